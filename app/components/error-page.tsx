@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { messages } from "~/lib/messages";
+
+const TEXTS: Record<number, { title: string; body: string }> = {
+  400: { title: messages.badRequest, body: messages.serverErrorBody },
+  403: { title: messages.forbidden, body: messages.forbiddenBody },
+  404: { title: messages.pageNotFound, body: messages.pageNotFoundBody },
+};
+
+/** The page every failure renders: a status, an Arabic message and a way home. */
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const text = TEXTS[status] ?? { title: messages.serverError, body: messages.serverErrorBody };
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+      <p className="text-6xl font-bold text-brand-600" dir="ltr">
+        {status}
+      </p>
+      <h1 id="error-title" className="mt-4 text-2xl font-bold">
+        {message ?? text.title}
+      </h1>
+      {!message && <p className="mt-2 text-stone-600">{text.body}</p>}
+      <Link to="/" className="mt-8 inline-block rounded bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700">
+        {messages.backHome}
+      </Link>
+    </section>
+  );
+}

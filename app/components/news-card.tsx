@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { categoryLabel } from "~/lib/categories";
+import { messages } from "~/lib/messages";
+import { articlePath, truncate, type NewsSummary } from "~/lib/news";
+import { PlayIcon } from "./icons";
+import { NewsImage } from "./news-image";
+import { RelativeTime } from "./relative-time";
+
+export function CategoryBadge({ category }: { category: NewsSummary["category"] }) {
+  return (
+    <span className="inline-block rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">{categoryLabel(category)}</span>
+  );
+}
+
+function Thumbnail({ item, sizes, eager }: { item: NewsSummary; sizes: string; eager?: boolean }) {
+  return (
+    <div className="relative aspect-video overflow-hidden rounded bg-stone-200">
+      {item.image ? (
+        <NewsImage url={item.image} alt={item.title} sizes={sizes} eager={eager} className="size-full" />
+      ) : (
+        <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-700 to-stone-800 p-3 text-center text-sm font-bold text-white/90">
+          {messages.siteName}
+        </div>
+      )}
+      {item.isVideo && (
+        <span className="absolute bottom-2 start-2 flex size-8 items-center justify-center rounded-full bg-black/70 text-white">
+          <PlayIcon className="size-4" />
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A card with image, category, title, excerpt and time. */
+export function NewsCard({ item, eager = false, showExcerpt = true }: { item: NewsSummary; eager?: boolean; showExcerpt?: boolean }) {
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200">
+      <Link to={articlePath(item.id)} className="flex flex-1 flex-col" prefetch="intent">
+        <Thumbnail item={item} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" eager={eager} />
+        <div className="flex flex-1 flex-col gap-2 p-3">
+          <div className="flex items-center justify-between gap-2 text-xs text-stone-500">
+            <CategoryBadge category={item.category} />
+            <RelativeTime iso={item.createdAt} />
+          </div>
+          <h3 className="text-lg leading-snug font-bold group-hover:text-brand-700">{item.title}</h3>
+          {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+/** A compact row: small image beside the title, for side lists. */
+export function NewsRow({ item, rank }: { item: NewsSummary; rank?: number }) {
+  return (
+    <li>
+      <Link to={articlePath(item.id)} className="group flex gap-3 py-3" prefetch="intent">
+        {rank !== undefined && (
+          <span className="w-6 shrink-0 text-2xl font-bold text-brand-600" aria-hidden>
+            {rank.toLocaleString("ar-LB")}
+          </span>
+        )}
+        <div className="w-28 shrink-0">
+          <Thumbnail item={item} sizes="112px" />
+        </div>
+        <div className="min-w-0">
+          <h3 className="leading-snug font-bold group-hover:text-brand-700">{item.title}</h3>
+          <RelativeTime iso={item.createdAt} className="mt-1 block text-xs text-stone-500" />
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function SectionHeading({ id, title, href }: { id: string; title: string; href?: string }) {
+  return (
+    <div className="mb-4 flex items-center justify-between border-b-2 border-brand-600">
+      <h2 id={id} className="-mb-0.5 border-b-2 border-brand-600 pb-1 text-xl font-bold">
+        {title}
+      </h2>
+      {href && (
+        <Link to={href} className="text-sm font-bold text-brand-700 hover:underline">
+          {messages.seeAll}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ text }: { text: string }) {
+  return <p className="rounded-lg bg-white p-8 text-center text-stone-500 ring-1 ring-stone-200">{text}</p>;
+}

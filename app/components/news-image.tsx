@@ -1,0 +1,30 @@
+import { imageSources } from "~/lib/images";
+
+type Props = {
+  url: string;
+  alt: string;
+  sizes: string;
+  className?: string;
+  /** The first, above-the-fold image loads at once; the rest wait until near the viewport. */
+  eager?: boolean;
+  width?: number;
+  height?: number;
+};
+
+export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900 }: Props) {
+  const { src, srcSet } = imageSources(url);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
+      decoding="async"
+      className={`bg-stone-200 object-cover ${className}`}
+    />
+  );
+}

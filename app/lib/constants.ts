@@ -1,0 +1,27 @@
+/** Business constants of SPEC.md §9, under their SPEC names. */
+export const CATEGORY_PAGE_SIZE = 6;
+export const SLIDER_COUNT = 4;
+export const SLIDER_INTERVAL_MS = 4_000;
+export const LATEST_NEWS_COUNT = 6;
+export const LATEST_NEWS_REFRESH_MS = 60_000;
+export const MOST_READ_FETCHED = 8;
+export const MOST_READ_SHOWN = 4;
+export const RELATED_COUNT = 2;
+export const PICKS_COUNT = 5;
+export const SHORT_ID_MIN = 100_000;
+export const SHORT_ID_MAX = 999_999;
+export const MOBILE_BREAKPOINT_PX = 800;
+export const MOBILE_ANIMATION_BREAKPOINT_PX = 768;
+export const SCROLL_TOP_THRESHOLD_PX = 300;
+export const SEARCH_SNIPPET_LENGTH = 100;
+export const SHARE_TEXT_LENGTH = 100;
+export const LAZY_LOAD_OFFSET_PX = 100;
+export const MIN_PASSWORD_LENGTH = 6;
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const VISITED_NEWS_KEY = "visitedNews";
+export const VISITED_SITES_KEY = "visitedSites";
+export const TIME_ZONE = "Asia/Beirut";
+export const LOCALE = "ar-LB";
+export const SITE_NAME = "أخبار الشمال";

@@ -1,0 +1,42 @@
+import type { Category } from "./categories";
+
+export type NewsStatus = "published" | "draft";
+
+/** What a list or card needs of an article. */
+export type NewsSummary = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: Category;
+  image: string | null;
+  isVideo: boolean;
+  status: NewsStatus;
+  visits: number;
+  createdAt: string;
+};
+
+export type NewsArticle = NewsSummary & {
+  content: string;
+  images: string[];
+  video: string | null;
+  updatedAt: string | null;
+  publishedAt: string | null;
+};
+
+export function articlePath(id: string): string {
+  return `/news/${encodeURIComponent(id)}`;
+}
+
+/** Paragraphs of an article's text; blank lines and single line breaks both separate them. */
+export function paragraphs(content: string): string[] {
+  return content
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+export function truncate(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= length) return flat;
+  return `${flat.slice(0, length).trimEnd()}…`;
+}

@@ -1,0 +1,41 @@
+import { useEffect } from "react";
+import { VISITED_NEWS_KEY, VISITED_SITES_KEY } from "./constants";
+
+function readList(key: string): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(key) ?? "[]");
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+async function post(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { method: "POST", keepalive: true });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Counts one visit per browser per article (SPEC.md §4: the visitedNews list). */
+export function useArticleVisit(id: string): void {
+  useEffect(() => {
+    const visited = readList(VISITED_NEWS_KEY);
+    if (visited.includes(id)) return;
+    void post(`/api/news/${encodeURIComponent(id)}/visit`).then((ok) => {
+      if (ok) localStorage.setItem(VISITED_NEWS_KEY, JSON.stringify([...readList(VISITED_NEWS_KEY), id]));
+    });
+  }, [id]);
+}
+
+/** Counts the site visit once per browser (SPEC.md §4: the visitedSites marker). */
+export function useSiteVisit(): void {
+  useEffect(() => {
+    if (localStorage.getItem(VISITED_SITES_KEY)) return;
+    void post("/api/site-visit").then((ok) => {
+      if (ok) localStorage.setItem(VISITED_SITES_KEY, "true");
+    });
+  }, []);
+}

@@ -1,0 +1,85 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/error-page";
+import { Footer } from "./components/footer";
+import { Navbar } from "./components/navbar";
+import { ScrollToTop } from "./components/scroll-to-top";
+import { messages } from "./lib/messages";
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function loader(_: Route.LoaderArgs) {
+  // Accounts arrive with the next issue; the slot is already in the navbar.
+  return { user: null as null | { name: string; role: string } };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ar" dir="rtl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c8102e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        {messages.skipToContent}
+      </a>
+      <Navbar />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <Footer />
+      <ScrollToTop />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let status = 500;
+  let message: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const data: unknown = error.data;
+    if (data && typeof data === "object" && "message" in data && typeof data.message === "string") message = data.message;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    console.error(error);
+  }
+  return (
+    <Shell>
+      <ErrorPage status={status} message={message} />
+    </Shell>
+  );
+}

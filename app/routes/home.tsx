@@ -1,0 +1,65 @@
+import { CATEGORIES, categoryLabel, categoryPath } from "~/lib/categories";
+import { LATEST_NEWS_COUNT } from "~/lib/constants";
+import { messages } from "~/lib/messages";
+import { useSiteVisit } from "~/lib/visits";
+import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
+import { LatestNews, MostRead } from "~/components/news-lists";
+import { Slider } from "~/components/slider";
+import { db } from "~/server/db/db.server";
+import { listLatest, listMostRead, listSlider } from "~/server/news.server";
+import type { Route } from "./+types/home";
+
+const SECTION_SIZE = 3;
+
+export function meta() {
+  return [{ title: `${messages.siteName} | ${messages.siteTagline}` }, { name: "description", content: messages.siteDescription }];
+}
+
+export async function loader() {
+  const database = db();
+  const [slider, latest, mostRead, sections] = await Promise.all([
+    listSlider(database),
+    listLatest(database, { limit: LATEST_NEWS_COUNT }),
+    listMostRead(database),
+    Promise.all(
+      CATEGORIES.map(async (category) => ({
+        category,
+        items: await listLatest(database, { category, limit: SECTION_SIZE }),
+      })),
+    ),
+  ]);
+  return { slider, latest, mostRead, sections };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { slider, latest, mostRead, sections } = loaderData;
+  useSiteVisit();
+  return (
+    <>
+      <h1 className="sr-only">{messages.siteName}</h1>
+      <Slider items={slider} />
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-10 lg:col-span-2">
+          {sections.map(({ category, items }) => (
+            <section key={category} aria-labelledby={`section-${category}`} data-testid={`section-${category}`}>
+              <SectionHeading id={`section-${category}`} title={categoryLabel(category)} href={categoryPath(category)} />
+              {items.length === 0 ? (
+                <EmptyState text={messages.noNews} />
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-3">
+                  {items.map((item) => (
+                    <NewsCard key={item.id} item={item} showExcerpt={false} />
+                  ))}
+                </div>
+              )}
+            </section>
+          ))}
+        </div>
+        <aside className="space-y-10">
+          <LatestNews items={latest} />
+          <MostRead items={mostRead} />
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { data } from "react-router";
+import { categoryLabel, categoryPath } from "~/lib/categories";
+import { formatDateTime } from "~/lib/dates";
+import { messages } from "~/lib/messages";
+import { paragraphs, truncate } from "~/lib/news";
+import { useArticleVisit } from "~/lib/visits";
+import { ArticleImages, ArticleVideo } from "~/components/article-media";
+import { EyeIcon, ClockIcon } from "~/components/icons";
+import { CategoryBadge, NewsCard, SectionHeading } from "~/components/news-card";
+import { LatestNews, MostRead } from "~/components/news-lists";
+import { ShareButton } from "~/components/share-button";
+import { db } from "~/server/db/db.server";
+import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news.server";
+import { shortIdFor } from "~/server/short-links.server";
+import { LATEST_NEWS_COUNT } from "~/lib/constants";
+import type { Route } from "./+types/news";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const database = db();
+  const article = await getArticle(database, params.id);
+  if (!article) throw data({ message: messages.newsNotFound }, 404);
+  const [shortId, latest, picks, related, mostRead] = await Promise.all([
+    shortIdFor(database, article.id),
+    listLatest(database, { limit: LATEST_NEWS_COUNT }),
+    listPicks(database, article.id),
+    listRelated(database, article),
+    listMostRead(database),
+  ]);
+  return { article, shortId, latest, picks, related, mostRead };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${messages.newsNotFound} | ${messages.siteName}` }];
+  const { article } = loaderData;
+  return [
+    { title: `${article.title} | ${messages.siteName}` },
+    { name: "description", content: truncate(article.content, 160) },
+  ];
+}
+
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
+  const { article, shortId, latest, picks, related, mostRead } = loaderData;
+  useArticleVisit(article.id);
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <article className="lg:col-span-2" aria-labelledby="article-title">
+        <header className="space-y-3">
+          <a href={categoryPath(article.category)} className="inline-block" aria-label={categoryLabel(article.category)}>
+            <CategoryBadge category={article.category} />
+          </a>
+          <h1 id="article-title" className="text-2xl leading-snug font-bold sm:text-4xl">
+            {article.title}
+          </h1>
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-600">
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon />
+              <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1" data-testid="visit-count">
+              <EyeIcon />
+              {article.visits.toLocaleString("ar-LB")} {messages.visits}
+            </span>
+            <span className="ms-auto">
+              <ShareButton title={article.title} content={article.content} path={shortId ? `/${shortId}` : `/news/${article.id}`} />
+            </span>
+          </div>
+        </header>
+        <div className="mt-6 space-y-4">
+          <ArticleImages images={article.images} title={article.title} />
+          <ArticleVideo url={article.video} title={article.title} />
+        </div>
+        <div className="mt-6 space-y-4 text-lg leading-loose" data-testid="article-content">
+          {paragraphs(article.content).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+        {related.length > 0 && (
+          <section className="mt-10" aria-labelledby="related-heading">
+            <SectionHeading id="related-heading" title={messages.relatedNews} />
+            <div className="grid gap-4 sm:grid-cols-2" data-testid="related-news">
+              {related.map((item) => (
+                <NewsCard key={item.id} item={item} />
+              ))}
+            </div>
+          </section>
+        )}
+        {picks.length > 0 && (
+          <section className="mt-10" aria-labelledby="picks-heading">
+            <SectionHeading id="picks-heading" title={messages.picks} />
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="picks">
+              {picks.map((item) => (
+                <NewsCard key={item.id} item={item} showExcerpt={false} />
+              ))}
+            </div>
+          </section>
+        )}
+      </article>
+      <aside className="space-y-10">
+        <LatestNews items={latest} />
+        <MostRead items={mostRead} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { data, redirect } from "react-router";
+import { messages } from "~/lib/messages";
+import { db } from "~/server/db/db.server";
+import { isShortId, resolveShortLink } from "~/server/short-links.server";
+import type { Route } from "./+types/short-link";
+
+/** /{shortId}: a 302 to the article, or the 'الرابط غير موجود' page. */
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!isShortId(params.shortId)) throw data({ message: messages.pageNotFound }, 404);
+  const target = await resolveShortLink(db(), params.shortId);
+  if (!target) throw data({ message: messages.shortLinkNotFound }, 404);
+  return redirect(target, 302);
+}
+
+export function meta() {
+  return [{ title: `${messages.shortLinkNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function ShortLink() {
+  return null;
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
+  MEDIA_DIR: z.string().min(1).default("./data/media"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  baseUrl: string;
+  databaseUrl: string;
+  mediaDir: string;
+  authSecret: string;
+  demoContent: boolean;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+const DATA_DIR = "./data";
+
+/** The secret is generated once and kept beside the data, so sessions survive restarts. */
+function readOrCreateSecret(): string {
+  const file = path.join(DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    mediaDir: path.resolve(e.MEDIA_DIR),
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(),
+    demoContent: e.DEMO_CONTENT === "on",
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let current: Config | undefined;
+
+/** Configuration, parsed once from the environment. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

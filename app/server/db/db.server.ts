@@ -1,0 +1,18 @@
+import { Kysely } from "kysely";
+import { config } from "../config.server";
+import { createDialect } from "./dialect.server";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+export function openDatabase(databaseUrl: string): DB {
+  return new Kysely<Database>({ dialect: createDialect(databaseUrl).dialect });
+}
+
+let shared: DB | undefined;
+
+/** The process-wide connection, opened on first use from the configuration. */
+export function db(): DB {
+  shared ??= openDatabase(config().databaseUrl);
+  return shared;
+}

@@ -1,0 +1,98 @@
+import type { Generated } from "kysely";
+
+export type NewsStatus = "published" | "draft";
+
+export interface NewsTable {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  /** JSON list of image URLs. */
+  images: string;
+  image_url: string | null;
+  video: string | null;
+  is_video: number;
+  status: NewsStatus;
+  visits: Generated<number>;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string | null;
+  published_at: string | null;
+}
+
+export interface ShortLinksTable {
+  short_id: string;
+  long_url: string;
+  news_id: string;
+  created_at: string;
+}
+
+export interface SiteStatsTable {
+  id: number;
+  total_visits: number;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number;
+  image: string | null;
+  createdAt: string;
+  updatedAt: string;
+  role: Generated<string>;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: string;
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number;
+}
+
+export interface Database {
+  news: NewsTable;
+  short_links: ShortLinksTable;
+  site_stats: SiteStatsTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+}

@@ -1,0 +1,49 @@
+import sharp from "sharp";
+import type { Auth } from "../auth-instance.server";
+import type { DB } from "../db/db.server";
+import { storeImage } from "../media.server";
+import { createArticle } from "../news.server";
+import { createShortLink } from "../short-links.server";
+import { createAccount, generatePassword } from "../users.server";
+import { demoArticles } from "./demo-articles";
+import { demoSceneSvg } from "./demo-images.server";
+
+export const DEMO_ADMIN_EMAIL = "admin@akhbar.local";
+const HOUR_MS = 3_600_000;
+
+export async function isEmpty(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const users = await db.selectFrom("user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n) === 0 && Number(users.n) === 0;
+}
+
+/** Fills an empty site with the demo articles and a demo admin; returns the admin's credentials. */
+export async function seedDemoContent(
+  db: DB,
+  auth: Auth,
+  mediaDir: string,
+  now = new Date(),
+): Promise<{ email: string; password: string; articles: number }> {
+  let imageSeed = 1;
+  for (const article of demoArticles) {
+    const images: string[] = [];
+    for (let i = 0; i < article.imageCount; i++) {
+      const png = await sharp(Buffer.from(demoSceneSvg(article.category, imageSeed))).png().toBuffer();
+      images.push(await storeImage(mediaDir, png, `demo-${article.category}-${imageSeed}.png`, now.getTime()));
+      imageSeed++;
+    }
+    const id = await createArticle(db, {
+      title: article.title,
+      content: article.paragraphs.join("\n\n"),
+      category: article.category,
+      images,
+      video: article.videoUrl ?? null,
+      visits: article.visits,
+      createdAt: new Date(now.getTime() - article.hoursAgo * HOUR_MS),
+    });
+    await createShortLink(db, id);
+  }
+  const password = generatePassword();
+  await createAccount(auth, db, { email: DEMO_ADMIN_EMAIL, username: "مدير الموقع", password, role: "admin" });
+  return { email: DEMO_ADMIN_EMAIL, password, articles: demoArticles.length };
+}

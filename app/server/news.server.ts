@@ -1,0 +1,251 @@
+import { randomBytes } from "node:crypto";
+import { sql, type SelectQueryBuilder } from "kysely";
+import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
+import { MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
+import { articlePath, type NewsArticle, type NewsStatus, type NewsSummary } from "~/lib/news";
+import type { DB } from "./db/db.server";
+import type { Database } from "./db/schema";
+
+/** Who is reading: drafts are visible to admins only. */
+export type Audience = { includeDrafts: boolean };
+export const PUBLIC: Audience = { includeDrafts: false };
+
+const EXCERPT_CHARS = 160;
+
+type NewsQuery<O> = SelectQueryBuilder<Database, "news", O>;
+
+function summaryColumns<O>(query: NewsQuery<O>) {
+  return query.select([
+    "news.id",
+    "news.title",
+    sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_CHARS)})`.as("excerpt"),
+    "news.category",
+    "news.images",
+    "news.image_url",
+    "news.is_video",
+    "news.status",
+    "news.visits",
+    "news.created_at",
+  ]);
+}
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  images: string;
+  image_url: string | null;
+  is_video: number;
+  status: NewsStatus;
+  visits: number;
+  created_at: string;
+};
+
+function parseImages(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toSummary(row: SummaryRow): NewsSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: isCategory(row.category) ? row.category : "miscellaneous",
+    image: parseImages(row.images)[0] ?? row.image_url ?? null,
+    isVideo: row.is_video === 1,
+    status: row.status,
+    visits: row.visits,
+    createdAt: row.created_at,
+  };
+}
+
+function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
+  return audience.includeDrafts ? query : query.where("news.status", "=", "published");
+}
+
+function summaries(db: DB, audience: Audience) {
+  return summaryColumns(visibleTo(db.selectFrom("news"), audience));
+}
+
+export async function listLatest(
+  db: DB,
+  options: { limit: number; offset?: number; category?: Category; audience?: Audience },
+): Promise<NewsSummary[]> {
+  let query = summaries(db, options.audience ?? PUBLIC);
+  if (options.category) query = query.where("news.category", "=", options.category);
+  const rows = await query
+    .orderBy("news.created_at", "desc")
+    .orderBy("news.id", "desc")
+    .limit(options.limit)
+    .offset(options.offset ?? 0)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** One page of a category, plus whether another page follows. */
+export async function listCategoryPage(
+  db: DB,
+  category: Category,
+  page: number,
+  pageSize: number,
+  audience: Audience = PUBLIC,
+): Promise<{ items: NewsSummary[]; hasMore: boolean }> {
+  const rows = await listLatest(db, {
+    category,
+    limit: pageSize + 1,
+    offset: (page - 1) * pageSize,
+    audience,
+  });
+  return { items: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** SPEC.md §9: the 4 newest items that have an image and are not video. */
+export async function listSlider(db: DB, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+  const rows = await summaries(db, audience)
+    .where("news.is_video", "=", 0)
+    .where((eb) => eb.or([eb("news.images", "!=", "[]"), eb("news.image_url", "is not", null)]))
+    .orderBy("news.created_at", "desc")
+    .limit(SLIDER_COUNT)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function listMostRead(
+  db: DB,
+  limit: number = MOST_READ_FETCHED,
+  audience: Audience = PUBLIC,
+): Promise<NewsSummary[]> {
+  const rows = await summaries(db, audience)
+    .orderBy("news.visits", "desc")
+    .orderBy("news.created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Newest article of each picks category, leaving out the one being read. */
+export async function listPicks(db: DB, excludeId: string, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+  const picks = await Promise.all(
+    PICK_CATEGORIES.map((category) =>
+      summaries(db, audience)
+        .where("news.category", "=", category)
+        .where("news.id", "!=", excludeId)
+        .orderBy("news.created_at", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  return picks.filter((row) => row !== undefined).map(toSummary);
+}
+
+export async function listRelated(
+  db: DB,
+  article: { id: string; category: Category },
+  audience: Audience = PUBLIC,
+): Promise<NewsSummary[]> {
+  const rows = await summaries(db, audience)
+    .where("news.category", "=", article.category)
+    .where("news.id", "!=", article.id)
+    .orderBy("news.created_at", "desc")
+    .limit(RELATED_COUNT)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
+  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().where("news.id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
+    content: row.content,
+    images: parseImages(row.images),
+    video: row.video || null,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+  };
+}
+
+/** Newest articles whose title or content contains the LIKE pattern, case-insensitively. */
+export async function listLatestMatching(
+  db: DB,
+  pattern: string,
+  limit: number,
+  audience: Audience = PUBLIC,
+): Promise<(NewsSummary & { content: string })[]> {
+  const rows = await summaries(db, audience)
+    .select("news.content")
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(news.title) like lower(${pattern}) escape '\\'`,
+        sql<boolean>`lower(news.content) like lower(${pattern}) escape '\\'`,
+      ]),
+    )
+    .orderBy("news.created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toSummary(row), content: row.content }));
+}
+
+/** Adds one visit to a published article; false when there is none. */
+export async function countArticleVisit(db: DB, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("news")
+    .set((eb) => ({ visits: eb("visits", "+", 1) }))
+    .where("id", "=", id)
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/** A 20-character id, the same shape as the original's document ids. */
+export function newArticleId(): string {
+  return Array.from(randomBytes(20), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+}
+
+export type NewArticle = {
+  title: string;
+  content: string;
+  category: Category;
+  images?: string[];
+  video?: string | null;
+  status?: NewsStatus;
+  visits?: number;
+  authorId?: string | null;
+  createdAt?: Date;
+};
+
+export async function createArticle(db: DB, input: NewArticle): Promise<string> {
+  const id = newArticleId();
+  const createdAt = (input.createdAt ?? new Date()).toISOString();
+  const status = input.status ?? "published";
+  await db
+    .insertInto("news")
+    .values({
+      id,
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      images: JSON.stringify(input.images ?? []),
+      image_url: null,
+      video: input.video ?? null,
+      is_video: input.video ? 1 : 0,
+      status,
+      visits: input.visits ?? 0,
+      author_id: input.authorId ?? null,
+      created_at: createdAt,
+      updated_at: null,
+      published_at: status === "published" ? createdAt : null,
+    })
+    .execute();
+  return id;
+}
+
+export { articlePath };

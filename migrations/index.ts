@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as m001 from "./001-initial";
+
+/** Every migration in order; a new one is added here with the next number. */
+export const migrations: Record<string, Migration> = {
+  "001-initial": m001,
+};

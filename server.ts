@@ -1,0 +1,45 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { config } from "./app/server/config.server";
+import { logger } from "./app/server/logger.server";
+import { prepareData } from "./app/server/startup.server";
+
+const development = process.argv.includes("--dev");
+const cfg = config();
+await prepareData(cfg);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+app.use(compression());
+
+app.use(
+  "/media",
+  express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }),
+);
+
+if (development) {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(devServer.middlewares);
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: "development",
+    }),
+  );
+} else {
+  const buildDir = path.resolve("build");
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
+}
+
+app.listen(cfg.port, cfg.host, () => {
+  logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
+});
