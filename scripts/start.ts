@@ -1,24 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
+import { ensureBuild } from "./ensure-build";
 
-const SOURCES = ["app", "public", "migrations", "vite.config.ts", "react-router.config.ts", "package.json"];
-const BUILD_MARKER = "build/server/index.js";
-
-function newestMtime(entry: string): number {
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), 0);
-}
-
-function buildIsStale(): boolean {
-  if (!existsSync(BUILD_MARKER)) return true;
-  const built = statSync(BUILD_MARKER).mtimeMs;
-  return SOURCES.filter((s) => existsSync(s)).some((s) => newestMtime(s) > built);
-}
-
-if (buildIsStale()) {
-  console.log("Building the site (first start or sources changed)…");
-  execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
-}
+ensureBuild();
 await import("../server.ts");

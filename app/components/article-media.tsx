@@ -11,7 +11,7 @@ export function ArticleImages({ images, title }: { images: string[]; title: stri
         <NewsImage url={first} alt={title} sizes="(min-width: 1024px) 760px, 100vw" eager className="aspect-video w-full rounded-lg" />
       )}
       {rest.length > 0 && (
-        <div className="grid grid-cols-2 gap-3">
+        <div className={`grid gap-3 ${rest.length > 1 ? "grid-cols-2" : "grid-cols-1"}`}>
           {rest.map((url, index) => (
             <NewsImage key={url} url={url} alt={`${messages.imageOf}: ${title} (${index + 2})`} sizes="(min-width: 1024px) 380px, 50vw" className="aspect-video w-full rounded-lg" />
           ))}

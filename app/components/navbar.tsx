@@ -42,7 +42,7 @@ function MobileMenu() {
         <MenuIcon />
       </summary>
       <div
-        className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto border-b border-stone-200 bg-white p-4 shadow-lg"
+        className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto border-b border-stone-200 bg-white p-4 text-ink shadow-lg"
         data-testid="mobile-menu"
       >
         <nav aria-label={messages.mobileNavigation}>

@@ -12,9 +12,9 @@ export function CategoryBadge({ category }: { category: NewsSummary["category"] 
   );
 }
 
-function Thumbnail({ item, sizes, eager }: { item: NewsSummary; sizes: string; eager?: boolean }) {
+function Thumbnail({ item, sizes, eager, className = "" }: { item: NewsSummary; sizes: string; eager?: boolean; className?: string }) {
   return (
-    <div className="relative aspect-video overflow-hidden rounded bg-stone-200">
+    <div className={`relative aspect-video overflow-hidden rounded bg-stone-200 ${className}`}>
       {item.image ? (
         <NewsImage url={item.image} alt={item.title} sizes={sizes} eager={eager} className="size-full" />
       ) : (
@@ -31,18 +31,25 @@ function Thumbnail({ item, sizes, eager }: { item: NewsSummary; sizes: string; e
   );
 }
 
-/** A card with image, category, title, excerpt and time. */
-export function NewsCard({ item, eager = false, showExcerpt = true }: { item: NewsSummary; eager?: boolean; showExcerpt?: boolean }) {
+type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; rowOnPhone?: boolean };
+
+/** A card with image, category, title, excerpt and time; rowOnPhone puts a small image beside the text on phones. */
+export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone = false }: CardProps) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200">
-      <Link to={articlePath(item.id)} className="flex flex-1 flex-col" prefetch="intent">
-        <Thumbnail item={item} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" eager={eager} />
-        <div className="flex flex-1 flex-col gap-2 p-3">
+      <Link to={articlePath(item.id)} className={`flex flex-1 flex-col ${rowOnPhone ? "max-sm:flex-row max-sm:p-2" : ""}`} prefetch="intent">
+        <Thumbnail
+          item={item}
+          sizes={rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"}
+          eager={eager}
+          className={rowOnPhone ? "max-sm:w-32 max-sm:shrink-0 max-sm:self-start" : ""}
+        />
+        <div className={`flex flex-1 flex-col gap-2 ${rowOnPhone ? "p-3 max-sm:py-0 max-sm:pe-0" : "p-3"}`}>
           <div className="flex items-center justify-between gap-2 text-xs text-stone-500">
             <CategoryBadge category={item.category} />
             <RelativeTime iso={item.createdAt} />
           </div>
-          <h3 className="text-lg leading-snug font-bold group-hover:text-brand-700">{item.title}</h3>
+          <h3 className={`text-lg leading-snug font-bold group-hover:text-brand-700 ${rowOnPhone ? "max-sm:text-base" : ""}`}>{item.title}</h3>
           {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
         </div>
       </Link>

@@ -12,7 +12,8 @@ function readList(key: string): string[] {
 
 async function post(url: string): Promise<boolean> {
   try {
-    const response = await fetch(url, { method: "POST", keepalive: true });
+    const response = await fetch(url, { method: "POST" });
+    await response.text();
     return response.ok;
   } catch {
     return false;

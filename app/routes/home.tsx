@@ -47,8 +47,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <EmptyState text={messages.noNews} />
               ) : (
                 <div className="grid gap-4 sm:grid-cols-3">
-                  {items.map((item) => (
-                    <NewsCard key={item.id} item={item} showExcerpt={false} />
+                  {items.map((item, index) => (
+                    <NewsCard key={item.id} item={item} showExcerpt={false} rowOnPhone={index > 0} />
                   ))}
                 </div>
               )}

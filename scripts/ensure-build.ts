@@ -1,0 +1,25 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "react-router.config.ts", "package.json"];
+const BUILD_MARKER = "build/server/index.js";
+
+function newestMtime(entry: string): number {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), 0);
+}
+
+function buildIsStale(): boolean {
+  if (!existsSync(BUILD_MARKER)) return true;
+  const built = statSync(BUILD_MARKER).mtimeMs;
+  return SOURCES.filter((s) => existsSync(s)).some((s) => newestMtime(s) > built);
+}
+
+/** Runs the production build when there is none or a source is newer than it. */
+export function ensureBuild(): void {
+  if (!buildIsStale()) return;
+  console.log("Building the site (first start or sources changed)…");
+  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], { stdio: "inherit" });
+}

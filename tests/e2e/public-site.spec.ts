@@ -1,0 +1,268 @@
+import { expect, test } from "@playwright/test";
+import { categoryLabel } from "../../app/lib/categories";
+import { messages } from "../../app/lib/messages";
+import { E2E_SERVERS } from "./servers";
+import { hydrated, queryAll, queryOne, run, watchConsole } from "./support";
+
+type Row = { id: string; title: string; visits: number };
+
+test.describe("home", () => {
+  test("renders right-to-left with slider, every category section, latest and most read", async ({ page }) => {
+    const noConsoleErrors = watchConsole(page);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    const slides = page.getByTestId("slider").locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(4);
+    await expect(slides.first().locator("img")).toHaveAttribute("loading", "eager");
+    for (const category of ["local", "international", "educational", "sports", "miscellaneous", "breaking", "advertisement"] as const) {
+      await expect(page.getByTestId(`section-${category}`).getByRole("heading", { name: categoryLabel(category) })).toBeVisible();
+    }
+    await expect(page.getByTestId("latest-news").getByRole("listitem")).toHaveCount(6);
+    await expect(page.getByTestId("most-read").getByRole("listitem")).toHaveCount(4);
+    const top = queryOne<Row>("select title from news where status = 'published' order by visits desc limit 1");
+    await expect(page.getByTestId("most-read").getByRole("listitem").first()).toContainText(top.title);
+    await expect(page.getByTestId("section-local").locator("img").first()).toHaveAttribute("loading", "lazy");
+    await hydrated(page);
+    noConsoleErrors();
+  });
+
+  test("the slider rotates and can be paused", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    const visible = page.getByTestId("slider").locator('[aria-roledescription="slide"]:visible');
+    const first = await visible.getByRole("heading").textContent();
+    await page.clock.runFor(4_100);
+    await expect(visible.getByRole("heading")).not.toHaveText(first ?? "");
+    await page.getByRole("button", { name: messages.pauseSlider }).click();
+    const paused = await visible.getByRole("heading").textContent();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(10_000);
+    await expect(visible.getByRole("heading")).toHaveText(paused ?? "");
+  });
+
+  test("counts the site visit once per browser", async ({ page }) => {
+    const before = queryOne<{ total_visits: number }>("select total_visits from site_stats where id = 1").total_visits;
+    await page.goto("/");
+    await hydrated(page);
+    await expect.poll(() => queryOne<{ total_visits: number }>("select total_visits from site_stats").total_visits).toBe(before + 1);
+    await page.reload();
+    await hydrated(page);
+    expect(queryOne<{ total_visits: number }>("select total_visits from site_stats").total_visits).toBe(before + 1);
+    expect(await page.evaluate(() => localStorage.getItem("visitedSites"))).toBeTruthy();
+  });
+
+  test("latest news refreshes every 60 seconds without a reload", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    const title = "خبر جديد يظهر دون إعادة تحميل الصفحة";
+    const now = new Date(Date.now() + 60_000).toISOString();
+    run(
+      "insert into news (id, title, content, category, images, is_video, status, visits, created_at, published_at) values (?, ?, ?, 'local', '[]', 0, 'published', 0, ?, ?)",
+      "e2elatestrefresh0001",
+      title,
+      "نص",
+      now,
+      now,
+    );
+    try {
+      await expect(page.getByTestId("latest-news")).not.toContainText(title);
+      await page.clock.runFor(60_500);
+      await expect(page.getByTestId("latest-news")).toContainText(title);
+    } finally {
+      run("delete from news where id = ?", "e2elatestrefresh0001");
+    }
+  });
+});
+
+test.describe("navigation", () => {
+  test("highlights the active section and shows the scroll-to-top button after 300 px", async ({ page }) => {
+    await page.goto("/sports");
+    const nav = page.getByRole("navigation", { name: messages.mainNavigation });
+    await expect(nav.getByRole("link", { name: categoryLabel("sports") })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: messages.home })).not.toHaveAttribute("aria-current", "page");
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: messages.scrollToTop })).toHaveCount(0);
+    await page.mouse.wheel(0, 900);
+    await expect(page.getByRole("button", { name: messages.scrollToTop })).toBeVisible();
+    await page.getByRole("button", { name: messages.scrollToTop }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("mobile menu at 375 px: search box, Lebanon submenu, breaking, international, advertisements, sign-in", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByRole("navigation", { name: messages.mainNavigation })).toBeHidden();
+    await page.getByTestId("mobile-menu-toggle").click();
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu.getByRole("searchbox")).toBeVisible();
+    await expect(menu.getByRole("link", { name: messages.signIn })).toBeVisible();
+    for (const category of ["breaking", "international", "advertisement"] as const) {
+      await expect(menu.getByRole("link", { name: categoryLabel(category) })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: categoryLabel("local") })).toBeHidden();
+    await menu.getByText(messages.lebanonNews).click();
+    for (const category of ["local", "sports", "educational", "miscellaneous"] as const) {
+      await expect(menu.getByRole("link", { name: categoryLabel(category) })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: categoryLabel("educational") }).click();
+    await expect(page).toHaveURL(/\/educatonal$/);
+    await expect(page.getByRole("heading", { level: 1, name: categoryLabel("educational") })).toBeVisible();
+    await expect(menu).toBeHidden();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe("category pages", () => {
+  test("show 6 items and 'المزيد' adds 6 more", async ({ page }) => {
+    await page.goto("/local");
+    await hydrated(page);
+    const cards = page.getByTestId("category-list").getByRole("article");
+    await expect(cards).toHaveCount(6);
+    await page.getByRole("link", { name: messages.more }).click();
+    await expect(cards).toHaveCount(9);
+    await expect(page).toHaveURL(/\/local$/);
+    await expect(page.getByRole("link", { name: messages.more })).toHaveCount(0);
+  });
+
+  test("the next page is a plain link that works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${E2E_SERVERS.demo.url}/local`);
+    const more = page.getByRole("link", { name: messages.more });
+    await expect(more).toHaveAttribute("href", "/local?page=2");
+    await more.click();
+    await expect(page).toHaveURL(/\/local\?page=2$/);
+    await expect(page.getByTestId("category-list").getByRole("article")).toHaveCount(3);
+    await context.close();
+  });
+
+  test("/educational answers 301 to /educatonal", async ({ request }) => {
+    const response = await request.get("/educational", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers()["location"]).toBe("/educatonal");
+  });
+
+  test("an empty site says 'لا توجد أخبار حالياً' and 'لا يوجد أخبار عاجلة حالياً'", async ({ page }) => {
+    await page.goto(`${E2E_SERVERS.empty.url}/sports`);
+    await expect(page.getByText(messages.noNews)).toBeVisible();
+    await page.goto(`${E2E_SERVERS.empty.url}/breaking`);
+    await expect(page.getByText(messages.noBreakingNews)).toBeVisible();
+  });
+});
+
+test.describe("article page", () => {
+  test("shows what a reader needs and counts one visit per browser", async ({ page }) => {
+    const noConsoleErrors = watchConsole(page);
+    const article = queryOne<Row>(
+      "select id, title, visits from news where status = 'published' and category = 'local' and images != '[]' order by created_at desc limit 1",
+    );
+    await page.goto(`/news/${article.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+    await expect(page.getByTestId("visit-count")).toContainText(article.visits.toLocaleString("ar-LB"));
+    await expect(page.getByRole("link", { name: categoryLabel("local") }).first()).toBeVisible();
+    expect(await page.getByTestId("article-content").locator("p").count()).toBeGreaterThan(1);
+    await expect(page.getByTestId("related-news").getByRole("article")).toHaveCount(2);
+    await expect(page.getByTestId("picks").getByRole("article")).toHaveCount(5);
+    await expect(page.getByTestId("latest-news").getByRole("listitem")).toHaveCount(6);
+    await expect(page.getByTestId("most-read").getByRole("listitem")).toHaveCount(4);
+    await hydrated(page);
+    await expect.poll(() => queryOne<Row>("select visits from news where id = ?", article.id).visits).toBe(article.visits + 1);
+    await page.reload();
+    await hydrated(page);
+    expect(queryOne<Row>("select visits from news where id = ?", article.id).visits).toBe(article.visits + 1);
+    noConsoleErrors();
+  });
+
+  test("share uses the Web Share API with the short link, or tells the reader to copy", async ({ page }) => {
+    const article = queryOne<Row & { content: string }>("select id, title, content from news where status = 'published' limit 1");
+    const { short_id } = queryOne<{ short_id: string }>("select short_id from short_links where news_id = ?", article.id);
+    await page.addInitScript(() => {
+      (window as unknown as { shared: unknown[] }).shared = [];
+      Object.defineProperty(navigator, "share", {
+        configurable: true,
+        value: async (data: unknown) => (window as unknown as { shared: unknown[] }).shared.push(data),
+      });
+    });
+    await page.goto(`/news/${article.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: messages.share }).click();
+    const shared = await page.evaluate(() => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared);
+    expect(shared[0]?.title).toBe(article.title);
+    expect(shared[0]?.text).toBe(article.content.slice(0, 100));
+    expect(shared[0]?.url).toBe(`${E2E_SERVERS.demo.url}/${short_id}`);
+
+    await page.addInitScript(() => Object.defineProperty(navigator, "share", { configurable: true, value: undefined }));
+    await page.reload();
+    await hydrated(page);
+    const dialog = page.waitForEvent("dialog");
+    await page.getByRole("button", { name: messages.share }).click();
+    const alert = await dialog;
+    expect(alert.message()).toBe(messages.shareUnsupported);
+    await alert.dismiss();
+  });
+
+  test("plays a YouTube video as an embed", async ({ page }) => {
+    const article = queryOne<Row>("select id from news where is_video = 1 and status = 'published' limit 1");
+    await page.goto(`/news/${article.id}`);
+    await expect(page.getByTestId("article-video").locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
+  });
+
+  test("an unknown id is a 404 with 'الخبر غير موجود' and a link home", async ({ page }) => {
+    const response = await page.goto("/news/no-such-article");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: messages.newsNotFound })).toBeVisible();
+    await page.getByRole("link", { name: messages.backHome }).click();
+    await expect(page).toHaveURL(`${E2E_SERVERS.demo.url}/`);
+  });
+});
+
+test.describe("short links, breaking, information and error pages", () => {
+  test("a short link redirects with 302 to its article; an unknown one says 'الرابط غير موجود'", async ({ page, request }) => {
+    const link = queryOne<{ short_id: string; news_id: string }>("select short_id, news_id from short_links limit 1");
+    const response = await request.get(`/${link.short_id}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe(`/news/${link.news_id}`);
+    await page.goto(`/${link.short_id}`);
+    await expect(page).toHaveURL(new RegExp(`/news/${link.news_id}$`));
+
+    const missing = await page.goto("/100001");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: messages.shortLinkNotFound })).toBeVisible();
+    await expect(page.getByRole("link", { name: messages.backHome })).toBeVisible();
+  });
+
+  test("/breaking lists breaking news newest first", async ({ page }) => {
+    await page.goto("/breaking");
+    const titles = await page.getByTestId("breaking-list").getByRole("heading").allTextContents();
+    const expected = queryAll<{ title: string }>(
+      "select title from news where category = 'breaking' and status = 'published' order by created_at desc",
+    ).map((row) => row.title);
+    expect(titles).toEqual(expected);
+  });
+
+  for (const [path, title] of [
+    ["/who", messages.whoTitle],
+    ["/contact", messages.contactTitle],
+    ["/privacy", messages.privacyTitle],
+    ["/development", messages.developmentTitle],
+  ] as const) {
+    test(`${path} is a real page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      expect(await page.locator("article p").count()).toBeGreaterThan(2);
+    });
+  }
+
+  test("anything else is an Arabic 404 page", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: messages.pageNotFound })).toBeVisible();
+    const word = await page.goto("/not-a-short-link");
+    expect(word?.status()).toBe(404);
+  });
+});

@@ -1,0 +1,27 @@
+import path from "node:path";
+
+const ROOT = path.resolve(".tmp/e2e");
+
+function server(name: string, port: number, demo: boolean) {
+  const dir = path.join(ROOT, name);
+  return {
+    dir,
+    url: `http://127.0.0.1:${port}`,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: path.join(dir, "akhbar.db"),
+      MEDIA_DIR: path.join(dir, "media"),
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      DEMO_CONTENT: demo ? "on" : "off",
+      LOG_LEVEL: "warn",
+    },
+  };
+}
+
+/** The production servers the browser tests run against: one with demo content, one empty. */
+export const E2E_SERVERS = {
+  demo: server("demo", 3210, true),
+  empty: server("empty", 3211, false),
+};
