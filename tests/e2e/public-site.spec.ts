@@ -16,7 +16,7 @@ test.describe("home", () => {
     await expect(slides).toHaveCount(4);
     await expect(slides.first().locator("img")).toHaveAttribute("loading", "eager");
     for (const category of ["local", "international", "educational", "sports", "miscellaneous", "breaking", "advertisement"] as const) {
-      await expect(page.getByTestId(`section-${category}`).getByRole("heading", { name: categoryLabel(category) })).toBeVisible();
+      await expect(page.getByTestId(`section-${category}`).getByRole("heading", { name: categoryLabel(category), exact: true })).toBeVisible();
     }
     await expect(page.getByTestId("latest-news").getByRole("listitem")).toHaveCount(6);
     await expect(page.getByTestId("most-read").getByRole("listitem")).toHaveCount(4);
@@ -199,11 +199,13 @@ test.describe("article page", () => {
     await page.addInitScript(() => Object.defineProperty(navigator, "share", { configurable: true, value: undefined }));
     await page.reload();
     await hydrated(page);
-    const dialog = page.waitForEvent("dialog");
+    let alerted = "";
+    page.once("dialog", (dialog) => {
+      alerted = dialog.message();
+      void dialog.dismiss();
+    });
     await page.getByRole("button", { name: messages.share }).click();
-    const alert = await dialog;
-    expect(alert.message()).toBe(messages.shareUnsupported);
-    await alert.dismiss();
+    await expect.poll(() => alerted).toBe(messages.shareUnsupported);
   });
 
   test("plays a YouTube video as an embed", async ({ page }) => {
