@@ -5,6 +5,8 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "./app/server/config.server";
 import { logger } from "./app/server/logger.server";
+import { messages } from "./app/lib/messages";
+import { isAllowedOrigin } from "./app/server/origin.server";
 import { prepareData } from "./app/server/startup.server";
 
 const development = process.argv.includes("--dev");
@@ -15,6 +17,14 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(compression());
+
+const siteOrigin = new URL(cfg.baseUrl).origin;
+app.use((req, res, next) => {
+  const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
+  if (isAllowedOrigin(req.method, headers, siteOrigin)) return next();
+  res.status(403).type("text/plain; charset=utf-8").send(messages.crossSiteRequest);
+});
+const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 
 app.use(
   "/media",
@@ -30,6 +40,7 @@ if (development) {
     createRequestHandler({
       build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: "development",
+      getLoadContext,
     }),
   );
 } else {
@@ -37,7 +48,7 @@ if (development) {
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
+  app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 
 app.listen(cfg.port, cfg.host, () => {

@@ -15,12 +15,13 @@ import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { ScrollToTop } from "./components/scroll-to-top";
 import { messages } from "./lib/messages";
+import { getCurrentUser } from "./server/auth.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader(_: Route.LoaderArgs) {
-  // Accounts arrive with the next issue; the slot is already in the navbar.
-  return { user: null as null | { name: string; role: string } };
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  return { user: user && { name: user.name, role: user.role } };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

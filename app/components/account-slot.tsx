@@ -1,17 +1,47 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { messages } from "~/lib/messages";
 import type { loader as rootLoader } from "~/root";
 
-/** The sign-in / sign-out place of the navbar and the mobile menu; accounts fill it in. */
-export function AccountSlot({ className = "" }: { className?: string }) {
+function Spinner() {
+  return <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />;
+}
+
+/** Sign-in or sign-out (and the dashboard link for admins), in the navbar and the mobile menu. */
+export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const signOut = useFetcher<{ error?: string }>();
   const user = root?.user ?? null;
-  if (user) {
-    return <span className={className}>{user.name}</span>;
+  const button =
+    variant === "navbar"
+      ? "inline-flex items-center gap-2 rounded bg-white/10 px-3 py-1.5 font-bold text-white hover:bg-white/20"
+      : "inline-flex items-center gap-2 rounded bg-brand-600 px-3 py-2 font-bold text-white hover:bg-brand-700";
+
+  if (!user) {
+    return (
+      <Link to="/autenction" className={button}>
+        {messages.signIn}
+      </Link>
+    );
   }
+  const busy = signOut.state !== "idle";
   return (
-    <Link to="/autenction" className={`rounded bg-white/10 px-3 py-1.5 font-bold hover:bg-white/20 ${className}`}>
-      {messages.signIn}
-    </Link>
+    <div className="flex flex-wrap items-center gap-2">
+      {user.role === "admin" && (
+        <Link to="/dashboard" className={button}>
+          {messages.dashboard}
+        </Link>
+      )}
+      <signOut.Form method="post" action="/sign-out">
+        <button type="submit" className={button} disabled={busy} aria-busy={busy}>
+          {busy && <Spinner />}
+          {busy ? messages.signingOut : messages.signOut}
+        </button>
+      </signOut.Form>
+      {signOut.data?.error && (
+        <p role="alert" className="w-full text-sm font-bold">
+          {signOut.data.error}
+        </p>
+      )}
+    </div>
   );
 }

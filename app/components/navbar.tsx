@@ -74,8 +74,8 @@ function MobileMenu() {
               </li>
             ))}
           </ul>
-          <div className="mt-3 border-t border-stone-200 pt-3 text-white [&_a]:bg-brand-600 [&_a]:text-white">
-            <AccountSlot />
+          <div className="mt-3 border-t border-stone-200 pt-3">
+            <AccountSlot variant="menu" />
           </div>
         </nav>
       </div>
@@ -92,7 +92,7 @@ export function Navbar() {
         </Link>
         <div className="hidden items-center gap-3 nav:flex">
           <SearchForm id="navbar-search" className="w-64" />
-          <AccountSlot />
+          <AccountSlot variant="navbar" />
         </div>
         <MobileMenu />
       </div>

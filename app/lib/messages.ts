@@ -90,6 +90,80 @@ export const messages = {
   serverError: "حدث خطأ غير متوقع",
   serverErrorBody: "نعتذر، حدث خطأ في الخادم. يرجى المحاولة مرة أخرى بعد قليل.",
   badRequest: "طلب غير صالح",
+  crossSiteRequest: "رُفض الطلب لأنه لم يصدر عن هذا الموقع.",
+
+  // Accounts (/autenction)
+  authTitle: "الحساب",
+  signInTitle: "تسجيل الدخول",
+  signUpTitle: "إنشاء حساب",
+  haveNoAccount: "ليس لديك حساب؟",
+  haveAccount: "لديك حساب بالفعل؟",
+  username: "اسم المستخدم",
+  email: "البريد الإلكتروني",
+  password: "كلمة المرور",
+  signInSubmit: "دخول",
+  signUpSubmit: "إنشاء الحساب",
+  signingIn: "جارٍ تسجيل الدخول…",
+  signingUp: "جارٍ إنشاء الحساب…",
+  signingOut: "جارٍ تسجيل الخروج…",
+  fieldRequired: "هذا الحقل مطلوب.",
+  usernameTooLong: "اسم المستخدم طويل جداً (٥٠ حرفاً على الأكثر).",
+  usernameInvalid: "اسم المستخدم يحتوي على رموز غير مسموح بها.",
+  emailTooLong: "البريد الإلكتروني طويل جداً.",
+  passwordTooLong: "كلمة المرور طويلة جداً (١٢٨ حرفاً على الأكثر).",
+  passwordHint: "٦ أحرف على الأقل.",
+  signedInAs: "مرحباً",
+  userIdMissing: "User ID is missing",
+  userNotFound: "User not found",
+
+  // Dashboard
+  siteStatistics: "إحصاءات الموقع",
+  totalSiteVisits: "إجمالي زيارات الموقع",
 } as const;
+
+/**
+ * SPEC.md §8's authentication catalogue, letter for letter (English as given), with the
+ * Arabic translation the sign-in form shows above it.
+ */
+export const authErrors = {
+  "user-not-found": {
+    catalogue: "This email is not registered, please make sure you enter a registered email.",
+    arabic: "هذا البريد الإلكتروني غير مسجّل، يرجى التأكد من إدخال بريد مسجّل.",
+  },
+  "wrong-password": {
+    catalogue: "The password entered is wrong. Please make sure you enter the correct password.",
+    arabic: "كلمة المرور غير صحيحة. يرجى التأكد من إدخال كلمة المرور الصحيحة.",
+  },
+  "weak-password-short": {
+    catalogue: "The password should be at least 6 characters.",
+    arabic: "يجب أن تتكون كلمة المرور من ٦ أحرف على الأقل.",
+  },
+  "weak-password": {
+    catalogue: "Weak password. Please choose a stronger password.",
+    arabic: "كلمة المرور ضعيفة. يرجى اختيار كلمة مرور أقوى.",
+  },
+  "email-already-in-use": {
+    catalogue: "The email address is already in use. Please use a different email.",
+    arabic: "البريد الإلكتروني مستخدم بالفعل. يرجى استخدام بريد آخر.",
+  },
+  "invalid-email": {
+    catalogue: "Invalid email address. Please enter a valid email.",
+    arabic: "البريد الإلكتروني غير صالح. يرجى إدخال بريد صحيح.",
+  },
+  "operation-not-allowed": {
+    catalogue: "This operation is currently not allowed. Please try again later.",
+    arabic: "هذه العملية غير مسموحة حالياً. يرجى المحاولة لاحقاً.",
+  },
+  "too-many-requests": {
+    catalogue: "Too many requests, please try again in some minutes",
+    arabic: "طلبات كثيرة، يرجى المحاولة مجدداً بعد بضع دقائق.",
+  },
+  unknown: {
+    catalogue: "An error occurred. Please try again.",
+    arabic: "حدث خطأ. يرجى المحاولة مرة أخرى.",
+  },
+} as const;
+
+export type AuthErrorCode = keyof typeof authErrors;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { messages } from "./messages";
+
+export const USERNAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 128;
+
+/** NFKC, without control, zero-width or bidi-override characters, spaces collapsed. */
+export function cleanUsername(raw: string): string {
+  return raw
+    .normalize("NFKC")
+    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const required = (max: number, tooLong: string) =>
+  z
+    .string({ error: messages.fieldRequired })
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(max, tooLong);
+
+const email = required(EMAIL_MAX, messages.emailTooLong).transform((value) => value.toLowerCase());
+// Length rules below 6 and e-mail format come from better-auth, so its catalogue message is shown.
+const password = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX, messages.passwordTooLong);
+
+export const signInSchema = z.object({ email, password });
+
+export const signUpSchema = z.object({
+  username: required(USERNAME_MAX * 4, messages.usernameTooLong)
+    .transform(cleanUsername)
+    .pipe(z.string().min(1, messages.usernameInvalid).max(USERNAME_MAX, messages.usernameTooLong)),
+  email,
+  password,
+});
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type FieldErrors = Partial<Record<"username" | "email" | "password", string>>;
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if ((field === "username" || field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** A local path to go to after signing in; anything else (absolute, protocol-relative) goes home. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return "/";
+  try {
+    const url = new URL(target, "http://local.invalid");
+    return url.origin === "http://local.invalid" ? `${url.pathname}${url.search}${url.hash}` : "/";
+  } catch {
+    return "/";
+  }
+}

@@ -1,0 +1,134 @@
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, safeRedirect, signInSchema, signUpSchema, USERNAME_MAX, type FieldErrors } from "~/lib/auth-schemas";
+import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
+import { authErrors, messages, type AuthErrorCode } from "~/lib/messages";
+import { signIn, signUp } from "~/server/accounts.server";
+import { getCurrentUser } from "~/server/auth.server";
+import type { Route } from "./+types/autenction";
+
+type Mode = "signin" | "signup";
+type ActionResult = { mode: Mode; fieldErrors?: FieldErrors; authError?: AuthErrorCode };
+
+function modeOf(value: FormDataEntryValue | string | null): Mode {
+  return value === "signup" ? "signup" : "signin";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (await getCurrentUser(request)) throw redirect(redirectTo);
+  return { redirectTo, mode: modeOf(url.searchParams.get("mode")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const mode = modeOf(form.get("intent"));
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const fields = Object.fromEntries(["username", "email", "password"].map((k) => [k, form.get(k) ?? undefined]));
+  let outcome;
+  if (mode === "signup") {
+    const parsed = signUpSchema.safeParse(fields);
+    if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+    outcome = await signUp(request, context.clientIp, parsed.data);
+  } else {
+    const parsed = signInSchema.safeParse(fields);
+    if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+    outcome = await signIn(request, context.clientIp, parsed.data);
+  }
+  if (!outcome.ok) return data<ActionResult>({ mode, authError: outcome.error }, outcome.status);
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  return redirect(redirectTo, { headers });
+}
+
+export function meta() {
+  return [{ title: `${messages.signInTitle} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+function Field(props: { name: string; label: string; type: string; maxLength: number; error?: string; autoComplete: string; minLength?: number; hint?: string }) {
+  const errorId = `${props.name}-error`;
+  return (
+    <div>
+      <label htmlFor={props.name} className="mb-1 block font-bold">
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        type={props.type}
+        required
+        maxLength={props.maxLength}
+        minLength={props.minLength}
+        autoComplete={props.autoComplete}
+        dir={props.type === "email" || props.type === "password" ? "ltr" : undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        className="w-full rounded border border-stone-300 bg-white px-3 py-2 text-start aria-invalid:border-brand-600"
+      />
+      {props.hint && !props.error && <p className="mt-1 text-sm text-stone-500">{props.hint}</p>}
+      {props.error && (
+        <p id={errorId} className="mt-1 text-sm font-bold text-brand-700">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [mode, setMode] = useState<Mode>(actionData?.mode ?? loaderData.mode);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/autenction") === true;
+  const result = actionData?.mode === mode ? actionData : undefined;
+  const signup = mode === "signup";
+
+  return (
+    <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8" aria-labelledby="auth-title">
+      <h1 id="auth-title" className="mb-6 text-center text-2xl font-bold">
+        {signup ? messages.signUpTitle : messages.signInTitle}
+      </h1>
+      <Form method="post" className="space-y-4" key={mode} noValidate={false}>
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {signup && <Field name="username" label={messages.username} type="text" maxLength={USERNAME_MAX} autoComplete="username" error={result?.fieldErrors?.username} />}
+        <Field name="email" label={messages.email} type="email" maxLength={EMAIL_MAX} autoComplete="email" error={result?.fieldErrors?.email} />
+        <Field
+          name="password"
+          label={messages.password}
+          type="password"
+          maxLength={PASSWORD_MAX}
+          autoComplete={signup ? "new-password" : "current-password"}
+          minLength={signup ? MIN_PASSWORD_LENGTH : undefined}
+          hint={signup ? messages.passwordHint : undefined}
+          error={result?.fieldErrors?.password}
+        />
+        {result?.authError && (
+          <div role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 text-brand-800" data-testid="auth-error">
+            <p className="font-bold">{authErrors[result.authError].arabic}</p>
+            <p lang="en" dir="ltr" className="mt-1 text-start text-sm">
+              {authErrors[result.authError].catalogue}
+            </p>
+          </div>
+        )}
+        <button type="submit" disabled={busy} className="flex w-full items-center justify-center gap-2 rounded bg-brand-600 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-70">
+          {busy && <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden />}
+          {busy ? (signup ? messages.signingUp : messages.signingIn) : signup ? messages.signUpSubmit : messages.signInSubmit}
+        </button>
+      </Form>
+      <p className="mt-6 text-center">
+        {signup ? messages.haveAccount : messages.haveNoAccount}{" "}
+        <a
+          href={`/autenction?mode=${signup ? "signin" : "signup"}${loaderData.redirectTo !== "/" ? `&redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`}
+          onClick={(event) => {
+            event.preventDefault();
+            setMode(signup ? "signin" : "signup");
+          }}
+          className="font-bold text-brand-700 hover:underline"
+        >
+          {signup ? messages.signInTitle : messages.signUpTitle}
+        </a>
+      </p>
+    </section>
+  );
+}

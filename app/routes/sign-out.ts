@@ -1,0 +1,17 @@
+import { data, redirect } from "react-router";
+import { signOut } from "~/server/accounts.server";
+import { requireUser } from "~/server/auth.server";
+import type { Route } from "./+types/sign-out";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request);
+  const outcome = await signOut(request, context.clientIp);
+  if (!outcome.ok) return data({ error: outcome.message }, 400);
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  return redirect("/", { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}
