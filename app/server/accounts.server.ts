@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { SignInInput, SignUpInput } from "~/lib/auth-schemas";
 import type { AuthErrorCode } from "~/lib/messages";
 import { authErrorCode } from "./auth-errors.server";
@@ -42,7 +43,11 @@ async function isRegistered(email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+const emailFormat = z.email();
+const INVALID_EMAIL: AuthOutcome = { ok: false, error: "invalid-email", status: 400 };
+
 export async function signIn(request: Request, clientIp: string, input: SignInInput): Promise<AuthOutcome> {
+  if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
   const response = await callAuth("/sign-in/email", request, clientIp, { email: input.email, password: input.password });
   if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
   const code = await errorOf(response);
@@ -52,6 +57,7 @@ export async function signIn(request: Request, clientIp: string, input: SignInIn
 
 /** Registration: the role is never part of the request; the database default makes every new account a user. */
 export async function signUp(request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
+  if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
   const response = await callAuth("/sign-up/email", request, clientIp, {
     name: input.username,
     email: input.email,

@@ -1,0 +1,49 @@
+/**
+ * Account administration: npm run user -- promote <email> | demote <email> | create-admin <email> <username>
+ * SPEC.md does not say how a role changes; this is how.
+ */
+import { z } from "zod";
+import { createAuth } from "../app/server/auth-instance.server";
+import { config } from "../app/server/config.server";
+import { openDatabase } from "../app/server/db/db.server";
+import { migrateToLatest } from "../app/server/db/migrate.server";
+import { createAccount, generatePassword, setRole } from "../app/server/users.server";
+
+const USAGE = `Usage:
+  npm run user -- promote <email>                  make an account an admin
+  npm run user -- demote <email>                   make an admin a plain user
+  npm run user -- create-admin <email> <username>  create an admin account and print its password`;
+
+const emailArg = z.email().max(254);
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const [command, rawEmail, ...rest] = process.argv.slice(2);
+if (!command || !["promote", "demote", "create-admin"].includes(command)) fail(USAGE);
+const parsedEmail = emailArg.safeParse(rawEmail?.trim().toLowerCase());
+if (!parsedEmail.success) fail(`Not a valid email address: ${rawEmail ?? "(none)"}\n\n${USAGE}`);
+const email = parsedEmail.data;
+
+const cfg = config();
+const db = openDatabase(cfg.databaseUrl);
+try {
+  await migrateToLatest(db);
+  if (command === "create-admin") {
+    const username = rest.join(" ").trim();
+    if (!username) fail(`A username is needed.\n\n${USAGE}`);
+    const existing = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+    if (existing) fail(`An account with ${email} already exists; use "promote" instead.`);
+    const password = generatePassword();
+    await createAccount(createAuth(db, cfg), db, { email, username, password, role: "admin" });
+    console.log(`Admin account created.\n  email:    ${email}\n  password: ${password}\nThis password is shown only once.`);
+  } else {
+    const role = command === "promote" ? "admin" : "user";
+    if (!(await setRole(db, email, role))) fail(`No account has the email ${email}.`);
+    console.log(`${email} is now ${role === "admin" ? "an admin" : "a user"}.`);
+  }
+} finally {
+  await db.destroy();
+}

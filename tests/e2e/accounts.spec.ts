@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { authErrors, messages } from "../../app/lib/messages";
+import { E2E_SERVERS } from "./servers";
+import { hydrated } from "./support";
+
+const email = `reader-${Date.now()}@example.com`;
+const password = "qamar-2026";
+
+function userCli(...args: string[]): string {
+  return execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", ...args], {
+    env: { ...process.env, ...E2E_SERVERS.demo.env },
+    encoding: "utf8",
+  });
+}
+
+async function signInThroughForm(page: Page, address: string, secret: string) {
+  await page.getByLabel(messages.email).fill(address);
+  await page.getByLabel(messages.password).fill(secret);
+  await page.getByRole("button", { name: messages.signInSubmit }).click();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a reader registers, signs out and signs back in", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("banner").getByRole("link", { name: messages.signIn }).click();
+  await expect(page).toHaveURL(/\/autenction$/);
+  await hydrated(page);
+  await page.getByRole("link", { name: messages.signUpTitle }).click();
+  await page.getByLabel(messages.username).fill("قمر");
+  await page.getByLabel(messages.email).fill(email);
+  await page.getByLabel(messages.password).fill(password);
+  await page.getByRole("button", { name: messages.signUpSubmit }).click();
+
+  await expect(page).toHaveURL(`${E2E_SERVERS.demo.url}/`);
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("button", { name: messages.signOut })).toBeVisible();
+  await expect(banner.getByRole("link", { name: messages.dashboard })).toHaveCount(0);
+
+  await banner.getByRole("button", { name: messages.signOut }).click();
+  await expect(banner.getByRole("link", { name: messages.signIn })).toBeVisible();
+
+  await page.goto("/autenction");
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(`${E2E_SERVERS.demo.url}/`);
+  await expect(banner.getByRole("button", { name: messages.signOut })).toBeVisible();
+});
+
+test("a wrong password and an unknown email each get their message in place", async ({ page }) => {
+  await page.goto("/autenction");
+  await hydrated(page);
+  await signInThroughForm(page, email, "not-the-password");
+  await expect(page.getByTestId("auth-error")).toContainText(authErrors["wrong-password"].catalogue);
+  await expect(page.getByTestId("auth-error")).toContainText(authErrors["wrong-password"].arabic);
+  await signInThroughForm(page, "nobody-here@example.com", password);
+  await expect(page.getByTestId("auth-error")).toContainText(authErrors["user-not-found"].catalogue);
+  await expect(page).toHaveURL(/\/autenction/);
+});
+
+test("the dashboard link appears after npm run user -- promote, in the navbar and the mobile menu", async ({ page }) => {
+  await page.goto("/autenction?redirectTo=%2Fdashboard");
+  await signInThroughForm(page, email, password);
+  await expect(page.getByRole("heading", { name: messages.forbidden })).toBeVisible();
+
+  expect(userCli("promote", email)).toContain("is now an admin");
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: messages.dashboard }).first()).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: messages.dashboard }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await hydrated(page);
+  await page.getByTestId("mobile-menu-toggle").click();
+  const menu = page.getByTestId("mobile-menu");
+  await expect(menu.getByRole("link", { name: messages.dashboard })).toBeVisible();
+  await menu.getByRole("button", { name: messages.signOut }).click();
+  await expect(menu).toBeHidden();
+  await page.getByTestId("mobile-menu-toggle").click();
+  await expect(menu.getByRole("link", { name: messages.signIn })).toBeVisible();
+  await expect(menu.getByRole("link", { name: messages.dashboard })).toHaveCount(0);
+  userCli("demote", email);
+});
+
+test("the form works before JavaScript loads", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E_SERVERS.demo.url });
+  const page = await context.newPage();
+  await page.goto("/autenction");
+  await signInThroughForm(page, email, "wrong-again");
+  await expect(page.getByTestId("auth-error")).toContainText(authErrors["wrong-password"].catalogue);
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(`${E2E_SERVERS.demo.url}/`);
+  await expect(page.getByRole("banner").getByRole("button", { name: messages.signOut }).first()).toBeAttached();
+  await context.close();
+});

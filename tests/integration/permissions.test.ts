@@ -1,0 +1,145 @@
+/**
+ * The permission matrix: every route that changes something (and every guarded page) is tried by a
+ * visitor, a user and an admin. Only the allowed roles succeed; the others are refused and the
+ * database is left exactly as it was. Every new mutating route joins ROUTES.
+ */
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "~/server/auth-instance.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createArticle } from "~/server/news.server";
+import { createShortLink } from "~/server/short-links.server";
+import { createAccount } from "~/server/users.server";
+import { get, post, VISITOR, type Session } from "../support/http";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+type Role = "visitor" | "user" | "admin";
+type Context = { articleId: string; role: Role; run: number };
+type RouteCase = {
+  name: string;
+  allowed: Role[];
+  send: (base: string, session: Session, ctx: Context) => Promise<Response>;
+};
+
+const EVERYONE: Role[] = ["visitor", "user", "admin"];
+
+const ROUTES: RouteCase[] = [
+  {
+    name: "POST /api/news/:id/visit",
+    allowed: EVERYONE,
+    send: (base, session, ctx) => post(`${base}/api/news/${ctx.articleId}/visit`, {}, session),
+  },
+  { name: "POST /api/site-visit", allowed: EVERYONE, send: (base, session) => post(`${base}/api/site-visit`, {}, session) },
+  {
+    name: "POST /autenction (register)",
+    allowed: EVERYONE,
+    send: (base, session, ctx) =>
+      post(`${base}/autenction`, { intent: "signup", username: "جديد", email: `new-${ctx.role}-${ctx.run}@example.com`, password: "secret123" }, session),
+  },
+  { name: "POST /sign-out", allowed: ["user", "admin"], send: (base, session) => post(`${base}/sign-out`, {}, session) },
+  { name: "GET /dashboard", allowed: ["admin"], send: (base, session) => get(`${base}/dashboard`, session) },
+];
+
+let server: TestServer;
+let db: DB;
+let articleId = "";
+let run = 0;
+
+async function sessionFor(role: Role): Promise<Session> {
+  if (role === "visitor") return VISITOR;
+  // Signed in through better-auth's API on the same database and secret, as the server would.
+  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
+  const response = await auth.api.signInEmail({ body: { email: `${role}@example.com`, password: "secret123" }, asResponse: true });
+  return { cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+}
+
+/** Everything a refused request must leave untouched. */
+async function snapshot(): Promise<string> {
+  const [news, links, stats, users] = await Promise.all([
+    db.selectFrom("news").selectAll().orderBy("id").execute(),
+    db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
+    db.selectFrom("site_stats").selectAll().execute(),
+    db.selectFrom("user").select(["id", "email", "role", "name"]).orderBy("id").execute(),
+  ]);
+  return JSON.stringify({ news, links, stats, users });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = openDatabase(server.env.DATABASE_URL);
+  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
+  await createAccount(auth, db, { email: "user@example.com", username: "قارئ", password: "secret123", role: "user" });
+  await createAccount(auth, db, { email: "admin@example.com", username: "محرر", password: "secret123", role: "admin" });
+  articleId = await createArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" });
+  await createShortLink(db, articleId);
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+describe("permission matrix", () => {
+  for (const route of ROUTES) {
+    for (const role of EVERYONE) {
+      const allowed = route.allowed.includes(role);
+      it(`${route.name} as ${role}: ${allowed ? "allowed" : "refused"}`, async () => {
+        const session = await sessionFor(role);
+        const before = await snapshot();
+        const response = await route.send(server.url, session, { articleId, role, run: ++run });
+        const location = response.headers.get("location") ?? "";
+        if (allowed) {
+          expect(response.status).toBeLessThan(400);
+          expect(location).not.toMatch(/^\/autenction/);
+        } else {
+          if (role === "visitor") {
+            expect([302, 401, 403]).toContain(response.status);
+            if (response.status === 302) expect(location).toMatch(/^\/autenction\?redirectTo=/);
+          } else {
+            expect(response.status).toBe(403);
+          }
+          expect(await snapshot()).toBe(before);
+        }
+      });
+    }
+  }
+
+  it("refuses every mutating route from another site, even for an admin, and changes nothing", async () => {
+    const admin = await sessionFor("admin");
+    const before = await snapshot();
+    const crossSite = { origin: "https://evil.example" };
+    for (const path of [`/api/news/${articleId}/visit`, "/api/site-visit", "/sign-out", "/autenction"]) {
+      const fields = { intent: "signup", username: "x", email: "x@example.com", password: "secret123" };
+      const response = await post(`${server.url}${path}`, fields, admin, crossSite);
+      expect(response.status, path).toBe(403);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("npm run user", () => {
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", ...args], { env: { ...process.env, ...server.env }, encoding: "utf8", stdio: "pipe" });
+
+  it("promotes and demotes by email", async () => {
+    expect(cli("promote", "user@example.com")).toContain("is now an admin");
+    expect((await db.selectFrom("user").select("role").where("email", "=", "user@example.com").executeTakeFirstOrThrow()).role).toBe("admin");
+    expect(cli("demote", "user@example.com")).toContain("is now a user");
+    expect((await db.selectFrom("user").select("role").where("email", "=", "user@example.com").executeTakeFirstOrThrow()).role).toBe("user");
+  });
+
+  it("creates an admin with a printed password that signs in", async () => {
+    const output = cli("create-admin", "editor@example.com", "رئيس", "التحرير");
+    const password = /password: (\S+)/.exec(output)?.[1];
+    expect(password).toBeTruthy();
+    const row = await db.selectFrom("user").select(["role", "name"]).where("email", "=", "editor@example.com").executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: "admin", name: "رئيس التحرير" });
+    const response = await post(`${server.url}/autenction`, { intent: "signin", email: "editor@example.com", password: password! });
+    expect(response.status).toBe(302);
+  });
+
+  it("says what is wrong for an unknown email or a bad command", () => {
+    expect(() => cli("promote", "ghost@example.com")).toThrow(/No account has the email ghost@example.com/);
+    expect(() => cli("promote", "not-an-email")).toThrow(/Not a valid email address/);
+    expect(() => cli("explode")).toThrow(/Usage/);
+  });
+});

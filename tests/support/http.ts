@@ -1,0 +1,40 @@
+/** A tiny HTTP client for tests against the real server: forms, cookies, no automatic redirects. */
+export type Session = { cookie: string };
+export const VISITOR: Session = { cookie: "" };
+
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((c) => c && !c.endsWith("="))
+    .join("; ");
+}
+
+export async function post(
+  url: string,
+  fields: Record<string, string> | FormData = {},
+  session: Session = VISITOR,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
+  return fetch(url, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { ...(session.cookie ? { cookie: session.cookie } : {}), ...headers },
+  });
+}
+
+export async function get(url: string, session: Session = VISITOR): Promise<Response> {
+  return fetch(url, { redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });
+}
+
+export async function signUp(base: string, username: string, email: string, password: string, extra: Record<string, string> = {}) {
+  return post(`${base}/autenction`, { intent: "signup", username, email, password, redirectTo: "/", ...extra });
+}
+
+export async function signIn(base: string, email: string, password: string): Promise<Session> {
+  const response = await post(`${base}/autenction`, { intent: "signin", email, password, redirectTo: "/" });
+  if (response.status !== 302) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return { cookie: cookiesFrom(response) };
+}

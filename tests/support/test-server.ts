@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+type ServerEnv = Record<string, string> & { DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
+
+export type TestServer = {
+  url: string;
+  dir: string;
+  env: ServerEnv;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/who`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${log()}`);
+}
+
+/** The real production server (build/ must exist) on a free port over a fresh temporary database. */
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: ServerEnv = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: url,
+    DATABASE_URL: path.join(dir, "akhbar.db"),
+    MEDIA_DIR: path.join(dir, "media"),
+    AUTH_SECRET: "integration-secret-integration-secret-0123",
+    DEMO_CONTENT: "off",
+    LOG_LEVEL: "warn",
+    ...extraEnv,
+  };
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, ...env }, stdio: "pipe" });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await waitUntilUp(url, child, () => output);
+  return {
+    url,
+    dir,
+    env,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
