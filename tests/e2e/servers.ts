@@ -1,5 +1,7 @@
 import path from "node:path";
 
+// E2E_PORT_BASE lets two checkouts run their browser tests side by side.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3210);
 const ROOT = path.resolve(".tmp/e2e");
 
 function server(name: string, port: number, demo: boolean) {
@@ -22,6 +24,6 @@ function server(name: string, port: number, demo: boolean) {
 
 /** The production servers the browser tests run against: one with demo content, one empty. */
 export const E2E_SERVERS = {
-  demo: server("demo", 3210, true),
-  empty: server("empty", 3211, false),
+  demo: server("demo", PORT_BASE, true),
+  empty: server("empty", PORT_BASE + 1, false),
 };
