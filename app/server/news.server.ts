@@ -1,17 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql, type SelectQueryBuilder } from "kysely";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
-import {
-  MOST_READ_FETCHED,
-  RELATED_COUNT,
-  SLIDER_COUNT,
-} from "~/lib/constants";
-import {
-  articlePath,
-  type NewsArticle,
-  type NewsStatus,
-  type NewsSummary,
-} from "~/lib/news";
+import { MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
+import { articlePath, type NewsArticle, type NewsStatus, type NewsSummary } from "~/lib/news";
 import type { DB } from "./db/db.server";
 import type { Database } from "./db/schema";
 import { syncSearchIndex } from "./search-index.server";
@@ -28,9 +19,7 @@ function summaryColumns<O>(query: NewsQuery<O>) {
   return query.select([
     "news.id",
     "news.title",
-    sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_CHARS)})`.as(
-      "excerpt",
-    ),
+    sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_CHARS)})`.as("excerpt"),
     "news.category",
     "news.images",
     "news.image_url",
@@ -57,9 +46,7 @@ type SummaryRow = {
 function parseImages(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
-    return Array.isArray(value)
-      ? value.filter((v): v is string => typeof v === "string")
-      : [];
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
   } catch {
     return [];
   }
@@ -80,9 +67,7 @@ function toSummary(row: SummaryRow): NewsSummary {
 }
 
 function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
-  return audience.includeDrafts
-    ? query
-    : query.where("news.status", "=", "published");
+  return audience.includeDrafts ? query : query.where("news.status", "=", "published");
 }
 
 function summaries(db: DB, audience: Audience) {
@@ -99,8 +84,7 @@ export async function listLatest(
   },
 ): Promise<NewsSummary[]> {
   let query = summaries(db, options.audience ?? PUBLIC);
-  if (options.category)
-    query = query.where("news.category", "=", options.category);
+  if (options.category) query = query.where("news.category", "=", options.category);
   const rows = await query
     .orderBy("news.created_at", "desc")
     .orderBy("news.id", "desc")
@@ -128,18 +112,10 @@ export async function listCategoryPage(
 }
 
 /** SPEC.md §9: the 4 newest items that have an image and are not video. */
-export async function listSlider(
-  db: DB,
-  audience: Audience = PUBLIC,
-): Promise<NewsSummary[]> {
+export async function listSlider(db: DB, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
   const rows = await summaries(db, audience)
     .where("news.is_video", "=", 0)
-    .where((eb) =>
-      eb.or([
-        eb("news.images", "!=", "[]"),
-        eb("news.image_url", "is not", null),
-      ]),
-    )
+    .where((eb) => eb.or([eb("news.images", "!=", "[]"), eb("news.image_url", "is not", null)]))
     .orderBy("news.created_at", "desc")
     .limit(SLIDER_COUNT)
     .execute();
@@ -160,11 +136,7 @@ export async function listMostRead(
 }
 
 /** Newest article of each picks category, leaving out the one being read. */
-export async function listPicks(
-  db: DB,
-  excludeId: string,
-  audience: Audience = PUBLIC,
-): Promise<NewsSummary[]> {
+export async function listPicks(db: DB, excludeId: string, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
   const picks = await Promise.all(
     PICK_CATEGORIES.map((category) =>
       summaries(db, audience)
@@ -192,15 +164,8 @@ export async function listRelated(
   return rows.map(toSummary);
 }
 
-export async function getArticle(
-  db: DB,
-  id: string,
-  audience: Audience = PUBLIC,
-): Promise<NewsArticle | null> {
-  const row = await visibleTo(db.selectFrom("news"), audience)
-    .selectAll()
-    .where("news.id", "=", id)
-    .executeTakeFirst();
+export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
+  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().where("news.id", "=", id).executeTakeFirst();
   if (!row) return null;
   return {
     ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
@@ -244,15 +209,11 @@ export async function countArticleVisit(db: DB, id: string): Promise<boolean> {
   return result.numUpdatedRows > 0n;
 }
 
-const ID_ALPHABET =
-  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** A 20-character id, the same shape as the original's document ids. */
 export function newArticleId(): string {
-  return Array.from(
-    randomBytes(20),
-    (byte) => ID_ALPHABET[byte % ID_ALPHABET.length],
-  ).join("");
+  return Array.from(randomBytes(20), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 
 export type NewArticle = {
@@ -267,10 +228,7 @@ export type NewArticle = {
   createdAt?: Date;
 };
 
-export async function createArticle(
-  db: DB,
-  input: NewArticle,
-): Promise<string> {
+export async function createArticle(db: DB, input: NewArticle): Promise<string> {
   const id = newArticleId();
   const createdAt = (input.createdAt ?? new Date()).toISOString();
   const status = input.status ?? "published";
