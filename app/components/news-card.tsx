@@ -12,6 +12,10 @@ export function CategoryBadge({ category }: { category: NewsSummary["category"] 
   );
 }
 
+export function DraftBadge() {
+  return <span className="inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{messages.draftBadge}</span>;
+}
+
 function Thumbnail({ item, sizes, eager, className = "" }: { item: NewsSummary; sizes: string; eager?: boolean; className?: string }) {
   return (
     <div className={`relative aspect-video overflow-hidden rounded bg-stone-200 ${className}`}>
@@ -46,7 +50,10 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
         />
         <div className={`flex flex-1 flex-col gap-2 ${rowOnPhone ? "p-3 max-sm:py-0 max-sm:pe-0" : "p-3"}`}>
           <div className="flex items-center justify-between gap-2 text-xs text-stone-500">
-            <CategoryBadge category={item.category} />
+            <span className="flex gap-1">
+              <CategoryBadge category={item.category} />
+              {item.status === "draft" && <DraftBadge />}
+            </span>
             <RelativeTime iso={item.createdAt} />
           </div>
           <h3 className={`text-lg leading-snug font-bold group-hover:text-brand-700 ${rowOnPhone ? "max-sm:text-base" : ""}`}>{item.title}</h3>

@@ -19,6 +19,8 @@ export type NewsArticle = NewsSummary & {
   content: string;
   images: string[];
   video: string | null;
+  /** The original's single image field, kept for imported articles; editable. */
+  imageUrl: string | null;
   updatedAt: string | null;
   publishedAt: string | null;
 };

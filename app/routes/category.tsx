@@ -6,6 +6,7 @@ import { messages } from "~/lib/messages";
 import type { NewsSummary } from "~/lib/news";
 import { pageFromUrl } from "~/lib/pagination";
 import { EmptyState, NewsCard } from "~/components/news-card";
+import { audienceOf } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
 import { listCategoryPage } from "~/server/news.server";
 import type { Route } from "./+types/category";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = categoryOfPath(url.pathname);
   if (!category || category === "breaking") throw data({ message: messages.pageNotFound }, 404);
   const page = pageFromUrl(url);
-  const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE);
+  const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, await audienceOf(request));
   return { category, page, items, hasMore };
 }
 

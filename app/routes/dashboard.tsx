@@ -1,31 +1,129 @@
-import { Link } from "react-router";
+import { randomUUID } from "node:crypto";
+import { data, Link, redirect } from "react-router";
+import { categoryLabel } from "~/lib/categories";
+import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { articlePath } from "~/lib/news";
+import { pageFromUrl } from "~/lib/pagination";
+import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
+import { ArticleForm } from "~/components/article-form";
+import { publishFromRequest } from "~/server/article-submission.server";
 import { requireAdmin } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
-import { listMostRead } from "~/server/news.server";
+import { listAllForDashboard, listMostRead } from "~/server/news.server";
+import { EDITORS } from "~/server/audience.server";
 import { totalSiteVisits } from "~/server/site-stats.server";
 import type { Route } from "./+types/dashboard";
 
+const TABLE_PAGE_SIZE = 20;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = pageFromUrl(url);
   const database = db();
-  const [totalVisits, mostRead] = await Promise.all([
+  const [totalVisits, mostRead, table] = await Promise.all([
     totalSiteVisits(database),
-    listMostRead(database, 8, { includeDrafts: true }),
+    listMostRead(database, 8, EDITORS),
+    listAllForDashboard(database, page, TABLE_PAGE_SIZE),
   ]);
-  return { totalVisits, mostRead };
+  return { totalVisits, mostRead, table, page, submissionId: randomUUID(), publishedId: url.searchParams.get("published") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const result = await publishFromRequest(request, admin.id);
+  if (!result.ok) return data({ errors: result.errors }, result.status);
+  return redirect(`/dashboard?published=${encodeURIComponent(result.id)}`);
 }
 
 export function meta() {
   return [{ title: `${messages.dashboard} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { totalVisits, mostRead } = loaderData;
+const cell = "px-3 py-2 align-top";
+const actionButton = "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { totalVisits, mostRead, table, page, submissionId, publishedId } = loaderData;
+  const here = page > 1 ? `/dashboard?page=${page}` : "/dashboard";
   return (
-    <div className="space-y-8">
+    <div className="space-y-10">
       <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
+
+      <section aria-labelledby="publish-title" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+        <h2 id="publish-title" className="mb-4 text-xl font-bold">
+          {messages.publishTitle}
+        </h2>
+        {publishedId && (
+          <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
+            {messages.published} —{" "}
+            <Link to={articlePath(publishedId)} className="underline">
+              {messages.viewArticle}
+            </Link>
+          </p>
+        )}
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} errors={actionData?.errors} />
+      </section>
+
+      <section aria-labelledby="table-title" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+        <h2 id="table-title" className="mb-4 text-xl font-bold">
+          {messages.allArticles}
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[720px] text-start text-sm" data-testid="news-table">
+            <thead className="bg-stone-100 text-start">
+              <tr>
+                <th scope="col" className={`${cell} text-start`}>{messages.tableTitle}</th>
+                <th scope="col" className={`${cell} text-start`}>{messages.tableCategory}</th>
+                <th scope="col" className={`${cell} text-start`}>{messages.tableStatus}</th>
+                <th scope="col" className={`${cell} text-start`}>{messages.tableDate}</th>
+                <th scope="col" className={`${cell} text-start`}>{messages.tableVisits}</th>
+                <th scope="col" className={`${cell} text-start`}>{messages.tableActions}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {table.items.map((item) => (
+                <tr key={item.id} data-testid="news-row">
+                  <td className={`${cell} font-bold`}>
+                    <Link to={articlePath(item.id)} className="hover:text-brand-700">
+                      {item.title}
+                    </Link>
+                  </td>
+                  <td className={cell}>{categoryLabel(item.category)}</td>
+                  <td className={cell}>
+                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${item.status === "published" ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"}`}>
+                      {item.status === "published" ? messages.statusPublished : messages.statusDraft}
+                    </span>
+                  </td>
+                  <td className={`${cell} whitespace-nowrap`}>{formatDay(item.createdAt)}</td>
+                  <td className={cell}>{item.visits.toLocaleString("ar-LB")}</td>
+                  <td className={cell}>
+                    <div className="flex flex-wrap gap-1">
+                      <CopyShortLinkButton shortId={item.shortId} className={actionButton} />
+                      <EditArticleLink id={item.id} className={actionButton} />
+                      <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${actionButton} text-brand-700`} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <nav className="mt-4 flex justify-center gap-3" aria-label={messages.page}>
+          {page > 1 && (
+            <Link to={page === 2 ? "/dashboard" : `/dashboard?page=${page - 1}`} className={actionButton}>
+              {messages.previousPage}
+            </Link>
+          )}
+          {table.hasMore && (
+            <Link to={`/dashboard?page=${page + 1}`} className={actionButton}>
+              {messages.nextPage}
+            </Link>
+          )}
+        </nav>
+      </section>
+
       <section aria-labelledby="stats-title" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
         <h2 id="stats-title" className="mb-4 text-xl font-bold">
           {messages.siteStatistics}

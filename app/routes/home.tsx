@@ -5,6 +5,7 @@ import { useSiteVisit } from "~/lib/visits";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { LatestNews, MostRead } from "~/components/news-lists";
 import { Slider } from "~/components/slider";
+import { audienceOf } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
 import { listLatest, listMostRead, listSlider } from "~/server/news.server";
 import type { Route } from "./+types/home";
@@ -15,16 +16,17 @@ export function meta() {
   return [{ title: `${messages.siteName} | ${messages.siteTagline}` }, { name: "description", content: messages.siteDescription }];
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const database = db();
+  const audience = await audienceOf(request);
   const [slider, latest, mostRead, sections] = await Promise.all([
-    listSlider(database),
-    listLatest(database, { limit: LATEST_NEWS_COUNT }),
-    listMostRead(database),
+    listSlider(database, audience),
+    listLatest(database, { limit: LATEST_NEWS_COUNT, audience }),
+    listMostRead(database, undefined, audience),
     Promise.all(
       CATEGORIES.map(async (category) => ({
         category,
-        items: await listLatest(database, { category, limit: SECTION_SIZE }),
+        items: await listLatest(database, { category, limit: SECTION_SIZE, audience }),
       })),
     ),
   ]);

@@ -6,27 +6,33 @@ import { paragraphs, truncate } from "~/lib/news";
 import { useArticleVisit } from "~/lib/visits";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
-import { CategoryBadge, NewsCard, SectionHeading } from "~/components/news-card";
+import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
+import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { LatestNews, MostRead } from "~/components/news-lists";
 import { ShareButton } from "~/components/share-button";
+import { audienceFor } from "~/server/audience.server";
+import { getCurrentUser } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
 import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news.server";
 import { shortIdFor } from "~/server/short-links.server";
 import { LATEST_NEWS_COUNT } from "~/lib/constants";
 import type { Route } from "./+types/news";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const database = db();
-  const article = await getArticle(database, params.id);
+  const user = await getCurrentUser(request);
+  const audience = audienceFor(user);
+  const article = await getArticle(database, params.id, audience);
   if (!article) throw data({ message: messages.newsNotFound }, 404);
   const [shortId, latest, picks, related, mostRead] = await Promise.all([
     shortIdFor(database, article.id),
-    listLatest(database, { limit: LATEST_NEWS_COUNT }),
-    listPicks(database, article.id),
-    listRelated(database, article),
-    listMostRead(database),
+    listLatest(database, { limit: LATEST_NEWS_COUNT, audience }),
+    listPicks(database, article.id, audience),
+    listRelated(database, article, audience),
+    listMostRead(database, undefined, audience),
   ]);
-  return { article, shortId, latest, picks, related, mostRead };
+  const updated = new URL(request.url).searchParams.get("updated") === "1";
+  return { article, shortId, latest, picks, related, mostRead, isAdmin: user?.role === "admin", updated };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -38,16 +44,26 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
+const adminButton = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-50";
+
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
-  const { article, shortId, latest, picks, related, mostRead } = loaderData;
+  const { article, shortId, latest, picks, related, mostRead, isAdmin, updated } = loaderData;
   useArticleVisit(article.id);
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <article className="lg:col-span-2" aria-labelledby="article-title">
+        {updated && isAdmin && (
+          <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
+            {messages.updateSucceeded}
+          </p>
+        )}
         <header className="space-y-3">
-          <a href={categoryPath(article.category)} className="inline-block" aria-label={categoryLabel(article.category)}>
-            <CategoryBadge category={article.category} />
-          </a>
+          <div className="flex flex-wrap items-center gap-2">
+            <a href={categoryPath(article.category)} className="inline-block" aria-label={categoryLabel(article.category)}>
+              <CategoryBadge category={article.category} />
+            </a>
+            {article.status === "draft" && <DraftBadge />}
+          </div>
           <h1 id="article-title" className="text-2xl leading-snug font-bold sm:text-4xl">
             {article.title}
           </h1>
@@ -64,9 +80,16 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               <ShareButton title={article.title} content={article.content} path={shortId ? `/${shortId}` : `/news/${article.id}`} />
             </span>
           </div>
+          {isAdmin && (
+            <div className="flex flex-wrap gap-2 rounded bg-stone-100 p-2" role="group" aria-label={messages.adminTools} data-testid="admin-tools">
+              <EditArticleLink id={article.id} className={adminButton} />
+              <CopyShortLinkButton shortId={shortId} className={adminButton} />
+              <DeleteArticleButton id={article.id} confirmText={messages.confirmDeleteArticle} redirectTo="/" className={`${adminButton} text-brand-700`} />
+            </div>
+          )}
         </header>
         <div className="mt-6 space-y-4">
-          <ArticleImages images={article.images} title={article.title} />
+          <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} title={article.title} />
           <ArticleVideo url={article.video} title={article.title} />
         </div>
         <div className="mt-6 space-y-4 text-lg leading-loose" data-testid="article-content">

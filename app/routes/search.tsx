@@ -5,13 +5,14 @@ import { messages } from "~/lib/messages";
 import { articlePath } from "~/lib/news";
 import { EmptyState } from "~/components/news-card";
 import { SearchForm } from "~/components/search-form";
+import { audienceOf } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
 import { MAX_QUERY_LENGTH, searchNews } from "~/server/search.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
-  return { query, results: await searchNews(db(), query) };
+  return { query, results: await searchNews(db(), query, await audienceOf(request)) };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

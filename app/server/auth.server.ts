@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { messages } from "~/lib/messages";
 import type { Role } from "~/lib/constants";
 import { createAuth, type Auth } from "./auth-instance.server";
+import { audienceFor, type Audience } from "./audience.server";
 import { config } from "./config.server";
 import { db } from "./db/db.server";
 
@@ -15,11 +16,29 @@ export function auth(): Auth {
   return shared;
 }
 
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+async function lookUpUser(request: Request): Promise<CurrentUser | null> {
+  if (!request.headers.get("cookie")) return null;
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, name, email, role } = session.user;
   return { id, name, email, role: role === "admin" ? "admin" : "user" };
+}
+
+/** The signed-in user, looked up once per request however many loaders ask. */
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let user = perRequest.get(request);
+  if (!user) {
+    user = lookUpUser(request);
+    perRequest.set(request, user);
+  }
+  return user;
+}
+
+/** What the request's reader may see: drafts only for admins. */
+export async function audienceOf(request: Request): Promise<Audience> {
+  return audienceFor(await getCurrentUser(request));
 }
 
 function signInUrl(request: Request): string {

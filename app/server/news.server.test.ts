@@ -23,14 +23,15 @@ beforeEach(async () => {
 });
 afterEach(async () => cleanup());
 
-function article(minutesAfterBase: number, overrides: Partial<Parameters<typeof createArticle>[1]> = {}) {
-  return createArticle(db, {
+async function article(minutesAfterBase: number, overrides: Partial<Parameters<typeof createArticle>[1]> = {}) {
+  const created = await createArticle(db, {
     title: `خبر ${minutesAfterBase}`,
     content: `نص الخبر رقم ${minutesAfterBase}`,
     category: "local",
     createdAt: new Date(base + minutesAfterBase * 60_000),
     ...overrides,
   });
+  return created.id;
 }
 
 describe("listLatest", () => {

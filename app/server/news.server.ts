@@ -3,13 +3,12 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
 import { MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
 import { articlePath, type NewsArticle, type NewsStatus, type NewsSummary } from "~/lib/news";
+import { PUBLIC, type Audience } from "./audience.server";
 import type { DB } from "./db/db.server";
 import type { Database } from "./db/schema";
 import { syncSearchIndex } from "./search-index.server";
+import { createShortLink } from "./short-links.server";
 
-/** Who is reading: drafts are visible to admins only. */
-export type Audience = { includeDrafts: boolean };
-export const PUBLIC: Audience = { includeDrafts: false };
 
 const EXCERPT_CHARS = 160;
 
@@ -172,6 +171,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
     content: row.content,
     images: parseImages(row.images),
     video: row.video || null,
+    imageUrl: row.image_url,
     updatedAt: row.updated_at,
     publishedAt: row.published_at,
   };
@@ -226,13 +226,27 @@ export type NewArticle = {
   visits?: number;
   authorId?: string | null;
   createdAt?: Date;
+  /** The form submission that asked for it: the same submission never creates two articles. */
+  submissionId?: string;
 };
 
-export async function createArticle(db: DB, input: NewArticle): Promise<string> {
-  const id = newArticleId();
-  const createdAt = (input.createdAt ?? new Date()).toISOString();
-  const status = input.status ?? "published";
-  await db.transaction().execute(async (trx) => {
+export type CreatedArticle = { id: string; shortId: string; duplicate: boolean };
+
+/** Creates an article, its short link and its search entry in one transaction. */
+export async function createArticle(db: DB, input: NewArticle): Promise<CreatedArticle> {
+  return db.transaction().execute(async (trx) => {
+    if (input.submissionId) {
+      const existing = await trx
+        .selectFrom("news")
+        .leftJoin("short_links", "short_links.news_id", "news.id")
+        .select(["news.id", "short_links.short_id"])
+        .where("news.submission_id", "=", input.submissionId)
+        .executeTakeFirst();
+      if (existing) return { id: existing.id, shortId: existing.short_id ?? "", duplicate: true };
+    }
+    const id = newArticleId();
+    const createdAt = (input.createdAt ?? new Date()).toISOString();
+    const status = input.status ?? "published";
     await trx
       .insertInto("news")
       .values({
@@ -250,11 +264,84 @@ export async function createArticle(db: DB, input: NewArticle): Promise<string> 
         created_at: createdAt,
         updated_at: null,
         published_at: status === "published" ? createdAt : null,
+        submission_id: input.submissionId ?? null,
       })
       .execute();
+    const shortId = await createShortLink(trx, id);
     await syncSearchIndex(trx, id);
+    return { id, shortId, duplicate: false };
   });
-  return id;
 }
 
-export { articlePath };
+export type ArticleChanges = {
+  title: string;
+  content: string;
+  category: Category;
+  status: NewsStatus;
+  imageUrl: string | null;
+  images: string[];
+  video: string | null;
+};
+
+/**
+ * Applies an edit; returns the media URLs the article no longer uses (to delete once committed),
+ * or null when there is no such article.
+ */
+export async function updateArticle(db: DB, id: string, changes: ArticleChanges): Promise<{ unusedMedia: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("news").select(["images", "video", "published_at"]).where("id", "=", id).executeTakeFirst();
+    if (!current) return null;
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("news")
+      .set({
+        title: changes.title,
+        content: changes.content,
+        category: changes.category,
+        status: changes.status,
+        image_url: changes.imageUrl,
+        images: JSON.stringify(changes.images),
+        video: changes.video,
+        is_video: changes.video ? 1 : 0,
+        updated_at: now,
+        published_at: current.published_at ?? (changes.status === "published" ? now : null),
+      })
+      .where("id", "=", id)
+      .execute();
+    await syncSearchIndex(trx, id);
+    const before = [...parseImages(current.images), ...(current.video ? [current.video] : [])];
+    const after = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
+    return { unusedMedia: before.filter((url) => !after.has(url)) };
+  });
+}
+
+/** Deletes an article (its short link goes with it); returns its media URLs, or null when there is none. */
+export async function deleteArticle(db: DB, id: string): Promise<{ media: string[]; category: Category } | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("news").select(["images", "video", "category"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    await trx.deleteFrom("short_links").where("news_id", "=", id).execute();
+    await trx.deleteFrom("news").where("id", "=", id).execute();
+    await syncSearchIndex(trx, id);
+    return {
+      media: [...parseImages(row.images), ...(row.video ? [row.video] : [])],
+      category: isCategory(row.category) ? row.category : "miscellaneous",
+    };
+  });
+}
+
+/** All articles for the dashboard table, drafts included, newest first. */
+export async function listAllForDashboard(db: DB, page: number, pageSize: number) {
+  const rows = await summaries(db, { includeDrafts: true })
+    .leftJoin("short_links", "short_links.news_id", "news.id")
+    .select("short_links.short_id")
+    .orderBy("news.created_at", "desc")
+    .orderBy("news.id", "desc")
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    items: rows.slice(0, pageSize).map((row) => ({ ...toSummary(row), shortId: row.short_id })),
+    hasMore: rows.length > pageSize,
+  };
+}

@@ -1,7 +1,8 @@
 import { SEARCH_SNIPPET_LENGTH } from "~/lib/constants";
 import type { NewsSummary } from "~/lib/news";
 import type { DB } from "./db/db.server";
-import { listLatestMatching, PUBLIC, type Audience } from "./news.server";
+import { PUBLIC, type Audience } from "./audience.server";
+import { listLatestMatching } from "./news.server";
 
 export const MAX_QUERY_LENGTH = 200;
 const RESULT_LIMIT = 30;

@@ -14,9 +14,8 @@ const newArticle = (status: "published" | "draft" = "published") =>
   createArticle(db, { title: "عنوان", content: "نص", category: "local", status });
 
 describe("short links", () => {
-  it("creates a 6-digit id in range that resolves to the article", async () => {
-    const id = await newArticle();
-    const shortId = await createShortLink(db, id);
+  it("every new article gets a 6-digit id in range that resolves to it", async () => {
+    const { id, shortId } = await newArticle();
     expect(shortId).toMatch(/^\d{6}$/);
     expect(Number(shortId)).toBeGreaterThanOrEqual(100_000);
     expect(Number(shortId)).toBeLessThanOrEqual(999_999);
@@ -27,20 +26,21 @@ describe("short links", () => {
   it("retries when the drawn id is taken", async () => {
     const first = await newArticle();
     const second = await newArticle();
-    await createShortLink(db, first, () => "123456");
-    const draws = ["123456", "123456", "654321"];
-    const shortId = await createShortLink(db, second, () => draws.shift()!);
+    await db.deleteFrom("short_links").where("news_id", "=", second.id).execute();
+    const draws = [first.shortId, first.shortId, "654321"];
+    const shortId = await createShortLink(db, second.id, () => draws.shift()!);
     expect(shortId).toBe("654321");
-    expect(await resolveShortLink(db, "123456")).toBe(`/news/${first}`);
+    expect(await resolveShortLink(db, first.shortId)).toBe(`/news/${first.id}`);
+    expect(await resolveShortLink(db, "654321")).toBe(`/news/${second.id}`);
   });
 
   it("does not resolve unknown ids, malformed ids or drafts for the public", async () => {
     const draft = await newArticle("draft");
-    const shortId = await createShortLink(db, draft);
-    expect(await resolveShortLink(db, "999999")).toBeNull();
     expect(await resolveShortLink(db, "12ab56")).toBeNull();
-    expect(await resolveShortLink(db, shortId)).toBeNull();
-    expect(await resolveShortLink(db, shortId, { includeDrafts: true })).toBe(`/news/${draft}`);
+    expect(await resolveShortLink(db, draft.shortId)).toBeNull();
+    expect(await resolveShortLink(db, draft.shortId, { includeDrafts: true })).toBe(`/news/${draft.id}`);
+    await db.deleteFrom("news").where("id", "=", draft.id).execute();
+    expect(await resolveShortLink(db, draft.shortId, { includeDrafts: true })).toBeNull();
   });
 });
 

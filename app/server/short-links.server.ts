@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { SHORT_ID_MAX, SHORT_ID_MIN } from "~/lib/constants";
 import { articlePath } from "~/lib/news";
 import type { DB } from "./db/db.server";
-import { PUBLIC, type Audience } from "./news.server";
+import { PUBLIC, type Audience } from "./audience.server";
 
 const MAX_ATTEMPTS = 20;
 

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "~/server/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createArticle } from "~/server/news.server";
-import { createShortLink } from "~/server/short-links.server";
 import { createAccount } from "~/server/users.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -70,8 +69,7 @@ beforeAll(async () => {
   const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
   await createAccount(auth, db, { email: "user@example.com", username: "قارئ", password: "secret123", role: "user" });
   await createAccount(auth, db, { email: "admin@example.com", username: "محرر", password: "secret123", role: "admin" });
-  articleId = await createArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" });
-  await createShortLink(db, articleId);
+  articleId = (await createArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" })).id;
 });
 afterAll(async () => {
   await db.destroy();

@@ -18,6 +18,7 @@ export interface NewsTable {
   created_at: string;
   updated_at: string | null;
   published_at: string | null;
+  submission_id: string | null;
 }
 
 export interface ShortLinksTable {

@@ -3,7 +3,6 @@ import type { Auth } from "../auth-instance.server";
 import type { DB } from "../db/db.server";
 import { storeImage } from "../media.server";
 import { createArticle } from "../news.server";
-import { createShortLink } from "../short-links.server";
 import { createAccount, generatePassword } from "../users.server";
 import { demoArticles } from "./demo-articles";
 import { demoSceneSvg } from "./demo-images.server";
@@ -32,7 +31,7 @@ export async function seedDemoContent(
       images.push(await storeImage(mediaDir, png, `demo-${article.category}-${imageSeed}.png`, now.getTime()));
       imageSeed++;
     }
-    const id = await createArticle(db, {
+    await createArticle(db, {
       title: article.title,
       content: article.paragraphs.join("\n\n"),
       category: article.category,
@@ -41,7 +40,6 @@ export async function seedDemoContent(
       visits: article.visits,
       createdAt: new Date(now.getTime() - article.hoursAgo * HOUR_MS),
     });
-    await createShortLink(db, id);
   }
   const password = generatePassword();
   await createAccount(auth, db, { email: DEMO_ADMIN_EMAIL, username: "مدير الموقع", password, role: "admin" });

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { CATEGORIES } from "./categories";
+import { messages } from "./messages";
+
+export const TITLE_MAX = 300;
+export const CONTENT_MAX = 100_000;
+export const URL_MAX = 2_000;
+export const MAX_IMAGES = 10;
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+const optionalUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(URL_MAX, message)
+    .refine((v) => v === "" || isWebUrl(v), message)
+    .transform((v) => (v === "" ? null : v));
+
+/** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
+export const articleSchema = z.object({
+  title: z.string({ error: messages.titleRequired }).trim().min(1, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
+  content: z
+    .string({ error: messages.contentRequired })
+    .trim()
+    .min(1, messages.contentRequired)
+    .max(CONTENT_MAX, messages.contentTooLong),
+  category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
+  status: z.enum(["published", "draft"], { error: messages.statusInvalid }),
+  videoUrl: optionalUrl(messages.videoUrlInvalid).default(""),
+  imageUrl: optionalUrl(messages.imageUrlInvalid).default(""),
+  removeImages: z.array(z.string()).default([]),
+  removeVideo: z.literal("on").optional(),
+  submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
+});
+
+export type ArticleFormInput = z.infer<typeof articleSchema>;
+export type ArticleField = "title" | "content" | "category" | "status" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
+export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -1,0 +1,14 @@
+import { publishFromRequest } from "~/server/article-submission.server";
+import { requireAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/api.news";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Admin API: POST a multipart article form; 201 with the new id and short id. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
+  const result = await publishFromRequest(request, admin.id);
+  if (!result.ok) return Response.json({ errors: result.errors }, { status: result.status, headers: NO_STORE });
+  return Response.json({ id: result.id, shortId: result.shortId }, { status: 201, headers: NO_STORE });
+}

@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
+import { messages } from "~/lib/messages";
+import { articlePath } from "~/lib/news";
+import { ArticleForm } from "~/components/article-form";
+import { ErrorPage } from "~/components/error-page";
+import { editFromRequest } from "~/server/article-submission.server";
+import { EDITORS } from "~/server/audience.server";
+import { requireAdmin } from "~/server/auth.server";
+import { db } from "~/server/db/db.server";
+import { getArticle } from "~/server/news.server";
+import type { Route } from "./+types/edit-news";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const article = await getArticle(db(), params.id, EDITORS);
+  if (!article) throw data({ message: messages.newsNotFound }, 404);
+  return { article };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const result = await editFromRequest(request, params.id);
+  if (!result.ok) {
+    if (result.status === 404) throw data({ message: messages.newsNotFound }, 404);
+    return data({ errors: result.errors }, result.status);
+  }
+  return redirect(`${articlePath(result.id)}?updated=1`);
+}
+
+export function meta() {
+  return [{ title: `${messages.editTitle} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  return (
+    <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+      <h1 id="edit-title" className="mb-6 text-2xl font-bold">
+        {messages.editTitle}
+      </h1>
+      <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} errors={actionData?.errors} />
+    </section>
+  );
+}
+
+/** An unknown id: the 404 page; with JavaScript, SPEC.md's alert and a return home. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!notFound) return;
+    window.alert(messages.newsNotFoundAlert);
+    navigate("/", { replace: true });
+  }, [notFound, navigate]);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} message={notFound ? messages.newsNotFound : undefined} />;
+}

@@ -1,0 +1,17 @@
+import { data, redirect } from "react-router";
+import { safeRedirect } from "~/lib/auth-schemas";
+import { messages } from "~/lib/messages";
+import { deleteWithMedia } from "~/server/article-submission.server";
+import { requireAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/news-delete";
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  if (!(await deleteWithMedia(params.id))) throw data({ message: messages.newsNotFound }, 404);
+  return redirect(safeRedirect(form.get("redirectTo")));
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/news/${encodeURIComponent(params.id)}`);
+}
