@@ -22,7 +22,8 @@ const siteOrigin = new URL(cfg.baseUrl).origin;
 app.use((req, res, next) => {
   const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
   if (isAllowedOrigin(req.method, headers, siteOrigin)) return next();
-  res.status(403).type("text/plain; charset=utf-8").send(messages.crossSiteRequest);
+  // The body is never read, so the connection is not reused.
+  res.status(403).set("Connection", "close").type("text/plain; charset=utf-8").send(messages.crossSiteRequest);
 });
 const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 

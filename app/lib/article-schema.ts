@@ -29,9 +29,10 @@ export const articleSchema = z.object({
   title: z.string({ error: messages.titleRequired }).trim().min(1, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
   content: z
     .string({ error: messages.contentRequired })
-    .trim()
+    .transform((text) => text.replace(/\r\n?/g, "\n"))
+    .pipe(z.string().trim()
     .min(1, messages.contentRequired)
-    .max(CONTENT_MAX, messages.contentTooLong),
+    .max(CONTENT_MAX, messages.contentTooLong)),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
   status: z.enum(["published", "draft"], { error: messages.statusInvalid }),
   videoUrl: optionalUrl(messages.videoUrlInvalid).default(""),

@@ -5,6 +5,7 @@ import type { DB } from "./db/db.server";
 import {
   countArticleVisit,
   createArticle,
+  deleteArticle,
   getArticle,
   listCategoryPage,
   listLatest,
@@ -12,6 +13,7 @@ import {
   listPicks,
   listRelated,
   listSlider,
+  updateArticle,
 } from "./news.server";
 
 let db: DB;
@@ -143,5 +145,41 @@ describe("getArticle", () => {
     expect(found?.images).toEqual(["/x.webp", "/y.webp"]);
     const draft = await article(1, { status: "draft" });
     expect(await getArticle(db, draft)).toBeNull();
+  });
+});
+
+describe("updateArticle and deleteArticle", () => {
+  it("updates the fields, sets updated_at and reports the media no longer used", async () => {
+    const id = await article(0, { images: ["/media/news-images/1-a.webp", "/media/news-images/2-b.webp"], video: "/media/news-videos/3-c.mp4" });
+    const result = await updateArticle(db, id, {
+      title: "عنوان جديد",
+      content: "نص جديد",
+      category: "sports",
+      status: "draft",
+      imageUrl: "https://example.com/x.jpg",
+      images: ["/media/news-images/2-b.webp"],
+      video: null,
+    });
+    expect(result?.unusedMedia).toEqual(["/media/news-images/1-a.webp", "/media/news-videos/3-c.mp4"]);
+    const updated = await getArticle(db, id, { includeDrafts: true });
+    expect(updated).toMatchObject({ title: "عنوان جديد", category: "sports", status: "draft", imageUrl: "https://example.com/x.jpg", video: null, isVideo: false });
+    expect(updated?.updatedAt).not.toBeNull();
+    expect(await updateArticle(db, "missing", { title: "x", content: "y", category: "local", status: "published", imageUrl: null, images: [], video: null })).toBeNull();
+  });
+
+  it("deletes the article and its short link, and nothing else", async () => {
+    const keep = await createArticle(db, { title: "يبقى", content: "نص", category: "local" });
+    const gone = await createArticle(db, { title: "يحذف", content: "نص", category: "breaking", images: ["/media/news-images/9-z.webp"] });
+    expect(await deleteArticle(db, gone.id)).toEqual({ media: ["/media/news-images/9-z.webp"], category: "breaking" });
+    expect(await getArticle(db, gone.id, { includeDrafts: true })).toBeNull();
+    expect(await db.selectFrom("short_links").select("news_id").execute()).toEqual([{ news_id: keep.id }]);
+    expect(await deleteArticle(db, gone.id)).toBeNull();
+  });
+
+  it("creates once per submission id", async () => {
+    const first = await createArticle(db, { title: "مرة", content: "نص", category: "local", submissionId: "form-123456" });
+    const again = await createArticle(db, { title: "مرة", content: "نص", category: "local", submissionId: "form-123456" });
+    expect(again).toEqual({ ...first, duplicate: true });
+    expect(await listLatest(db, { limit: 10 })).toHaveLength(1);
   });
 });

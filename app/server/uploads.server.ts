@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 
@@ -75,14 +75,16 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
     }
     const staged: StagedFile = { field: name, filename: info.filename, path: path.join(dir, `${files.length}`), size: 0 };
     files.push(staged);
-    stream.on("data", (chunk: Buffer) => {
-      staged.size += chunk.length;
-      if (staged.size > limit && !failure) {
-        failure = new UploadError("file-too-large", name);
-        stream.destroy();
-      }
+    // Past the limit the rest of the file is read and dropped, so the request still ends normally.
+    const limiter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        staged.size += chunk.length;
+        if (staged.size <= limit) return done(null, chunk);
+        failure ??= new UploadError("file-too-large", name);
+        done();
+      },
     });
-    writes.push(pipeline(stream, createWriteStream(staged.path)).catch(() => undefined));
+    writes.push(pipeline(stream, limiter, createWriteStream(staged.path)).catch(() => undefined));
   });
   parser.on("filesLimit", () => (failure ??= new UploadError("too-many-parts")));
   parser.on("fieldsLimit", () => (failure ??= new UploadError("too-many-parts")));

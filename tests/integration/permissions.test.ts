@@ -13,7 +13,7 @@ import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 type Role = "visitor" | "user" | "admin";
-type Context = { articleId: string; role: Role; run: number };
+type Context = { articleId: string; disposableId: string; role: Role; run: number };
 type RouteCase = {
   name: string;
   allowed: Role[];
@@ -37,7 +37,36 @@ const ROUTES: RouteCase[] = [
   },
   { name: "POST /sign-out", allowed: ["user", "admin"], send: (base, session) => post(`${base}/sign-out`, {}, session) },
   { name: "GET /dashboard", allowed: ["admin"], send: (base, session) => get(`${base}/dashboard`, session) },
+  { name: "POST /dashboard (publish)", allowed: ["admin"], send: (base, session) => post(`${base}/dashboard`, articleForm("من النموذج"), session) },
+  { name: "POST /api/news", allowed: ["admin"], send: (base, session) => post(`${base}/api/news`, articleForm("من الواجهة البرمجية"), session) },
+  { name: "GET /edit-news/:id", allowed: ["admin"], send: (base, session, ctx) => get(`${base}/edit-news/${ctx.articleId}`, session) },
+  {
+    name: "POST /edit-news/:id",
+    allowed: ["admin"],
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.disposableId}`, articleForm("معدّل"), session),
+  },
+  {
+    name: "PUT /api/news/:id",
+    allowed: ["admin"],
+    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.disposableId}`, articleForm("معدّل"), session),
+  },
+  {
+    name: "POST /news/:id/delete",
+    allowed: ["admin"],
+    send: (base, session, ctx) => post(`${base}/news/${ctx.disposableId}/delete`, { redirectTo: "/" }, session),
+  },
+  { name: "DELETE /api/news/:id", allowed: ["admin"], send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.disposableId}`, undefined, session) },
 ];
+
+function articleForm(title: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ title, content: "نص", category: "local", status: "published" })) form.append(key, value);
+  return form;
+}
+
+function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined, session: Session): Promise<Response> {
+  return fetch(url, { method, body, redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });
+}
 
 let server: TestServer;
 let db: DB;
@@ -82,8 +111,9 @@ describe("permission matrix", () => {
       const allowed = route.allowed.includes(role);
       it(`${route.name} as ${role}: ${allowed ? "allowed" : "refused"}`, async () => {
         const session = await sessionFor(role);
+        const disposableId = (await createArticle(db, { title: "للحذف أو التعديل", content: "نص", category: "breaking" })).id;
         const before = await snapshot();
-        const response = await route.send(server.url, session, { articleId, role, run: ++run });
+        const response = await route.send(server.url, session, { articleId, disposableId, role, run: ++run });
         const location = response.headers.get("location") ?? "";
         if (allowed) {
           expect(response.status).toBeLessThan(400);
@@ -105,7 +135,8 @@ describe("permission matrix", () => {
     const admin = await sessionFor("admin");
     const before = await snapshot();
     const crossSite = { origin: "https://evil.example" };
-    for (const path of [`/api/news/${articleId}/visit`, "/api/site-visit", "/sign-out", "/autenction"]) {
+    const paths = [`/api/news/${articleId}/visit`, "/api/site-visit", "/sign-out", "/autenction", "/dashboard", "/api/news", `/api/news/${articleId}`, `/edit-news/${articleId}`, `/news/${articleId}/delete`];
+    for (const path of paths) {
       const fields = { intent: "signup", username: "x", email: "x@example.com", password: "secret123" };
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);
       expect(response.status, path).toBe(403);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,8 @@ type ServerEnv = Record<string, string> & { DATABASE_URL: string; AUTH_SECRET: s
 export type TestServer = {
   url: string;
   dir: string;
+  /** Peak resident memory of the server process so far, in bytes (Linux /proc). */
+  peakMemory: () => number;
   env: ServerEnv;
   stop: () => Promise<void>;
 };
@@ -64,6 +66,10 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     url,
     dir,
     env,
+    peakMemory: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
