@@ -6,7 +6,7 @@ export function ArticleImages({ images, title }: { images: string[]; title: stri
   if (images.length === 0) return null;
   const [first, ...rest] = images;
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-testid="article-images">
       {first && (
         <NewsImage url={first} alt={title} sizes="(min-width: 1024px) 760px, 100vw" eager className="aspect-video w-full rounded-lg" />
       )}
