@@ -16,7 +16,8 @@ await prepareData(cfg);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-app.use(compression());
+// Never compress the event stream: compression would hold its messages back.
+app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 
 const siteOrigin = new URL(cfg.baseUrl).origin;
 app.use((req, res, next) => {

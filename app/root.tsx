@@ -6,22 +6,28 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { BreakingTicker } from "./components/breaking-ticker";
 import { ErrorPage } from "./components/error-page";
+import { LiveBreakingProvider } from "./components/live-breaking";
 import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { ScrollToTop } from "./components/scroll-to-top";
 import { messages } from "./lib/messages";
+import { BREAKING_TICKER_SIZE, type BreakingItem } from "./lib/breaking";
 import { getCurrentUser } from "./server/auth.server";
+import { listBreaking } from "./server/breaking.server";
+import { db } from "./server/db/db.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  return { user: user && { name: user.name, role: user.role } };
+  const [user, breaking] = await Promise.all([getCurrentUser(request), listBreaking(db(), BREAKING_TICKER_SIZE)]);
+  return { user: user && { name: user.name, role: user.role }, breaking };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -44,20 +50,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <>
+    <LiveBreakingProvider initial={root?.breaking ?? NO_ITEMS}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {messages.skipToContent}
       </a>
       <Navbar />
+      <BreakingTicker />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {children}
       </main>
       <Footer />
       <ScrollToTop />
-    </>
+    </LiveBreakingProvider>
   );
 }
+
+const NO_ITEMS: BreakingItem[] = [];
 
 export default function App() {
   return (

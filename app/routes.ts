@@ -27,6 +27,8 @@ export default [
   route("api/news/:id/visit", "routes/api.news-visit.ts"),
   route("api/site-visit", "routes/api.site-visit.ts"),
   route("api/latest", "routes/api.latest.ts"),
+  route("api/breaking", "routes/api.breaking.ts"),
+  route("api/breaking/stream", "routes/api.breaking-stream.ts"),
   route(":shortId", "routes/short-link.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

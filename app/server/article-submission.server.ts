@@ -7,6 +7,7 @@ import { logger } from "./logger.server";
 import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFile, storeVideoFile } from "./media.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
+import { announceBreakingChange } from "./breaking.server";
 import { parseSubmission, UploadError, type StagedFile, type Submission } from "./uploads.server";
 
 export type SubmissionResult =
@@ -131,6 +132,9 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
       authorId,
       submissionId: input.submissionId,
     });
+    if (!created.duplicate) {
+      announceBreakingChange(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
+    }
     if (created.duplicate) {
       await deleteMedia(config().mediaDir, [...images, ...(video ? [video] : [])]);
       return failure(409, { form: messages.alreadySubmitted });
@@ -176,6 +180,7 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
       return failure(404, { form: messages.newsNotFound });
     }
     await deleteMedia(config().mediaDir, result.unusedMedia);
+    announceBreakingChange(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
     await deleteMedia(config().mediaDir, stored);
@@ -189,5 +194,6 @@ export async function deleteWithMedia(id: string): Promise<boolean> {
   const deleted = await deleteArticle(db(), id);
   if (!deleted) return false;
   await deleteMedia(config().mediaDir, deleted.media);
+  announceBreakingChange(deleted.article, null);
   return true;
 }

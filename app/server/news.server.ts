@@ -230,7 +230,7 @@ export type NewArticle = {
   submissionId?: string;
 };
 
-export type CreatedArticle = { id: string; shortId: string; duplicate: boolean };
+export type CreatedArticle = { id: string; shortId: string; createdAt: string; duplicate: boolean };
 
 /** Creates an article, its short link and its search entry in one transaction. */
 export async function createArticle(db: DB, input: NewArticle): Promise<CreatedArticle> {
@@ -239,10 +239,10 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
       const existing = await trx
         .selectFrom("news")
         .leftJoin("short_links", "short_links.news_id", "news.id")
-        .select(["news.id", "short_links.short_id"])
+        .select(["news.id", "news.created_at", "short_links.short_id"])
         .where("news.submission_id", "=", input.submissionId)
         .executeTakeFirst();
-      if (existing) return { id: existing.id, shortId: existing.short_id ?? "", duplicate: true };
+      if (existing) return { id: existing.id, shortId: existing.short_id ?? "", createdAt: existing.created_at, duplicate: true };
     }
     const id = newArticleId();
     const createdAt = (input.createdAt ?? new Date()).toISOString();
@@ -269,7 +269,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
       .execute();
     const shortId = await createShortLink(trx, id);
     await syncSearchIndex(trx, id);
-    return { id, shortId, duplicate: false };
+    return { id, shortId, createdAt, duplicate: false };
   });
 }
 
@@ -315,17 +315,30 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
   });
 }
 
-/** Deletes an article (its short link goes with it); returns its media URLs, or null when there is none. */
-export async function deleteArticle(db: DB, id: string): Promise<{ media: string[]; category: Category } | null> {
+/** Deletes an article (its short link goes with it); returns what it was and its media URLs, or null when there is none. */
+export async function deleteArticle(
+  db: DB,
+  id: string,
+): Promise<{ media: string[]; article: { id: string; title: string; createdAt: string; category: Category; status: NewsStatus } } | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("news").select(["images", "video", "category"]).where("id", "=", id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("news")
+      .select(["images", "video", "category", "title", "created_at", "status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) return null;
     await trx.deleteFrom("short_links").where("news_id", "=", id).execute();
     await trx.deleteFrom("news").where("id", "=", id).execute();
     await syncSearchIndex(trx, id);
     return {
       media: [...parseImages(row.images), ...(row.video ? [row.video] : [])],
-      category: isCategory(row.category) ? row.category : "miscellaneous",
+      article: {
+        id,
+        title: row.title,
+        createdAt: row.created_at,
+        category: isCategory(row.category) ? row.category : "miscellaneous",
+        status: row.status,
+      },
     };
   });
 }

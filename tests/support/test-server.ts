@@ -9,6 +9,7 @@ type ServerEnv = Record<string, string> & { DATABASE_URL: string; AUTH_SECRET: s
 export type TestServer = {
   url: string;
   dir: string;
+  pid: number;
   /** Peak resident memory of the server process so far, in bytes (Linux /proc). */
   peakMemory: () => number;
   env: ServerEnv;
@@ -65,6 +66,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   return {
     url,
     dir,
+    pid: child.pid ?? 0,
     env,
     peakMemory: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");

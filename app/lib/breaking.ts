@@ -1,0 +1,28 @@
+/** One item of the live breaking-news list, as the page, the ticker and the stream share it. */
+export type BreakingItem = { id: string; title: string; createdAt: string };
+
+export type BreakingEvent =
+  | { type: "snapshot"; items: BreakingItem[] }
+  | { type: "created"; item: BreakingItem }
+  | { type: "updated"; item: BreakingItem }
+  | { type: "deleted"; id: string };
+
+export const BREAKING_LIST_SIZE = 50;
+export const BREAKING_TICKER_SIZE = 5;
+export const BREAKING_POLL_MS = 30_000;
+
+/** Applies one event to a list kept newest first. */
+export function applyBreakingEvent(items: BreakingItem[], event: BreakingEvent): BreakingItem[] {
+  switch (event.type) {
+    case "snapshot":
+      return event.items;
+    case "created":
+      return [event.item, ...items.filter((i) => i.id !== event.item.id)]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .slice(0, BREAKING_LIST_SIZE);
+    case "updated":
+      return items.some((i) => i.id === event.item.id) ? items.map((i) => (i.id === event.item.id ? event.item : i)) : applyBreakingEvent(items, { ...event, type: "created" });
+    case "deleted":
+      return items.filter((i) => i.id !== event.id);
+  }
+}

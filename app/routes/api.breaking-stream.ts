@@ -1,0 +1,6 @@
+import { openBreakingStream } from "~/server/breaking-stream.server";
+import type { Route } from "./+types/api.breaking-stream";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return openBreakingStream(request, context.clientIp);
+}

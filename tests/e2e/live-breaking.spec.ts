@@ -1,0 +1,62 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { messages } from "../../app/lib/messages";
+import { E2E_SERVERS } from "./servers";
+import { hydrated, queryOne } from "./support";
+
+test("a breaking item published in one page appears in another page's list and ticker without a reload, and goes when deleted", async ({ browser }) => {
+  const email = `desk-${Date.now()}@example.com`;
+  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "create-admin", email, "مكتب العاجل"], {
+    env: { ...process.env, ...E2E_SERVERS.demo.env },
+    encoding: "utf8",
+  });
+  const password = /password: (\S+)/.exec(output)?.[1] ?? "";
+
+  const readerContext = await browser.newContext({ baseURL: E2E_SERVERS.demo.url });
+  const reader = await readerContext.newPage();
+  await reader.goto("/breaking");
+  await hydrated(reader);
+  const marker = await reader.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
+
+  const editorContext = await browser.newContext({ baseURL: E2E_SERVERS.demo.url });
+  const editor = await editorContext.newPage();
+  editor.on("dialog", (dialog) => void dialog.accept());
+  await editor.goto("/autenction?redirectTo=%2Fdashboard");
+  await editor.getByLabel(messages.email).fill(email);
+  await editor.getByLabel(messages.password).fill(password);
+  await editor.getByRole("button", { name: messages.signInSubmit }).click();
+  await expect(editor.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
+  await hydrated(editor);
+
+  const title = `عاجل: انقطاع المياه عن أحياء في الميناء ${Date.now()}`;
+  await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+  await editor.getByLabel(messages.fieldContent).fill("أعلنت مؤسسة المياه عن انقطاع مؤقت.");
+  await editor.getByLabel(messages.fieldCategory).selectOption("breaking");
+  await editor.getByRole("button", { name: messages.publishSubmit }).click();
+  await expect(editor.getByRole("status")).toContainText(messages.published);
+
+  const list = reader.getByTestId("breaking-list");
+  await expect(list.getByRole("listitem").first()).toContainText(title, { timeout: 3_000 });
+  await expect(list.getByRole("listitem").first()).toHaveAttribute("data-fresh", "true");
+  await expect(reader.getByTestId("breaking-ticker")).toContainText(title);
+  expect(await reader.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+
+  const { id } = queryOne<{ id: string }>("select id from news where title = ?", title);
+  await editor.goto(`/news/${id}`);
+  await hydrated(editor);
+  await editor.getByTestId("admin-tools").getByRole("button", { name: messages.delete }).click();
+  await expect(editor).toHaveURL(`${E2E_SERVERS.demo.url}/`);
+  await expect(list).not.toContainText(title, { timeout: 3_000 });
+  await expect(reader.getByTestId("breaking-ticker")).not.toContainText(title);
+  expect(await reader.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+
+  await readerContext.close();
+  await editorContext.close();
+});
+
+test("the ticker is on every page, and hidden when there is no breaking news", async ({ page }) => {
+  await page.goto("/who");
+  await expect(page.getByTestId("breaking-ticker")).toBeVisible();
+  await page.goto(`${E2E_SERVERS.empty.url}/who`);
+  await expect(page.getByTestId("breaking-ticker")).toHaveCount(0);
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BreakingEvent } from "~/lib/breaking";
+import { createAuth } from "~/server/auth-instance.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createAccount } from "~/server/users.server";
+import { connectSse } from "../support/sse";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let db: DB;
+let cookie = "";
+
+beforeAll(async () => {
+  server = await startTestServer({ STREAM_MAX_PER_IP: "5" });
+  db = openDatabase(server.env.DATABASE_URL);
+  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
+  await createAccount(auth, db, { email: "desk@example.com", username: "مكتب الأخبار", password: "secret123", role: "admin" });
+  const response = await auth.api.signInEmail({ body: { email: "desk@example.com", password: "secret123" }, asResponse: true });
+  cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+function articleForm(title: string, category = "breaking"): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ title, content: "تفاصيل الخبر", category, status: "published" })) form.append(key, value);
+  return form;
+}
+
+async function admin(method: "POST" | "PUT" | "DELETE", path: string, body?: FormData) {
+  const response = await fetch(`${server.url}${path}`, { method, body, headers: { cookie } });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as { id: string };
+}
+
+const stream = (headers: Record<string, string> = {}) => connectSse(`${server.url}/api/breaking/stream`, headers);
+const events = (messages: { data: unknown }[]) => messages.map((m) => m.data as BreakingEvent);
+
+describe("GET /api/breaking/stream", () => {
+  it("sends the current list, then every create, edit and delete of a breaking item to every client, in order", async () => {
+    const before = await admin("POST", "/api/news", articleForm("عاجل: قبل الاتصال"));
+    const first = await stream();
+    const second = await stream();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(first.headers.get("cache-control")).toContain("no-cache");
+    expect(first.headers.get("x-accel-buffering")).toBe("no");
+    expect(first.headers.get("content-encoding")).toBeNull();
+    for (const client of [first, second]) {
+      const [snapshot] = events(await client.waitFor(1));
+      expect(snapshot).toMatchObject({ type: "snapshot", items: [{ id: before.id, title: "عاجل: قبل الاتصال" }] });
+    }
+
+    const created = await admin("POST", "/api/news", articleForm("عاجل: إغلاق الطريق الساحلي"));
+    await admin("POST", "/api/news", articleForm("خبر محلي لا يعني قائمة العاجل", "local"));
+    await admin("PUT", `/api/news/${created.id}`, articleForm("عاجل: إعادة فتح الطريق الساحلي"));
+    await admin("DELETE", `/api/news/${created.id}`);
+
+    for (const client of [first, second]) {
+      expect(events(await client.waitFor(4)).slice(1)).toEqual([
+        { type: "created", item: expect.objectContaining({ id: created.id, title: "عاجل: إغلاق الطريق الساحلي" }) },
+        { type: "updated", item: expect.objectContaining({ id: created.id, title: "عاجل: إعادة فتح الطريق الساحلي" }) },
+        { type: "deleted", id: created.id },
+      ]);
+    }
+    // Moving an item out of the breaking category removes it from the list.
+    await admin("PUT", `/api/news/${before.id}`, articleForm("صار خبراً محلياً", "local"));
+    expect(events(await first.waitFor(5))[4]).toEqual({ type: "deleted", id: before.id });
+    first.close();
+    second.close();
+  });
+
+  it("a reconnect with Last-Event-ID gets exactly what it missed", async () => {
+    const client = await stream();
+    const [snapshot] = await client.waitFor(1);
+    client.close();
+    const missedOne = await admin("POST", "/api/news", articleForm("عاجل: أثناء الانقطاع ١"));
+    const missedTwo = await admin("POST", "/api/news", articleForm("عاجل: أثناء الانقطاع ٢"));
+    const again = await stream({ "Last-Event-ID": snapshot!.id! });
+    expect(events(await again.waitFor(2))).toEqual([
+      { type: "created", item: expect.objectContaining({ id: missedOne.id }) },
+      { type: "created", item: expect.objectContaining({ id: missedTwo.id }) },
+    ]);
+    again.close();
+
+    const unknown = await stream({ "Last-Event-ID": "deadbeef.3" });
+    expect(events(await unknown.waitFor(1))[0]?.type).toBe("snapshot");
+    unknown.close();
+  });
+
+  it("caps streams per address with 503 and Retry-After, and frees every slot on close, even after 1,000 cycles", async () => {
+    for (let i = 0; i < 1_000; i++) {
+      const client = await stream();
+      client.close();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const open = await Promise.all(Array.from({ length: 5 }, () => stream()));
+    expect(open.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
+    const refused = await stream();
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    open.forEach((c) => c.close());
+    await new Promise((r) => setTimeout(r, 300));
+    const afterwards = await stream();
+    expect(afterwards.status).toBe(200);
+    afterwards.close();
+  }, 120_000);
+});
