@@ -21,13 +21,20 @@ import { messages } from "./lib/messages";
 import { BREAKING_TICKER_SIZE, type BreakingItem } from "./lib/breaking";
 import { getCurrentUser } from "./server/auth.server";
 import { listBreaking } from "./server/breaking.server";
+import { config } from "./server/config.server";
 import { db } from "./server/db/db.server";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "alternate", type: "application/rss+xml", title: messages.siteName, href: "/rss.xml" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, breaking] = await Promise.all([getCurrentUser(request), listBreaking(db(), BREAKING_TICKER_SIZE)]);
-  return { user: user && { name: user.name, role: user.role }, breaking };
+  return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: config().baseUrl };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -73,6 +73,14 @@ export const messages = {
   articleVideo: "فيديو الخبر",
   imageOf: "صورة من خبر",
 
+  categoryDescriptionSuffix: "من طرابلس والشمال ولبنان والعالم: آخر الأخبار والتقارير على موقع أخبار الشمال.",
+  breakingDescription: "آخر الأخبار العاجلة من طرابلس والشمال اللبناني، محدّثة لحظة بلحظة.",
+  authDescription: "تسجيل الدخول أو إنشاء حساب في موقع أخبار الشمال.",
+  searchDescription: "ابحث في أرشيف أخبار طرابلس والشمال.",
+  shareOn: "شارك على",
+  copyLink: "نسخ الرابط",
+  linkCopied: "✅ تم نسخ الرابط",
+
   // Category pages
   page: "الصفحة",
   nextPage: "الصفحة التالية",

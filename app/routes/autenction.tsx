@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, safeRedirect, signInSchema, signUpSchema, USERNAME_MAX, type FieldErrors } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { authErrors, messages, type AuthErrorCode } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts.server";
 import { getCurrentUser } from "~/server/auth.server";
 import type { Route } from "./+types/autenction";
@@ -42,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(redirectTo, { headers });
 }
 
-export function meta() {
-  return [{ title: `${messages.signInTitle} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/autenction", title: `${messages.signInTitle} | ${messages.siteName}`, description: messages.authDescription, noindex: true });
 }
 
 function Field(props: { name: string; label: string; type: string; maxLength: number; error?: string; autoComplete: string; minLength?: number; hint?: string }) {

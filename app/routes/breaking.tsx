@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { BREAKING_LIST_SIZE } from "~/lib/breaking";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { articlePath } from "~/lib/news";
 import { DeleteArticleButton } from "~/components/admin-actions";
 import { useLiveBreaking } from "~/components/live-breaking";
@@ -19,8 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items: items.map(({ id, title, createdAt, status }) => ({ id, title, createdAt, status })), isAdmin: user?.role === "admin" };
 }
 
-export function meta() {
-  return [{ title: `${categoryLabel("breaking")} | ${messages.siteName}` }, { name: "description", content: messages.siteDescription }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const baseUrl = baseUrlOf(matches);
+  const published = (loaderData?.items ?? []).filter((item) => item.status === "published");
+  return [
+    ...pageMeta({ baseUrl, path: "/breaking", title: `${categoryLabel("breaking")} | ${messages.siteName}`, description: messages.breakingDescription }),
+    { "script:ld+json": breakingItemListJsonLd(baseUrl, published) },
+  ];
 }
 
 /** Rendered on the server, then kept live by the shared breaking stream (published items only). */

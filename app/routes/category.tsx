@@ -3,6 +3,7 @@ import { data, Link, useFetcher } from "react-router";
 import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
 import type { NewsSummary } from "~/lib/news";
 import { pageFromUrl } from "~/lib/pagination";
 import { EmptyState, NewsCard } from "~/components/news-card";
@@ -24,13 +25,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { category, page, items, hasMore };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: messages.pageNotFound }];
   const label = categoryLabel(loaderData.category);
-  const pageSuffix = loaderData.page > 1 ? ` - ${messages.page} ${loaderData.page}` : "";
+  const path = categoryPath(loaderData.category);
+  const paged = loaderData.page > 1;
   return [
-    { title: `${label}${pageSuffix} | ${messages.siteName}` },
-    { name: "description", content: `${label}: ${messages.siteDescription}` },
+    ...pageMeta({
+      baseUrl: baseUrlOf(matches),
+      path: paged ? `${path}?page=${loaderData.page}` : path,
+      title: `${label}${paged ? ` - ${messages.page} ${loaderData.page}` : ""} | ${messages.siteName}`,
+      description: `${label} ${messages.categoryDescriptionSuffix}`,
+    }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: label, href: `${path}/rss.xml` },
   ];
 }
 

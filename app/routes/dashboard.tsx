@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
@@ -37,8 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/dashboard?published=${encodeURIComponent(result.id)}`);
 }
 
-export function meta() {
-  return [{ title: `${messages.dashboard} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard", title: `${messages.dashboard} | ${messages.siteName}`, description: messages.dashboard, noindex: true, image: null });
 }
 
 const cell = "px-3 py-2 align-top";

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
 import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { ErrorPage } from "~/components/error-page";
@@ -28,8 +29,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(`${articlePath(result.id)}?updated=1`);
 }
 
-export function meta() {
-  return [{ title: `${messages.editTitle} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches, params }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: `/edit-news/${params.id}`, title: `${messages.editTitle} | ${messages.siteName}`, description: messages.editTitle, noindex: true, image: null });
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { CATEGORIES, categoryLabel, categoryPath } from "~/lib/categories";
 import { LATEST_NEWS_COUNT } from "~/lib/constants";
 import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { useSiteVisit } from "~/lib/visits";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { LatestNews, MostRead } from "~/components/news-lists";
@@ -12,8 +13,8 @@ import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
 
-export function meta() {
-  return [{ title: `${messages.siteName} | ${messages.siteTagline}` }, { name: "description", content: messages.siteDescription }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/", title: `${messages.siteName} | ${messages.siteTagline}`, description: messages.siteDescription });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { infoPages, type InfoPageKey } from "~/lib/info-pages";
 import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/info";
 
 function isInfoPageKey(value: string): value is InfoPageKey {
@@ -13,10 +14,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { key };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: messages.pageNotFound }];
   const page = infoPages[loaderData.key];
-  return [{ title: `${page.title} | ${messages.siteName}` }, { name: "description", content: page.description }];
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: `/${loaderData.key}`, title: `${page.title} | ${messages.siteName}`, description: page.description });
 }
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {

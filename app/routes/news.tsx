@@ -2,20 +2,23 @@ import { data } from "react-router";
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { paragraphs, truncate } from "~/lib/news";
+import { articlePath, paragraphs } from "~/lib/news";
+import { absoluteUrl, baseUrlOf, pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
 import { useArticleVisit } from "~/lib/visits";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { LatestNews, MostRead } from "~/components/news-lists";
-import { ShareButton } from "~/components/share-button";
+import { ShareBar } from "~/components/share-bar";
 import { audienceFor } from "~/server/audience.server";
 import { getCurrentUser } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
 import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news.server";
 import { shortIdFor } from "~/server/short-links.server";
-import { LATEST_NEWS_COUNT } from "~/lib/constants";
+import { LATEST_NEWS_COUNT, SHARE_TEXT_LENGTH } from "~/lib/constants";
+import { shareImageFor } from "~/server/share-image.server";
 import type { Route } from "./+types/news";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -32,15 +35,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listMostRead(database, undefined, audience),
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
-  return { article, shortId, latest, picks, related, mostRead, isAdmin: user?.role === "admin", updated };
+  const shareImage = await shareImageFor(article);
+  return { article, shortId, latest, picks, related, mostRead, isAdmin: user?.role === "admin", updated, shareImage };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${messages.newsNotFound} | ${messages.siteName}` }];
-  const { article } = loaderData;
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${messages.newsNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+  const { article, shortId, shareImage } = loaderData;
+  const baseUrl = baseUrlOf(matches);
   return [
-    { title: `${article.title} | ${messages.siteName}` },
-    { name: "description", content: truncate(article.content, 160) },
+    ...pageMeta({
+      baseUrl,
+      path: articlePath(article.id),
+      title: `${article.title} | ${messages.siteName}`,
+      description: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),
+      type: "article",
+      image: shareImage ? { ...shareImage, alt: article.title } : undefined,
+      noindex: article.status === "draft",
+    }),
+    { property: "article:published_time", content: article.publishedAt ?? article.createdAt },
+    { property: "article:modified_time", content: article.updatedAt ?? article.publishedAt ?? article.createdAt },
+    { property: "article:section", content: categoryLabel(article.category) },
+    ...(shortId ? [{ tagName: "link", rel: "shortlink", href: absoluteUrl(baseUrl, `/${shortId}`) }] : []),
+    { "script:ld+json": newsArticleJsonLd(baseUrl, article, shareImage) },
+    { "script:ld+json": breadcrumbJsonLd(baseUrl, article) },
   ];
 }
 
@@ -76,10 +94,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               <EyeIcon />
               {article.visits.toLocaleString("ar-LB")} {messages.visits}
             </span>
-            <span className="ms-auto">
-              <ShareButton title={article.title} content={article.content} path={shortId ? `/${shortId}` : `/news/${article.id}`} />
-            </span>
           </div>
+          <ShareBar title={article.title} content={article.content} shortId={shortId} path={articlePath(article.id)} />
           {isAdmin && (
             <div className="flex flex-wrap gap-2 rounded bg-stone-100 p-2" role="group" aria-label={messages.adminTools} data-testid="admin-tools">
               <EditArticleLink id={article.id} className={adminButton} />

@@ -93,3 +93,23 @@ export async function deleteMedia(mediaDir: string, urls: readonly string[]): Pr
   });
   await Promise.all(files.map((file) => rm(file, { force: true })));
 }
+
+const dimensionCache = new Map<string, { width: number; height: number } | null>();
+
+/** Width and height of a stored image file, read from its header once and remembered. */
+export async function storedImageSize(mediaDir: string, url: string): Promise<{ width: number; height: number } | null> {
+  if (dimensionCache.has(url)) return dimensionCache.get(url) ?? null;
+  const file = fileOf(mediaDir, url);
+  let size: { width: number; height: number } | null = null;
+  if (file) {
+    try {
+      const { width, height } = await sharp(file).metadata();
+      size = width && height ? { width, height } : null;
+    } catch {
+      size = null;
+    }
+  }
+  if (dimensionCache.size > 5_000) dimensionCache.clear();
+  dimensionCache.set(url, size);
+  return size;
+}

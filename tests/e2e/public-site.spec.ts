@@ -193,7 +193,7 @@ test.describe("article page", () => {
     await page.getByRole("button", { name: messages.share }).click();
     const shared = await page.evaluate(() => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared);
     expect(shared[0]?.title).toBe(article.title);
-    expect(shared[0]?.text).toBe(article.content.slice(0, 100));
+    expect(shared[0]?.text).toBe(article.content.replace(/\s+/g, " ").trim().slice(0, 100));
     expect(shared[0]?.url).toBe(`${E2E_SERVERS.demo.url}/${short_id}`);
 
     await page.addInitScript(() => Object.defineProperty(navigator, "share", { configurable: true, value: undefined }));

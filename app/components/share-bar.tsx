@@ -1,0 +1,66 @@
+import { useRouteLoaderData } from "react-router";
+import { SHARE_TEXT_LENGTH } from "~/lib/constants";
+import { messages } from "~/lib/messages";
+import { absoluteUrl } from "~/lib/seo";
+import { shareLinks, type ShareTarget } from "~/lib/share-links";
+import type { loader as rootLoader } from "~/root";
+import { FacebookIcon, ShareIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
+
+const NETWORKS: { target: ShareTarget; label: string; Icon: typeof XIcon; color: string }[] = [
+  { target: "whatsapp", label: "WhatsApp", Icon: WhatsappIcon, color: "bg-[#25d366]" },
+  { target: "facebook", label: "Facebook", Icon: FacebookIcon, color: "bg-[#1877f2]" },
+  { target: "telegram", label: "Telegram", Icon: TelegramIcon, color: "bg-[#229ed9]" },
+  { target: "x", label: "X", Icon: XIcon, color: "bg-black" },
+];
+
+type Props = { title: string; content: string; shortId: string | null; path: string };
+
+/**
+ * The Web Share API where the browser has it, direct links for WhatsApp, Facebook, Telegram and X,
+ * and copy link; all share the short link when there is one.
+ */
+export function ShareBar({ title, content, shortId, path }: Props) {
+  const baseUrl = useRouteLoaderData<typeof rootLoader>("root")?.baseUrl ?? "";
+  const url = absoluteUrl(baseUrl, shortId ? `/${shortId}` : path);
+  const text = content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH);
+  const links = shareLinks(url, title);
+
+  async function share() {
+    if (!navigator.share) {
+      window.alert(messages.shareUnsupported);
+      return;
+    }
+    try {
+      await navigator.share({ title, text, url });
+    } catch {
+      // The reader closed the share sheet.
+    }
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      window.alert(shortId ? messages.shortLinkCopied : messages.linkCopied);
+    } catch {
+      window.alert(messages.shortLinkCopyFailed);
+    }
+  }
+
+  const round = "flex size-9 items-center justify-center rounded-full text-white hover:opacity-90";
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="share-bar">
+      <button type="button" onClick={share} className="inline-flex items-center gap-2 rounded border border-stone-300 bg-white px-3 py-1.5 font-bold hover:bg-stone-100">
+        <ShareIcon />
+        {messages.share}
+      </button>
+      {NETWORKS.map(({ target, label, Icon, color }) => (
+        <a key={target} href={links[target]} target="_blank" rel="noopener noreferrer" aria-label={`${messages.shareOn} ${label}`} className={`${round} ${color}`}>
+          <Icon />
+        </a>
+      ))}
+      <button type="button" onClick={copy} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold hover:bg-stone-100">
+        {messages.copyLink}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { MetaDescriptor } from "react-router";
+import { messages } from "./messages";
+
+export type PageMeta = {
+  baseUrl: string;
+  /** The page's own path (no query unless it is part of the page's identity). */
+  path: string;
+  title: string;
+  description: string;
+  /** Pages that must stay out of search engines: dashboard, edit, sign-in, search. */
+  noindex?: boolean;
+  image?: { url: string; width?: number; height?: number; alt: string } | null;
+  type?: "website" | "article";
+};
+
+export const DEFAULT_SHARE_IMAGE = { url: "/og-default.png", width: 1200, height: 630, alt: messages.siteName };
+
+export function absoluteUrl(baseUrl: string, path: string): string {
+  return new URL(path, `${baseUrl}/`).href;
+}
+
+/** The tags every page carries: title, description, canonical, robots and Open Graph basics. */
+export function pageMeta(page: PageMeta): MetaDescriptor[] {
+  const url = absoluteUrl(page.baseUrl, page.path);
+  const image = page.image === undefined ? DEFAULT_SHARE_IMAGE : page.image;
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { name: "robots", content: page.noindex ? "noindex, nofollow" : "max-image-preview:large" },
+    { property: "og:site_name", content: messages.siteName },
+    { property: "og:locale", content: "ar_LB" },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+  ];
+  if (image) {
+    const imageUrl = absoluteUrl(page.baseUrl, image.url);
+    tags.push({ property: "og:image", content: imageUrl }, { property: "og:image:alt", content: image.alt }, { name: "twitter:image", content: imageUrl });
+    if (image.width && image.height) {
+      tags.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
+    }
+  }
+  return tags;
+}
+
+/** The site's base URL as the root loader gave it, for meta functions. */
+export function baseUrlOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { baseUrl?: string } | undefined;
+  return root?.baseUrl ?? "";
+}

@@ -1,0 +1,63 @@
+import { categoryLabel, categoryPath } from "./categories";
+import { messages } from "./messages";
+import { articlePath, type NewsArticle } from "./news";
+import { absoluteUrl } from "./seo";
+
+type LdJson = { [key: string]: LdValue };
+type LdValue = string | number | boolean | null | LdJson | LdValue[];
+
+function publisher(baseUrl: string): LdJson {
+  return {
+    "@type": "NewsMediaOrganization",
+    name: messages.siteName,
+    url: absoluteUrl(baseUrl, "/"),
+    logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, "/icon-512.png"), width: 512, height: 512 },
+  };
+}
+
+/** schema.org NewsArticle, as Google News reads it. */
+export function newsArticleJsonLd(baseUrl: string, article: NewsArticle, shareImage: { url: string } | null): LdJson {
+  const url = absoluteUrl(baseUrl, articlePath(article.id));
+  const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) => absoluteUrl(baseUrl, u));
+  const published = article.publishedAt ?? article.createdAt;
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: article.title.slice(0, 110),
+    description: article.content.replace(/\s+/g, " ").trim().slice(0, 200),
+    image: images.length > 0 ? images : [absoluteUrl(baseUrl, "/og-default.png")],
+    datePublished: published,
+    dateModified: article.updatedAt ?? published,
+    author: [{ "@type": "Organization", name: messages.siteName, url: absoluteUrl(baseUrl, "/who") }],
+    publisher: publisher(baseUrl),
+    inLanguage: "ar",
+    articleSection: categoryLabel(article.category),
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  };
+}
+
+export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "title" | "category">): LdJson {
+  const crumbs = [
+    { name: messages.home, path: "/" },
+    { name: categoryLabel(article.category), path: categoryPath(article.category) },
+    { name: article.title, path: articlePath(article.id) },
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: absoluteUrl(baseUrl, crumb.path) })),
+  };
+}
+
+/** The breaking page as an ItemList of its items, newest first. */
+export function breakingItemListJsonLd(baseUrl: string, items: { id: string; title: string }[]): LdJson {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: categoryLabel("breaking"),
+    itemListOrder: "https://schema.org/ItemListOrderDescending",
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, url: absoluteUrl(baseUrl, articlePath(item.id)), name: item.title })),
+  };
+}

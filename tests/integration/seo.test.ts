@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "~/server/auth-instance.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createAccount } from "~/server/users.server";
+import { pngBytes } from "../support/fixtures";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let db: DB;
+let cookie = "";
+const BASE = "https://akhbar.example";
+
+beforeAll(async () => {
+  // BASE_URL is the public address; the server still listens on 127.0.0.1.
+  server = await startTestServer({ BASE_URL: BASE });
+  db = openDatabase(server.env.DATABASE_URL);
+  const auth = createAuth(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET });
+  await createAccount(auth, db, { email: "seo@example.com", username: "محرر", password: "secret123", role: "admin" });
+  const response = await auth.api.signInEmail({ body: { email: "seo@example.com", password: "secret123" }, asResponse: true });
+  cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+function metaContent(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html);
+  return match?.[1]?.replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+}
+
+async function publish(title: string, category = "local", withImage = true): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, content: `${"نص الخبر الطويل ".repeat(20)}\n\nفقرة ثانية.`, category, status: "published" })) form.append(k, v);
+  if (withImage) form.append("images", new Blob([new Uint8Array(await pngBytes(1600, 900))]), "photo.png");
+  const response = await fetch(`${server.url}/api/news`, { method: "POST", body: form, headers: { cookie, origin: BASE } });
+  return ((await response.json()) as { id: string }).id;
+}
+
+const page = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${server.url}${path}`, { headers })).text();
+
+describe("article page metadata", () => {
+  it("carries Open Graph, article and Twitter tags with absolute URLs, a shortlink and a ≥1200 px image", async () => {
+    const id = await publish("مهرجان طرابلس للكتاب يفتح أبوابه");
+    const html = await page(`/news/${id}`);
+    const { short_id } = await db.selectFrom("short_links").select("short_id").where("news_id", "=", id).executeTakeFirstOrThrow();
+    expect(html).toContain(`<title>مهرجان طرابلس للكتاب يفتح أبوابه | أخبار الشمال</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/news/${id}"/>`);
+    expect(html).toContain(`<link rel="shortlink" href="${BASE}/${short_id}"/>`);
+    expect(metaContent(html, "og:type")).toBe("article");
+    expect(metaContent(html, "og:url")).toBe(`${BASE}/news/${id}`);
+    expect(metaContent(html, "og:site_name")).toBe("أخبار الشمال");
+    expect(metaContent(html, "og:locale")).toBe("ar_LB");
+    expect(metaContent(html, "og:description")).toHaveLength(100);
+    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${BASE}/media/news-images/\\d+-photo-1200w\\.webp$`));
+    expect(metaContent(html, "og:image:width")).toBe("1200");
+    expect(metaContent(html, "og:image:height")).toBe("675");
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaContent(html, "article:published_time")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    expect(metaContent(html, "article:modified_time")).toMatch(/Z$/);
+    expect(metaContent(html, "article:section")).toBe("أخبار محلية");
+    expect(metaContent(html, "robots")).toBe("max-image-preview:large");
+  });
+
+  it("has valid NewsArticle and BreadcrumbList JSON-LD, safe against </script> in titles", async () => {
+    const title = `خبر فيه </script><script>alert(1)</script> & "علامات"`;
+    const id = await publish(title, "sports");
+    const html = await page(`/news/${id}`);
+    expect(html).not.toContain("<script>alert(1)</script>");
+    const [article, breadcrumbs] = jsonLd(html);
+    expect(article).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: title,
+      inLanguage: "ar",
+      articleSection: "رياضة",
+      mainEntityOfPage: { "@type": "WebPage", "@id": `${BASE}/news/${id}` },
+      publisher: { "@type": "NewsMediaOrganization", name: "أخبار الشمال", logo: { url: `${BASE}/icon-512.png` } },
+    });
+    expect(article!.image).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${BASE}/media/`))]));
+    for (const key of ["datePublished", "dateModified"]) expect(String(article![key])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
+    expect(article!.author).toEqual([expect.objectContaining({ name: "أخبار الشمال" })]);
+    expect(breadcrumbs).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { position: 1, item: `${BASE}/` },
+        { position: 2, name: "رياضة", item: `${BASE}/sports` },
+        { position: 3, name: title, item: `${BASE}/news/${id}` },
+      ],
+    });
+  });
+});
+
+describe("every page", () => {
+  it("has its own Arabic title, a description and an absolute canonical URL", async () => {
+    const titles = new Set<string>();
+    for (const path of ["/", "/local", "/educatonal", "/breaking", "/who", "/contact", "/privacy", "/development"]) {
+      const html = await page(path);
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title, path).toMatch(/[\u0600-\u06FF]/);
+      titles.add(title!);
+      expect(metaContent(html, "description"), path).toMatch(/[\u0600-\u06FF]/);
+      expect(html, path).toContain(`<link rel="canonical" href="${BASE}${path}"/>`);
+      expect(metaContent(html, "og:image"), path).toMatch(new RegExp(`^${BASE}/`));
+      expect(metaContent(html, "robots"), path).toBe("max-image-preview:large");
+    }
+    expect(titles.size).toBe(8);
+  });
+
+  it("keeps the dashboard, edit, sign-in and search pages out of search engines", async () => {
+    const id = await publish("خبر للتعديل", "local", false);
+    for (const [path, headers] of [["/dashboard", { cookie }], [`/edit-news/${id}`, { cookie }], ["/autenction", {}], ["/search?query=طرابلس", {}]] as const) {
+      const html = await page(path, headers);
+      expect(metaContent(html, "robots"), path).toMatch(/^noindex/);
+    }
+  });
+
+  it("lists the breaking items as a schema.org ItemList", async () => {
+    const id = await publish("عاجل: إقفال طريق الكورة", "breaking", false);
+    const [list] = jsonLd(await page("/breaking"));
+    expect(list).toMatchObject({ "@type": "ItemList", itemListElement: [{ position: 1, url: `${BASE}/news/${id}`, name: "عاجل: إقفال طريق الكورة" }] });
+  });
+
+  it("serves a web app manifest in Arabic, right to left, with icons", async () => {
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ lang: "ar", dir: "rtl", name: "أخبار الشمال" });
+    for (const icon of manifest.icons as { src: string }[]) expect((await fetch(`${server.url}${icon.src}`)).status).toBe(200);
+    for (const file of ["/favicon.svg", "/favicon-32.png", "/apple-touch-icon.png", "/og-default.png"]) expect((await fetch(`${server.url}${file}`)).status, file).toBe(200);
+  });
+});
