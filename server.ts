@@ -3,10 +3,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { config } from "./app/server/config.server";
-import { logger } from "./app/server/logger.server";
 import { messages } from "./app/lib/messages";
+import { config } from "./app/server/config.server";
+import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http-cache-middleware.server";
+import { logger } from "./app/server/logger.server";
 import { isAllowedOrigin } from "./app/server/origin.server";
+import type { PageCache } from "./app/server/page-cache.server";
 import { prepareData } from "./app/server/startup.server";
 
 const development = process.argv.includes("--dev");
@@ -28,15 +30,14 @@ app.use((req, res, next) => {
 });
 const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 
-app.use(
-  "/media",
-  express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }),
-);
+// Media files never change under a name (names carry a timestamp), so they are cached for a year.
+app.use("/media", express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }));
 
 if (development) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(devServer.middlewares);
+  app.use(pageCachePolicy);
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -50,6 +51,9 @@ if (development) {
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  // The bundle's own page cache instance: the one its article writes empty.
+  const { pageCache } = build.entry.module as unknown as { pageCache: PageCache };
+  app.use(pageCachePolicy, pageCacheMiddleware(pageCache));
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 

@@ -1,9 +1,8 @@
+import { NO_STORE } from "~/server/http-cache.server";
 import { messages } from "~/lib/messages";
 import { db } from "~/server/db/db.server";
 import { countArticleVisit } from "~/server/news.server";
 import type { Route } from "./+types/api.news-visit";
-
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });

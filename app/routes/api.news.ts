@@ -1,8 +1,7 @@
+import { NO_STORE } from "~/server/http-cache.server";
 import { publishFromRequest } from "~/server/article-submission.server";
 import { requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/api.news";
-
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /** Admin API: POST a multipart article form; 201 with the new id and short id. */
 export async function action({ request }: Route.ActionArgs) {

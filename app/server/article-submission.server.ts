@@ -7,7 +7,7 @@ import { logger } from "./logger.server";
 import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFile, storeVideoFile } from "./media.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
-import { announceBreakingChange } from "./breaking.server";
+import { articleChanged } from "./article-changes.server";
 import { parseSubmission, UploadError, type StagedFile, type Submission } from "./uploads.server";
 
 export type SubmissionResult =
@@ -133,7 +133,7 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
       submissionId: input.submissionId,
     });
     if (!created.duplicate) {
-      announceBreakingChange(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
+      articleChanged(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
     }
     if (created.duplicate) {
       await deleteMedia(config().mediaDir, [...images, ...(video ? [video] : [])]);
@@ -180,7 +180,7 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
       return failure(404, { form: messages.newsNotFound });
     }
     await deleteMedia(config().mediaDir, result.unusedMedia);
-    announceBreakingChange(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
+    articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
     await deleteMedia(config().mediaDir, stored);
@@ -194,6 +194,6 @@ export async function deleteWithMedia(id: string): Promise<boolean> {
   const deleted = await deleteArticle(db(), id);
   if (!deleted) return false;
   await deleteMedia(config().mediaDir, deleted.media);
-  announceBreakingChange(deleted.article, null);
+  articleChanged(deleted.article, null);
   return true;
 }

@@ -1,0 +1,68 @@
+import type { RequestHandler, Response } from "express";
+import { hasSession, isCacheablePage, pagePolicy } from "./http-cache.server";
+import { encodedBody, type PageCache } from "./page-cache.server";
+
+const STORED_HEADERS = ["content-type", "cache-control", "vary", "link"];
+
+/** Cache-Control (and Vary) for pages and their data requests; API routes set their own. */
+export const pageCachePolicy: RequestHandler = (req, res, next) => {
+  if (req.path.startsWith("/api/")) return next();
+  res.setHeader("Cache-Control", pagePolicy(req.path, hasSession(req.headers.cookie)));
+  res.setHeader("Vary", "Cookie, Accept-Encoding");
+  next();
+};
+
+function sendCached(res: Response, page: ReturnType<PageCache["get"]> & object, ifNoneMatch: string | undefined, acceptEncoding: string) {
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Cache", "HIT");
+  if (ifNoneMatch === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  const { body, encoding } = encodedBody(page, acceptEncoding);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  res.status(page.status).end(body);
+}
+
+/**
+ * Serves anonymous page views from the in-process cache, and fills it from complete, public,
+ * cookie-free 200 HTML responses. Signed-in readers never read from it nor write to it.
+ */
+export function pageCacheMiddleware(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
+    if (!isCacheablePage(req.method, req.path, hasSession(req.headers.cookie))) return next();
+    const key = req.originalUrl;
+    const hit = cache.get(key);
+    if (hit) return sendCached(res, hit, req.headers["if-none-match"], req.headers["accept-encoding"] ?? "");
+
+    res.setHeader("X-Cache", "MISS");
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    const keep = (chunk: unknown) => {
+      if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    res.write = ((chunk: unknown, ...rest: never[]) => {
+      keep(chunk);
+      return write(chunk as never, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: never[]) => {
+      if (typeof chunk !== "function") keep(chunk);
+      const type = String(res.getHeader("content-type") ?? "");
+      const policy = String(res.getHeader("cache-control") ?? "");
+      if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie")) {
+        const headers: Record<string, string> = {};
+        for (const name of STORED_HEADERS) {
+          const value = res.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        cache.set(key, { status: 200, headers, body: Buffer.concat(chunks) });
+      }
+      return end(chunk as never, ...rest);
+    }) as typeof res.end;
+    next();
+  };
+}

@@ -1,0 +1,29 @@
+/** Cache-Control of every kind of response, chosen in one place. */
+export const CACHE = {
+  publicPage: "public, max-age=0, s-maxage=30, stale-while-revalidate=300",
+  personal: "private, no-store",
+  never: "no-store",
+  asset: "public, max-age=31536000, immutable",
+  media: "public, max-age=31536000, immutable",
+  staticFile: "public, max-age=3600",
+} as const;
+
+/** Headers of responses that must never be stored: writes, counts, the admin API. */
+export const NO_STORE = { "Cache-Control": CACHE.never };
+
+const PERSONAL_PAGES = /^\/(dashboard|edit-news|autenction|sign-out)(\/|$)/;
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
+
+export function hasSession(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+
+/** The policy for a page (HTML) response. */
+export function pagePolicy(path: string, signedIn: boolean): string {
+  return signedIn || PERSONAL_PAGES.test(path) ? CACHE.personal : CACHE.publicPage;
+}
+
+/** Whether an anonymous GET of this path may be served from, and stored in, the page cache. */
+export function isCacheablePage(method: string, path: string, signedIn: boolean): boolean {
+  return (method === "GET" || method === "HEAD") && !signedIn && !PERSONAL_PAGES.test(path) && !path.startsWith("/api/") && !path.endsWith(".data");
+}

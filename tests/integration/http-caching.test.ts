@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CACHE } from "~/server/http-cache.server";
+import { createAuth } from "~/server/auth-instance.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createAccount } from "~/server/users.server";
+import { pngBytes } from "../support/fixtures";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let db: DB;
+let admin = "";
+let articleId = "";
+
+async function publish(title: string, category = "local", image = false): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, content: "نص الخبر", category, status: "published" })) form.append(k, v);
+  if (image) form.append("images", new Blob([new Uint8Array(await pngBytes())]), "p.png");
+  const response = await fetch(`${server.url}/api/news`, { method: "POST", body: form, headers: { cookie: admin } });
+  return ((await response.json()) as { id: string }).id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = openDatabase(server.env.DATABASE_URL);
+  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
+  await createAccount(auth, db, { email: "chief@example.com", username: "رئيسة التحرير", password: "secret123", role: "admin" });
+  const response = await auth.api.signInEmail({ body: { email: "chief@example.com", password: "secret123" }, asResponse: true });
+  admin = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  articleId = await publish("خبر الاختبار الأول", "local", true);
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+const visit = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+describe("Cache-Control per route", () => {
+  it("chooses a deliberate policy for every kind of response", async () => {
+    const assetPath = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.css)"/.exec(await (await visit("/")).text());
+    const asset = assetPath?.[1] ?? assetPath?.[2];
+    const media = (await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow()).images;
+    const cases: [string, Promise<Response>, string][] = [
+      ["anonymous home", visit("/"), CACHE.publicPage],
+      ["anonymous article", visit(`/news/${articleId}`), CACHE.publicPage],
+      ["anonymous category", visit("/local"), CACHE.publicPage],
+      ["signed-in home", visit("/", { cookie: admin }), CACHE.personal],
+      ["signed-in article", visit(`/news/${articleId}`, { cookie: admin }), CACHE.personal],
+      ["dashboard", visit("/dashboard", { cookie: admin }), CACHE.personal],
+      ["sign-in page", visit("/autenction"), CACHE.personal],
+      ["hashed asset", visit(asset!), CACHE.asset],
+      ["media", visit(JSON.parse(media)[0] as string), CACHE.media],
+      ["visit count", fetch(`${server.url}/api/news/${articleId}/visit`, { method: "POST" }), CACHE.never],
+      ["site visit", fetch(`${server.url}/api/site-visit`, { method: "POST" }), CACHE.never],
+    ];
+    for (const [name, response, policy] of cases) {
+      const res = await response;
+      expect(res.headers.get("cache-control"), name).toBe(policy);
+    }
+    const stream = await fetch(`${server.url}/api/breaking/stream`);
+    expect(stream.headers.get("cache-control")).toBe("no-cache, no-transform");
+    await stream.body?.cancel();
+  });
+
+  it("answers 304 to a matching ETag for pages and media", async () => {
+    await visit("/who");
+    const page = await visit("/who");
+    const etag = page.headers.get("etag");
+    expect(etag).toBeTruthy();
+    expect((await visit("/who", { "if-none-match": etag! })).status).toBe(304);
+    const media = JSON.parse((await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow()).images)[0] as string;
+    const first = await visit(media);
+    // fetch() adds "Cache-Control: no-cache" to conditional requests unless one is given, as browsers revalidating do not.
+    expect((await visit(media, { "if-none-match": first.headers.get("etag")!, "cache-control": "max-age=0" })).status).toBe(304);
+  });
+
+  it("compresses HTML, JS, CSS, JSON and XML with brotli or gzip, and never the event stream", async () => {
+    const html = await (await visit("/")).text();
+    const js = /(\/assets\/[^"]+\.js)/.exec(html)?.[1];
+    const css = /(\/assets\/[^"]+\.css)/.exec(html)?.[1];
+    for (const path of ["/contact", js!, css!, "/api/breaking"]) {
+      for (const encoding of ["br", "gzip"]) {
+        const res = await visit(path, { "accept-encoding": encoding });
+        expect(res.headers.get("content-encoding"), `${path} ${encoding}`).toBe(encoding);
+      }
+    }
+    const stream = await fetch(`${server.url}/api/breaking/stream`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(stream.headers.get("content-encoding")).toBeNull();
+    await stream.body?.cancel();
+  });
+});
+
+describe("the page cache", () => {
+  it("never gives a visitor what a signed-in admin saw, nor an admin the visitors' copy", async () => {
+    const path = `/news/${articleId}`;
+    const adminView = await visit(path, { cookie: admin });
+    expect(adminView.headers.get("x-cache")).toBeNull();
+    expect(await adminView.text()).toContain('data-testid="admin-tools"');
+    for (let i = 0; i < 2; i++) {
+      const visitorView = await visit(path);
+      const html = await visitorView.text();
+      expect(html).not.toContain('data-testid="admin-tools"');
+      expect(html).not.toContain("رئيسة التحرير");
+    }
+    const again = await visit(path);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    const adminAgain = await visit(path, { cookie: admin });
+    expect(adminAgain.headers.get("x-cache")).toBeNull();
+    expect(await adminAgain.text()).toContain('data-testid="admin-tools"');
+  });
+
+  it("publishing, editing and deleting empty the cached pages that show the article", async () => {
+    await visit("/");
+    expect((await visit("/")).headers.get("x-cache")).toBe("HIT");
+    const title = "خبر جديد يمحو الصفحات المخزنة";
+    const id = await publish(title);
+    const fresh = await visit("/");
+    expect(fresh.headers.get("x-cache")).toBe("MISS");
+    expect(await fresh.text()).toContain(title);
+
+    expect((await visit("/")).headers.get("x-cache")).toBe("HIT");
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title: `${title} (معدّل)`, content: "نص", category: "local", status: "published" })) form.append(k, v);
+    await fetch(`${server.url}/api/news/${id}`, { method: "PUT", body: form, headers: { cookie: admin } });
+    expect(await (await visit("/")).text()).toContain(`${title} (معدّل)`);
+
+    await fetch(`${server.url}/api/news/${id}`, { method: "DELETE", headers: { cookie: admin } });
+    expect(await (await visit("/")).text()).not.toContain(title);
+  });
+});
