@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
+import cairoArabic700 from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
 import { BreakingTicker } from "./components/breaking-ticker";
 import { ErrorPage } from "./components/error-page";
 import { LiveBreakingProvider } from "./components/live-breaking";
@@ -24,7 +26,10 @@ import { listBreaking } from "./server/breaking.server";
 import { config } from "./server/config.server";
 import { db } from "./server/db/db.server";
 
+// The Arabic subsets are on every page's first screen: fetch them with the CSS, not after it.
 export const links: LinksFunction = () => [
+  { rel: "preload", href: cairoArabic400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: cairoArabic700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
