@@ -4,6 +4,9 @@ export type InfoPageKey = "who" | "contact" | "privacy" | "development";
 export type InfoSection = { heading: string; paragraphs: string[] };
 export type InfoPage = { title: string; description: string; sections: InfoSection[] };
 
+/** When the text below last changed: the sitemap's <lastmod> for these pages. Update it with the text. */
+export const INFO_PAGES_UPDATED_AT = "2026-11-22T03:47:59Z";
+
 export const infoPages: Record<InfoPageKey, InfoPage> = {
   who: {
     title: "من نحن",

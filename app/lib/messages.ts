@@ -90,6 +90,10 @@ export const messages = {
   searchResultsFor: "نتائج البحث عن",
   searchTitle: "البحث",
 
+  // Feeds (RSS)
+  feedDescription: "آخر أخبار طرابلس وعكار والشمال اللبناني من موقع أخبار الشمال.",
+  feedCategoryDescription: "آخر الأخبار في قسم",
+
   // Errors
   pageNotFound: "الصفحة غير موجودة",
   pageNotFoundBody: "لم نعثر على الصفحة التي تبحث عنها. ربما نُقلت أو حُذفت.",

@@ -1,0 +1,19 @@
+import { messages } from "~/lib/messages";
+import { config } from "~/server/config.server";
+import { db } from "~/server/db/db.server";
+import { sitemapXml } from "~/server/feeds/feeds.server";
+import { feedNotFound, feedResponse, XML_CONTENT_TYPE } from "~/server/feeds/responses.server";
+import type { Route } from "./+types/sitemap";
+
+/** ?page= absent, or a page number; anything else is no page at all. */
+function requestedPage(url: URL): number | null | "invalid" {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return null;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : "invalid";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = requestedPage(new URL(request.url));
+  const xml = page === "invalid" ? null : await sitemapXml(db(), { baseUrl: config().baseUrl, page });
+  return xml === null ? feedNotFound(messages.pageNotFound) : feedResponse(xml, XML_CONTENT_TYPE);
+}

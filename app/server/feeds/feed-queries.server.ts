@@ -1,0 +1,119 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import { isCategory, type Category } from "~/lib/categories";
+import type { DB } from "../db/db.server";
+import type { Database } from "../db/schema";
+
+/** What the feeds read of the database: published articles only, whoever asks. */
+
+type NewsExpressions = ExpressionBuilder<Database, "news">;
+
+const EXCERPT_SOURCE_CHARS = 400;
+
+function publishedAt(eb: NewsExpressions) {
+  return eb.fn.coalesce("news.published_at", "news.created_at");
+}
+
+function lastModified(eb: NewsExpressions) {
+  return eb.fn.coalesce("news.updated_at", "news.published_at", "news.created_at");
+}
+
+function published(db: DB) {
+  return db.selectFrom("news").where("news.status", "=", "published");
+}
+
+function firstImage(imagesJson: string, legacyImage: string | null): string | null {
+  try {
+    const images: unknown = JSON.parse(imagesJson);
+    if (Array.isArray(images) && typeof images[0] === "string") return images[0];
+  } catch {
+    // an unreadable list counts as none
+  }
+  return legacyImage || null;
+}
+
+export async function countPublishedArticles(db: DB): Promise<number> {
+  const row = await published(db)
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Oldest first, so an article keeps its sitemap page as new ones arrive. */
+export async function listSitemapArticles(
+  db: DB,
+  offset: number,
+  limit: number,
+): Promise<{ id: string; lastModified: string }[]> {
+  return published(db)
+    .select((eb) => ["news.id", lastModified(eb).as("lastModified")])
+    .orderBy("news.created_at", "asc")
+    .orderBy("news.id", "asc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The newest change among each category's published articles; categories without any are absent. */
+export async function lastModifiedByCategory(db: DB): Promise<Partial<Record<Category, string>>> {
+  const rows = await published(db)
+    .select((eb) => ["news.category", eb.fn.max(lastModified(eb)).as("lastModified")])
+    .groupBy("news.category")
+    .execute();
+  const result: Partial<Record<Category, string>> = {};
+  for (const row of rows) {
+    if (isCategory(row.category) && row.lastModified) result[row.category] = row.lastModified;
+  }
+  return result;
+}
+
+export async function listPublishedSince(
+  db: DB,
+  since: Date,
+  limit: number,
+): Promise<{ id: string; title: string; publishedAt: string }[]> {
+  return published(db)
+    .select((eb) => ["news.id", "news.title", publishedAt(eb).as("publishedAt")])
+    .where((eb) => eb(publishedAt(eb), ">=", since.toISOString()))
+    .orderBy((eb) => publishedAt(eb), "desc")
+    .orderBy("news.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export type FeedArticle = {
+  id: string;
+  title: string;
+  /** The start of the text, enough for a 200-character summary. */
+  contentStart: string;
+  category: Category;
+  image: string | null;
+  publishedAt: string;
+};
+
+/** The newest published articles, in the order the site lists them. */
+export async function listFeedArticles(db: DB, options: { limit: number; category?: Category }): Promise<FeedArticle[]> {
+  let query = published(db);
+  if (options.category) query = query.where("news.category", "=", options.category);
+  const rows = await query
+    .select((eb) => [
+      "news.id",
+      "news.title",
+      sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_SOURCE_CHARS)})`.as("contentStart"),
+      "news.category",
+      "news.images",
+      "news.image_url",
+      publishedAt(eb).as("publishedAt"),
+    ])
+    .orderBy("news.created_at", "desc")
+    .orderBy("news.id", "desc")
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    contentStart: row.contentStart,
+    category: isCategory(row.category) ? row.category : "miscellaneous",
+    image: firstImage(row.images, row.image_url),
+    publishedAt: row.publishedAt,
+  }));
+}

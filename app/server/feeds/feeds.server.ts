@@ -1,0 +1,137 @@
+import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
+import { INFO_PAGES_UPDATED_AT, infoPages } from "~/lib/info-pages";
+import { messages } from "~/lib/messages";
+import { articlePath, truncate } from "~/lib/news";
+import type { DB } from "../db/db.server";
+import {
+  countPublishedArticles,
+  lastModifiedByCategory,
+  listFeedArticles,
+  listPublishedSince,
+  listSitemapArticles,
+  type FeedArticle,
+} from "./feed-queries.server";
+import { buildNewsSitemap, NEWS_SITEMAP_LIMIT, NEWS_SITEMAP_WINDOW_MS } from "./news-sitemap.server";
+import { buildRss, RSS_ITEM_COUNT, type RssImage } from "./rss.server";
+import { buildSitemapIndex, buildUrlSet, SITEMAP_URL_LIMIT, sitemapPageCount, type SitemapEntry } from "./sitemap.server";
+import { absoluteUrl } from "./xml.server";
+
+/** Composes the feeds from the database; every function returns the finished document. */
+
+const FEED_LANGUAGE = "ar";
+const DESCRIPTION_CHARS = 200;
+
+function newest(timestamps: readonly (string | undefined)[]): string | undefined {
+  return timestamps.filter((t): t is string => t !== undefined).sort().at(-1);
+}
+
+/** Home, the category pages and the information pages, each dated by its newest content. */
+async function pageEntries(db: DB, baseUrl: string): Promise<SitemapEntry[]> {
+  const byCategory = await lastModifiedByCategory(db);
+  const siteLastModified = newest(Object.values(byCategory)) ?? INFO_PAGES_UPDATED_AT;
+  return [
+    { loc: absoluteUrl(baseUrl, "/"), lastModified: siteLastModified },
+    ...CATEGORIES.map((category) => ({
+      loc: absoluteUrl(baseUrl, categoryPath(category)),
+      lastModified: byCategory[category] ?? siteLastModified,
+    })),
+    ...Object.keys(infoPages).map((key) => ({ loc: absoluteUrl(baseUrl, `/${key}`), lastModified: INFO_PAGES_UPDATED_AT })),
+  ];
+}
+
+function sitemapPageUrl(baseUrl: string, page: number): string {
+  return absoluteUrl(baseUrl, `/sitemap.xml?page=${page}`);
+}
+
+/**
+ * The whole sitemap when it fits in `limit` URLs, otherwise (page null) an index of its pages.
+ * Returns null for a page that does not exist.
+ */
+export async function sitemapXml(
+  db: DB,
+  options: { baseUrl: string; page: number | null; limit?: number },
+): Promise<string | null> {
+  const limit = options.limit ?? SITEMAP_URL_LIMIT;
+  const pages = await pageEntries(db, options.baseUrl);
+  const pageCount = sitemapPageCount(pages.length + (await countPublishedArticles(db)), limit);
+  if (options.page === null && pageCount > 1) {
+    return buildSitemapIndex(Array.from({ length: pageCount }, (_, i) => sitemapPageUrl(options.baseUrl, i + 1)));
+  }
+  const page = options.page ?? 1;
+  if (page < 1 || page > pageCount) return null;
+  const start = (page - 1) * limit;
+  const pagesHere = pages.slice(start, start + limit);
+  const articleSlots = limit - pagesHere.length;
+  const articles = articleSlots > 0 ? await listSitemapArticles(db, Math.max(0, start - pages.length), articleSlots) : [];
+  return buildUrlSet([
+    ...pagesHere,
+    ...articles.map((article) => ({ loc: absoluteUrl(options.baseUrl, articlePath(article.id)), lastModified: article.lastModified })),
+  ]);
+}
+
+export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: Date }): Promise<string> {
+  const since = new Date((options.now ?? new Date()).getTime() - NEWS_SITEMAP_WINDOW_MS);
+  const articles = await listPublishedSince(db, since, NEWS_SITEMAP_LIMIT);
+  return buildNewsSitemap(
+    articles.map((article) => ({
+      loc: absoluteUrl(options.baseUrl, articlePath(article.id)),
+      title: article.title,
+      publishedAt: article.publishedAt,
+    })),
+    { name: messages.siteName, language: FEED_LANGUAGE },
+  );
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  avif: "image/avif",
+};
+
+/** The image as an enclosure, typed by its extension; an image of unknown type is left out. */
+function enclosure(baseUrl: string, image: string | null): RssImage | null {
+  if (!image) return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(image, "http://localhost").pathname);
+  } catch {
+    return null;
+  }
+  const type = IMAGE_TYPES[/\.([a-z0-9]+)$/i.exec(pathname)?.[1]?.toLowerCase() ?? ""];
+  return type ? { url: absoluteUrl(baseUrl, image), type } : null;
+}
+
+function rssItem(baseUrl: string, article: FeedArticle) {
+  return {
+    title: article.title,
+    link: absoluteUrl(baseUrl, articlePath(article.id)),
+    description: truncate(article.contentStart, DESCRIPTION_CHARS),
+    publishedAt: article.publishedAt,
+    category: categoryLabel(article.category),
+    image: enclosure(baseUrl, article.image),
+  };
+}
+
+export function rssPath(category?: Category): string {
+  return category ? `${categoryPath(category)}/rss.xml` : "/rss.xml";
+}
+
+/** The site's feed, or one category's. */
+export async function rssXml(db: DB, options: { baseUrl: string; category?: Category }): Promise<string> {
+  const { baseUrl, category } = options;
+  const articles = await listFeedArticles(db, { limit: RSS_ITEM_COUNT, category });
+  const channel = category
+    ? {
+        title: `${categoryLabel(category)} | ${messages.siteName}`,
+        link: absoluteUrl(baseUrl, categoryPath(category)),
+        description: `${messages.feedCategoryDescription} «${categoryLabel(category)}» - ${messages.siteName}`,
+      }
+    : { title: messages.siteName, link: absoluteUrl(baseUrl, "/"), description: messages.feedDescription };
+  return buildRss(
+    { ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, rssPath(category)) },
+    articles.map((article) => rssItem(baseUrl, article)),
+  );
+}
