@@ -4,11 +4,19 @@ import { encodedBody, type PageCache } from "./page-cache.server";
 
 const STORED_HEADERS = ["content-type", "cache-control", "vary", "link"];
 
-/** Cache-Control (and Vary) for pages and their data requests; API routes set their own. */
+/**
+ * Cache-Control for pages and their data requests, added as the headers go out unless the route
+ * chose its own (feeds, JSON); the API sets its own always.
+ */
 export const pageCachePolicy: RequestHandler = (req, res, next) => {
   if (req.path.startsWith("/api/")) return next();
-  res.setHeader("Cache-Control", pagePolicy(req.path, hasSession(req.headers.cookie)));
-  res.setHeader("Vary", "Cookie, Accept-Encoding");
+  const policy = pagePolicy(req.path, hasSession(req.headers.cookie));
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.hasHeader("cache-control")) this.setHeader("Cache-Control", policy);
+    this.vary("Cookie");
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response["writeHead"];
   next();
 };
 
@@ -51,6 +59,8 @@ export function pageCacheMiddleware(cache: PageCache): RequestHandler {
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: never[]) => {
       if (typeof chunk !== "function") keep(chunk);
+      // Headers are final once the original end has run.
+      const result = end(chunk as never, ...rest);
       const type = String(res.getHeader("content-type") ?? "");
       const policy = String(res.getHeader("cache-control") ?? "");
       if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie")) {
@@ -61,7 +71,7 @@ export function pageCacheMiddleware(cache: PageCache): RequestHandler {
         }
         cache.set(key, { status: 200, headers, body: Buffer.concat(chunks) });
       }
-      return end(chunk as never, ...rest);
+      return result;
     }) as typeof res.end;
     next();
   };

@@ -63,7 +63,7 @@ describe("Cache-Control per route", () => {
   });
 
   it("answers 304 to a matching ETag for pages and media", async () => {
-    await visit("/who");
+    await (await visit("/who")).text();
     const page = await visit("/who");
     const etag = page.headers.get("etag");
     expect(etag).toBeTruthy();
