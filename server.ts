@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -12,6 +11,9 @@ import type { PageCache } from "./app/server/page-cache.server";
 import { prepareData } from "./app/server/startup.server";
 
 const development = process.argv.includes("--dev");
+// React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
+process.env.NODE_ENV = development ? "development" : "production";
+const { createRequestHandler } = await import("@react-router/express");
 const cfg = config();
 await prepareData(cfg);
 

@@ -88,8 +88,10 @@ export function Slider({ items }: { items: NewsSummary[] }) {
               onClick={() => go(index)}
               aria-label={`${messages.goToSlide} ${index + 1}`}
               aria-current={index === current}
-              className={`h-2.5 rounded-full transition-all ${index === current ? "w-6 bg-white" : "w-2.5 bg-white/50"}`}
-            />
+              className="flex h-6 min-w-6 items-center justify-center"
+            >
+              <span className={`block h-2.5 rounded-full transition-all ${index === current ? "w-6 bg-white" : "w-2.5 bg-white/50"}`} />
+            </button>
           ))}
         </div>
       </div>

@@ -11,6 +11,7 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).default("./data/media"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   STREAM_MAX_TOTAL: z.coerce.number().int().min(1).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -25,6 +26,8 @@ export type Config = {
   authSecret: string;
   demoContent: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** How long an anonymous page stays in the in-process page cache; 0 turns it off. */
+  pageCacheSeconds: number;
   /** Caps on open breaking-news streams, per client address and in total. */
   streams: { perIp: number; total: number };
 };
@@ -57,6 +60,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(),
     demoContent: e.DEMO_CONTENT === "on",
     logLevel: e.LOG_LEVEL,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     streams: { perIp: e.STREAM_MAX_PER_IP, total: e.STREAM_MAX_TOTAL },
   };
 }

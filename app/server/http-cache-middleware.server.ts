@@ -40,7 +40,7 @@ function sendCached(res: Response, page: ReturnType<PageCache["get"]> & object, 
  */
 export function pageCacheMiddleware(cache: PageCache): RequestHandler {
   return (req, res, next) => {
-    if (!isCacheablePage(req.method, req.path, hasSession(req.headers.cookie))) return next();
+    if (cache.lifetimeMs === 0 || !isCacheablePage(req.method, req.path, hasSession(req.headers.cookie))) return next();
     const key = req.originalUrl;
     const hit = cache.get(key);
     if (hit) return sendCached(res, hit, req.headers["if-none-match"], req.headers["accept-encoding"] ?? "");

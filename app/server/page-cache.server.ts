@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { config } from "./config.server";
 
 export type CachedPage = {
   status: number;
@@ -10,7 +11,6 @@ export type CachedPage = {
   encoded: { br?: Buffer; gzip?: Buffer };
 };
 
-const LIFETIME_MS = 10_000;
 const MAX_PAGES = 500;
 
 /**
@@ -21,7 +21,7 @@ export class PageCache {
   private pages = new Map<string, CachedPage>();
 
   constructor(
-    private lifetimeMs = LIFETIME_MS,
+    readonly lifetimeMs: number,
     private maxPages = MAX_PAGES,
   ) {}
 
@@ -64,4 +64,4 @@ export function encodedBody(page: CachedPage, acceptEncoding: string): { body: B
   return { body: page.body };
 }
 
-export const pageCache = new PageCache();
+export const pageCache = new PageCache(config().pageCacheSeconds * 1000);
