@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
-import { createAuth } from "~/server/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createAccount } from "~/server/users.server";
 import { connectSse } from "../support/sse";
+import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -13,10 +12,7 @@ let cookie = "";
 beforeAll(async () => {
   server = await startTestServer({ STREAM_MAX_PER_IP: "5" });
   db = openDatabase(server.env.DATABASE_URL);
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  await createAccount(auth, db, { email: "desk@example.com", username: "مكتب الأخبار", password: "secret123", role: "admin" });
-  const response = await auth.api.signInEmail({ body: { email: "desk@example.com", password: "secret123" }, asResponse: true });
-  cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
 });
 afterAll(async () => {
   await db.destroy();

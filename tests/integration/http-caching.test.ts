@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/http-cache.server";
-import { createAuth } from "~/server/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createAccount } from "~/server/users.server";
 import { pngBytes } from "../support/fixtures";
+import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -22,10 +21,7 @@ async function publish(title: string, category = "local", image = false): Promis
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  await createAccount(auth, db, { email: "chief@example.com", username: "رئيسة التحرير", password: "secret123", role: "admin" });
-  const response = await auth.api.signInEmail({ body: { email: "chief@example.com", password: "secret123" }, asResponse: true });
-  admin = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
   articleId = await publish("خبر الاختبار الأول", "local", true);
 });
 afterAll(async () => {

@@ -2,11 +2,10 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { createAuth } from "~/server/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createAccount } from "~/server/users.server";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
 import { get, post, type Session } from "../support/http";
+import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -16,10 +15,7 @@ let admin: Session;
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  await createAccount(auth, db, { email: "editor@example.com", username: "محرر", password: "secret123", role: "admin" });
-  const response = await auth.api.signInEmail({ body: { email: "editor@example.com", password: "secret123" }, asResponse: true });
-  admin = { cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  admin = { cookie: await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" }) };
 });
 afterAll(async () => {
   await db.destroy();

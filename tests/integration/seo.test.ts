@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "~/server/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createAccount } from "~/server/users.server";
 import { pngBytes } from "../support/fixtures";
+import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -14,10 +13,7 @@ beforeAll(async () => {
   // BASE_URL is the public address; the server still listens on 127.0.0.1.
   server = await startTestServer({ BASE_URL: BASE });
   db = openDatabase(server.env.DATABASE_URL);
-  const auth = createAuth(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET });
-  await createAccount(auth, db, { email: "seo@example.com", username: "محرر", password: "secret123", role: "admin" });
-  const response = await auth.api.signInEmail({ body: { email: "seo@example.com", password: "secret123" }, asResponse: true });
-  cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = await signedInAs(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "seo@example.com", username: "محرر", role: "admin" });
 });
 afterAll(async () => {
   await db.destroy();
