@@ -12,5 +12,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["news_search_terms", "news_search_keys", "news_search"]) await db.schema.dropTable(table).execute();
+  for (const table of ["news_search_terms", "news_search_keys", "news_search"])
+    await db.schema.dropTable(table).execute();
 }

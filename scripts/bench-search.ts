@@ -122,7 +122,9 @@ function queries(words: string[], common: () => string): string[] {
     return word;
   };
   return Array.from({ length: QUERIES }, () =>
-    Array.from({ length: 1 + Math.floor(random() * 3) }, () => variant(random() < 0.5 ? common() : pick(words))).join(" "),
+    Array.from({ length: 1 + Math.floor(random() * 3) }, () => variant(random() < 0.5 ? common() : pick(words))).join(
+      " ",
+    ),
   );
 }
 
@@ -142,7 +144,10 @@ async function likeScan(db: DB, query: string): Promise<number> {
       ]),
     );
   }
-  const rows = await scan.orderBy("created_at", "desc").limit(SEARCH_PAGE_SIZE + 1).execute();
+  const rows = await scan
+    .orderBy("created_at", "desc")
+    .limit(SEARCH_PAGE_SIZE + 1)
+    .execute();
   return rows.length;
 }
 
@@ -179,7 +184,9 @@ try {
 
   let started = performance.now();
   const averageChars = await fillDatabase(db, common);
-  console.log(`Inserted ${ARTICLES.toLocaleString("en")} articles (${Math.round(averageChars)} characters each on average) in ${seconds(started)}`);
+  console.log(
+    `Inserted ${ARTICLES.toLocaleString("en")} articles (${Math.round(averageChars)} characters each on average) in ${seconds(started)}`,
+  );
   started = performance.now();
   await db.transaction().execute((trx) => rebuildSearchIndex(trx));
   console.log(`Built the search index in ${seconds(started)}; database and journal ${megabytes(file)} MB`);
@@ -190,17 +197,36 @@ try {
     [
       "FTS5 index only (ids)",
       await timeEach(list, async (q) =>
-        Math.min(SEARCH_PAGE_SIZE, (await findMatchingArticleIds(db, parseQuery(q), { offset: 0, limit: SEARCH_PAGE_SIZE + 1, audience: { includeDrafts: false } })).length),
+        Math.min(
+          SEARCH_PAGE_SIZE,
+          (
+            await findMatchingArticleIds(db, parseQuery(q), {
+              offset: 0,
+              limit: SEARCH_PAGE_SIZE + 1,
+              audience: { includeDrafts: false },
+            })
+          ).length,
+        ),
       ),
     ],
     ["LIKE '%…%' scan", await timeEach(list, async (q) => Math.min(SEARCH_PAGE_SIZE, await likeScan(db, q)))],
   ] as const;
 
-  console.log(`\n${QUERIES} queries of 1–3 words over ${ARTICLES.toLocaleString("en")} articles, times in ms (first page of ${SEARCH_PAGE_SIZE}):\n`);
+  console.log(
+    `\n${QUERIES} queries of 1–3 words over ${ARTICLES.toLocaleString("en")} articles, times in ms (first page of ${SEARCH_PAGE_SIZE}):\n`,
+  );
   const header = ["", "p50", "p95", "p99", "max", "results/query"];
-  const table = rows.map(([name, t]) => [name, t.p50.toFixed(2), t.p95.toFixed(2), t.p99.toFixed(2), t.max.toFixed(2), t.hits.toFixed(1)]);
+  const table = rows.map(([name, t]) => [
+    name,
+    t.p50.toFixed(2),
+    t.p95.toFixed(2),
+    t.p99.toFixed(2),
+    t.max.toFixed(2),
+    t.hits.toFixed(1),
+  ]);
   const widths = header.map((_, i) => Math.max(...[header, ...table].map((row) => (row[i] ?? "").length)));
-  const line = (row: readonly string[]) => `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(" | ")} |`;
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
   for (const row of table) console.log(line(row));

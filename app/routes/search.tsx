@@ -15,7 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = (url.searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = pageFromUrl(url);
   const user = await getCurrentUser(request);
-  const { results, hasMore } = await searchNews(db(), query, { page, audience: { includeDrafts: user?.role === "admin" } });
+  const { results, hasMore } = await searchNews(db(), query, {
+    page,
+    audience: { includeDrafts: user?.role === "admin" },
+  });
   return { query, page, results, hasMore };
 }
 
@@ -28,7 +31,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const query = loaderData?.query.trim();
   const pageSuffix = loaderData && loaderData.page > 1 ? ` - ${messages.page} ${loaderData.page}` : "";
   return [
-    { title: `${query ? `${messages.searchResultsFor} «${query}»` : messages.searchTitle}${pageSuffix} | ${messages.siteName}` },
+    {
+      title: `${query ? `${messages.searchResultsFor} «${query}»` : messages.searchTitle}${pageSuffix} | ${messages.siteName}`,
+    },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -59,12 +64,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {(page > 1 || hasMore) && !blank && (
         <nav className="mt-8 flex justify-center gap-3" aria-label={messages.page}>
           {page > 1 && (
-            <Link to={pageHref(query, page - 1)} rel="prev" className="rounded border border-stone-300 bg-white px-5 py-2 font-bold hover:bg-stone-100">
+            <Link
+              to={pageHref(query, page - 1)}
+              rel="prev"
+              className="rounded border border-stone-300 bg-white px-5 py-2 font-bold hover:bg-stone-100"
+            >
               {messages.previousPage}
             </Link>
           )}
           {hasMore && (
-            <Link to={pageHref(query, page + 1)} rel="next" className="rounded bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700">
+            <Link
+              to={pageHref(query, page + 1)}
+              rel="next"
+              className="rounded bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700"
+            >
               {messages.nextPage}
             </Link>
           )}

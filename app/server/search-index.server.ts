@@ -26,5 +26,9 @@ export async function findMatchingArticleIds(
   words: QueryWord[],
   page: { offset: number; limit: number; audience: Audience },
 ): Promise<string[]> {
-  return searchSqliteIndex(db, words, { offset: page.offset, limit: page.limit, includeDrafts: page.audience.includeDrafts });
+  return searchSqliteIndex(db, words, {
+    offset: page.offset,
+    limit: page.limit,
+    includeDrafts: page.audience.includeDrafts,
+  });
 }

@@ -42,7 +42,9 @@ async function freeRowid(db: Executor, createdAt: string): Promise<number> {
   const last = rows[0]?.last ?? null;
   if (last === null) return base;
   if (last < base + ROWIDS_PER_MILLISECOND - 1) return last + 1;
-  const { rows: highest } = await sql<{ last: number }>`select max(search_rowid) as last from news_search_keys`.execute(db);
+  const { rows: highest } = await sql<{ last: number }>`select max(search_rowid) as last from news_search_keys`.execute(
+    db,
+  );
   return (highest[0]?.last ?? base) + 1;
 }
 
@@ -135,7 +137,8 @@ function servedByPrefixIndex(prefix: string): boolean {
 async function expansionsFor(db: Executor, words: QueryWord[]): Promise<Expansions> {
   const expansions: Expansions = new Map();
   for (const { text, prefix } of words.flat()) {
-    if (!prefix || expansions.has(text) || (servedByPrefixIndex(text) && servedByPrefixIndex(TITLE_MARK + text))) continue;
+    if (!prefix || expansions.has(text) || (servedByPrefixIndex(text) && servedByPrefixIndex(TITLE_MARK + text)))
+      continue;
     expansions.set(text, await termsStartingWith(db, text));
   }
   return expansions;

@@ -18,8 +18,19 @@ const base = new Date("2026-11-01T10:00:00Z").getTime();
 beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
 afterEach(async () => cleanup());
 
-function article(minutesAfterBase: number, title: string, content = "نص عادي لا يطابق شيئاً", extra: Partial<NewArticle> = {}) {
-  return createArticle(db, { title, content, category: "local", createdAt: new Date(base + minutesAfterBase * 60_000), ...extra });
+function article(
+  minutesAfterBase: number,
+  title: string,
+  content = "نص عادي لا يطابق شيئاً",
+  extra: Partial<NewArticle> = {},
+) {
+  return createArticle(db, {
+    title,
+    content,
+    category: "local",
+    createdAt: new Date(base + minutesAfterBase * 60_000),
+    ...extra,
+  });
 }
 
 async function titles(query: string, options: Parameters<typeof searchNews>[2] = {}) {
@@ -73,7 +84,19 @@ describe("matching", () => {
 
   it("finds words as prefixes and with or without clitics", async () => {
     await article(1, "افتتاح المدرسة الجديدة", "وحضر الوزير والمعلمون");
-    for (const query of ["مدرس", "مدرسة", "المدرسة", "والمدرسة", "بالمدرسة", "للمدرسة", "فالمدرسة", "ومعلمون", "المعلم", "وزير", "افتتاح"]) {
+    for (const query of [
+      "مدرس",
+      "مدرسة",
+      "المدرسة",
+      "والمدرسة",
+      "بالمدرسة",
+      "للمدرسة",
+      "فالمدرسة",
+      "ومعلمون",
+      "المعلم",
+      "وزير",
+      "افتتاح",
+    ]) {
       expect(await titles(query), query).toEqual(["افتتاح المدرسة الجديدة"]);
     }
   });
@@ -186,7 +209,10 @@ describe("keeping the index in step", () => {
     const last = await searchNews(db, "بيان", { page: 101 });
     expect(last.results).toHaveLength(3);
     expect(last.hasMore).toBe(false);
-    const count = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("news")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1003);
   });
 
@@ -199,7 +225,21 @@ describe("keeping the index in step", () => {
       const createdAt = new Date(base).toISOString();
       await older
         .insertInto("news")
-        .values({ id: "legacy1", title: "خبر قديم عن المرفأ", content: "نص", category: "local", status: "published", created_at: createdAt, images: "[]", image_url: null, video: null, is_video: 0, author_id: null, updated_at: null, published_at: createdAt })
+        .values({
+          id: "legacy1",
+          title: "خبر قديم عن المرفأ",
+          content: "نص",
+          category: "local",
+          status: "published",
+          created_at: createdAt,
+          images: "[]",
+          image_url: null,
+          video: null,
+          is_video: 0,
+          author_id: null,
+          updated_at: null,
+          published_at: createdAt,
+        })
         .execute();
       await migrateToLatest(older);
       expect((await searchNews(older, "مرفا")).results.map((r) => r.id)).toEqual(["legacy1"]);

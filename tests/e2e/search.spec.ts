@@ -23,7 +23,9 @@ test.describe("search", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await first.getByRole("link").click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("وزارة التربية تعلن إقفال المدارس غدًا بسبب الأحوال الجوية");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "وزارة التربية تعلن إقفال المدارس غدًا بسبب الأحوال الجوية",
+    );
     noConsoleErrors();
   });
 
