@@ -1,8 +1,7 @@
 import { Form } from "react-router";
 import { messages } from "~/lib/messages";
+import { MAX_QUERY_LENGTH } from "~/lib/search-terms";
 import { SearchIcon } from "./icons";
-
-export const MAX_QUERY_LENGTH = 200;
 
 export function SearchForm({ id, defaultValue = "", className = "" }: { id: string; defaultValue?: string; className?: string }) {
   return (

@@ -1,30 +1,44 @@
 import { Link } from "react-router";
-import { formatDay } from "~/lib/dates";
-import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageFromUrl } from "~/lib/pagination";
+import { MAX_QUERY_LENGTH } from "~/lib/search-terms";
 import { EmptyState } from "~/components/news-card";
 import { SearchForm } from "~/components/search-form";
+import { SearchResultItem } from "~/components/search-result";
 import { audienceOf } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
-import { MAX_QUERY_LENGTH, searchNews } from "~/server/search.server";
+import { searchNews } from "~/server/search.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
-  return { query, results: await searchNews(db(), query, await audienceOf(request)) };
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
+  const page = pageFromUrl(url);
+  const { results, hasMore } = await searchNews(db(), query, { page, audience: await audienceOf(request) });
+  return { query, page, results, hasMore };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const query = loaderData?.query.trim();
-  return [
-    { title: `${query ? `${messages.searchResultsFor} «${query}»` : messages.searchTitle} | ${messages.siteName}` },
-    { name: "robots", content: "noindex" },
-  ];
+  const pageSuffix = loaderData && loaderData.page > 1 ? ` - ${messages.page} ${loaderData.page}` : "";
+  return pageMeta({
+    baseUrl: baseUrlOf(matches),
+    path: "/search",
+    title: `${query ? `${messages.searchResultsFor} «${query}»` : messages.searchTitle}${pageSuffix} | ${messages.siteName}`,
+    description: messages.searchDescription,
+    noindex: true,
+  });
+}
+
+function pageHref(query: string, page: number): string {
+  const params = new URLSearchParams({ query });
+  if (page > 1) params.set("page", String(page));
+  return `/search?${params.toString()}`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, results } = loaderData;
+  const { query, page, results, hasMore } = loaderData;
   const blank = query.trim() === "";
   return (
     <section aria-labelledby="search-title" className="mx-auto max-w-3xl">
@@ -36,19 +50,31 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {results.length > 0 && (
         <ol className="space-y-4" data-testid="search-results">
           {results.map((result) => (
-            <li key={result.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200">
-              <h2 className="text-lg font-bold">
-                <Link to={articlePath(result.id)} className="hover:text-brand-700">
-                  {result.title}
-                </Link>
-              </h2>
-              <p className="mt-1 text-xs text-stone-500">
-                {categoryLabel(result.category)} · <time dateTime={result.createdAt}>{formatDay(result.createdAt)}</time>
-              </p>
-              <p className="mt-2 leading-relaxed text-stone-700">{result.snippet}</p>
-            </li>
+            <SearchResultItem key={result.id} result={result} />
           ))}
         </ol>
+      )}
+      {(page > 1 || hasMore) && !blank && (
+        <nav className="mt-8 flex justify-center gap-3" aria-label={messages.page}>
+          {page > 1 && (
+            <Link
+              to={pageHref(query, page - 1)}
+              rel="prev"
+              className="rounded border border-stone-300 bg-white px-5 py-2 font-bold hover:bg-stone-100"
+            >
+              {messages.previousPage}
+            </Link>
+          )}
+          {hasMore && (
+            <Link
+              to={pageHref(query, page + 1)}
+              rel="next"
+              className="rounded bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700"
+            >
+              {messages.nextPage}
+            </Link>
+          )}
+        </nav>
       )}
     </section>
   );

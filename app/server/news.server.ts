@@ -177,25 +177,19 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
   };
 }
 
-/** Newest articles whose title or content contains the LIKE pattern, case-insensitively. */
-export async function listLatestMatching(
+/** The visible articles among `ids`, with their full text, in the order of `ids`. */
+export async function listArticlesByIds(
   db: DB,
-  pattern: string,
-  limit: number,
+  ids: string[],
   audience: Audience = PUBLIC,
 ): Promise<(NewsSummary & { content: string })[]> {
-  const rows = await summaries(db, audience)
-    .select("news.content")
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`lower(news.title) like lower(${pattern}) escape '\\'`,
-        sql<boolean>`lower(news.content) like lower(${pattern}) escape '\\'`,
-      ]),
-    )
-    .orderBy("news.created_at", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...toSummary(row), content: row.content }));
+  if (ids.length === 0) return [];
+  // Visibility is checked here rather than in SQL: with a status condition beside `id in (…)`,
+  // SQLite's planner walks a status index over every published article instead of the primary key.
+  const rows = await summaryColumns(db.selectFrom("news")).select("news.content").where("news.id", "in", ids).execute();
+  const visible = rows.filter((row) => audience.includeDrafts || row.status === "published");
+  const byId = new Map(visible.map((row) => [row.id, { ...toSummary(row), content: row.content }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Adds one visit to a published article; false when there is none. */

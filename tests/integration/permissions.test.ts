@@ -3,7 +3,8 @@
  * visitor, a user and an admin. Only the allowed roles succeed; the others are refused and the
  * database is left exactly as it was. Every new mutating route joins ROUTES.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "~/server/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
@@ -11,6 +12,8 @@ import { createArticle } from "~/server/news.server";
 import { createAccount } from "~/server/users.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
+
+const execFileAsync = promisify(execFile);
 
 type Role = "visitor" | "user" | "admin";
 type Context = { articleId: string; disposableId: string; role: Role; run: number };
@@ -146,18 +149,25 @@ describe("permission matrix", () => {
 });
 
 describe("npm run user", () => {
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", ...args], { env: { ...process.env, ...server.env }, encoding: "utf8", stdio: "pipe" });
+  // Asynchronous, so the event loop sees the server close idle keep-alive connections meanwhile.
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout } = await execFileAsync(process.execPath, ["--import", "tsx", "scripts/user.ts", ...args], { env: { ...process.env, ...server.env } });
+      return stdout;
+    } catch (error) {
+      throw new Error(String((error as { stderr?: string }).stderr ?? error));
+    }
+  };
 
   it("promotes and demotes by email", async () => {
-    expect(cli("promote", "user@example.com")).toContain("is now an admin");
+    expect(await cli("promote", "user@example.com")).toContain("is now an admin");
     expect((await db.selectFrom("user").select("role").where("email", "=", "user@example.com").executeTakeFirstOrThrow()).role).toBe("admin");
-    expect(cli("demote", "user@example.com")).toContain("is now a user");
+    expect(await cli("demote", "user@example.com")).toContain("is now a user");
     expect((await db.selectFrom("user").select("role").where("email", "=", "user@example.com").executeTakeFirstOrThrow()).role).toBe("user");
   });
 
   it("creates an admin with a printed password that signs in", async () => {
-    const output = cli("create-admin", "editor@example.com", "رئيس", "التحرير");
+    const output = await cli("create-admin", "editor@example.com", "رئيس", "التحرير");
     const password = /password: (\S+)/.exec(output)?.[1];
     expect(password).toBeTruthy();
     const row = await db.selectFrom("user").select(["role", "name"]).where("email", "=", "editor@example.com").executeTakeFirstOrThrow();
@@ -166,9 +176,9 @@ describe("npm run user", () => {
     expect(response.status).toBe(302);
   });
 
-  it("says what is wrong for an unknown email or a bad command", () => {
-    expect(() => cli("promote", "ghost@example.com")).toThrow(/No account has the email ghost@example.com/);
-    expect(() => cli("promote", "not-an-email")).toThrow(/Not a valid email address/);
-    expect(() => cli("explode")).toThrow(/Usage/);
+  it("says what is wrong for an unknown email or a bad command", async () => {
+    await expect(cli("promote", "ghost@example.com")).rejects.toThrow(/No account has the email ghost@example.com/);
+    await expect(cli("promote", "not-an-email")).rejects.toThrow(/Not a valid email address/);
+    await expect(cli("explode")).rejects.toThrow(/Usage/);
   });
 });

@@ -1,0 +1,111 @@
+/** /search on the real production server: what readers and admins get, and that no query breaks it. */
+import { CACHE } from "~/server/http-cache.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categoryLabel } from "~/lib/categories";
+import { messages } from "~/lib/messages";
+import { createAuth } from "~/server/auth-instance.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createArticle } from "~/server/news.server";
+import { createAccount } from "~/server/users.server";
+import { get, signIn, VISITOR, type Session } from "../support/http";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let db: DB;
+let admin: Session;
+
+const search = (query: string, session: Session = VISITOR, extra = "") =>
+  get(`${server.url}/search?query=${encodeURIComponent(query)}${extra}`, session);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = openDatabase(server.env.DATABASE_URL);
+  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
+  await createAccount(auth, db, { email: "admin@example.com", username: "محرر", password: "secret123", role: "admin" });
+  admin = await signIn(server.url, "admin@example.com", "secret123");
+  await createArticle(db, {
+    title: "افتتاح المدرسة الجديدة في القبة",
+    content: "افتتح وزير التربية المدرسة اليوم.",
+    category: "educational",
+  });
+  await createArticle(db, {
+    title: '<script>alert("x")</script> خبر عن المرفأ',
+    content: "<img src=x onerror=alert(1)> في المرفأ",
+    category: "local",
+  });
+  await createArticle(db, { title: "خطة المهرجان الصيفي", content: "نص", category: "local", status: "draft" });
+  for (let i = 0; i < 12; i++)
+    await createArticle(db, { title: `معرض الكتاب ${i}`, content: "نص", category: "miscellaneous" });
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+describe("/search", () => {
+  it("shows matches with the words marked, category and date; cacheable for visitors, never for admins", async () => {
+    const response = await search("مدرس");
+    expect(response.status).toBe(200);
+    // Every visitor gets the same results (article writes empty the page cache); admins also see drafts.
+    expect(response.headers.get("cache-control")).toBe(CACHE.publicPage);
+    const asAdmin = await fetch(`${server.url}/search?query=${encodeURIComponent("مدرس")}`, { headers: { cookie: admin.cookie } });
+    expect(asAdmin.headers.get("cache-control")).toBe(CACHE.personal);
+    const html = await response.text();
+    expect(html).toContain("<mark");
+    expect(html).toMatch(/<mark[^>]*>المدرسة<\/mark>/);
+    expect(html).toContain(categoryLabel("educational"));
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it("escapes whatever an article contains", async () => {
+    const html = await (await search("المرفأ")).text();
+    expect(html).toContain("&lt;script&gt;alert");
+    expect(html).not.toContain('<script>alert("x")');
+    expect(html).not.toContain("<img src=x");
+  });
+
+  it("says 'لا توجد نتائج.' when nothing matches, and nothing at all for a blank query", async () => {
+    expect(await (await search("زلزال")).text()).toContain(messages.noResults);
+    const blank = await (await search("  ")).text();
+    expect(blank).not.toContain(messages.noResults);
+    expect(blank).not.toContain('data-testid="search-results"');
+  });
+
+  it("answers 200 to hostile queries and page numbers", async () => {
+    for (const query of [
+      '"',
+      "*",
+      "NEAR(",
+      ")",
+      "(",
+      "-x",
+      "{title}:a",
+      "x".repeat(5000),
+      "\u064e\u0651",
+      "😀",
+      "' OR 1=1 --",
+      "%00",
+    ]) {
+      const response = await search(query);
+      expect(response.status, JSON.stringify(query.slice(0, 10))).toBe(200);
+    }
+    for (const page of ["abc", "-1", "0", "99999999999", "1e3"]) {
+      expect((await search("معرض", VISITOR, `&page=${page}`)).status).toBe(200);
+    }
+  });
+
+  it("pages with plain links", async () => {
+    const first = await (await search("معرض")).text();
+    expect(first).toContain(`href="/search?query=${encodeURIComponent("معرض")}&amp;page=2"`);
+    const second = await (await search("معرض", VISITOR, "&page=2")).text();
+    expect(second.match(/data-testid="search-snippet"/g)).toHaveLength(2);
+    expect(second).toContain(messages.previousPage);
+  });
+
+  it("shows drafts to admins only", async () => {
+    expect(await (await search("المهرجان")).text()).toContain(messages.noResults);
+    const html = await (await search("المهرجان", admin)).text();
+    expect(html).toContain("خطة المهرجان الصيفي");
+    expect(html).toContain(messages.statusDraft);
+  });
+});
