@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
-import { hydrated, queryAll, queryOne, run, watchConsole } from "./support";
+import { dialogAfter, hydrated, queryAll, queryOne, run, watchConsole } from "./support";
 
 type Row = { id: string; title: string; visits: number };
 
@@ -199,13 +199,7 @@ test.describe("article page", () => {
     await page.addInitScript(() => Object.defineProperty(navigator, "share", { configurable: true, value: undefined }));
     await page.reload();
     await hydrated(page);
-    let alerted = "";
-    page.once("dialog", (dialog) => {
-      alerted = dialog.message();
-      void dialog.dismiss();
-    });
-    await page.getByRole("button", { name: messages.share }).click();
-    await expect.poll(() => alerted).toBe(messages.shareUnsupported);
+    expect(await dialogAfter(page, () => page.getByRole("button", { name: messages.share }).click())).toBe(messages.shareUnsupported);
   });
 
   test("plays a YouTube video as an embed", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
-import { hydrated, queryOne } from "./support";
+import { dialogAfter, hydrated, queryOne } from "./support";
 
 test("each share link opens the network's share page with the article's short link", async ({ page, context }) => {
   // Nothing leaves this machine: the networks' pages are answered locally.
@@ -42,12 +42,6 @@ test("each share link opens the network's share page with the article's short li
   }
 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  let alerted = "";
-  page.once("dialog", (dialog) => {
-    alerted = dialog.message();
-    void dialog.accept();
-  });
-  await bar.getByRole("button", { name: messages.copyLink }).click();
-  await expect.poll(() => alerted).toBe(messages.shortLinkCopied);
+  expect(await dialogAfter(page, () => bar.getByRole("button", { name: messages.copyLink }).click())).toBe(messages.shortLinkCopied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
 });

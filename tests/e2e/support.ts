@@ -50,3 +50,15 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
   await page.waitForLoadState("networkidle");
 }
+
+/** Clicks, answers the alert or confirm it opens, and returns what it said. */
+export async function dialogAfter(page: Page, click: () => Promise<void>): Promise<string> {
+  let said = "";
+  page.once("dialog", (dialog) => {
+    said = dialog.message();
+    void dialog.accept();
+  });
+  await click();
+  await expect.poll(() => said).not.toBe("");
+  return said;
+}
