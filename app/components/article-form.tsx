@@ -11,12 +11,25 @@ type Props =
   | { mode: "create"; action: string; apiUrl: string; submissionId: string; errors?: ArticleFieldErrors; article?: undefined }
   | { mode: "edit"; action: string; apiUrl: string; article: NewsArticle; errors?: ArticleFieldErrors; submissionId?: undefined };
 
-function FieldError({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
+/** A label, the control, an optional hint and the field's error; ids follow `{id}-hint`, `{id}-error`. */
+function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
   return (
-    <p id={id} className="mt-1 text-sm font-bold text-brand-700">
-      {text}
-    </p>
+    <div>
+      <label htmlFor={id} className="mb-1 block font-bold">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-bold text-brand-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -77,28 +90,14 @@ export function ArticleForm(props: Props) {
       data-testid="article-form"
     >
       {props.mode === "create" && <input type="hidden" name="submissionId" defaultValue={props.submissionId} />}
-      <div>
-        <label htmlFor="title" className="mb-1 block font-bold">
-          {messages.fieldTitle}
-        </label>
+      <FormField id="title" label={messages.fieldTitle} error={errors.title}>
         <input id="title" name="title" required maxLength={TITLE_MAX} defaultValue={article?.title} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy("title")} />
-        <FieldError id="title-error" text={errors.title} />
-      </div>
-      <div>
-        <label htmlFor="content" className="mb-1 block font-bold">
-          {messages.fieldContent}
-        </label>
+      </FormField>
+      <FormField id="content" label={messages.fieldContent} hint={messages.fieldContentHint} error={errors.content}>
         <textarea id="content" name="content" required rows={10} maxLength={CONTENT_MAX} defaultValue={article?.content} className={`${input} leading-relaxed`} aria-invalid={errors.content ? true : undefined} aria-describedby={describedBy("content") ?? "content-hint"} />
-        <p id="content-hint" className="mt-1 text-sm text-stone-500">
-          {messages.fieldContentHint}
-        </p>
-        <FieldError id="content-error" text={errors.content} />
-      </div>
+      </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="category" className="mb-1 block font-bold">
-            {messages.fieldCategory}
-          </label>
+        <FormField id="category" label={messages.fieldCategory} error={errors.category}>
           <select id="category" name="category" required defaultValue={article?.category ?? ("local" satisfies Category)} className={input}>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
@@ -106,8 +105,7 @@ export function ArticleForm(props: Props) {
               </option>
             ))}
           </select>
-          <FieldError id="category-error" text={errors.category} />
-        </div>
+        </FormField>
         <fieldset>
           <legend className="mb-1 font-bold">{messages.fieldStatus}</legend>
           <div className="flex gap-4 py-2">
@@ -138,49 +136,27 @@ export function ArticleForm(props: Props) {
           </ul>
         </fieldset>
       )}
-      <div>
-        <label htmlFor="images" className="mb-1 block font-bold">
-          {messages.fieldImages}
-        </label>
+      <FormField id="images" label={messages.fieldImages} hint={messages.fieldImagesHint} error={errors.images}>
         <input id="images" name="images" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy("images") ?? "images-hint"} />
-        <p id="images-hint" className="mt-1 text-sm text-stone-500">
-          {messages.fieldImagesHint}
-        </p>
-        <FieldError id="images-error" text={errors.images} />
-      </div>
+      </FormField>
       {props.mode === "edit" && (
-        <div>
-          <label htmlFor="imageUrl" className="mb-1 block font-bold">
-            {messages.fieldImageUrl}
-          </label>
+        <FormField id="imageUrl" label={messages.fieldImageUrl} error={errors.imageUrl}>
           <input id="imageUrl" name="imageUrl" type="url" dir="ltr" maxLength={URL_MAX} defaultValue={article?.imageUrl ?? ""} className={input} aria-describedby={describedBy("imageUrl")} />
-          <FieldError id="imageUrl-error" text={errors.imageUrl} />
-        </div>
+        </FormField>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="video" className="mb-1 block font-bold">
-            {messages.fieldVideoFile}
-          </label>
+        <FormField id="video" label={messages.fieldVideoFile} hint={messages.fieldVideoHint} error={errors.video}>
           <input id="video" name="video" type="file" accept="video/mp4,video/webm" className={input} aria-describedby={describedBy("video") ?? "video-hint"} />
-          <p id="video-hint" className="mt-1 text-sm text-stone-500">
-            {messages.fieldVideoHint}
-          </p>
-          <FieldError id="video-error" text={errors.video} />
-        </div>
-        <div>
-          <label htmlFor="videoUrl" className="mb-1 block font-bold">
-            {messages.fieldVideoUrl}
-          </label>
+        </FormField>
+        <FormField id="videoUrl" label={messages.fieldVideoUrl} error={errors.videoUrl}>
           <input id="videoUrl" name="videoUrl" type="url" dir="ltr" maxLength={URL_MAX} defaultValue={localVideo ? "" : (article?.video ?? "")} className={input} aria-describedby={describedBy("videoUrl")} />
-          <FieldError id="videoUrl-error" text={errors.videoUrl} />
           {localVideo && (
             <label className="mt-2 flex items-center gap-2 text-sm">
               <input type="checkbox" name="removeVideo" value="on" />
               {messages.removeVideo}
             </label>
           )}
-        </div>
+        </FormField>
       </div>
       {errors.form && (
         <p role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-800">
