@@ -42,6 +42,17 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard", title: `${messages.dashboard} | ${messages.siteName}`, description: messages.dashboard, noindex: true, image: null });
 }
 
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+      <h2 id={id} className="mb-4 text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 const cell = "px-3 py-2 align-top";
 const actionButton = "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
 
@@ -52,10 +63,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div className="space-y-10">
       <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
 
-      <section aria-labelledby="publish-title" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <h2 id="publish-title" className="mb-4 text-xl font-bold">
-          {messages.publishTitle}
-        </h2>
+      <Panel id="publish-title" title={messages.publishTitle}>
         {publishedId && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
             {messages.published} —{" "}
@@ -65,12 +73,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </p>
         )}
         <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} errors={actionData?.errors} />
-      </section>
+      </Panel>
 
-      <section aria-labelledby="table-title" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <h2 id="table-title" className="mb-4 text-xl font-bold">
-          {messages.allArticles}
-        </h2>
+      <Panel id="table-title" title={messages.allArticles}>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[720px] text-start text-sm" data-testid="news-table">
             <thead className="bg-stone-100 text-start">
@@ -123,12 +128,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           )}
         </nav>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="stats-title" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <h2 id="stats-title" className="mb-4 text-xl font-bold">
-          {messages.siteStatistics}
-        </h2>
+      <Panel id="stats-title" title={messages.siteStatistics}>
         <p className="text-stone-600">
           {messages.totalSiteVisits}:{" "}
           <strong className="text-2xl text-ink" data-testid="total-visits">
@@ -148,7 +150,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ol>
-      </section>
+      </Panel>
     </div>
   );
 }
