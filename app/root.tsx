@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type LinksFunction,
@@ -15,12 +16,13 @@ import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff
 import cairoArabic700 from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
 import { BreakingTicker } from "./components/breaking-ticker";
 import { ErrorPage } from "./components/error-page";
-import { LiveBreakingProvider } from "./components/live-breaking";
 import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { ScrollToTop } from "./components/scroll-to-top";
 import { messages } from "./lib/messages";
 import { BREAKING_TICKER_SIZE, type BreakingItem } from "./lib/breaking";
+import { IslandScripts, islandsBuilt } from "./islands/island-scripts";
+import { hydratesDocument } from "./islands/hydration";
 import { getCurrentUser } from "./server/auth.server";
 import { listBreaking } from "./server/breaking.server";
 import { config } from "./server/config.server";
@@ -43,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const wholeDocument = !islandsBuilt || useMatches().some((match) => hydratesDocument(match.handle));
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -54,8 +57,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {wholeDocument ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <IslandScripts />
+        )}
       </body>
     </html>
   );
@@ -64,18 +73,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <LiveBreakingProvider initial={root?.breaking ?? NO_ITEMS}>
+    <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {messages.skipToContent}
       </a>
       <Navbar />
-      <BreakingTicker />
+      <BreakingTicker initial={root?.breaking ?? NO_ITEMS} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {children}
       </main>
       <Footer />
       <ScrollToTop />
-    </LiveBreakingProvider>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "react-router.config.ts", "package.json"];
+const SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "vite-plugins", "react-router.config.ts", "package.json"];
 const BUILD_MARKER = "build/server/index.js";
 
 function newestMtime(entry: string): number {

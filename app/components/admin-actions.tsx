@@ -1,8 +1,9 @@
-import { Link, useFetcher } from "react-router";
+import { useState } from "react";
 import { messages } from "~/lib/messages";
+import { island } from "~/islands/island";
 
 /** Copies the absolute short link and says whether it worked (SPEC.md §8). */
-export function CopyShortLinkButton({ shortId, className = "" }: { shortId: string | null; className?: string }) {
+function CopyShortLink({ shortId, className = "" }: { shortId: string | null; className?: string }) {
   if (!shortId) return null;
   async function copy() {
     try {
@@ -19,39 +20,35 @@ export function CopyShortLinkButton({ shortId, className = "" }: { shortId: stri
   );
 }
 
-/** A delete button that asks first; works as a plain form post without JavaScript. */
-export function DeleteArticleButton({
-  id,
-  confirmText,
-  redirectTo,
-  className = "",
-}: {
-  id: string;
-  confirmText: string;
-  redirectTo: string;
-  className?: string;
-}) {
-  const fetcher = useFetcher();
+type DeleteProps = { id: string; confirmText: string; redirectTo: string; className?: string };
+
+/** A delete button that asks first; a plain form post, so it works without JavaScript too. */
+function DeleteArticle({ id, confirmText, redirectTo, className = "" }: DeleteProps) {
+  const [sent, setSent] = useState(false);
   return (
-    <fetcher.Form
+    <form
       method="post"
       action={`/news/${encodeURIComponent(id)}/delete`}
       onSubmit={(event) => {
-        if (!window.confirm(confirmText)) event.preventDefault();
+        if (sent || !window.confirm(confirmText)) event.preventDefault();
+        else setSent(true);
       }}
     >
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" className={className} disabled={fetcher.state !== "idle"}>
+      <button type="submit" className={className} disabled={sent}>
         {messages.delete}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 
+export const CopyShortLinkButton = island("copy-short-link", CopyShortLink);
+export const DeleteArticleButton = island("delete-article", DeleteArticle);
+
 export function EditArticleLink({ id, className = "" }: { id: string; className?: string }) {
   return (
-    <Link to={`/edit-news/${encodeURIComponent(id)}`} className={className}>
+    <a href={`/edit-news/${encodeURIComponent(id)}`} className={className}>
       {messages.edit}
-    </Link>
+    </a>
   );
 }

@@ -1,27 +1,27 @@
-import { Link } from "react-router";
-import { BREAKING_TICKER_SIZE } from "~/lib/breaking";
+import { BREAKING_TICKER_SIZE, type BreakingItem } from "~/lib/breaking";
 import { categoryLabel } from "~/lib/categories";
 import { articlePath } from "~/lib/news";
+import { island } from "~/islands/island";
 import { useLiveBreaking } from "./live-breaking";
 
 /** 'عاجل' under the navbar on every page: the newest breaking titles, hidden when there are none. */
-export function BreakingTicker() {
-  const { items } = useLiveBreaking();
-  const shown = items.slice(0, BREAKING_TICKER_SIZE);
+function Ticker({ initial }: { initial: BreakingItem[] }) {
+  const live = useLiveBreaking();
+  const shown = (live.live ? live.items : initial).slice(0, BREAKING_TICKER_SIZE);
   if (shown.length === 0) return null;
   return (
     <section aria-label={categoryLabel("breaking")} className="border-b border-brand-100 bg-white" data-testid="breaking-ticker">
       <div className="mx-auto flex max-w-6xl items-stretch gap-3 px-4">
-        <Link to="/breaking" className="my-2 shrink-0 rounded bg-brand-600 px-3 py-1 text-sm font-bold text-white">
+        <a href="/breaking" className="my-2 shrink-0 rounded bg-brand-600 px-3 py-1 text-sm font-bold text-white">
           {categoryLabel("breaking")}
-        </Link>
+        </a>
         <div className="relative min-w-0 flex-1 overflow-x-auto">
           <ul className="flex w-max items-center gap-6 py-2.5 whitespace-nowrap">
             {shown.map((item, index) => (
               <li key={item.id} className={index > 0 ? "border-s border-stone-300 ps-6" : undefined}>
-                <Link to={articlePath(item.id)} className="text-sm font-bold hover:text-brand-700">
+                <a href={articlePath(item.id)} className="text-sm font-bold hover:text-brand-700">
                   {item.title}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -30,3 +30,5 @@ export function BreakingTicker() {
     </section>
   );
 }
+
+export const BreakingTicker = island("breaking-ticker", Ticker);

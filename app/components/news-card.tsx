@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { articlePath, truncate, type NewsSummary } from "~/lib/news";
@@ -41,7 +40,7 @@ type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; ro
 export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone = false }: CardProps) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200">
-      <Link to={articlePath(item.id)} className={`flex flex-1 flex-col ${rowOnPhone ? "max-sm:flex-row max-sm:p-2" : ""}`} prefetch="intent">
+      <a href={articlePath(item.id)} className={`flex flex-1 flex-col ${rowOnPhone ? "max-sm:flex-row max-sm:p-2" : ""}`}>
         <Thumbnail
           item={item}
           sizes={rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"}
@@ -59,7 +58,7 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
           <h3 className={`text-lg leading-snug font-bold group-hover:text-brand-700 ${rowOnPhone ? "max-sm:text-base" : ""}`}>{item.title}</h3>
           {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
         </div>
-      </Link>
+      </a>
     </article>
   );
 }
@@ -68,7 +67,7 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
 export function NewsRow({ item, rank }: { item: NewsSummary; rank?: number }) {
   return (
     <li>
-      <Link to={articlePath(item.id)} className="group flex gap-3 py-3" prefetch="intent">
+      <a href={articlePath(item.id)} className="group flex gap-3 py-3">
         {rank !== undefined && (
           <span className="w-6 shrink-0 text-2xl font-bold text-brand-600" aria-hidden>
             {rank.toLocaleString("ar-LB")}
@@ -81,7 +80,7 @@ export function NewsRow({ item, rank }: { item: NewsSummary; rank?: number }) {
           <h3 className="leading-snug font-bold group-hover:text-brand-700">{item.title}</h3>
           <RelativeTime iso={item.createdAt} className="mt-1 block text-xs text-stone-500" />
         </div>
-      </Link>
+      </a>
     </li>
   );
 }
@@ -93,9 +92,9 @@ export function SectionHeading({ id, title, href }: { id: string; title: string;
         {title}
       </h2>
       {href && (
-        <Link to={href} className="text-sm font-bold text-brand-700 hover:underline">
+        <a href={href} className="text-sm font-bold text-brand-700 hover:underline">
           {messages.seeAll}
-        </Link>
+        </a>
       )}
     </div>
   );

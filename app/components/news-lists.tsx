@@ -1,20 +1,25 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useState } from "react";
 import { LATEST_NEWS_REFRESH_MS, MOST_READ_SHOWN } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import type { NewsSummary } from "~/lib/news";
+import { island } from "~/islands/island";
 import { EmptyState, NewsRow, SectionHeading } from "./news-card";
 
 /** Latest news, refreshed every 60 s from /api/latest without reloading the page. */
-export function LatestNews({ items }: { items: NewsSummary[] }) {
-  const fetcher = useFetcher<{ items: NewsSummary[] }>();
+function Latest({ items }: { items: NewsSummary[] }) {
+  const [shown, setShown] = useState(items);
   useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") fetcher.load("/api/latest");
+    const timer = window.setInterval(async () => {
+      if (document.visibilityState !== "visible") return;
+      try {
+        const response = await fetch("/api/latest");
+        if (response.ok) setShown(((await response.json()) as { items: NewsSummary[] }).items);
+      } catch {
+        // the next refresh tries again
+      }
     }, LATEST_NEWS_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, []);
-  const shown = fetcher.data?.items ?? items;
   return (
     <section aria-labelledby="latest-heading" data-testid="latest-news">
       <SectionHeading id="latest-heading" title={messages.latestNews} />
@@ -30,6 +35,8 @@ export function LatestNews({ items }: { items: NewsSummary[] }) {
     </section>
   );
 }
+
+export const LatestNews = island("latest-news", Latest);
 
 /** SPEC.md §9: 8 fetched by visits, 4 shown. */
 export function MostRead({ items }: { items: NewsSummary[] }) {

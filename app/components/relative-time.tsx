@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { formatDateTime, formatRelative } from "~/lib/dates";
+import { island } from "~/islands/island";
 
 /**
  * The server renders the absolute date; after hydration the browser swaps in the relative one,
  * so both renders agree and the reader still sees "قبل ٥ دقائق".
  */
-export function RelativeTime({ iso, className = "" }: { iso: string; className?: string }) {
+function Time({ iso, className = "" }: { iso: string; className?: string }) {
   const [relative, setRelative] = useState<string | null>(null);
   useEffect(() => {
     setRelative(formatRelative(iso));
@@ -19,3 +20,5 @@ export function RelativeTime({ iso, className = "" }: { iso: string; className?:
     </time>
   );
 }
+
+export const RelativeTime = island("relative-time", Time);

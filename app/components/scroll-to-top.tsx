@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { SCROLL_TOP_THRESHOLD_PX } from "~/lib/constants";
 import { messages } from "~/lib/messages";
+import { island } from "~/islands/island";
 import { ArrowUpIcon } from "./icons";
 
-export function ScrollToTop() {
+function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
@@ -23,3 +24,5 @@ export function ScrollToTop() {
     </button>
   );
 }
+
+export const ScrollToTop = island("scroll-to-top", ScrollToTopButton);

@@ -1,9 +1,6 @@
-import { useRouteLoaderData } from "react-router";
-import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { messages } from "~/lib/messages";
-import { absoluteUrl } from "~/lib/seo";
 import { shareLinks, type ShareTarget } from "~/lib/share-links";
-import type { loader as rootLoader } from "~/root";
+import { island } from "~/islands/island";
 import { FacebookIcon, ShareIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
 
 const NETWORKS: { target: ShareTarget; label: string; Icon: typeof XIcon; color: string }[] = [
@@ -13,16 +10,14 @@ const NETWORKS: { target: ShareTarget; label: string; Icon: typeof XIcon; color:
   { target: "x", label: "X", Icon: XIcon, color: "bg-black" },
 ];
 
-type Props = { title: string; content: string; shortId: string | null; path: string };
+/** `url` is the short link when the article has one; `text` is the opening of the article. */
+type Props = { url: string; isShortLink: boolean; title: string; text: string };
 
 /**
  * The Web Share API where the browser has it, direct links for WhatsApp, Facebook, Telegram and X,
  * and copy link; all share the short link when there is one.
  */
-export function ShareBar({ title, content, shortId, path }: Props) {
-  const baseUrl = useRouteLoaderData<typeof rootLoader>("root")?.baseUrl ?? "";
-  const url = absoluteUrl(baseUrl, shortId ? `/${shortId}` : path);
-  const text = content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH);
+function Share({ url, isShortLink, title, text }: Props) {
   const links = shareLinks(url, title);
 
   async function share() {
@@ -40,7 +35,7 @@ export function ShareBar({ title, content, shortId, path }: Props) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      window.alert(shortId ? messages.shortLinkCopied : messages.linkCopied);
+      window.alert(isShortLink ? messages.shortLinkCopied : messages.linkCopied);
     } catch {
       window.alert(messages.shortLinkCopyFailed);
     }
@@ -64,3 +59,5 @@ export function ShareBar({ title, content, shortId, path }: Props) {
     </div>
   );
 }
+
+export const ShareBar = island("share-bar", Share);

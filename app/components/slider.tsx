@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { SLIDER_INTERVAL_MS } from "~/lib/constants";
 import { messages } from "~/lib/messages";
+import { island } from "~/islands/island";
 import { articlePath, type NewsSummary } from "~/lib/news";
 import { CategoryBadge } from "./news-card";
 import { ChevronEndIcon, ChevronStartIcon, PauseIcon, PlayIcon } from "./icons";
@@ -13,7 +13,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /** The home page's featured slides: rotates every 4 s, pausable, never moves for reduced motion. */
-export function Slider({ items }: { items: NewsSummary[] }) {
+function Slides({ items }: { items: NewsSummary[] }) {
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
@@ -59,9 +59,9 @@ export function Slider({ items }: { items: NewsSummary[] }) {
             <div className="absolute inset-x-0 bottom-0 p-4 pb-12 sm:p-8 sm:pb-14">
               <CategoryBadge category={item.category} />
               <h2 className="mt-2 text-xl leading-snug font-bold text-white sm:text-3xl">
-                <Link to={articlePath(item.id)} className="hover:underline">
+                <a href={articlePath(item.id)} className="hover:underline">
                   {item.title}
-                </Link>
+                </a>
               </h2>
               <RelativeTime iso={item.createdAt} className="mt-1 block text-sm text-white/80" />
             </div>
@@ -98,3 +98,5 @@ export function Slider({ items }: { items: NewsSummary[] }) {
     </section>
   );
 }
+
+export const Slider = island("slider", Slides);

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { VISITED_NEWS_KEY, VISITED_SITES_KEY } from "./constants";
 
 function readList(key: string): string[] {
@@ -21,22 +20,15 @@ async function post(url: string): Promise<boolean> {
 }
 
 /** Counts one visit per browser per article (SPEC.md §4: the visitedNews list). */
-export function useArticleVisit(id: string): void {
-  useEffect(() => {
-    const visited = readList(VISITED_NEWS_KEY);
-    if (visited.includes(id)) return;
-    void post(`/api/news/${encodeURIComponent(id)}/visit`).then((ok) => {
-      if (ok) localStorage.setItem(VISITED_NEWS_KEY, JSON.stringify([...readList(VISITED_NEWS_KEY), id]));
-    });
-  }, [id]);
+export async function countArticleVisit(id: string): Promise<void> {
+  if (readList(VISITED_NEWS_KEY).includes(id)) return;
+  if (await post(`/api/news/${encodeURIComponent(id)}/visit`)) {
+    localStorage.setItem(VISITED_NEWS_KEY, JSON.stringify([...readList(VISITED_NEWS_KEY), id]));
+  }
 }
 
 /** Counts the site visit once per browser (SPEC.md §4: the visitedSites marker). */
-export function useSiteVisit(): void {
-  useEffect(() => {
-    if (localStorage.getItem(VISITED_SITES_KEY)) return;
-    void post("/api/site-visit").then((ok) => {
-      if (ok) localStorage.setItem(VISITED_SITES_KEY, "true");
-    });
-  }, []);
+export async function countSiteVisit(): Promise<void> {
+  if (localStorage.getItem(VISITED_SITES_KEY)) return;
+  if (await post("/api/site-visit")) localStorage.setItem(VISITED_SITES_KEY, "true");
 }

@@ -1,13 +1,30 @@
 import { data } from "react-router";
-import { LATEST_NEWS_COUNT } from "~/lib/constants";
-import { CACHE } from "~/server/http-cache.server";
+import { isCategory } from "~/lib/categories";
+import { CATEGORY_PAGE_SIZE, LATEST_NEWS_COUNT } from "~/lib/constants";
+import { messages } from "~/lib/messages";
+import { pageFromUrl } from "~/lib/pagination";
+import { CACHE, NO_STORE } from "~/server/http-cache.server";
 import { audienceOf } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
-import { listLatest } from "~/server/news.server";
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const audience = await audienceOf(request);
-  const items = await listLatest(db(), { limit: LATEST_NEWS_COUNT, audience });
-  return data({ items }, { headers: { "Cache-Control": audience.includeDrafts ? CACHE.personal : CACHE.publicPage } });
-}
+import { listCategoryPage, listLatest } from "~/server/news.server";
 import type { Route } from "./+types/api.latest";
+
+/**
+ * The latest news for the home page's refresh, or with ?category=…&page=N one page of a category
+ * for its 'المزيد' button.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const audience = await audienceOf(request);
+  const headers = { "Cache-Control": audience.includeDrafts ? CACHE.personal : CACHE.publicPage };
+  const category = url.searchParams.get("category");
+  if (category === null) {
+    return data({ items: await listLatest(db(), { limit: LATEST_NEWS_COUNT, audience }) }, { headers });
+  }
+  if (!isCategory(category) || category === "breaking") {
+    return data({ message: messages.categoryInvalid }, { status: 400, headers: NO_STORE });
+  }
+  const page = pageFromUrl(url);
+  const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, audience);
+  return data({ items, page, hasMore }, { headers });
+}

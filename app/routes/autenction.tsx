@@ -6,7 +6,10 @@ import { authErrors, messages, type AuthErrorCode } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts.server";
 import { getCurrentUser } from "~/server/auth.server";
+import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/autenction";
+
+export const handle = HYDRATE_DOCUMENT;
 
 type Mode = "signin" | "signup";
 type ActionResult = { mode: Mode; fieldErrors?: FieldErrors; authError?: AuthErrorCode };

@@ -1,14 +1,9 @@
-import { Link } from "react-router";
 import { BREAKING_LIST_SIZE } from "~/lib/breaking";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
-import { articlePath } from "~/lib/news";
-import { DeleteArticleButton } from "~/components/admin-actions";
-import { useLiveBreaking } from "~/components/live-breaking";
-import { DraftBadge, EmptyState } from "~/components/news-card";
-import { RelativeTime } from "~/components/relative-time";
+import { BreakingList } from "~/components/breaking-list";
 import { audienceFor } from "~/server/audience.server";
 import { getCurrentUser } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
@@ -32,9 +27,6 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 /** Rendered on the server, then kept live by the shared breaking stream (published items only). */
 export default function BreakingPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin } = loaderData;
-  const live = useLiveBreaking();
-  const items = live.live ? live.items.map((item) => ({ ...item, status: "published" as const })) : loaderData.items;
   return (
     <section aria-labelledby="breaking-title" className="mx-auto max-w-3xl">
       <h1 id="breaking-title" className="mb-6 flex items-center gap-3 text-3xl font-bold">
@@ -44,39 +36,7 @@ export default function BreakingPage({ loaderData }: Route.ComponentProps) {
         </span>
         {categoryLabel("breaking")}
       </h1>
-      {items.length === 0 ? (
-        <EmptyState text={messages.noBreakingNews} />
-      ) : (
-        <ol className="space-y-3" data-testid="breaking-list" aria-live="polite">
-          {items.map((item) => (
-            <li
-              key={item.id}
-              data-fresh={live.fresh.has(item.id) || undefined}
-              className="rounded-lg border-s-4 border-brand-600 bg-white p-4 shadow-sm ring-1 ring-stone-200 transition-colors duration-1000 data-fresh:bg-amber-50 data-fresh:ring-amber-300"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div>
-                  <RelativeTime iso={item.createdAt} className="text-sm font-bold text-brand-700" />
-                  {item.status === "draft" && <DraftBadge />}
-                  <h2 className="mt-1 text-lg leading-snug font-bold">
-                    <Link to={articlePath(item.id)} className="hover:text-brand-700">
-                      {item.title}
-                    </Link>
-                  </h2>
-                </div>
-                {isAdmin && (
-                  <DeleteArticleButton
-                    id={item.id}
-                    confirmText={messages.confirmDeleteBreaking}
-                    redirectTo="/breaking"
-                    className="rounded border border-stone-300 px-2 py-1 text-sm font-bold text-brand-700 hover:bg-stone-100"
-                  />
-                )}
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+      <BreakingList initial={loaderData.items} isAdmin={loaderData.isAdmin} />
     </section>
   );
 }

@@ -14,7 +14,10 @@ import { db } from "~/server/db/db.server";
 import { listAllForDashboard, listMostRead } from "~/server/news.server";
 import { EDITORS } from "~/server/audience.server";
 import { totalSiteVisits } from "~/server/site-stats.server";
+import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/dashboard";
+
+export const handle = HYDRATE_DOCUMENT;
 
 const TABLE_PAGE_SIZE = 20;
 

@@ -10,7 +10,10 @@ import { EDITORS } from "~/server/audience.server";
 import { requireAdmin } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
 import { getArticle } from "~/server/news.server";
+import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
+
+export const handle = HYDRATE_DOCUMENT;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -2,10 +2,10 @@ import { CATEGORIES, categoryLabel, categoryPath } from "~/lib/categories";
 import { LATEST_NEWS_COUNT } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
-import { useSiteVisit } from "~/lib/visits";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { LatestNews, MostRead } from "~/components/news-lists";
 import { Slider } from "~/components/slider";
+import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
 import { listLatest, listMostRead, listSlider } from "~/server/news.server";
@@ -36,9 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slider, latest, mostRead, sections } = loaderData;
-  useSiteVisit();
   return (
     <>
+      <SiteVisit />
       <h1 className="sr-only">{messages.siteName}</h1>
       <Slider items={slider} />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">

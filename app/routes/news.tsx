@@ -5,13 +5,13 @@ import { messages } from "~/lib/messages";
 import { articlePath, paragraphs } from "~/lib/news";
 import { absoluteUrl, baseUrlOf, pageMeta } from "~/lib/seo";
 import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
-import { useArticleVisit } from "~/lib/visits";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { LatestNews, MostRead } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
+import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/audience.server";
 import { getCurrentUser } from "~/server/auth.server";
 import { db } from "~/server/db/db.server";
@@ -19,6 +19,7 @@ import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/
 import { shortIdFor } from "~/server/short-links.server";
 import { LATEST_NEWS_COUNT, SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/share-image.server";
+import { config } from "~/server/config.server";
 import type { Route } from "./+types/news";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -36,19 +37,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(article);
-  return { article, shortId, latest, picks, related, mostRead, isAdmin: user?.role === "admin", updated, shareImage };
+  const share = {
+    url: absoluteUrl(config().baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),
+    isShortLink: shortId !== null,
+    title: article.title,
+    text: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),
+  };
+  return { article, shortId, share, latest, picks, related, mostRead, isAdmin: user?.role === "admin", updated, shareImage };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${messages.newsNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
-  const { article, shortId, shareImage } = loaderData;
+  const { article, shortId, share, shareImage } = loaderData;
   const baseUrl = baseUrlOf(matches);
   return [
     ...pageMeta({
       baseUrl,
       path: articlePath(article.id),
       title: `${article.title} | ${messages.siteName}`,
-      description: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),
+      description: share.text,
       type: "article",
       image: shareImage ? { ...shareImage, alt: article.title } : undefined,
       noindex: article.status === "draft",
@@ -65,10 +72,10 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 const adminButton = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-50";
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
-  const { article, shortId, latest, picks, related, mostRead, isAdmin, updated } = loaderData;
-  useArticleVisit(article.id);
+  const { article, shortId, share, latest, picks, related, mostRead, isAdmin, updated } = loaderData;
   return (
     <div className="grid gap-8 lg:grid-cols-3">
+      <ArticleVisit id={article.id} />
       <article className="lg:col-span-2" aria-labelledby="article-title">
         {updated && isAdmin && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
@@ -95,7 +102,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               {article.visits.toLocaleString("ar-LB")} {messages.visits}
             </span>
           </div>
-          <ShareBar title={article.title} content={article.content} shortId={shortId} path={articlePath(article.id)} />
+          <ShareBar {...share} />
           {isAdmin && (
             <div className="flex flex-wrap gap-2 rounded bg-stone-100 p-2" role="group" aria-label={messages.adminTools} data-testid="admin-tools">
               <EditArticleLink id={article.id} className={adminButton} />

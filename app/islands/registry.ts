@@ -1,0 +1,27 @@
+import { CopyShortLinkButton, DeleteArticleButton } from "~/components/admin-actions";
+import { BreakingList } from "~/components/breaking-list";
+import { BreakingTicker } from "~/components/breaking-ticker";
+import { CategoryList } from "~/components/category-list";
+import { LatestNews } from "~/components/news-lists";
+import { RelativeTime } from "~/components/relative-time";
+import { ScrollToTop } from "~/components/scroll-to-top";
+import { ShareBar } from "~/components/share-bar";
+import { Slider } from "~/components/slider";
+import { ArticleVisit, SiteVisit } from "~/components/visit-counters";
+import type { IslandDefinition } from "./island";
+
+/** Every island, so that app/islands.client.tsx can hydrate each by the name the server wrote. */
+export const ISLANDS: IslandDefinition[] = [
+  ArticleVisit,
+  BreakingList,
+  BreakingTicker,
+  CategoryList,
+  CopyShortLinkButton,
+  DeleteArticleButton,
+  LatestNews,
+  RelativeTime,
+  ScrollToTop,
+  ShareBar,
+  SiteVisit,
+  Slider,
+];
