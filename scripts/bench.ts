@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { pageWeight } from "../tests/support/page-weight";
 import { startTestServer } from "../tests/support/test-server";
 import { seedArticles } from "./bench-data";
 import { ensureBuild } from "./ensure-build";
@@ -45,20 +46,6 @@ async function ceilingServer(html: string): Promise<{ url: string; close: () => 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
-async function assetBudget(base: string, path: string): Promise<{ js: number; css: number }> {
-  const html = await (await fetch(`${base}${path}`)).text();
-  const urls = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1]!);
-  let js = 0;
-  let css = 0;
-  for (const url of urls) {
-    const size = gzipSync(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).length;
-    if (url.endsWith(".css")) css += size;
-    else js += size;
-  }
-  return { js, css };
-}
-
 function table(title: string, rows: Row[]) {
   console.log(`\n${title}\n`);
   console.log("| page | req/s | p50 ms | p99 ms | errors |");
@@ -87,7 +74,7 @@ for (const pageCache of ["off", "on"] as const) {
   }
   results[pageCache] = rows;
   if (pageCache === "on") {
-    budget = await assetBudget(server.url, `/news/${articleId}`);
+    budget = await pageWeight(server.url, `/news/${articleId}`);
     const html = await (await fetch(`${server.url}/news/${articleId}`)).text();
     const memory = await ceilingServer(html);
     ceiling = { ...(await load(memory.url)), page: "ceiling: same article HTML from memory (node:http)" };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/http-cache.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { pngBytes } from "../support/fixtures";
+import { publishArticle } from "../support/articles";
 import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -10,13 +10,8 @@ let db: DB;
 let admin = "";
 let articleId = "";
 
-async function publish(title: string, category = "local", image = false): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, content: "نص الخبر", category, status: "published" })) form.append(k, v);
-  if (image) form.append("images", new Blob([new Uint8Array(await pngBytes())]), "p.png");
-  const response = await fetch(`${server.url}/api/news`, { method: "POST", body: form, headers: { cookie: admin } });
-  return ((await response.json()) as { id: string }).id;
-}
+const publish = (title: string, category = "local", image = false) =>
+  publishArticle(server.url, { cookie: admin }, { title, category, image: image ? { width: 640, height: 360 } : undefined });
 
 beforeAll(async () => {
   server = await startTestServer();

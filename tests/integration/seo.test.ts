@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { pngBytes } from "../support/fixtures";
+import { publishArticle } from "../support/articles";
 import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -29,13 +29,13 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 }
 
-async function publish(title: string, category = "local", withImage = true): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, content: `${"نص الخبر الطويل ".repeat(20)}\n\nفقرة ثانية.`, category, status: "published" })) form.append(k, v);
-  if (withImage) form.append("images", new Blob([new Uint8Array(await pngBytes(1600, 900))]), "photo.png");
-  const response = await fetch(`${server.url}/api/news`, { method: "POST", body: form, headers: { cookie, origin: BASE } });
-  return ((await response.json()) as { id: string }).id;
-}
+const publish = (title: string, category = "local", withImage = true) =>
+  publishArticle(server.url, { cookie, origin: BASE }, {
+    title,
+    content: `${"نص الخبر الطويل ".repeat(20)}\n\nفقرة ثانية.`,
+    category,
+    image: withImage ? { width: 1600, height: 900 } : undefined,
+  });
 
 const page = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${server.url}${path}`, { headers })).text();
 

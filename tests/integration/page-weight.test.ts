@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
+import { messages } from "~/lib/messages";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { signedInAs } from "../support/accounts";
+import { publishArticle } from "../support/articles";
+import { pageWeight } from "../support/page-weight";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+// Issue 8: an article page sends under 110 KB of JavaScript, gzipped, in total.
+const ARTICLE_JS_BUDGET = 110_000;
+const ROUTER_CONTEXT = "window.__reactRouterContext";
+
+let server: TestServer;
+let db: DB;
+let admin = "";
+let articleId = "";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = openDatabase(server.env.DATABASE_URL);
+  admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "weight@example.com", username: "محرر", role: "admin" });
+  articleId = await publishArticle(server.url, { cookie: admin }, { title: "خبر لقياس الصفحة", image: { width: 1200, height: 675 } });
+  for (let i = 1; i <= CATEGORY_PAGE_SIZE + 2; i++) await publishArticle(server.url, { cookie: admin }, { title: `خبر رياضي ${i}`, category: "sports" });
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+const html = async (path: string, cookie = "") => (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
+
+describe("what pages make the browser load", () => {
+  it("an article page sends its islands, not the router, within the JavaScript budget", async () => {
+    expect(await html(`/news/${articleId}`)).not.toContain(ROUTER_CONTEXT);
+    const weight = await pageWeight(server.url, `/news/${articleId}`);
+    expect(weight.files.some((file) => /\/islands\.client-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(weight.js).toBeGreaterThan(0);
+    expect(weight.js).toBeLessThan(ARTICLE_JS_BUDGET);
+  });
+
+  it("the same article shown to an admin is islands too, with its admin tools", async () => {
+    const page = await html(`/news/${articleId}`, admin);
+    expect(page).not.toContain(ROUTER_CONTEXT);
+    expect(page).toContain('data-name="delete-article"');
+  });
+
+  it("sign-in and the dashboard hydrate the whole document with React Router", async () => {
+    expect(await html("/autenction")).toContain(ROUTER_CONTEXT);
+    expect(await html("/dashboard", admin)).toContain(ROUTER_CONTEXT);
+  });
+});
+
+describe("/api/latest", () => {
+  it("gives the latest news, or one page of a category for 'المزيد'", async () => {
+    const latest = (await (await fetch(`${server.url}/api/latest`)).json()) as { items: { id: string }[] };
+    expect(latest.items.length).toBeGreaterThan(0);
+
+    const first = (await (await fetch(`${server.url}/api/latest?category=sports&page=1`)).json()) as { items: { title: string }[]; page: number; hasMore: boolean };
+    expect(first).toMatchObject({ page: 1, hasMore: true });
+    expect(first.items).toHaveLength(CATEGORY_PAGE_SIZE);
+    const second = (await (await fetch(`${server.url}/api/latest?category=sports&page=2`)).json()) as typeof first;
+    expect(second).toMatchObject({ page: 2, hasMore: false });
+    expect(second.items.map((item) => item.title).sort()).toEqual(["خبر رياضي 1", "خبر رياضي 2"]);
+  });
+
+  it("refuses an unknown category with a 400 in Arabic", async () => {
+    for (const category of ["nope", "breaking", ""]) {
+      const response = await fetch(`${server.url}/api/latest?category=${category}`);
+      expect(response.status, category).toBe(400);
+      expect(await response.json()).toEqual({ message: messages.categoryInvalid });
+    }
+  });
+});

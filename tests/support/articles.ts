@@ -1,0 +1,20 @@
+import { pngBytes } from "./fixtures";
+
+type Article = { title: string; content?: string; category?: string; image?: { width: number; height: number } };
+
+/**
+ * Publishes through the admin API of the server at `url` as the signed-in `cookie`, and returns
+ * the new article's id. `origin` is the site's BASE_URL when it differs from `url`.
+ */
+export async function publishArticle(
+  url: string,
+  session: { cookie: string; origin?: string },
+  { title, content = "نص الخبر", category = "local", image }: Article,
+): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, content, category, status: "published" })) form.append(k, v);
+  if (image) form.append("images", new Blob([new Uint8Array(await pngBytes(image.width, image.height))]), "photo.png");
+  const response = await fetch(`${url}/api/news`, { method: "POST", body: form, headers: { cookie: session.cookie, origin: session.origin ?? url } });
+  if (response.status !== 201) throw new Error(`publishing "${title}" gave ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
