@@ -17,6 +17,7 @@ export type Island<P extends object> = ((props: P) => React.JSX.Element) & Islan
  * A component that stays interactive on pages the browser does not hydrate whole: the server wraps
  * it in <ak-island> with its props, and app/islands.client.tsx hydrates it there on its own.
  * Its props must survive JSON, and it must not use React Router, which those pages do not load.
+ * The wrapper is `display: contents`, so parents space islands with `gap`, not `space-*` margins.
  */
 export function island<P extends object>(name: string, Component: ComponentType<P>): Island<P> {
   function Wrapped(props: P) {

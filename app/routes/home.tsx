@@ -58,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </section>
           ))}
         </div>
-        <aside className="space-y-10">
+        <aside className="flex flex-col gap-10">
           <LatestNews items={latest} />
           <MostRead items={mostRead} />
         </aside>

@@ -82,7 +82,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             {messages.updateSucceeded}
           </p>
         )}
-        <header className="space-y-3">
+        <header className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <a href={categoryPath(article.category)} className="inline-block" aria-label={categoryLabel(article.category)}>
               <CategoryBadge category={article.category} />
@@ -141,7 +141,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </article>
-      <aside className="space-y-10">
+      <aside className="flex flex-col gap-10">
         <LatestNews items={latest} />
         <MostRead items={mostRead} />
       </aside>
