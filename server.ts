@@ -50,12 +50,14 @@ if (development) {
   );
 } else {
   const buildDir = path.resolve("build");
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   // The bundle's own page cache instance: the one its article writes empty.
   const { pageCache } = build.entry.module as unknown as { pageCache: PageCache };
-  app.use(pageCachePolicy, pageCacheMiddleware(pageCache));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
+  // Before the static files: a cached page is sent without looking for a file of its name first.
+  app.use(pageCacheMiddleware(pageCache));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  app.use(pageCachePolicy);
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 

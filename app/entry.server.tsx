@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
-export { pageCache } from "./server/page-cache.server";
+export { pageCache } from "./server/site-page-cache.server";
 
 export const streamTimeout = 5_000;
 

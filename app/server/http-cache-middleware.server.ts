@@ -1,6 +1,6 @@
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { hasSession, isCacheablePage, pagePolicy } from "./http-cache.server";
-import { encodedBody, type PageCache } from "./page-cache.server";
+import { encodedBody, type CachedPage, type PageCache, type RenderedPage } from "./page-cache.server";
 
 const STORED_HEADERS = ["content-type", "cache-control", "vary", "link"];
 
@@ -20,7 +20,7 @@ export const pageCachePolicy: RequestHandler = (req, res, next) => {
   next();
 };
 
-function sendCached(res: Response, page: ReturnType<PageCache["get"]> & object, ifNoneMatch: string | undefined, acceptEncoding: string) {
+function sendCached(res: Response, page: CachedPage, ifNoneMatch: string | undefined, acceptEncoding: string) {
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", "HIT");
@@ -34,45 +34,63 @@ function sendCached(res: Response, page: ReturnType<PageCache["get"]> & object, 
   res.status(page.status).end(body);
 }
 
+/** Lets the request render, and hands the page to `done` if it is complete, public, cookie-free 200 HTML. */
+function renderInto(req: Request, res: Response, done: (page?: RenderedPage) => void) {
+  res.setHeader("X-Cache", "MISS");
+  // A reader who hangs up must not leave the others waiting.
+  res.once("close", () => done());
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: never[]) => {
+    keep(chunk);
+    return write(chunk as never, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: never[]) => {
+    if (typeof chunk !== "function") keep(chunk);
+    // Headers are final once the original end has run.
+    const result = end(chunk as never, ...rest);
+    const type = String(res.getHeader("content-type") ?? "");
+    const policy = String(res.getHeader("cache-control") ?? "");
+    if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie")) {
+      const headers: Record<string, string> = {};
+      for (const name of STORED_HEADERS) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      done({ status: 200, headers, body: Buffer.concat(chunks) });
+    } else {
+      done();
+    }
+    return result;
+  }) as typeof res.end;
+}
+
 /**
- * Serves anonymous page views from the in-process cache, and fills it from complete, public,
- * cookie-free 200 HTML responses. Signed-in readers never read from it nor write to it.
+ * Serves anonymous page views from the in-process cache; of many readers asking for the same page
+ * at once, one renders it and the others get that copy. Signed-in readers never read from it nor
+ * write to it.
  */
 export function pageCacheMiddleware(cache: PageCache): RequestHandler {
   return (req, res, next) => {
     if (cache.lifetimeMs === 0 || !isCacheablePage(req.method, req.path, hasSession(req.headers.cookie))) return next();
     const key = req.originalUrl;
-    const hit = cache.get(key);
-    if (hit) return sendCached(res, hit, req.headers["if-none-match"], req.headers["accept-encoding"] ?? "");
-
-    res.setHeader("X-Cache", "MISS");
-    const chunks: Buffer[] = [];
-    const write = res.write.bind(res);
-    const end = res.end.bind(res);
-    const keep = (chunk: unknown) => {
-      if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
-      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-    };
-    res.write = ((chunk: unknown, ...rest: never[]) => {
-      keep(chunk);
-      return write(chunk as never, ...rest);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, ...rest: never[]) => {
-      if (typeof chunk !== "function") keep(chunk);
-      // Headers are final once the original end has run.
-      const result = end(chunk as never, ...rest);
-      const type = String(res.getHeader("content-type") ?? "");
-      const policy = String(res.getHeader("cache-control") ?? "");
-      if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie")) {
-        const headers: Record<string, string> = {};
-        for (const name of STORED_HEADERS) {
-          const value = res.getHeader(name);
-          if (value !== undefined) headers[name] = String(value);
-        }
-        cache.set(key, { status: 200, headers, body: Buffer.concat(chunks) });
-      }
-      return result;
-    }) as typeof res.end;
-    next();
+    const send = (page: CachedPage) => sendCached(res, page, req.headers["if-none-match"], req.headers["accept-encoding"] ?? "");
+    const lookup = cache.lookup(key);
+    if (lookup.kind === "hit") return send(lookup.page);
+    if (lookup.kind === "render") {
+      renderInto(req, res, lookup.done);
+      return next();
+    }
+    void lookup.rendered.then(() => {
+      const page = cache.get(key);
+      // The other render failed or was not cacheable: render for this reader without caching.
+      if (page) send(page);
+      else next();
+    });
   };
 }

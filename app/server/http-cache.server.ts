@@ -23,7 +23,10 @@ export function pagePolicy(path: string, signedIn: boolean): string {
   return signedIn || PERSONAL_PAGES.test(path) ? CACHE.personal : CACHE.publicPage;
 }
 
+// Pages have no file extension; files (static, feeds, sitemaps, React Router's .data) do.
+const FILE_PATH = /\.[a-z0-9]+$/i;
+
 /** Whether an anonymous GET of this path may be served from, and stored in, the page cache. */
 export function isCacheablePage(method: string, path: string, signedIn: boolean): boolean {
-  return (method === "GET" || method === "HEAD") && !signedIn && !PERSONAL_PAGES.test(path) && !path.startsWith("/api/") && !path.endsWith(".data");
+  return (method === "GET" || method === "HEAD") && !signedIn && !PERSONAL_PAGES.test(path) && !path.startsWith("/api/") && !FILE_PATH.test(path);
 }

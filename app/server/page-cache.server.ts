@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { config } from "./config.server";
 
 export type CachedPage = {
   status: number;
@@ -11,43 +10,83 @@ export type CachedPage = {
   encoded: { br?: Buffer; gzip?: Buffer };
 };
 
-const MAX_PAGES = 500;
+export type RenderedPage = Omit<CachedPage, "etag" | "storedAt" | "encoded">;
 
 /**
- * Rendered pages for anonymous readers, kept a few seconds so one server holds a rush on one story.
- * Only the HTTP layer fills it (never with a signed-in response); every article write empties it.
+ * What to do with a request for a page:
+ * - `hit`: send this copy (fresh, or past its lifetime while another request renders a new one);
+ * - `wait`: nothing to send yet and another request is rendering it: wait, then look again;
+ * - `render`: this request renders the page, then calls `done` with it (or with nothing).
+ */
+export type Lookup =
+  | { kind: "hit"; page: CachedPage }
+  | { kind: "wait"; rendered: Promise<void> }
+  | { kind: "render"; done: (page?: RenderedPage, now?: number) => void };
+
+const MAX_PAGES = 500;
+/** How long past its lifetime a page may still be sent while its new copy renders. */
+const STALE_GRACE_MS = 60_000;
+
+/**
+ * Rendered pages for anonymous readers, kept a few seconds so one server holds a rush on one story:
+ * each page renders once at a time, however many readers ask for it together. Only the HTTP layer
+ * fills it (never with a signed-in response); every article write empties it.
  */
 export class PageCache {
   private pages = new Map<string, CachedPage>();
+  private rendering = new Map<string, Promise<void>>();
+  /** Bumped by clear(): a render that started before an article write must not be stored after it. */
+  private generation = 0;
 
   constructor(
     readonly lifetimeMs: number,
     private maxPages = MAX_PAGES,
   ) {}
 
-  get(key: string, now = Date.now()): CachedPage | undefined {
+  lookup(key: string, now = Date.now()): Lookup {
     const page = this.pages.get(key);
-    if (!page) return undefined;
-    if (now - page.storedAt > this.lifetimeMs) {
-      this.pages.delete(key);
-      return undefined;
-    }
-    return page;
+    const age = page ? now - page.storedAt : Infinity;
+    if (page && age <= this.lifetimeMs) return { kind: "hit", page };
+    const inFlight = this.rendering.get(key);
+    if (page && age <= this.lifetimeMs + STALE_GRACE_MS && inFlight) return { kind: "hit", page };
+    if (inFlight) return { kind: "wait", rendered: inFlight };
+    return { kind: "render", done: this.startRender(key) };
   }
 
-  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "encoded">, now = Date.now()): CachedPage {
-    if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
-    const stored = { ...page, etag: `"${createHash("sha1").update(page.body).digest("base64url")}"`, storedAt: now, encoded: {} };
-    this.pages.set(key, stored);
-    return stored;
+  /** A page only if it is within its lifetime. */
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.pages.get(key);
+    return page && now - page.storedAt <= this.lifetimeMs ? page : undefined;
   }
 
   clear(): void {
     this.pages.clear();
+    this.generation += 1;
   }
 
   get size(): number {
     return this.pages.size;
+  }
+
+  private startRender(key: string): (page?: RenderedPage, now?: number) => void {
+    const generation = this.generation;
+    let finish!: () => void;
+    this.rendering.set(key, new Promise<void>((resolve) => (finish = resolve)));
+    let finished = false;
+    return (page, now = Date.now()) => {
+      if (finished) return;
+      finished = true;
+      if (page && generation === this.generation) this.store(key, page, now);
+      this.rendering.delete(key);
+      finish();
+    };
+  }
+
+  private store(key: string, page: RenderedPage, now: number) {
+    this.pages.delete(key);
+    if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
+    const etag = `"${createHash("sha1").update(page.body).digest("base64url")}"`;
+    this.pages.set(key, { ...page, etag, storedAt: now, encoded: {} });
   }
 }
 
@@ -63,5 +102,3 @@ export function encodedBody(page: CachedPage, acceptEncoding: string): { body: B
   }
   return { body: page.body };
 }
-
-export const pageCache = new PageCache(config().pageCacheSeconds * 1000);

@@ -124,4 +124,14 @@ describe("the page cache", () => {
     await fetch(`${server.url}/api/news/${id}`, { method: "DELETE", headers: { cookie: admin } });
     expect(await (await visit("/")).text()).not.toContain(title);
   });
+
+  it("renders a page once for a rush of readers arriving together, and gives them all that copy", async () => {
+    const id = await publish("خبر ينتشر على واتساب");
+    const rush = await Promise.all(Array.from({ length: 30 }, () => visit(`/news/${id}`)));
+    const bodies = await Promise.all(rush.map((response) => response.text()));
+    expect(rush.map((response) => response.status)).toEqual(Array(30).fill(200));
+    expect(rush.filter((response) => response.headers.get("x-cache") === "MISS")).toHaveLength(1);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]).toContain("خبر ينتشر على واتساب");
+  });
 });
