@@ -3,15 +3,13 @@ import entry from "virtual:akhbar/islands-entry";
 /** True when the build has the islands entry; the dev server hydrates every page whole instead. */
 export const islandsBuilt = entry !== null;
 
-/** The islands entry and the chunks it imports, in place of React Router's <Scripts />. */
+/**
+ * The islands entry, in place of React Router's <Scripts />, fetched once the page has loaded: on
+ * a slow connection its chunks would otherwise compete with the stylesheet, fonts and first image,
+ * and nothing on a reader page needs them to be read.
+ */
 export function IslandScripts() {
   if (!entry) return null;
-  return (
-    <>
-      {entry.imports.map((file) => (
-        <link key={file} rel="modulepreload" href={`/${file}`} />
-      ))}
-      <script type="module" src={`/${entry.file}`} />
-    </>
-  );
+  const load = `const go=()=>import(${JSON.stringify(`/${entry.file}`)});document.readyState==="complete"?go():addEventListener("load",go,{once:true});`;
+  return <script type="module" dangerouslySetInnerHTML={{ __html: load }} />;
 }

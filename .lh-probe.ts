@@ -1,0 +1,14 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumPath, CHROMIUM_ARGS } from "./tests/support/chromium";
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+const result = await lighthouse(process.argv[2]!, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+const lhr = result!.lhr;
+console.log("score", lhr.categories.performance!.score);
+for (const id of ["first-contentful-paint", "largest-contentful-paint", "speed-index", "total-blocking-time", "cumulative-layout-shift"]) console.log(id, lhr.audits[id]!.displayValue);
+for (const id of Object.keys(lhr.audits).filter((k) => /lcp|largest|lantern|metrics$/.test(k))) console.log(id, JSON.stringify(lhr.audits[id]?.details ?? null).slice(0, 900));
+const rb = lhr.audits["render-blocking-resources"]?.details as any;
+console.log("render-blocking", JSON.stringify(rb?.items ?? []).slice(0, 600));
+const net = lhr.audits["network-requests"]!.details as any;
+if (process.env.NET) for (const r of net.items) console.log(Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.transferSize, r.priority, r.url.slice(0, 90));
+chrome.kill();
