@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type SelectQueryBuilder } from "kysely";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
 import { MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
-import { articlePath, type NewsArticle, type NewsStatus, type NewsSummary } from "~/lib/news";
+import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
 import { PUBLIC, type Audience } from "./audience.server";
 import type { DB } from "./db/db.server";
 import type { Database } from "./db/schema";
