@@ -1,18 +1,12 @@
 import { useState } from "react";
 import { messages } from "~/lib/messages";
+import { copyLink } from "~/lib/share-links";
 import { island } from "~/islands/island";
 
 /** Copies the absolute short link and says whether it worked (SPEC.md §8). */
 function CopyShortLink({ shortId, className = "" }: { shortId: string | null; className?: string }) {
   if (!shortId) return null;
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(new URL(`/${shortId}`, window.location.origin).href);
-      window.alert(messages.shortLinkCopied);
-    } catch {
-      window.alert(messages.shortLinkCopyFailed);
-    }
-  }
+  const copy = () => copyLink(new URL(`/${shortId}`, window.location.origin).href, messages.shortLinkCopied);
   return (
     <button type="button" onClick={copy} className={className} data-short-id={shortId}>
       {messages.copyShortLink}

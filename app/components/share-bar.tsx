@@ -1,5 +1,5 @@
 import { messages } from "~/lib/messages";
-import { shareLinks, type ShareTarget } from "~/lib/share-links";
+import { copyLink, shareLinks, type ShareTarget } from "~/lib/share-links";
 import { island } from "~/islands/island";
 import { FacebookIcon, ShareIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
 
@@ -32,14 +32,6 @@ function Share({ url, isShortLink, title, text }: Props) {
     }
   }
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      window.alert(isShortLink ? messages.shortLinkCopied : messages.linkCopied);
-    } catch {
-      window.alert(messages.shortLinkCopyFailed);
-    }
-  }
 
   const round = "flex size-9 items-center justify-center rounded-full text-white hover:opacity-90";
   return (
@@ -53,7 +45,7 @@ function Share({ url, isShortLink, title, text }: Props) {
           <Icon />
         </a>
       ))}
-      <button type="button" onClick={copy} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold hover:bg-stone-100">
+      <button type="button" onClick={() => copyLink(url, isShortLink ? messages.shortLinkCopied : messages.linkCopied)} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold hover:bg-stone-100">
         {messages.copyLink}
       </button>
     </div>
