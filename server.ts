@@ -9,6 +9,8 @@ import { logger } from "./app/server/logger.server";
 import { isAllowedOrigin } from "./app/server/origin.server";
 import type { PageCache } from "./app/server/page-cache.server";
 import { prepareData } from "./app/server/startup.server";
+import { settleRequestBody } from "./app/server/request-body.server";
+import { refuseUnknownMethods } from "./app/server/methods.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
@@ -20,6 +22,8 @@ await prepareData(cfg);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
+app.use(settleRequestBody());
+app.use(refuseUnknownMethods);
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 
@@ -27,8 +31,7 @@ const siteOrigin = new URL(cfg.baseUrl).origin;
 app.use((req, res, next) => {
   const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
   if (isAllowedOrigin(req.method, headers, siteOrigin)) return next();
-  // The body is never read, so the connection is not reused.
-  res.status(403).set("Connection", "close").type("text/plain; charset=utf-8").send(messages.crossSiteRequest);
+  res.status(403).type("text/plain; charset=utf-8").send(messages.crossSiteRequest);
 });
 const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 

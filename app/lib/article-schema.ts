@@ -24,14 +24,17 @@ const optionalUrl = (message: string) =>
     .refine((v) => v === "" || isWebUrl(v), message)
     .transform((v) => (v === "" ? null : v));
 
+/** Text a reader can see: not only spaces, control characters or invisible direction marks. */
+const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Cf}]/u.test(text);
+
 /** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
 export const articleSchema = z.object({
-  title: z.string({ error: messages.titleRequired }).trim().min(1, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
+  title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
   content: z
     .string({ error: messages.contentRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n"))
     .pipe(z.string().trim()
-    .min(1, messages.contentRequired)
+    .refine(hasVisibleText, messages.contentRequired)
     .max(CONTENT_MAX, messages.contentTooLong)),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
   status: z.enum(["published", "draft"], { error: messages.statusInvalid }),

@@ -103,6 +103,8 @@ export const messages = {
   serverErrorBody: "نعتذر، حدث خطأ في الخادم. يرجى المحاولة مرة أخرى بعد قليل.",
   badRequest: "طلب غير صالح",
   crossSiteRequest: "رُفض الطلب لأنه لم يصدر عن هذا الموقع.",
+  methodNotAllowed: "طريقة الطلب هذه غير مدعومة.",
+  signInRequired: "يجب تسجيل الدخول أولاً.",
 
   // Accounts (/autenction)
   authTitle: "الحساب",

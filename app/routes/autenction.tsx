@@ -6,6 +6,7 @@ import { authErrors, messages, type AuthErrorCode } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts.server";
 import { getCurrentUser } from "~/server/auth.server";
+import { readSmallForm } from "~/server/form.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/autenction";
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readSmallForm(request);
   const mode = modeOf(form.get("intent"));
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const fields = Object.fromEntries(["username", "email", "password"].map((k) => [k, form.get(k) ?? undefined]));

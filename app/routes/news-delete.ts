@@ -3,11 +3,12 @@ import { safeRedirect } from "~/lib/auth-schemas";
 import { messages } from "~/lib/messages";
 import { deleteWithMedia } from "~/server/article-submission.server";
 import { requireAdmin } from "~/server/auth.server";
+import { readSmallForm } from "~/server/form.server";
 import type { Route } from "./+types/news-delete";
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readSmallForm(request);
   if (!(await deleteWithMedia(params.id))) throw data({ message: messages.newsNotFound }, 404);
   return redirect(safeRedirect(form.get("redirectTo")));
 }

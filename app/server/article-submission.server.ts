@@ -149,10 +149,7 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
 
 export async function editFromRequest(request: Request, id: string): Promise<SubmissionResult> {
   const current = await getArticle(db(), id, EDITORS);
-  if (!current) {
-    await request.body?.cancel();
-    return failure(404, { form: messages.newsNotFound });
-  }
+  if (!current) return failure(404, { form: messages.newsNotFound });
   const prepared = await prepare(request);
   if ("ok" in prepared) return prepared;
   const { input, images: newImages, video: newVideo } = prepared;

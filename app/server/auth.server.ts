@@ -5,6 +5,7 @@ import { createAuth, type Auth } from "./auth-instance.server";
 import { audienceFor, type Audience } from "./audience.server";
 import { config } from "./config.server";
 import { db } from "./db/db.server";
+import { NO_STORE } from "./http-cache.server";
 
 export type CurrentUser = { id: string; name: string; email: string; role: Role };
 
@@ -46,16 +47,25 @@ function signInUrl(request: Request): string {
   return `/autenction?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 }
 
-/** Signed-in users only; others are sent to sign in and brought back. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
-  const user = await getCurrentUser(request);
-  if (!user) throw redirect(signInUrl(request));
-  return user;
+/** The JSON API answers refusals in JSON; pages send people to sign in or show the error page. */
+function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
 }
 
-/** Admins only: signed out goes to sign in, a signed-in user gets the 403 page. */
+function apiRefusal(status: 401 | 403, message: string): Response {
+  return Response.json({ errors: { form: message } }, { status, headers: NO_STORE });
+}
+
+/** Signed-in users only; others are sent to sign in and brought back (the API answers 401). */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (user) return user;
+  throw isApiRequest(request) ? apiRefusal(401, messages.signInRequired) : redirect(signInUrl(request));
+}
+
+/** Admins only: signed out is treated as by requireUser, a signed-in user gets a 403. */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw data({ message: messages.forbidden }, 403);
-  return user;
+  if (user.role === "admin") return user;
+  throw isApiRequest(request) ? apiRefusal(403, messages.forbidden) : data({ message: messages.forbidden }, 403);
 }

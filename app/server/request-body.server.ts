@@ -1,0 +1,65 @@
+import type { IncomingMessage } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+
+/** How much of an unread request body is read and dropped so that an early answer arrives whole. */
+export const DISCARD_LIMITS = { bytes: 16 * 1024 * 1024, ms: 10_000 };
+
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/**
+ * Reads the rest of the body and drops it, detaching whoever was reading it before (React Router's
+ * body stream). True when the body ended within the limits.
+ */
+function discardRest(req: IncomingMessage, limits: typeof DISCARD_LIMITS): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (req.complete || req.destroyed) return resolve(req.complete);
+    let read = 0;
+    const done = (whole: boolean) => {
+      clearTimeout(timer);
+      req.off("data", count).off("end", ended).off("close", closed);
+      resolve(whole);
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limits.bytes) done(false);
+    };
+    const ended = () => done(true);
+    const closed = () => done(req.complete);
+    const timer = setTimeout(() => done(false), limits.ms);
+    req.removeAllListeners("data");
+    req.on("data", count).once("end", ended).once("close", closed);
+    req.resume();
+  });
+}
+
+/**
+ * Every answer reaches the client whole, refusals included. A refusal is usually sent before the
+ * body has been read, and a socket closed with unread bytes makes the kernel send a reset that
+ * destroys the answer on its way. So the end of a response waits until the rest of the body has been
+ * read and dropped (up to DISCARD_LIMITS; past them the answer still goes out, then the connection
+ * closes), and a route that gives up on the body (cancelling its stream) stops reading instead of
+ * destroying the connection.
+ */
+export function settleRequestBody(limits = DISCARD_LIMITS) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
+    const destroy = req.destroy.bind(req);
+    req.destroy = (error?: Error) => {
+      if (req.complete || req.socket.destroyed) return destroy(error);
+      void discardRest(req, limits);
+      return req;
+    };
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      if (req.complete) return end(...args);
+      void discardRest(req, limits).then((whole) => {
+        if (!whole && !res.headersSent) res.setHeader("Connection", "close");
+        end(...args);
+      });
+      return res;
+    }) as Response["end"];
+    next();
+  };
+}

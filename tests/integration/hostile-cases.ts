@@ -1,0 +1,206 @@
+/**
+ * Deterministic hostile requests for tests/integration/hostile-input.test.ts: every route of
+ * app/routes.ts and every form field, fed strings an attacker or a broken client would send. Every
+ * case must be refused or answered without storing anything (the article forms always carry one
+ * invalid part), so the suite can check that nothing stored changed.
+ */
+import { exeBytes } from "../support/fixtures";
+
+export type Who = "admin" | "visitor";
+export type HostileCase = {
+  name: string;
+  who: Who;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string | FormData;
+  /** Event streams never end: only the status and first bytes are read. */
+  stream?: boolean;
+  /** Sent through node:http: fetch refuses to send TRACE at all. */
+  raw?: boolean;
+};
+
+/** mulberry32: the same cases on every run. */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const XSS = [
+  `<script>alert(1)</script>`,
+  `"><img src=x onerror=alert(1)>`,
+  `javascript:alert(1)`,
+  `<svg/onload=alert(1)>`,
+  `'';!--"<XSS>=&{()}`,
+  `<a href="javascript:alert(1)">x</a>`,
+  `{{constructor.constructor('alert(1)')()}}`,
+];
+const TRAVERSAL = [`../../etc/passwd`, `..%2F..%2Fetc%2Fpasswd`, `....//....//etc/passwd`, `%2e%2e/%2e%2e/data/akhbar.db`, `..\\..\\windows\\win.ini`, `/media/../auth-secret`];
+const UNICODE = [
+  "\u202Eكتب\u202C",
+  "\u0000",
+  "a\u0000b",
+  "\uFEFF٣",
+  "\uD800",
+  "\uDFFF\uD800",
+  "👩🏽‍💻".repeat(50),
+  "ع".repeat(10_000),
+  "x".repeat(70_000),
+  "\u200F\u200E\u061C",
+  "ﷺ".repeat(300),
+];
+const FTS = [`"`, `*`, `NEAR(`, `a OR`, `OR`, `-`, `"unterminated`, `title:*`, `NEAR(a b, -1)`, `^`, `(((`, `AND NOT`, `"" OR ""`, `col:"x"*`];
+const NUMBERS = ["-1", "0", "1e99", "NaN", "\uFEFF٣", "٣", "99999999999999999999", "1.5", "0x10", "Infinity", "", "+1", " 2", "2abc", "-0"];
+
+export const STRINGS = [...XSS, ...TRAVERSAL, ...UNICODE, ...FTS, ...NUMBERS];
+
+/** Percent-encodes for a path segment or query, keeping lone surrogates as raw UTF-8 escapes. */
+function enc(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return value.replace(/[\uD800-\uDFFF]/g, "%ED%A0%80").replace(/[^A-Za-z0-9%]/g, (c) => encodeURIComponent(c));
+  }
+}
+
+const PAGE_ROUTES = ["/", "/local", "/international", "/sports", "/educatonal", "/educational", "/miscellaneous", "/advertisement", "/breaking", "/who", "/contact", "/privacy", "/development", "/search", "/autenction", "/dashboard", "/sitemap.xml", "/news-sitemap.xml", "/robots.txt", "/rss.xml", "/local/rss.xml", "/breaking/rss.xml", "/api/latest", "/api/breaking"];
+const CATEGORIES = ["local", "international", "sports", "educational", "miscellaneous", "advertisement", "breaking"];
+const CONTENT_TYPES = ["application/json", "text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=utf-16", "image/png", ""];
+
+function formOf(fields: Record<string, string>, files: { field: string; name: string; bytes: Uint8Array; type: string }[] = []): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const file of files) form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return form;
+}
+
+/** Files whose bytes are not what their name and type say. */
+function lyingFiles(): { name: string; bytes: Uint8Array; type: string }[] {
+  const text = (s: string) => new TextEncoder().encode(s);
+  return [
+    { name: "photo.jpg", bytes: new Uint8Array(exeBytes()), type: "image/jpeg" },
+    { name: "photo.png", bytes: text("<html><script>alert(1)</script></html>"), type: "image/png" },
+    { name: "vector.svg", bytes: text(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`), type: "image/svg+xml" },
+    { name: "empty.png", bytes: new Uint8Array(0), type: "image/png" },
+    { name: "truncated.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), type: "image/png" },
+    { name: "../../../evil.png", bytes: new Uint8Array(exeBytes()), type: "image/png" },
+    { name: "clip.mp4", bytes: text("#!/bin/sh\nrm -rf /"), type: "video/mp4" },
+  ];
+}
+
+/** At least `minimum` cases, the same ones for the same seed. */
+export function hostileCases(seed: number, ids: { articleId: string }, minimum = 1000): HostileCase[] {
+  const random = seeded(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const cases: HostileCase[] = [];
+  const add = (c: HostileCase) => cases.push(c);
+  const who = (): Who => (random() < 0.5 ? "admin" : "visitor");
+
+  // Every page and API with hostile query strings, as both audiences.
+  for (const path of PAGE_ROUTES) {
+    for (const value of [pick(STRINGS), pick(NUMBERS), pick(FTS)]) {
+      add({ name: `GET ${path}?page&q`, who: who(), method: "GET", path: `${path}?page=${enc(value)}&query=${enc(value)}&q=${enc(value)}&category=${enc(value)}&redirectTo=${enc(value)}&mode=${enc(value)}` });
+    }
+  }
+  for (const value of STRINGS) {
+    add({ name: "GET /search", who: who(), method: "GET", path: `/search?query=${enc(value)}&page=${enc(pick(NUMBERS))}` });
+    add({ name: "GET /news/:id", who: who(), method: "GET", path: `/news/${enc(value)}` });
+    add({ name: "GET /edit-news/:id", who: "admin", method: "GET", path: `/edit-news/${enc(value)}` });
+    add({ name: "GET /:shortId", who: "visitor", method: "GET", path: `/${enc(value)}` });
+    add({ name: "GET /news/:id/delete", who: who(), method: "GET", path: `/news/${enc(value)}/delete` });
+    add({ name: "GET /media/…", who: "visitor", method: "GET", path: `/media/${enc(value)}` });
+    add({ name: "GET raw path", who: "visitor", method: "GET", path: `/${value.replace(/[^\x21-\x7e]/g, (c) => enc(c))}` });
+  }
+  for (const value of NUMBERS) {
+    for (const category of CATEGORIES) add({ name: "GET /api/latest category page", who: who(), method: "GET", path: `/api/latest?category=${category}&page=${enc(value)}` });
+    add({ name: "GET /local?page", who: who(), method: "GET", path: `/local?page=${enc(value)}` });
+    add({ name: "GET /sitemap.xml?page", who: "visitor", method: "GET", path: `/sitemap.xml?page=${enc(value)}` });
+    add({ name: "GET /dashboard?page", who: "admin", method: "GET", path: `/dashboard?page=${enc(value)}&published=${enc(pick(STRINGS))}` });
+  }
+  for (const value of [...NUMBERS, ...XSS.slice(0, 3), "\r\nX-Evil: 1"]) {
+    const safe = value.replace(/[\r\n\u0000]/g, " ").replace(/[^\x20-\x7e]/g, "?");
+    add({ name: "GET /api/breaking/stream Last-Event-ID", who: who(), method: "GET", path: "/api/breaking/stream", headers: { "last-event-id": safe }, stream: true });
+    add({ name: "GET /api/breaking/stream ?lastEventId", who: "visitor", method: "GET", path: `/api/breaking/stream?lastEventId=${enc(value)}`, stream: true });
+  }
+
+  // Sign-in and sign-up: hostile fields, forged roles, wrong content types.
+  for (let i = 0; i < 160; i++) {
+    const intent = pick(["signin", "signup", "admin", ""]);
+    const fields: Record<string, string> = { intent, username: pick(STRINGS), email: pick([...STRINGS, "a@b", "x@example.com"]), password: pick(STRINGS), redirectTo: pick([...TRAVERSAL, "//evil.example", "https://evil.example", "javascript:alert(1)"]) };
+    // A valid sign-up would store an account: the forged role rides on one that is refused.
+    if (intent === "signup") Object.assign(fields, { role: "admin", isAdmin: "true", "user[role]": "admin", password: "123" });
+    add({ name: `POST /autenction ${intent}`, who: "visitor", method: "POST", path: "/autenction", body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  }
+  for (const type of CONTENT_TYPES) {
+    for (const body of ["{\"intent\":\"signup\",\"role\":\"admin\"}", "\u0000\u0001\u0002", "", "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nsignup\r\n"]) {
+      add({ name: `POST /autenction as ${type || "no type"}`, who: "visitor", method: "POST", path: "/autenction", body, headers: type ? { "content-type": type } : {} });
+      // A urlencoded body is a real form: the admin's delete would be honoured, so it aims at no article.
+      const deleted = type.startsWith("application/x-www-form-urlencoded") ? "no-such-id" : ids.articleId;
+      add({ name: `POST /news/:id/delete as ${type || "no type"}`, who: "admin", method: "POST", path: `/news/${deleted}/delete`, body, headers: type ? { "content-type": type } : {} });
+      add({ name: `POST /api/news as ${type || "no type"}`, who: "admin", method: "POST", path: "/api/news", body, headers: type ? { "content-type": type } : {} });
+      add({ name: `PUT /api/news/:id as ${type || "no type"}`, who: "admin", method: "PUT", path: `/api/news/${ids.articleId}`, body, headers: type ? { "content-type": type } : {} });
+      add({ name: `POST /dashboard as ${type || "no type"}`, who: "admin", method: "POST", path: "/dashboard", body, headers: type ? { "content-type": type } : {} });
+    }
+  }
+
+  // Article forms (dashboard, edit page, JSON API): one invalid part each, so nothing is stored.
+  const articleTargets = [
+    { method: "POST", path: "/api/news" },
+    { method: "PUT", path: `/api/news/${ids.articleId}` },
+    { method: "POST", path: "/dashboard" },
+    { method: "POST", path: `/edit-news/${ids.articleId}` },
+  ];
+  for (let i = 0; i < 200; i++) {
+    const target = pick(articleTargets);
+    const invalid = pick(["category", "status", "videoUrl", "imageUrl", "title", "content", "file"] as const);
+    const fields: Record<string, string> = { title: pick(STRINGS), content: pick(STRINGS), category: pick(CATEGORIES), status: pick(["published", "draft"]), submissionId: pick(STRINGS) };
+    if (invalid === "category") fields.category = pick(STRINGS);
+    if (invalid === "status") fields.status = pick([...STRINGS, "admin", "scheduled"]);
+    if (invalid === "videoUrl") fields.videoUrl = pick([...XSS, ...TRAVERSAL, "javascript:alert(1)", "data:text/html,<script>"]);
+    if (invalid === "imageUrl") fields.imageUrl = pick([...XSS, ...TRAVERSAL, "file:///etc/passwd"]);
+    if (invalid === "title") fields.title = pick(["", " ", "\u0000", "x".repeat(70_000), "\u200F"]);
+    if (invalid === "content") fields.content = pick(["", "   ", "\u200E"]);
+    const files = invalid === "file" ? [{ field: pick(["images", "video"]), ...pick(lyingFiles()) }] : [];
+    if (random() < 0.2) fields.removeImages = pick(TRAVERSAL);
+    add({ name: `${target.method} ${target.path} bad ${invalid}`, who: "admin", method: target.method, path: target.path, body: formOf(fields, files) });
+    add({ name: `${target.method} ${target.path} signed out`, who: "visitor", method: target.method, path: target.path, body: formOf(fields, files) });
+  }
+  for (const file of lyingFiles()) {
+    for (const field of ["images", "video", "title", "avatar"]) {
+      add({ name: `POST /api/news lying ${file.name} as ${field}`, who: "admin", method: "POST", path: "/api/news", body: formOf({ title: "عنوان", content: "نص", category: "local", status: "published" }, [{ field, ...file }]) });
+    }
+  }
+
+  // Ids from the path on every write: missing, hostile, cross-site.
+  for (const value of STRINGS) {
+    // Past 16 KB of head Node itself answers 431 and closes before any body: ids with a body stay shorter.
+    if (enc(value).length < 8 * 1024) add({ name: "PUT /api/news/:hostile", who: "admin", method: "PUT", path: `/api/news/${enc(value)}`, body: formOf({ title: "عنوان", content: "نص", category: "local", status: "published" }) });
+    add({ name: "DELETE /api/news/:hostile", who: "admin", method: "DELETE", path: `/api/news/${enc(value)}` });
+    add({ name: "POST /news/:hostile/delete", who: "admin", method: "POST", path: `/news/${enc(value)}/delete`, body: new URLSearchParams({ redirectTo: pick(TRAVERSAL) }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    add({ name: "POST /api/news/:hostile/visit", who: who(), method: "POST", path: `/api/news/${enc(value)}/visit`, body: pick(STRINGS) });
+    add({ name: "DELETE /api/news/:id signed out", who: "visitor", method: "DELETE", path: `/api/news/${ids.articleId}` });
+    add({ name: "POST /api/site-visit cross-site", who: who(), method: "POST", path: "/api/site-visit", headers: { origin: pick(["https://evil.example", "null", value.replace(/[^\x20-\x7e]/g, "")]) } });
+    add({ name: "POST /sign-out cross-site", who: "admin", method: "POST", path: "/sign-out", headers: { origin: "https://evil.example" } });
+  }
+
+  // Huge and malformed bodies; methods nobody uses.
+  for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
+    const filler = Buffer.alloc(size, 0x7b);
+    for (const path of ["/autenction", "/api/news", `/news/${ids.articleId}/delete`, "/dashboard", "/api/news/no-such-id/visit", "/search"]) {
+      const type = pick(CONTENT_TYPES) || "application/octet-stream";
+      add({ name: `POST ${path} ${size} bytes of { as ${type}`, who: "admin", method: "POST", path, body: filler, headers: { "content-type": type } });
+    }
+  }
+  for (const method of ["TRACE", "PROPFIND", "PATCH", "OPTIONS", "DELETE", "PUT"]) {
+    for (const path of ["/", "/api/news", `/news/${ids.articleId}`, "/autenction", "/api/breaking", "/media/x"]) add({ name: `${method} ${path}`, who: who(), method, path, raw: true });
+  }
+
+  while (cases.length < minimum) add({ name: "GET /search fill", who: who(), method: "GET", path: `/search?query=${enc(pick(STRINGS) + pick(FTS))}&page=${enc(pick(NUMBERS))}` });
+  return cases;
+}

@@ -1,0 +1,63 @@
+import { request as httpRequest } from "node:http";
+
+export type RawOutcome =
+  | { kind: "complete"; status: number; headers: Record<string, string | string[] | undefined>; body: string }
+  | { kind: "error"; code: string };
+
+/** How long the body may take to finish writing once the response has ended before it counts as stalled. */
+const WRITE_GRACE_MS = 5_000;
+
+type RawRequest = { method: string; headers?: Record<string, string>; body?: Buffer };
+
+/**
+ * One request through node:http that writes its whole body whatever the server does meanwhile,
+ * and reports either the complete response or the socket error (ECONNRESET, EPIPE) that cut it.
+ * A response that ends while the server stops reading the rest of the body is "STALLED".
+ * A fresh connection each time, so one request's fate never leaks into the next.
+ */
+export function sendWholeBody(url: string, { method, headers = {}, body }: RawRequest): Promise<RawOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: RawOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    const req = httpRequest(url, {
+      method,
+      agent: false,
+      headers: { ...headers, ...(body ? { "content-length": String(body.length) } : {}) },
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => settle({ kind: "error", code: error.code ?? error.message }));
+    req.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", (error: NodeJS.ErrnoException) => settle({ kind: "error", code: error.code ?? error.message }));
+      response.on("aborted", () => settle({ kind: "error", code: "ECONNRESET" }));
+      response.on("end", () => {
+        const complete = () => settle({ kind: "complete", status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") });
+        if (req.writableFinished) return complete();
+        const stalled = setTimeout(() => {
+          settle({ kind: "error", code: "STALLED" });
+          req.destroy();
+        }, WRITE_GRACE_MS);
+        req.once("finish", () => {
+          clearTimeout(stalled);
+          complete();
+        });
+      });
+    });
+    req.end(body);
+  });
+}
+
+/** A multipart body of about `size` bytes: one text field and one file of filler bytes. */
+export function multipartBody(size: number, boundary = "----akhbar-refusal"): { body: Buffer; contentType: string } {
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nعنوان\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const filler = Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x61);
+  return { body: Buffer.concat([head, filler, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
