@@ -49,6 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(redirectTo, { headers });
 }
 
+/** A refused attempt says when to try again (Retry-After). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ baseUrl: baseUrlOf(matches), path: "/autenction", title: `${messages.signInTitle} | ${messages.siteName}`, description: messages.authDescription, noindex: true });
 }

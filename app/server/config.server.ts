@@ -38,7 +38,8 @@ const trustProxySchema = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Empty counts as unset, as `BASE_URL=` in an env file means.
+  BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
