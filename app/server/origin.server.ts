@@ -24,17 +24,20 @@ export function crossSiteRefusal(
   return { siteOrigin, pageOrigin: null };
 }
 
-/** The reason in one Arabic sentence, for JSON callers and the page alike. */
-export function crossSiteReason({ siteOrigin, pageOrigin }: CrossSiteRefusal): string {
-  const from = pageOrigin === null || pageOrigin === "null" ? messages.crossSiteUnknownPage : pageOrigin;
-  return `${messages.crossSiteRequest} ${messages.crossSiteSiteAddress} ${siteOrigin}، ${messages.crossSitePageAddress} ${from}. ${messages.crossSiteAdvice}`;
+/** Where the page that sent the request was opened, as far as the browser told. */
+function pageAddress({ pageOrigin }: CrossSiteRefusal): string {
+  return pageOrigin === null || pageOrigin === "null" ? messages.crossSiteUnknownPage : pageOrigin;
+}
+
+/** The reason in one Arabic sentence, for JSON callers. */
+export function crossSiteReason(refusal: CrossSiteRefusal): string {
+  return `${messages.crossSiteRequest} ${messages.crossSiteSiteAddress} ${refusal.siteOrigin}، ${messages.crossSitePageAddress} ${pageAddress(refusal)}. ${messages.crossSiteAdvice}`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A whole page for a refused form post: a browser shows it in place of the form's answer. */
 export function crossSitePage(refusal: CrossSiteRefusal): string {
-  const from = refusal.pageOrigin === null || refusal.pageOrigin === "null" ? messages.crossSiteUnknownPage : refusal.pageOrigin;
   const site = escapeHtml(refusal.siteOrigin);
   return `<!doctype html>
 <html lang="ar" dir="rtl">
@@ -45,7 +48,7 @@ export function crossSitePage(refusal: CrossSiteRefusal): string {
 <h1>${escapeHtml(messages.crossSiteTitle)}</h1>
 <p>${escapeHtml(messages.crossSiteRequest)}</p>
 <p>${escapeHtml(messages.crossSiteSiteAddress)} <bdi dir="ltr">${site}</bdi></p>
-<p>${escapeHtml(messages.crossSitePageAddress)} <bdi dir="ltr">${escapeHtml(from)}</bdi></p>
+<p>${escapeHtml(messages.crossSitePageAddress)} <bdi dir="ltr">${escapeHtml(pageAddress(refusal))}</bdi></p>
 <p>${escapeHtml(messages.crossSiteAdvice)}</p>
 <p><a href="${site}/">${escapeHtml(messages.backHome)}</a></p>
 </main>
