@@ -2,11 +2,10 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { messages } from "./app/lib/messages";
 import { config } from "./app/server/config.server";
 import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http-cache-middleware.server";
 import { logger } from "./app/server/logger.server";
-import { isAllowedOrigin } from "./app/server/origin.server";
+import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/origin.server";
 import type { PageCache } from "./app/server/page-cache.server";
 import { prepareData } from "./app/server/startup.server";
 import { settleRequestBody } from "./app/server/request-body.server";
@@ -21,17 +20,19 @@ await prepareData(cfg);
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+app.set("trust proxy", cfg.trustProxy);
 app.use(settleRequestBody());
 app.use(refuseUnknownMethods);
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 
-const siteOrigin = new URL(cfg.baseUrl).origin;
 app.use((req, res, next) => {
   const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
-  if (isAllowedOrigin(req.method, headers, siteOrigin)) return next();
-  res.status(403).type("text/plain; charset=utf-8").send(messages.crossSiteRequest);
+  const refusal = crossSiteRefusal(req.method, headers, cfg.siteOrigins);
+  if (!refusal) return next();
+  res.status(403);
+  if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") res.json({ error: crossSiteReason(refusal) });
+  else res.type("html").send(crossSitePage(refusal));
 });
 const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 

@@ -2,7 +2,7 @@ import "react-router";
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** The client's address as our server saw it (Express req.ip), for rate limits. */
+    /** The client's address (Express req.ip: the socket's, or a trusted proxy's X-Forwarded-For per TRUST_PROXY), for limits and visit counts. */
     clientIp: string;
   }
 }

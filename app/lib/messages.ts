@@ -105,6 +105,11 @@ export const messages = {
   crossSiteRequest: "رُفض الطلب لأنه لم يصدر عن هذا الموقع.",
   methodNotAllowed: "طريقة الطلب هذه غير مدعومة.",
   signInRequired: "يجب تسجيل الدخول أولاً.",
+  crossSiteTitle: "طلب من خارج الموقع",
+  crossSiteSiteAddress: "عنوان الموقع هو",
+  crossSitePageAddress: "أما الصفحة التي أُرسل منها الطلب فمفتوحة من",
+  crossSiteUnknownPage: "موقع آخر",
+  crossSiteAdvice: "افتح الموقع من عنوانه ثم أعد المحاولة.",
 
   // Accounts (/autenction)
   authTitle: "الحساب",
@@ -221,6 +226,11 @@ export const authErrors = {
   "too-many-requests": {
     catalogue: "Too many requests, please try again in some minutes",
     arabic: "طلبات كثيرة، يرجى المحاولة مجدداً بعد بضع دقائق.",
+  },
+  // Ours, not SPEC's: the registration cap per address.
+  "too-many-sign-ups": {
+    catalogue: "Many accounts were created from this network address in the last hour. Please try again later.",
+    arabic: "أُنشئ عدد كبير من الحسابات من عنوان هذه الشبكة خلال الساعة الأخيرة. يرجى المحاولة لاحقاً.",
   },
   unknown: {
     catalogue: "An error occurred. Please try again.",

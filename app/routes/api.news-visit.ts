@@ -2,11 +2,15 @@ import { NO_STORE } from "~/server/http-cache.server";
 import { messages } from "~/lib/messages";
 import { db } from "~/server/db/db.server";
 import { countArticleVisit } from "~/server/news.server";
+import { visitOf } from "~/server/visitor.server";
 import type { Route } from "./+types/api.news-visit";
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
-  const counted = await countArticleVisit(db(), params.id);
-  if (!counted) return Response.json({ error: messages.newsNotFound }, { status: 404, headers: NO_STORE });
+  const mark = await visitOf(request, context.clientIp, `news:${params.id}`);
+  if (!mark) return Response.json({ ok: true }, { headers: NO_STORE });
+  if ((await countArticleVisit(db(), params.id, mark)) === "missing") {
+    return Response.json({ error: messages.newsNotFound }, { status: 404, headers: NO_STORE });
+  }
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

@@ -1,10 +1,12 @@
 import { NO_STORE } from "~/server/http-cache.server";
 import { db } from "~/server/db/db.server";
 import { countSiteVisit } from "~/server/site-stats.server";
+import { visitOf } from "~/server/visitor.server";
 import type { Route } from "./+types/api.site-visit";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
-  await countSiteVisit(db());
+  const mark = await visitOf(request, context.clientIp, "site");
+  if (mark) await countSiteVisit(db(), mark);
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

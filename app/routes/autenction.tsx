@@ -41,10 +41,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
     outcome = await signIn(request, context.clientIp, parsed.data);
   }
-  if (!outcome.ok) return data<ActionResult>({ mode, authError: outcome.error }, outcome.status);
+  if (!outcome.ok) {
+    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    return data<ActionResult>({ mode, authError: outcome.error }, { status: outcome.status, headers });
+  }
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
   return redirect(redirectTo, { headers });
+}
+
+/** A refused attempt says when to try again (Retry-After). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -75,7 +75,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { article, shortId, share, latest, picks, related, mostRead, isAdmin, updated } = loaderData;
   return (
     <div className="grid gap-8 lg:grid-cols-3">
-      <ArticleVisit id={article.id} />
+      {article.status === "published" && !isAdmin && <ArticleVisit id={article.id} />}
       <article className="lg:col-span-2" aria-labelledby="article-title">
         {updated && isAdmin && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">

@@ -2,16 +2,17 @@ import { z } from "zod";
 import type { SignInInput, SignUpInput } from "~/lib/auth-schemas";
 import type { AuthErrorCode } from "~/lib/messages";
 import { authErrorCode } from "./auth-errors.server";
+import { admitSignIn, admitSignUp, forgetAttempt, type Admission } from "./auth-limits.server";
 import { CLIENT_IP_HEADER } from "./auth-instance.server";
 import { auth } from "./auth.server";
 import { config } from "./config.server";
 import { db } from "./db/db.server";
 
-export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; error: AuthErrorCode; status: number };
+export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; error: AuthErrorCode; status: number; retryAfterSeconds?: number };
 
 /**
- * Sends a request through better-auth's own router, so its rate limits (kept in the database)
- * and checks apply exactly as they would to its HTTP API.
+ * Sends a request through better-auth's own router, so its checks apply exactly as they would to its
+ * HTTP API. Sign-in and sign-up limits are ours (auth-limits.server.ts), checked before.
  */
 async function callAuth(path: string, request: Request, clientIp: string, body?: unknown): Promise<Response> {
   const headers = new Headers({ origin: config().baseUrl, [CLIENT_IP_HEADER]: clientIp });
@@ -46,10 +47,20 @@ async function isRegistered(email: string): Promise<boolean> {
 const emailFormat = z.email();
 const INVALID_EMAIL: AuthOutcome = { ok: false, error: "invalid-email", status: 400 };
 
+function refused(admission: Extract<Admission, { ok: false }>, error: AuthErrorCode): AuthOutcome {
+  return { ok: false, error, status: 429, retryAfterSeconds: admission.retryAfterSeconds };
+}
+
+/** Only failures count: a locked-out account waits even with the right password, which is never checked. */
 export async function signIn(request: Request, clientIp: string, input: SignInInput): Promise<AuthOutcome> {
   if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
+  const admission = await admitSignIn(db(), config().authSecret, clientIp, input.email);
+  if (!admission.ok) return refused(admission, "too-many-requests");
   const response = await callAuth("/sign-in/email", request, clientIp, { email: input.email, password: input.password });
-  if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
+  if (response.ok) {
+    await forgetAttempt(db(), admission.attemptIds);
+    return { ok: true, cookies: response.headers.getSetCookie() };
+  }
   const code = await errorOf(response);
   const registered = code === "INVALID_EMAIL_OR_PASSWORD" ? await isRegistered(input.email) : undefined;
   return { ok: false, error: authErrorCode(response.status, code, registered), status: response.status === 429 ? 429 : 400 };
@@ -58,6 +69,8 @@ export async function signIn(request: Request, clientIp: string, input: SignInIn
 /** Registration: the role is never part of the request; the database default makes every new account a user. */
 export async function signUp(request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
   if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
+  const admission = await admitSignUp(db(), config().authSecret, clientIp);
+  if (!admission.ok) return refused(admission, "too-many-sign-ups");
   const response = await callAuth("/sign-up/email", request, clientIp, {
     name: input.username,
     email: input.email,

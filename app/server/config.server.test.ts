@@ -17,3 +17,22 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+
+  it("trusts no proxy by default, so the socket address is the client", () => {
+    expect(parse()).toBe(false);
+    expect(parse("")).toBe(false);
+  });
+
+  it("takes a hop count or a list of addresses, CIDRs and range names", () => {
+    expect(parse("1")).toBe(1);
+    expect(parse("127.0.0.1")).toEqual(["127.0.0.1"]);
+    expect(parse("loopback, 10.0.0.0/8,::1,fd00::/8")).toEqual(["loopback", "10.0.0.0/8", "::1", "fd00::/8"]);
+  });
+
+  it("stops on anything else", () => {
+    for (const bad of ["true", "nginx", "10.0.0.0/33", "10.0.0.1/8/2", "1.2.3", "-1"]) expect(() => parse(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,12 +1,45 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+/** Express's names for address ranges, besides literal addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address in X-Forwarded-For: none (the socket address is the
+ * client), a number of hops, or a list of addresses, CIDRs and Express's range names.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (value === undefined || value === "" || value === "false") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not an address, CIDR, hop count or loopback/linklocal/uniquelocal: ${bad.join(", ")}` });
+    return entries;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Empty counts as unset, as `BASE_URL=` in an env file means.
+  BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
@@ -14,6 +47,7 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   STREAM_MAX_TOTAL: z.coerce.number().int().min(1).default(5_000),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -30,9 +64,14 @@ export type Config = {
   pageCacheSeconds: number;
   /** Caps on open breaking-news streams, per client address and in total. */
   streams: { perIp: number; total: number };
+  trustProxy: TrustProxy;
+  /** The origins a state-changing request may come from: BASE_URL's, or the loopback spellings of the default. */
+  siteOrigins: string[];
 };
 
 const DATA_DIR = "./data";
+/** The default address is localhost; a browser may as well open it as 127.0.0.1 or [::1]. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 /** The secret is generated once and kept beside the data, so sessions survive restarts. */
 function readOrCreateSecret(): string {
@@ -62,6 +101,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     streams: { perIp: e.STREAM_MAX_PER_IP, total: e.STREAM_MAX_TOTAL },
+    trustProxy: e.TRUST_PROXY,
+    siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
   };
 }
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "~/lib/categories";
 import { createTempDatabase } from "../../tests/support/temp-db";
 import type { DB } from "./db/db.server";
+import { visitMark } from "./visit-marks.server";
 import {
   countArticleVisit,
   createArticle,
@@ -123,16 +124,32 @@ describe("listPicks and listRelated", () => {
 });
 
 describe("countArticleVisit", () => {
-  it("adds exactly one visit per call to a published article", async () => {
+  const SECRET = "visit-secret-visit-secret-visit-secret";
+
+  it("counts each client once a day per article", async () => {
     const id = await article(0, { visits: 5 });
-    expect(await countArticleVisit(db, id)).toBe(true);
-    expect((await getArticle(db, id))?.visits).toBe(6);
+    const today = new Date("2026-03-01T10:00:00Z");
+    expect(await countArticleVisit(db, id, visitMark(SECRET, "203.0.113.7", `news:${id}`, today))).toBe("counted");
+    expect(await countArticleVisit(db, id, visitMark(SECRET, "203.0.113.7", `news:${id}`, today))).toBe("seen");
+    expect(await countArticleVisit(db, id, visitMark(SECRET, "203.0.113.8", `news:${id}`, today))).toBe("counted");
+    expect(await countArticleVisit(db, id, visitMark(SECRET, "203.0.113.7", `news:${id}`, new Date("2026-03-02T10:00:00Z")))).toBe("counted");
+    expect((await getArticle(db, id))?.visits).toBe(8);
+  });
+
+  it("keeps no address and no earlier day", async () => {
+    const id = await article(0);
+    await countArticleVisit(db, id, visitMark(SECRET, "203.0.113.7", `news:${id}`, new Date("2026-03-01T10:00:00Z")));
+    await countArticleVisit(db, id, visitMark(SECRET, "203.0.113.7", `news:${id}`, new Date("2026-03-02T10:00:00Z")));
+    const marks = await db.selectFrom("visit_marks").selectAll().execute();
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.day).toBe("2026-03-02");
+    expect(JSON.stringify(marks)).not.toContain("203.0.113");
   });
 
   it("counts nothing for a missing id or a draft", async () => {
     const draft = await article(0, { status: "draft", visits: 2 });
-    expect(await countArticleVisit(db, "missing")).toBe(false);
-    expect(await countArticleVisit(db, draft)).toBe(false);
+    expect(await countArticleVisit(db, "missing", visitMark(SECRET, "203.0.113.7", "news:missing"))).toBe("missing");
+    expect(await countArticleVisit(db, draft, visitMark(SECRET, "203.0.113.7", `news:${draft}`))).toBe("missing");
     expect((await getArticle(db, draft, { includeDrafts: true }))?.visits).toBe(2);
   });
 });

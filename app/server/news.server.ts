@@ -8,6 +8,7 @@ import type { DB } from "./db/db.server";
 import type { Database } from "./db/schema";
 import { syncSearchIndex } from "./search-index.server";
 import { createShortLink } from "./short-links.server";
+import { isFirstVisitToday, type VisitMark } from "./visit-marks.server";
 
 
 const EXCERPT_CHARS = 160;
@@ -192,15 +193,19 @@ export async function listArticlesByIds(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Adds one visit to a published article; false when there is none. */
-export async function countArticleVisit(db: DB, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable("news")
-    .set((eb) => ({ visits: eb("visits", "+", 1) }))
-    .where("id", "=", id)
-    .where("status", "=", "published")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** Adds the client's visit to a published article, once a day: "missing" for a draft or no article. */
+export async function countArticleVisit(db: DB, id: string, mark: VisitMark): Promise<"counted" | "seen" | "missing"> {
+  return db.transaction().execute(async (trx) => {
+    const article = await trx.selectFrom("news").select("id").where("id", "=", id).where("status", "=", "published").executeTakeFirst();
+    if (!article) return "missing";
+    if (!(await isFirstVisitToday(trx, mark))) return "seen";
+    await trx
+      .updateTable("news")
+      .set((eb) => ({ visits: eb("visits", "+", 1) }))
+      .where("id", "=", id)
+      .execute();
+    return "counted";
+  });
 }
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

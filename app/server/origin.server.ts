@@ -1,13 +1,58 @@
+import { messages } from "~/lib/messages";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Why a request was refused: the page it came from (its Origin), or null when only Sec-Fetch-Site told. */
+export type CrossSiteRefusal = { siteOrigin: string; pageOrigin: string | null };
 
 /**
  * Whether a request may change anything: safe methods always; others only when the browser says
  * it comes from this site (Origin, or else Sec-Fetch-Site). Non-browser clients send neither.
+ * Returns null when allowed, else what to tell the reader.
  */
-export function isAllowedOrigin(method: string, headers: { origin?: string; "sec-fetch-site"?: string }, siteOrigin: string): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase())) return true;
+export function crossSiteRefusal(
+  method: string,
+  headers: { origin?: string; "sec-fetch-site"?: string },
+  siteOrigins: readonly string[],
+): CrossSiteRefusal | null {
+  if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  const siteOrigin = siteOrigins[0] ?? "";
   const origin = headers.origin;
-  if (origin !== undefined) return origin === siteOrigin;
+  if (origin !== undefined) return siteOrigins.includes(origin) ? null : { siteOrigin, pageOrigin: origin };
   const site = headers["sec-fetch-site"];
-  return site === undefined || site === "same-origin" || site === "none";
+  if (site === undefined || site === "same-origin" || site === "none") return null;
+  return { siteOrigin, pageOrigin: null };
+}
+
+/** Where the page that sent the request was opened, as far as the browser told. */
+function pageAddress({ pageOrigin }: CrossSiteRefusal): string {
+  return pageOrigin === null || pageOrigin === "null" ? messages.crossSiteUnknownPage : pageOrigin;
+}
+
+/** The reason in one Arabic sentence, for JSON callers. */
+export function crossSiteReason(refusal: CrossSiteRefusal): string {
+  return `${messages.crossSiteRequest} ${messages.crossSiteSiteAddress} ${refusal.siteOrigin}، ${messages.crossSitePageAddress} ${pageAddress(refusal)}. ${messages.crossSiteAdvice}`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A whole page for a refused form post: a browser shows it in place of the form's answer. */
+export function crossSitePage(refusal: CrossSiteRefusal): string {
+  const site = escapeHtml(refusal.siteOrigin);
+  return `<!doctype html>
+<html lang="ar" dir="rtl">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(messages.crossSiteTitle)} | ${escapeHtml(messages.siteName)}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(messages.crossSiteTitle)}</h1>
+<p>${escapeHtml(messages.crossSiteRequest)}</p>
+<p>${escapeHtml(messages.crossSiteSiteAddress)} <bdi dir="ltr">${site}</bdi></p>
+<p>${escapeHtml(messages.crossSitePageAddress)} <bdi dir="ltr">${escapeHtml(pageAddress(refusal))}</bdi></p>
+<p>${escapeHtml(messages.crossSiteAdvice)}</p>
+<p><a href="${site}/">${escapeHtml(messages.backHome)}</a></p>
+</main>
+</body>
+</html>
+`;
 }

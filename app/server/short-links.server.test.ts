@@ -4,6 +4,7 @@ import type { DB } from "./db/db.server";
 import { createArticle } from "./news.server";
 import { createShortLink, resolveShortLink, shortIdFor } from "./short-links.server";
 import { countSiteVisit, totalSiteVisits } from "./site-stats.server";
+import { visitMark } from "./visit-marks.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -45,10 +46,12 @@ describe("short links", () => {
 });
 
 describe("site statistics", () => {
-  it("counts each site visit once", async () => {
+  it("counts each client's site visit once a day", async () => {
+    const secret = "visit-secret-visit-secret-visit-secret";
     expect(await totalSiteVisits(db)).toBe(0);
-    await countSiteVisit(db);
-    await countSiteVisit(db);
+    expect(await countSiteVisit(db, visitMark(secret, "203.0.113.7", "site"))).toBe(true);
+    expect(await countSiteVisit(db, visitMark(secret, "203.0.113.7", "site"))).toBe(false);
+    expect(await countSiteVisit(db, visitMark(secret, "203.0.113.8", "site"))).toBe(true);
     expect(await totalSiteVisits(db)).toBe(2);
   });
 });

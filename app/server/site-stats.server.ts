@@ -1,11 +1,17 @@
 import type { DB } from "./db/db.server";
+import { isFirstVisitToday, type VisitMark } from "./visit-marks.server";
 
-export async function countSiteVisit(db: DB): Promise<void> {
-  await db
-    .updateTable("site_stats")
-    .set((eb) => ({ total_visits: eb("total_visits", "+", 1) }))
-    .where("id", "=", 1)
-    .execute();
+/** Counts the client's visit to the site, once a day; true when it counted. */
+export async function countSiteVisit(db: DB, mark: VisitMark): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await isFirstVisitToday(trx, mark))) return false;
+    await trx
+      .updateTable("site_stats")
+      .set((eb) => ({ total_visits: eb("total_visits", "+", 1) }))
+      .where("id", "=", 1)
+      .execute();
+    return true;
+  });
 }
 
 export async function totalSiteVisits(db: DB): Promise<number> {

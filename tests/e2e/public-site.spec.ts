@@ -44,6 +44,7 @@ test.describe("home", () => {
 
   test("counts the site visit once per browser", async ({ page }) => {
     const before = queryOne<{ total_visits: number }>("select total_visits from site_stats where id = 1").total_visits;
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.45" });
     await page.goto("/");
     await hydrated(page);
     await expect.poll(() => queryOne<{ total_visits: number }>("select total_visits from site_stats").total_visits).toBe(before + 1);
@@ -161,6 +162,7 @@ test.describe("article page", () => {
     const article = queryOne<Row>(
       "select id, title, visits from news where status = 'published' and category = 'local' and images != '[]' order by created_at desc limit 1",
     );
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.46" });
     await page.goto(`/news/${article.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
     await expect(page.getByTestId("visit-count")).toContainText(article.visits.toLocaleString("ar-LB"));

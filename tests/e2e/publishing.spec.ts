@@ -127,9 +127,15 @@ test("a draft is seen by admins only, and the empty title is refused in place", 
   const title = "مسودة: جدول مباريات الدوري المحلي";
   const id = await publish(page, title, { draft: true });
   await expect(page.getByTestId("news-row").first()).toContainText(messages.statusDraft);
+  const refusedVisits: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith("/visit") && !response.ok()) refusedVisits.push(`${response.status()} ${response.url()}`);
+  });
   await page.goto(`/news/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByText(messages.draftBadge).first()).toBeVisible();
+  await hydrated(page);
+  expect(refusedVisits).toEqual([]);
 
   const visitor = await browser.newContext({ baseURL: E2E_SERVERS.demo.url, storageState: { cookies: [], origins: [] } });
   const reader = await visitor.newPage();

@@ -103,20 +103,19 @@ describe("sign-in", () => {
       { origin: "https://evil.example" },
     );
     expect(response.status).toBe(403);
-    expect(await response.text()).toBe(messages.crossSiteRequest);
+    expect(await response.text()).toContain(messages.crossSiteRequest);
     expect(await userCount()).toBe(before);
   });
 });
 
 describe("rate limiting", () => {
-  it("stops sign-in after 10 attempts in five minutes, with the catalogue message, and keeps the count in the database", async () => {
+  it("stops wrong passwords after 10 in fifteen minutes, with the catalogue message, and keeps the count in the database", async () => {
     let last: Response | undefined;
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 11; i++) {
       last = await post(`${server.url}/autenction`, { intent: "signin", email: "samer@example.com", password: "wrongpass" });
     }
     expect(last?.status).toBe(429);
     expect(await last?.text()).toContain(authErrors["too-many-requests"].catalogue);
-    const stored = await db.selectFrom("rateLimit").selectAll().execute();
-    expect(stored.some((row) => row.key.includes("/sign-in/email") && row.count >= 10)).toBe(true);
+    expect((await db.selectFrom("auth_attempts").selectAll().execute()).length).toBeGreaterThanOrEqual(10);
   });
 });

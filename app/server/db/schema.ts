@@ -87,6 +87,21 @@ export interface RateLimitTable {
   lastRequest: number;
 }
 
+export interface AuthAttemptsTable {
+  id: Generated<number>;
+  /** A keyed hash of what is counted (address, or account and address), never the address itself. */
+  key: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export interface VisitMarksTable {
+  /** A keyed hash of the client's address, the article (or the site) and the day. */
+  key: string;
+  /** YYYY-MM-DD (UTC), so old days can be pruned. */
+  day: string;
+}
+
 export interface Database {
   news: NewsTable;
   short_links: ShortLinksTable;
@@ -96,4 +111,6 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  auth_attempts: AuthAttemptsTable;
+  visit_marks: VisitMarksTable;
 }

@@ -1,0 +1,178 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authErrors, messages } from "~/lib/messages";
+import { createAuth } from "~/server/auth-instance.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createArticle } from "~/server/news.server";
+import { createAccount } from "~/server/users.server";
+import { signedInAs, TEST_PASSWORD } from "../support/accounts";
+import { post } from "../support/http";
+import { inPool } from "../support/pool";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/** BASE_URL unset and TRUST_PROXY unset: the defaults of `npm start`. */
+let server: TestServer;
+let db: DB;
+/** Behind a trusted proxy on the same machine: X-Forwarded-For names the client. */
+let proxied: TestServer;
+let proxiedDb: DB;
+
+beforeAll(async () => {
+  [server, proxied] = await Promise.all([startTestServer({ BASE_URL: "" }), startTestServer({ TRUST_PROXY: "loopback" })]);
+  db = openDatabase(server.env.DATABASE_URL);
+  proxiedDb = openDatabase(proxied.env.DATABASE_URL);
+});
+afterAll(async () => {
+  await Promise.all([db.destroy(), proxiedDb.destroy()]);
+  await Promise.all([server.stop(), proxied.stop()]);
+});
+
+const port = () => new URL(server.url).port;
+let forged = 0;
+/** A different made-up client address each call. */
+const forgedAddress = () => `10.9.${(++forged >> 8) & 255}.${forged & 255}`;
+
+async function account(target: DB, email: string): Promise<void> {
+  await createAccount(createAuth(target, { baseUrl: "http://localhost", authSecret: server.env.AUTH_SECRET }), target, { email, username: "موظف", password: TEST_PASSWORD, role: "user" });
+}
+const signInForm = (email: string, password: string, headers: Record<string, string> = {}) =>
+  post(`${server.url}/autenction`, { intent: "signin", email, password, redirectTo: "/" }, undefined, headers);
+const visitsOf = async (target: DB, id: string) => (await target.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits;
+const siteVisits = async (target: DB) => (await target.selectFrom("site_stats").select("total_visits").executeTakeFirstOrThrow()).total_visits;
+const published = async (target: DB) => (await createArticle(target, { title: "خبر للعدّ", content: "نص", category: "local" })).id;
+
+describe("sign-in limits", () => {
+  it("count wrong passwords per account and address; a forged X-Forwarded-For gets no fresh count", async () => {
+    await account(db, "sara@example.com");
+    for (let i = 0; i < 10; i++) {
+      const response = await signInForm("sara@example.com", "wrongpass", { "x-forwarded-for": forgedAddress() });
+      expect(response.status, `attempt ${i + 1}`).toBe(400);
+    }
+    const locked = await signInForm("sara@example.com", "wrongpass", { "x-forwarded-for": forgedAddress() });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await locked.text()).toContain(authErrors["too-many-requests"].catalogue);
+
+    const rightPassword = await signInForm("sara@example.com", TEST_PASSWORD);
+    expect(rightPassword.status).toBe(429);
+    expect(await rightPassword.text()).toContain(authErrors["too-many-requests"].arabic);
+  });
+
+  it("never count successful sign-ins", async () => {
+    await account(db, "rami@example.com");
+    for (let i = 0; i < 25; i++) expect((await signInForm("rami@example.com", TEST_PASSWORD)).status, `sign-in ${i + 1}`).toBe(302);
+  });
+
+  it("let a whole office behind one address mistype and then sign in", async () => {
+    const staff = Array.from({ length: 15 }, (_, i) => `office${i}@example.com`);
+    for (const email of staff) await account(db, email);
+    for (const email of staff) {
+      expect((await signInForm(email, "wrongpass")).status, email).toBe(400);
+      expect((await signInForm(email, TEST_PASSWORD)).status, email).toBe(302);
+    }
+  });
+});
+
+describe("registration limit", () => {
+  it("lets a school register 30 accounts from one address, then says so honestly", async () => {
+    const school = { "x-forwarded-for": "198.51.100.30" };
+    for (let i = 0; i < 30; i++) {
+      const response = await post(`${proxied.url}/autenction`, { intent: "signup", username: "طالب", email: `school${i}@example.com`, password: TEST_PASSWORD }, undefined, school);
+      expect(response.status, `account ${i + 1}`).toBe(302);
+    }
+    const refused = await post(`${proxied.url}/autenction`, { intent: "signup", username: "طالب", email: "school30@example.com", password: TEST_PASSWORD }, undefined, school);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(authErrors["too-many-sign-ups"].arabic);
+    const neighbour = await post(`${proxied.url}/autenction`, { intent: "signup", username: "جار", email: "neighbour@example.com", password: TEST_PASSWORD }, undefined, { "x-forwarded-for": "198.51.100.31" });
+    expect(neighbour.status).toBe(302);
+  });
+});
+
+describe("origin check without BASE_URL", () => {
+  /** A POST as a browser sends it from a page opened at http://<host>:<port>: fetch cannot set Host. */
+  function postFrom(host: string, path: string, fields: Record<string, string>): Promise<number> {
+    const body = new URLSearchParams(fields).toString();
+    const headers = { host: `${host}:${port()}`, origin: `http://${host}:${port()}`, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) };
+    return new Promise((resolve, reject) => {
+      const req = request(`${server.url}${path}`, { method: "POST", headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  it("accepts the loopback spellings of the default address", async () => {
+    await account(db, "loopback@example.com");
+    // [::1] passes our check too (origin.server.test.ts), but React Router's Express adapter drops the
+    // port of an IPv6 Host header and then refuses the action itself.
+    for (const host of ["localhost", "127.0.0.1"]) {
+      expect(await postFrom(host, "/autenction", { intent: "signin", email: "loopback@example.com", password: TEST_PASSWORD }), host).toBe(302);
+      expect(await postFrom(host, "/api/site-visit", {}), host).toBe(200);
+    }
+  });
+
+  it("says why a cross-site request was refused: a page for a form, JSON for the API", async () => {
+    const siteAddress = `http://localhost:${port()}`;
+    const page = await signInForm("loopback@example.com", TEST_PASSWORD, { origin: "http://192.168.1.20:3000" });
+    expect(page.status).toBe(403);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain(`<title>${messages.crossSiteTitle}`);
+    expect(html).toContain(siteAddress);
+    expect(html).toContain("http://192.168.1.20:3000");
+
+    const api = await fetch(`${server.url}/api/site-visit`, { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(api.status).toBe(403);
+    const { error } = (await api.json()) as { error: string };
+    expect(error).toContain(messages.crossSiteRequest);
+    expect(error).toContain(siteAddress);
+    expect(error).toContain("https://evil.example");
+  });
+});
+
+describe("visit counting", () => {
+  it("counts one client once a day per article and for the site, whatever X-Forwarded-For it sends", async () => {
+    const id = await published(db);
+    const visit = (path: string) => fetch(`${server.url}${path}`, { method: "POST", headers: { "x-forwarded-for": forgedAddress() } }).then((r) => r.text());
+    await visit("/api/site-visit");
+    const siteVisitsToday = await siteVisits(db);
+    await inPool(500, 100, () => visit(`/api/news/${id}/visit`));
+    await inPool(100, 50, () => visit("/api/site-visit"));
+    expect(await visitsOf(db, id)).toBe(1);
+    expect(await siteVisits(db)).toBe(siteVisitsToday);
+  });
+
+  it("never counts an admin's own views", async () => {
+    const id = await published(db);
+    const admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" });
+    const siteBefore = await siteVisits(proxiedDb);
+    const proxiedId = await published(proxiedDb);
+    const proxiedAdmin = await signedInAs(proxiedDb, { baseUrl: proxied.url, authSecret: proxied.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" });
+    expect((await post(`${server.url}/api/news/${id}/visit`, {}, { cookie: admin })).status).toBe(200);
+    expect((await post(`${proxied.url}/api/news/${proxiedId}/visit`, {}, { cookie: proxiedAdmin }, { "x-forwarded-for": "198.51.100.77" })).status).toBe(200);
+    expect((await post(`${proxied.url}/api/site-visit`, {}, { cookie: proxiedAdmin }, { "x-forwarded-for": "198.51.100.77" })).status).toBe(200);
+    expect(await visitsOf(db, id)).toBe(0);
+    expect(await visitsOf(proxiedDb, proxiedId)).toBe(0);
+    expect(await siteVisits(proxiedDb)).toBe(siteBefore);
+  });
+
+  it("answers a draft's visit with a quiet 404", async () => {
+    const draft = await createArticle(db, { title: "مسودة", content: "نص", category: "local", status: "draft" });
+    const response = await fetch(`${server.url}/api/news/${draft.id}/visit`, { method: "POST" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: messages.newsNotFound });
+  });
+
+  it("stays exact for distinct readers: 10,000 clients through a trusted proxy store 10,000", { timeout: 180_000 }, async () => {
+    const id = await published(proxiedDb);
+    const statuses = await inPool(10_000, 200, async (i) => {
+      const response = await fetch(`${proxied.url}/api/news/${id}/visit`, { method: "POST", headers: { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } });
+      await response.text();
+      return response.status;
+    });
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(await visitsOf(proxiedDb, id)).toBe(10_000);
+  });
+});
