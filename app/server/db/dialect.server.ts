@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { SqliteDialect, type Dialect } from "kysely";
+import { SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Dialect } from "kysely";
+import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 
 export type DialectName = "sqlite";
 
@@ -16,6 +17,13 @@ export function createDialect(databaseUrl: string): { dialect: Dialect; name: Di
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
-  return { dialect: new SqliteDialect({ database }), name: "sqlite" };
+  // Never wait for a lock inside a call: that would stop the event loop. The driver retries on timers.
+  database.pragma("busy_timeout = 0");
+  const dialect: Dialect = {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new NonBlockingSqliteDriver(database),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+  return { dialect, name: "sqlite" };
 }
