@@ -2,6 +2,7 @@ import path from "node:path";
 import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
 import { config } from "./config.server";
+import { DatabaseBusyError } from "./db/busy.server";
 import { db } from "./db/db.server";
 import { logger } from "./logger.server";
 import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFile, storeVideoFile } from "./media.server";
@@ -142,6 +143,7 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
     return { ok: true, id: created.id, shortId: created.shortId };
   } catch (error) {
     await deleteMedia(config().mediaDir, [...images, ...(video ? [video] : [])]);
+    if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "publishing failed");
     return failure(500, { form: messages.publishFailed });
   }
@@ -184,6 +186,7 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
     return { ok: true, id };
   } catch (error) {
     await deleteMedia(config().mediaDir, stored);
+    if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "update failed");
     return failure(500, { form: messages.updateFailed });
   }
