@@ -9,7 +9,7 @@ import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFi
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
 import { articleChanged } from "./article-changes.server";
-import { parseSubmission, UploadError, type StagedFile, type Submission } from "./uploads.server";
+import { parseSubmission, STAGING_DIR_NAME, UploadError, type StagedFile, type Submission } from "./uploads.server";
 
 export type SubmissionResult =
   | { ok: true; id: string; shortId?: string }
@@ -43,7 +43,7 @@ function uploadFailure(error: UploadError): SubmissionResult {
 
 async function readForm(request: Request): Promise<Submission | SubmissionResult> {
   try {
-    return await parseSubmission(request, path.join(config().mediaDir, ".staging"), LIMITS);
+    return await parseSubmission(request, path.join(config().mediaDir, STAGING_DIR_NAME), LIMITS);
   } catch (error) {
     if (error instanceof UploadError) return uploadFailure(error);
     throw error;

@@ -33,14 +33,14 @@ export type Config = {
 };
 
 const DATA_DIR = "./data";
+export const AUTH_SECRET_FILE = path.join(DATA_DIR, "auth-secret");
 
 /** The secret is generated once and kept beside the data, so sessions survive restarts. */
 function readOrCreateSecret(): string {
-  const file = path.join(DATA_DIR, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(AUTH_SECRET_FILE)) return readFileSync(AUTH_SECRET_FILE, "utf8").trim();
   mkdirSync(DATA_DIR, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(AUTH_SECRET_FILE, secret, { mode: 0o600 });
   return secret;
 }
 
@@ -62,6 +62,25 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     streams: { perIp: e.STREAM_MAX_PER_IP, total: e.STREAM_MAX_TOTAL },
+  };
+}
+
+export type DataLocations = {
+  databaseUrl: string;
+  mediaDir: string;
+  authSecretFromEnv: boolean;
+  /** Where the site's server listens when it runs. */
+  server: { host: string; port: number };
+};
+
+/** Where the site's data lives, read from the environment without generating a secret (backup, restore). */
+export function dataLocations(env: NodeJS.ProcessEnv): DataLocations {
+  const e = envSchema.pick({ DATABASE_URL: true, MEDIA_DIR: true, HOST: true, PORT: true }).parse(env);
+  return {
+    databaseUrl: e.DATABASE_URL,
+    mediaDir: path.resolve(e.MEDIA_DIR),
+    authSecretFromEnv: Boolean(env.AUTH_SECRET),
+    server: { host: e.HOST, port: e.PORT },
   };
 }
 

@@ -32,7 +32,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, exited };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

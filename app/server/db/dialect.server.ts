@@ -6,12 +6,17 @@ import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 
 export type DialectName = "sqlite";
 
+/** The SQLite file a DATABASE_URL names (a path or a `file:` URL). */
+export function databaseFile(databaseUrl: string): string {
+  return databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : databaseUrl;
+}
+
 /** The one place that knows which database engine is behind Kysely. */
 export function createDialect(databaseUrl: string): { dialect: Dialect; name: DialectName } {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error("DATABASE_URL: PostgreSQL support is planned but not available in this version; use a SQLite file path.");
   }
-  const file = databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : databaseUrl;
+  const file = databaseFile(databaseUrl);
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
