@@ -35,12 +35,15 @@ export function listenOrExit(app: Express, port: number, host: string, onListeni
 export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | undefined): void {
   const inFlight = new Set<http.ServerResponse>();
   let stopping = false;
-  server.on("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
+  // Before the app's own listener, so the header is set before anything is sent.
+  server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
     if (stopping) response.setHeader("Connection", "close");
     inFlight.add(response);
     response.once("close", () => inFlight.delete(response));
     // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
-    response.once("finish", () => stopping && setImmediate(() => server.closeIdleConnections()));
+    response.once("finish", () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
   });
 
   const stop = async (signal: NodeJS.Signals) => {
