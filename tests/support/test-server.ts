@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-type ServerEnv = Record<string, string> & { DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
+type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
 
 export type TestServer = {
   url: string;

@@ -55,4 +55,33 @@ describe("the SQLite driver", () => {
     await write;
     expect(await notes()).toEqual(["after the lock"]);
   });
+
+  it("never runs a statement that waited for the lock inside a transaction that began meanwhile", async () => {
+    const other = new SQLite(file);
+    other.exec("BEGIN IMMEDIATE");
+    const outside = sql`INSERT INTO note VALUES ('outside')`.execute(db);
+    await new Promise((resolve) => setImmediate(resolve)); // its first try met the lock; it now waits on a timer
+    other.exec("COMMIT");
+    other.close();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let begun = () => {};
+    const inTransaction = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`INSERT INTO note VALUES ('inside')`.execute(trx);
+        begun();
+        await held;
+        throw new Error("roll back");
+      })
+      .catch(() => "rolled back");
+    await inTransaction;
+    // Past the driver's first retry pause (at most 1.5 × 5 ms): the waiting insert has woken up by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await transaction).toBe("rolled back");
+    await outside;
+    expect(await notes()).toEqual(["outside"]);
+  });
 });

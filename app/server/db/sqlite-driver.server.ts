@@ -13,10 +13,10 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs `attempt` (synchronous SQLite work), and while SQLite answers SQLITE_BUSY, tries again after
  * a growing pause, on timers, so the event loop keeps serving everything else meanwhile.
  */
-async function retryWhileBusy<T>(attempt: () => T, deadline: number): Promise<T> {
+async function retryWhileBusy<T>(attempt: () => T | Promise<T>, deadline: number): Promise<T> {
   for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
     try {
-      return attempt();
+      return await attempt();
     } catch (error) {
       if (!isSqliteBusy(error)) throw error;
       if (Date.now() + backoff > deadline) throw new DatabaseBusyError();
@@ -36,21 +36,26 @@ class Connection implements DatabaseConnection {
   /** Set while this connection's transaction is open. */
   endTransaction: (() => void) | undefined;
 
-  get inTransaction(): boolean {
-    return this.endTransaction !== undefined;
-  }
-
   constructor(private readonly driver: NonBlockingSqliteDriver) {}
 
+  /**
+   * Runs `work` once no other request's transaction is open on the one connection. The check and the
+   * work happen in the same tick, so no transaction can begin between them.
+   */
+  private async outsideOtherTransactions<T>(work: () => T): Promise<T> {
+    for (let open = this.driver.openTransaction; open && !this.endTransaction; open = this.driver.openTransaction) await open;
+    return work();
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (!this.inTransaction) await this.driver.transactionEnded();
-    return (await retryWhileBusy(() => run(this.driver.database, query), Date.now() + LOCK_WAIT_MS)) as QueryResult<R>;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    return (await retryWhileBusy(() => this.outsideOtherTransactions(() => run(this.driver.database, query)), deadline)) as QueryResult<R>;
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error("SQLite streams only select queries");
-    if (!this.inTransaction) await this.driver.transactionEnded();
-    for (const row of this.driver.database.prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+    const rows = await this.outsideOtherTransactions(() => this.driver.database.prepare(query.sql).all(query.parameters));
+    for (const row of rows) yield { rows: [row as R] };
   }
 }
 
@@ -63,7 +68,8 @@ class Connection implements DatabaseConnection {
  * connection. A lock not had by the deadline gives DatabaseBusyError.
  */
 export class NonBlockingSqliteDriver implements Driver {
-  private openTransaction: Promise<void> | undefined;
+  /** Pending while a transaction is open; statements from outside it wait for it. */
+  openTransaction: Promise<void> | undefined;
   private transactionQueue: Promise<void> = Promise.resolve();
 
   constructor(readonly database: SqliteDatabase) {}
@@ -74,10 +80,6 @@ export class NonBlockingSqliteDriver implements Driver {
     return new Connection(this);
   }
 
-  async transactionEnded(): Promise<void> {
-    while (this.openTransaction) await this.openTransaction;
-  }
-
   async beginTransaction(connection: Connection): Promise<void> {
     const deadline = Date.now() + LOCK_WAIT_MS;
     // One transaction at a time on the one connection: wait for the previous one to end.
@@ -86,19 +88,22 @@ export class NonBlockingSqliteDriver implements Driver {
     this.transactionQueue = new Promise((resolve) => (leaveQueue = resolve));
     await previous;
     try {
-      await retryWhileBusy(() => this.database.exec("BEGIN IMMEDIATE"), deadline);
+      await retryWhileBusy(() => {
+        this.database.exec("BEGIN IMMEDIATE");
+        // Marked open in the same tick as the BEGIN, before any other statement can run.
+        this.openTransaction = new Promise((resolve) => {
+          connection.endTransaction = () => {
+            connection.endTransaction = undefined;
+            this.openTransaction = undefined;
+            leaveQueue();
+            resolve();
+          };
+        });
+      }, deadline);
     } catch (error) {
       leaveQueue();
       throw error;
     }
-    this.openTransaction = new Promise((resolve) => {
-      connection.endTransaction = () => {
-        connection.endTransaction = undefined;
-        this.openTransaction = undefined;
-        leaveQueue();
-        resolve();
-      };
-    });
   }
 
   async commitTransaction(connection: Connection): Promise<void> {
@@ -118,7 +123,7 @@ export class NonBlockingSqliteDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {
-    await this.transactionEnded();
+    while (this.openTransaction) await this.openTransaction;
     this.database.close();
   }
 }
