@@ -4,6 +4,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "./app/server/config.server";
 import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http-cache-middleware.server";
+import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/lifecycle.server";
 import { logger } from "./app/server/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/origin.server";
 import type { PageCache } from "./app/server/page-cache.server";
@@ -39,6 +40,8 @@ const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.sock
 // Media files never change under a name (names carry a timestamp), so they are cached for a year.
 app.use("/media", express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }));
 
+// The production bundle's streams and database, closed on SIGTERM/SIGINT (dev: nothing to close).
+let shutdownHooks: ShutdownHooks | undefined;
 if (development) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -56,7 +59,9 @@ if (development) {
   const buildDir = path.resolve("build");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   // The bundle's own page cache instance: the one its article writes empty.
-  const { pageCache } = build.entry.module as unknown as { pageCache: PageCache };
+  const entry = build.entry.module as unknown as { pageCache: PageCache; shutdownHooks: ShutdownHooks };
+  const { pageCache } = entry;
+  shutdownHooks = entry.shutdownHooks;
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
   // Before the static files: a cached page is sent without looking for a file of its name first.
   app.use(pageCacheMiddleware(pageCache));
@@ -65,6 +70,7 @@ if (development) {
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 
-app.listen(cfg.port, cfg.host, () => {
+const server = listenOrExit(app, cfg.port, cfg.host, () => {
   logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
 });
+shutDownOnSignals(server, shutdownHooks);

@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext } from "react-router";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
 export { pageCache } from "./server/site-page-cache.server";
+export { shutdownHooks } from "./server/shutdown.server";
 
 export const streamTimeout = 5_000;
 

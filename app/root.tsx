@@ -27,6 +27,7 @@ import { getCurrentUser } from "./server/auth.server";
 import { listBreaking } from "./server/breaking.server";
 import { config } from "./server/config.server";
 import { db } from "./server/db/db.server";
+import { keepErrorHeaders } from "./server/error-headers.server";
 
 // The Arabic subsets are on every page's first screen: fetch them with the CSS, not after it.
 export const links: LinksFunction = () => [
@@ -38,6 +39,8 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: messages.siteName, href: "/rss.xml" },
 ];
+
+export const headers = keepErrorHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, breaking] = await Promise.all([getCurrentUser(request), listBreaking(db(), BREAKING_TICKER_SIZE)]);

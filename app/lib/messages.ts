@@ -188,6 +188,8 @@ export const messages = {
   formMalformed: "تعذّرت قراءة النموذج. يرجى المحاولة مرة أخرى.",
   alreadySubmitted: "تم إرسال هذا النموذج من قبل، ولم يُنشر الخبر مرتين.",
   draftBadge: "مسودة",
+  // Operations
+  databaseBusy: "الموقع مشغول بعملية أخرى الآن. يرجى المحاولة مجدداً بعد لحظات.",
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import { db } from "~/server/db/db.server";
 import { getArticle } from "~/server/news.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
+import { keepErrorHeaders } from "~/server/error-headers.server";
 
 export const handle = HYDRATE_DOCUMENT;
 
@@ -49,6 +50,8 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** An unknown id: the 404 page; with JavaScript, SPEC.md's alert and a return home. */
+export const headers = keepErrorHeaders;
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const navigate = useNavigate();

@@ -2,13 +2,14 @@ import path from "node:path";
 import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
 import { config } from "./config.server";
+import { DatabaseBusyError } from "./db/busy.server";
 import { db } from "./db/db.server";
 import { logger } from "./logger.server";
 import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFile, storeVideoFile } from "./media.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
 import { articleChanged } from "./article-changes.server";
-import { parseSubmission, UploadError, type StagedFile, type Submission } from "./uploads.server";
+import { parseSubmission, STAGING_DIR_NAME, UploadError, type StagedFile, type Submission } from "./uploads.server";
 
 export type SubmissionResult =
   | { ok: true; id: string; shortId?: string }
@@ -42,7 +43,7 @@ function uploadFailure(error: UploadError): SubmissionResult {
 
 async function readForm(request: Request): Promise<Submission | SubmissionResult> {
   try {
-    return await parseSubmission(request, path.join(config().mediaDir, ".staging"), LIMITS);
+    return await parseSubmission(request, path.join(config().mediaDir, STAGING_DIR_NAME), LIMITS);
   } catch (error) {
     if (error instanceof UploadError) return uploadFailure(error);
     throw error;
@@ -142,6 +143,7 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
     return { ok: true, id: created.id, shortId: created.shortId };
   } catch (error) {
     await deleteMedia(config().mediaDir, [...images, ...(video ? [video] : [])]);
+    if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "publishing failed");
     return failure(500, { form: messages.publishFailed });
   }
@@ -181,6 +183,7 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
     return { ok: true, id };
   } catch (error) {
     await deleteMedia(config().mediaDir, stored);
+    if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "update failed");
     return failure(500, { form: messages.updateFailed });
   }

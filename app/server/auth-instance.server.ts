@@ -40,6 +40,8 @@ export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) 
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     telemetry: { enabled: false },
+    // Errors that are not better-auth's own answers (a busy database's 503) reach our routes instead of becoming a bare 500.
+    onAPIError: { throw: true },
   });
 }
 

@@ -11,6 +11,9 @@ const RETRY_MS = 3_000;
 /** Ids carry this process's boot id, so a reconnect after a restart gets a fresh snapshot. */
 const BOOT = randomBytes(4).toString("hex");
 const open = { total: 0, byIp: new Map<string, number>() };
+/** Each open stream's way to end with a retry hint, for a server that is stopping. */
+const endings = new Set<() => void>();
+let stopping = false;
 
 export function openStreamCount(): number {
   return open.total;
@@ -26,6 +29,12 @@ function lastSeen(request: Request): number | null {
   return match && match[1] === BOOT ? Number(match[2]) : null;
 }
 
+/** Ends every open stream: a last `retry:` line, so clients come back after the restart, then the end. */
+export function endAllStreams(): void {
+  stopping = true;
+  for (const end of endings) end();
+}
+
 function release(ip: string) {
   open.total--;
   const count = (open.byIp.get(ip) ?? 1) - 1;
@@ -39,7 +48,7 @@ function release(ip: string) {
  */
 export function openBreakingStream(request: Request, clientIp: string, bus: LiveEventBus = liveEvents()): Response {
   const limits = config().streams;
-  if (open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
+  if (stopping || open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
     return new Response("", { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
   }
   open.total++;
@@ -62,6 +71,7 @@ export function openBreakingStream(request: Request, clientIp: string, bus: Live
         closed = true;
         unsubscribe();
         clearInterval(heartbeat);
+        endings.delete(end);
         request.signal.removeEventListener("abort", cleanup);
         release(clientIp);
         try {
@@ -70,6 +80,11 @@ export function openBreakingStream(request: Request, clientIp: string, bus: Live
           // already closed by the reader
         }
       };
+      const end = () => {
+        send(`retry: ${RETRY_MS}\n\n`);
+        cleanup();
+      };
+      endings.add(end);
       request.signal.addEventListener("abort", cleanup);
       if (request.signal.aborted) return cleanup();
 

@@ -70,16 +70,16 @@ export type Config = {
 };
 
 const DATA_DIR = "./data";
+export const AUTH_SECRET_FILE = path.join(DATA_DIR, "auth-secret");
 /** The default address is localhost; a browser may as well open it as 127.0.0.1 or [::1]. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 /** The secret is generated once and kept beside the data, so sessions survive restarts. */
 function readOrCreateSecret(): string {
-  const file = path.join(DATA_DIR, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(AUTH_SECRET_FILE)) return readFileSync(AUTH_SECRET_FILE, "utf8").trim();
   mkdirSync(DATA_DIR, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(AUTH_SECRET_FILE, secret, { mode: 0o600 });
   return secret;
 }
 
@@ -103,6 +103,25 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     streams: { perIp: e.STREAM_MAX_PER_IP, total: e.STREAM_MAX_TOTAL },
     trustProxy: e.TRUST_PROXY,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
+  };
+}
+
+export type DataLocations = {
+  databaseUrl: string;
+  mediaDir: string;
+  authSecretFromEnv: boolean;
+  /** Where the site's server listens when it runs. */
+  server: { host: string; port: number };
+};
+
+/** Where the site's data lives, read from the environment without generating a secret (backup, restore). */
+export function dataLocations(env: NodeJS.ProcessEnv): DataLocations {
+  const e = envSchema.pick({ DATABASE_URL: true, MEDIA_DIR: true, HOST: true, PORT: true }).parse(env);
+  return {
+    databaseUrl: e.DATABASE_URL,
+    mediaDir: path.resolve(e.MEDIA_DIR),
+    authSecretFromEnv: Boolean(env.AUTH_SECRET),
+    server: { host: e.HOST, port: e.PORT },
   };
 }
 

@@ -34,6 +34,9 @@ export class UploadError extends Error {
   }
 }
 
+/** The folder inside MEDIA_DIR where uploads wait until they are checked: never part of the site's data. */
+export const STAGING_DIR_NAME = ".staging";
+
 /**
  * Reads a multipart or urlencoded form, streaming every file to a staging directory (never whole
  * in memory) and stopping at the first limit crossed.

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-type ServerEnv = Record<string, string> & { DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
+type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
 
 export type TestServer = {
   url: string;
@@ -13,10 +13,26 @@ export type TestServer = {
   /** Peak resident memory of the server process so far, in bytes (Linux /proc). */
   peakMemory: () => number;
   env: ServerEnv;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export type ServerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Spawns `server.ts` (production mode, from build/) with `env` added to this process's environment. */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, ...env }, stdio: "pipe" });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -58,23 +74,21 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: "warn",
     ...extraEnv,
   };
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, ...env }, stdio: "pipe" });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await waitUntilUp(url, child, () => output);
+  const { child, output, exited } = spawnServer(env);
+  await waitUntilUp(url, child, output);
   return {
     url,
     dir,
     pid: child.pid ?? 0,
     env,
+    output,
+    exited,
     peakMemory: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
       return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await exited;
       }

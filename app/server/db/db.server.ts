@@ -16,3 +16,10 @@ export function db(): DB {
   shared ??= openDatabase(config().databaseUrl);
   return shared;
 }
+
+/** Closes the process-wide connection (on shutdown); a later db() opens a new one. */
+export async function closeDatabase(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  await current?.destroy();
+}

@@ -1,0 +1,68 @@
+import http from "node:http";
+import type { Express } from "express";
+import { logger } from "./logger.server";
+
+/** What the app bundle must let go of when the server stops. */
+export type ShutdownHooks = {
+  /** Ends every open event stream with a retry hint. */
+  endStreams: () => void;
+  closeDatabase: () => Promise<void>;
+};
+
+/** How long requests in flight may take to finish after SIGTERM/SIGINT before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Listens, or explains why it cannot and exits with status 1. */
+export function listenOrExit(app: Express, port: number, host: string, onListening: () => void): http.Server {
+  const server = http.createServer(app);
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const reasons: Record<string, string> = {
+      EADDRINUSE: `Port ${port} on ${host} is already in use, probably by another server. Stop it, or start on another port: PORT=${port + 1} npm start`,
+      EACCES: `Not allowed to listen on port ${port} on ${host}. Choose a port above 1023: PORT=3000 npm start`,
+      EADDRNOTAVAIL: `${host} is not an address of this machine. Set HOST to one of its addresses, e.g. HOST=127.0.0.1`,
+    };
+    console.error(reasons[error.code ?? ""] ?? `Cannot listen on ${host}:${port}: ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(port, host, onListening);
+  return server;
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting connections, end event streams, let requests in flight finish
+ * (cut after SHUTDOWN_GRACE_MS), close the database, exit 0.
+ */
+export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | undefined): void {
+  const inFlight = new Set<http.ServerResponse>();
+  let stopping = false;
+  // Before the app's own listener, so the header is set before anything is sent.
+  server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (stopping) response.setHeader("Connection", "close");
+    inFlight.add(response);
+    response.once("close", () => inFlight.delete(response));
+    // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
+    response.once("finish", () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: finishing ${inFlight.size} request(s) in flight, then stopping`);
+    for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
+    const closed = new Promise((resolve) => server.close(resolve));
+    hooks?.endStreams();
+    const cut = setTimeout(() => {
+      logger.warn(`${inFlight.size} request(s) still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(cut);
+    await hooks?.closeDatabase();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

@@ -1,0 +1,27 @@
+/**
+ * A consistent copy of the site, safe while the server runs: npm run backup -- <new folder>
+ * Restore it with: npm run restore -- <folder>
+ */
+import { backupSite, BackupError } from "../app/server/backup.server";
+import { dataLocations } from "../app/server/config.server";
+
+const USAGE = `Usage: npm run backup -- <folder>
+  Copies the database (SQLite online backup), the media and the generated auth secret into <folder>,
+  which must be new or empty. Safe while the server is running.`;
+
+const [dir] = process.argv.slice(2);
+if (!dir || dir.startsWith("-")) {
+  console.error(USAGE);
+  process.exit(1);
+}
+try {
+  const site = dataLocations(process.env);
+  const summary = await backupSite(site, dir);
+  console.log(`Backed up ${summary.articles} articles and ${summary.mediaFiles} media files into ${dir}.`);
+  if (site.authSecretFromEnv) console.log("AUTH_SECRET is set in the environment: keep it with the backup, or restored sessions end.");
+  else if (!summary.authSecret) console.log("No generated auth secret was found; sessions will not survive a restore.");
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

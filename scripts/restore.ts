@@ -1,0 +1,27 @@
+/**
+ * Puts a backup made by `npm run backup` in place of the configured site (DATABASE_URL, MEDIA_DIR):
+ * npm run restore -- <folder> [--force]. The server must be stopped.
+ */
+import { BackupError, restoreSite } from "../app/server/backup.server";
+import { dataLocations } from "../app/server/config.server";
+
+const USAGE = `Usage: npm run restore -- <folder> [--force]
+  Restores the backup in <folder> into DATABASE_URL and MEDIA_DIR. Stop the server first.
+  --force  replace a site that already has data`;
+
+const args = process.argv.slice(2);
+const force = args.includes("--force");
+const [dir, ...rest] = args.filter((a) => a !== "--force");
+if (!dir || dir.startsWith("-") || rest.length > 0) {
+  console.error(USAGE);
+  process.exit(1);
+}
+try {
+  const summary = await restoreSite(dataLocations(process.env), dir, { force });
+  console.log(`Restored ${summary.articles} articles and ${summary.mediaFiles} media files from ${dir}.`);
+  if (summary.authSecret) console.log("The auth secret was restored: existing sessions stay valid.");
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,129 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { signedInAs } from "../support/accounts";
+import { publishArticle } from "../support/articles";
+import { freePort, startTestServer, type TestServer } from "../support/test-server";
+
+const TSX = import.meta.resolve("tsx");
+const TSCONFIG = path.resolve("tsconfig.json");
+const folders: string[] = [];
+const servers: TestServer[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop();
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "akhbar-backup-"));
+  folders.push(dir);
+  return dir;
+}
+
+/** Runs `npm run backup` or `npm run restore` as the operator would, in `cwd`, with `env` added. */
+function runScript(script: "backup" | "restore", args: string[], env: Record<string, string>, cwd = process.cwd()) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", TSX, path.resolve("scripts", `${script}.ts`), ...args], {
+      cwd,
+      env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, ...env },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+function integrity(file: string): unknown {
+  const database = new SQLite(file, { readonly: true });
+  try {
+    return database.pragma("integrity_check", { simple: true });
+  } finally {
+    database.close();
+  }
+}
+
+describe("npm run backup / npm run restore", () => {
+  it("backs up a running site during writes and restores it into a fresh folder: every article, its media and the sessions", async () => {
+    const server = await startTestServer();
+    servers.push(server);
+    const { url, env } = server;
+    const db = openDatabase(env.DATABASE_URL);
+    const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    await db.destroy();
+
+    const committed: string[] = [];
+    const publish = async (n: number) => committed.push(await publishArticle(url, { cookie }, { title: `خبر ${n}`, image: { width: 64, height: 48 } }));
+    for (let n = 0; n < 3; n++) await publish(n);
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 3; writing; n++) await publish(n);
+    })();
+    while (committed.length < 5) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const backupDir = path.join(folder(), "backup");
+    const beforeBackup = [...committed];
+    const backup = await runScript("backup", [backupDir], env);
+    writing = false;
+    await writer;
+    expect(backup.output).toMatch(/Backed up \d+ articles/);
+    expect(backup.code).toBe(0);
+
+    const fresh = folder();
+    const site = { DATABASE_URL: path.join(fresh, "data", "akhbar.db"), MEDIA_DIR: path.join(fresh, "data", "media"), AUTH_SECRET: env.AUTH_SECRET };
+    const whileRunning = await runScript("restore", [backupDir], { ...site, HOST: "127.0.0.1", PORT: env.PORT });
+    expect(whileRunning.code).toBe(1);
+    expect(whileRunning.output).toContain("Stop it before restoring");
+
+    const port = String(await freePort());
+    const restore = await runScript("restore", [backupDir], { ...site, PORT: port });
+    expect(restore.output).toMatch(/Restored \d+ articles/);
+    expect(restore.code).toBe(0);
+    const again = await runScript("restore", [backupDir], { ...site, PORT: port });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("--force");
+    expect((await runScript("restore", [backupDir, "--force"], { ...site, PORT: port })).code).toBe(0);
+    expect(integrity(site.DATABASE_URL)).toBe("ok");
+
+    const restored = await startTestServer(site);
+    servers.push(restored);
+    const restoredDb = openDatabase(site.DATABASE_URL);
+    for (const id of beforeBackup) {
+      expect((await fetch(`${restored.url}/news/${id}`)).status).toBe(200);
+      const { images } = await restoredDb.selectFrom("news").select("images").where("id", "=", id).executeTakeFirstOrThrow();
+      const [image] = JSON.parse(images) as string[];
+      const media = await fetch(`${restored.url}${image}`);
+      expect(media.status).toBe(200);
+      expect(media.headers.get("content-type")).toMatch(/^image\//);
+    }
+    await restoredDb.destroy();
+    expect((await fetch(`${restored.url}/dashboard`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
+  }, 60_000);
+
+  it("keeps the generated auth secret with the backup and puts it back, and leaves uploads still staging out", async () => {
+    const original = folder();
+    mkdirSync(path.join(original, "data", "media", ".staging", "upload-1"), { recursive: true });
+    writeFileSync(path.join(original, "data", "media", ".staging", "upload-1", "half.png"), "partial");
+    writeFileSync(path.join(original, "data", "media", "photo.png"), "image bytes");
+    writeFileSync(path.join(original, "data", "auth-secret"), "a".repeat(64), { mode: 0o600 });
+    const db = openDatabase(path.join(original, "data", "akhbar.db"));
+    await migrateToLatest(db);
+    await db.destroy();
+    const noEnvSecret = { AUTH_SECRET: "", DATABASE_URL: "./data/akhbar.db", MEDIA_DIR: "./data/media", PORT: String(await freePort()) };
+
+    const backupDir = path.join(folder(), "backup");
+    expect((await runScript("backup", [backupDir], noEnvSecret, original)).code).toBe(0);
+    const target = folder();
+    const restore = await runScript("restore", [backupDir], noEnvSecret, target);
+    expect(restore.code).toBe(0);
+    expect(readFileSync(path.join(target, "data", "auth-secret"), "utf8")).toBe("a".repeat(64));
+    expect(readFileSync(path.join(target, "data", "media", "photo.png"), "utf8")).toBe("image bytes");
+    expect(() => readFileSync(path.join(target, "data", "media", ".staging", "upload-1", "half.png"))).toThrow();
+  });
+});

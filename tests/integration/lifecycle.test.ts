@@ -1,0 +1,136 @@
+import { existsSync, readdirSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/db.server";
+import { signedInAs } from "../support/accounts";
+import { pngBytes } from "../support/fixtures";
+import { spawnServer, startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+/** Reads an event stream as raw text until the server ends it. */
+async function readStream(url: string): Promise<{ text: () => string; ended: Promise<"clean" | "error"> }> {
+  const response = await fetch(url);
+  let text = "";
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const ended = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return "clean" as const;
+        text += value;
+      }
+    } catch {
+      return "error" as const;
+    }
+  })();
+  return { text: () => text, ended };
+}
+
+function stagedUploads(mediaDir: string): string[] {
+  const staging = path.join(mediaDir, ".staging");
+  return existsSync(staging) ? readdirSync(staging) : [];
+}
+
+/** An article upload of which only the first half of the body is sent; `finish` sends the rest. */
+async function startUpload(url: string, cookie: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title: "خبر أثناء الإيقاف", content: "نص", category: "local", status: "published" })) form.append(k, v);
+  form.append("images", new Blob([new Uint8Array(await pngBytes(800, 600))]), "photo.png");
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const request = http.request(`${url}/api/news`, {
+    method: "POST",
+    headers: { cookie, origin: url, "content-type": encoded.headers.get("content-type")!, "content-length": body.length },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on("error", reject);
+  });
+  answer.catch(() => {}); // a cut upload rejects; only `finish` callers look at the answer
+  request.write(body.subarray(0, body.length / 2));
+  return {
+    finish: () => {
+      request.end(body.subarray(body.length / 2));
+      return answer;
+    },
+    closed: new Promise<void>((resolve) => request.on("close", resolve)),
+  };
+}
+
+/** Resolves once `check` holds, looking again on each tick of the event loop's timers. */
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("the server process", () => {
+  it("exits 1 with a clear message when its port is already in use", async () => {
+    server = await startTestServer();
+    const second = spawnServer(server.env);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`Port ${server.env.PORT} on 127.0.0.1 is already in use`);
+    expect(second.output()).toContain("PORT=");
+    expect(second.output()).not.toContain("serving");
+  });
+
+  it("on SIGTERM ends event streams with a retry hint, finishes an upload in flight, refuses new connections and exits 0", async () => {
+    server = await startTestServer();
+    const { url, env } = server;
+    const db = openDatabase(env.DATABASE_URL);
+    const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+
+    const stream = await readStream(`${url}/api/breaking/stream`);
+    await until(() => stream.text().includes("data: "), "the stream's snapshot");
+
+    const upload = await startUpload(url, cookie);
+    await until(() => stagedUploads(env.MEDIA_DIR).length > 0, "the upload to start");
+
+    const signalled = Date.now();
+    process.kill(server.pid, "SIGTERM");
+    expect(await stream.ended).toBe("clean");
+    expect(stream.text()).toMatch(/retry: \d+\n\n$/);
+    await expect(fetch(`${url}/who`)).rejects.toThrow();
+
+    const { status, body: text } = await upload.finish();
+    expect(status).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+
+    const { id } = JSON.parse(text) as { id: string };
+    const article = await db.selectFrom("news").select("images").where("id", "=", id).executeTakeFirstOrThrow();
+    const [image] = JSON.parse(article.images) as string[];
+    expect(existsSync(path.join(env.MEDIA_DIR, image!.replace(/^\/media\//, "")))).toBe(true);
+    expect(stagedUploads(env.MEDIA_DIR)).toEqual([]);
+    await db.destroy();
+  });
+
+  it("on SIGINT cuts an upload that never finishes after the 10 s grace period and still exits 0", async () => {
+    server = await startTestServer();
+    const { url, env } = server;
+    const db = openDatabase(env.DATABASE_URL);
+    const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    await db.destroy();
+    const upload = await startUpload(url, cookie);
+    await until(() => stagedUploads(env.MEDIA_DIR).length > 0, "the upload to start");
+
+    const signalled = Date.now();
+    process.kill(server.pid, "SIGINT");
+    await upload.closed;
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(9_500);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(12_000);
+  }, 20_000);
+});
