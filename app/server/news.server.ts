@@ -337,6 +337,12 @@ export async function deleteArticle(
   });
 }
 
+/** Every media URL an article refers to (images, the legacy image_url, video), for the sweep at start. */
+export async function listReferencedMedia(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
+  return rows.flatMap((row) => [...parseImages(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
+}
+
 /** All articles for the dashboard table, drafts included, newest first. */
 export async function listAllForDashboard(db: DB, page: number, pageSize: number) {
   const rows = await summaries(db, { includeDrafts: true })

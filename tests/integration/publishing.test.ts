@@ -75,7 +75,7 @@ describe("publishing", () => {
     expect(status).toBe(201);
     const row = await db.selectFrom("news").select(["video", "is_video"]).where("id", "=", json.id!).executeTakeFirstOrThrow();
     expect(row.is_video).toBe(1);
-    expect(row.video).toMatch(/^\/media\/news-videos\/\d+-clip\.mp4$/);
+    expect(row.video).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.mp4$/);
     const ranged = await fetch(`${server.url}${row.video}`, { headers: { range: "bytes=1000-1999" } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("content-range")).toBe("bytes 1000-1999/100000");
@@ -176,7 +176,7 @@ describe("publishing", () => {
     const { status, json } = await api("POST", "/api/news", form(valid, [{ field: "images", name: "../../etc/passwd", bytes: await pngBytes() }]));
     expect(status).toBe(201);
     const row = await db.selectFrom("news").select("images").where("id", "=", json.id!).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.images)[0]).toMatch(/^\/media\/news-images\/\d+-passwd\.webp$/);
+    expect(JSON.parse(row.images)[0]).toMatch(/^\/media\/news-images\/[0-9a-f]{16}-passwd\.webp$/);
   });
 });
 
