@@ -6,6 +6,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
 import { get, post, type Session } from "../support/http";
 import { signedInAs } from "../support/accounts";
+import { articleForm } from "../support/articles";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -22,12 +23,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-function form(fields: Record<string, string>, files: { field: string; name: string; bytes: Buffer; type?: string }[] = []): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
-  return data;
-}
+const form = articleForm;
 
 const valid = { title: "افتتاح مكتبة عامة في طرابلس", content: "فقرة أولى.\n\nفقرة ثانية.", category: "local", status: "published" };
 
