@@ -48,6 +48,7 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      defParamCharset: "utf8", // browsers send file names in UTF-8, not busboy's default latin1
       limits: { fileSize: largest + 1, files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: limits.maxFields },
     });
   } catch {
