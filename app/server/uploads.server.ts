@@ -141,13 +141,14 @@ function stagedFileSink(
     handle = undefined;
     await current?.close();
   };
-  const write = async (chunk: Buffer) => {
+  const opened = async (): Promise<FileHandle> => {
     if (!handle) {
       await staging.create();
       handle = await open(staged.path, "wx");
     }
-    await handle.writeFile(chunk);
+    return handle;
   };
+  const write = async (chunk: Buffer) => (await opened()).writeFile(chunk);
   const reportingFailure = (work: Promise<void>, done: () => void) =>
     work.then(done, (error: unknown) => {
       fail(storageErrorOf(error));
@@ -160,7 +161,12 @@ function stagedFileSink(
       reportingFailure(write(chunk), () => done());
     },
     final(done) {
-      reportingFailure(close(), () => done());
+      // An empty file is still staged, so it is checked (and refused) like any other.
+      const finish = async () => {
+        if (keepWriting()) await opened();
+        await close();
+      };
+      reportingFailure(finish(), () => done());
     },
     destroy(error, done) {
       close().then(
