@@ -37,7 +37,7 @@ app.use((req, res, next) => {
 });
 const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 
-// Media files never change under a name (names carry a timestamp), so they are cached for a year.
+// Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
 app.use("/media", express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }));
 
 // The production bundle's streams and database, closed on SIGTERM/SIGINT (dev: nothing to close).

@@ -9,6 +9,7 @@ import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFi
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
 import { articleChanged } from "./article-changes.server";
+import { StorageError } from "./storage-error.server";
 import { parseSubmission, STAGING_DIR_NAME, UploadError, type StagedFile, type Submission } from "./uploads.server";
 
 export type SubmissionResult =
@@ -41,11 +42,23 @@ function uploadFailure(error: UploadError): SubmissionResult {
   }
 }
 
+/** Removes this request's or a deleted article's media; what the disk refuses is logged and swept at the next start. */
+async function removeMedia(urls: readonly string[]): Promise<void> {
+  const left = await deleteMedia(config().mediaDir, urls);
+  if (left.length > 0) logger.warn({ files: left }, "media files could not be removed; the next start sweeps them");
+}
+
+function storageFailure(error: StorageError): SubmissionResult {
+  logger.error({ err: error.cause ?? error }, "media storage refused a write");
+  return error.code === "storage-full" ? failure(507, { form: messages.storageFull }) : failure(503, { form: messages.storageUnavailable });
+}
+
 async function readForm(request: Request): Promise<Submission | SubmissionResult> {
   try {
     return await parseSubmission(request, path.join(config().mediaDir, STAGING_DIR_NAME), LIMITS);
   } catch (error) {
     if (error instanceof UploadError) return uploadFailure(error);
+    if (error instanceof StorageError) return storageFailure(error);
     throw error;
   }
 }
@@ -74,8 +87,8 @@ function validate(submission: Submission): Checked<{ input: ArticleFormInput }> 
   return { ok: false, errors };
 }
 
-/** Stores the staged files as media; on any bad file, removes what it stored and says which field. */
-async function storeUploads(files: StagedFile[]): Promise<Checked<{ images: string[]; video: string | null }>> {
+/** Stores the staged files as media; on any bad file or failed write, removes what it stored and says why. */
+async function storeUploads(files: StagedFile[]): Promise<{ images: string[]; video: string | null } | SubmissionResult> {
   const mediaDir = config().mediaDir;
   const stored: string[] = [];
   const images: string[] = [];
@@ -91,12 +104,12 @@ async function storeUploads(files: StagedFile[]): Promise<Checked<{ images: stri
         stored.push(video);
       }
     }
-    return { ok: true, images, video };
+    return { images, video };
   } catch (error) {
-    await deleteMedia(mediaDir, stored);
+    await removeMedia(stored);
+    if (error instanceof StorageError) return storageFailure(error);
     if (!(error instanceof MediaError)) throw error;
-    const errors = error.code === "invalid-video" ? { video: messages.videoInvalid } : { images: messages.imageInvalid };
-    return { ok: false, errors };
+    return failure(400, error.code === "invalid-video" ? { video: messages.videoInvalid } : { images: messages.imageInvalid });
   }
 }
 
@@ -110,7 +123,7 @@ async function prepare(request: Request): Promise<Prepared | SubmissionResult> {
     if (!checked.ok) return failure(400, checked.errors);
     if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return failure(400, { images: messages.tooManyFiles });
     const uploads = await storeUploads(submission.files);
-    if (!uploads.ok) return failure(400, uploads.errors);
+    if ("ok" in uploads) return uploads;
     return { input: checked.input, images: uploads.images, video: uploads.video };
   } finally {
     await submission.discard();
@@ -137,12 +150,12 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
       articleChanged(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
     }
     if (created.duplicate) {
-      await deleteMedia(config().mediaDir, [...images, ...(video ? [video] : [])]);
+      await removeMedia([...images, ...(video ? [video] : [])]);
       return failure(409, { form: messages.alreadySubmitted });
     }
     return { ok: true, id: created.id, shortId: created.shortId };
   } catch (error) {
-    await deleteMedia(config().mediaDir, [...images, ...(video ? [video] : [])]);
+    await removeMedia([...images, ...(video ? [video] : [])]);
     if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "publishing failed");
     return failure(500, { form: messages.publishFailed });
@@ -159,7 +172,7 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
   const images = [...kept, ...newImages];
   const stored = [...newImages, ...(newVideo ? [newVideo] : [])];
   if (images.length > MAX_IMAGES) {
-    await deleteMedia(config().mediaDir, stored);
+    await removeMedia(stored);
     return failure(400, { images: messages.tooManyFiles });
   }
   const keepCurrentVideo = !input.removeVideo && current.video?.startsWith("/media/") === true;
@@ -175,25 +188,28 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
       video,
     });
     if (!result) {
-      await deleteMedia(config().mediaDir, stored);
+      await removeMedia(stored);
       return failure(404, { form: messages.newsNotFound });
     }
-    await deleteMedia(config().mediaDir, result.unusedMedia);
+    await removeMedia(result.unusedMedia);
     articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
-    await deleteMedia(config().mediaDir, stored);
+    await removeMedia(stored);
     if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "update failed");
     return failure(500, { form: messages.updateFailed });
   }
 }
 
-/** Deletes the article, its short link and its media files; nothing else. */
+/**
+ * Deletes the article and its short link, then its media files at best effort: a file that cannot be
+ * removed now is swept at the next start (docs/decisions/005-media-names-and-cleanup.md).
+ */
 export async function deleteWithMedia(id: string): Promise<boolean> {
   const deleted = await deleteArticle(db(), id);
   if (!deleted) return false;
-  await deleteMedia(config().mediaDir, deleted.media);
   articleChanged(deleted.article, null);
+  await removeMedia(deleted.media);
   return true;
 }

@@ -1,7 +1,9 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import sharp from "sharp";
 import { IMAGE_WIDTHS, variantUrl } from "~/lib/images";
+import { storageErrorOf } from "./storage-error.server";
 import { readHead } from "./uploads.server";
 
 const MAX_STORED_WIDTH = 1600;
@@ -15,16 +17,22 @@ export class MediaError extends Error {
   }
 }
 
-/** A safe file name stem: ASCII letters, digits and dashes only. */
+/** A readable slug from an uploaded file's name: ASCII letters, digits and dashes only; may be empty. */
 export function sanitizeFileStem(filename: string): string {
   const stem = path.basename(filename.replace(/\\/g, "/")).replace(/\.[^.]*$/, "");
-  const safe = stem
+  return stem
     .normalize("NFKD")
     .replace(/[^a-zA-Z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .toLowerCase();
-  return safe || "file";
+}
+
+/** A stored file's name (without extension): a random id that no other upload shares, then the slug. */
+export function storedName(filename: string): string {
+  const id = randomBytes(8).toString("hex");
+  const slug = sanitizeFileStem(filename);
+  return slug ? `${id}-${slug}` : id;
 }
 
 function fileOf(mediaDir: string, url: string): string | null {
@@ -33,34 +41,48 @@ function fileOf(mediaDir: string, url: string): string | null {
   return file.startsWith(path.resolve(mediaDir) + path.sep) ? file : null;
 }
 
-/**
- * Checks an image by its bytes, then re-encodes it into WebP at full size and at each width of
- * IMAGE_WIDTHS under news-images/{timestamp}-{name}; returns the full-size file's public URL.
- */
-export async function storeImage(mediaDir: string, input: Buffer, filename: string, now = Date.now()): Promise<string> {
-  let metadata: Metadata;
+/** The files behind one media URL: an image's full-size file and its width variants, or the video. */
+export function mediaFilesOf(mediaDir: string, url: string): string[] {
+  const variants = url.endsWith(".webp") ? IMAGE_WIDTHS.map((w) => variantUrl(url.slice(0, -".webp".length), w)) : [];
+  return [url, ...variants].map((u) => fileOf(mediaDir, u)).filter((f): f is string => f !== null);
+}
+
+async function encodeImage(input: Buffer, widths: number[]): Promise<Buffer[]> {
   try {
-    metadata = await sharp(input, { failOn: "truncated" }).metadata();
+    const metadata = await sharp(input, { failOn: "truncated" }).metadata();
+    if (!metadata.format || !ACCEPTED_IMAGE_FORMATS.has(metadata.format)) throw new MediaError("invalid-image");
+    const source = sharp(input, { failOn: "truncated" }).rotate();
+    return await Promise.all(widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer()));
   } catch {
     throw new MediaError("invalid-image");
   }
-  if (!metadata.format || !ACCEPTED_IMAGE_FORMATS.has(metadata.format)) throw new MediaError("invalid-image");
-  const stem = `${now}-${sanitizeFileStem(filename)}`;
-  const base = `/media/news-images/${stem}`;
+}
+
+/**
+ * Checks an image by its bytes, then re-encodes it into WebP at full size and at each width of
+ * IMAGE_WIDTHS under news-images/{id}-{slug}; returns the full-size file's public URL. Files are
+ * created exclusively, never over another; a failed write removes what this call wrote and throws
+ * a StorageError.
+ */
+export async function storeImage(mediaDir: string, input: Buffer, filename: string): Promise<string> {
+  const base = `/media/news-images/${storedName(filename)}`;
   const outputs = [
     { width: MAX_STORED_WIDTH, url: `${base}.webp` },
     ...IMAGE_WIDTHS.map((width) => ({ width, url: variantUrl(base, width) })),
   ];
-  await mkdir(path.join(mediaDir, "news-images"), { recursive: true });
+  const encoded = await encodeImage(input, outputs.map((o) => o.width));
+  const written: string[] = [];
   try {
-    const source = sharp(input, { failOn: "truncated" }).rotate();
-    for (const { width, url } of outputs) {
-      const data = await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-      await writeFile(path.join(mediaDir, url.slice("/media/".length)), data);
+    await mkdir(path.join(mediaDir, "news-images"), { recursive: true });
+    for (const [index, { url }] of outputs.entries()) {
+      const file = path.join(mediaDir, url.slice("/media/".length));
+      written.push(file); // a half-written file is ours to remove too
+      await writeFile(file, encoded[index]!, { flag: "wx" });
     }
-  } catch {
-    await deleteMedia(mediaDir, [`${base}.webp`]);
-    throw new MediaError("invalid-image");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") written.pop(); // that name was someone else's
+    await removeFiles(written);
+    throw storageErrorOf(error);
   }
   return `${base}.webp`;
 }
@@ -75,23 +97,33 @@ function videoExtension(head: Buffer): "mp4" | "webm" | null {
   return null;
 }
 
-/** Moves a staged video (already streamed to disk) into news-videos/ when its bytes say MP4 or WebM. */
-export async function storeVideoFile(mediaDir: string, stagedPath: string, filename: string, now = Date.now()): Promise<string> {
+/** Stores a staged video (already streamed to disk) under news-videos/ when its bytes say MP4 or WebM. */
+export async function storeVideoFile(mediaDir: string, stagedPath: string, filename: string): Promise<string> {
   const extension = videoExtension(await readHead(stagedPath));
   if (!extension) throw new MediaError("invalid-video");
-  const url = `/media/news-videos/${now}-${sanitizeFileStem(filename)}.${extension}`;
-  await mkdir(path.join(mediaDir, "news-videos"), { recursive: true });
-  await rename(stagedPath, path.join(mediaDir, url.slice("/media/".length)));
+  const url = `/media/news-videos/${storedName(filename)}.${extension}`;
+  try {
+    await mkdir(path.join(mediaDir, "news-videos"), { recursive: true });
+    // A link, unlike a rename, fails rather than replace a file that already has the name.
+    await link(stagedPath, path.join(mediaDir, url.slice("/media/".length)));
+  } catch (error) {
+    throw storageErrorOf(error);
+  }
   return url;
 }
 
-/** Every file behind the given media URLs (an image's variants included); URLs from elsewhere are ignored. */
-export async function deleteMedia(mediaDir: string, urls: readonly string[]): Promise<void> {
-  const files = urls.flatMap((url) => {
-    const variants = url.endsWith(".webp") ? IMAGE_WIDTHS.map((w) => variantUrl(url.slice(0, -".webp".length), w)) : [];
-    return [url, ...variants].map((u) => fileOf(mediaDir, u)).filter((f): f is string => f !== null);
-  });
-  await Promise.all(files.map((file) => rm(file, { force: true })));
+/**
+ * Removes every file behind the given media URLs (an image's variants included); URLs from elsewhere
+ * are ignored. Best effort, never throws: returns the files that could not be removed (the sweep at
+ * start removes them later).
+ */
+export async function deleteMedia(mediaDir: string, urls: readonly string[]): Promise<string[]> {
+  return removeFiles(urls.flatMap((url) => mediaFilesOf(mediaDir, url)));
+}
+
+async function removeFiles(files: readonly string[]): Promise<string[]> {
+  const results = await Promise.allSettled(files.map((file) => rm(file, { force: true })));
+  return files.filter((_, i) => results[i]?.status === "rejected");
 }
 
 const dimensionCache = new Map<string, { width: number; height: number } | null>();

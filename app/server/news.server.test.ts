@@ -200,3 +200,16 @@ describe("updateArticle and deleteArticle", () => {
     expect(await listLatest(db, { limit: 10 })).toHaveLength(1);
   });
 });
+
+describe("media shared by two articles (names stored before issue 12)", () => {
+  it("deleting or editing one article never hands back a file the other still uses", async () => {
+    const shared = "/media/news-images/1700000000000-file.webp";
+    const video = "/media/news-videos/1700000000000-file.mp4";
+    const first = await article(1, { images: [shared, "/media/news-images/own.webp"], video });
+    await article(2, { images: [shared], video });
+    const edit = { title: "خبر", content: "نص", category: "local" as const, status: "published" as const, imageUrl: null, images: [], video: null };
+    expect((await updateArticle(db, first, edit))?.unusedMedia).toEqual(["/media/news-images/own.webp"]);
+    const third = await article(3, { images: [shared], video });
+    expect((await deleteArticle(db, third))?.media).toEqual([]);
+  });
+});

@@ -310,11 +310,32 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
     await syncSearchIndex(trx, id);
     const before = [...parseImages(current.images), ...(current.video ? [current.video] : [])];
     const after = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
-    return { unusedMedia: before.filter((url) => !after.has(url)) };
+    return { unusedMedia: await mediaOnlyUsedBy(trx, id, before.filter((url) => !after.has(url))) };
   });
 }
 
-/** Deletes an article (its short link goes with it); returns what it was and its media URLs, or null when there is none. */
+/**
+ * The URLs among `urls` that no article but `id` refers to: only their files may be removed. Names
+ * stored before issue 12 could be shared by two articles.
+ */
+async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<string[]> {
+  const own: string[] = [];
+  for (const url of urls) {
+    const other = await db
+      .selectFrom("news")
+      .select("id")
+      .where("id", "!=", id)
+      .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`)]))
+      .executeTakeFirst();
+    if (!other) own.push(url);
+  }
+  return own;
+}
+
+/**
+ * Deletes an article (its short link goes with it); returns what it was and the media URLs only it
+ * used, or null when there is none.
+ */
 export async function deleteArticle(
   db: DB,
   id: string,
@@ -330,7 +351,7 @@ export async function deleteArticle(
     await trx.deleteFrom("news").where("id", "=", id).execute();
     await syncSearchIndex(trx, id);
     return {
-      media: [...parseImages(row.images), ...(row.video ? [row.video] : [])],
+      media: await mediaOnlyUsedBy(trx, id, [...parseImages(row.images), ...(row.video ? [row.video] : [])]),
       article: {
         id,
         title: row.title,
@@ -340,6 +361,12 @@ export async function deleteArticle(
       },
     };
   });
+}
+
+/** Every media URL an article refers to (images, the legacy image_url, video), for the sweep at start. */
+export async function listReferencedMedia(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
+  return rows.flatMap((row) => [...parseImages(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
 }
 
 /** All articles for the dashboard table, drafts included, newest first. */

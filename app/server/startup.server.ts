@@ -4,6 +4,8 @@ import { openDatabase } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { isEmpty, seedDemoContent } from "./demo/seed-demo.server";
 import { logger } from "./logger.server";
+import { sweepMedia } from "./media-sweep.server";
+import { listReferencedMedia } from "./news.server";
 
 /** Everything that must be true before the server listens: schema up to date, demo content when wanted. */
 export async function prepareData(cfg: Config): Promise<void> {
@@ -11,6 +13,7 @@ export async function prepareData(cfg: Config): Promise<void> {
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
+    await sweepMediaLeftovers(cfg.mediaDir, await listReferencedMedia(db));
     if (cfg.demoContent && (await isEmpty(db))) {
       const demo = await seedDemoContent(db, createAuth(db, cfg), cfg.mediaDir);
       console.log(
@@ -26,5 +29,20 @@ export async function prepareData(cfg: Config): Promise<void> {
     }
   } finally {
     await db.destroy();
+  }
+}
+
+/** Removes what a crash left in the media folder; a disk that refuses is reported and never stops the start. */
+async function sweepMediaLeftovers(mediaDir: string, referencedUrls: string[]): Promise<void> {
+  try {
+    const { staged, orphans } = await sweepMedia(mediaDir, referencedUrls);
+    if (staged.files + orphans.names.length === 0) return;
+    logger.info(
+      { stagedFiles: staged.files, stagedBytes: staged.bytes, orphanFiles: orphans.names.length, orphanBytes: orphans.bytes },
+      "removed media left by an interrupted upload or publish",
+    );
+    logger.debug({ orphans: orphans.names }, "orphan media removed");
+  } catch (error) {
+    logger.warn({ err: error, mediaDir }, "could not sweep the media folder; starting anyway");
   }
 }

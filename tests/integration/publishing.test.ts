@@ -6,6 +6,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
 import { get, post, type Session } from "../support/http";
 import { signedInAs } from "../support/accounts";
+import { articleForm } from "../support/articles";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -22,12 +23,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-function form(fields: Record<string, string>, files: { field: string; name: string; bytes: Buffer; type?: string }[] = []): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
-  return data;
-}
+const form = articleForm;
 
 const valid = { title: "افتتاح مكتبة عامة في طرابلس", content: "فقرة أولى.\n\nفقرة ثانية.", category: "local", status: "published" };
 
@@ -75,7 +71,7 @@ describe("publishing", () => {
     expect(status).toBe(201);
     const row = await db.selectFrom("news").select(["video", "is_video"]).where("id", "=", json.id!).executeTakeFirstOrThrow();
     expect(row.is_video).toBe(1);
-    expect(row.video).toMatch(/^\/media\/news-videos\/\d+-clip\.mp4$/);
+    expect(row.video).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.mp4$/);
     const ranged = await fetch(`${server.url}${row.video}`, { headers: { range: "bytes=1000-1999" } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("content-range")).toBe("bytes 1000-1999/100000");
@@ -176,7 +172,7 @@ describe("publishing", () => {
     const { status, json } = await api("POST", "/api/news", form(valid, [{ field: "images", name: "../../etc/passwd", bytes: await pngBytes() }]));
     expect(status).toBe(201);
     const row = await db.selectFrom("news").select("images").where("id", "=", json.id!).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.images)[0]).toMatch(/^\/media\/news-images\/\d+-passwd\.webp$/);
+    expect(JSON.parse(row.images)[0]).toMatch(/^\/media\/news-images\/[0-9a-f]{16}-passwd\.webp$/);
   });
 });
 

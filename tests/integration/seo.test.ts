@@ -52,7 +52,7 @@ describe("article page metadata", () => {
     expect(metaContent(html, "og:site_name")).toBe("أخبار الشمال");
     expect(metaContent(html, "og:locale")).toBe("ar_LB");
     expect(metaContent(html, "og:description")).toHaveLength(100);
-    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${BASE}/media/news-images/\\d+-photo-1200w\\.webp$`));
+    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${BASE}/media/news-images/[0-9a-f]{16}-photo-1200w\\.webp$`));
     expect(metaContent(html, "og:image:width")).toBe("1200");
     expect(metaContent(html, "og:image:height")).toBe("675");
     expect(metaContent(html, "twitter:card")).toBe("summary_large_image");

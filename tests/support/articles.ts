@@ -18,3 +18,13 @@ export async function publishArticle(
   if (response.status !== 201) throw new Error(`publishing "${title}" gave ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
+
+export type UploadedFile = { field: string; name: string; bytes: Buffer; type?: string };
+
+/** A multipart article form: text fields, then files. */
+export function articleForm(fields: Record<string, string>, files: UploadedFile[] = []): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
+  return data;
+}

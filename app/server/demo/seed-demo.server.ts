@@ -28,7 +28,7 @@ export async function seedDemoContent(
     const images: string[] = [];
     for (let i = 0; i < article.imageCount; i++) {
       const png = await sharp(Buffer.from(demoSceneSvg(article.category, imageSeed))).png().toBuffer();
-      images.push(await storeImage(mediaDir, png, `demo-${article.category}-${imageSeed}.png`, now.getTime()));
+      images.push(await storeImage(mediaDir, png, `demo-${article.category}-${imageSeed}.png`));
       imageSeed++;
     }
     await createArticle(db, {
