@@ -204,7 +204,7 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
 
 /**
  * Deletes the article and its short link, then its media files at best effort: a file that cannot be
- * removed now is swept at the next start (docs/decisions/005-media-names-and-cleanup.md).
+ * removed now is swept at the next start (docs/decisions/006-media-names-and-cleanup.md).
  */
 export async function deleteWithMedia(id: string): Promise<boolean> {
   const deleted = await deleteArticle(db(), id);
