@@ -8,6 +8,7 @@ import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http-cache-mi
 import { logger } from "./app/server/logger.server";
 import { isAllowedOrigin } from "./app/server/origin.server";
 import type { PageCache } from "./app/server/page-cache.server";
+import { cspNonceOf, securityHeaders } from "./app/server/security-headers.server";
 import { prepareData } from "./app/server/startup.server";
 
 const development = process.argv.includes("--dev");
@@ -16,9 +17,15 @@ process.env.NODE_ENV = development ? "development" : "production";
 const { createRequestHandler } = await import("@react-router/express");
 const cfg = config();
 await prepareData(cfg);
+const buildDir = path.resolve("build");
+// The dev server builds its own through Vite.
+const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+// The bundle's own instances and constants: the page cache its article writes empty, its inline scripts.
+const bundle = build?.entry.module as unknown as { pageCache: PageCache; inlineScripts: string[] } | undefined;
 
 const app = express();
 app.disable("x-powered-by");
+app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [] }));
 app.set("trust proxy", "loopback");
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
@@ -30,12 +37,15 @@ app.use((req, res, next) => {
   // The body is never read, so the connection is not reused.
   res.status(403).set("Connection", "close").type("text/plain; charset=utf-8").send(messages.crossSiteRequest);
 });
-const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+const getLoadContext = (req: express.Request, res: express.Response) => ({
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  cspNonce: cspNonceOf(res),
+});
 
 // Media files never change under a name (names carry a timestamp), so they are cached for a year.
 app.use("/media", express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }));
 
-if (development) {
+if (!build || !bundle) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(devServer.middlewares);
@@ -49,10 +59,7 @@ if (development) {
     }),
   );
 } else {
-  const buildDir = path.resolve("build");
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  // The bundle's own page cache instance: the one its article writes empty.
-  const { pageCache } = build.entry.module as unknown as { pageCache: PageCache };
+  const { pageCache } = bundle;
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
   // Before the static files: a cached page is sent without looking for a file of its name first.
   app.use(pageCacheMiddleware(pageCache));

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+
+/** The only frame a page embeds: article videos from YouTube's privacy-enhanced host (app/lib/video.ts). */
+const VIDEO_FRAMES = "https://www.youtube-nocookie.com";
+
+/** The CSP source of one inline script, by the SHA-256 of its exact text. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/**
+ * The Content-Security-Policy of every response. Inline scripts run only by their hash (constant
+ * scripts such as the islands loader) or by this response's nonce (React Router's scripts on the
+ * pages that hydrate whole); see docs/decisions/005.
+ */
+export function contentSecurityPolicy({ https, nonce, scriptHashes }: { https: boolean; nonce: string; scriptHashes: string[] }): string {
+  // Editors may link images and video files from any web address, so those accept any host.
+  const anyHost = https ? "https:" : "https: http:";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${scriptHashes.join(" ")}`.trimEnd(),
+    "style-src 'self'",
+    `img-src 'self' ${anyHost}`,
+    `media-src 'self' ${anyHost}`,
+    `frame-src ${VIDEO_FRAMES}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** The nonce the security headers promised for this response's inline scripts. */
+export function cspNonceOf(res: Response): string {
+  return res.locals.cspNonce as string;
+}
+
+/**
+ * Sets the security headers on every response, whoever writes it (pages, cached pages, the API,
+ * files, Express's own error pages), as its head goes out. Install it first.
+ */
+export function securityHeaders({ baseUrl, inlineScripts }: { baseUrl: string; inlineScripts: string[] }): RequestHandler {
+  const https = new URL(baseUrl).protocol === "https:";
+  const scriptHashes = inlineScripts.map(scriptHash);
+  const fixed: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      // After anything set before, such as the error handler's own default-src 'none'.
+      this.setHeader("Content-Security-Policy", contentSecurityPolicy({ https, nonce, scriptHashes }));
+      for (const [name, value] of Object.entries(fixed)) this.setHeader(name, value);
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
+}
