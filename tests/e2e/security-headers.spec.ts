@@ -4,7 +4,10 @@ import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
 import { hydrated, queryOne } from "./support";
 
-/** Collects every Content-Security-Policy violation the page reports, by event or on the console. */
+/**
+ * Collects every Content-Security-Policy violation the page reports, by event or on the console, and
+ * every page the browser opened without a policy.
+ */
 async function watchCsp(page: Page): Promise<() => void> {
   const violations: string[] = [];
   await page.exposeFunction("reportCspViolation", (report: string) => violations.push(report));
@@ -16,6 +19,10 @@ async function watchCsp(page: Page): Promise<() => void> {
   });
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("response", (response) => {
+    const isPage = response.request().resourceType() === "document" && response.frame() === page.mainFrame();
+    if (isPage && !/script-src/.test(response.headers()["content-security-policy"] ?? "")) violations.push(`${response.url()}: no policy`);
   });
   return () => expect(violations, violations.join("\n")).toEqual([]);
 }
