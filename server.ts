@@ -25,7 +25,7 @@ const bundle = build?.entry.module as unknown as { pageCache: PageCache; inlineS
 
 const app = express();
 app.disable("x-powered-by");
-app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [] }));
+app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [], development }));
 app.set("trust proxy", "loopback");
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));

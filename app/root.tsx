@@ -51,7 +51,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c8102e" />
         <Meta />
-        <Links />
+        {/* Stylesheets and preloads need no nonce ('self' allows them): on the pages that hydrate
+            whole, an empty one keeps the response's nonce, which hydration cannot see, out of them. */}
+        <Links nonce={wholeDocument ? "" : undefined} />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}

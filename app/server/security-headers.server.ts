@@ -14,23 +14,24 @@ export function scriptHash(text: string): string {
  * scripts such as the islands loader) or by this response's nonce (React Router's scripts on the
  * pages that hydrate whole); see docs/decisions/005.
  */
-export function contentSecurityPolicy({ https, nonce, scriptHashes }: { https: boolean; nonce: string; scriptHashes: string[] }): string {
+export function contentSecurityPolicy(site: { https: boolean; development: boolean }, nonce: string, scriptHashes: string[]): string {
   // Editors may link images and video files from any web address, so those accept any host.
-  const anyHost = https ? "https:" : "https: http:";
+  const anyHost = site.https ? "https:" : "https: http:";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${scriptHashes.join(" ")}`.trimEnd(),
-    "style-src 'self'",
+    // The dev server injects each stylesheet as a <style> element, and reloads through its own WebSocket.
+    site.development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     `img-src 'self' ${anyHost}`,
     `media-src 'self' ${anyHost}`,
     `frame-src ${VIDEO_FRAMES}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    site.development ? "connect-src 'self' ws:" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    ...(https ? ["upgrade-insecure-requests"] : []),
+    ...(site.https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }
 
@@ -43,8 +44,9 @@ export function cspNonceOf(res: Response): string {
  * Sets the security headers on every response, whoever writes it (pages, cached pages, the API,
  * files, Express's own error pages), as its head goes out. Install it first.
  */
-export function securityHeaders({ baseUrl, inlineScripts }: { baseUrl: string; inlineScripts: string[] }): RequestHandler {
+export function securityHeaders({ baseUrl, inlineScripts, development }: { baseUrl: string; inlineScripts: string[]; development: boolean }): RequestHandler {
   const https = new URL(baseUrl).protocol === "https:";
+  const site = { https, development };
   const scriptHashes = inlineScripts.map(scriptHash);
   const fixed: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
@@ -57,7 +59,7 @@ export function securityHeaders({ baseUrl, inlineScripts }: { baseUrl: string; i
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
       // After anything set before, such as the error handler's own default-src 'none'.
-      this.setHeader("Content-Security-Policy", contentSecurityPolicy({ https, nonce, scriptHashes }));
+      this.setHeader("Content-Security-Policy", contentSecurityPolicy(site, nonce, scriptHashes));
       for (const [name, value] of Object.entries(fixed)) this.setHeader(name, value);
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];
