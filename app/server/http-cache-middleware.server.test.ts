@@ -41,3 +41,16 @@ describe("the page cache under the Content-Security-Policy", () => {
     }
   });
 });
+
+describe("the security headers' nonces", () => {
+  it("are new for every response, past the batch of random bytes they are drawn from", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const response = await fetch(`${base}/reader`);
+      await response.body?.cancel();
+      nonces.add(nonceOfPolicy(response) ?? "");
+    }
+    expect(nonces.size).toBe(300);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
 /** The only frame a page embeds: article videos from YouTube's privacy-enhanced host (app/lib/video.ts). */
@@ -35,6 +35,21 @@ export function contentSecurityPolicy(site: { https: boolean; development: boole
   ].join("; ");
 }
 
+const NONCE_BYTES = 16;
+// A call to the system's random generator per response cost a sixth of the cached pages' throughput:
+// the bytes are drawn 256 nonces at a time, each used once.
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+function newNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  nonceOffset += NONCE_BYTES;
+  return noncePool.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset);
+}
+
 /** The nonce the security headers promised for this response's inline scripts. */
 export function cspNonceOf(res: Response): string {
   return res.locals.cspNonce as string;
@@ -54,7 +69,7 @@ export function securityHeaders({ baseUrl, inlineScripts, development }: { baseU
     ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
   };
   return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     res.locals.cspNonce = nonce;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
