@@ -8,6 +8,7 @@ import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/serve
 import { logger } from "./app/server/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/origin.server";
 import type { PageCache } from "./app/server/page-cache.server";
+import { cspNonceOf, securityHeaders } from "./app/server/security-headers.server";
 import { prepareData } from "./app/server/startup.server";
 import { settleRequestBody } from "./app/server/request-body.server";
 import { refuseUnknownMethods } from "./app/server/methods.server";
@@ -18,9 +19,15 @@ process.env.NODE_ENV = development ? "development" : "production";
 const { createRequestHandler } = await import("@react-router/express");
 const cfg = config();
 await prepareData(cfg);
+const buildDir = path.resolve("build");
+// The dev server builds its own through Vite.
+const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+// The bundle's own instances and constants: the page cache its article writes empty, its inline scripts.
+const bundle = build?.entry.module as unknown as { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks } | undefined;
 
 const app = express();
 app.disable("x-powered-by");
+app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [], development }));
 app.set("trust proxy", cfg.trustProxy);
 app.use(settleRequestBody());
 app.use(refuseUnknownMethods);
@@ -35,14 +42,15 @@ app.use((req, res, next) => {
   if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") res.json({ error: crossSiteReason(refusal) });
   else res.type("html").send(crossSitePage(refusal));
 });
-const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+const getLoadContext = (req: express.Request, res: express.Response) => ({
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  cspNonce: cspNonceOf(res),
+});
 
 // Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
 app.use("/media", express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }));
 
-// The production bundle's streams and database, closed on SIGTERM/SIGINT (dev: nothing to close).
-let shutdownHooks: ShutdownHooks | undefined;
-if (development) {
+if (!build || !bundle) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(devServer.middlewares);
@@ -56,12 +64,7 @@ if (development) {
     }),
   );
 } else {
-  const buildDir = path.resolve("build");
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  // The bundle's own page cache instance: the one its article writes empty.
-  const entry = build.entry.module as unknown as { pageCache: PageCache; shutdownHooks: ShutdownHooks };
-  const { pageCache } = entry;
-  shutdownHooks = entry.shutdownHooks;
+  const { pageCache } = bundle;
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
   // Before the static files: a cached page is sent without looking for a file of its name first.
   app.use(pageCacheMiddleware(pageCache));
@@ -73,4 +76,4 @@ if (development) {
 const server = listenOrExit(app, cfg.port, cfg.host, () => {
   logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
 });
-shutDownOnSignals(server, shutdownHooks);
+shutDownOnSignals(server, bundle?.shutdownHooks);

@@ -2,20 +2,34 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
 export { pageCache } from "./server/site-page-cache.server";
 export { shutdownHooks } from "./server/shutdown.server";
+/** The constant inline scripts of our pages, which the Content-Security-Policy allows by their hash. */
+export const inlineScripts = islandsLoader ? [islandsLoader] : [];
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+/**
+ * Only pages that hydrate whole carry the response's nonce (on React Router's scripts); reader pages
+ * never do, so a copy in the page cache holds no nonce to go stale (docs/decisions/005).
+ */
+function scriptNonce(routerContext: EntryContext, loadContext: AppLoadContext): string | undefined {
+  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  return hydratesWholeDocument(handles) ? loadContext.cspNonce : undefined;
+}
+
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  const nonce = scriptNonce(routerContext, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let responseStatus = status;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         const body = new PassThrough();
         headers.set("Content-Type", "text/html; charset=utf-8");

@@ -4,6 +4,8 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The client's address (Express req.ip: the socket's, or a trusted proxy's X-Forwarded-For per TRUST_PROXY), for limits and visit counts. */
     clientIp: string;
+    /** This response's Content-Security-Policy nonce, for the scripts of pages that hydrate whole. */
+    cspNonce: string;
   }
 }
 

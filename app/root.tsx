@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -15,14 +14,13 @@ import "./app.css";
 import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import cairoArabic700 from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
 import { BreakingTicker } from "./components/breaking-ticker";
-import { ErrorPage } from "./components/error-page";
+import { describeError, ErrorPage, errorPageTitle } from "./components/error-page";
 import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { ScrollToTop } from "./components/scroll-to-top";
 import { messages } from "./lib/messages";
 import { BREAKING_TICKER_SIZE, type BreakingItem } from "./lib/breaking";
-import { IslandScripts, islandsBuilt } from "./islands/island-scripts";
-import { hydratesDocument } from "./islands/hydration";
+import { hydratesWholeDocument, IslandScripts } from "./islands/island-scripts";
 import { getCurrentUser } from "./server/auth.server";
 import { listBreaking } from "./server/breaking.server";
 import { config } from "./server/config.server";
@@ -48,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const wholeDocument = !islandsBuilt || useMatches().some((match) => hydratesDocument(match.handle));
+  const wholeDocument = hydratesWholeDocument(useMatches().map((match) => match.handle));
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -56,7 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c8102e" />
         <Meta />
-        <Links />
+        {/* Stylesheets and preloads need no nonce ('self' allows them): on the pages that hydrate
+            whole, an empty one keeps the response's nonce, which hydration cannot see, out of them. */}
+        <Links nonce={wholeDocument ? "" : undefined} />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
@@ -101,20 +101,17 @@ export default function App() {
   );
 }
 
+/** Error pages get their title here: the route that failed never rendered its own. */
+export function meta({ error }: Route.MetaArgs) {
+  return error ? [{ title: errorPageTitle(error) }, { name: "robots", content: "noindex" }] : [];
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  let status = 500;
-  let message: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    const data: unknown = error.data;
-    if (data && typeof data === "object" && "message" in data && typeof data.message === "string") message = data.message;
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    console.error(error);
-  }
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return (
     <Shell>
-      <ErrorPage status={status} message={message} />
+      <ErrorPage {...describeError(error)} />
     </Shell>
   );
 }

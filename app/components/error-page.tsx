@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { messages } from "~/lib/messages";
 
 const TEXTS: Record<number, { title: string; body: string }> = {
@@ -7,9 +7,25 @@ const TEXTS: Record<number, { title: string; body: string }> = {
   404: { title: messages.pageNotFound, body: messages.pageNotFoundBody },
 };
 
+const textOf = (status: number) => TEXTS[status] ?? { title: messages.serverError, body: messages.serverErrorBody };
+
+/** The status of a thrown error and the message its route gave, if any; anything unexpected is a 500. */
+export function describeError(error: unknown): { status: number; message?: string } {
+  if (!isRouteErrorResponse(error)) return { status: 500 };
+  const data: unknown = error.data;
+  const message = data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : undefined;
+  return { status: error.status, message };
+}
+
+/** The document title of the page a failure renders. */
+export function errorPageTitle(error: unknown): string {
+  const { status, message } = describeError(error);
+  return `${message ?? textOf(status).title} | ${messages.siteName}`;
+}
+
 /** The page every failure renders: a status, an Arabic message and a way home. */
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
-  const text = TEXTS[status] ?? { title: messages.serverError, body: messages.serverErrorBody };
+  const text = textOf(status);
   return (
     <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
       <p className="text-6xl font-bold text-brand-600" dir="ltr">

@@ -1,7 +1,22 @@
 import entry from "virtual:akhbar/islands-entry";
+import { hydratesDocument } from "./hydration";
 
 /** True when the build has the islands entry; the dev server hydrates every page whole instead. */
 export const islandsBuilt = entry !== null;
+
+/** Whether a page with these route handles hydrates whole with React Router's scripts, rather than in islands. */
+export function hydratesWholeDocument(handles: unknown[]): boolean {
+  return !islandsBuilt || handles.some(hydratesDocument);
+}
+
+/**
+ * The inline script that loads the islands entry, the same text on every reader page (the
+ * Content-Security-Policy allows it by its hash). After the load event and the next frame, so that
+ * the first paint never waits for hydration.
+ */
+export const islandsLoader = entry
+  ? `const go=()=>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(`/${entry.file}`)})));document.readyState==="complete"?go():addEventListener("load",go,{once:true});`
+  : null;
 
 /**
  * The islands entry, in place of React Router's <Scripts />, fetched once the page has loaded and
@@ -10,8 +25,6 @@ export const islandsBuilt = entry !== null;
  * needs them to be read.
  */
 export function IslandScripts() {
-  if (!entry) return null;
-  // After the load event and the next frame, so that the first paint never waits for hydration.
-  const load = `const go=()=>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(`/${entry.file}`)})));document.readyState==="complete"?go():addEventListener("load",go,{once:true});`;
-  return <script type="module" dangerouslySetInnerHTML={{ __html: load }} />;
+  if (!islandsLoader) return null;
+  return <script type="module" dangerouslySetInnerHTML={{ __html: islandsLoader }} />;
 }

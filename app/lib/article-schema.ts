@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { CATEGORIES } from "./categories";
 import { messages } from "./messages";
 

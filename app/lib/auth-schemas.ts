@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { messages } from "./messages";
 
 export const USERNAME_MAX = 50;

@@ -5,10 +5,6 @@ export function loader() {
   throw data({ message: messages.pageNotFound }, 404);
 }
 
-export function meta() {
-  return [{ title: `${messages.pageNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
-}
-
 export default function NotFound() {
   return null;
 }

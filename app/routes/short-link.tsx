@@ -13,10 +13,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return redirect(target, 302);
 }
 
-export function meta() {
-  return [{ title: `${messages.shortLinkNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
-}
-
 export default function ShortLink() {
   return null;
 }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { hasSession, isCacheablePage, pagePolicy } from "./http-cache.server";
 import { encodedBody, type CachedPage, type PageCache, type RenderedPage } from "./page-cache.server";
+import { cspNonceOf } from "./security-headers.server";
 
 const STORED_HEADERS = ["content-type", "cache-control", "vary", "link"];
 
@@ -34,7 +35,10 @@ function sendCached(res: Response, page: CachedPage, ifNoneMatch: string | undef
   res.status(page.status).end(body);
 }
 
-/** Lets the request render, and hands the page to `done` if it is complete, public, cookie-free 200 HTML. */
+/**
+ * Lets the request render, and hands the page to `done` if it is complete, public, cookie-free 200
+ * HTML that does not carry this response's script nonce (later readers get other nonces).
+ */
 function renderInto(req: Request, res: Response, done: (page?: RenderedPage) => void) {
   res.setHeader("X-Cache", "MISS");
   // A reader who hangs up must not leave the others waiting.
@@ -56,13 +60,14 @@ function renderInto(req: Request, res: Response, done: (page?: RenderedPage) => 
     const result = end(chunk as never, ...rest);
     const type = String(res.getHeader("content-type") ?? "");
     const policy = String(res.getHeader("cache-control") ?? "");
-    if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie")) {
+    const body = Buffer.concat(chunks);
+    if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie") && !body.includes(cspNonceOf(res))) {
       const headers: Record<string, string> = {};
       for (const name of STORED_HEADERS) {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      done({ status: 200, headers, body: Buffer.concat(chunks) });
+      done({ status: 200, headers, body });
     } else {
       done();
     }
