@@ -12,7 +12,7 @@ export function scriptHash(text: string): string {
 /**
  * The Content-Security-Policy of every response. Inline scripts run only by their hash (constant
  * scripts such as the islands loader) or by this response's nonce (React Router's scripts on the
- * pages that hydrate whole); see docs/decisions/005.
+ * pages that hydrate whole); see docs/decisions/008.
  */
 export function contentSecurityPolicy(site: { https: boolean; development: boolean }, nonce: string, scriptHashes: string[]): string {
   // Editors may link images and video files from any web address, so those accept any host.
