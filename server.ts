@@ -2,16 +2,16 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { config } from "./app/server/config.server";
-import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http-cache-middleware.server";
-import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/lifecycle.server";
-import { logger } from "./app/server/logger.server";
-import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/origin.server";
-import type { PageCache } from "./app/server/page-cache.server";
-import { cspNonceOf, securityHeaders } from "./app/server/security-headers.server";
-import { prepareData } from "./app/server/startup.server";
-import { settleRequestBody } from "./app/server/request-body.server";
-import { refuseUnknownMethods } from "./app/server/methods.server";
+import { config } from "./app/server/platform/config.server";
+import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
+import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
+import { logger } from "./app/server/platform/logger.server";
+import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
+import type { PageCache } from "./app/server/http/page-cache.server";
+import { cspNonceOf, securityHeaders } from "./app/server/http/security-headers.server";
+import { prepareData } from "./app/server/platform/startup.server";
+import { settleRequestBody } from "./app/server/http/request-body.server";
+import { refuseUnknownMethods } from "./app/server/http/methods.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.

@@ -6,8 +6,8 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
-export { pageCache } from "./server/site-page-cache.server";
-export { shutdownHooks } from "./server/shutdown.server";
+export { pageCache } from "~/server/http/site-page-cache.server";
+export { shutdownHooks } from "~/server/platform/shutdown.server";
 /** The constant inline scripts of our pages, which the Content-Security-Policy allows by their hash. */
 export const inlineScripts = islandsLoader ? [islandsLoader] : [];
 

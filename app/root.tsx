@@ -21,11 +21,11 @@ import { ScrollToTop } from "./components/scroll-to-top";
 import { messages } from "./lib/messages";
 import { BREAKING_TICKER_SIZE, type BreakingItem } from "./lib/breaking";
 import { hydratesWholeDocument, IslandScripts } from "./islands/island-scripts";
-import { getCurrentUser } from "./server/auth.server";
-import { listBreaking } from "./server/breaking.server";
-import { config } from "./server/config.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
+import { listBreaking } from "~/server/live/breaking.server";
+import { config } from "~/server/platform/config.server";
 import { db } from "./server/db/db.server";
-import { keepErrorHeaders } from "./server/error-headers.server";
+import { keepErrorHeaders } from "~/server/http/error-headers.server";
 
 // The Arabic subsets are on every page's first screen: fetch them with the CSS, not after it.
 export const links: LinksFunction = () => [

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { rebuildSqliteSearchIndex } from "../app/server/search-index.sqlite.server";
+import { rebuildSqliteSearchIndex } from "../app/server/search/search-index.sqlite.server";
 
-// The search index of issue #5 (described in app/server/search-index.sqlite.server.ts), filled from
+// The search index of issue #5 (described in app/server/search/search-index.sqlite.server.ts), filled from
 // the articles already there with the app's normalizer.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create virtual table news_search using fts5(

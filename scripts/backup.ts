@@ -2,8 +2,8 @@
  * A consistent copy of the site, safe while the server runs: npm run backup -- <new folder>
  * Restore it with: npm run restore -- <folder>
  */
-import { backupSite, BackupError } from "../app/server/backup.server";
-import { dataLocations } from "../app/server/config.server";
+import { backupSite, BackupError } from "../app/server/platform/backup.server";
+import { dataLocations } from "../app/server/platform/config.server";
 
 const USAGE = `Usage: npm run backup -- <folder>
   Copies the database (SQLite online backup), the media and the generated auth secret into <folder>,

@@ -4,8 +4,8 @@ import { openDatabase } from "../app/server/db/db.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { demoArticles } from "../app/server/demo/demo-articles";
 import { demoSceneSvg } from "../app/server/demo/demo-images.server";
-import { storeImage } from "../app/server/media.server";
-import { createArticle } from "../app/server/news.server";
+import { storeImage } from "../app/server/media/media.server";
+import { createArticle } from "../app/server/news/news.server";
 
 /** Fills a database with `count` articles made from the demo texts, a third without image. */
 export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: string }, count: number): Promise<{ articleId: string }> {

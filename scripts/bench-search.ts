@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { CATEGORIES } from "../app/lib/categories";
-import { parseQuery } from "../app/lib/search-terms";
+import { parseQuery } from "../app/lib/search/search-terms";
 import { demoArticles } from "../app/server/demo/demo-articles";
 import { openDatabase, type DB } from "../app/server/db/db.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
-import { findMatchingArticleIds, rebuildSearchIndex } from "../app/server/search-index.server";
-import { SEARCH_PAGE_SIZE, searchNews } from "../app/server/search.server";
+import { findMatchingArticleIds, rebuildSearchIndex } from "../app/server/search/search-index.server";
+import { SEARCH_PAGE_SIZE, searchNews } from "../app/server/search/search.server";
 
 const ARTICLES = Number(process.argv[2] ?? 100_000);
 const QUERIES = Number(process.argv[3] ?? 200);

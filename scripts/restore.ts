@@ -2,8 +2,8 @@
  * Puts a backup made by `npm run backup` in place of the configured site (DATABASE_URL, MEDIA_DIR):
  * npm run restore -- <folder> [--force]. The server must be stopped.
  */
-import { BackupError, restoreSite } from "../app/server/backup.server";
-import { dataLocations } from "../app/server/config.server";
+import { BackupError, restoreSite } from "../app/server/platform/backup.server";
+import { dataLocations } from "../app/server/platform/config.server";
 
 const USAGE = `Usage: npm run restore -- <folder> [--force]
   Restores the backup in <folder> into DATABASE_URL and MEDIA_DIR. Stop the server first.

@@ -3,11 +3,11 @@
  * SPEC.md does not say how a role changes; this is how.
  */
 import { z } from "zod";
-import { createAuth } from "../app/server/auth-instance.server";
-import { config } from "../app/server/config.server";
+import { createAuth } from "../app/server/accounts/auth-instance.server";
+import { config } from "../app/server/platform/config.server";
 import { openDatabase } from "../app/server/db/db.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
-import { createAccount, generatePassword, setRole } from "../app/server/users.server";
+import { createAccount, generatePassword, setRole } from "../app/server/accounts/users.server";
 
 const USAGE = `Usage:
   npm run user -- promote <email>                  make an account an admin

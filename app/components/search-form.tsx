@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { messages } from "~/lib/messages";
-import { MAX_QUERY_LENGTH } from "~/lib/search-terms";
+import { MAX_QUERY_LENGTH } from "~/lib/search/search-terms";
 import { SearchIcon } from "./icons";
 
 export function SearchForm({ id, defaultValue = "", className = "" }: { id: string; defaultValue?: string; className?: string }) {

@@ -3,8 +3,8 @@ import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { articlePath } from "~/lib/news";
-import type { Segment } from "~/lib/search-snippet";
-import type { SearchResult } from "~/server/search.server";
+import type { Segment } from "~/lib/search/search-snippet";
+import type { SearchResult } from "~/server/search/search.server";
 
 function Highlighted({ segments }: { segments: Segment[] }) {
   return segments.map((segment, index) =>

@@ -1,5 +1,5 @@
-import { listBreaking } from "~/server/breaking.server";
-import { CACHE } from "~/server/http-cache.server";
+import { listBreaking } from "~/server/live/breaking.server";
+import { CACHE } from "~/server/http/cache-policy.server";
 import { db } from "~/server/db/db.server";
 
 /** The breaking list as JSON, for browsers without EventSource (polled every 30 s). */

@@ -3,10 +3,10 @@ import { isCategory } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE, LATEST_NEWS_COUNT } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { pageFromUrl } from "~/lib/pagination";
-import { CACHE, NO_STORE } from "~/server/http-cache.server";
-import { audienceOf } from "~/server/auth.server";
+import { CACHE, NO_STORE } from "~/server/http/cache-policy.server";
+import { audienceOf } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { listCategoryPage, listLatest } from "~/server/news.server";
+import { listCategoryPage, listLatest } from "~/server/news/news.server";
 import type { Route } from "./+types/api.latest";
 
 /**

@@ -1,8 +1,8 @@
-import { NO_STORE } from "~/server/http-cache.server";
+import { NO_STORE } from "~/server/http/cache-policy.server";
 import { messages } from "~/lib/messages";
 import { db } from "~/server/db/db.server";
-import { countArticleVisit } from "~/server/news.server";
-import { visitOf } from "~/server/visitor.server";
+import { countArticleVisit } from "~/server/visits/visits.server";
+import { visitOf } from "~/server/visits/visitor.server";
 import type { Route } from "./+types/api.news-visit";
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
-import { NO_STORE } from "~/server/http-cache.server";
+import { NO_STORE } from "~/server/http/cache-policy.server";
 import { messages } from "~/lib/messages";
-import { deleteWithMedia, editFromRequest } from "~/server/article-submission.server";
-import { requireAdmin } from "~/server/auth.server";
+import { deleteWithMedia, editFromRequest } from "~/server/news/publishing.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import type { Route } from "./+types/api.news.item";
 
 /** Admin API: PUT a multipart article form to edit, DELETE to remove. */

@@ -1,6 +1,6 @@
-import { NO_STORE } from "~/server/http-cache.server";
-import { publishFromRequest } from "~/server/article-submission.server";
-import { requireAdmin } from "~/server/auth.server";
+import { NO_STORE } from "~/server/http/cache-policy.server";
+import { publishFromRequest } from "~/server/news/publishing.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import type { Route } from "./+types/api.news";
 
 /** Admin API: POST a multipart article form; 201 with the new id and short id. */

@@ -1,7 +1,7 @@
-import { NO_STORE } from "~/server/http-cache.server";
+import { NO_STORE } from "~/server/http/cache-policy.server";
 import { db } from "~/server/db/db.server";
-import { countSiteVisit } from "~/server/site-stats.server";
-import { visitOf } from "~/server/visitor.server";
+import { countSiteVisit } from "~/server/visits/visits.server";
+import { visitOf } from "~/server/visits/visitor.server";
 import type { Route } from "./+types/api.site-visit";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,9 +4,9 @@ import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, safeRedirect, signInSchema, sig
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { authErrors, messages, type AuthErrorCode } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
-import { signIn, signUp } from "~/server/accounts.server";
-import { getCurrentUser } from "~/server/auth.server";
-import { readSmallForm } from "~/server/form.server";
+import { signIn, signUp } from "~/server/accounts/accounts.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
+import { readSmallForm } from "~/server/http/form.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/autenction";
 

@@ -4,10 +4,10 @@ import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking-list";
-import { audienceFor } from "~/server/audience.server";
-import { getCurrentUser } from "~/server/auth.server";
+import { audienceFor } from "~/server/news/audience.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { listLatest } from "~/server/news.server";
+import { listLatest } from "~/server/news/news.server";
 import type { Route } from "./+types/breaking";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,9 +5,9 @@ import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { CategoryList } from "~/components/category-list";
-import { audienceOf } from "~/server/auth.server";
+import { audienceOf } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { listCategoryPage } from "~/server/news.server";
+import { listCategoryPage } from "~/server/news/news.server";
 import type { Route } from "./+types/category";
 
 function categoryOfPath(pathname: string): Category | undefined {

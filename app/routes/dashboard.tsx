@@ -8,12 +8,12 @@ import { articlePath } from "~/lib/news";
 import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
-import { publishFromRequest } from "~/server/article-submission.server";
-import { requireAdmin } from "~/server/auth.server";
+import { publishFromRequest } from "~/server/news/publishing.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { listAllForDashboard, listMostRead } from "~/server/news.server";
-import { EDITORS } from "~/server/audience.server";
-import { totalSiteVisits } from "~/server/site-stats.server";
+import { listAllForDashboard, listMostRead } from "~/server/news/news.server";
+import { EDITORS } from "~/server/news/audience.server";
+import { totalSiteVisits } from "~/server/visits/visits.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/dashboard";
 

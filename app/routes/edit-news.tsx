@@ -5,14 +5,14 @@ import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { ErrorPage } from "~/components/error-page";
-import { editFromRequest } from "~/server/article-submission.server";
-import { EDITORS } from "~/server/audience.server";
-import { requireAdmin } from "~/server/auth.server";
+import { editFromRequest } from "~/server/news/publishing.server";
+import { EDITORS } from "~/server/news/audience.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { getArticle } from "~/server/news.server";
+import { getArticle } from "~/server/news/news.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
-import { keepErrorHeaders } from "~/server/error-headers.server";
+import { keepErrorHeaders } from "~/server/http/error-headers.server";
 
 export const handle = HYDRATE_DOCUMENT;
 

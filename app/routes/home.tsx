@@ -6,9 +6,9 @@ import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { LatestNews, MostRead } from "~/components/news-lists";
 import { Slider } from "~/components/slider";
 import { SiteVisit } from "~/components/visit-counters";
-import { audienceOf } from "~/server/auth.server";
+import { audienceOf } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { listLatest, listMostRead, listSlider } from "~/server/news.server";
+import { listLatest, listMostRead, listSlider } from "~/server/news/news.server";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;

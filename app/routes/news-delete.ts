@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { messages } from "~/lib/messages";
-import { deleteWithMedia } from "~/server/article-submission.server";
-import { requireAdmin } from "~/server/auth.server";
-import { readSmallForm } from "~/server/form.server";
+import { deleteWithMedia } from "~/server/news/publishing.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
+import { readSmallForm } from "~/server/http/form.server";
 import type { Route } from "./+types/news-delete";
 
 export async function action({ request, params }: Route.ActionArgs) {

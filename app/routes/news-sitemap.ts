@@ -1,4 +1,4 @@
-import { config } from "~/server/config.server";
+import { config } from "~/server/platform/config.server";
 import { db } from "~/server/db/db.server";
 import { newsSitemapXml } from "~/server/feeds/feeds.server";
 import { feedResponse, XML_CONTENT_TYPE } from "~/server/feeds/responses.server";

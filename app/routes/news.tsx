@@ -12,14 +12,14 @@ import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/component
 import { LatestNews, MostRead } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
 import { ArticleVisit } from "~/components/visit-counters";
-import { audienceFor } from "~/server/audience.server";
-import { getCurrentUser } from "~/server/auth.server";
+import { audienceFor } from "~/server/news/audience.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news.server";
-import { shortIdFor } from "~/server/short-links.server";
+import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news/news.server";
+import { shortIdFor } from "~/server/news/short-links.server";
 import { LATEST_NEWS_COUNT, SHARE_TEXT_LENGTH } from "~/lib/constants";
-import { shareImageFor } from "~/server/share-image.server";
-import { config } from "~/server/config.server";
+import { shareImageFor } from "~/server/news/share-image.server";
+import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/news";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { config } from "~/server/config.server";
+import { config } from "~/server/platform/config.server";
 import { buildRobotsTxt } from "~/server/feeds/robots.server";
 import { feedResponse, TEXT_CONTENT_TYPE } from "~/server/feeds/responses.server";
 

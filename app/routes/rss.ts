@@ -1,6 +1,6 @@
 import { CATEGORIES } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { config } from "~/server/config.server";
+import { config } from "~/server/platform/config.server";
 import { db } from "~/server/db/db.server";
 import { rssPath, rssXml } from "~/server/feeds/feeds.server";
 import { feedNotFound, feedResponse, RSS_CONTENT_TYPE } from "~/server/feeds/responses.server";

@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
-import { MAX_QUERY_LENGTH } from "~/lib/search-terms";
+import { MAX_QUERY_LENGTH } from "~/lib/search/search-terms";
 import { EmptyState } from "~/components/news-card";
 import { SearchForm } from "~/components/search-form";
 import { SearchResultItem } from "~/components/search-result";
-import { audienceOf } from "~/server/auth.server";
+import { audienceOf } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { searchNews } from "~/server/search.server";
+import { searchNews } from "~/server/search/search.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {

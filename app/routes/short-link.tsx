@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { messages } from "~/lib/messages";
-import { audienceOf } from "~/server/auth.server";
+import { audienceOf } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { isShortId, resolveShortLink } from "~/server/short-links.server";
+import { isShortId, resolveShortLink } from "~/server/news/short-links.server";
 import type { Route } from "./+types/short-link";
 
 /** /{shortId}: a 302 to the article, or the 'الرابط غير موجود' page. */

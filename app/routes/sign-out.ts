@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { signOut } from "~/server/accounts.server";
-import { requireUser } from "~/server/auth.server";
+import { signOut } from "~/server/accounts/accounts.server";
+import { requireUser } from "~/server/accounts/guards.server";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request, context }: Route.ActionArgs) {

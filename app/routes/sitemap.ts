@@ -1,5 +1,5 @@
 import { messages } from "~/lib/messages";
-import { config } from "~/server/config.server";
+import { config } from "~/server/platform/config.server";
 import { db } from "~/server/db/db.server";
 import { sitemapXml } from "~/server/feeds/feeds.server";
 import { feedNotFound, feedResponse, XML_CONTENT_TYPE } from "~/server/feeds/responses.server";

@@ -1,10 +1,10 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authErrors, messages } from "~/lib/messages";
-import { createAuth } from "~/server/auth-instance.server";
+import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news.server";
-import { createAccount } from "~/server/users.server";
+import { createArticle } from "~/server/news/news.server";
+import { createAccount } from "~/server/accounts/users.server";
 import { signedInAs, TEST_PASSWORD } from "../support/accounts";
 import { post } from "../support/http";
 import { inPool } from "../support/pool";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath } from "~/lib/categories";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news.server";
+import { createArticle } from "~/server/news/news.server";
 import { get } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { list, parseXml } from "../support/xml";

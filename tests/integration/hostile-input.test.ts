@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news.server";
+import { createArticle } from "~/server/news/news.server";
 import { signedInAs } from "../support/accounts";
 import { sendWholeBody } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CACHE } from "~/server/http-cache.server";
+import { CACHE } from "~/server/http/cache-policy.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
 import { pageWeight } from "../support/page-weight";

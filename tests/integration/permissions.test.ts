@@ -6,10 +6,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "~/server/auth-instance.server";
+import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news.server";
-import { createAccount } from "~/server/users.server";
+import { createArticle } from "~/server/news/news.server";
+import { createAccount } from "~/server/accounts/users.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { createArticle } from "~/server/news.server";
+import { createArticle } from "~/server/news/news.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
 import { multipartBody, sendWholeBody } from "../support/raw-http";

@@ -1,12 +1,12 @@
 /** /search on the real production server: what readers and admins get, and that no query breaks it. */
-import { CACHE } from "~/server/http-cache.server";
+import { CACHE } from "~/server/http/cache-policy.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { createAuth } from "~/server/auth-instance.server";
+import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news.server";
-import { createAccount } from "~/server/users.server";
+import { createArticle } from "~/server/news/news.server";
+import { createAccount } from "~/server/accounts/users.server";
 import { get, signIn, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -1,7 +1,7 @@
 import type { Role } from "~/lib/constants";
-import { createAuth } from "~/server/auth-instance.server";
+import { createAuth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "~/server/db/db.server";
-import { createAccount } from "~/server/users.server";
+import { createAccount } from "~/server/accounts/users.server";
 
 export const TEST_PASSWORD = "secret123";
 

@@ -1,5 +1,5 @@
 import { Kysely } from "kysely";
-import { config } from "../config.server";
+import { config } from "~/server/platform/config.server";
 import { createDialect } from "./dialect.server";
 import type { Database } from "./schema";
 

@@ -1,7 +1,7 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTempDatabase } from "../../../tests/support/temp-db";
-import { createAuth } from "../auth-instance.server";
+import { createAuth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "./db.server";
 
 let db: DB;

@@ -1,9 +1,9 @@
 import sharp from "sharp";
-import type { Auth } from "../auth-instance.server";
+import type { Auth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "../db/db.server";
-import { storeImage } from "../media.server";
-import { createArticle } from "../news.server";
-import { createAccount, generatePassword } from "../users.server";
+import { storeImage } from "~/server/media/media.server";
+import { createArticle } from "~/server/news/news.server";
+import { createAccount, generatePassword } from "~/server/accounts/users.server";
 import { demoArticles } from "./demo-articles";
 import { demoSceneSvg } from "./demo-images.server";
 

@@ -4,7 +4,7 @@ import { INFO_PAGES_UPDATED_AT } from "~/lib/info-pages";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
-import { createArticle, deleteArticle, newArticleId, updateArticle, type NewArticle } from "../news.server";
+import { createArticle, deleteArticle, newArticleId, updateArticle, type NewArticle } from "~/server/news/news.server";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 
 const BASE = "https://akhbar.example";

@@ -1,0 +1,48 @@
+import { betterAuth } from "better-auth";
+import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
+import type { Config } from "~/server/platform/config.server";
+import type { DB } from "~/server/db/db.server";
+
+export const MAX_PASSWORD_LENGTH = 128;
+/** Set by our own server from the socket address, never taken from the client. */
+export const CLIENT_IP_HEADER = "x-akhbar-client-ip";
+
+export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) {
+  return betterAuth({
+    baseURL: cfg.baseUrl,
+    basePath: "/api/auth",
+    secret: cfg.authSecret,
+    database: { db, type: "sqlite" },
+    trustedOrigins: [cfg.baseUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 100,
+      // Ours count failures per account and address instead (auth-limits.server.ts, before these run).
+      customRules: { "/sign-in/email": false, "/sign-up/email": false },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: cfg.baseUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+    // Errors that are not better-auth's own answers (a busy database's 503) reach our routes instead of becoming a bare 500.
+    onAPIError: { throw: true },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,73 @@
+import { clientKey } from "~/server/platform/client-keys.server";
+import type { DB } from "~/server/db/db.server";
+
+/** How many attempts a key may make within its window. */
+type Rule = { window: number; max: number };
+
+const MINUTE = 60_000;
+/** Wrong passwords for one account from one address: a person mistyping never reaches it. */
+export const SIGN_IN_ACCOUNT_RULE: Rule = { window: 15 * MINUTE, max: 10 };
+/** Failed sign-ins from one address over every account: a whole office behind one address. */
+export const SIGN_IN_ADDRESS_RULE: Rule = { window: 15 * MINUTE, max: 100 };
+/** Registrations from one address: a family or a school on one mobile address stays below it. */
+export const SIGN_UP_ADDRESS_RULE: Rule = { window: 60 * MINUTE, max: 30 };
+const LONGEST_WINDOW = Math.max(SIGN_IN_ACCOUNT_RULE.window, SIGN_IN_ADDRESS_RULE.window, SIGN_UP_ADDRESS_RULE.window);
+
+type Limit = { key: string; rule: Rule };
+/** Either the attempt goes ahead (its rows are recorded), or the client waits that many seconds. */
+export type Admission = { ok: true; attemptIds: number[] } | { ok: false; retryAfterSeconds: number };
+
+/** Milliseconds until the key is under its limit again; 0 when it is under already. */
+async function waitFor(db: DB, { key, rule }: Limit, now: number): Promise<number> {
+  const recent = await db
+    .selectFrom("auth_attempts")
+    .select("at")
+    .where("key", "=", key)
+    .where("at", ">", now - rule.window)
+    .orderBy("at", "desc")
+    .limit(rule.max)
+    .execute();
+  const oldestThatCounts = recent[rule.max - 1];
+  return oldestThatCounts ? oldestThatCounts.at + rule.window - now : 0;
+}
+
+/**
+ * Checks every limit and, when all allow it, records the attempt under each key in the same
+ * transaction, so concurrent attempts cannot all slip under a limit together.
+ */
+async function admit(db: DB, limits: Limit[], now: number): Promise<Admission> {
+  return db.transaction().execute(async (trx) => {
+    const waits = await Promise.all(limits.map((limit) => waitFor(trx, limit, now)));
+    const wait = Math.max(...waits);
+    if (wait > 0) return { ok: false, retryAfterSeconds: Math.ceil(wait / 1000) };
+    await trx.deleteFrom("auth_attempts").where("at", "<=", now - LONGEST_WINDOW).execute();
+    const rows = await trx
+      .insertInto("auth_attempts")
+      .values(limits.map(({ key }) => ({ key, at: now })))
+      .returning("id")
+      .execute();
+    return { ok: true, attemptIds: rows.map((row) => row.id) };
+  });
+}
+
+function signInLimits(secret: string, address: string, email: string): Limit[] {
+  return [
+    { key: clientKey(secret, "sign-in", address, email.trim().toLowerCase()), rule: SIGN_IN_ACCOUNT_RULE },
+    { key: clientKey(secret, "sign-in", address), rule: SIGN_IN_ADDRESS_RULE },
+  ];
+}
+
+/** Before checking a password: counted as a failure unless `forgetAttempt` is called after a success. */
+export function admitSignIn(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<Admission> {
+  return admit(db, signInLimits(secret, address, email), now);
+}
+
+/** A successful sign-in does not count against anyone. */
+export async function forgetAttempt(db: DB, attemptIds: number[]): Promise<void> {
+  if (attemptIds.length > 0) await db.deleteFrom("auth_attempts").where("id", "in", attemptIds).execute();
+}
+
+/** Every registration attempt from an address counts, so it cannot be used to sweep for emails either. */
+export function admitSignUp(db: DB, secret: string, address: string, now = Date.now()): Promise<Admission> {
+  return admit(db, [{ key: clientKey(secret, "sign-up", address), rule: SIGN_UP_ADDRESS_RULE }], now);
+}

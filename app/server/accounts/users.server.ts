@@ -1,0 +1,27 @@
+import { randomBytes } from "node:crypto";
+import type { Role } from "~/lib/constants";
+import type { Auth } from "./auth-instance.server";
+import type { DB } from "~/server/db/db.server";
+
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+/** Creates an account through better-auth (so the password is hashed its way), then sets its role. */
+export async function createAccount(
+  auth: Auth,
+  db: DB,
+  input: { email: string; username: string; password: string; role: Role },
+): Promise<string> {
+  const result = await auth.api.signUpEmail({
+    body: { email: input.email, password: input.password, name: input.username },
+  });
+  await setRole(db, input.email, input.role);
+  return result.user.id;
+}
+
+/** false when no account has that email. */
+export async function setRole(db: DB, email: string, role: Role): Promise<boolean> {
+  const result = await db.updateTable("user").set({ role }).where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

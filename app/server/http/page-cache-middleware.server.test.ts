@@ -1,0 +1,56 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CACHE } from "./cache-policy.server";
+import { pageCacheMiddleware } from "./page-cache-middleware.server";
+import { PageCache } from "./page-cache.server";
+import { cspNonceOf, securityHeaders } from "./security-headers.server";
+
+let server: ReturnType<ReturnType<typeof express>["listen"]>;
+let base = "";
+
+/** The HTTP layer's order (server.ts): security headers, then the page cache, then the pages. */
+beforeAll(async () => {
+  const app = express();
+  app.use(securityHeaders({ baseUrl: "http://localhost", inlineScripts: [], development: false }));
+  app.use(pageCacheMiddleware(new PageCache(60_000)));
+  const page = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
+  app.get("/reader", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page("<script type=module>go()</script>")));
+  app.get("/nonced", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page(`<script nonce="${cspNonceOf(res)}">go()</script>`)));
+  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const nonceOfPolicy = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+describe("the page cache under the Content-Security-Policy", () => {
+  it("stores a page without a nonce and serves each copy with a policy of its own", async () => {
+    const first = await fetch(`${base}/reader`);
+    const second = await fetch(`${base}/reader`);
+    expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+    expect(nonceOfPolicy(second)).toBeDefined();
+    expect(nonceOfPolicy(second)).not.toBe(nonceOfPolicy(first));
+  });
+
+  it("never stores a page carrying its response's nonce, so no reader gets a nonce their policy does not name", async () => {
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${base}/nonced`);
+      expect(response.headers.get("x-cache")).toBe("MISS");
+      expect(await response.text()).toContain(`nonce="${nonceOfPolicy(response)}"`);
+    }
+  });
+});
+
+describe("the security headers' nonces", () => {
+  it("are new for every response, past the batch of random bytes they are drawn from", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const response = await fetch(`${base}/reader`);
+      await response.body?.cancel();
+      nonces.add(nonceOfPolicy(response) ?? "");
+    }
+    expect(nonces.size).toBe(300);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+});

@@ -1,0 +1,5 @@
+import { config } from "~/server/platform/config.server";
+import { PageCache } from "./page-cache.server";
+
+/** The site's one page cache: the HTTP layer serves from it, article writes empty it. */
+export const pageCache = new PageCache(config().pageCacheSeconds * 1000);

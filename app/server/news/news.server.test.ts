@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Category } from "~/lib/categories";
+import { createTempDatabase } from "../../../tests/support/temp-db";
+import type { DB } from "~/server/db/db.server";
+import {
+  createArticle,
+  deleteArticle,
+  getArticle,
+  listCategoryPage,
+  listLatest,
+  listMostRead,
+  listPicks,
+  listRelated,
+  listSlider,
+  updateArticle,
+} from "./news.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const base = new Date("2026-11-01T10:00:00Z").getTime();
+
+beforeEach(async () => {
+  ({ db, cleanup } = await createTempDatabase());
+});
+afterEach(async () => cleanup());
+
+async function article(minutesAfterBase: number, overrides: Partial<Parameters<typeof createArticle>[1]> = {}) {
+  const created = await createArticle(db, {
+    title: `خبر ${minutesAfterBase}`,
+    content: `نص الخبر رقم ${minutesAfterBase}`,
+    category: "local",
+    createdAt: new Date(base + minutesAfterBase * 60_000),
+    ...overrides,
+  });
+  return created.id;
+}
+
+describe("listLatest", () => {
+  it("orders newest first, honours limit and offset, and filters by category", async () => {
+    for (let i = 0; i < 5; i++) await article(i);
+    await article(10, { category: "sports" });
+    const latest = await listLatest(db, { limit: 3 });
+    expect(latest.map((n) => n.title)).toEqual(["خبر 10", "خبر 4", "خبر 3"]);
+    const local = await listLatest(db, { limit: 10, category: "local", offset: 1 });
+    expect(local.map((n) => n.title)).toEqual(["خبر 3", "خبر 2", "خبر 1", "خبر 0"]);
+  });
+
+  it("leaves drafts out unless the audience includes them", async () => {
+    await article(1, { status: "draft" });
+    await article(2);
+    expect((await listLatest(db, { limit: 10 })).map((n) => n.title)).toEqual(["خبر 2"]);
+    expect(await listLatest(db, { limit: 10, audience: { includeDrafts: true } })).toHaveLength(2);
+  });
+});
+
+describe("listCategoryPage", () => {
+  it("pages by six and says whether more follow", async () => {
+    for (let i = 0; i < 13; i++) await article(i, { category: "sports" });
+    const first = await listCategoryPage(db, "sports", 1, 6);
+    const third = await listCategoryPage(db, "sports", 3, 6);
+    expect(first.items).toHaveLength(6);
+    expect(first.hasMore).toBe(true);
+    expect(first.items[0]?.title).toBe("خبر 12");
+    expect(third.items.map((n) => n.title)).toEqual(["خبر 0"]);
+    expect(third.hasMore).toBe(false);
+  });
+});
+
+describe("listSlider", () => {
+  it("takes the 4 newest items that have an image and are not video", async () => {
+    await article(0, { images: ["/a.webp"] });
+    await article(1, { images: ["/b.webp"] });
+    await article(2, { images: ["/c.webp"] });
+    await article(3, { images: ["/d.webp"], video: "https://www.youtube.com/watch?v=abcdefghijk" });
+    await article(4);
+    await article(5, { images: ["/e.webp"] });
+    await article(6, { images: ["/f.webp"], status: "draft" });
+    await article(7, { images: ["/g.webp"] });
+    const slider = await listSlider(db);
+    expect(slider.map((n) => n.title)).toEqual(["خبر 7", "خبر 5", "خبر 2", "خبر 1"]);
+    expect(slider.every((n) => n.image !== null && !n.isVideo)).toBe(true);
+  });
+});
+
+describe("listMostRead", () => {
+  it("orders by visits and fetches 8", async () => {
+    for (let i = 0; i < 10; i++) await article(i, { visits: (i * 37) % 11 });
+    const mostRead = await listMostRead(db);
+    expect(mostRead).toHaveLength(8);
+    const visits = mostRead.map((n) => n.visits);
+    expect(visits).toEqual([...visits].sort((a, b) => b - a));
+  });
+});
+
+describe("listPicks and listRelated", () => {
+  it("picks the newest of each of the five categories, without the current article", async () => {
+    const categories: Category[] = ["local", "international", "educational", "sports", "miscellaneous", "breaking"];
+    const ids: Record<string, string> = {};
+    for (const [i, category] of categories.entries()) {
+      await article(i, { category, title: `قديم ${category}` });
+      ids[category] = await article(100 + i, { category, title: `جديد ${category}` });
+    }
+    const picks = await listPicks(db, ids.local!);
+    expect(picks.map((n) => n.title)).toEqual([
+      "قديم local",
+      "جديد international",
+      "جديد educational",
+      "جديد sports",
+      "جديد miscellaneous",
+    ]);
+  });
+
+  it("relates 2 newest of the same category, never the article itself", async () => {
+    const current = await article(50, { category: "sports" });
+    await article(1, { category: "sports" });
+    await article(2, { category: "sports" });
+    await article(3, { category: "sports" });
+    await article(60, { category: "local" });
+    const related = await listRelated(db, { id: current, category: "sports" });
+    expect(related.map((n) => n.title)).toEqual(["خبر 3", "خبر 2"]);
+  });
+});
+
+describe("getArticle", () => {
+  it("returns paragraphs and images intact, and hides drafts from the public", async () => {
+    const id = await article(0, { content: "فقرة أولى\n\nفقرة ثانية", images: ["/x.webp", "/y.webp"] });
+    const found = await getArticle(db, id);
+    expect(found?.content).toBe("فقرة أولى\n\nفقرة ثانية");
+    expect(found?.images).toEqual(["/x.webp", "/y.webp"]);
+    const draft = await article(1, { status: "draft" });
+    expect(await getArticle(db, draft)).toBeNull();
+  });
+});
+
+describe("updateArticle and deleteArticle", () => {
+  it("updates the fields, sets updated_at and reports the media no longer used", async () => {
+    const id = await article(0, { images: ["/media/news-images/1-a.webp", "/media/news-images/2-b.webp"], video: "/media/news-videos/3-c.mp4" });
+    const result = await updateArticle(db, id, {
+      title: "عنوان جديد",
+      content: "نص جديد",
+      category: "sports",
+      status: "draft",
+      imageUrl: "https://example.com/x.jpg",
+      images: ["/media/news-images/2-b.webp"],
+      video: null,
+    });
+    expect(result?.unusedMedia).toEqual(["/media/news-images/1-a.webp", "/media/news-videos/3-c.mp4"]);
+    const updated = await getArticle(db, id, { includeDrafts: true });
+    expect(updated).toMatchObject({ title: "عنوان جديد", category: "sports", status: "draft", imageUrl: "https://example.com/x.jpg", video: null, isVideo: false });
+    expect(updated?.updatedAt).not.toBeNull();
+    expect(await updateArticle(db, "missing", { title: "x", content: "y", category: "local", status: "published", imageUrl: null, images: [], video: null })).toBeNull();
+  });
+
+  it("deletes the article and its short link, and nothing else", async () => {
+    const keep = await createArticle(db, { title: "يبقى", content: "نص", category: "local" });
+    const gone = await createArticle(db, { title: "يحذف", content: "نص", category: "breaking", images: ["/media/news-images/9-z.webp"] });
+    expect(await deleteArticle(db, gone.id)).toMatchObject({ media: ["/media/news-images/9-z.webp"], article: { id: gone.id, title: "يحذف", category: "breaking", status: "published" } });
+    expect(await getArticle(db, gone.id, { includeDrafts: true })).toBeNull();
+    expect(await db.selectFrom("short_links").select("news_id").execute()).toEqual([{ news_id: keep.id }]);
+    expect(await deleteArticle(db, gone.id)).toBeNull();
+  });
+
+  it("creates once per submission id", async () => {
+    const first = await createArticle(db, { title: "مرة", content: "نص", category: "local", submissionId: "form-123456" });
+    const again = await createArticle(db, { title: "مرة", content: "نص", category: "local", submissionId: "form-123456" });
+    expect(again).toEqual({ ...first, duplicate: true });
+    expect(await listLatest(db, { limit: 10 })).toHaveLength(1);
+  });
+});
+
+describe("media shared by two articles (names stored before issue 12)", () => {
+  it("deleting or editing one article never hands back a file the other still uses", async () => {
+    const shared = "/media/news-images/1700000000000-file.webp";
+    const video = "/media/news-videos/1700000000000-file.mp4";
+    const first = await article(1, { images: [shared, "/media/news-images/own.webp"], video });
+    await article(2, { images: [shared], video });
+    const edit = { title: "خبر", content: "نص", category: "local" as const, status: "published" as const, imageUrl: null, images: [], video: null };
+    expect((await updateArticle(db, first, edit))?.unusedMedia).toEqual(["/media/news-images/own.webp"]);
+    const third = await article(3, { images: [shared], video });
+    expect((await deleteArticle(db, third))?.media).toEqual([]);
+  });
+});

@@ -1,0 +1,370 @@
+import { randomBytes } from "node:crypto";
+import { sql, type SelectQueryBuilder } from "kysely";
+import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
+import { MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
+import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
+import { PUBLIC, type Audience } from "./audience.server";
+import type { DB } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { syncSearchIndex } from "~/server/search/search-index.server";
+import { createShortLink } from "./short-links.server";
+
+
+const EXCERPT_CHARS = 160;
+
+type NewsQuery<O> = SelectQueryBuilder<Database, "news", O>;
+
+function summaryColumns<O>(query: NewsQuery<O>) {
+  return query.select([
+    "news.id",
+    "news.title",
+    sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_CHARS)})`.as("excerpt"),
+    "news.category",
+    "news.images",
+    "news.image_url",
+    "news.is_video",
+    "news.status",
+    "news.visits",
+    "news.created_at",
+  ]);
+}
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  images: string;
+  image_url: string | null;
+  is_video: number;
+  status: NewsStatus;
+  visits: number;
+  created_at: string;
+};
+
+function parseImages(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toSummary(row: SummaryRow): NewsSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: isCategory(row.category) ? row.category : "miscellaneous",
+    image: parseImages(row.images)[0] ?? row.image_url ?? null,
+    isVideo: row.is_video === 1,
+    status: row.status,
+    visits: row.visits,
+    createdAt: row.created_at,
+  };
+}
+
+function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
+  return audience.includeDrafts ? query : query.where("news.status", "=", "published");
+}
+
+function summaries(db: DB, audience: Audience) {
+  return summaryColumns(visibleTo(db.selectFrom("news"), audience));
+}
+
+export async function listLatest(
+  db: DB,
+  options: {
+    limit: number;
+    offset?: number;
+    category?: Category;
+    audience?: Audience;
+  },
+): Promise<NewsSummary[]> {
+  let query = summaries(db, options.audience ?? PUBLIC);
+  if (options.category) query = query.where("news.category", "=", options.category);
+  const rows = await query
+    .orderBy("news.created_at", "desc")
+    .orderBy("news.id", "desc")
+    .limit(options.limit)
+    .offset(options.offset ?? 0)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** One page of a category, plus whether another page follows. */
+export async function listCategoryPage(
+  db: DB,
+  category: Category,
+  page: number,
+  pageSize: number,
+  audience: Audience = PUBLIC,
+): Promise<{ items: NewsSummary[]; hasMore: boolean }> {
+  const rows = await listLatest(db, {
+    category,
+    limit: pageSize + 1,
+    offset: (page - 1) * pageSize,
+    audience,
+  });
+  return { items: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** SPEC.md §9: the 4 newest items that have an image and are not video. */
+export async function listSlider(db: DB, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+  const rows = await summaries(db, audience)
+    .where("news.is_video", "=", 0)
+    .where((eb) => eb.or([eb("news.images", "!=", "[]"), eb("news.image_url", "is not", null)]))
+    .orderBy("news.created_at", "desc")
+    .limit(SLIDER_COUNT)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function listMostRead(
+  db: DB,
+  limit: number = MOST_READ_FETCHED,
+  audience: Audience = PUBLIC,
+): Promise<NewsSummary[]> {
+  const rows = await summaries(db, audience)
+    .orderBy("news.visits", "desc")
+    .orderBy("news.created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Newest article of each picks category, leaving out the one being read. */
+export async function listPicks(db: DB, excludeId: string, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+  const picks = await Promise.all(
+    PICK_CATEGORIES.map((category) =>
+      summaries(db, audience)
+        .where("news.category", "=", category)
+        .where("news.id", "!=", excludeId)
+        .orderBy("news.created_at", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  return picks.filter((row) => row !== undefined).map(toSummary);
+}
+
+export async function listRelated(
+  db: DB,
+  article: { id: string; category: Category },
+  audience: Audience = PUBLIC,
+): Promise<NewsSummary[]> {
+  const rows = await summaries(db, audience)
+    .where("news.category", "=", article.category)
+    .where("news.id", "!=", article.id)
+    .orderBy("news.created_at", "desc")
+    .limit(RELATED_COUNT)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
+  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().where("news.id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
+    content: row.content,
+    images: parseImages(row.images),
+    video: row.video || null,
+    imageUrl: row.image_url,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+  };
+}
+
+/** The visible articles among `ids`, with their full text, in the order of `ids`. */
+export async function listArticlesByIds(
+  db: DB,
+  ids: string[],
+  audience: Audience = PUBLIC,
+): Promise<(NewsSummary & { content: string })[]> {
+  if (ids.length === 0) return [];
+  // Visibility is checked here rather than in SQL: with a status condition beside `id in (…)`,
+  // SQLite's planner walks a status index over every published article instead of the primary key.
+  const rows = await summaryColumns(db.selectFrom("news")).select("news.content").where("news.id", "in", ids).execute();
+  const visible = rows.filter((row) => audience.includeDrafts || row.status === "published");
+  const byId = new Map(visible.map((row) => [row.id, { ...toSummary(row), content: row.content }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/** A 20-character id, the same shape as the original's document ids. */
+export function newArticleId(): string {
+  return Array.from(randomBytes(20), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+}
+
+export type NewArticle = {
+  title: string;
+  content: string;
+  category: Category;
+  images?: string[];
+  video?: string | null;
+  status?: NewsStatus;
+  visits?: number;
+  authorId?: string | null;
+  createdAt?: Date;
+  /** The form submission that asked for it: the same submission never creates two articles. */
+  submissionId?: string;
+};
+
+export type CreatedArticle = { id: string; shortId: string; createdAt: string; duplicate: boolean };
+
+/** Creates an article, its short link and its search entry in one transaction. */
+export async function createArticle(db: DB, input: NewArticle): Promise<CreatedArticle> {
+  return db.transaction().execute(async (trx) => {
+    if (input.submissionId) {
+      const existing = await trx
+        .selectFrom("news")
+        .leftJoin("short_links", "short_links.news_id", "news.id")
+        .select(["news.id", "news.created_at", "short_links.short_id"])
+        .where("news.submission_id", "=", input.submissionId)
+        .executeTakeFirst();
+      if (existing) return { id: existing.id, shortId: existing.short_id ?? "", createdAt: existing.created_at, duplicate: true };
+    }
+    const id = newArticleId();
+    const createdAt = (input.createdAt ?? new Date()).toISOString();
+    const status = input.status ?? "published";
+    await trx
+      .insertInto("news")
+      .values({
+        id,
+        title: input.title,
+        content: input.content,
+        category: input.category,
+        images: JSON.stringify(input.images ?? []),
+        image_url: null,
+        video: input.video ?? null,
+        is_video: input.video ? 1 : 0,
+        status,
+        visits: input.visits ?? 0,
+        author_id: input.authorId ?? null,
+        created_at: createdAt,
+        updated_at: null,
+        published_at: status === "published" ? createdAt : null,
+        submission_id: input.submissionId ?? null,
+      })
+      .execute();
+    const shortId = await createShortLink(trx, id);
+    await syncSearchIndex(trx, id);
+    return { id, shortId, createdAt, duplicate: false };
+  });
+}
+
+export type ArticleChanges = {
+  title: string;
+  content: string;
+  category: Category;
+  status: NewsStatus;
+  imageUrl: string | null;
+  images: string[];
+  video: string | null;
+};
+
+/**
+ * Applies an edit; returns the media URLs the article no longer uses (to delete once committed),
+ * or null when there is no such article.
+ */
+export async function updateArticle(db: DB, id: string, changes: ArticleChanges): Promise<{ unusedMedia: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("news").select(["images", "video", "published_at"]).where("id", "=", id).executeTakeFirst();
+    if (!current) return null;
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("news")
+      .set({
+        title: changes.title,
+        content: changes.content,
+        category: changes.category,
+        status: changes.status,
+        image_url: changes.imageUrl,
+        images: JSON.stringify(changes.images),
+        video: changes.video,
+        is_video: changes.video ? 1 : 0,
+        updated_at: now,
+        published_at: current.published_at ?? (changes.status === "published" ? now : null),
+      })
+      .where("id", "=", id)
+      .execute();
+    await syncSearchIndex(trx, id);
+    const before = [...parseImages(current.images), ...(current.video ? [current.video] : [])];
+    const after = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
+    return { unusedMedia: await mediaOnlyUsedBy(trx, id, before.filter((url) => !after.has(url))) };
+  });
+}
+
+/**
+ * The URLs among `urls` that no article but `id` refers to: only their files may be removed. Names
+ * stored before issue 12 could be shared by two articles.
+ */
+async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<string[]> {
+  const own: string[] = [];
+  for (const url of urls) {
+    const other = await db
+      .selectFrom("news")
+      .select("id")
+      .where("id", "!=", id)
+      .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`)]))
+      .executeTakeFirst();
+    if (!other) own.push(url);
+  }
+  return own;
+}
+
+/**
+ * Deletes an article (its short link goes with it); returns what it was and the media URLs only it
+ * used, or null when there is none.
+ */
+export async function deleteArticle(
+  db: DB,
+  id: string,
+): Promise<{ media: string[]; article: { id: string; title: string; createdAt: string; category: Category; status: NewsStatus } } | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("news")
+      .select(["images", "video", "category", "title", "created_at", "status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx.deleteFrom("short_links").where("news_id", "=", id).execute();
+    await trx.deleteFrom("news").where("id", "=", id).execute();
+    await syncSearchIndex(trx, id);
+    return {
+      media: await mediaOnlyUsedBy(trx, id, [...parseImages(row.images), ...(row.video ? [row.video] : [])]),
+      article: {
+        id,
+        title: row.title,
+        createdAt: row.created_at,
+        category: isCategory(row.category) ? row.category : "miscellaneous",
+        status: row.status,
+      },
+    };
+  });
+}
+
+/** Every media URL an article refers to (images, the legacy image_url, video), for the sweep at start. */
+export async function listReferencedMedia(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
+  return rows.flatMap((row) => [...parseImages(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
+}
+
+/** All articles for the dashboard table, drafts included, newest first. */
+export async function listAllForDashboard(db: DB, page: number, pageSize: number) {
+  const rows = await summaries(db, { includeDrafts: true })
+    .leftJoin("short_links", "short_links.news_id", "news.id")
+    .select("short_links.short_id")
+    .orderBy("news.created_at", "desc")
+    .orderBy("news.id", "desc")
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    items: rows.slice(0, pageSize).map((row) => ({ ...toSummary(row), shortId: row.short_id })),
+    hasMore: rows.length > pageSize,
+  };
+}

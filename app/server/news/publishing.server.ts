@@ -1,0 +1,215 @@
+import path from "node:path";
+import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
+import { messages } from "~/lib/messages";
+import { config } from "~/server/platform/config.server";
+import { DatabaseBusyError } from "~/server/db/busy.server";
+import { db } from "~/server/db/db.server";
+import { logger } from "~/server/platform/logger.server";
+import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFile, storeVideoFile } from "~/server/media/media.server";
+import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
+import { EDITORS } from "./audience.server";
+import { articleChanged } from "./article-changes.server";
+import { StorageError } from "~/server/media/storage-error.server";
+import { parseSubmission, STAGING_DIR_NAME, UploadError, type StagedFile, type Submission } from "~/server/media/uploads.server";
+
+export type SubmissionResult =
+  | { ok: true; id: string; shortId?: string }
+  | { ok: false; status: number; errors: ArticleFieldErrors };
+
+const LIMITS = {
+  fileLimits: { images: MAX_IMAGE_BYTES, video: MAX_VIDEO_BYTES },
+  maxFiles: MAX_IMAGES + 1,
+  maxFieldBytes: 512 * 1024,
+  maxFields: 60,
+};
+
+function failure(status: number, errors: ArticleFieldErrors): SubmissionResult {
+  return { ok: false, status, errors };
+}
+
+function uploadFailure(error: UploadError): SubmissionResult {
+  switch (error.code) {
+    case "file-too-large":
+      return failure(413, error.field === "video" ? { video: messages.videoTooLarge } : { images: messages.imageTooLarge });
+    case "field-too-large":
+      if (error.field === "title") return failure(413, { title: messages.titleTooLong });
+      if (error.field === "content") return failure(413, { content: messages.contentTooLong });
+      return failure(413, { form: messages.formMalformed });
+    case "too-many-parts":
+      return failure(400, { images: messages.tooManyFiles });
+    default:
+      return failure(400, { form: messages.formMalformed });
+  }
+}
+
+/** Removes this request's or a deleted article's media; what the disk refuses is logged and swept at the next start. */
+async function removeMedia(urls: readonly string[]): Promise<void> {
+  const left = await deleteMedia(config().mediaDir, urls);
+  if (left.length > 0) logger.warn({ files: left }, "media files could not be removed; the next start sweeps them");
+}
+
+function storageFailure(error: StorageError): SubmissionResult {
+  logger.error({ err: error.cause ?? error }, "media storage refused a write");
+  return error.code === "storage-full" ? failure(507, { form: messages.storageFull }) : failure(503, { form: messages.storageUnavailable });
+}
+
+async function readForm(request: Request): Promise<Submission | SubmissionResult> {
+  try {
+    return await parseSubmission(request, path.join(config().mediaDir, STAGING_DIR_NAME), LIMITS);
+  } catch (error) {
+    if (error instanceof UploadError) return uploadFailure(error);
+    if (error instanceof StorageError) return storageFailure(error);
+    throw error;
+  }
+}
+
+type Checked<T> = ({ ok: true } & T) | { ok: false; errors: ArticleFieldErrors };
+
+function validate(submission: Submission): Checked<{ input: ArticleFormInput }> {
+  const one = (name: string) => submission.fields[name]?.[0];
+  const parsed = articleSchema.safeParse({
+    title: one("title"),
+    content: one("content"),
+    category: one("category"),
+    status: one("status"),
+    videoUrl: one("videoUrl"),
+    imageUrl: one("imageUrl"),
+    removeImages: submission.fields.removeImages ?? [],
+    removeVideo: one("removeVideo"),
+    submissionId: one("submissionId") || undefined,
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const errors: ArticleFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "form") as ArticleField;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Stores the staged files as media; on any bad file or failed write, removes what it stored and says why. */
+async function storeUploads(files: StagedFile[]): Promise<{ images: string[]; video: string | null } | SubmissionResult> {
+  const mediaDir = config().mediaDir;
+  const stored: string[] = [];
+  const images: string[] = [];
+  let video: string | null = null;
+  try {
+    for (const file of files) {
+      if (file.field === "images") {
+        const url = await storeImageFile(mediaDir, file.path, file.filename);
+        stored.push(url);
+        images.push(url);
+      } else if (file.field === "video") {
+        video = await storeVideoFile(mediaDir, file.path, file.filename);
+        stored.push(video);
+      }
+    }
+    return { images, video };
+  } catch (error) {
+    await removeMedia(stored);
+    if (error instanceof StorageError) return storageFailure(error);
+    if (!(error instanceof MediaError)) throw error;
+    return failure(400, error.code === "invalid-video" ? { video: messages.videoInvalid } : { images: messages.imageInvalid });
+  }
+}
+
+type Prepared = { input: ArticleFormInput; images: string[]; video: string | null };
+
+async function prepare(request: Request): Promise<Prepared | SubmissionResult> {
+  const submission = await readForm(request);
+  if ("ok" in submission) return submission;
+  try {
+    const checked = validate(submission);
+    if (!checked.ok) return failure(400, checked.errors);
+    if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return failure(400, { images: messages.tooManyFiles });
+    const uploads = await storeUploads(submission.files);
+    if ("ok" in uploads) return uploads;
+    return { input: checked.input, images: uploads.images, video: uploads.video };
+  } finally {
+    await submission.discard();
+  }
+}
+
+/** Publishing: the form (or the admin API) becomes an article, its short link and its media, or nothing at all. */
+export async function publishFromRequest(request: Request, authorId: string): Promise<SubmissionResult> {
+  const prepared = await prepare(request);
+  if ("ok" in prepared) return prepared;
+  const { input, images, video } = prepared;
+  try {
+    const created = await createArticle(db(), {
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      status: input.status,
+      images,
+      video: video ?? input.videoUrl,
+      authorId,
+      submissionId: input.submissionId,
+    });
+    if (!created.duplicate) {
+      articleChanged(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
+    }
+    if (created.duplicate) {
+      await removeMedia([...images, ...(video ? [video] : [])]);
+      return failure(409, { form: messages.alreadySubmitted });
+    }
+    return { ok: true, id: created.id, shortId: created.shortId };
+  } catch (error) {
+    await removeMedia([...images, ...(video ? [video] : [])]);
+    if (error instanceof DatabaseBusyError) throw error;
+    logger.error({ err: error }, "publishing failed");
+    return failure(500, { form: messages.publishFailed });
+  }
+}
+
+export async function editFromRequest(request: Request, id: string): Promise<SubmissionResult> {
+  const current = await getArticle(db(), id, EDITORS);
+  if (!current) return failure(404, { form: messages.newsNotFound });
+  const prepared = await prepare(request);
+  if ("ok" in prepared) return prepared;
+  const { input, images: newImages, video: newVideo } = prepared;
+  const kept = current.images.filter((url) => !input.removeImages.includes(url));
+  const images = [...kept, ...newImages];
+  const stored = [...newImages, ...(newVideo ? [newVideo] : [])];
+  if (images.length > MAX_IMAGES) {
+    await removeMedia(stored);
+    return failure(400, { images: messages.tooManyFiles });
+  }
+  const keepCurrentVideo = !input.removeVideo && current.video?.startsWith("/media/") === true;
+  const video = newVideo ?? input.videoUrl ?? (keepCurrentVideo ? current.video : null);
+  try {
+    const result = await updateArticle(db(), id, {
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      status: input.status,
+      imageUrl: input.imageUrl,
+      images,
+      video,
+    });
+    if (!result) {
+      await removeMedia(stored);
+      return failure(404, { form: messages.newsNotFound });
+    }
+    await removeMedia(result.unusedMedia);
+    articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
+    return { ok: true, id };
+  } catch (error) {
+    await removeMedia(stored);
+    if (error instanceof DatabaseBusyError) throw error;
+    logger.error({ err: error }, "update failed");
+    return failure(500, { form: messages.updateFailed });
+  }
+}
+
+/**
+ * Deletes the article and its short link, then its media files at best effort: a file that cannot be
+ * removed now is swept at the next start (docs/decisions/006-media-names-and-cleanup.md).
+ */
+export async function deleteWithMedia(id: string): Promise<boolean> {
+  const deleted = await deleteArticle(db(), id);
+  if (!deleted) return false;
+  articleChanged(deleted.article, null);
+  await removeMedia(deleted.media);
+  return true;
+}

@@ -1,0 +1,47 @@
+import { randomInt } from "node:crypto";
+import { SHORT_ID_MAX, SHORT_ID_MIN } from "~/lib/constants";
+import { articlePath } from "~/lib/news";
+import type { DB } from "~/server/db/db.server";
+import { PUBLIC, type Audience } from "./audience.server";
+
+const MAX_ATTEMPTS = 20;
+
+function randomShortId(): string {
+  return String(randomInt(SHORT_ID_MIN, SHORT_ID_MAX + 1));
+}
+
+/** Creates the article's short link, retrying on a collision (SPEC.md §9). */
+export async function createShortLink(db: DB, newsId: string, pickId: () => string = randomShortId): Promise<string> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const shortId = pickId();
+    const inserted = await db
+      .insertInto("short_links")
+      .values({ short_id: shortId, long_url: articlePath(newsId), news_id: newsId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("short_id").doNothing())
+      .executeTakeFirst();
+    if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) return shortId;
+  }
+  throw new Error("Could not find a free short id");
+}
+
+export function isShortId(value: string): boolean {
+  return /^\d{6}$/.test(value);
+}
+
+/** The target of a short link, if it points at an article the audience may see. */
+export async function resolveShortLink(db: DB, shortId: string, audience: Audience = PUBLIC): Promise<string | null> {
+  if (!isShortId(shortId)) return null;
+  let query = db
+    .selectFrom("short_links")
+    .innerJoin("news", "news.id", "short_links.news_id")
+    .select("short_links.long_url")
+    .where("short_links.short_id", "=", shortId);
+  if (!audience.includeDrafts) query = query.where("news.status", "=", "published");
+  const row = await query.executeTakeFirst();
+  return row?.long_url ?? null;
+}
+
+export async function shortIdFor(db: DB, newsId: string): Promise<string | null> {
+  const row = await db.selectFrom("short_links").select("short_id").where("news_id", "=", newsId).executeTakeFirst();
+  return row?.short_id ?? null;
+}

@@ -1,0 +1,48 @@
+import type { Config } from "./config.server";
+import { createAuth } from "~/server/accounts/auth-instance.server";
+import { openDatabase } from "~/server/db/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { isEmpty, seedDemoContent } from "~/server/demo/seed-demo.server";
+import { logger } from "./logger.server";
+import { sweepMedia } from "~/server/media/media-sweep.server";
+import { listReferencedMedia } from "~/server/news/news.server";
+
+/** Everything that must be true before the server listens: schema up to date, demo content when wanted. */
+export async function prepareData(cfg: Config): Promise<void> {
+  const db = openDatabase(cfg.databaseUrl);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ applied }, "migrations applied");
+    await sweepMediaLeftovers(cfg.mediaDir, await listReferencedMedia(db));
+    if (cfg.demoContent && (await isEmpty(db))) {
+      const demo = await seedDemoContent(db, createAuth(db, cfg), cfg.mediaDir);
+      console.log(
+        [
+          "",
+          `Demo content: ${demo.articles} articles and a demo admin account were created.`,
+          `  email:    ${demo.email}`,
+          `  password: ${demo.password}`,
+          "This password is shown only once. Start with DEMO_CONTENT=off for a real site.",
+          "",
+        ].join("\n"),
+      );
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Removes what a crash left in the media folder; a disk that refuses is reported and never stops the start. */
+async function sweepMediaLeftovers(mediaDir: string, referencedUrls: string[]): Promise<void> {
+  try {
+    const { staged, orphans } = await sweepMedia(mediaDir, referencedUrls);
+    if (staged.files + orphans.names.length === 0) return;
+    logger.info(
+      { stagedFiles: staged.files, stagedBytes: staged.bytes, orphanFiles: orphans.names.length, orphanBytes: orphans.bytes },
+      "removed media left by an interrupted upload or publish",
+    );
+    logger.debug({ orphans: orphans.names }, "orphan media removed");
+  } catch (error) {
+    logger.warn({ err: error, mediaDir }, "could not sweep the media folder; starting anyway");
+  }
+}

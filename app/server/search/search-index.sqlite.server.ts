@@ -1,0 +1,220 @@
+/**
+ * The search index on SQLite, and the only SQLite-specific search code (see
+ * docs/decisions/002-search-index.md). Migration 002 creates its three tables:
+ *
+ * - `news_search`, FTS5, one column of each article's index terms (see `indexTerms`), then its title's
+ *   terms once more behind TITLE_MARK. The normalizer already did all the work, so the `ascii`
+ *   tokenizer only splits at spaces; contentless with `detail=none`, it keeps just which article has
+ *   which term. Its rowid encodes `created_at` (milliseconds × 1000 + a tie-breaker), so FTS5 returns
+ *   matches newest first and stops at the end of the page instead of sorting every match.
+ * - `news_search_keys`, rowid ↔ news id.
+ * - `news_search_terms`, every term indexed, to turn a prefix into the terms it stands for: FTS5
+ *   answers a prefix of 2 or 3 letters from its prefix index, but a longer one by merging every
+ *   matching term's whole list first, which is slow for common words.
+ */
+import { sql, type QueryExecutorProvider } from "kysely";
+import { asTyped, indexTerms, type QueryTerm, type QueryWord } from "~/lib/search/search-terms";
+
+const ROWIDS_PER_MILLISECOND = 1000;
+const REBUILD_BATCH = 200;
+const TERMS_PER_STATEMENT = 500;
+/** The normalizer turns § into a space, so no term a reader types can carry it. */
+const TITLE_MARK = "§";
+/** The prefix='2 3' of migration 002. */
+const PREFIX_INDEX_LENGTHS = [2, 3];
+const MAX_EXPANSION = 64;
+
+type Executor = QueryExecutorProvider;
+type ArticleText = { id: string; title: string; content: string; created_at: string };
+
+/** The first rowid of the article's millisecond. */
+function rowidBase(createdAt: string): number {
+  const ms = Date.parse(createdAt);
+  return (Number.isFinite(ms) ? ms : 0) * ROWIDS_PER_MILLISECOND;
+}
+
+/** A free rowid in the article's millisecond, or past every rowid if a thousand share it. */
+async function freeRowid(db: Executor, createdAt: string): Promise<number> {
+  const base = rowidBase(createdAt);
+  const { rows } = await sql<{ last: number | null }>`
+    select max(search_rowid) as last from news_search_keys
+    where search_rowid between ${base} and ${base + ROWIDS_PER_MILLISECOND - 1}`.execute(db);
+  const last = rows[0]?.last ?? null;
+  if (last === null) return base;
+  if (last < base + ROWIDS_PER_MILLISECOND - 1) return last + 1;
+  const { rows: highest } = await sql<{ last: number }>`select max(search_rowid) as last from news_search_keys`.execute(
+    db,
+  );
+  return (highest[0]?.last ?? base) + 1;
+}
+
+/** What FTS5 indexes for an article, and the terms in it. */
+function indexedText(article: ArticleText): { text: string; terms: string[] } {
+  const title = indexTerms(article.title);
+  const terms = [...new Set([...title, ...indexTerms(article.content)])];
+  return { text: [...terms, ...title.map((term) => TITLE_MARK + term)].join(" "), terms };
+}
+
+async function rememberTerms(db: Executor, terms: string[]): Promise<void> {
+  for (let first = 0; first < terms.length; first += TERMS_PER_STATEMENT) {
+    const values = terms.slice(first, first + TERMS_PER_STATEMENT).map((term) => sql`(${term})`);
+    await sql`insert or ignore into news_search_terms (term) values ${sql.join(values)}`.execute(db);
+  }
+}
+
+async function insertEntry(db: Executor, article: ArticleText): Promise<void> {
+  const rowid = await freeRowid(db, article.created_at);
+  const { text, terms } = indexedText(article);
+  await sql`insert into news_search_keys (search_rowid, news_id) values (${rowid}, ${article.id})`.execute(db);
+  await sql`insert into news_search (rowid, terms) values (${rowid}, ${text})`.execute(db);
+  await rememberTerms(db, terms);
+}
+
+async function removeEntry(db: Executor, newsId: string): Promise<void> {
+  const { rows } = await sql<{ search_rowid: number }>`
+    select search_rowid from news_search_keys where news_id = ${newsId}`.execute(db);
+  const rowid = rows[0]?.search_rowid;
+  if (rowid === undefined) return;
+  await sql`delete from news_search where rowid = ${rowid}`.execute(db);
+  await sql`delete from news_search_keys where search_rowid = ${rowid}`.execute(db);
+}
+
+/** Terms stay in `news_search_terms` after their last article goes: they then match nothing. */
+export async function syncSqliteSearchIndex(db: Executor, newsId: string): Promise<void> {
+  await removeEntry(db, newsId);
+  const { rows } = await sql<ArticleText>`
+    select id, title, content, created_at from news where id = ${newsId}`.execute(db);
+  const article = rows[0];
+  if (article) await insertEntry(db, article);
+}
+
+/**
+ * Indexes every article afresh (the migration, and after bulk loads), oldest first and many rows per
+ * statement: FTS5 flushes its in-memory buffer whenever a rowid is lower than the one before.
+ */
+export async function rebuildSqliteSearchIndex(db: Executor): Promise<number> {
+  await sql`delete from news_search`.execute(db);
+  await sql`delete from news_search_keys`.execute(db);
+  await sql`delete from news_search_terms`.execute(db);
+  const { rows: order } = await sql<{ id: string }>`select id from news order by created_at, id`.execute(db);
+  const known = new Set<string>();
+  let lastRowid = -Infinity;
+  for (let first = 0; first < order.length; first += REBUILD_BATCH) {
+    const ids = order.slice(first, first + REBUILD_BATCH).map((row) => row.id);
+    const { rows } = await sql<ArticleText>`
+      select id, title, content, created_at from news where id in (${sql.join(ids)})
+      order by created_at, id`.execute(db);
+    const rowids = rows.map((article) => (lastRowid = Math.max(rowidBase(article.created_at), lastRowid + 1)));
+    const entries = rows.map((article) => indexedText(article));
+    await sql`insert into news_search_keys (search_rowid, news_id)
+      values ${sql.join(rows.map((article, i) => sql`(${rowids[i]}, ${article.id})`))}`.execute(db);
+    await sql`insert into news_search (rowid, terms)
+      values ${sql.join(entries.map((entry, i) => sql`(${rowids[i]}, ${entry.text})`))}`.execute(db);
+    const unseen = [...new Set(entries.flatMap((entry) => entry.terms))].filter((term) => !known.has(term));
+    for (const term of unseen) known.add(term);
+    await rememberTerms(db, unseen);
+  }
+  await sql`insert into news_search (news_search) values ('optimize')`.execute(db);
+  return order.length;
+}
+
+/** Indexed terms that start with `prefix`, or null when there are too many to list. */
+async function termsStartingWith(db: Executor, prefix: string): Promise<string[] | null> {
+  // Every term starting with the prefix sorts below prefix + U+10FFFF, which no term contains.
+  const { rows } = await sql<{ term: string }>`
+    select term from news_search_terms where term >= ${prefix} and term < ${`${prefix}\u{10FFFF}`}
+    limit ${MAX_EXPANSION + 1}`.execute(db);
+  return rows.length > MAX_EXPANSION ? null : rows.map((row) => row.term);
+}
+
+type Expansions = Map<string, string[] | null>;
+
+function servedByPrefixIndex(prefix: string): boolean {
+  return PREFIX_INDEX_LENGTHS.includes([...prefix].length);
+}
+
+/** The indexed terms each prefix stands for, where FTS5's prefix index cannot serve it or its title form. */
+async function expansionsFor(db: Executor, words: QueryWord[]): Promise<Expansions> {
+  const expansions: Expansions = new Map();
+  for (const { text, prefix } of words.flat()) {
+    if (!prefix || expansions.has(text) || (servedByPrefixIndex(text) && servedByPrefixIndex(TITLE_MARK + text)))
+      continue;
+    expansions.set(text, await termsStartingWith(db, text));
+  }
+  return expansions;
+}
+
+/** A term as FTS5 strings: the reader's text is always a quoted string, never an operator. */
+function ftsTerm(term: QueryTerm, mark: string, expansions: Expansions): string {
+  const quote = (text: string) => `"${(mark + text).replaceAll('"', '""')}"`;
+  if (!term.prefix) return quote(term.text);
+  const spelledOut = servedByPrefixIndex(mark + term.text) ? null : (expansions.get(term.text) ?? null);
+  // Too many terms to spell out: FTS5 merges them itself, slower but complete.
+  if (spelledOut === null) return `${quote(term.text)}*`;
+  return spelledOut.length === 0 ? quote(term.text) : spelledOut.map(quote).join(" OR ");
+}
+
+function ftsExpression(words: QueryWord[], expansions: Expansions, mark = ""): string {
+  return words.map((word) => `(${word.map((term) => ftsTerm(term, mark, expansions)).join(" OR ")})`).join(" AND ");
+}
+
+/**
+ * The order of results, as FTS5 expressions that split the matches into disjoint tiers: every word in
+ * the title before the rest; within each, the words as typed before matches that needed a clitic the
+ * reader typed to be removed (so 'بلدية' lists articles with 'بلدية' before those with only 'لديه').
+ */
+function tierExpressions(words: QueryWord[], expansions: Expansions): string[] {
+  const all = ftsExpression(words, expansions);
+  const typed = ftsExpression(asTyped(words), expansions);
+  const titleAll = ftsExpression(words, expansions, TITLE_MARK);
+  const titleTyped = ftsExpression(asTyped(words), expansions, TITLE_MARK);
+  if (typed === all) return [titleAll, `(${all}) NOT (${titleAll})`];
+  return [
+    titleTyped,
+    `(${titleAll}) NOT (${titleTyped})`,
+    `(${typed}) NOT (${titleAll})`,
+    `((${all}) NOT (${titleAll})) NOT (${typed})`,
+  ];
+}
+
+type Page = { offset: number; limit: number; includeDrafts: boolean };
+
+function visibleOnly(includeDrafts: boolean) {
+  return includeDrafts ? sql`` : sql`and news.status = 'published'`;
+}
+
+async function matchingIds(db: Executor, expression: string, page: Page): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select news.id as id from news_search
+    join news_search_keys on news_search_keys.search_rowid = news_search.rowid
+    join news on news.id = news_search_keys.news_id
+    where news_search match ${expression} ${visibleOnly(page.includeDrafts)}
+    order by news_search.rowid desc
+    limit ${page.limit} offset ${page.offset}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+async function countMatching(db: Executor, expression: string, includeDrafts: boolean): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from news_search
+    join news_search_keys on news_search_keys.search_rowid = news_search.rowid
+    join news on news.id = news_search_keys.news_id
+    where news_search match ${expression} ${visibleOnly(includeDrafts)}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Ids of one page of matches, tier after tier, each tier newest first. */
+export async function searchSqliteIndex(db: Executor, words: QueryWord[], page: Page): Promise<string[]> {
+  if (words.length === 0) return [];
+  const ids: string[] = [];
+  let offset = page.offset;
+  for (const tier of tierExpressions(words, await expansionsFor(db, words))) {
+    const found = await matchingIds(db, tier, { ...page, offset, limit: page.limit - ids.length });
+    ids.push(...found);
+    if (ids.length === page.limit) break;
+    // This tier ran out: it used up all of the offset if it had rows past it, else its whole size.
+    if (found.length > 0) offset = 0;
+    else if (offset > 0) offset = Math.max(0, offset - (await countMatching(db, tier, page.includeDrafts)));
+  }
+  return ids;
+}

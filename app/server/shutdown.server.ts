@@ -1,6 +1,0 @@
-import { endAllStreams } from "./breaking-stream.server";
-import { closeDatabase } from "./db/db.server";
-import type { ShutdownHooks } from "./lifecycle.server";
-
-/** The bundle's side of a graceful stop; server.ts reaches it through the entry module. */
-export const shutdownHooks: ShutdownHooks = { endStreams: endAllStreams, closeDatabase };
