@@ -6,12 +6,11 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news/news.server";
-import { createAccount } from "~/server/accounts/users.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { createTestAccount, sessionCookie } from "../support/accounts";
+import { createTestArticle } from "../support/articles";
 
 const execFileAsync = promisify(execFile);
 
@@ -78,10 +77,7 @@ let run = 0;
 
 async function sessionFor(role: Role): Promise<Session> {
   if (role === "visitor") return VISITOR;
-  // Signed in through better-auth's API on the same database and secret, as the server would.
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  const response = await auth.api.signInEmail({ body: { email: `${role}@example.com`, password: "secret123" }, asResponse: true });
-  return { cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return { cookie: await sessionCookie(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, `${role}@example.com`) };
 }
 
 /** Everything a refused request must leave untouched. */
@@ -98,10 +94,10 @@ async function snapshot(): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  await createAccount(auth, db, { email: "user@example.com", username: "قارئ", password: "secret123", role: "user" });
-  await createAccount(auth, db, { email: "admin@example.com", username: "محرر", password: "secret123", role: "admin" });
-  articleId = (await createArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" })).id;
+  const site = { baseUrl: server.url, authSecret: server.env.AUTH_SECRET };
+  await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
+  await createTestAccount(db, site, { email: "admin@example.com", username: "محرر", role: "admin" });
+  articleId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" })).id;
 });
 afterAll(async () => {
   await db.destroy();
@@ -114,7 +110,7 @@ describe("permission matrix", () => {
       const allowed = route.allowed.includes(role);
       it(`${route.name} as ${role}: ${allowed ? "allowed" : "refused"}`, async () => {
         const session = await sessionFor(role);
-        const disposableId = (await createArticle(db, { title: "للحذف أو التعديل", content: "نص", category: "breaking" })).id;
+        const disposableId = (await createTestArticle(db, { title: "للحذف أو التعديل", content: "نص", category: "breaking" })).id;
         const before = await snapshot();
         const response = await route.send(server.url, session, { articleId, disposableId, role, run: ++run });
         const location = response.headers.get("location") ?? "";

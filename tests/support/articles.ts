@@ -1,4 +1,15 @@
+import type { DB } from "~/server/db/db.server";
+import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/news.server";
 import { pngBytes } from "./fixtures";
+
+/**
+ * Writes an article straight into `db` as the site does (row, short link and search entry in one
+ * transaction); a test names only what matters to it. A running server's page cache does not see
+ * it: write before the pages are first read, or publish over HTTP with publishArticle.
+ */
+export function createTestArticle(db: DB, article: Partial<NewArticle> = {}): Promise<CreatedArticle> {
+  return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", ...article });
+}
 
 type Article = { title: string; content?: string; category?: string; image?: { width: number; height: number } };
 
@@ -17,6 +28,12 @@ export async function publishArticle(
   const response = await fetch(`${url}/api/news`, { method: "POST", body: form, headers: { cookie: session.cookie, origin: session.origin ?? url } });
   if (response.status !== 201) throw new Error(`publishing "${title}" gave ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** Deletes through the admin API, as the dashboard does (media, search entry and cached pages go with it). */
+export async function deletePublishedArticle(url: string, session: { cookie: string; origin?: string }, id: string): Promise<void> {
+  const response = await fetch(`${url}/api/news/${id}`, { method: "DELETE", headers: { cookie: session.cookie, origin: session.origin ?? url } });
+  if (!response.ok) throw new Error(`deleting ${id} gave ${response.status}: ${await response.text()}`);
 }
 
 export type UploadedFile = { field: string; name: string; bytes: Buffer; type?: string };
