@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { connectSse } from "../support/sse";
+import { connectSse, type SseClient } from "../support/sse";
 import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -32,6 +32,21 @@ async function admin(method: "POST" | "PUT" | "DELETE", path: string, body?: For
 }
 
 const stream = (headers: Record<string, string> = {}) => connectSse(`${server.url}/api/breaking/stream`, headers);
+/**
+ * Opens `count` streams as soon as the server has let go of the closed ones: it frees a slot when the
+ * hang-up reaches it, a moment after the client's close, so a refused attempt is closed and retried.
+ */
+function openOnceFree(count: number): Promise<SseClient[]> {
+  return vi.waitFor(
+    async () => {
+      const clients = await Promise.all(Array.from({ length: count }, () => stream()));
+      if (clients.every((client) => client.status === 200)) return clients;
+      clients.forEach((client) => client.close());
+      throw new Error(`stream statuses ${clients.map((client) => client.status).join(", ")}`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
 const events = (messages: { data: unknown }[]) => messages.map((m) => m.data as BreakingEvent);
 
 describe("GET /api/breaking/stream", () => {
@@ -91,16 +106,14 @@ describe("GET /api/breaking/stream", () => {
       const client = await stream();
       client.close();
     }
-    await new Promise((r) => setTimeout(r, 300));
-    const open = await Promise.all(Array.from({ length: 5 }, () => stream()));
+    const open = await openOnceFree(5);
     expect(open.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
     const refused = await stream();
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("30");
     open.forEach((c) => c.close());
-    await new Promise((r) => setTimeout(r, 300));
-    const afterwards = await stream();
-    expect(afterwards.status).toBe(200);
-    afterwards.close();
+    const [afterwards] = await openOnceFree(1);
+    expect(afterwards?.status).toBe(200);
+    afterwards?.close();
   }, 120_000);
 });
