@@ -3,6 +3,7 @@ import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { connectSse, type SseClient } from "../support/sse";
 import { signedInAs } from "../support/accounts";
+import { publishForm } from "../support/articles";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -19,11 +20,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-function articleForm(title: string, category = "breaking"): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ title, content: "تفاصيل الخبر", category, status: "published" })) form.append(key, value);
-  return form;
-}
+const breakingForm = (title: string, category = "breaking") => publishForm(title, { content: "تفاصيل الخبر", category });
 
 async function admin(method: "POST" | "PUT" | "DELETE", path: string, body?: FormData) {
   const response = await fetch(`${server.url}${path}`, { method, body, headers: { cookie } });
@@ -51,7 +48,7 @@ const events = (messages: { data: unknown }[]) => messages.map((m) => m.data as 
 
 describe("GET /api/breaking/stream", () => {
   it("sends the current list, then every create, edit and delete of a breaking item to every client, in order", async () => {
-    const before = await admin("POST", "/api/news", articleForm("عاجل: قبل الاتصال"));
+    const before = await admin("POST", "/api/news", breakingForm("عاجل: قبل الاتصال"));
     const first = await stream();
     const second = await stream();
     expect(first.status).toBe(200);
@@ -64,9 +61,9 @@ describe("GET /api/breaking/stream", () => {
       expect(snapshot).toMatchObject({ type: "snapshot", items: [{ id: before.id, title: "عاجل: قبل الاتصال" }] });
     }
 
-    const created = await admin("POST", "/api/news", articleForm("عاجل: إغلاق الطريق الساحلي"));
-    await admin("POST", "/api/news", articleForm("خبر محلي لا يعني قائمة العاجل", "local"));
-    await admin("PUT", `/api/news/${created.id}`, articleForm("عاجل: إعادة فتح الطريق الساحلي"));
+    const created = await admin("POST", "/api/news", breakingForm("عاجل: إغلاق الطريق الساحلي"));
+    await admin("POST", "/api/news", breakingForm("خبر محلي لا يعني قائمة العاجل", "local"));
+    await admin("PUT", `/api/news/${created.id}`, breakingForm("عاجل: إعادة فتح الطريق الساحلي"));
     await admin("DELETE", `/api/news/${created.id}`);
 
     for (const client of [first, second]) {
@@ -77,7 +74,7 @@ describe("GET /api/breaking/stream", () => {
       ]);
     }
     // Moving an item out of the breaking category removes it from the list.
-    await admin("PUT", `/api/news/${before.id}`, articleForm("صار خبراً محلياً", "local"));
+    await admin("PUT", `/api/news/${before.id}`, breakingForm("صار خبراً محلياً", "local"));
     expect(events(await first.waitFor(5))[4]).toEqual({ type: "deleted", id: before.id });
     first.close();
     second.close();
@@ -87,8 +84,8 @@ describe("GET /api/breaking/stream", () => {
     const client = await stream();
     const [snapshot] = await client.waitFor(1);
     client.close();
-    const missedOne = await admin("POST", "/api/news", articleForm("عاجل: أثناء الانقطاع ١"));
-    const missedTwo = await admin("POST", "/api/news", articleForm("عاجل: أثناء الانقطاع ٢"));
+    const missedOne = await admin("POST", "/api/news", breakingForm("عاجل: أثناء الانقطاع ١"));
+    const missedTwo = await admin("POST", "/api/news", breakingForm("عاجل: أثناء الانقطاع ٢"));
     const again = await stream({ "Last-Event-ID": snapshot!.id! });
     expect(events(await again.waitFor(2))).toEqual([
       { type: "created", item: expect.objectContaining({ id: missedOne.id }) },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/http/cache-policy.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { publishArticle } from "../support/articles";
+import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { pageWeight } from "../support/page-weight";
 import { signedInAs } from "../support/accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -117,12 +117,10 @@ describe("the page cache", () => {
     expect(await fresh.text()).toContain(title);
 
     expect((await visit("/")).headers.get("x-cache")).toBe("HIT");
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ title: `${title} (معدّل)`, content: "نص", category: "local", status: "published" })) form.append(k, v);
-    await fetch(`${server.url}/api/news/${id}`, { method: "PUT", body: form, headers: { cookie: admin } });
+    await fetch(`${server.url}/api/news/${id}`, { method: "PUT", body: publishForm(`${title} (معدّل)`), headers: { cookie: admin } });
     expect(await (await visit("/")).text()).toContain(`${title} (معدّل)`);
 
-    await fetch(`${server.url}/api/news/${id}`, { method: "DELETE", headers: { cookie: admin } });
+    await deletePublishedArticle(server.url, { cookie: admin }, id);
     expect(await (await visit("/")).text()).not.toContain(title);
   });
 

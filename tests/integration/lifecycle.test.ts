@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
+import { publishForm } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
 import { spawnServer, startTestServer, type TestServer } from "../support/test-server";
 
@@ -39,9 +40,7 @@ function stagedUploads(mediaDir: string): string[] {
 
 /** An article upload of which only the first half of the body is sent; `finish` sends the rest. */
 async function startUpload(url: string, cookie: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title: "خبر أثناء الإيقاف", content: "نص", category: "local", status: "published" })) form.append(k, v);
-  form.append("images", new Blob([new Uint8Array(await pngBytes(800, 600))]), "photo.png");
+  const form = publishForm("خبر أثناء الإيقاف", {}, [{ field: "images", name: "photo.png", bytes: await pngBytes(800, 600) }]);
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
   const request = http.request(`${url}/api/news`, {

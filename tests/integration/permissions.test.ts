@@ -10,7 +10,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { createTestAccount, sessionCookie } from "../support/accounts";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle, publishForm } from "../support/articles";
 
 const execFileAsync = promisify(execFile);
 
@@ -39,18 +39,18 @@ const ROUTES: RouteCase[] = [
   },
   { name: "POST /sign-out", allowed: ["user", "admin"], send: (base, session) => post(`${base}/sign-out`, {}, session) },
   { name: "GET /dashboard", allowed: ["admin"], send: (base, session) => get(`${base}/dashboard`, session) },
-  { name: "POST /dashboard (publish)", allowed: ["admin"], send: (base, session) => post(`${base}/dashboard`, articleForm("من النموذج"), session) },
-  { name: "POST /api/news", allowed: ["admin"], send: (base, session) => post(`${base}/api/news`, articleForm("من الواجهة البرمجية"), session) },
+  { name: "POST /dashboard (publish)", allowed: ["admin"], send: (base, session) => post(`${base}/dashboard`, publishForm("من النموذج"), session) },
+  { name: "POST /api/news", allowed: ["admin"], send: (base, session) => post(`${base}/api/news`, publishForm("من الواجهة البرمجية"), session) },
   { name: "GET /edit-news/:id", allowed: ["admin"], send: (base, session, ctx) => get(`${base}/edit-news/${ctx.articleId}`, session) },
   {
     name: "POST /edit-news/:id",
     allowed: ["admin"],
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.disposableId}`, articleForm("معدّل"), session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.disposableId}`, publishForm("معدّل"), session),
   },
   {
     name: "PUT /api/news/:id",
     allowed: ["admin"],
-    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.disposableId}`, articleForm("معدّل"), session),
+    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.disposableId}`, publishForm("معدّل"), session),
   },
   {
     name: "POST /news/:id/delete",
@@ -59,12 +59,6 @@ const ROUTES: RouteCase[] = [
   },
   { name: "DELETE /api/news/:id", allowed: ["admin"], send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.disposableId}`, undefined, session) },
 ];
-
-function articleForm(title: string): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ title, content: "نص", category: "local", status: "published" })) form.append(key, value);
-  return form;
-}
 
 function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined, session: Session): Promise<Response> {
   return fetch(url, { method, body, redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });

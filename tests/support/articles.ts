@@ -22,9 +22,8 @@ export async function publishArticle(
   session: { cookie: string; origin?: string },
   { title, content = "نص الخبر", category = "local", image }: Article,
 ): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, content, category, status: "published" })) form.append(k, v);
-  if (image) form.append("images", new Blob([new Uint8Array(await pngBytes(image.width, image.height))]), "photo.png");
+  const images = image ? [{ field: "images", name: "photo.png", bytes: await pngBytes(image.width, image.height) }] : [];
+  const form = publishForm(title, { content, category }, images);
   const response = await fetch(`${url}/api/news`, { method: "POST", body: form, headers: { cookie: session.cookie, origin: session.origin ?? url } });
   if (response.status !== 201) throw new Error(`publishing "${title}" gave ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
@@ -36,7 +35,7 @@ export async function deletePublishedArticle(url: string, session: { cookie: str
   if (!response.ok) throw new Error(`deleting ${id} gave ${response.status}: ${await response.text()}`);
 }
 
-export type UploadedFile = { field: string; name: string; bytes: Buffer; type?: string };
+export type UploadedFile = { field: string; name: string; bytes: Uint8Array; type?: string };
 
 /** A multipart article form: text fields, then files. */
 export function articleForm(fields: Record<string, string>, files: UploadedFile[] = []): FormData {
@@ -44,4 +43,9 @@ export function articleForm(fields: Record<string, string>, files: UploadedFile[
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
   return data;
+}
+
+/** The admin form publishing `title` as a local article; `fields` change or add fields. */
+export function publishForm(title: string, fields: Record<string, string> = {}, files: UploadedFile[] = []): FormData {
+  return articleForm({ title, content: "نص", category: "local", status: "published", ...fields }, files);
 }
