@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
 import { publishForm } from "../support/articles";
@@ -66,14 +66,7 @@ async function startUpload(url: string, cookie: string) {
   };
 }
 
-/** Resolves once `check` holds, looking again on each tick of the event loop's timers. */
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const WAIT = { timeout: 10_000, interval: 20 };
 
 describe("the server process", () => {
   it("exits 1 with a clear message when its port is already in use", async () => {
@@ -92,10 +85,10 @@ describe("the server process", () => {
     const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
 
     const stream = await readStream(`${url}/api/breaking/stream`);
-    await until(() => stream.text().includes("data: "), "the stream's snapshot");
+    await vi.waitFor(() => expect(stream.text(), "the stream's snapshot").toContain("data: "), WAIT);
 
     const upload = await startUpload(url, cookie);
-    await until(() => stagedUploads(env.MEDIA_DIR).length > 0, "the upload to start");
+    await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
 
     const signalled = Date.now();
     process.kill(server.pid, "SIGTERM");
@@ -123,7 +116,7 @@ describe("the server process", () => {
     const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
     await db.destroy();
     const upload = await startUpload(url, cookie);
-    await until(() => stagedUploads(env.MEDIA_DIR).length > 0, "the upload to start");
+    await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
 
     const signalled = Date.now();
     process.kill(server.pid, "SIGINT");
