@@ -1,16 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
-import { hydrated, queryOne } from "./support";
+import { createAdmin, hydrated, queryOne, signInToDashboard } from "./support";
 
 test("a breaking item published in one page appears in another page's list and ticker without a reload, and goes when deleted", async ({ browser }) => {
-  const email = `desk-${Date.now()}@example.com`;
-  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "create-admin", email, "مكتب العاجل"], {
-    env: { ...process.env, ...E2E_SERVERS.demo.env },
-    encoding: "utf8",
-  });
-  const password = /password: (\S+)/.exec(output)?.[1] ?? "";
+  const admin = createAdmin("desk", "مكتب العاجل");
 
   const readerContext = await browser.newContext({ baseURL: E2E_SERVERS.demo.url });
   const reader = await readerContext.newPage();
@@ -21,11 +15,7 @@ test("a breaking item published in one page appears in another page's list and t
   const editorContext = await browser.newContext({ baseURL: E2E_SERVERS.demo.url });
   const editor = await editorContext.newPage();
   editor.on("dialog", (dialog) => void dialog.accept());
-  await editor.goto("/autenction?redirectTo=%2Fdashboard");
-  await editor.getByLabel(messages.email).fill(email);
-  await editor.getByLabel(messages.password).fill(password);
-  await editor.getByRole("button", { name: messages.signInSubmit }).click();
-  await expect(editor.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
+  await signInToDashboard(editor, admin);
   await hydrated(editor);
 
   const title = `عاجل: انقطاع المياه عن أحياء في الميناء ${Date.now()}`;

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
-import { dialogAfter, hydrated, queryAll, queryOne, run, watchConsole } from "./support";
+import { deletePublishedArticle, publishArticle } from "../support/articles";
+import { adminApiSession, dialogAfter, hydrated, queryAll, queryOne, watchConsole } from "./support";
 
 type Row = { id: string; title: string; visits: number };
 
@@ -55,25 +56,18 @@ test.describe("home", () => {
   });
 
   test("latest news refreshes every 60 seconds without a reload", async ({ page }) => {
+    const editor = await adminApiSession("latest");
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
     const title = "خبر جديد يظهر دون إعادة تحميل الصفحة";
-    const now = new Date(Date.now() + 60_000).toISOString();
-    run(
-      "insert into news (id, title, content, category, images, is_video, status, visits, created_at, published_at) values (?, ?, ?, 'local', '[]', 0, 'published', 0, ?, ?)",
-      "e2elatestrefresh0001",
-      title,
-      "نص",
-      now,
-      now,
-    );
+    const id = await publishArticle(E2E_SERVERS.demo.url, editor, { title, content: "نص" });
     try {
       await expect(page.getByTestId("latest-news")).not.toContainText(title);
       await page.clock.runFor(60_500);
       await expect(page.getByTestId("latest-news")).toContainText(title);
     } finally {
-      run("delete from news where id = ?", "e2elatestrefresh0001");
+      await deletePublishedArticle(E2E_SERVERS.demo.url, editor, id);
     }
   });
 });

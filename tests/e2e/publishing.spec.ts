@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -6,10 +5,8 @@ import { categoryLabel } from "../../app/lib/categories";
 import { messages } from "../../app/lib/messages";
 import { pngBytes } from "../support/fixtures";
 import { E2E_SERVERS } from "./servers";
-import { hydrated, queryOne } from "./support";
+import { createAdmin, hydrated, queryOne, signInToDashboard } from "./support";
 
-const email = `editor-${Date.now()}@example.com`;
-let password = "";
 const dialogs: string[] = [];
 
 test.describe.configure({ mode: "serial" });
@@ -17,11 +14,7 @@ test.describe.configure({ mode: "serial" });
 const STATE = path.resolve(".tmp/e2e-files/editor-state.json");
 
 test.beforeAll(async ({ browser }) => {
-  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "create-admin", email, "محررة الأخبار"], {
-    env: { ...process.env, ...E2E_SERVERS.demo.env },
-    encoding: "utf8",
-  });
-  password = /password: (\S+)/.exec(output)?.[1] ?? "";
+  const admin = createAdmin("editor", "محررة الأخبار");
   const dir = path.resolve(".tmp/e2e-files");
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "harbour.png"), await pngBytes(1400, 800, "#1d3557"));
@@ -29,11 +22,7 @@ test.beforeAll(async ({ browser }) => {
   // One sign-in for the whole file keeps well inside the sign-in rate limit.
   const context = await browser.newContext({ baseURL: E2E_SERVERS.demo.url, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  await page.goto("/autenction?redirectTo=%2Fdashboard");
-  await page.getByLabel(messages.email).fill(email);
-  await page.getByLabel(messages.password).fill(password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
-  await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
+  await signInToDashboard(page, admin);
   await context.storageState({ path: STATE });
   await context.close();
 });

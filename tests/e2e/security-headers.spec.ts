@@ -1,8 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
-import { E2E_SERVERS } from "./servers";
-import { hydrated, queryOne } from "./support";
+import { createAdmin, hydrated, queryOne } from "./support";
 
 /**
  * Collects every Content-Security-Policy violation the page reports, by event or on the console, and
@@ -64,14 +62,10 @@ test("every page type runs under the Content-Security-Policy, islands and whole-
   await expect(time).not.toHaveText((await time.getAttribute("title")) ?? "");
 
   // The whole-document pages: the sign-in form submits, then the dashboard and the edit form hydrate.
-  const email = `csp-${Date.now()}@example.com`;
-  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "create-admin", email, "مدقق الأمان"], {
-    env: { ...process.env, ...E2E_SERVERS.demo.env },
-    encoding: "utf8",
-  });
+  const admin = createAdmin("csp", "مدقق الأمان");
   await open(page, "/autenction?redirectTo=%2Fdashboard");
-  await page.getByLabel(messages.email).fill(email);
-  await page.getByLabel(messages.password).fill(/password: (\S+)/.exec(output)?.[1] ?? "");
+  await page.getByLabel(messages.email).fill(admin.email);
+  await page.getByLabel(messages.password).fill(admin.password);
   await page.getByRole("button", { name: messages.signInSubmit }).click();
   await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
   await hydrated(page);

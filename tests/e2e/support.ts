@@ -1,6 +1,36 @@
+import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
+import { messages } from "../../app/lib/messages";
+import { signIn, type Session } from "../support/http";
 import { E2E_SERVERS } from "./servers";
+
+export type Admin = { email: string; password: string };
+
+/** A new admin on the demo server, made with the CLI as a site owner would; the password is the one it prints. */
+export function createAdmin(emailPrefix: string, name: string): Admin {
+  const email = `${emailPrefix}-${Date.now()}@example.com`;
+  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "create-admin", email, name], {
+    env: { ...process.env, ...E2E_SERVERS.demo.env },
+    encoding: "utf8",
+  });
+  return { email, password: /password: (\S+)/.exec(output)?.[1] ?? "" };
+}
+
+/** Signs in with the sign-in form and waits for the dashboard. */
+export async function signInToDashboard(page: Page, admin: Admin): Promise<void> {
+  await page.goto("/autenction?redirectTo=%2Fdashboard");
+  await page.getByLabel(messages.email).fill(admin.email);
+  await page.getByLabel(messages.password).fill(admin.password);
+  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
+}
+
+/** A new admin's session for the JSON admin API, outside any browser. */
+export async function adminApiSession(emailPrefix: string): Promise<Session> {
+  const { email, password } = createAdmin(emailPrefix, "محرر الاختبار");
+  return signIn(E2E_SERVERS.demo.url, email, password);
+}
 
 /** Opens the demo server's real database file (WAL lets it be read and written beside the server). */
 export function demoDatabase() {
@@ -22,15 +52,6 @@ export function queryAll<T>(sql: string, ...params: unknown[]): T[] {
   const db = demoDatabase();
   try {
     return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-export function run(sql: string, ...params: unknown[]): void {
-  const db = demoDatabase();
-  try {
-    db.prepare(sql).run(...params);
   } finally {
     db.close();
   }

@@ -59,13 +59,18 @@ describe("npm run backup / npm run restore", () => {
     await db.destroy();
 
     const committed: string[] = [];
-    const publish = async (n: number) => committed.push(await publishArticle(url, { cookie }, { title: `خبر ${n}`, image: { width: 64, height: 48 } }));
+    let fifthCommitted = () => {};
+    const fiveCommitted = new Promise<void>((resolve) => (fifthCommitted = resolve));
+    const publish = async (n: number) => {
+      committed.push(await publishArticle(url, { cookie }, { title: `خبر ${n}`, image: { width: 64, height: 48 } }));
+      if (committed.length === 5) fifthCommitted();
+    };
     for (let n = 0; n < 3; n++) await publish(n);
     let writing = true;
     const writer = (async () => {
       for (let n = 3; writing; n++) await publish(n);
     })();
-    while (committed.length < 5) await new Promise((resolve) => setTimeout(resolve, 20));
+    await fiveCommitted;
 
     const backupDir = path.join(folder(), "backup");
     const beforeBackup = [...committed];

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { connectSse } from "../support/sse";
+import { connectSse, type SseClient } from "../support/sse";
 import { signedInAs } from "../support/accounts";
+import { publishForm } from "../support/articles";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -19,11 +20,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-function articleForm(title: string, category = "breaking"): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ title, content: "تفاصيل الخبر", category, status: "published" })) form.append(key, value);
-  return form;
-}
+const breakingForm = (title: string, category = "breaking") => publishForm(title, { content: "تفاصيل الخبر", category });
 
 async function admin(method: "POST" | "PUT" | "DELETE", path: string, body?: FormData) {
   const response = await fetch(`${server.url}${path}`, { method, body, headers: { cookie } });
@@ -32,11 +29,26 @@ async function admin(method: "POST" | "PUT" | "DELETE", path: string, body?: For
 }
 
 const stream = (headers: Record<string, string> = {}) => connectSse(`${server.url}/api/breaking/stream`, headers);
+/**
+ * Opens `count` streams as soon as the server has let go of the closed ones: it frees a slot when the
+ * hang-up reaches it, a moment after the client's close, so a refused attempt is closed and retried.
+ */
+function openOnceFree(count: number): Promise<SseClient[]> {
+  return vi.waitFor(
+    async () => {
+      const clients = await Promise.all(Array.from({ length: count }, () => stream()));
+      if (clients.every((client) => client.status === 200)) return clients;
+      clients.forEach((client) => client.close());
+      throw new Error(`stream statuses ${clients.map((client) => client.status).join(", ")}`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
 const events = (messages: { data: unknown }[]) => messages.map((m) => m.data as BreakingEvent);
 
 describe("GET /api/breaking/stream", () => {
   it("sends the current list, then every create, edit and delete of a breaking item to every client, in order", async () => {
-    const before = await admin("POST", "/api/news", articleForm("عاجل: قبل الاتصال"));
+    const before = await admin("POST", "/api/news", breakingForm("عاجل: قبل الاتصال"));
     const first = await stream();
     const second = await stream();
     expect(first.status).toBe(200);
@@ -49,9 +61,9 @@ describe("GET /api/breaking/stream", () => {
       expect(snapshot).toMatchObject({ type: "snapshot", items: [{ id: before.id, title: "عاجل: قبل الاتصال" }] });
     }
 
-    const created = await admin("POST", "/api/news", articleForm("عاجل: إغلاق الطريق الساحلي"));
-    await admin("POST", "/api/news", articleForm("خبر محلي لا يعني قائمة العاجل", "local"));
-    await admin("PUT", `/api/news/${created.id}`, articleForm("عاجل: إعادة فتح الطريق الساحلي"));
+    const created = await admin("POST", "/api/news", breakingForm("عاجل: إغلاق الطريق الساحلي"));
+    await admin("POST", "/api/news", breakingForm("خبر محلي لا يعني قائمة العاجل", "local"));
+    await admin("PUT", `/api/news/${created.id}`, breakingForm("عاجل: إعادة فتح الطريق الساحلي"));
     await admin("DELETE", `/api/news/${created.id}`);
 
     for (const client of [first, second]) {
@@ -62,7 +74,7 @@ describe("GET /api/breaking/stream", () => {
       ]);
     }
     // Moving an item out of the breaking category removes it from the list.
-    await admin("PUT", `/api/news/${before.id}`, articleForm("صار خبراً محلياً", "local"));
+    await admin("PUT", `/api/news/${before.id}`, breakingForm("صار خبراً محلياً", "local"));
     expect(events(await first.waitFor(5))[4]).toEqual({ type: "deleted", id: before.id });
     first.close();
     second.close();
@@ -72,8 +84,8 @@ describe("GET /api/breaking/stream", () => {
     const client = await stream();
     const [snapshot] = await client.waitFor(1);
     client.close();
-    const missedOne = await admin("POST", "/api/news", articleForm("عاجل: أثناء الانقطاع ١"));
-    const missedTwo = await admin("POST", "/api/news", articleForm("عاجل: أثناء الانقطاع ٢"));
+    const missedOne = await admin("POST", "/api/news", breakingForm("عاجل: أثناء الانقطاع ١"));
+    const missedTwo = await admin("POST", "/api/news", breakingForm("عاجل: أثناء الانقطاع ٢"));
     const again = await stream({ "Last-Event-ID": snapshot!.id! });
     expect(events(await again.waitFor(2))).toEqual([
       { type: "created", item: expect.objectContaining({ id: missedOne.id }) },
@@ -91,16 +103,14 @@ describe("GET /api/breaking/stream", () => {
       const client = await stream();
       client.close();
     }
-    await new Promise((r) => setTimeout(r, 300));
-    const open = await Promise.all(Array.from({ length: 5 }, () => stream()));
+    const open = await openOnceFree(5);
     expect(open.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
     const refused = await stream();
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("30");
     open.forEach((c) => c.close());
-    await new Promise((r) => setTimeout(r, 300));
-    const afterwards = await stream();
-    expect(afterwards.status).toBe(200);
-    afterwards.close();
+    const [afterwards] = await openOnceFree(1);
+    expect(afterwards?.status).toBe(200);
+    afterwards?.close();
   }, 120_000);
 });

@@ -1,14 +1,12 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authErrors, messages } from "~/lib/messages";
-import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news/news.server";
-import { createAccount } from "~/server/accounts/users.server";
-import { signedInAs, TEST_PASSWORD } from "../support/accounts";
+import { createTestAccount, signedInAs, TEST_PASSWORD } from "../support/accounts";
 import { post } from "../support/http";
 import { inPool } from "../support/pool";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { createTestArticle } from "../support/articles";
 
 /** BASE_URL unset and TRUST_PROXY unset: the defaults of `npm start`. */
 let server: TestServer;
@@ -33,13 +31,13 @@ let forged = 0;
 const forgedAddress = () => `10.9.${(++forged >> 8) & 255}.${forged & 255}`;
 
 async function account(target: DB, email: string): Promise<void> {
-  await createAccount(createAuth(target, { baseUrl: "http://localhost", authSecret: server.env.AUTH_SECRET }), target, { email, username: "موظف", password: TEST_PASSWORD, role: "user" });
+  await createTestAccount(target, { baseUrl: "http://localhost", authSecret: server.env.AUTH_SECRET }, { email, username: "موظف", role: "user" });
 }
 const signInForm = (email: string, password: string, headers: Record<string, string> = {}) =>
   post(`${server.url}/autenction`, { intent: "signin", email, password, redirectTo: "/" }, undefined, headers);
 const visitsOf = async (target: DB, id: string) => (await target.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits;
 const siteVisits = async (target: DB) => (await target.selectFrom("site_stats").select("total_visits").executeTakeFirstOrThrow()).total_visits;
-const published = async (target: DB) => (await createArticle(target, { title: "خبر للعدّ", content: "نص", category: "local" })).id;
+const published = async (target: DB) => (await createTestArticle(target, { title: "خبر للعدّ", content: "نص", category: "local" })).id;
 
 describe("sign-in limits", () => {
   it("count wrong passwords per account and address; a forged X-Forwarded-For gets no fresh count", async () => {
@@ -159,7 +157,7 @@ describe("visit counting", () => {
   });
 
   it("answers a draft's visit with a quiet 404", async () => {
-    const draft = await createArticle(db, { title: "مسودة", content: "نص", category: "local", status: "draft" });
+    const draft = await createTestArticle(db, { title: "مسودة", content: "نص", category: "local", status: "draft" });
     const response = await fetch(`${server.url}/api/news/${draft.id}/visit`, { method: "POST" });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: messages.newsNotFound });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase } from "~/server/db/db.server";
 import { signedInAs, TEST_PASSWORD } from "../support/accounts";
-import { publishArticle } from "../support/articles";
+import { publishArticle, publishForm } from "../support/articles";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -47,12 +47,6 @@ type Attempt = { status: number; retryAfter: string | null; body: string };
 async function attempt(url: string, init: RequestInit): Promise<Attempt> {
   const response = await fetch(url, { redirect: "manual", ...init });
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.text() };
-}
-
-function publishForm(title: string): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, content: "نص", category: "local", status: "published" })) form.append(k, v);
-  return form;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath } from "~/lib/categories";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news/news.server";
 import { get } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { list, parseXml } from "../support/xml";
+import { createTestArticle } from "../support/articles";
 
 let server: TestServer;
 let db: DB;
@@ -19,9 +19,9 @@ let draft: string;
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  local = await createArticle(db, { title: "خبر محلي & <جديد>", content: "نص الخبر المحلي.", category: "local" });
-  sports = (await createArticle(db, { title: "خبر رياضي", content: "نص", category: "sports" })).id;
-  draft = (await createArticle(db, { title: "مسودة سرية", content: "نص", category: "local", status: "draft" })).id;
+  local = await createTestArticle(db, { title: "خبر محلي & <جديد>", content: "نص الخبر المحلي.", category: "local" });
+  sports = (await createTestArticle(db, { title: "خبر رياضي", content: "نص", category: "sports" })).id;
+  draft = (await createTestArticle(db, { title: "مسودة سرية", content: "نص", category: "local", status: "draft" })).id;
 });
 afterAll(async () => {
   await db.destroy();

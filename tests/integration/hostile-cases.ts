@@ -4,6 +4,7 @@
  * case must be refused or answered without storing anything (the article forms always carry one
  * invalid part), so the suite can check that nothing stored changed.
  */
+import { articleForm, publishForm } from "../support/articles";
 import { exeBytes } from "../support/fixtures";
 
 export type Who = "admin" | "visitor";
@@ -72,13 +73,6 @@ function enc(value: string): string {
 const PAGE_ROUTES = ["/", "/local", "/international", "/sports", "/educatonal", "/educational", "/miscellaneous", "/advertisement", "/breaking", "/who", "/contact", "/privacy", "/development", "/search", "/autenction", "/dashboard", "/sitemap.xml", "/news-sitemap.xml", "/robots.txt", "/rss.xml", "/local/rss.xml", "/breaking/rss.xml", "/api/latest", "/api/breaking"];
 const CATEGORIES = ["local", "international", "sports", "educational", "miscellaneous", "advertisement", "breaking"];
 const CONTENT_TYPES = ["application/json", "text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=utf-16", "image/png", ""];
-
-function formOf(fields: Record<string, string>, files: { field: string; name: string; bytes: Uint8Array; type: string }[] = []): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of files) form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return form;
-}
 
 /** Files whose bytes are not what their name and type say. */
 function lyingFiles(): { name: string; bytes: Uint8Array; type: string }[] {
@@ -168,19 +162,19 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
     if (invalid === "content") fields.content = pick(["", "   ", "\u200E"]);
     const files = invalid === "file" ? [{ field: pick(["images", "video"]), ...pick(lyingFiles()) }] : [];
     if (random() < 0.2) fields.removeImages = pick(TRAVERSAL);
-    add({ name: `${target.method} ${target.path} bad ${invalid}`, who: "admin", method: target.method, path: target.path, body: formOf(fields, files) });
-    add({ name: `${target.method} ${target.path} signed out`, who: "visitor", method: target.method, path: target.path, body: formOf(fields, files) });
+    add({ name: `${target.method} ${target.path} bad ${invalid}`, who: "admin", method: target.method, path: target.path, body: articleForm(fields, files) });
+    add({ name: `${target.method} ${target.path} signed out`, who: "visitor", method: target.method, path: target.path, body: articleForm(fields, files) });
   }
   for (const file of lyingFiles()) {
     for (const field of ["images", "video", "title", "avatar"]) {
-      add({ name: `POST /api/news lying ${file.name} as ${field}`, who: "admin", method: "POST", path: "/api/news", body: formOf({ title: "عنوان", content: "نص", category: "local", status: "published" }, [{ field, ...file }]) });
+      add({ name: `POST /api/news lying ${file.name} as ${field}`, who: "admin", method: "POST", path: "/api/news", body: publishForm("عنوان", {}, [{ field, ...file }]) });
     }
   }
 
   // Ids from the path on every write: missing, hostile, cross-site.
   for (const value of STRINGS) {
     // Past 16 KB of head Node itself answers 431 and closes before any body: ids with a body stay shorter.
-    if (enc(value).length < 8 * 1024) add({ name: "PUT /api/news/:hostile", who: "admin", method: "PUT", path: `/api/news/${enc(value)}`, body: formOf({ title: "عنوان", content: "نص", category: "local", status: "published" }) });
+    if (enc(value).length < 8 * 1024) add({ name: "PUT /api/news/:hostile", who: "admin", method: "PUT", path: `/api/news/${enc(value)}`, body: publishForm("عنوان") });
     add({ name: "DELETE /api/news/:hostile", who: "admin", method: "DELETE", path: `/api/news/${enc(value)}` });
     add({ name: "POST /news/:hostile/delete", who: "admin", method: "POST", path: `/news/${enc(value)}/delete`, body: new URLSearchParams({ redirectTo: pick(TRAVERSAL) }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
     add({ name: "POST /api/news/:hostile/visit", who: who(), method: "POST", path: `/api/news/${enc(value)}/visit`, body: pick(STRINGS) });

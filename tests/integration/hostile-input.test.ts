@@ -7,11 +7,11 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news/news.server";
 import { signedInAs } from "../support/accounts";
 import { sendWholeBody } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { hostileCases, type HostileCase } from "./hostile-cases";
+import { createTestArticle } from "../support/articles";
 
 const SEED = 12;
 const LEAKS = /\n\s+at \S|\bat \S+ \(\/|Error: |node_modules|SQLITE|sqlite|syntax error/;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
   admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" });
-  articleId = (await createArticle(db, { title: "خبر قائم", content: "نص قائم", category: "local", status: "published" })).id;
+  articleId = (await createTestArticle(db, { title: "خبر قائم", content: "نص قائم", category: "local", status: "published" })).id;
 });
 afterAll(async () => {
   await db.destroy();

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
+import { publishForm } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
 import { spawnServer, startTestServer, type TestServer } from "../support/test-server";
 
@@ -39,9 +40,7 @@ function stagedUploads(mediaDir: string): string[] {
 
 /** An article upload of which only the first half of the body is sent; `finish` sends the rest. */
 async function startUpload(url: string, cookie: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title: "خبر أثناء الإيقاف", content: "نص", category: "local", status: "published" })) form.append(k, v);
-  form.append("images", new Blob([new Uint8Array(await pngBytes(800, 600))]), "photo.png");
+  const form = publishForm("خبر أثناء الإيقاف", {}, [{ field: "images", name: "photo.png", bytes: await pngBytes(800, 600) }]);
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
   const request = http.request(`${url}/api/news`, {
@@ -67,14 +66,7 @@ async function startUpload(url: string, cookie: string) {
   };
 }
 
-/** Resolves once `check` holds, looking again on each tick of the event loop's timers. */
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const WAIT = { timeout: 10_000, interval: 20 };
 
 describe("the server process", () => {
   it("exits 1 with a clear message when its port is already in use", async () => {
@@ -93,10 +85,10 @@ describe("the server process", () => {
     const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
 
     const stream = await readStream(`${url}/api/breaking/stream`);
-    await until(() => stream.text().includes("data: "), "the stream's snapshot");
+    await vi.waitFor(() => expect(stream.text(), "the stream's snapshot").toContain("data: "), WAIT);
 
     const upload = await startUpload(url, cookie);
-    await until(() => stagedUploads(env.MEDIA_DIR).length > 0, "the upload to start");
+    await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
 
     const signalled = Date.now();
     process.kill(server.pid, "SIGTERM");
@@ -124,7 +116,7 @@ describe("the server process", () => {
     const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
     await db.destroy();
     const upload = await startUpload(url, cookie);
-    await until(() => stagedUploads(env.MEDIA_DIR).length > 0, "the upload to start");
+    await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
 
     const signalled = Date.now();
     process.kill(server.pid, "SIGINT");

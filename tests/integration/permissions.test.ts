@@ -6,12 +6,11 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news/news.server";
-import { createAccount } from "~/server/accounts/users.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { createTestAccount, sessionCookie } from "../support/accounts";
+import { createTestArticle, publishForm } from "../support/articles";
 
 const execFileAsync = promisify(execFile);
 
@@ -40,18 +39,18 @@ const ROUTES: RouteCase[] = [
   },
   { name: "POST /sign-out", allowed: ["user", "admin"], send: (base, session) => post(`${base}/sign-out`, {}, session) },
   { name: "GET /dashboard", allowed: ["admin"], send: (base, session) => get(`${base}/dashboard`, session) },
-  { name: "POST /dashboard (publish)", allowed: ["admin"], send: (base, session) => post(`${base}/dashboard`, articleForm("من النموذج"), session) },
-  { name: "POST /api/news", allowed: ["admin"], send: (base, session) => post(`${base}/api/news`, articleForm("من الواجهة البرمجية"), session) },
+  { name: "POST /dashboard (publish)", allowed: ["admin"], send: (base, session) => post(`${base}/dashboard`, publishForm("من النموذج"), session) },
+  { name: "POST /api/news", allowed: ["admin"], send: (base, session) => post(`${base}/api/news`, publishForm("من الواجهة البرمجية"), session) },
   { name: "GET /edit-news/:id", allowed: ["admin"], send: (base, session, ctx) => get(`${base}/edit-news/${ctx.articleId}`, session) },
   {
     name: "POST /edit-news/:id",
     allowed: ["admin"],
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.disposableId}`, articleForm("معدّل"), session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.disposableId}`, publishForm("معدّل"), session),
   },
   {
     name: "PUT /api/news/:id",
     allowed: ["admin"],
-    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.disposableId}`, articleForm("معدّل"), session),
+    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.disposableId}`, publishForm("معدّل"), session),
   },
   {
     name: "POST /news/:id/delete",
@@ -60,12 +59,6 @@ const ROUTES: RouteCase[] = [
   },
   { name: "DELETE /api/news/:id", allowed: ["admin"], send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.disposableId}`, undefined, session) },
 ];
-
-function articleForm(title: string): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ title, content: "نص", category: "local", status: "published" })) form.append(key, value);
-  return form;
-}
 
 function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined, session: Session): Promise<Response> {
   return fetch(url, { method, body, redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });
@@ -78,10 +71,7 @@ let run = 0;
 
 async function sessionFor(role: Role): Promise<Session> {
   if (role === "visitor") return VISITOR;
-  // Signed in through better-auth's API on the same database and secret, as the server would.
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  const response = await auth.api.signInEmail({ body: { email: `${role}@example.com`, password: "secret123" }, asResponse: true });
-  return { cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return { cookie: await sessionCookie(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, `${role}@example.com`) };
 }
 
 /** Everything a refused request must leave untouched. */
@@ -98,10 +88,10 @@ async function snapshot(): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  await createAccount(auth, db, { email: "user@example.com", username: "قارئ", password: "secret123", role: "user" });
-  await createAccount(auth, db, { email: "admin@example.com", username: "محرر", password: "secret123", role: "admin" });
-  articleId = (await createArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" })).id;
+  const site = { baseUrl: server.url, authSecret: server.env.AUTH_SECRET };
+  await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
+  await createTestAccount(db, site, { email: "admin@example.com", username: "محرر", role: "admin" });
+  articleId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" })).id;
 });
 afterAll(async () => {
   await db.destroy();
@@ -114,7 +104,7 @@ describe("permission matrix", () => {
       const allowed = route.allowed.includes(role);
       it(`${route.name} as ${role}: ${allowed ? "allowed" : "refused"}`, async () => {
         const session = await sessionFor(role);
-        const disposableId = (await createArticle(db, { title: "للحذف أو التعديل", content: "نص", category: "breaking" })).id;
+        const disposableId = (await createTestArticle(db, { title: "للحذف أو التعديل", content: "نص", category: "breaking" })).id;
         const before = await snapshot();
         const response = await route.send(server.url, session, { articleId, disposableId, role, run: ++run });
         const location = response.headers.get("location") ?? "";

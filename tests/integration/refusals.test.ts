@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { createArticle } from "~/server/news/news.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
 import { multipartBody, sendWholeBody } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { createTestArticle } from "../support/articles";
 
 let server: TestServer;
 let db: DB;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const site = { baseUrl: server.url, authSecret: server.env.AUTH_SECRET };
   admin = await signedInAs(db, site, { email: "editor@example.com", username: "محرر", role: "admin" });
   reader = await signedInAs(db, site, { email: "reader@example.com", username: "قارئ", role: "user" });
-  articleId = (await createArticle(db, { title: "خبر", content: "نص", category: "local" })).id;
+  articleId = (await createTestArticle(db, { title: "خبر", content: "نص", category: "local" })).id;
 });
 afterAll(async () => {
   await db.destroy();

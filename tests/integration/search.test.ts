@@ -3,12 +3,11 @@ import { CACHE } from "~/server/http/cache-policy.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle } from "~/server/news/news.server";
-import { createAccount } from "~/server/accounts/users.server";
-import { get, signIn, VISITOR, type Session } from "../support/http";
+import { get, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../support/accounts";
+import { createTestArticle } from "../support/articles";
 
 let server: TestServer;
 let db: DB;
@@ -20,22 +19,20 @@ const search = (query: string, session: Session = VISITOR, extra = "") =>
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  const auth = createAuth(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET });
-  await createAccount(auth, db, { email: "admin@example.com", username: "محرر", password: "secret123", role: "admin" });
-  admin = await signIn(server.url, "admin@example.com", "secret123");
-  await createArticle(db, {
+  admin = { cookie: await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "admin@example.com", username: "محرر", role: "admin" }) };
+  await createTestArticle(db, {
     title: "افتتاح المدرسة الجديدة في القبة",
     content: "افتتح وزير التربية المدرسة اليوم.",
     category: "educational",
   });
-  await createArticle(db, {
+  await createTestArticle(db, {
     title: '<script>alert("x")</script> خبر عن المرفأ',
     content: "<img src=x onerror=alert(1)> في المرفأ",
     category: "local",
   });
-  await createArticle(db, { title: "خطة المهرجان الصيفي", content: "نص", category: "local", status: "draft" });
+  await createTestArticle(db, { title: "خطة المهرجان الصيفي", content: "نص", category: "local", status: "draft" });
   for (let i = 0; i < 12; i++)
-    await createArticle(db, { title: `معرض الكتاب ${i}`, content: "نص", category: "miscellaneous" });
+    await createTestArticle(db, { title: `معرض الكتاب ${i}`, content: "نص", category: "miscellaneous" });
 });
 afterAll(async () => {
   await db.destroy();

@@ -1,4 +1,15 @@
+import type { DB } from "~/server/db/db.server";
+import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/news.server";
 import { pngBytes } from "./fixtures";
+
+/**
+ * Writes an article straight into `db` as the site does (row, short link and search entry in one
+ * transaction); a test names only what matters to it. A running server's page cache does not see
+ * it: write before the pages are first read, or publish over HTTP with publishArticle.
+ */
+export function createTestArticle(db: DB, article: Partial<NewArticle> = {}): Promise<CreatedArticle> {
+  return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", ...article });
+}
 
 type Article = { title: string; content?: string; category?: string; image?: { width: number; height: number } };
 
@@ -11,15 +22,20 @@ export async function publishArticle(
   session: { cookie: string; origin?: string },
   { title, content = "نص الخبر", category = "local", image }: Article,
 ): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, content, category, status: "published" })) form.append(k, v);
-  if (image) form.append("images", new Blob([new Uint8Array(await pngBytes(image.width, image.height))]), "photo.png");
+  const images = image ? [{ field: "images", name: "photo.png", bytes: await pngBytes(image.width, image.height) }] : [];
+  const form = publishForm(title, { content, category }, images);
   const response = await fetch(`${url}/api/news`, { method: "POST", body: form, headers: { cookie: session.cookie, origin: session.origin ?? url } });
   if (response.status !== 201) throw new Error(`publishing "${title}" gave ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
 
-export type UploadedFile = { field: string; name: string; bytes: Buffer; type?: string };
+/** Deletes through the admin API, as the dashboard does (media, search entry and cached pages go with it). */
+export async function deletePublishedArticle(url: string, session: { cookie: string; origin?: string }, id: string): Promise<void> {
+  const response = await fetch(`${url}/api/news/${id}`, { method: "DELETE", headers: { cookie: session.cookie, origin: session.origin ?? url } });
+  if (!response.ok) throw new Error(`deleting ${id} gave ${response.status}: ${await response.text()}`);
+}
+
+export type UploadedFile = { field: string; name: string; bytes: Uint8Array; type?: string };
 
 /** A multipart article form: text fields, then files. */
 export function articleForm(fields: Record<string, string>, files: UploadedFile[] = []): FormData {
@@ -27,4 +43,9 @@ export function articleForm(fields: Record<string, string>, files: UploadedFile[
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
   return data;
+}
+
+/** The admin form publishing `title` as a local article; `fields` change or add fields. */
+export function publishForm(title: string, fields: Record<string, string> = {}, files: UploadedFile[] = []): FormData {
+  return articleForm({ title, content: "نص", category: "local", status: "published", ...fields }, files);
 }

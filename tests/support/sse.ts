@@ -45,17 +45,16 @@ export async function connectSse(url: string, headers: Record<string, string> = 
     status: response.status,
     headers: response.headers,
     messages,
-    waitFor: async (count, timeoutMs = 5_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${JSON.stringify(messages)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-      return messages;
-    },
+    waitFor: (count, timeoutMs = 5_000) =>
+      new Promise((resolve, reject) => {
+        const timeout = setTimeout(() => reject(new Error(`expected ${count} messages, got ${JSON.stringify(messages)}`)), timeoutMs);
+        const check = () => {
+          if (messages.length < count) return void waiters.push(check);
+          clearTimeout(timeout);
+          resolve(messages);
+        };
+        check();
+      }),
     close: () => controller.abort(),
   };
 }

@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "./db.server";
 
@@ -13,6 +13,7 @@ beforeEach(async () => {
   await sql`CREATE TABLE note (text TEXT NOT NULL)`.execute(db);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await cleanup();
 });
 
@@ -57,6 +58,8 @@ describe("the SQLite driver", () => {
   });
 
   it("never runs a statement that waited for the lock inside a transaction that began meanwhile", async () => {
+    // The driver's retry pauses run on this clock, so the test decides when the waiting insert wakes.
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
     const other = new SQLite(file);
     other.exec("BEGIN IMMEDIATE");
     const outside = sql`INSERT INTO note VALUES ('outside')`.execute(db);
@@ -77,8 +80,8 @@ describe("the SQLite driver", () => {
       })
       .catch(() => "rolled back");
     await inTransaction;
-    // Past the driver's first retry pause (at most 1.5 × 5 ms): the waiting insert has woken up by now.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past the driver's first retry pause (at most 1.5 × 5 ms): the waiting insert wakes up inside.
+    await vi.advanceTimersByTimeAsync(50);
     release();
     expect(await transaction).toBe("rolled back");
     await outside;

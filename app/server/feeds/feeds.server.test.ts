@@ -4,7 +4,8 @@ import { INFO_PAGES_UPDATED_AT } from "~/lib/info-pages";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
-import { createArticle, deleteArticle, newArticleId, updateArticle, type NewArticle } from "~/server/news/news.server";
+import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/news.server";
+import { createTestArticle } from "../../../tests/support/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 
 const BASE = "https://akhbar.example";
@@ -22,7 +23,7 @@ beforeEach(async () => {
 afterEach(async () => cleanup());
 
 async function article(title: string, hoursAgo: number, overrides: Partial<NewArticle> = {}): Promise<string> {
-  const created = await createArticle(db, {
+  const created = await createTestArticle(db, {
     title,
     content: `نص ${title}`,
     category: "local",
@@ -32,26 +33,10 @@ async function article(title: string, hoursAgo: number, overrides: Partial<NewAr
   return created.id;
 }
 
-/** Many published rows at once, straight into the table. */
-async function bulkPublished(count: number, hoursAgo: number, category = "local"): Promise<void> {
-  const createdAt = new Date(NOW.getTime() - hoursAgo * HOUR).toISOString();
-  const rows = Array.from({ length: count }, (_, i) => ({
-    id: newArticleId(),
-    title: `خبر بالجملة ${i}`,
-    content: "نص",
-    category,
-    images: "[]",
-    image_url: null,
-    video: null,
-    is_video: 0,
-    status: "published" as const,
-    author_id: null,
-    created_at: createdAt,
-    updated_at: null,
-    published_at: createdAt,
-    submission_id: null,
-  }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto("news").values(rows.slice(i, i + 500)).execute();
+/** Many published articles of the same moment. */
+async function bulkPublished(count: number, hoursAgo: number, category: NewArticle["category"] = "local"): Promise<void> {
+  const createdAt = new Date(NOW.getTime() - hoursAgo * HOUR);
+  for (let i = 0; i < count; i++) await createTestArticle(db, { title: `خبر بالجملة ${i}`, content: "نص", category, createdAt });
 }
 
 /** Published, draft, and deleted: the last two must appear nowhere. */

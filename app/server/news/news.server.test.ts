@@ -13,7 +13,9 @@ import {
   listRelated,
   listSlider,
   updateArticle,
+  type NewArticle,
 } from "./news.server";
+import { createTestArticle } from "../../../tests/support/articles";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -24,8 +26,8 @@ beforeEach(async () => {
 });
 afterEach(async () => cleanup());
 
-async function article(minutesAfterBase: number, overrides: Partial<Parameters<typeof createArticle>[1]> = {}) {
-  const created = await createArticle(db, {
+async function article(minutesAfterBase: number, overrides: Partial<NewArticle> = {}) {
+  const created = await createTestArticle(db, {
     title: `خبر ${minutesAfterBase}`,
     content: `نص الخبر رقم ${minutesAfterBase}`,
     category: "local",
@@ -152,8 +154,8 @@ describe("updateArticle and deleteArticle", () => {
   });
 
   it("deletes the article and its short link, and nothing else", async () => {
-    const keep = await createArticle(db, { title: "يبقى", content: "نص", category: "local" });
-    const gone = await createArticle(db, { title: "يحذف", content: "نص", category: "breaking", images: ["/media/news-images/9-z.webp"] });
+    const keep = await createTestArticle(db, { title: "يبقى", content: "نص", category: "local" });
+    const gone = await createTestArticle(db, { title: "يحذف", content: "نص", category: "breaking", images: ["/media/news-images/9-z.webp"] });
     expect(await deleteArticle(db, gone.id)).toMatchObject({ media: ["/media/news-images/9-z.webp"], article: { id: gone.id, title: "يحذف", category: "breaking", status: "published" } });
     expect(await getArticle(db, gone.id, { includeDrafts: true })).toBeNull();
     expect(await db.selectFrom("short_links").select("news_id").execute()).toEqual([{ news_id: keep.id }]);

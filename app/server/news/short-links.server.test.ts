@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "~/server/db/db.server";
-import { createArticle } from "./news.server";
+import { createTestArticle } from "../../../tests/support/articles";
 import { createShortLink, resolveShortLink, shortIdFor } from "./short-links.server";
 
 let db: DB;
@@ -10,7 +10,7 @@ beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
 afterEach(async () => cleanup());
 
 const newArticle = (status: "published" | "draft" = "published") =>
-  createArticle(db, { title: "عنوان", content: "نص", category: "local", status });
+  createTestArticle(db, { title: "عنوان", content: "نص", category: "local", status });
 
 describe("short links", () => {
   it("every new article gets a 6-digit id in range that resolves to it", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
-import { createArticle, getArticle } from "~/server/news/news.server";
+import { getArticle, type NewArticle } from "~/server/news/news.server";
+import { createTestArticle } from "../../../tests/support/articles";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { visitMark } from "./visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "./visits.server";
@@ -10,8 +11,8 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
 afterEach(async () => cleanup());
 
-async function article(overrides: Partial<Parameters<typeof createArticle>[1]> = {}) {
-  const created = await createArticle(db, { title: "خبر", content: "نص الخبر", category: "local", ...overrides });
+async function article(overrides: Partial<NewArticle> = {}) {
+  const created = await createTestArticle(db, { title: "خبر", content: "نص الخبر", category: "local", ...overrides });
   return created.id;
 }
 
