@@ -7,6 +7,7 @@ import { LatestNews, MostRead } from "~/components/news-lists";
 import { Slider } from "~/components/slider";
 import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { listLatest, listMostRead, listSlider } from "~/server/news/news.server";
 import type { Route } from "./+types/home";
@@ -19,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const database = db();
-  const audience = await audienceOf(request);
+  const audience = await audienceOf(auth(), request);
   const [slider, latest, mostRead, sections] = await Promise.all([
     listSlider(database, audience),
     listLatest(database, { limit: LATEST_NEWS_COUNT, audience }),

@@ -14,6 +14,7 @@ import { ShareBar } from "~/components/share-bar";
 import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news/news.server";
 import { shortIdFor } from "~/server/news/short-links.server";
@@ -24,7 +25,7 @@ import type { Route } from "./+types/news";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const database = db();
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(auth(), request);
   const audience = audienceFor(user);
   const article = await getArticle(database, params.id, audience);
   if (!article) throw data({ message: messages.newsNotFound }, 404);
@@ -36,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listMostRead(database, undefined, audience),
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
-  const shareImage = await shareImageFor(article);
+  const shareImage = await shareImageFor(config().mediaDir, article);
   const share = {
     url: absoluteUrl(config().baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),
     isShortLink: shortId !== null,
