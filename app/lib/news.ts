@@ -1,6 +1,7 @@
 import type { Category } from "./categories";
 
-export type NewsStatus = "published" | "draft";
+export const NEWS_STATUSES = ["published", "draft"] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 /** What a list or card needs of an article. */
 export type NewsSummary = {

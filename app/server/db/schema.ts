@@ -1,6 +1,5 @@
 import type { Generated } from "kysely";
-
-export type NewsStatus = "published" | "draft";
+import type { NewsStatus } from "~/lib/news";
 
 export interface NewsTable {
   id: string;
