@@ -1,6 +1,6 @@
 import { messages } from "~/lib/messages";
 
-export const BUSY_RETRY_AFTER_SECONDS = 5;
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The database's write lock stayed taken by another process past the wait deadline. It is a
