@@ -1,4 +1,5 @@
 import { messages } from "~/lib/messages";
+import { CACHE } from "~/server/http/cache-policy.server";
 
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -16,7 +17,7 @@ export class DatabaseBusyError extends Response {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
-        "Cache-Control": "no-store",
+        "Cache-Control": CACHE.never,
       },
     });
   }

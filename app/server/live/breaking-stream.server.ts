@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BreakingEvent } from "~/lib/breaking";
 import { listBreaking } from "./breaking.server";
 import type { Config } from "~/server/platform/config.server";
+import { CACHE } from "~/server/http/cache-policy.server";
 import type { DB } from "~/server/db/db.server";
 import type { LiveEvent, LiveEventBus } from "./live-events.server";
 
@@ -51,7 +52,7 @@ function release(ip: string) {
  */
 export function openBreakingStream({ db, bus, limits }: StreamSource, request: Request, clientIp: string): Response {
   if (stopping || open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
-    return new Response("", { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
+    return new Response("", { status: 503, headers: { "Retry-After": "30", "Cache-Control": CACHE.never } });
   }
   open.total++;
   open.byIp.set(clientIp, (open.byIp.get(clientIp) ?? 0) + 1);
@@ -114,7 +115,7 @@ export function openBreakingStream({ db, bus, limits }: StreamSource, request: R
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
+      "Cache-Control": CACHE.eventStream,
       "X-Accel-Buffering": "no",
       Connection: "keep-alive",
     },
