@@ -16,6 +16,9 @@ export type NewsSummary = {
   createdAt: string;
 };
 
+/** The lists beside home and every article. */
+export type SidebarLists = { latest: NewsSummary[]; mostRead: NewsSummary[] };
+
 export type NewsArticle = NewsSummary & {
   content: string;
   images: string[];

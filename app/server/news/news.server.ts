@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { parseStringList } from "~/lib/json";
 import { sql, type SelectQueryBuilder } from "kysely";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
-import { MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
-import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
+import { LATEST_NEWS_COUNT, MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
+import type { NewsArticle, NewsStatus, NewsSummary, SidebarLists } from "~/lib/news";
 import { PUBLIC, type Audience } from "./audience.server";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -124,6 +124,12 @@ export async function listMostRead(
     .limit(limit)
     .execute();
   return rows.map(toSummary);
+}
+
+/** The lists beside home and every article: latest news and most read. */
+export async function listSidebar(db: DB, audience: Audience): Promise<SidebarLists> {
+  const [latest, mostRead] = await Promise.all([listLatest(db, { limit: LATEST_NEWS_COUNT, audience }), listMostRead(db, undefined, audience)]);
+  return { latest, mostRead };
 }
 
 /** Newest article of each picks category, leaving out the one being read. */
