@@ -23,7 +23,7 @@ export type NewsArticle = NewsSummary & {
   content: string;
   images: string[];
   video: string | null;
-  /** The original's single image field, kept for imported articles; editable. */
+  /** The original's single image field: an image address typed in the form, shown after the uploaded images. */
   imageUrl: string | null;
   updatedAt: string | null;
   publishedAt: string | null;
