@@ -4,6 +4,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "./app/server/platform/config.server";
 import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
+import { CACHE, staticFileCaching } from "./app/server/http/cache-policy.server";
 import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
 import { logger } from "./app/server/platform/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
@@ -48,7 +49,7 @@ const getLoadContext = (req: express.Request, res: express.Response) => ({
 });
 
 // Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
-app.use("/media", express.static(cfg.mediaDir, { index: false, maxAge: "365d", immutable: true, fallthrough: false }));
+app.use("/media", express.static(cfg.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }));
 
 if (!build || !bundle) {
   const vite = await import("vite");
@@ -65,10 +66,10 @@ if (!build || !bundle) {
   );
 } else {
   const { pageCache } = bundle;
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "365d" }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)));
   // Before the static files: a cached page is sent without looking for a file of its name first.
   app.use(pageCacheMiddleware(pageCache));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  app.use(express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) }));
   app.use(pageCachePolicy);
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }

@@ -15,7 +15,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Only pages that hydrate whole carry the response's nonce (on React Router's scripts); reader pages
- * never do, so a copy in the page cache holds no nonce to go stale (docs/decisions/005).
+ * never do, so a copy in the page cache holds no nonce to go stale (docs/decisions/008).
  */
 function scriptNonce(routerContext: EntryContext, loadContext: AppLoadContext): string | undefined {
   const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);

@@ -22,6 +22,7 @@ import { messages } from "./lib/messages";
 import { BREAKING_TICKER_SIZE, type BreakingItem } from "./lib/breaking";
 import { hydratesWholeDocument, IslandScripts } from "./islands/island-scripts";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { listBreaking } from "~/server/live/breaking.server";
 import { config } from "~/server/platform/config.server";
 import { db } from "./server/db/db.server";
@@ -41,7 +42,7 @@ export const links: LinksFunction = () => [
 export const headers = keepErrorHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, breaking] = await Promise.all([getCurrentUser(request), listBreaking(db(), BREAKING_TICKER_SIZE)]);
+  const [user, breaking] = await Promise.all([getCurrentUser(auth(), request), listBreaking(db(), BREAKING_TICKER_SIZE)]);
   return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: config().baseUrl };
 }
 

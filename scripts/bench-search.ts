@@ -14,24 +14,13 @@ import { openDatabase, type DB } from "../app/server/db/db.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { findMatchingArticleIds, rebuildSearchIndex } from "../app/server/search/search-index.server";
 import { SEARCH_PAGE_SIZE, searchNews } from "../app/server/search/search.server";
+import { seededRandom } from "../tests/support/seeded-random";
 
 const ARTICLES = Number(process.argv[2] ?? 100_000);
 const QUERIES = Number(process.argv[3] ?? 200);
 const CONTENT_CHARS = 2_000;
 const INSERT_BATCH = 1_000;
 const SPAN_MS = 3 * 365 * 86_400_000;
-
-/** mulberry32: the same articles and queries on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const random = seededRandom(20_260_105);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

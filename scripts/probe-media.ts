@@ -10,6 +10,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { openDatabase } from "../app/server/db/db.server";
+import { parseStringList } from "../app/lib/json";
 import { signedInAs } from "../tests/support/accounts";
 import { articleForm, type UploadedFile } from "../tests/support/articles";
 import { mp4Bytes, pngBytes } from "../tests/support/fixtures";
@@ -43,7 +44,7 @@ function articleMedia(databaseUrl: string, id: string): { image: string | undefi
   const db = new Database(databaseUrl, { readonly: true });
   const row = db.prepare("select images, video from news where id = ?").get(id) as { images: string; video: string | null };
   db.close();
-  return { image: (JSON.parse(row.images) as string[])[0], video: row.video };
+  return { image: parseStringList(row.images)[0], video: row.video };
 }
 
 const imageOf = async (width: number): Promise<UploadedFile> => ({ field: "images", name: "صورة.jpg", bytes: await pngBytes(width, 100) });
@@ -109,7 +110,7 @@ function mediaState(databaseUrl: string, mediaDir: string) {
   const rows = db.prepare("select images, image_url, video from news").all() as { images: string; image_url: string | null; video: string | null }[];
   db.close();
   const referenced = new Set(
-    rows.flatMap((r) => [...(JSON.parse(r.images) as string[]), r.image_url, r.video]).flatMap((url) => {
+    rows.flatMap((r) => [...parseStringList(r.images), r.image_url, r.video]).flatMap((url) => {
       if (!url) return [];
       const name = url.replace(/^\/media\//, "");
       return name.endsWith(".webp") ? [name, ...[400, 800, 1200].map((w) => name.replace(/\.webp$/, `-${w}w.webp`))] : [name];

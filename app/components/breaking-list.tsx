@@ -1,12 +1,12 @@
 import { messages } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { articlePath, type NewsStatus } from "~/lib/news";
 import { island } from "~/islands/island";
 import { DeleteArticleButton } from "./admin-actions";
 import { useLiveBreaking } from "./live-breaking";
 import { DraftBadge, EmptyState } from "./news-card";
 import { RelativeTime } from "./relative-time";
 
-type Item = { id: string; title: string; createdAt: string; status: "published" | "draft" };
+type Item = { id: string; title: string; createdAt: string; status: NewsStatus };
 
 /** The server's list (with drafts for admins) until the shared breaking stream takes over with published items. */
 function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {

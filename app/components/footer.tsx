@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { categoryLabel, categoryPath, NAV_CATEGORIES } from "~/lib/categories";
+import { categoryLabel, categoryPath, CATEGORIES } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { FacebookIcon, InstagramIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
 
@@ -47,7 +47,7 @@ export function Footer() {
             {messages.footerSections}
           </h2>
           <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
-            {NAV_CATEGORIES.map((category) => (
+            {CATEGORIES.map((category) => (
               <li key={category}>
                 <Link to={categoryPath(category)} className="hover:text-white hover:underline">
                   {categoryLabel(category)}

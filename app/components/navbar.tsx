@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { categoryLabel, categoryPath, LEBANON_CATEGORIES, NAV_CATEGORIES, type Category } from "~/lib/categories";
+import { categoryLabel, categoryPath, LEBANON_CATEGORIES, CATEGORIES, type Category } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { AccountSlot } from "./account-slot";
 import { ChevronDownIcon, MenuIcon } from "./icons";
@@ -103,7 +103,7 @@ export function Navbar() {
               {messages.home}
             </NavLink>
           </li>
-          {NAV_CATEGORIES.map((category) => (
+          {CATEGORIES.map((category) => (
             <li key={category}>
               <CategoryLink category={category} />
             </li>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { LATEST_NEWS_REFRESH_MS, MOST_READ_SHOWN } from "~/lib/constants";
 import { messages } from "~/lib/messages";
-import type { NewsSummary } from "~/lib/news";
+import type { NewsSummary, SidebarLists } from "~/lib/news";
 import { island } from "~/islands/island";
 import { EmptyState, NewsRow, SectionHeading } from "./news-card";
 
@@ -54,5 +54,15 @@ export function MostRead({ items }: { items: NewsSummary[] }) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** Beside home and every article: latest news, then most read. */
+export function Sidebar({ latest, mostRead }: SidebarLists) {
+  return (
+    <aside className="flex flex-col gap-10">
+      <LatestNews items={latest} />
+      <MostRead items={mostRead} />
+    </aside>
   );
 }

@@ -2,7 +2,7 @@ import entry from "virtual:akhbar/islands-entry";
 import { hydratesDocument } from "./hydration";
 
 /** True when the build has the islands entry; the dev server hydrates every page whole instead. */
-export const islandsBuilt = entry !== null;
+const islandsBuilt = entry !== null;
 
 /** Whether a page with these route handles hydrates whole with React Router's scripts, rather than in islands. */
 export function hydratesWholeDocument(handles: unknown[]): boolean {

@@ -6,7 +6,7 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
 
 /** NFKC, without control, zero-width or bidi-override characters, spaces collapsed. */
-export function cleanUsername(raw: string): string {
+function cleanUsername(raw: string): string {
   return raw
     .normalize("NFKC")
     .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu, "")

@@ -3,6 +3,7 @@ import { formatDateTime, formatRelative } from "./dates";
 import { imageSources } from "./images";
 import { paragraphs, truncate } from "./news";
 import { pageFromUrl } from "./pagination";
+import { absoluteUrl } from "./seo";
 import { videoSource, youtubeId } from "./video";
 
 describe("dates", () => {
@@ -66,5 +67,13 @@ describe("text helpers", () => {
     expect(page("")).toBe(1);
     expect(page("?page=3")).toBe(3);
     for (const odd of ["?page=0", "?page=-2", "?page=abc", "?page=1e3", "?page=99999999"]) expect(page(odd)).toBe(1);
+  });
+});
+
+describe("absoluteUrl", () => {
+  it("puts site paths under the base URL and leaves absolute URLs alone", () => {
+    expect(absoluteUrl("https://akhbar.example", "/news/abc")).toBe("https://akhbar.example/news/abc");
+    expect(absoluteUrl("https://akhbar.example", "news/abc")).toBe("https://akhbar.example/news/abc");
+    expect(absoluteUrl("https://akhbar.example", "https://cdn.example/a.jpg")).toBe("https://cdn.example/a.jpg");
   });
 });

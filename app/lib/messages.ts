@@ -1,3 +1,5 @@
+import type { Category } from "./categories";
+
 /**
  * Every user-visible string. Those SPEC.md §8 gives are copied letter for letter.
  */
@@ -194,6 +196,17 @@ export const messages = {
   databaseBusy: "الموقع مشغول بعملية أخرى الآن. يرجى المحاولة مجدداً بعد لحظات.",
 } as const;
 
+/** Each category's name as readers see it. */
+export const categoryLabels: Record<Category, string> = {
+  local: "أخبار محلية",
+  international: "أخبار دولية",
+  educational: "أخبار تربوية",
+  sports: "رياضة",
+  miscellaneous: "منوعات",
+  breaking: "عاجل",
+  advertisement: "إعلانات",
+};
+
 /**
  * SPEC.md §8's authentication catalogue, letter for letter (English as given), with the
  * Arabic translation the sign-in form shows above it.
@@ -243,5 +256,3 @@ export const authErrors = {
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrors;
-
-export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import type { Category } from "./categories";
 
-export type NewsStatus = "published" | "draft";
+export const NEWS_STATUSES = ["published", "draft"] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 /** What a list or card needs of an article. */
 export type NewsSummary = {
@@ -15,11 +16,14 @@ export type NewsSummary = {
   createdAt: string;
 };
 
+/** The lists beside home and every article. */
+export type SidebarLists = { latest: NewsSummary[]; mostRead: NewsSummary[] };
+
 export type NewsArticle = NewsSummary & {
   content: string;
   images: string[];
   video: string | null;
-  /** The original's single image field, kept for imported articles; editable. */
+  /** The original's single image field: an image address typed in the form, shown after the uploaded images. */
   imageUrl: string | null;
   updatedAt: string | null;
   publishedAt: string | null;

@@ -13,8 +13,9 @@ export type PageMeta = {
   type?: "website" | "article";
 };
 
-export const DEFAULT_SHARE_IMAGE = { url: "/og-default.png", width: 1200, height: 630, alt: messages.siteName };
+const DEFAULT_SHARE_IMAGE = { url: "/og-default.png", width: 1200, height: 630, alt: messages.siteName };
 
+/** An absolute URL on the site for a path (percent-encoded as a URL must be), or the URL itself when it already has an origin. */
 export function absoluteUrl(baseUrl: string, path: string): string {
   return new URL(path, `${baseUrl}/`).href;
 }

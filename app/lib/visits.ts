@@ -1,12 +1,8 @@
+import { parseStringList } from "./json";
 import { VISITED_NEWS_KEY, VISITED_SITES_KEY } from "./constants";
 
 function readList(key: string): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(key) ?? "[]");
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
+  return parseStringList(localStorage.getItem(key) ?? "[]");
 }
 
 async function post(url: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { messages } from "~/lib/messages";
 import { pageFromUrl } from "~/lib/pagination";
 import { CACHE, NO_STORE } from "~/server/http/cache-policy.server";
 import { audienceOf } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { listCategoryPage, listLatest } from "~/server/news/news.server";
 import type { Route } from "./+types/api.latest";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/api.latest";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const audience = await audienceOf(request);
+  const audience = await audienceOf(auth(), request);
   const headers = { "Cache-Control": audience.includeDrafts ? CACHE.personal : CACHE.publicPage };
   const category = url.searchParams.get("category");
   if (category === null) {

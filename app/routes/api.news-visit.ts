@@ -3,11 +3,14 @@ import { messages } from "~/lib/messages";
 import { db } from "~/server/db/db.server";
 import { countArticleVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
+import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/api.news-visit";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
-  const mark = await visitOf(request, context.clientIp, `news:${params.id}`);
+  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, `news:${params.id}`);
   if (!mark) return Response.json({ ok: true }, { headers: NO_STORE });
   if ((await countArticleVisit(db(), params.id, mark)) === "missing") {
     return Response.json({ error: messages.newsNotFound }, { status: 404, headers: NO_STORE });

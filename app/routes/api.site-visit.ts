@@ -2,11 +2,14 @@ import { NO_STORE } from "~/server/http/cache-policy.server";
 import { db } from "~/server/db/db.server";
 import { countSiteVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
+import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/api.site-visit";
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
-  const mark = await visitOf(request, context.clientIp, "site");
+  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, "site");
   if (mark) await countSiteVisit(db(), mark);
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

@@ -6,6 +6,7 @@ import { authErrors, messages, type AuthErrorCode } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { accountsContext, auth } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/autenction";
@@ -22,7 +23,7 @@ function modeOf(value: FormDataEntryValue | string | null): Mode {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
-  if (await getCurrentUser(request)) throw redirect(redirectTo);
+  if (await getCurrentUser(auth(), request)) throw redirect(redirectTo);
   return { redirectTo, mode: modeOf(url.searchParams.get("mode")) };
 }
 
@@ -35,11 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (mode === "signup") {
     const parsed = signUpSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signUp(request, context.clientIp, parsed.data);
+    outcome = await signUp(accountsContext(), request, context.clientIp, parsed.data);
   } else {
     const parsed = signInSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signIn(request, context.clientIp, parsed.data);
+    outcome = await signIn(accountsContext(), request, context.clientIp, parsed.data);
   }
   if (!outcome.ok) {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;

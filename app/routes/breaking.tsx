@@ -6,12 +6,13 @@ import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking-list";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { listLatest } from "~/server/news/news.server";
 import type { Route } from "./+types/breaking";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(auth(), request);
   const items = await listLatest(db(), { category: "breaking", limit: BREAKING_LIST_SIZE, audience: audienceFor(user) });
   return { items: items.map(({ id, title, createdAt, status }) => ({ id, title, createdAt, status })), isAdmin: user?.role === "admin" };
 }

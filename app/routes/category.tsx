@@ -6,6 +6,7 @@ import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { CategoryList } from "~/components/category-list";
 import { audienceOf } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { listCategoryPage } from "~/server/news/news.server";
 import type { Route } from "./+types/category";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = categoryOfPath(url.pathname);
   if (!category || category === "breaking") throw data({ message: messages.pageNotFound }, 404);
   const page = pageFromUrl(url);
-  const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, await audienceOf(request));
+  const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, await audienceOf(auth(), request));
   return { category, page, items, hasMore };
 }
 

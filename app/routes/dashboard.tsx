@@ -10,6 +10,7 @@ import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/com
 import { ArticleForm } from "~/components/article-form";
 import { publishFromRequest } from "~/server/news/publishing.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
+import { auth, newsroom } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { listAllForDashboard, listMostRead } from "~/server/news/news.server";
 import { EDITORS } from "~/server/news/audience.server";
@@ -22,7 +23,7 @@ export const handle = HYDRATE_DOCUMENT;
 const TABLE_PAGE_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(auth(), request);
   const url = new URL(request.url);
   const page = pageFromUrl(url);
   const database = db();
@@ -35,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const result = await publishFromRequest(request, admin.id);
+  const admin = await requireAdmin(auth(), request);
+  const result = await publishFromRequest(newsroom(), request, admin.id);
   if (!result.ok) return data({ errors: result.errors }, result.status);
   return redirect(`/dashboard?published=${encodeURIComponent(result.id)}`);
 }

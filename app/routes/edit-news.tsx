@@ -8,6 +8,7 @@ import { ErrorPage } from "~/components/error-page";
 import { editFromRequest } from "~/server/news/publishing.server";
 import { EDITORS } from "~/server/news/audience.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
+import { auth, newsroom } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { getArticle } from "~/server/news/news.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
@@ -17,15 +18,15 @@ import { keepErrorHeaders } from "~/server/http/error-headers.server";
 export const handle = HYDRATE_DOCUMENT;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(auth(), request);
   const article = await getArticle(db(), params.id, EDITORS);
   if (!article) throw data({ message: messages.newsNotFound }, 404);
   return { article };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const result = await editFromRequest(request, params.id);
+  await requireAdmin(auth(), request);
+  const result = await editFromRequest(newsroom(), request, params.id);
   if (!result.ok) {
     if (result.status === 404) throw data({ message: messages.newsNotFound }, 404);
     return data({ errors: result.errors }, result.status);

@@ -1,14 +1,14 @@
 import { CATEGORIES, categoryLabel, categoryPath } from "~/lib/categories";
-import { LATEST_NEWS_COUNT } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
-import { LatestNews, MostRead } from "~/components/news-lists";
+import { Sidebar } from "~/components/news-lists";
 import { Slider } from "~/components/slider";
 import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
-import { listLatest, listMostRead, listSlider } from "~/server/news/news.server";
+import { listLatest, listSidebar, listSlider } from "~/server/news/news.server";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
@@ -19,11 +19,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const database = db();
-  const audience = await audienceOf(request);
-  const [slider, latest, mostRead, sections] = await Promise.all([
+  const audience = await audienceOf(auth(), request);
+  const [slider, sidebar, sections] = await Promise.all([
     listSlider(database, audience),
-    listLatest(database, { limit: LATEST_NEWS_COUNT, audience }),
-    listMostRead(database, undefined, audience),
+    listSidebar(database, audience),
     Promise.all(
       CATEGORIES.map(async (category) => ({
         category,
@@ -31,11 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     ),
   ]);
-  return { slider, latest, mostRead, sections };
+  return { slider, sidebar, sections };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slider, latest, mostRead, sections } = loaderData;
+  const { slider, sidebar, sections } = loaderData;
   return (
     <>
       <SiteVisit />
@@ -58,10 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </section>
           ))}
         </div>
-        <aside className="flex flex-col gap-10">
-          <LatestNews items={latest} />
-          <MostRead items={mostRead} />
-        </aside>
+        <Sidebar {...sidebar} />
       </div>
     </>
   );

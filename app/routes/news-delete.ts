@@ -3,13 +3,14 @@ import { safeRedirect } from "~/lib/auth-schemas";
 import { messages } from "~/lib/messages";
 import { deleteWithMedia } from "~/server/news/publishing.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
+import { auth, newsroom } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
 import type { Route } from "./+types/news-delete";
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(auth(), request);
   const form = await readSmallForm(request);
-  if (!(await deleteWithMedia(params.id))) throw data({ message: messages.newsNotFound }, 404);
+  if (!(await deleteWithMedia(newsroom(), params.id))) throw data({ message: messages.newsNotFound }, 404);
   return redirect(safeRedirect(form.get("redirectTo")));
 }
 

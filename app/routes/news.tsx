@@ -9,41 +9,41 @@ import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/components/news-card";
-import { LatestNews, MostRead } from "~/components/news-lists";
+import { Sidebar } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
 import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
-import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news/news.server";
+import { getArticle, listPicks, listRelated, listSidebar } from "~/server/news/news.server";
 import { shortIdFor } from "~/server/news/short-links.server";
-import { LATEST_NEWS_COUNT, SHARE_TEXT_LENGTH } from "~/lib/constants";
+import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/news/share-image.server";
 import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/news";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const database = db();
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(auth(), request);
   const audience = audienceFor(user);
   const article = await getArticle(database, params.id, audience);
   if (!article) throw data({ message: messages.newsNotFound }, 404);
-  const [shortId, latest, picks, related, mostRead] = await Promise.all([
+  const [shortId, sidebar, picks, related] = await Promise.all([
     shortIdFor(database, article.id),
-    listLatest(database, { limit: LATEST_NEWS_COUNT, audience }),
+    listSidebar(database, audience),
     listPicks(database, article.id, audience),
     listRelated(database, article, audience),
-    listMostRead(database, undefined, audience),
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
-  const shareImage = await shareImageFor(article);
+  const shareImage = await shareImageFor(config().mediaDir, article);
   const share = {
     url: absoluteUrl(config().baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),
     isShortLink: shortId !== null,
     title: article.title,
     text: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),
   };
-  return { article, shortId, share, latest, picks, related, mostRead, isAdmin: user?.role === "admin", updated, shareImage };
+  return { article, shortId, share, sidebar, picks, related, isAdmin: user?.role === "admin", updated, shareImage };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -72,7 +72,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 const adminButton = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-50";
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
-  const { article, shortId, share, latest, picks, related, mostRead, isAdmin, updated } = loaderData;
+  const { article, shortId, share, sidebar, picks, related, isAdmin, updated } = loaderData;
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       {article.status === "published" && !isAdmin && <ArticleVisit id={article.id} />}
@@ -141,10 +141,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </article>
-      <aside className="flex flex-col gap-10">
-        <LatestNews items={latest} />
-        <MostRead items={mostRead} />
-      </aside>
+      <Sidebar {...sidebar} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { EmptyState } from "~/components/news-card";
 import { SearchForm } from "~/components/search-form";
 import { SearchResultItem } from "~/components/search-result";
 import { audienceOf } from "~/server/accounts/guards.server";
+import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { searchNews } from "~/server/search/search.server";
 import type { Route } from "./+types/search";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = pageFromUrl(url);
-  const { results, hasMore } = await searchNews(db(), query, { page, audience: await audienceOf(request) });
+  const { results, hasMore } = await searchNews(db(), query, { page, audience: await audienceOf(auth(), request) });
   return { query, page, results, hasMore };
 }
 

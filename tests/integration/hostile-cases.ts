@@ -6,6 +6,7 @@
  */
 import { articleForm, publishForm } from "../support/articles";
 import { exeBytes } from "../support/fixtures";
+import { seededRandom } from "../support/seeded-random";
 
 export type Who = "admin" | "visitor";
 export type HostileCase = {
@@ -20,18 +21,6 @@ export type HostileCase = {
   /** Sent through node:http: fetch refuses to send TRACE at all. */
   raw?: boolean;
 };
-
-/** mulberry32: the same cases on every run. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const XSS = [
   `<script>alert(1)</script>`,
@@ -90,7 +79,7 @@ function lyingFiles(): { name: string; bytes: Uint8Array; type: string }[] {
 
 /** At least `minimum` cases, the same ones for the same seed. */
 export function hostileCases(seed: number, ids: { articleId: string }, minimum = 1000): HostileCase[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const cases: HostileCase[] = [];
   const add = (c: HostileCase) => cases.push(c);

@@ -3,10 +3,11 @@ import type { SignInInput, SignUpInput } from "~/lib/auth-schemas";
 import type { AuthErrorCode } from "~/lib/messages";
 import { authErrorCode } from "./auth-errors.server";
 import { admitSignIn, admitSignUp, forgetAttempt, type Admission } from "./auth-limits.server";
-import { CLIENT_IP_HEADER } from "./auth-instance.server";
-import { auth } from "./guards.server";
-import { config } from "~/server/platform/config.server";
-import { db } from "~/server/db/db.server";
+import { CLIENT_IP_HEADER, type Auth } from "./auth-instance.server";
+import type { DB } from "~/server/db/db.server";
+
+/** What signing in, up and out need: better-auth, its database, the public address and the secret that keys the limits. */
+export type AccountsContext = { auth: Auth; db: DB; baseUrl: string; authSecret: string };
 
 export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; error: AuthErrorCode; status: number; retryAfterSeconds?: number };
 
@@ -14,15 +15,15 @@ export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; error: 
  * Sends a request through better-auth's own router, so its checks apply exactly as they would to its
  * HTTP API. Sign-in and sign-up limits are ours (auth-limits.server.ts), checked before.
  */
-async function callAuth(path: string, request: Request, clientIp: string, body?: unknown): Promise<Response> {
-  const headers = new Headers({ origin: config().baseUrl, [CLIENT_IP_HEADER]: clientIp });
+async function callAuth(accounts: AccountsContext, path: string, request: Request, clientIp: string, body?: unknown): Promise<Response> {
+  const headers = new Headers({ origin: accounts.baseUrl, [CLIENT_IP_HEADER]: clientIp });
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
   const userAgent = request.headers.get("user-agent");
   if (userAgent) headers.set("user-agent", userAgent);
   if (body !== undefined) headers.set("content-type", "application/json");
-  return auth().handler(
-    new Request(`${config().baseUrl}/api/auth${path}`, {
+  return accounts.auth.handler(
+    new Request(`${accounts.baseUrl}/api/auth${path}`, {
       method: "POST",
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -39,8 +40,8 @@ async function errorOf(response: Response): Promise<string | undefined> {
   }
 }
 
-async function isRegistered(email: string): Promise<boolean> {
-  const row = await db().selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+async function isRegistered(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -52,26 +53,26 @@ function refused(admission: Extract<Admission, { ok: false }>, error: AuthErrorC
 }
 
 /** Only failures count: a locked-out account waits even with the right password, which is never checked. */
-export async function signIn(request: Request, clientIp: string, input: SignInInput): Promise<AuthOutcome> {
+export async function signIn(accounts: AccountsContext, request: Request, clientIp: string, input: SignInInput): Promise<AuthOutcome> {
   if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
-  const admission = await admitSignIn(db(), config().authSecret, clientIp, input.email);
+  const admission = await admitSignIn(accounts.db, accounts.authSecret, clientIp, input.email);
   if (!admission.ok) return refused(admission, "too-many-requests");
-  const response = await callAuth("/sign-in/email", request, clientIp, { email: input.email, password: input.password });
+  const response = await callAuth(accounts, "/sign-in/email", request, clientIp, { email: input.email, password: input.password });
   if (response.ok) {
-    await forgetAttempt(db(), admission.attemptIds);
+    await forgetAttempt(accounts.db, admission.attemptIds);
     return { ok: true, cookies: response.headers.getSetCookie() };
   }
   const code = await errorOf(response);
-  const registered = code === "INVALID_EMAIL_OR_PASSWORD" ? await isRegistered(input.email) : undefined;
+  const registered = code === "INVALID_EMAIL_OR_PASSWORD" ? await isRegistered(accounts.db, input.email) : undefined;
   return { ok: false, error: authErrorCode(response.status, code, registered), status: response.status === 429 ? 429 : 400 };
 }
 
 /** Registration: the role is never part of the request; the database default makes every new account a user. */
-export async function signUp(request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
+export async function signUp(accounts: AccountsContext, request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
   if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
-  const admission = await admitSignUp(db(), config().authSecret, clientIp);
+  const admission = await admitSignUp(accounts.db, accounts.authSecret, clientIp);
   if (!admission.ok) return refused(admission, "too-many-sign-ups");
-  const response = await callAuth("/sign-up/email", request, clientIp, {
+  const response = await callAuth(accounts, "/sign-up/email", request, clientIp, {
     name: input.username,
     email: input.email,
     password: input.password,
@@ -82,8 +83,8 @@ export async function signUp(request: Request, clientIp: string, input: SignUpIn
 }
 
 /** Sign-out errors are shown as they come (SPEC.md §8). */
-export async function signOut(request: Request, clientIp: string): Promise<{ ok: true; cookies: string[] } | { ok: false; message: string }> {
-  const response = await callAuth("/sign-out", request, clientIp);
+export async function signOut(accounts: AccountsContext, request: Request, clientIp: string): Promise<{ ok: true; cookies: string[] } | { ok: false; message: string }> {
+  const response = await callAuth(accounts, "/sign-out", request, clientIp);
   if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
   let message = response.statusText || String(response.status);
   try {

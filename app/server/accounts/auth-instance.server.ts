@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import type { Config } from "~/server/platform/config.server";
 import type { DB } from "~/server/db/db.server";
 
-export const MAX_PASSWORD_LENGTH = 128;
+const MAX_PASSWORD_LENGTH = 128;
 /** Set by our own server from the socket address, never taken from the client. */
 export const CLIENT_IP_HEADER = "x-akhbar-client-ip";
 

@@ -4,13 +4,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { messages } from "~/lib/messages";
-import { auth, requireAdmin, requireUser } from "./guards.server";
-import { db } from "~/server/db/db.server";
+import { createAuth } from "./auth-instance.server";
+import { requireAdmin, requireUser } from "./guards.server";
+import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { getUserData } from "./user-data.server";
 import { createAccount, setRole } from "./users.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "akhbar-guards-"));
+const db = openDatabase(path.join(dir, "guards.db"));
+const auth = createAuth(db, { baseUrl: "http://localhost:3000", authSecret: "guards-secret-guards-secret-guards-secret" });
 let userCookie = "";
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
@@ -23,17 +26,13 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  // The guards use the process-wide connection, so point it at a temporary file before first use.
-  process.env.DATABASE_URL = path.join(dir, "guards.db");
-  process.env.BASE_URL = "http://localhost:3000"; // Vitest sets BASE_URL to "/" for Vite
-  process.env.AUTH_SECRET = "guards-secret-guards-secret-guards-secret";
-  await migrateToLatest(db());
-  await createAccount(auth(), db(), { email: "reader@example.com", username: "قارئ", password: "secret123", role: "user" });
-  const response = await auth().api.signInEmail({ body: { email: "reader@example.com", password: "secret123" }, asResponse: true });
+  await migrateToLatest(db);
+  await createAccount(auth, db, { email: "reader@example.com", username: "قارئ", password: "secret123", role: "user" });
+  const response = await auth.api.signInEmail({ body: { email: "reader@example.com", password: "secret123" }, asResponse: true });
   userCookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 });
 afterAll(async () => {
-  await db().destroy();
+  await db.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -41,25 +40,25 @@ const request = (cookie = "") => new Request("http://localhost:3000/dashboard?ta
 
 describe("guards", () => {
   it("requireUser sends a visitor to sign in with redirectTo", async () => {
-    const error = await thrown(requireUser(request()));
+    const error = await thrown(requireUser(auth, request()));
     expect(error).toBeInstanceOf(Response);
     expect((error as Response).status).toBe(302);
     expect((error as Response).headers.get("location")).toBe(`/autenction?redirectTo=${encodeURIComponent("/dashboard?tab=stats")}`);
   });
 
   it("requireAdmin gives a signed-in user a 403, and lets an admin through", async () => {
-    expect((await requireUser(request(userCookie))).email).toBe("reader@example.com");
-    const error = await thrown(requireAdmin(request(userCookie)));
+    expect((await requireUser(auth, request(userCookie))).email).toBe("reader@example.com");
+    const error = await thrown(requireAdmin(auth, request(userCookie)));
     expect(error).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
-    await setRole(db(), "reader@example.com", "admin");
-    expect((await requireAdmin(request(userCookie))).role).toBe("admin");
+    await setRole(db, "reader@example.com", "admin");
+    expect((await requireAdmin(auth, request(userCookie))).role).toBe("admin");
   });
 });
 
 describe("user data lookup", () => {
   it("says 'User ID is missing' and 'User not found' as SPEC.md §8 gives them", async () => {
-    await expect(getUserData(db(), undefined)).rejects.toThrow(messages.userIdMissing);
-    await expect(getUserData(db(), "nope")).rejects.toThrow(messages.userNotFound);
+    await expect(getUserData(db, undefined)).rejects.toThrow(messages.userIdMissing);
+    await expect(getUserData(db, "nope")).rejects.toThrow(messages.userNotFound);
   });
 });
 

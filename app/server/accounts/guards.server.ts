@@ -1,45 +1,35 @@
 import { data, redirect } from "react-router";
 import { messages } from "~/lib/messages";
 import type { Role } from "~/lib/constants";
-import { createAuth, type Auth } from "./auth-instance.server";
+import type { Auth } from "./auth-instance.server";
 import { audienceFor, type Audience } from "~/server/news/audience.server";
-import { config } from "~/server/platform/config.server";
-import { db } from "~/server/db/db.server";
 import { NO_STORE } from "~/server/http/cache-policy.server";
 
 export type CurrentUser = { id: string; name: string; email: string; role: Role };
 
-let shared: Auth | undefined;
-
-/** The process-wide better-auth instance, on the same database as everything else. */
-export function auth(): Auth {
-  shared ??= createAuth(db(), config());
-  return shared;
-}
-
 const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
 
-async function lookUpUser(request: Request): Promise<CurrentUser | null> {
+async function lookUpUser(auth: Auth, request: Request): Promise<CurrentUser | null> {
   if (!request.headers.get("cookie")) return null;
-  const session = await auth().api.getSession({ headers: request.headers });
+  const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, name, email, role } = session.user;
   return { id, name, email, role: role === "admin" ? "admin" : "user" };
 }
 
 /** The signed-in user, looked up once per request however many loaders ask. */
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(auth: Auth, request: Request): Promise<CurrentUser | null> {
   let user = perRequest.get(request);
   if (!user) {
-    user = lookUpUser(request);
+    user = lookUpUser(auth, request);
     perRequest.set(request, user);
   }
   return user;
 }
 
 /** What the request's reader may see: drafts only for admins. */
-export async function audienceOf(request: Request): Promise<Audience> {
-  return audienceFor(await getCurrentUser(request));
+export async function audienceOf(auth: Auth, request: Request): Promise<Audience> {
+  return audienceFor(await getCurrentUser(auth, request));
 }
 
 function signInUrl(request: Request): string {
@@ -57,15 +47,15 @@ function apiRefusal(status: 401 | 403, message: string): Response {
 }
 
 /** Signed-in users only; others are sent to sign in and brought back (the API answers 401). */
-export async function requireUser(request: Request): Promise<CurrentUser> {
-  const user = await getCurrentUser(request);
+export async function requireUser(auth: Auth, request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(auth, request);
   if (user) return user;
   throw isApiRequest(request) ? apiRefusal(401, messages.signInRequired) : redirect(signInUrl(request));
 }
 
 /** Admins only: signed out is treated as by requireUser, a signed-in user gets a 403. */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+export async function requireAdmin(auth: Auth, request: Request): Promise<CurrentUser> {
+  const user = await requireUser(auth, request);
   if (user.role === "admin") return user;
   throw isApiRequest(request) ? apiRefusal(403, messages.forbidden) : data({ message: messages.forbidden }, 403);
 }

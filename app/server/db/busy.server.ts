@@ -1,6 +1,7 @@
 import { messages } from "~/lib/messages";
+import { CACHE } from "~/server/http/cache-policy.server";
 
-export const BUSY_RETRY_AFTER_SECONDS = 5;
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The database's write lock stayed taken by another process past the wait deadline. It is a
@@ -16,7 +17,7 @@ export class DatabaseBusyError extends Response {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
-        "Cache-Control": "no-store",
+        "Cache-Control": CACHE.never,
       },
     });
   }

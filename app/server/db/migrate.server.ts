@@ -1,10 +1,17 @@
 import { Migrator } from "kysely";
 import { migrations } from "../../../migrations/index";
+import { rebuildSearchIndex } from "~/server/search/search-index.server";
 import type { DB } from "./db.server";
 
+/**
+ * Applies the pending migrations. Migrations never import application code, so derived data follows
+ * here: after any migration the search index is rebuilt with the current normalizer.
+ */
 export async function migrateToLatest(db: DB): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  if (applied.length > 0) await db.transaction().execute((trx) => rebuildSearchIndex(trx));
+  return applied;
 }

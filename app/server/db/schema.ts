@@ -1,6 +1,5 @@
 import type { Generated } from "kysely";
-
-export type NewsStatus = "published" | "draft";
+import type { NewsStatus } from "~/lib/news";
 
 export interface NewsTable {
   id: string;
@@ -102,6 +101,22 @@ export interface VisitMarksTable {
   day: string;
 }
 
+/** FTS5, contentless: each article's index terms under a rowid that encodes its date (search-index.sqlite.server.ts). */
+export interface NewsSearchTable {
+  rowid: number;
+  terms: string;
+}
+
+export interface NewsSearchKeysTable {
+  search_rowid: number;
+  news_id: string;
+}
+
+/** Every term in the index, to expand a prefix into the terms it stands for. */
+export interface NewsSearchTermsTable {
+  term: string;
+}
+
 export interface Database {
   news: NewsTable;
   short_links: ShortLinksTable;
@@ -113,4 +128,7 @@ export interface Database {
   rateLimit: RateLimitTable;
   auth_attempts: AuthAttemptsTable;
   visit_marks: VisitMarksTable;
+  news_search: NewsSearchTable;
+  news_search_keys: NewsSearchKeysTable;
+  news_search_terms: NewsSearchTermsTable;
 }

@@ -3,7 +3,7 @@ import { CompiledQuery, SelectQueryNode, type DatabaseConnection, type Driver, t
 import { DatabaseBusyError, isSqliteBusy } from "./busy.server";
 
 /** How long a statement waits for another process's write lock before the request gets a 503. */
-export const LOCK_WAIT_MS = 5_000;
+const LOCK_WAIT_MS = 5_000;
 const FIRST_BACKOFF_MS = 5;
 const MAX_BACKOFF_MS = 100;
 

@@ -7,7 +7,7 @@ import { createAccount, generatePassword } from "~/server/accounts/users.server"
 import { demoArticles } from "./demo-articles";
 import { demoSceneSvg } from "./demo-images.server";
 
-export const DEMO_ADMIN_EMAIL = "admin@akhbar.local";
+const DEMO_ADMIN_EMAIL = "admin@akhbar.local";
 const HOUR_MS = 3_600_000;
 
 export async function isEmpty(db: DB): Promise<boolean> {

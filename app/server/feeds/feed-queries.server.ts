@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from "kysely";
+import { parseStringList } from "~/lib/json";
 import { isCategory, type Category } from "~/lib/categories";
 import type { DB } from "../db/db.server";
 import type { Database } from "../db/schema";
@@ -22,13 +23,7 @@ function published(db: DB) {
 }
 
 function firstImage(imagesJson: string, legacyImage: string | null): string | null {
-  try {
-    const images: unknown = JSON.parse(imagesJson);
-    if (Array.isArray(images) && typeof images[0] === "string") return images[0];
-  } catch {
-    // an unreadable list counts as none
-  }
-  return legacyImage || null;
+  return parseStringList(imagesJson)[0] ?? (legacyImage || null);
 }
 
 export async function countPublishedArticles(db: DB): Promise<number> {

@@ -14,7 +14,7 @@ import {
 import { buildNewsSitemap, NEWS_SITEMAP_LIMIT, NEWS_SITEMAP_WINDOW_MS } from "./news-sitemap.server";
 import { buildRss, RSS_ITEM_COUNT, type RssImage } from "./rss.server";
 import { buildSitemapIndex, buildUrlSet, SITEMAP_URL_LIMIT, sitemapPageCount, type SitemapEntry } from "./sitemap.server";
-import { absoluteUrl } from "./xml.server";
+import { absoluteUrl } from "~/lib/seo";
 
 /** Composes the feeds from the database; every function returns the finished document. */
 

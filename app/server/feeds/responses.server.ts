@@ -1,14 +1,14 @@
+import { CACHE } from "~/server/http/cache-policy.server";
 export const XML_CONTENT_TYPE = "application/xml; charset=utf-8";
 export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 export const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
 
 /** Feeds are the same for everyone and change within minutes. */
-const FEED_CACHE_CONTROL = "public, max-age=300";
 
 export function feedResponse(body: string, contentType: string): Response {
-  return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": FEED_CACHE_CONTROL } });
+  return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": CACHE.feed } });
 }
 
 export function feedNotFound(message: string): Response {
-  return new Response(message, { status: 404, headers: { "Content-Type": TEXT_CONTENT_TYPE, "Cache-Control": "no-store" } });
+  return new Response(message, { status: 404, headers: { "Content-Type": TEXT_CONTENT_TYPE, "Cache-Control": CACHE.never } });
 }

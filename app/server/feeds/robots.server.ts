@@ -1,5 +1,5 @@
 /** Paths that are private, per-visitor or endless for a crawler. */
-export const DISALLOWED_PATHS = ["/dashboard", "/edit-news/", "/autenction", "/api/", "/search"] as const;
+const DISALLOWED_PATHS = ["/dashboard", "/edit-news/", "/autenction", "/api/", "/search"] as const;
 
 export function buildRobotsTxt(baseUrl: string): string {
   return [

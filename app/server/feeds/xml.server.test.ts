@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
-import { absoluteUrl, element, escapeXml, rfc822Date, w3cDatetime, XML_DECLARATION } from "./xml.server";
+import { element, escapeXml, rfc822Date, w3cDatetime, XML_DECLARATION } from "./xml.server";
 
 describe("escapeXml", () => {
   it("escapes markup and quotes, keeps Arabic, and drops characters XML cannot carry", () => {
@@ -32,13 +32,5 @@ describe("dates", () => {
       expect(w3cDatetime(bad)).toBeNull();
       expect(rfc822Date(bad)).toBeNull();
     }
-  });
-});
-
-describe("absoluteUrl", () => {
-  it("puts site paths under the base URL and leaves absolute URLs alone", () => {
-    expect(absoluteUrl("https://akhbar.example", "/news/abc")).toBe("https://akhbar.example/news/abc");
-    expect(absoluteUrl("https://akhbar.example", "news/abc")).toBe("https://akhbar.example/news/abc");
-    expect(absoluteUrl("https://akhbar.example", "https://cdn.example/a.jpg")).toBe("https://cdn.example/a.jpg");
   });
 });

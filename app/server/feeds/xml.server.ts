@@ -33,9 +33,3 @@ export function w3cDatetime(value: string | null | undefined): string | null {
 export function rfc822Date(value: string | null | undefined): string | null {
   return parseTimestamp(value)?.toUTCString().replace(/GMT$/, "+0000") ?? null;
 }
-
-/** An absolute URL on the site for a path, or the URL itself when it already has an origin. */
-export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
-  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  return `${baseUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
-}

@@ -1,12 +1,20 @@
-/** Cache-Control of every kind of response, chosen in one place. */
+/** Cache-Control of every kind of response, chosen in one place: every response takes its value from here. */
 export const CACHE = {
   publicPage: "public, max-age=0, s-maxage=30, stale-while-revalidate=300",
+  feed: "public, max-age=300",
+  /** Server-Sent Events: never stored, and never compressed or buffered by a proxy on the way. */
+  eventStream: "no-cache, no-transform",
   personal: "private, no-store",
   never: "no-store",
   asset: "public, max-age=31536000, immutable",
   media: "public, max-age=31536000, immutable",
   staticFile: "public, max-age=3600",
 } as const;
+
+/** Options for express.static that send `policy` as the files' Cache-Control. */
+export function staticFileCaching(policy: string) {
+  return { cacheControl: false, setHeaders: (res: { setHeader(name: string, value: string): unknown }) => res.setHeader("Cache-Control", policy) };
+}
 
 /** Headers of responses that must never be stored: writes, counts, the admin API. */
 export const NO_STORE = { "Cache-Control": CACHE.never };

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 /** How much of an unread request body is read and dropped so that an early answer arrives whole. */
-export const DISCARD_LIMITS = { bytes: 16 * 1024 * 1024, ms: 10_000 };
+const DISCARD_LIMITS = { bytes: 16 * 1024 * 1024, ms: 10_000 };
 
 function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;

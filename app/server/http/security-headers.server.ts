@@ -5,7 +5,7 @@ import type { RequestHandler, Response } from "express";
 const VIDEO_FRAMES = "https://www.youtube-nocookie.com";
 
 /** The CSP source of one inline script, by the SHA-256 of its exact text. */
-export function scriptHash(text: string): string {
+function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
@@ -14,7 +14,7 @@ export function scriptHash(text: string): string {
  * scripts such as the islands loader) or by this response's nonce (React Router's scripts on the
  * pages that hydrate whole); see docs/decisions/008.
  */
-export function contentSecurityPolicy(site: { https: boolean; development: boolean }, nonce: string, scriptHashes: string[]): string {
+function contentSecurityPolicy(site: { https: boolean; development: boolean }, nonce: string, scriptHashes: string[]): string {
   // Editors may link images and video files from any web address, so those accept any host.
   const anyHost = site.https ? "https:" : "https: http:";
   return [

@@ -4,20 +4,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyBreakingEvent, type BreakingItem } from "~/lib/breaking";
 import { openBreakingStream, openStreamCount } from "./breaking-stream.server";
-import { db } from "~/server/db/db.server";
+import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { createInProcessBus } from "./live-events.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "akhbar-stream-"));
+const db = openDatabase(path.join(dir, "stream.db"));
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = path.join(dir, "stream.db");
-  process.env.BASE_URL = "http://localhost:3000"; // Vitest sets BASE_URL to "/" for Vite
-  process.env.AUTH_SECRET = "stream-secret-stream-secret-stream-secret";
-  await migrateToLatest(db());
+  await migrateToLatest(db);
 });
 afterAll(async () => {
-  await db().destroy();
+  await db.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -51,10 +49,11 @@ describe("applyBreakingEvent", () => {
 describe("openBreakingStream", () => {
   it("leaves no listener and no open slot behind after 1,000 connect/disconnect cycles", async () => {
     const bus = createInProcessBus();
+    const source = { db, bus, limits: { perIp: 20, total: 5000 } };
     const listenersAtStart = bus.listenerCount();
     for (let i = 0; i < 1_000; i++) {
       const abort = new AbortController();
-      const response = openBreakingStream(new Request("http://localhost/api/breaking/stream", { signal: abort.signal }), "10.0.0.1", bus);
+      const response = openBreakingStream(source, new Request("http://localhost/api/breaking/stream", { signal: abort.signal }), "10.0.0.1");
       const reader = response.body!.getReader();
       await reader.read();
       if (i % 2 === 0) abort.abort();

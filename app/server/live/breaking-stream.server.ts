@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { BreakingEvent } from "~/lib/breaking";
 import { listBreaking } from "./breaking.server";
-import { config } from "~/server/platform/config.server";
-import { db } from "~/server/db/db.server";
-import { liveEvents, type LiveEvent, type LiveEventBus } from "./live-events.server";
+import type { Config } from "~/server/platform/config.server";
+import { CACHE } from "~/server/http/cache-policy.server";
+import type { DB } from "~/server/db/db.server";
+import type { LiveEvent, LiveEventBus } from "./live-events.server";
+
+/** What a stream reads from: the database for the snapshot, the bus for changes, and how many may be open. */
+export type StreamSource = { db: DB; bus: LiveEventBus; limits: Config["streams"] };
 
 const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
@@ -46,10 +50,9 @@ function release(ip: string) {
  * GET /api/breaking/stream: Server-Sent Events. A snapshot (or, after a reconnect, what was missed),
  * then one event per change, a heartbeat comment every 25 s; everything is released on close.
  */
-export function openBreakingStream(request: Request, clientIp: string, bus: LiveEventBus = liveEvents()): Response {
-  const limits = config().streams;
+export function openBreakingStream({ db, bus, limits }: StreamSource, request: Request, clientIp: string): Response {
   if (stopping || open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
-    return new Response("", { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
+    return new Response("", { status: 503, headers: { "Retry-After": "30", "Cache-Control": CACHE.never } });
   }
   open.total++;
   open.byIp.set(clientIp, (open.byIp.get(clientIp) ?? 0) + 1);
@@ -94,7 +97,7 @@ export function openBreakingStream(request: Request, clientIp: string, bus: Live
       const startId = bus.latestId();
       const first = missed
         ? Promise.resolve(missed.map((live) => message(live.id, live.event)).join(""))
-        : listBreaking(db()).then((items) => message(startId, { type: "snapshot", items }));
+        : listBreaking(db).then((items) => message(startId, { type: "snapshot", items }));
       void first
         .then((text) => {
           send(text);
@@ -112,7 +115,7 @@ export function openBreakingStream(request: Request, clientIp: string, bus: Live
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
+      "Cache-Control": CACHE.eventStream,
       "X-Accel-Buffering": "no",
       Connection: "keep-alive",
     },

@@ -29,7 +29,7 @@ export function sanitizeFileStem(filename: string): string {
 }
 
 /** A stored file's name (without extension): a random id that no other upload shares, then the slug. */
-export function storedName(filename: string): string {
+function storedName(filename: string): string {
   const id = randomBytes(8).toString("hex");
   const slug = sanitizeFileStem(filename);
   return slug ? `${id}-${slug}` : id;

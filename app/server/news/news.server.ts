@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { parseStringList } from "~/lib/json";
 import { sql, type SelectQueryBuilder } from "kysely";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
-import { MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
-import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
+import { LATEST_NEWS_COUNT, MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
+import type { NewsArticle, NewsStatus, NewsSummary, SidebarLists } from "~/lib/news";
 import { PUBLIC, type Audience } from "./audience.server";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -42,22 +43,13 @@ type SummaryRow = {
   created_at: string;
 };
 
-function parseImages(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 function toSummary(row: SummaryRow): NewsSummary {
   return {
     id: row.id,
     title: row.title,
     excerpt: row.excerpt,
     category: isCategory(row.category) ? row.category : "miscellaneous",
-    image: parseImages(row.images)[0] ?? row.image_url ?? null,
+    image: parseStringList(row.images)[0] ?? row.image_url ?? null,
     isVideo: row.is_video === 1,
     status: row.status,
     visits: row.visits,
@@ -134,6 +126,12 @@ export async function listMostRead(
   return rows.map(toSummary);
 }
 
+/** The lists beside home and every article: latest news and most read. */
+export async function listSidebar(db: DB, audience: Audience): Promise<SidebarLists> {
+  const [latest, mostRead] = await Promise.all([listLatest(db, { limit: LATEST_NEWS_COUNT, audience }), listMostRead(db, undefined, audience)]);
+  return { latest, mostRead };
+}
+
 /** Newest article of each picks category, leaving out the one being read. */
 export async function listPicks(db: DB, excludeId: string, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
   const picks = await Promise.all(
@@ -169,7 +167,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
   return {
     ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
     content: row.content,
-    images: parseImages(row.images),
+    images: parseStringList(row.images),
     video: row.video || null,
     imageUrl: row.image_url,
     updatedAt: row.updated_at,
@@ -292,7 +290,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
       .where("id", "=", id)
       .execute();
     await syncSearchIndex(trx, id);
-    const before = [...parseImages(current.images), ...(current.video ? [current.video] : [])];
+    const before = [...parseStringList(current.images), ...(current.video ? [current.video] : [])];
     const after = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
     return { unusedMedia: await mediaOnlyUsedBy(trx, id, before.filter((url) => !after.has(url))) };
   });
@@ -335,7 +333,7 @@ export async function deleteArticle(
     await trx.deleteFrom("news").where("id", "=", id).execute();
     await syncSearchIndex(trx, id);
     return {
-      media: await mediaOnlyUsedBy(trx, id, [...parseImages(row.images), ...(row.video ? [row.video] : [])]),
+      media: await mediaOnlyUsedBy(trx, id, [...parseStringList(row.images), ...(row.video ? [row.video] : [])]),
       article: {
         id,
         title: row.title,
@@ -350,7 +348,7 @@ export async function deleteArticle(
 /** Every media URL an article refers to (images, the legacy image_url, video), for the sweep at start. */
 export async function listReferencedMedia(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
-  return rows.flatMap((row) => [...parseImages(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
+  return rows.flatMap((row) => [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
 }
 
 /** All articles for the dashboard table, drafts included, newest first. */

@@ -1,9 +1,8 @@
 import path from "node:path";
 import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
-import { config } from "~/server/platform/config.server";
 import { DatabaseBusyError } from "~/server/db/busy.server";
-import { db } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { logger } from "~/server/platform/logger.server";
 import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFile, storeVideoFile } from "~/server/media/media.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
@@ -11,6 +10,9 @@ import { EDITORS } from "./audience.server";
 import { articleChanged } from "./article-changes.server";
 import { StorageError } from "~/server/media/storage-error.server";
 import { parseSubmission, STAGING_DIR_NAME, UploadError, type StagedFile, type Submission } from "~/server/media/uploads.server";
+
+/** Where articles and their media are kept. */
+export type Newsroom = { db: DB; mediaDir: string };
 
 export type SubmissionResult =
   | { ok: true; id: string; shortId?: string }
@@ -43,8 +45,8 @@ function uploadFailure(error: UploadError): SubmissionResult {
 }
 
 /** Removes this request's or a deleted article's media; what the disk refuses is logged and swept at the next start. */
-async function removeMedia(urls: readonly string[]): Promise<void> {
-  const left = await deleteMedia(config().mediaDir, urls);
+async function removeMedia(mediaDir: string, urls: readonly string[]): Promise<void> {
+  const left = await deleteMedia(mediaDir, urls);
   if (left.length > 0) logger.warn({ files: left }, "media files could not be removed; the next start sweeps them");
 }
 
@@ -53,9 +55,9 @@ function storageFailure(error: StorageError): SubmissionResult {
   return error.code === "storage-full" ? failure(507, { form: messages.storageFull }) : failure(503, { form: messages.storageUnavailable });
 }
 
-async function readForm(request: Request): Promise<Submission | SubmissionResult> {
+async function readForm(mediaDir: string, request: Request): Promise<Submission | SubmissionResult> {
   try {
-    return await parseSubmission(request, path.join(config().mediaDir, STAGING_DIR_NAME), LIMITS);
+    return await parseSubmission(request, path.join(mediaDir, STAGING_DIR_NAME), LIMITS);
   } catch (error) {
     if (error instanceof UploadError) return uploadFailure(error);
     if (error instanceof StorageError) return storageFailure(error);
@@ -88,8 +90,7 @@ function validate(submission: Submission): Checked<{ input: ArticleFormInput }> 
 }
 
 /** Stores the staged files as media; on any bad file or failed write, removes what it stored and says why. */
-async function storeUploads(files: StagedFile[]): Promise<{ images: string[]; video: string | null } | SubmissionResult> {
-  const mediaDir = config().mediaDir;
+async function storeUploads(mediaDir: string, files: StagedFile[]): Promise<{ images: string[]; video: string | null } | SubmissionResult> {
   const stored: string[] = [];
   const images: string[] = [];
   let video: string | null = null;
@@ -106,7 +107,7 @@ async function storeUploads(files: StagedFile[]): Promise<{ images: string[]; vi
     }
     return { images, video };
   } catch (error) {
-    await removeMedia(stored);
+    await removeMedia(mediaDir, stored);
     if (error instanceof StorageError) return storageFailure(error);
     if (!(error instanceof MediaError)) throw error;
     return failure(400, error.code === "invalid-video" ? { video: messages.videoInvalid } : { images: messages.imageInvalid });
@@ -115,14 +116,14 @@ async function storeUploads(files: StagedFile[]): Promise<{ images: string[]; vi
 
 type Prepared = { input: ArticleFormInput; images: string[]; video: string | null };
 
-async function prepare(request: Request): Promise<Prepared | SubmissionResult> {
-  const submission = await readForm(request);
+async function prepare(mediaDir: string, request: Request): Promise<Prepared | SubmissionResult> {
+  const submission = await readForm(mediaDir, request);
   if ("ok" in submission) return submission;
   try {
     const checked = validate(submission);
     if (!checked.ok) return failure(400, checked.errors);
     if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return failure(400, { images: messages.tooManyFiles });
-    const uploads = await storeUploads(submission.files);
+    const uploads = await storeUploads(mediaDir, submission.files);
     if ("ok" in uploads) return uploads;
     return { input: checked.input, images: uploads.images, video: uploads.video };
   } finally {
@@ -131,12 +132,12 @@ async function prepare(request: Request): Promise<Prepared | SubmissionResult> {
 }
 
 /** Publishing: the form (or the admin API) becomes an article, its short link and its media, or nothing at all. */
-export async function publishFromRequest(request: Request, authorId: string): Promise<SubmissionResult> {
-  const prepared = await prepare(request);
+export async function publishFromRequest({ db, mediaDir }: Newsroom, request: Request, authorId: string): Promise<SubmissionResult> {
+  const prepared = await prepare(mediaDir, request);
   if ("ok" in prepared) return prepared;
   const { input, images, video } = prepared;
   try {
-    const created = await createArticle(db(), {
+    const created = await createArticle(db, {
       title: input.title,
       content: input.content,
       category: input.category,
@@ -150,35 +151,35 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
       articleChanged(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
     }
     if (created.duplicate) {
-      await removeMedia([...images, ...(video ? [video] : [])]);
+      await removeMedia(mediaDir, [...images, ...(video ? [video] : [])]);
       return failure(409, { form: messages.alreadySubmitted });
     }
     return { ok: true, id: created.id, shortId: created.shortId };
   } catch (error) {
-    await removeMedia([...images, ...(video ? [video] : [])]);
+    await removeMedia(mediaDir, [...images, ...(video ? [video] : [])]);
     if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "publishing failed");
     return failure(500, { form: messages.publishFailed });
   }
 }
 
-export async function editFromRequest(request: Request, id: string): Promise<SubmissionResult> {
-  const current = await getArticle(db(), id, EDITORS);
+export async function editFromRequest({ db, mediaDir }: Newsroom, request: Request, id: string): Promise<SubmissionResult> {
+  const current = await getArticle(db, id, EDITORS);
   if (!current) return failure(404, { form: messages.newsNotFound });
-  const prepared = await prepare(request);
+  const prepared = await prepare(mediaDir, request);
   if ("ok" in prepared) return prepared;
   const { input, images: newImages, video: newVideo } = prepared;
   const kept = current.images.filter((url) => !input.removeImages.includes(url));
   const images = [...kept, ...newImages];
   const stored = [...newImages, ...(newVideo ? [newVideo] : [])];
   if (images.length > MAX_IMAGES) {
-    await removeMedia(stored);
+    await removeMedia(mediaDir, stored);
     return failure(400, { images: messages.tooManyFiles });
   }
   const keepCurrentVideo = !input.removeVideo && current.video?.startsWith("/media/") === true;
   const video = newVideo ?? input.videoUrl ?? (keepCurrentVideo ? current.video : null);
   try {
-    const result = await updateArticle(db(), id, {
+    const result = await updateArticle(db, id, {
       title: input.title,
       content: input.content,
       category: input.category,
@@ -188,14 +189,14 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
       video,
     });
     if (!result) {
-      await removeMedia(stored);
+      await removeMedia(mediaDir, stored);
       return failure(404, { form: messages.newsNotFound });
     }
-    await removeMedia(result.unusedMedia);
+    await removeMedia(mediaDir, result.unusedMedia);
     articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
-    await removeMedia(stored);
+    await removeMedia(mediaDir, stored);
     if (error instanceof DatabaseBusyError) throw error;
     logger.error({ err: error }, "update failed");
     return failure(500, { form: messages.updateFailed });
@@ -206,10 +207,10 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
  * Deletes the article and its short link, then its media files at best effort: a file that cannot be
  * removed now is swept at the next start (docs/decisions/006-media-names-and-cleanup.md).
  */
-export async function deleteWithMedia(id: string): Promise<boolean> {
-  const deleted = await deleteArticle(db(), id);
+export async function deleteWithMedia({ db, mediaDir }: Newsroom, id: string): Promise<boolean> {
+  const deleted = await deleteArticle(db, id);
   if (!deleted) return false;
   articleChanged(deleted.article, null);
-  await removeMedia(deleted.media);
+  await removeMedia(mediaDir, deleted.media);
   return true;
 }

@@ -7,7 +7,7 @@ import { databaseFile } from "~/server/db/dialect.server";
 import { STAGING_DIR_NAME } from "~/server/media/uploads.server";
 
 /** What a backup folder holds. */
-export const BACKUP_FILES = { database: "akhbar.db", media: "media", authSecret: "auth-secret" } as const;
+const BACKUP_FILES = { database: "akhbar.db", media: "media", authSecret: "auth-secret" } as const;
 
 export class BackupError extends Error {}
 

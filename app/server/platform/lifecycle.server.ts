@@ -10,7 +10,7 @@ export type ShutdownHooks = {
 };
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT before their connections are cut. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Listens, or explains why it cannot and exits with status 1. */
 export function listenOrExit(app: Express, port: number, host: string, onListening: () => void): http.Server {

@@ -1,6 +1,7 @@
 /**
  * The search index on SQLite, and the only SQLite-specific search code (see
- * docs/decisions/002-search-index.md). Migration 002 creates its three tables:
+ * docs/decisions/003-search-index.md). Migration 002 creates its three tables, filled by
+ * `rebuildSqliteSearchIndex` after migrating (app/server/db/migrate.server.ts):
  *
  * - `news_search`, FTS5, one column of each article's index terms (see `indexTerms`), then its title's
  *   terms once more behind TITLE_MARK. The normalizer already did all the work, so the `ascii`
@@ -89,7 +90,7 @@ export async function syncSqliteSearchIndex(db: Executor, newsId: string): Promi
 }
 
 /**
- * Indexes every article afresh (the migration, and after bulk loads), oldest first and many rows per
+ * Indexes every article afresh (after migrating, on `npm run search:rebuild`, after bulk loads), oldest first and many rows per
  * statement: FTS5 flushes its in-memory buffer whenever a rowid is lower than the one before.
  */
 export async function rebuildSqliteSearchIndex(db: Executor): Promise<number> {

@@ -1,0 +1,33 @@
+import { config } from "./config.server";
+import { db } from "~/server/db/db.server";
+import type { AccountsContext } from "~/server/accounts/accounts.server";
+import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
+import type { StreamSource } from "~/server/live/breaking-stream.server";
+import { liveEvents } from "~/server/live/live-events.server";
+import type { Newsroom } from "~/server/news/publishing.server";
+
+/*
+ * The process-wide instances, assembled from config() and db() for the edges (routes, server.ts).
+ * Domain code never imports this module: it receives what it needs as arguments.
+ */
+
+let sharedAuth: Auth | undefined;
+
+/** The site's one better-auth instance, on the process-wide connection. */
+export function auth(): Auth {
+  sharedAuth ??= createAuth(db(), config());
+  return sharedAuth;
+}
+
+export function accountsContext(): AccountsContext {
+  const { baseUrl, authSecret } = config();
+  return { auth: auth(), db: db(), baseUrl, authSecret };
+}
+
+export function newsroom(): Newsroom {
+  return { db: db(), mediaDir: config().mediaDir };
+}
+
+export function breakingStreamSource(): StreamSource {
+  return { db: db(), bus: liveEvents(), limits: config().streams };
+}
