@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
@@ -15,6 +14,8 @@ import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
+import { pageError } from "~/server/http/error-response.server";
+import { articleNotFound } from "~/server/news/publishing.server";
 import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news/news.server";
 import { shortIdFor } from "~/server/news/short-links.server";
 import { LATEST_NEWS_COUNT, SHARE_TEXT_LENGTH } from "~/lib/constants";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const audience = audienceFor(user);
   const article = await getArticle(database, params.id, audience);
-  if (!article) throw data({ message: messages.newsNotFound }, 404);
+  if (!article) throw pageError(articleNotFound());
   const [shortId, latest, picks, related, mostRead] = await Promise.all([
     shortIdFor(database, article.id),
     listLatest(database, { limit: LATEST_NEWS_COUNT, audience }),

@@ -3,6 +3,8 @@ import type { BreakingEvent } from "~/lib/breaking";
 import { listBreaking } from "./breaking.server";
 import { config } from "~/server/platform/config.server";
 import { db } from "~/server/db/db.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { liveEvents, type LiveEvent, type LiveEventBus } from "./live-events.server";
 
 const HEARTBEAT_MS = 25_000;
@@ -49,7 +51,7 @@ function release(ip: string) {
 export function openBreakingStream(request: Request, clientIp: string, bus: LiveEventBus = liveEvents()): Response {
   const limits = config().streams;
   if (stopping || open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
-    return new Response("", { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
+    return errorResponse(new AppError("unavailable", { retryAfterSeconds: 30 }));
   }
   open.total++;
   open.byIp.set(clientIp, (open.byIp.get(clientIp) ?? 0) + 1);
