@@ -7,7 +7,7 @@ import { CategoryList } from "~/components/category-list";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
 import { listCategoryPage } from "~/server/news/news.server";
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/category";
 

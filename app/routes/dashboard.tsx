@@ -9,7 +9,7 @@ import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
 import { publishFromRequest } from "~/server/news/publishing.server";
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { formMessagesOf } from "~/lib/error-body";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";

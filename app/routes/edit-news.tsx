@@ -14,7 +14,7 @@ import { getArticle } from "~/server/news/news.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 
 export const handle = HYDRATE_DOCUMENT;
 

@@ -1,7 +1,7 @@
 import { infoPages, type InfoPageKey } from "~/lib/info-pages";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/info";
 

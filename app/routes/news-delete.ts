@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { articleNotFound, deleteWithMedia } from "~/server/news/publishing.server";
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import type { Route } from "./+types/news-delete";

@@ -14,7 +14,7 @@ import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { articleNotFound } from "~/server/news/publishing.server";
 import { getArticle, listLatest, listMostRead, listPicks, listRelated } from "~/server/news/news.server";
 import { shortIdFor } from "~/server/news/short-links.server";

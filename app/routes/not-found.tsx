@@ -1,4 +1,4 @@
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 
 export function loader() {

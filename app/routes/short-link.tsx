@@ -3,7 +3,7 @@ import { messages } from "~/lib/messages";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { db } from "~/server/db/db.server";
 import { isShortId, resolveShortLink } from "~/server/news/short-links.server";
-import { pageError } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/short-link";
 

@@ -4,7 +4,8 @@ import { createAuth, type Auth } from "./auth-instance.server";
 import { audienceFor, type Audience } from "~/server/news/audience.server";
 import { config } from "~/server/platform/config.server";
 import { db } from "~/server/db/db.server";
-import { errorResponse, pageError } from "~/server/http/error-response.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 
 export type CurrentUser = { id: string; name: string; email: string; role: Role };

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { data, type ServerBuild } from "react-router";
+// server.ts loads this module before React, which picks its build when first loaded: type imports of react-router only.
+import type { ServerBuild } from "react-router";
 import { AppError, errorBody } from "~/server/platform/app-error.server";
 import { NO_STORE } from "./cache-policy.server";
 
@@ -11,11 +12,6 @@ export function retryAfterHeaders(error: AppError): Record<string, string> {
 /** An API refusal: the error's status, its JSON body, never stored, with Retry-After when it has one. */
 export function errorResponse(error: AppError): Response {
   return Response.json(errorBody(error), { status: error.status, headers: { ...NO_STORE, ...retryAfterHeaders(error) } });
-}
-
-/** A page's refusal, thrown from a loader or action: the error page shows its status and message. */
-export function pageError(error: AppError) {
-  return data(errorBody(error), { status: error.status, headers: retryAfterHeaders(error) });
 }
 
 /** Whether an Express request is answered in JSON (the API, or a client that asks for it) rather than a page. */

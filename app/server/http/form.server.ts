@@ -1,6 +1,6 @@
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
-import { pageError } from "./error-response.server";
+import { pageError } from "./page-error.server";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 /** Sign-in, sign-up and delete forms are a few short fields. */

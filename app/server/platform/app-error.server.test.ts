@@ -3,7 +3,8 @@ import { ERROR_CODES, errorOf, formMessagesOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import { databaseBusy } from "~/server/db/busy.server";
 import { authFailure } from "~/server/accounts/auth-errors.server";
-import { errorResponse, pageError } from "~/server/http/error-response.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
 import { storageErrorOf } from "~/server/media/storage-error.server";
 import { AppError, ERROR_CATALOGUE, errorBody } from "./app-error.server";
 
