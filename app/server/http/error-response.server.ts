@@ -31,7 +31,7 @@ function answeringAppErrors<F extends RouteFunction>(run: F): F {
     try {
       return await run(...args);
     } catch (error) {
-      throw error instanceof AppError ? errorResponse(error) : error;
+      throw AppError.is(error) ? errorResponse(error) : error;
     }
   }) as F;
 }

@@ -8,7 +8,7 @@ const FULL = new Set(["ENOSPC", "EDQUOT", "EFBIG"]);
  * An AppError stays as it is.
  */
 export function storageErrorOf(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+  if (AppError.is(error)) return error;
   const errno = (error as NodeJS.ErrnoException | null)?.code;
   if (errno && FULL.has(errno)) return new AppError("storage-full", { cause: error });
   return new AppError("unavailable", { message: messages.storageUnavailable, cause: error });

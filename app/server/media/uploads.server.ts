@@ -99,7 +99,7 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
   } catch (error) {
-    fail(error instanceof AppError ? error : malformed());
+    fail(AppError.is(error) ? error : malformed());
   }
   await Promise.all(writes);
   if (failure) {

@@ -36,7 +36,7 @@ export const articleNotFound = () => new AppError("not-found", { message: messag
 
 /** An AppError from below is answered as it is (one caused by the disk is logged); anything else is a bug. */
 function refusal(error: unknown): SubmissionResult {
-  if (!(error instanceof AppError)) throw error;
+  if (!AppError.is(error)) throw error;
   if (error.cause) logger.error({ err: error.cause }, "media storage refused a write");
   return failure(error);
 }
@@ -100,7 +100,7 @@ async function storeUploads(files: StagedFile[]): Promise<{ images: string[]; vi
   } catch (error) {
     await removeMedia(stored);
     // A file that is not what it claims: its message goes beside the input it came from.
-    if (error instanceof AppError && error.code === "validation" && current) return invalid({ [current.field]: error.message });
+    if (AppError.is(error) && error.code === "validation" && current) return invalid({ [current.field]: error.message });
     return refusal(error);
   }
 }
@@ -148,7 +148,7 @@ export async function publishFromRequest(request: Request, authorId: string): Pr
     return { ok: true, id: created.id, shortId: created.shortId };
   } catch (error) {
     await removeMedia([...images, ...(video ? [video] : [])]);
-    if (error instanceof AppError) return failure(error);
+    if (AppError.is(error)) return failure(error);
     logger.error({ err: error }, "publishing failed");
     return failure(new AppError("internal", { message: messages.publishFailed }));
   }
@@ -188,7 +188,7 @@ export async function editFromRequest(request: Request, id: string): Promise<Sub
     return { ok: true, id };
   } catch (error) {
     await removeMedia(stored);
-    if (error instanceof AppError) return failure(error);
+    if (AppError.is(error)) return failure(error);
     logger.error({ err: error }, "update failed");
     return failure(new AppError("internal", { message: messages.updateFailed }));
   }

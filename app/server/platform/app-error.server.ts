@@ -27,6 +27,9 @@ type AppErrorOptions = {
   cause?: unknown;
 };
 
+/** Marks an AppError from any copy of this module: server.ts and the built bundle each load their own. */
+const APP_ERROR = Symbol.for("akhbar.app-error");
+
 /**
  * Every refusal or failure a reader or client may be told about: a stable code, an Arabic message and
  * optionally messages by field. Domain code throws or returns it; the HTTP edge answers it
@@ -48,7 +51,13 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_CATALOGUE[this.code].status;
   }
+
+  static is(error: unknown): error is AppError {
+    return typeof error === "object" && error !== null && APP_ERROR in error;
+  }
 }
+
+Object.defineProperty(AppError.prototype, APP_ERROR, { value: true });
 
 /** The JSON body every refusal is answered with. */
 export function errorBody(error: AppError): ErrorBody {
