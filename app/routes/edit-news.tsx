@@ -29,6 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const result = await editFromRequest(request, params.id);
   if (!result.ok) {
+    // An article deleted meanwhile is the 404 page; any other refusal goes back to the form.
     if (result.error.code === "not-found") throw pageError(result.error);
     return pageError(result.error);
   }
