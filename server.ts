@@ -8,6 +8,8 @@ import { CACHE, staticFileCaching } from "./app/server/http/cache-policy.server"
 import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
 import { logger } from "./app/server/platform/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
+import { sendError, wantsJson, withAppErrorAnswers } from "./app/server/http/error-response.server";
+import { AppError } from "./app/server/platform/app-error.server";
 import type { PageCache } from "./app/server/http/page-cache.server";
 import { cspNonceOf, securityHeaders } from "./app/server/http/security-headers.server";
 import { prepareData } from "./app/server/platform/startup.server";
@@ -39,9 +41,8 @@ app.use((req, res, next) => {
   const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
   const refusal = crossSiteRefusal(req.method, headers, cfg.siteOrigins);
   if (!refusal) return next();
-  res.status(403);
-  if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") res.json({ error: crossSiteReason(refusal) });
-  else res.type("html").send(crossSitePage(refusal));
+  if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
+  else res.status(403).type("html").send(crossSitePage(refusal));
 });
 const getLoadContext = (req: express.Request, res: express.Response) => ({
   clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
@@ -59,7 +60,7 @@ if (!build || !bundle) {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      build: async () => withAppErrorAnswers((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
       mode: "development",
       getLoadContext,
     }),
@@ -71,7 +72,7 @@ if (!build || !bundle) {
   app.use(pageCacheMiddleware(pageCache));
   app.use(express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) }));
   app.use(pageCachePolicy);
-  app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
+  app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
 }
 
 const server = listenOrExit(app, cfg.port, cfg.host, () => {

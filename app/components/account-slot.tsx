@@ -1,4 +1,5 @@
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import { errorOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import type { loader as rootLoader } from "~/root";
 
@@ -9,7 +10,8 @@ function Spinner() {
 /** Sign-in or sign-out (and the dashboard link for admins), in the navbar and the mobile menu. */
 export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const signOut = useFetcher<{ error?: string }>();
+  const signOut = useFetcher<unknown>();
+  const signOutError = errorOf(signOut.data);
   const user = root?.user ?? null;
   const button =
     variant === "navbar"
@@ -37,9 +39,9 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
           {busy ? messages.signingOut : messages.signOut}
         </button>
       </signOut.Form>
-      {signOut.data?.error && (
+      {signOutError && (
         <p role="alert" className="w-full text-sm font-bold">
-          {signOut.data.error}
+          {signOutError.message}
         </p>
       )}
     </div>

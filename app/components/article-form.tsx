@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { CONTENT_MAX, TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/article-schema";
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import { articlePath, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
@@ -55,7 +56,7 @@ export function ArticleForm(props: Props) {
     const failed = props.mode === "create" ? messages.publishFailed : messages.updateFailed;
     try {
       const { status, json } = await sendWithProgress(props.apiUrl, props.mode === "create" ? "POST" : "PUT", new FormData(element), setProgress);
-      const body = (json ?? {}) as { id?: string; errors?: ArticleFieldErrors };
+      const body = (json ?? {}) as { id?: string };
       if (status >= 200 && status < 300 && body.id) {
         if (props.mode === "edit") {
           window.alert(messages.updateSucceeded);
@@ -65,7 +66,8 @@ export function ArticleForm(props: Props) {
         }
         return;
       }
-      setErrors(body.errors ?? { form: failed });
+      const error = errorOf(json);
+      setErrors(error ? formMessagesOf(error) : { form: failed });
       window.alert(failed);
     } catch {
       setErrors({ form: failed });

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { errorOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 
 const TEXTS: Record<number, { title: string; body: string }> = {
@@ -12,9 +13,7 @@ const textOf = (status: number) => TEXTS[status] ?? { title: messages.serverErro
 /** The status of a thrown error and the message its route gave, if any; anything unexpected is a 500. */
 export function describeError(error: unknown): { status: number; message?: string } {
   if (!isRouteErrorResponse(error)) return { status: 500 };
-  const data: unknown = error.data;
-  const message = data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : undefined;
-  return { status: error.status, message };
+  return { status: error.status, message: errorOf(error.data)?.message };
 }
 
 /** The document title of the page a failure renders. */

@@ -3,7 +3,9 @@ import { isCategory } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE, LATEST_NEWS_COUNT } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { pageFromUrl } from "~/lib/pagination";
-import { CACHE, NO_STORE } from "~/server/http/cache-policy.server";
+import { CACHE } from "~/server/http/cache-policy.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
@@ -23,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ items: await listLatest(db(), { limit: LATEST_NEWS_COUNT, audience }) }, { headers });
   }
   if (!isCategory(category) || category === "breaking") {
-    return data({ message: messages.categoryInvalid }, { status: 400, headers: NO_STORE });
+    return errorResponse(new AppError("bad-request", { message: messages.categoryInvalid }));
   }
   const page = pageFromUrl(url);
   const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, audience);

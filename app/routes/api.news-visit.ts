@@ -1,5 +1,7 @@
 import { NO_STORE } from "~/server/http/cache-policy.server";
-import { messages } from "~/lib/messages";
+import { errorResponse } from "~/server/http/error-response.server";
+import { articleNotFound } from "~/server/news/publishing.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { db } from "~/server/db/db.server";
 import { countArticleVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";
@@ -9,11 +11,11 @@ import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/api.news-visit";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
+  if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, `news:${params.id}`);
   if (!mark) return Response.json({ ok: true }, { headers: NO_STORE });
   if ((await countArticleVisit(db(), params.id, mark)) === "missing") {
-    return Response.json({ error: messages.newsNotFound }, { status: 404, headers: NO_STORE });
+    return errorResponse(articleNotFound());
   }
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

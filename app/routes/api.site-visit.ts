@@ -1,4 +1,6 @@
 import { NO_STORE } from "~/server/http/cache-policy.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { db } from "~/server/db/db.server";
 import { countSiteVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";
@@ -8,7 +10,7 @@ import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/api.site-visit";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
+  if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, "site");
   if (mark) await countSiteVisit(db(), mark);
   return Response.json({ ok: true }, { headers: NO_STORE });

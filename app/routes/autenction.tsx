@@ -8,6 +8,7 @@ import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { accountsContext, auth } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
+import { retryAfterHeaders } from "~/server/http/error-response.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/autenction";
 
@@ -43,8 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     outcome = await signIn(accountsContext(), request, context.clientIp, parsed.data);
   }
   if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
-    return data<ActionResult>({ mode, authError: outcome.error }, { status: outcome.status, headers });
+    return data<ActionResult>({ mode, authError: outcome.reason }, { status: outcome.error.status, headers: retryAfterHeaders(outcome.error) });
   }
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);

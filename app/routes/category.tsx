@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
@@ -9,6 +8,8 @@ import { audienceOf } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { listCategoryPage } from "~/server/news/news.server";
+import { pageError } from "~/server/http/page-error.server";
+import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/category";
 
 function categoryOfPath(pathname: string): Category | undefined {
@@ -18,7 +19,7 @@ function categoryOfPath(pathname: string): Category | undefined {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = categoryOfPath(url.pathname);
-  if (!category || category === "breaking") throw data({ message: messages.pageNotFound }, 404);
+  if (!category || category === "breaking") throw pageError(new AppError("not-found"));
   const page = pageFromUrl(url);
   const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, await audienceOf(auth(), request));
   return { category, page, items, hasMore };

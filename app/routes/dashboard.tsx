@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
@@ -9,6 +9,8 @@ import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
 import { publishFromRequest } from "~/server/news/publishing.server";
+import { pageError } from "~/server/http/page-error.server";
+import { formMessagesOf } from "~/lib/error-body";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
@@ -38,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(auth(), request);
   const result = await publishFromRequest(newsroom(), request, admin.id);
-  if (!result.ok) return data({ errors: result.errors }, result.status);
+  if (!result.ok) return pageError(result.error);
   return redirect(`/dashboard?published=${encodeURIComponent(result.id)}`);
 }
 
@@ -76,7 +78,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} errors={actionData?.errors} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} errors={actionData && formMessagesOf(actionData.error)} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
+import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { ErrorPage } from "~/components/error-page";
-import { editFromRequest } from "~/server/news/publishing.server";
+import { articleNotFound, editFromRequest } from "~/server/news/publishing.server";
+import { formMessagesOf } from "~/lib/error-body";
 import { EDITORS } from "~/server/news/audience.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
@@ -14,13 +15,14 @@ import { getArticle } from "~/server/news/news.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
+import { pageError } from "~/server/http/page-error.server";
 
 export const handle = HYDRATE_DOCUMENT;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(auth(), request);
   const article = await getArticle(db(), params.id, EDITORS);
-  if (!article) throw data({ message: messages.newsNotFound }, 404);
+  if (!article) throw pageError(articleNotFound());
   return { article };
 }
 
@@ -28,8 +30,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(auth(), request);
   const result = await editFromRequest(newsroom(), request, params.id);
   if (!result.ok) {
-    if (result.status === 404) throw data({ message: messages.newsNotFound }, 404);
-    return data({ errors: result.errors }, result.status);
+    // An article deleted meanwhile is the 404 page; any other refusal goes back to the form.
+    if (result.error.code === "not-found") throw pageError(result.error);
+    return pageError(result.error);
   }
   return redirect(`${articlePath(result.id)}?updated=1`);
 }
@@ -45,7 +48,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
       <h1 id="edit-title" className="mb-6 text-2xl font-bold">
         {messages.editTitle}
       </h1>
-      <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} errors={actionData?.errors} />
+      <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} errors={actionData && formMessagesOf(actionData.error)} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { data } from "react-router";
 import { infoPages, type InfoPageKey } from "~/lib/info-pages";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageError } from "~/server/http/page-error.server";
+import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/info";
 
 function isInfoPageKey(value: string): value is InfoPageKey {
@@ -10,7 +11,7 @@ function isInfoPageKey(value: string): value is InfoPageKey {
 
 export function loader({ request }: Route.LoaderArgs) {
   const key = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
-  if (!isInfoPageKey(key)) throw data({ message: messages.pageNotFound }, 404);
+  if (!isInfoPageKey(key)) throw pageError(new AppError("not-found"));
   return { key };
 }
 

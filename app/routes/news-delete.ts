@@ -1,7 +1,7 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/auth-schemas";
-import { messages } from "~/lib/messages";
-import { deleteWithMedia } from "~/server/news/publishing.server";
+import { articleNotFound, deleteWithMedia } from "~/server/news/publishing.server";
+import { pageError } from "~/server/http/page-error.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/news-delete";
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(auth(), request);
   const form = await readSmallForm(request);
-  if (!(await deleteWithMedia(newsroom(), params.id))) throw data({ message: messages.newsNotFound }, 404);
+  if (!(await deleteWithMedia(newsroom(), params.id))) throw pageError(articleNotFound());
   return redirect(safeRedirect(form.get("redirectTo")));
 }
 

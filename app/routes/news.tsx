@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
@@ -16,6 +15,8 @@ import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
+import { pageError } from "~/server/http/page-error.server";
+import { articleNotFound } from "~/server/news/publishing.server";
 import { getArticle, listPicks, listRelated, listSidebar } from "~/server/news/news.server";
 import { shortIdFor } from "~/server/news/short-links.server";
 import { SHARE_TEXT_LENGTH } from "~/lib/constants";
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(auth(), request);
   const audience = audienceFor(user);
   const article = await getArticle(database, params.id, audience);
-  if (!article) throw data({ message: messages.newsNotFound }, 404);
+  if (!article) throw pageError(articleNotFound());
   const [shortId, sidebar, picks, related] = await Promise.all([
     shortIdFor(database, article.id),
     listSidebar(database, audience),

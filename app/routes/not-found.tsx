@@ -1,8 +1,8 @@
-import { data } from "react-router";
-import { messages } from "~/lib/messages";
+import { pageError } from "~/server/http/page-error.server";
+import { AppError } from "~/server/platform/app-error.server";
 
 export function loader() {
-  throw data({ message: messages.pageNotFound }, 404);
+  throw pageError(new AppError("not-found"));
 }
 
 export default function NotFound() {

@@ -1,16 +1,18 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { messages } from "~/lib/messages";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { isShortId, resolveShortLink } from "~/server/news/short-links.server";
+import { pageError } from "~/server/http/page-error.server";
+import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/short-link";
 
 /** /{shortId}: a 302 to the article, or the 'الرابط غير موجود' page. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isShortId(params.shortId)) throw data({ message: messages.pageNotFound }, 404);
+  if (!isShortId(params.shortId)) throw pageError(new AppError("not-found"));
   const target = await resolveShortLink(db(), params.shortId, await audienceOf(auth(), request));
-  if (!target) throw data({ message: messages.shortLinkNotFound }, 404);
+  if (!target) throw pageError(new AppError("not-found", { message: messages.shortLinkNotFound }));
   return redirect(target, 302);
 }
 

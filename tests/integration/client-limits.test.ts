@@ -1,5 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "~/lib/error-body";
 import { authErrors, messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestAccount, signedInAs, TEST_PASSWORD } from "../support/accounts";
@@ -123,10 +124,11 @@ describe("origin check without BASE_URL", () => {
 
     const api = await fetch(`${server.url}/api/site-visit`, { method: "POST", headers: { origin: "https://evil.example" } });
     expect(api.status).toBe(403);
-    const { error } = (await api.json()) as { error: string };
-    expect(error).toContain(messages.crossSiteRequest);
-    expect(error).toContain(siteAddress);
-    expect(error).toContain("https://evil.example");
+    const { error } = (await api.json()) as ErrorBody;
+    expect(error.code).toBe("forbidden");
+    expect(error.message).toContain(messages.crossSiteRequest);
+    expect(error.message).toContain(siteAddress);
+    expect(error.message).toContain("https://evil.example");
   });
 });
 
@@ -160,7 +162,7 @@ describe("visit counting", () => {
     const draft = await createTestArticle(db, { title: "مسودة", content: "نص", category: "local", status: "draft" });
     const response = await fetch(`${server.url}/api/news/${draft.id}/visit`, { method: "POST" });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: messages.newsNotFound });
+    expect(await response.json()).toEqual({ error: { code: "not-found", message: messages.newsNotFound } });
   });
 
   it("stays exact for distinct readers: 10,000 clients through a trusted proxy store 10,000", { timeout: 180_000 }, async () => {

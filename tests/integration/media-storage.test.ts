@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import { openDatabase } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
@@ -12,7 +13,7 @@ import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { startTestServer } from "../support/test-server";
 
 const ARTICLE = { title: "خبر بصورة وفيديو", content: "نص الخبر.", category: "local", status: "published" };
-type Answer = { status: number; json: { id?: string; errors?: Record<string, string> } };
+type Answer = { status: number; json: { id?: string } & Partial<ErrorBody> };
 
 /** A server over its own database (kept outside the server's folder, so a restart finds it) and admin session. */
 async function startSite(env: Record<string, string> = {}) {
@@ -111,7 +112,7 @@ describe("stored names", () => {
     for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=", 'multipart/form-data; boundary="open', "multipart/mixed; boundary=x"]) {
       const answer = await site.send("POST", "/api/news", "title=x", { "content-type": contentType });
       expect(answer.status, contentType).toBe(400);
-      expect(answer.json.errors?.form, contentType).toBe(messages.formMalformed);
+      expect(answer.json.error?.message, contentType).toBe(messages.formMalformed);
     }
     expect(existsSync(path.join(site.mediaDir, ".staging")) ? readdirSync(path.join(site.mediaDir, ".staging")) : []).toEqual([]);
   });
@@ -134,7 +135,7 @@ describe("a disk that refuses", () => {
     const answer = await site.publish({}, [{ field: "video", name: "clip.mp4", bytes: mp4Bytes(5 * 1024 * 1024), type: "video/mp4" }]);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(answer.status).toBe(507);
-    expect(answer.json.errors?.form).toBe(messages.storageFull);
+    expect(answer.json.error?.message).toBe(messages.storageFull);
     expect(filesUnder(disk.dir)).toEqual([]);
     expect(statfsSync(disk.dir).bfree).toBe(free);
     expect((await site.publish({ title: "خبر نصي على قرص ممتلئ" })).status).toBe(201);
@@ -155,7 +156,7 @@ describe("a disk that refuses", () => {
     expect((await site.publish({ title: "خبر نصي على قرص للقراءة فقط" })).status).toBe(201);
     const refused = await site.publish({ title: "صورة على قرص للقراءة فقط" }, [{ field: "images", name: "photo.png", bytes: await pngBytes() }]);
     expect(refused.status).toBe(503);
-    expect(refused.json.errors?.form).toBe(messages.storageUnavailable);
+    expect(refused.json.error?.message).toBe(messages.storageUnavailable);
     const deleted = await site.send("DELETE", `/api/news/${illustrated.json.id}`);
     expect(deleted.status).toBe(200);
     expect(await site.row(illustrated.json.id!)).toBeUndefined();

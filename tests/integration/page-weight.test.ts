@@ -68,7 +68,7 @@ describe("/api/latest", () => {
     for (const category of ["nope", "breaking", ""]) {
       const response = await fetch(`${server.url}/api/latest?category=${category}`);
       expect(response.status, category).toBe(400);
-      expect(await response.json()).toEqual({ message: messages.categoryInvalid });
+      expect(await response.json()).toEqual({ error: { code: "bad-request", message: messages.categoryInvalid } });
     }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
@@ -42,7 +43,7 @@ async function state() {
 
 async function api(method: "POST" | "PUT" | "DELETE", pathname: string, body?: FormData) {
   const response = await fetch(`${server.url}${pathname}`, { method, body, headers: { cookie: admin.cookie } });
-  return { status: response.status, json: (await response.json()) as { id?: string; shortId?: string; errors?: Record<string, string> } };
+  return { status: response.status, json: (await response.json()) as { id?: string; shortId?: string } & Partial<ErrorBody> };
 }
 
 describe("publishing", () => {
@@ -84,7 +85,7 @@ describe("publishing", () => {
     const before = await state();
     const again = await api("POST", "/api/news", form(fields, [{ field: "images", name: "x.png", bytes: await pngBytes() }]));
     expect(again.status).toBe(409);
-    expect(again.json.errors?.form).toBe(messages.alreadySubmitted);
+    expect(again.json.error?.message).toBe(messages.alreadySubmitted);
     expect(await state()).toBe(before);
   });
 
@@ -123,7 +124,7 @@ describe("publishing", () => {
       const before = await state();
       const { status, json } = await api("POST", "/api/news", testCase.body);
       expect(status, testCase.name).toBe(testCase.status);
-      expect(json.errors?.[testCase.field], testCase.name).toBe(testCase.message);
+      expect(json.error?.fields?.[testCase.field], testCase.name).toBe(testCase.message);
       expect(await state(), testCase.name).toBe(before);
     }
     expect(mediaFiles().filter((f) => f.startsWith(".staging/"))).toEqual([]);
@@ -162,7 +163,7 @@ describe("publishing", () => {
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { errors: Record<string, string> }).errors.video).toBe(messages.videoTooLarge);
+    expect(((await response.json()) as ErrorBody).error.fields?.video).toBe(messages.videoTooLarge);
     expect(await state()).toBe(before);
     // The server's peak memory grows by far less than the 300 MB it read: the video went to disk.
     expect(server.peakMemory() - peakBefore).toBeLessThan(100 * 1024 * 1024);
@@ -199,7 +200,7 @@ describe("editing and deleting", () => {
     const before = await state();
     const { status, json } = await api("PUT", `/api/news/${created.json.id}`, form({ ...valid, title: "  " }));
     expect(status).toBe(400);
-    expect(json.errors?.title).toBe(messages.titleRequired);
+    expect(json.error?.fields?.title).toBe(messages.titleRequired);
     expect(await state()).toBe(before);
   });
 

@@ -64,10 +64,10 @@ describe("the JSON API refuses in JSON", () => {
       const url = `${server.url}${path.replace("ARTICLE", articleId)}`;
       const signedOut = await fetch(url, { method, redirect: "manual" });
       expect(signedOut.status).toBe(401);
-      expect(await signedOut.json()).toEqual({ errors: { form: messages.signInRequired } });
+      expect(await signedOut.json()).toEqual({ error: { code: "unauthorized", message: messages.signInRequired } });
       const forbidden = await fetch(url, { method, redirect: "manual", headers: { cookie: reader } });
       expect(forbidden.status).toBe(403);
-      expect(await forbidden.json()).toEqual({ errors: { form: messages.forbidden } });
+      expect(await forbidden.json()).toEqual({ error: { code: "forbidden", message: messages.forbidden } });
     });
   }
 

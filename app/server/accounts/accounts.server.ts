@@ -1,15 +1,17 @@
 import { z } from "zod";
 import type { SignInInput, SignUpInput } from "~/lib/auth-schemas";
 import type { AuthErrorCode } from "~/lib/messages";
-import { authErrorCode } from "./auth-errors.server";
+import { authErrorCode, authFailure } from "./auth-errors.server";
 import { admitSignIn, admitSignUp, forgetAttempt, type Admission } from "./auth-limits.server";
 import { CLIENT_IP_HEADER, type Auth } from "./auth-instance.server";
 import type { DB } from "~/server/db/db.server";
+import type { AppError } from "~/server/platform/app-error.server";
 
 /** What signing in, up and out need: better-auth, its database, the public address and the secret that keys the limits. */
 export type AccountsContext = { auth: Auth; db: DB; baseUrl: string; authSecret: string };
 
-export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; error: AuthErrorCode; status: number; retryAfterSeconds?: number };
+/** A refusal names its SPEC.md §8 catalogue entry (`reason`) and carries its status and Retry-After (`error`). */
+export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; reason: AuthErrorCode; error: AppError };
 
 /**
  * Sends a request through better-auth's own router, so its checks apply exactly as they would to its
@@ -46,17 +48,20 @@ async function isRegistered(db: DB, email: string): Promise<boolean> {
 }
 
 const emailFormat = z.email();
-const INVALID_EMAIL: AuthOutcome = { ok: false, error: "invalid-email", status: 400 };
 
-function refused(admission: Extract<Admission, { ok: false }>, error: AuthErrorCode): AuthOutcome {
-  return { ok: false, error, status: 429, retryAfterSeconds: admission.retryAfterSeconds };
+function refused(reason: AuthErrorCode, retryAfterSeconds?: number): AuthOutcome {
+  return { ok: false, reason, error: authFailure(reason, retryAfterSeconds) };
+}
+
+function limited(admission: Extract<Admission, { ok: false }>, reason: AuthErrorCode): AuthOutcome {
+  return refused(reason, admission.error.retryAfterSeconds);
 }
 
 /** Only failures count: a locked-out account waits even with the right password, which is never checked. */
 export async function signIn(accounts: AccountsContext, request: Request, clientIp: string, input: SignInInput): Promise<AuthOutcome> {
-  if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
+  if (!emailFormat.safeParse(input.email).success) return refused("invalid-email");
   const admission = await admitSignIn(accounts.db, accounts.authSecret, clientIp, input.email);
-  if (!admission.ok) return refused(admission, "too-many-requests");
+  if (!admission.ok) return limited(admission, "too-many-requests");
   const response = await callAuth(accounts, "/sign-in/email", request, clientIp, { email: input.email, password: input.password });
   if (response.ok) {
     await forgetAttempt(accounts.db, admission.attemptIds);
@@ -64,14 +69,14 @@ export async function signIn(accounts: AccountsContext, request: Request, client
   }
   const code = await errorOf(response);
   const registered = code === "INVALID_EMAIL_OR_PASSWORD" ? await isRegistered(accounts.db, input.email) : undefined;
-  return { ok: false, error: authErrorCode(response.status, code, registered), status: response.status === 429 ? 429 : 400 };
+  return refused(authErrorCode(response.status, code, registered));
 }
 
 /** Registration: the role is never part of the request; the database default makes every new account a user. */
 export async function signUp(accounts: AccountsContext, request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
-  if (!emailFormat.safeParse(input.email).success) return INVALID_EMAIL;
+  if (!emailFormat.safeParse(input.email).success) return refused("invalid-email");
   const admission = await admitSignUp(accounts.db, accounts.authSecret, clientIp);
-  if (!admission.ok) return refused(admission, "too-many-sign-ups");
+  if (!admission.ok) return limited(admission, "too-many-sign-ups");
   const response = await callAuth(accounts, "/sign-up/email", request, clientIp, {
     name: input.username,
     email: input.email,
@@ -79,19 +84,12 @@ export async function signUp(accounts: AccountsContext, request: Request, client
   });
   if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
   const code = await errorOf(response);
-  return { ok: false, error: authErrorCode(response.status, code), status: response.status === 429 ? 429 : 400 };
+  return refused(authErrorCode(response.status, code));
 }
 
-/** Sign-out errors are shown as they come (SPEC.md §8). */
-export async function signOut(accounts: AccountsContext, request: Request, clientIp: string): Promise<{ ok: true; cookies: string[] } | { ok: false; message: string }> {
+/** A failed sign-out is told through the catalogue, never in better-auth's own words. */
+export async function signOut(accounts: AccountsContext, request: Request, clientIp: string): Promise<AuthOutcome> {
   const response = await callAuth(accounts, "/sign-out", request, clientIp);
   if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
-  let message = response.statusText || String(response.status);
-  try {
-    const payload = (await response.json()) as { message?: unknown };
-    if (typeof payload.message === "string") message = payload.message;
-  } catch {
-    // keep the status text
-  }
-  return { ok: false, message };
+  return refused(authErrorCode(response.status, await errorOf(response)));
 }

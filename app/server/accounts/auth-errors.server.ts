@@ -1,4 +1,5 @@
-import type { AuthErrorCode } from "~/lib/messages";
+import { authErrors, type AuthErrorCode } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
 
 /**
  * The one place better-auth's answers become SPEC.md §8 catalogue entries. better-auth gives one code
@@ -29,4 +30,10 @@ export function authErrorCode(status: number, code: string | undefined, emailReg
     default:
       return "unknown";
   }
+}
+
+/** A refused sign-in, sign-up or sign-out as the AppError that carries its status and its catalogue entry's Arabic text. */
+export function authFailure(reason: AuthErrorCode, retryAfterSeconds?: number): AppError {
+  const limited = reason === "too-many-requests" || reason === "too-many-sign-ups";
+  return new AppError(limited ? "rate-limited" : "bad-request", { message: authErrors[reason].arabic, retryAfterSeconds });
 }

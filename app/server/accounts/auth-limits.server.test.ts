@@ -19,7 +19,7 @@ it("locks one account on one address after its failures, and lets it in again wh
   const now = Date.UTC(2026, 2, 1);
   for (let i = 0; i < SIGN_IN_ACCOUNT_RULE.max; i++) expect(await fail(OFFICE, "sara@example.com", now + i)).toBe(true);
   const locked = await admitSignIn(db, SECRET, OFFICE, "Sara@Example.com ", now + 100);
-  expect(locked).toEqual({ ok: false, retryAfterSeconds: SIGN_IN_ACCOUNT_RULE.window / 1000 });
+  expect(locked).toMatchObject({ ok: false, error: { code: "rate-limited", retryAfterSeconds: SIGN_IN_ACCOUNT_RULE.window / 1000 } });
   expect((await admitSignIn(db, SECRET, OFFICE, "omar@example.com", now + 100)).ok).toBe(true);
   expect((await admitSignIn(db, SECRET, "203.0.113.9", "sara@example.com", now + 100)).ok).toBe(true);
   expect((await admitSignIn(db, SECRET, OFFICE, "sara@example.com", now + SIGN_IN_ACCOUNT_RULE.window)).ok).toBe(true);

@@ -1,5 +1,6 @@
 import { clientKey } from "~/server/platform/client-keys.server";
 import type { DB } from "~/server/db/db.server";
+import { AppError } from "~/server/platform/app-error.server";
 
 /** How many attempts a key may make within its window. */
 type Rule = { window: number; max: number };
@@ -14,8 +15,8 @@ export const SIGN_UP_ADDRESS_RULE: Rule = { window: 60 * MINUTE, max: 30 };
 const LONGEST_WINDOW = Math.max(SIGN_IN_ACCOUNT_RULE.window, SIGN_IN_ADDRESS_RULE.window, SIGN_UP_ADDRESS_RULE.window);
 
 type Limit = { key: string; rule: Rule };
-/** Either the attempt goes ahead (its rows are recorded), or the client waits that many seconds. */
-export type Admission = { ok: true; attemptIds: number[] } | { ok: false; retryAfterSeconds: number };
+/** Either the attempt goes ahead (its rows are recorded), or a rate-limited refusal says how long to wait. */
+export type Admission = { ok: true; attemptIds: number[] } | { ok: false; error: AppError };
 
 /** Milliseconds until the key is under its limit again; 0 when it is under already. */
 async function waitFor(db: DB, { key, rule }: Limit, now: number): Promise<number> {
@@ -39,7 +40,7 @@ async function admit(db: DB, limits: Limit[], now: number): Promise<Admission> {
   return db.transaction().execute(async (trx) => {
     const waits = await Promise.all(limits.map((limit) => waitFor(trx, limit, now)));
     const wait = Math.max(...waits);
-    if (wait > 0) return { ok: false, retryAfterSeconds: Math.ceil(wait / 1000) };
+    if (wait > 0) return { ok: false, error: new AppError("rate-limited", { retryAfterSeconds: Math.ceil(wait / 1000) }) };
     await trx.deleteFrom("auth_attempts").where("at", "<=", now - LONGEST_WINDOW).execute();
     const rows = await trx
       .insertInto("auth_attempts")

@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
-import { messages } from "~/lib/messages";
+import { redirect } from "react-router";
 import type { Role } from "~/lib/constants";
 import type { Auth } from "./auth-instance.server";
 import { audienceFor, type Audience } from "~/server/news/audience.server";
-import { NO_STORE } from "~/server/http/cache-policy.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { pageError } from "~/server/http/page-error.server";
+import { AppError } from "~/server/platform/app-error.server";
 
 export type CurrentUser = { id: string; name: string; email: string; role: Role };
 
@@ -42,20 +43,17 @@ function isApiRequest(request: Request): boolean {
   return new URL(request.url).pathname.startsWith("/api/");
 }
 
-function apiRefusal(status: 401 | 403, message: string): Response {
-  return Response.json({ errors: { form: message } }, { status, headers: NO_STORE });
-}
-
 /** Signed-in users only; others are sent to sign in and brought back (the API answers 401). */
 export async function requireUser(auth: Auth, request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(auth, request);
   if (user) return user;
-  throw isApiRequest(request) ? apiRefusal(401, messages.signInRequired) : redirect(signInUrl(request));
+  throw isApiRequest(request) ? errorResponse(new AppError("unauthorized")) : redirect(signInUrl(request));
 }
 
 /** Admins only: signed out is treated as by requireUser, a signed-in user gets a 403. */
 export async function requireAdmin(auth: Auth, request: Request): Promise<CurrentUser> {
   const user = await requireUser(auth, request);
   if (user.role === "admin") return user;
-  throw isApiRequest(request) ? apiRefusal(403, messages.forbidden) : data({ message: messages.forbidden }, 403);
+  const refusal = new AppError("forbidden");
+  throw isApiRequest(request) ? errorResponse(refusal) : pageError(refusal);
 }

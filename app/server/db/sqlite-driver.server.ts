@@ -1,6 +1,6 @@
 import type { Database as SqliteDatabase } from "better-sqlite3";
 import { CompiledQuery, SelectQueryNode, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
-import { DatabaseBusyError, isSqliteBusy } from "./busy.server";
+import { databaseBusy, isSqliteBusy } from "./busy.server";
 
 /** How long a statement waits for another process's write lock before the request gets a 503. */
 const LOCK_WAIT_MS = 5_000;
@@ -19,7 +19,7 @@ async function retryWhileBusy<T>(attempt: () => T | Promise<T>, deadline: number
       return await attempt();
     } catch (error) {
       if (!isSqliteBusy(error)) throw error;
-      if (Date.now() + backoff > deadline) throw new DatabaseBusyError();
+      if (Date.now() + backoff > deadline) throw databaseBusy();
       await pause(backoff * (0.5 + Math.random()));
     }
   }
@@ -65,7 +65,7 @@ class Connection implements DatabaseConnection {
  * connection-wide mutex would make every read queue behind a write that waits. Here busy_timeout is
  * 0 and a busy statement is retried on timers; transactions take the write lock up front
  * (BEGIN IMMEDIATE) and only while one is open do other statements wait, as they must on the one
- * connection. A lock not had by the deadline gives DatabaseBusyError.
+ * connection. A lock not had by the deadline gives databaseBusy().
  */
 export class NonBlockingSqliteDriver implements Driver {
   /** Pending while a transaction is open; statements from outside it wait for it. */

@@ -4,6 +4,8 @@ import { listBreaking } from "./breaking.server";
 import type { Config } from "~/server/platform/config.server";
 import { CACHE } from "~/server/http/cache-policy.server";
 import type { DB } from "~/server/db/db.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { AppError } from "~/server/platform/app-error.server";
 import type { LiveEvent, LiveEventBus } from "./live-events.server";
 
 /** What a stream reads from: the database for the snapshot, the bus for changes, and how many may be open. */
@@ -52,7 +54,7 @@ function release(ip: string) {
  */
 export function openBreakingStream({ db, bus, limits }: StreamSource, request: Request, clientIp: string): Response {
   if (stopping || open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
-    return new Response("", { status: 503, headers: { "Retry-After": "30", "Cache-Control": CACHE.never } });
+    return errorResponse(new AppError("unavailable", { retryAfterSeconds: 30 }));
   }
   open.total++;
   open.byIp.set(clientIp, (open.byIp.get(clientIp) ?? 0) + 1);

@@ -6,8 +6,8 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes, webmBytes } from "../../../tests/support/fixtures";
 import { mountSmallDisk, type SmallDisk } from "../../../tests/support/small-disk";
-import { deleteMedia, MediaError, sanitizeFileStem, storeImage, storeVideoFile } from "./media.server";
-import { StorageError } from "./storage-error.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { deleteMedia, sanitizeFileStem, storeImage, storeVideoFile } from "./media.server";
 
 let dir: string;
 beforeEach(() => {
@@ -44,7 +44,7 @@ describe("storeImage", () => {
   it("refuses what is not an image by its bytes, a truncated image and an empty file, leaving nothing behind", async () => {
     const png = await pngBytes(800, 600);
     for (const bad of [exeBytes(), png.subarray(0, Math.floor(png.length / 2)), Buffer.alloc(0), Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")]) {
-      await expect(storeImage(dir, bad, "photo.jpg")).rejects.toBeInstanceOf(MediaError);
+      await expect(storeImage(dir, bad, "photo.jpg")).rejects.toMatchObject({ code: "validation" });
     }
     expect(files("news-images")).toEqual([]);
   });
@@ -61,7 +61,7 @@ describe("storeVideoFile", () => {
     const webm = await storeVideoFile(dir, staged("b", webmBytes()), "clip");
     expect(mp4).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.mp4$/);
     expect(webm).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.webm$/);
-    await expect(storeVideoFile(dir, staged("c", exeBytes()), "clip.mp4")).rejects.toBeInstanceOf(MediaError);
+    await expect(storeVideoFile(dir, staged("c", exeBytes()), "clip.mp4")).rejects.toMatchObject({ code: "validation" });
     expect(files("news-videos")).toEqual([mp4, webm].map((url) => path.basename(url)).sort());
   });
 });
@@ -92,12 +92,12 @@ describe("a disk that refuses", () => {
   });
   afterEach(() => disk.remove());
 
-  it("a full disk is a StorageError (not an invalid image), and the image's files written so far are removed", async () => {
+  it("a full disk is a storage-full AppError (not an invalid image), and the image's files written so far are removed", async () => {
     writeFileSync(path.join(disk.dir, "filler"), Buffer.alloc(1024 * 1024 - 48 * 1024));
     const noise = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } }).png().toBuffer();
     const error = await storeImage(disk.dir, noise, "photo.png").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageError);
-    expect((error as StorageError).code).toBe("storage-full");
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("storage-full");
     expect(readdirSync(path.join(disk.dir, "news-images"))).toEqual([]);
   });
 

@@ -3,6 +3,8 @@ import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, variantUrl } from "~/lib/images";
+import { messages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "./storage-error.server";
 import { readHead } from "./uploads.server";
 
@@ -11,11 +13,7 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 300 * 1024 * 1024;
 const ACCEPTED_IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "heif", "avif", "gif"]);
 
-export class MediaError extends Error {
-  constructor(readonly code: "invalid-image" | "invalid-video") {
-    super(code);
-  }
-}
+const invalidImage = () => new AppError("validation", { message: messages.imageInvalid });
 
 /** A readable slug from an uploaded file's name: ASCII letters, digits and dashes only; may be empty. */
 export function sanitizeFileStem(filename: string): string {
@@ -50,11 +48,11 @@ export function mediaFilesOf(mediaDir: string, url: string): string[] {
 async function encodeImage(input: Buffer, widths: number[]): Promise<Buffer[]> {
   try {
     const metadata = await sharp(input, { failOn: "truncated" }).metadata();
-    if (!metadata.format || !ACCEPTED_IMAGE_FORMATS.has(metadata.format)) throw new MediaError("invalid-image");
+    if (!metadata.format || !ACCEPTED_IMAGE_FORMATS.has(metadata.format)) throw invalidImage();
     const source = sharp(input, { failOn: "truncated" }).rotate();
     return await Promise.all(widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer()));
   } catch {
-    throw new MediaError("invalid-image");
+    throw invalidImage();
   }
 }
 
@@ -62,7 +60,7 @@ async function encodeImage(input: Buffer, widths: number[]): Promise<Buffer[]> {
  * Checks an image by its bytes, then re-encodes it into WebP at full size and at each width of
  * IMAGE_WIDTHS under news-images/{id}-{slug}; returns the full-size file's public URL. Files are
  * created exclusively, never over another; a failed write removes what this call wrote and throws
- * a StorageError.
+ * storageErrorOf's AppError; bytes that are not an image, a validation AppError.
  */
 export async function storeImage(mediaDir: string, input: Buffer, filename: string): Promise<string> {
   const base = `/media/news-images/${storedName(filename)}`;
@@ -100,7 +98,7 @@ function videoExtension(head: Buffer): "mp4" | "webm" | null {
 /** Stores a staged video (already streamed to disk) under news-videos/ when its bytes say MP4 or WebM. */
 export async function storeVideoFile(mediaDir: string, stagedPath: string, filename: string): Promise<string> {
   const extension = videoExtension(await readHead(stagedPath));
-  if (!extension) throw new MediaError("invalid-video");
+  if (!extension) throw new AppError("validation", { message: messages.videoInvalid });
   const url = `/media/news-videos/${storedName(filename)}.${extension}`;
   try {
     await mkdir(path.join(mediaDir, "news-videos"), { recursive: true });

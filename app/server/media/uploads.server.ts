@@ -4,7 +4,10 @@ import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { StorageError, storageErrorOf } from "./storage-error.server";
+import type { FieldMessages } from "~/lib/error-body";
+import { messages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
+import { storageErrorOf } from "./storage-error.server";
 
 export type StagedFile = { field: string; filename: string; path: string; size: number };
 
@@ -15,23 +18,24 @@ export type Submission = {
   discard: () => Promise<void>;
 };
 
+/** A form's limits, and what its fields say when one is crossed. */
 export type UploadLimits = {
-  /** Byte limit per file input name; files from other inputs are refused. */
-  fileLimits: Record<string, number>;
+  /** Per file input name: its byte limit and the message past it. Files from other inputs are refused. */
+  files: Record<string, { maxBytes: number; tooLarge: string }>;
   maxFiles: number;
-  maxFieldBytes: number;
   maxFields: number;
+  /** The refusal's field messages when there are more files or fields than allowed. */
+  tooMany: FieldMessages;
+  maxFieldBytes: number;
+  /** Per text field, the message past maxFieldBytes; a longer field without one makes the form unreadable. */
+  fieldTooLong: Record<string, string>;
 };
 
-export type UploadErrorCode = "file-too-large" | "field-too-large" | "too-many-parts" | "unexpected-file" | "malformed";
+const malformed = (code: "bad-request" | "too-large" = "bad-request") => new AppError(code, { message: messages.formMalformed });
 
-export class UploadError extends Error {
-  constructor(
-    readonly code: UploadErrorCode,
-    readonly field?: string,
-  ) {
-    super(code);
-  }
+function fieldTooLong(limits: UploadLimits, name: string): AppError {
+  const message = limits.fieldTooLong[name];
+  return message === undefined ? malformed("too-large") : new AppError("too-large", { fields: { [name]: message } });
 }
 
 /** The folder inside MEDIA_DIR where uploads wait until they are checked: never part of the site's data. */
@@ -40,13 +44,13 @@ export const STAGING_DIR_NAME = ".staging";
 /**
  * Reads a multipart or urlencoded form, streaming every file to a staging directory (never whole
  * in memory) and stopping at the first limit crossed. The directory is made only when a file arrives.
- * Throws an UploadError for a bad form and a StorageError when the disk refuses a write; either way
- * nothing staged is left behind.
+ * Throws an AppError (a bad or too large form, or the disk refusing a write); either way nothing
+ * staged is left behind.
  */
 export async function parseSubmission(request: Request, stagingRoot: string, limits: UploadLimits): Promise<Submission> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) throw new UploadError("malformed");
-  const largest = Math.max(0, ...Object.values(limits.fileLimits));
+  if (!request.body || !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) throw malformed();
+  const largest = Math.max(0, ...Object.values(limits.files).map((file) => file.maxBytes));
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -55,24 +59,24 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
       limits: { fileSize: largest + 1, files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: limits.maxFields },
     });
   } catch {
-    throw new UploadError("malformed"); // e.g. multipart without a boundary
+    throw malformed(); // e.g. multipart without a boundary
   }
 
   const staging = new StagingDirectory(stagingRoot);
   const fields: Record<string, string[]> = {};
   const files: StagedFile[] = [];
-  let failure: UploadError | StorageError | undefined;
-  const fail = (error: UploadError | StorageError) => (failure ??= error);
+  let failure: AppError | undefined;
+  const fail = (error: AppError) => (failure ??= error);
   const writes: Promise<unknown>[] = [];
 
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) fail(new UploadError("field-too-large", name));
+    if (info.valueTruncated) fail(fieldTooLong(limits, name));
     (fields[name] ??= []).push(value);
   });
   parser.on("file", (name, stream, info) => {
-    const limit = limits.fileLimits[name];
+    const limit = limits.files[name];
     if (limit === undefined || failure) {
-      fail(new UploadError("unexpected-file", name));
+      fail(malformed());
       stream.resume();
       return;
     }
@@ -83,18 +87,19 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
     const staged: StagedFile = { field: name, filename: info.filename, path: staging.fileFor(files.length), size: 0 };
     files.push(staged);
     const keepWriting = () => {
-      if (staged.size > limit) fail(new UploadError("file-too-large", name));
+      if (staged.size > limit.maxBytes) fail(new AppError("too-large", { fields: { [name]: limit.tooLarge } }));
       return failure === undefined;
     };
     writes.push(pipeline(stream, stagedFileSink(staged, staging, keepWriting, fail)).catch(() => undefined));
   });
-  parser.on("filesLimit", () => fail(new UploadError("too-many-parts")));
-  parser.on("fieldsLimit", () => fail(new UploadError("too-many-parts")));
+  const tooMany = () => fail(new AppError("validation", { fields: limits.tooMany }));
+  parser.on("filesLimit", tooMany);
+  parser.on("fieldsLimit", tooMany);
 
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
   } catch (error) {
-    fail(error instanceof UploadError ? error : new UploadError("malformed"));
+    fail(AppError.is(error) ? error : malformed());
   }
   await Promise.all(writes);
   if (failure) {
@@ -136,7 +141,7 @@ function stagedFileSink(
   staged: StagedFile,
   staging: StagingDirectory,
   keepWriting: () => boolean,
-  fail: (error: StorageError) => void,
+  fail: (error: AppError) => void,
 ): Writable {
   let handle: FileHandle | undefined;
   const close = async () => {

@@ -1,47 +1,46 @@
 import path from "node:path";
 import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
-import { DatabaseBusyError } from "~/server/db/busy.server";
+import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import { logger } from "~/server/platform/logger.server";
-import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MediaError, storeImageFile, storeVideoFile } from "~/server/media/media.server";
+import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeImageFile, storeVideoFile } from "~/server/media/media.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
 import { articleChanged } from "./article-changes.server";
-import { StorageError } from "~/server/media/storage-error.server";
-import { parseSubmission, STAGING_DIR_NAME, UploadError, type StagedFile, type Submission } from "~/server/media/uploads.server";
+import { parseSubmission, STAGING_DIR_NAME, type StagedFile, type Submission, type UploadLimits } from "~/server/media/uploads.server";
 
 /** Where articles and their media are kept. */
 export type Newsroom = { db: DB; mediaDir: string };
 
-export type SubmissionResult =
-  | { ok: true; id: string; shortId?: string }
-  | { ok: false; status: number; errors: ArticleFieldErrors };
+export type SubmissionResult = { ok: true; id: string; shortId?: string } | { ok: false; error: AppError };
 
-const LIMITS = {
-  fileLimits: { images: MAX_IMAGE_BYTES, video: MAX_VIDEO_BYTES },
+const TOO_MANY_FILES: ArticleFieldErrors = { images: messages.tooManyFiles };
+
+const LIMITS: UploadLimits = {
+  files: {
+    images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
+    video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: messages.videoTooLarge },
+  },
   maxFiles: MAX_IMAGES + 1,
-  maxFieldBytes: 512 * 1024,
   maxFields: 60,
+  tooMany: TOO_MANY_FILES,
+  maxFieldBytes: 512 * 1024,
+  fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong },
 };
 
-function failure(status: number, errors: ArticleFieldErrors): SubmissionResult {
-  return { ok: false, status, errors };
+function failure(error: AppError): SubmissionResult {
+  return { ok: false, error };
 }
 
-function uploadFailure(error: UploadError): SubmissionResult {
-  switch (error.code) {
-    case "file-too-large":
-      return failure(413, error.field === "video" ? { video: messages.videoTooLarge } : { images: messages.imageTooLarge });
-    case "field-too-large":
-      if (error.field === "title") return failure(413, { title: messages.titleTooLong });
-      if (error.field === "content") return failure(413, { content: messages.contentTooLong });
-      return failure(413, { form: messages.formMalformed });
-    case "too-many-parts":
-      return failure(400, { images: messages.tooManyFiles });
-    default:
-      return failure(400, { form: messages.formMalformed });
-  }
+const invalid = (fields: ArticleFieldErrors) => failure(new AppError("validation", { fields }));
+export const articleNotFound = () => new AppError("not-found", { message: messages.newsNotFound });
+
+/** An AppError from below is answered as it is (one caused by the disk is logged); anything else is a bug. */
+function refusal(error: unknown): SubmissionResult {
+  if (!AppError.is(error)) throw error;
+  if (error.cause) logger.error({ err: error.cause }, "media storage refused a write");
+  return failure(error);
 }
 
 /** Removes this request's or a deleted article's media; what the disk refuses is logged and swept at the next start. */
@@ -50,24 +49,15 @@ async function removeMedia(mediaDir: string, urls: readonly string[]): Promise<v
   if (left.length > 0) logger.warn({ files: left }, "media files could not be removed; the next start sweeps them");
 }
 
-function storageFailure(error: StorageError): SubmissionResult {
-  logger.error({ err: error.cause ?? error }, "media storage refused a write");
-  return error.code === "storage-full" ? failure(507, { form: messages.storageFull }) : failure(503, { form: messages.storageUnavailable });
-}
-
 async function readForm(mediaDir: string, request: Request): Promise<Submission | SubmissionResult> {
   try {
     return await parseSubmission(request, path.join(mediaDir, STAGING_DIR_NAME), LIMITS);
   } catch (error) {
-    if (error instanceof UploadError) return uploadFailure(error);
-    if (error instanceof StorageError) return storageFailure(error);
-    throw error;
+    return refusal(error);
   }
 }
 
-type Checked<T> = ({ ok: true } & T) | { ok: false; errors: ArticleFieldErrors };
-
-function validate(submission: Submission): Checked<{ input: ArticleFormInput }> {
+function validate(submission: Submission): { ok: true; input: ArticleFormInput } | { ok: false; errors: ArticleFieldErrors } {
   const one = (name: string) => submission.fields[name]?.[0];
   const parsed = articleSchema.safeParse({
     title: one("title"),
@@ -94,8 +84,10 @@ async function storeUploads(mediaDir: string, files: StagedFile[]): Promise<{ im
   const stored: string[] = [];
   const images: string[] = [];
   let video: string | null = null;
+  let current: StagedFile | undefined;
   try {
     for (const file of files) {
+      current = file;
       if (file.field === "images") {
         const url = await storeImageFile(mediaDir, file.path, file.filename);
         stored.push(url);
@@ -108,9 +100,9 @@ async function storeUploads(mediaDir: string, files: StagedFile[]): Promise<{ im
     return { images, video };
   } catch (error) {
     await removeMedia(mediaDir, stored);
-    if (error instanceof StorageError) return storageFailure(error);
-    if (!(error instanceof MediaError)) throw error;
-    return failure(400, error.code === "invalid-video" ? { video: messages.videoInvalid } : { images: messages.imageInvalid });
+    // A file that is not what it claims: its message goes beside the input it came from.
+    if (AppError.is(error) && error.code === "validation" && current) return invalid({ [current.field]: error.message });
+    return refusal(error);
   }
 }
 
@@ -121,8 +113,8 @@ async function prepare(mediaDir: string, request: Request): Promise<Prepared | S
   if ("ok" in submission) return submission;
   try {
     const checked = validate(submission);
-    if (!checked.ok) return failure(400, checked.errors);
-    if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return failure(400, { images: messages.tooManyFiles });
+    if (!checked.ok) return invalid(checked.errors);
+    if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return invalid(TOO_MANY_FILES);
     const uploads = await storeUploads(mediaDir, submission.files);
     if ("ok" in uploads) return uploads;
     return { input: checked.input, images: uploads.images, video: uploads.video };
@@ -152,20 +144,20 @@ export async function publishFromRequest({ db, mediaDir }: Newsroom, request: Re
     }
     if (created.duplicate) {
       await removeMedia(mediaDir, [...images, ...(video ? [video] : [])]);
-      return failure(409, { form: messages.alreadySubmitted });
+      return failure(new AppError("conflict", { message: messages.alreadySubmitted }));
     }
     return { ok: true, id: created.id, shortId: created.shortId };
   } catch (error) {
     await removeMedia(mediaDir, [...images, ...(video ? [video] : [])]);
-    if (error instanceof DatabaseBusyError) throw error;
+    if (AppError.is(error)) return failure(error);
     logger.error({ err: error }, "publishing failed");
-    return failure(500, { form: messages.publishFailed });
+    return failure(new AppError("internal", { message: messages.publishFailed }));
   }
 }
 
 export async function editFromRequest({ db, mediaDir }: Newsroom, request: Request, id: string): Promise<SubmissionResult> {
   const current = await getArticle(db, id, EDITORS);
-  if (!current) return failure(404, { form: messages.newsNotFound });
+  if (!current) return failure(articleNotFound());
   const prepared = await prepare(mediaDir, request);
   if ("ok" in prepared) return prepared;
   const { input, images: newImages, video: newVideo } = prepared;
@@ -174,7 +166,7 @@ export async function editFromRequest({ db, mediaDir }: Newsroom, request: Reque
   const stored = [...newImages, ...(newVideo ? [newVideo] : [])];
   if (images.length > MAX_IMAGES) {
     await removeMedia(mediaDir, stored);
-    return failure(400, { images: messages.tooManyFiles });
+    return invalid(TOO_MANY_FILES);
   }
   const keepCurrentVideo = !input.removeVideo && current.video?.startsWith("/media/") === true;
   const video = newVideo ?? input.videoUrl ?? (keepCurrentVideo ? current.video : null);
@@ -190,16 +182,16 @@ export async function editFromRequest({ db, mediaDir }: Newsroom, request: Reque
     });
     if (!result) {
       await removeMedia(mediaDir, stored);
-      return failure(404, { form: messages.newsNotFound });
+      return failure(articleNotFound());
     }
     await removeMedia(mediaDir, result.unusedMedia);
     articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
     await removeMedia(mediaDir, stored);
-    if (error instanceof DatabaseBusyError) throw error;
+    if (AppError.is(error)) return failure(error);
     logger.error({ err: error }, "update failed");
-    return failure(500, { form: messages.updateFailed });
+    return failure(new AppError("internal", { message: messages.updateFailed }));
   }
 }
 

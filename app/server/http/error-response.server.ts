@@ -1,0 +1,53 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+// server.ts loads this module before React, which picks its build when first loaded: type imports of react-router only.
+import type { ServerBuild } from "react-router";
+import { AppError, errorBody } from "~/server/platform/app-error.server";
+import { NO_STORE } from "./cache-policy.server";
+
+/** Retry-After for an error that says when to try again; nothing otherwise. */
+export function retryAfterHeaders(error: AppError): Record<string, string> {
+  return error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+}
+
+/** An API refusal: the error's status, its JSON body, never stored, with Retry-After when it has one. */
+export function errorResponse(error: AppError): Response {
+  return Response.json(errorBody(error), { status: error.status, headers: { ...NO_STORE, ...retryAfterHeaders(error) } });
+}
+
+/** Whether an Express request is answered in JSON (the API, or a client that asks for it) rather than a page. */
+export function wantsJson(req: ExpressRequest): boolean {
+  return req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json";
+}
+
+/** errorResponse for the Express middleware that answer before React Router. */
+export function sendError(res: ExpressResponse, error: AppError): void {
+  res.status(error.status).set({ ...NO_STORE, ...retryAfterHeaders(error) }).json(errorBody(error));
+}
+
+type RouteFunction = (...args: never[]) => unknown;
+
+function answeringAppErrors<F extends RouteFunction>(run: F): F {
+  return (async (...args: Parameters<F>) => {
+    try {
+      return await run(...args);
+    } catch (error) {
+      throw AppError.is(error) ? errorResponse(error) : error;
+    }
+  }) as F;
+}
+
+/**
+ * The build with every loader and action answering an AppError that escapes it (a busy database's
+ * 503) as errorResponse: resource routes send it as it is, pages render the error page with its status.
+ */
+export function withAppErrorAnswers(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      if (!route) return [id, route];
+      const { loader, action } = route.module;
+      const module = { ...route.module, loader: loader && answeringAppErrors(loader), action: action && answeringAppErrors(action) };
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
+}

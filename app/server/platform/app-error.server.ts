@@ -1,0 +1,65 @@
+import type { ErrorBody, ErrorCode, FieldMessages } from "~/lib/error-body";
+import { messages } from "~/lib/messages";
+
+/** Each code's HTTP status and the Arabic message a reader gets unless the error names a more precise one. */
+export const ERROR_CATALOGUE: Record<ErrorCode, { status: number; message: string }> = {
+  "bad-request": { status: 400, message: messages.badRequest },
+  validation: { status: 400, message: messages.validationFailed },
+  unauthorized: { status: 401, message: messages.signInRequired },
+  forbidden: { status: 403, message: messages.forbidden },
+  "not-found": { status: 404, message: messages.pageNotFound },
+  "method-not-allowed": { status: 405, message: messages.methodNotAllowed },
+  conflict: { status: 409, message: messages.conflict },
+  "too-large": { status: 413, message: messages.requestTooLarge },
+  "rate-limited": { status: 429, message: messages.rateLimited },
+  internal: { status: 500, message: messages.serverError },
+  unavailable: { status: 503, message: messages.serviceUnavailable },
+  "storage-full": { status: 507, message: messages.storageFull },
+};
+
+type AppErrorOptions = {
+  /** A more precise message than the code's, from messages.ts. */
+  message?: string;
+  /** Messages by form field, for validation. */
+  fields?: FieldMessages;
+  /** For rate-limited and unavailable: when to try again. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+};
+
+/** Marks an AppError from any copy of this module: server.ts and the built bundle each load their own. */
+const APP_ERROR = Symbol.for("akhbar.app-error");
+
+/**
+ * Every refusal or failure a reader or client may be told about: a stable code, an Arabic message and
+ * optionally messages by field. Domain code throws or returns it; the HTTP edge answers it
+ * (error-response.server.ts). Anything else that is thrown is a 500 whose text nobody sees.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: FieldMessages | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status(): number {
+    return ERROR_CATALOGUE[this.code].status;
+  }
+
+  static is(error: unknown): error is AppError {
+    return typeof error === "object" && error !== null && APP_ERROR in error;
+  }
+}
+
+Object.defineProperty(AppError.prototype, APP_ERROR, { value: true });
+
+/** The JSON body every refusal is answered with. */
+export function errorBody(error: AppError): ErrorBody {
+  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+}
