@@ -29,12 +29,16 @@ export type TempPostgres = { name: string; url: string; drop: () => Promise<void
 /** A fresh, empty database on the test server under a unique name, and how to drop it. */
 export async function createPostgresDatabase(prefix = "akhbar_test_"): Promise<TempPostgres> {
   const name = `${prefix}${randomBytes(6).toString("hex")}`;
-  await onServer((client) => client.query(`create database "${name}"`));
+  await createNamedPostgresDatabase(name);
   return {
     name,
     url: postgresUrl(name),
     drop: () => dropPostgresDatabase(name),
   };
+}
+
+export async function createNamedPostgresDatabase(name: string): Promise<void> {
+  await onServer((client) => client.query(`create database "${name}"`));
 }
 
 export async function dropPostgresDatabase(name: string): Promise<void> {
