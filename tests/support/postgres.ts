@@ -38,7 +38,11 @@ export async function createPostgresDatabase(prefix = "akhbar_test_"): Promise<T
 }
 
 export async function createNamedPostgresDatabase(name: string): Promise<void> {
-  await onServer((client) => client.query(`create database "${name}"`));
+  await onServer(async (client) => {
+    await client.query(`create database "${name}"`);
+    // As SQLite's synchronous=NORMAL: a commit does not wait for its fsync. Test data need not survive a crash.
+    await client.query(`alter database "${name}" set synchronous_commit = off`);
+  });
 }
 
 export async function dropPostgresDatabase(name: string): Promise<void> {
