@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { config } from "./app/server/platform/config.server";
 import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
 import { CACHE, staticFileCaching } from "./app/server/http/cache-policy.server";
-import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
+import { listenOrExit, prepareOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
 import { logger } from "./app/server/platform/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
 import { sendError, wantsJson, withAppErrorAnswers } from "./app/server/http/error-response.server";
@@ -14,14 +14,17 @@ import type { PageCache } from "./app/server/http/page-cache.server";
 import { cspNonceOf, securityHeaders } from "./app/server/http/security-headers.server";
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
-import { refuseUnknownMethods } from "./app/server/http/methods.server";
+import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
 process.env.NODE_ENV = development ? "development" : "production";
 const { createRequestHandler } = await import("@react-router/express");
-const cfg = config();
-await prepareData(cfg);
+const cfg = await prepareOrExit(async () => {
+  const cfg = config();
+  await prepareData(cfg);
+  return cfg;
+});
 const buildDir = path.resolve("build");
 // The dev server builds its own through Vite.
 const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
@@ -34,6 +37,7 @@ app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScr
 app.set("trust proxy", cfg.trustProxy);
 app.use(settleRequestBody());
 app.use(refuseUnknownMethods);
+app.use(refuseNulInPath);
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 

@@ -3,20 +3,51 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import { createPostgresDatabase, onPostgres } from "./postgres";
 
-/** A real SQLite database in a fresh temporary directory, migrated to the latest schema. */
-export async function createTempDatabase(): Promise<{ db: DB; dir: string; file: string; cleanup: () => Promise<void> }> {
+export type EmptyDatabase = {
+  /** What DATABASE_URL names it by. */
+  url: string;
+  /** The SQLite file (on PostgreSQL, a path in a temporary directory that stays empty). */
+  file: string;
+  /** A fresh temporary directory, holding the SQLite file and anything else a test keeps beside it. */
+  dir: string;
+  /** Drops the database and removes the directory. */
+  drop: () => Promise<void>;
+};
+
+/**
+ * An empty database of the engine under test, for servers and connections to open: a SQLite file in a
+ * fresh temporary directory, or with TEST_DATABASE=postgres a fresh PostgreSQL database.
+ */
+export async function createEmptyDatabase(): Promise<EmptyDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-test-"));
   const file = path.join(dir, "test.db");
-  const db = openDatabase(file);
+  const postgres = onPostgres ? await createPostgresDatabase() : undefined;
+  return {
+    url: postgres?.url ?? file,
+    file,
+    dir,
+    drop: async () => {
+      await postgres?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TempDatabase = Omit<EmptyDatabase, "drop"> & { db: DB; cleanup: () => Promise<void> };
+
+/** An empty database of the engine under test (createEmptyDatabase), migrated to the latest schema and open. */
+export async function createTempDatabase(): Promise<TempDatabase> {
+  const { drop, ...empty } = await createEmptyDatabase();
+  const db = openDatabase(empty.url);
   await migrateToLatest(db);
   return {
+    ...empty,
     db,
-    dir,
-    file,
     cleanup: async () => {
       await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
+      await drop();
     },
   };
 }
