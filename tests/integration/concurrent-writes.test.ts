@@ -1,0 +1,94 @@
+/**
+ * Writes that PostgreSQL runs side by side (a pool of connections, read committed) where SQLite
+ * queues them behind one write lock. On SQLite two connections to one file race for that lock, as
+ * two server processes would.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~/server/db/db.server";
+import { createArticle, getArticle } from "~/server/news/news.server";
+import { createShortLink } from "~/server/news/short-links.server";
+import { searchNews } from "~/server/search/search.server";
+import { visitMark } from "~/server/visits/visit-marks.server";
+import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
+import { createTestArticle } from "../support/articles";
+import { inPool } from "../support/pool";
+import { ENGINES, openTempConnections } from "../support/temp-db";
+
+const SECRET = "concurrency-secret-concurrency-secret";
+/** Visits under way at once, as a busy server's open requests would be. */
+const IN_FLIGHT = 200;
+
+describe.each(ENGINES)("concurrent writes on %s", (engine) => {
+  let connections: DB[];
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ connections, cleanup } = await openTempConnections(engine)));
+  afterEach(async () => cleanup());
+
+  /** The connection the `index`th concurrent caller uses: they alternate. */
+  const via = (index: number) => connections[index % connections.length]!;
+  const db = () => via(0);
+
+  it("publishes a form posted many times at once exactly once, and tells every post which article it made", async () => {
+    const posts = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        createArticle(via(i), { title: "خبر أرسل مرات", content: "نص", category: "local", submissionId: "one-submission" }),
+      ),
+    );
+    const rows = await db().selectFrom("news").select("id").where("submission_id", "=", "one-submission").execute();
+    expect(rows).toHaveLength(1);
+    expect(new Set(posts.map((post) => post.id))).toEqual(new Set([rows[0]!.id]));
+    expect(posts.filter((post) => !post.duplicate)).toHaveLength(1);
+    expect(new Set(posts.map((post) => post.shortId)).size).toBe(1);
+  });
+
+  it("gives every article its own short id when concurrent publishes draw the same ids", async () => {
+    const articles = await Promise.all(Array.from({ length: 12 }, () => createTestArticle(db())));
+    await db().deleteFrom("short_links").execute();
+    // Every caller draws 100000, then 100001, …: all of them collide on their first draws.
+    const sameDraws = () => {
+      let next = 100_000;
+      return () => String(next++);
+    };
+    const shortIds = await Promise.all(
+      articles.map((article, i) => via(i).transaction().execute((trx) => createShortLink(trx, article.id, sameDraws()))),
+    );
+    expect(new Set(shortIds).size).toBe(articles.length);
+    const stored = await db().selectFrom("short_links").select(["short_id", "news_id"]).execute();
+    expect(stored).toHaveLength(articles.length);
+    expect(new Set(stored.map((row) => row.news_id))).toEqual(new Set(articles.map((article) => article.id)));
+  });
+
+  it("indexes every article published in the same millisecond by concurrent writers", async () => {
+    const createdAt = new Date("2026-03-01T10:00:00.000Z");
+    const published = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        createArticle(via(i), { title: `بلدية طرابلس ${i}`, content: "اجتماع المجلس البلدي", category: "local", createdAt }),
+      ),
+    );
+    const found: string[] = [];
+    for (let page = 1; ; page++) {
+      const { results, hasMore } = await searchNews(db(), "بلدية", { page });
+      found.push(...results.map((result) => result.id));
+      if (!hasMore) break;
+    }
+    expect(found.sort()).toEqual(published.map((article) => article.id).sort());
+  });
+
+  it("counts 10,000 concurrent visits exactly: each client once, article and site alike", { timeout: 120_000 }, async () => {
+    const { id } = await createTestArticle(db());
+    const clients = 8_000;
+    // Clients 0…1999 visit twice; the second visit of each is a repeat and must not count.
+    const visits = Array.from({ length: 10_000 }, (_, i) => `198.51.${Math.floor((i % clients) / 250)}.${(i % clients) % 250}`);
+    const outcomes = await inPool(visits.length, IN_FLIGHT, async (i) => {
+      const [article, site] = await Promise.all([
+        countArticleVisit(via(i), id, visitMark(SECRET, visits[i]!, `news:${id}`)),
+        countSiteVisit(via(i + 1), visitMark(SECRET, visits[i]!, "site")),
+      ]);
+      return { article, site };
+    });
+    expect(outcomes.filter((outcome) => outcome.article === "counted")).toHaveLength(clients);
+    expect(outcomes.filter((outcome) => outcome.site)).toHaveLength(clients);
+    expect((await getArticle(db(), id))?.visits).toBe(clients);
+    expect(await totalSiteVisits(db())).toBe(clients);
+  });
+});
