@@ -3,7 +3,7 @@
  * to PostgreSQL). Rows are copied table by table in one transaction on the target, each value turned
  * into the target column's type; the search index is derived data, rebuilt there rather than copied.
  */
-import { sql, type ColumnMetadata } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, sql, type ColumnMetadata } from "kysely";
 import type { DB } from "./db.server";
 import { migrateToLatest } from "./migrate.server";
 import type { Database } from "./schema";
@@ -23,7 +23,7 @@ const COPIED_TABLES = [
   "visit_marks",
 ] as const satisfies readonly (keyof Database)[];
 
-/** Tables rebuilt from the copied ones; any other engine-specific table of the search index goes here too. */
+/** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
 const DERIVED_TABLE_PREFIX = "news_search";
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
@@ -68,12 +68,15 @@ async function checkSourceTables(source: DB): Promise<void> {
   if (unknown.length > 0) throw new CopyError(`The source holds tables this copy does not know: ${unknown.join(", ")}.`);
 }
 
-/** Only an empty database (no tables, or ours freshly migrated with nothing in them) receives a copy. */
+/**
+ * Only an empty database receives a copy: no tables, or ours (migrated, e.g. by an earlier copy that
+ * failed) with nothing in them. Tables without Kysely's migration table belong to another application.
+ */
 async function checkTargetEmpty(target: DB): Promise<void> {
-  const known = new Set<string>(COPIED_TABLES);
-  const present = await tableNames(target);
-  const foreign = present.filter((name) => !known.has(name) && !name.startsWith(DERIVED_TABLE_PREFIX));
-  if (foreign.length > 0) throw new CopyError(`The target database is not empty: it holds other tables (${foreign.join(", ")}).`);
+  const present = (await target.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.name);
+  if (present.length === 0) return;
+  if (!present.includes(DEFAULT_MIGRATION_TABLE))
+    throw new CopyError(`The target database is not empty: it holds another application's tables (${present.join(", ")}).`);
   for (const table of COPIED_TABLES.filter((name) => present.includes(name) && name !== "site_stats")) {
     const rows = await rowCount(target, table);
     if (rows > 0) throw new CopyError(`The target database is not empty: ${table} has ${rows} rows. Copy into a new database.`);
@@ -85,7 +88,7 @@ function asColumnType(value: unknown, column: ColumnMetadata): unknown {
   if (value === null || value === undefined) return null;
   const type = column.dataType.toLowerCase();
   if (type.startsWith("bool")) return typeof value === "string" ? value === "true" || value === "1" : Boolean(Number(value));
-  if (type.startsWith("timestamp") || type === "date") return new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as string | number));
+  if (type.startsWith("timestamp")) return new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as string | number));
   if (/^(int|bigint|smallint|integer|numeric|real|double|float)/.test(type)) return Number(value);
   if (type === "text" || type.startsWith("varchar") || type.startsWith("character")) return value instanceof Date ? value.toISOString() : String(value);
   return value;
@@ -124,7 +127,6 @@ export async function copySite(source: DB, target: DB): Promise<CopiedCount[]> {
   await checkSourceTables(source);
   await checkTargetEmpty(target);
   await migrateToLatest(target);
-  await checkTargetEmpty(target);
   const columns = new Map<CopiedTable, ColumnMetadata[]>();
   for (const table of COPIED_TABLES) columns.set(table, await targetColumns(target, table));
   await target.transaction().execute(async (trx) => {
