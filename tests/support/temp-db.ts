@@ -5,37 +5,49 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { createPostgresDatabase, onPostgres } from "./postgres";
 
-export type TempDatabase = {
-  db: DB;
-  /** What DATABASE_URL would name it by. */
+export type EmptyDatabase = {
+  /** What DATABASE_URL names it by. */
   url: string;
-  /** A fresh temporary directory, for the SQLite file and anything else a test keeps beside it. */
-  dir: string;
-  /** The SQLite file (on PostgreSQL, a path that does not exist). */
+  /** The SQLite file (on PostgreSQL, a path in a temporary directory that stays empty). */
   file: string;
-  cleanup: () => Promise<void>;
+  /** A fresh temporary directory, holding the SQLite file and anything else a test keeps beside it. */
+  dir: string;
+  /** Drops the database and removes the directory. */
+  drop: () => Promise<void>;
 };
 
 /**
- * A real database migrated to the latest schema: a SQLite file in a fresh temporary directory, or
- * with TEST_DATABASE=postgres a fresh PostgreSQL database, dropped by `cleanup`.
+ * An empty database of the engine under test, for servers and connections to open: a SQLite file in a
+ * fresh temporary directory, or with TEST_DATABASE=postgres a fresh PostgreSQL database.
  */
-export async function createTempDatabase(): Promise<TempDatabase> {
+export async function createEmptyDatabase(): Promise<EmptyDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-test-"));
   const file = path.join(dir, "test.db");
   const postgres = onPostgres ? await createPostgresDatabase() : undefined;
-  const url = postgres?.url ?? file;
-  const db = openDatabase(url);
-  await migrateToLatest(db);
   return {
-    db,
-    url,
-    dir,
+    url: postgres?.url ?? file,
     file,
-    cleanup: async () => {
-      await db.destroy();
+    dir,
+    drop: async () => {
       await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TempDatabase = Omit<EmptyDatabase, "drop"> & { db: DB; cleanup: () => Promise<void> };
+
+/** An empty database of the engine under test (createEmptyDatabase), migrated to the latest schema and open. */
+export async function createTempDatabase(): Promise<TempDatabase> {
+  const { drop, ...empty } = await createEmptyDatabase();
+  const db = openDatabase(empty.url);
+  await migrateToLatest(db);
+  return {
+    ...empty,
+    db,
+    cleanup: async () => {
+      await db.destroy();
+      await drop();
     },
   };
 }
