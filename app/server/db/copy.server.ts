@@ -135,6 +135,8 @@ export async function copySite(source: DB, target: DB): Promise<CopiedCount[]> {
     for (const table of COPIED_TABLES) await copyTable(source, trx, table, columns.get(table) ?? []);
     await rebuildSearchIndex(trx);
   });
+  // Planner statistics for the rows just loaded; until autovacuum gathers them, PostgreSQL picks slow plans.
+  await sql`analyze`.execute(target);
   const counts = await countsOf(source, target);
   const wrong = counts.filter((count) => count.source !== count.target);
   if (wrong.length > 0)
