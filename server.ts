@@ -12,7 +12,7 @@ import type { PageCache } from "./app/server/http/page-cache.server";
 import { cspNonceOf, securityHeaders } from "./app/server/http/security-headers.server";
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
-import { refuseUnknownMethods } from "./app/server/http/methods.server";
+import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
@@ -35,6 +35,7 @@ app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScr
 app.set("trust proxy", cfg.trustProxy);
 app.use(settleRequestBody());
 app.use(refuseUnknownMethods);
+app.use(refuseNulInPath);
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 

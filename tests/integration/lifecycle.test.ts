@@ -124,5 +124,5 @@ describe("the server process", () => {
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(9_500);
     expect(await server.exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(12_000);
-  }, 20_000);
+  });
 });

@@ -7,14 +7,14 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://po
 /** True when the tests run on PostgreSQL (TEST_DATABASE=postgres), false on SQLite. */
 export const onPostgres = process.env.TEST_DATABASE === "postgres";
 
-/** `name` on the test server (or on the server `server` names), as a URL. */
+/** `name` on the test server (or on `server`), as a URL. */
 export function postgresUrl(name: string, server = TEST_POSTGRES_URL): string {
   const url = new URL(server);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function onServer<T>(server: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function onServer<T>(work: (client: pg.Client) => Promise<T>, server = TEST_POSTGRES_URL): Promise<T> {
   const client = new pg.Client({ connectionString: server });
   await client.connect();
   try {
@@ -26,13 +26,10 @@ async function onServer<T>(server: string, work: (client: pg.Client) => Promise<
 
 export type TempPostgres = { name: string; url: string; drop: () => Promise<void> };
 
-/**
- * A fresh, empty database under a unique name, and how to drop it: on the test server, or on the server
- * `server` names (a URL of any database there that we may connect to).
- */
+/** A fresh, empty database on the test server (or on `server`) under a unique name, and how to drop it. */
 export async function createPostgresDatabase(prefix = "akhbar_test_", server = TEST_POSTGRES_URL): Promise<TempPostgres> {
   const name = `${prefix}${randomBytes(6).toString("hex")}`;
-  await onServer(server, (client) => client.query(`create database "${name}"`));
+  await createNamedPostgresDatabase(name, server);
   return {
     name,
     url: postgresUrl(name, server),
@@ -40,8 +37,16 @@ export async function createPostgresDatabase(prefix = "akhbar_test_", server = T
   };
 }
 
+export async function createNamedPostgresDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
+  await onServer(async (client) => {
+    await client.query(`create database "${name}"`);
+    // As SQLite's synchronous=NORMAL: a commit does not wait for its fsync. Test data need not survive a crash.
+    await client.query(`alter database "${name}" set synchronous_commit = off`);
+  }, server);
+}
+
 export async function dropPostgresDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
-  await onServer(server, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  await onServer((client) => client.query(`drop database if exists "${name}" with (force)`), server);
 }
 
 /** Runs `statements` in database `name` of the test server. */

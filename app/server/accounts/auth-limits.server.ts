@@ -1,5 +1,6 @@
 import { clientKey } from "~/server/platform/client-keys.server";
 import type { DB } from "~/server/db/db.server";
+import { lockKeys } from "~/server/db/key-locks.server";
 
 /** How many attempts a key may make within its window. */
 type Rule = { window: number; max: number };
@@ -33,10 +34,11 @@ async function waitFor(db: DB, { key, rule }: Limit, now: number): Promise<numbe
 
 /**
  * Checks every limit and, when all allow it, records the attempt under each key in the same
- * transaction, so concurrent attempts cannot all slip under a limit together.
+ * transaction, holding the keys, so concurrent attempts cannot all slip under a limit together.
  */
 async function admit(db: DB, limits: Limit[], now: number): Promise<Admission> {
   return db.transaction().execute(async (trx) => {
+    await lockKeys(trx, limits.map(({ key }) => key));
     const waits = await Promise.all(limits.map((limit) => waitFor(trx, limit, now)));
     const wait = Math.max(...waits);
     if (wait > 0) return { ok: false, retryAfterSeconds: Math.ceil(wait / 1000) };

@@ -9,3 +9,12 @@ export function refuseUnknownMethods(req: Request, res: Response, next: NextFunc
   if (KNOWN_METHODS.includes(req.method)) return next();
   res.status(405).set({ ...NO_STORE, Allow: KNOWN_METHODS.join(", ") }).type("text/plain; charset=utf-8").send(messages.methodNotAllowed);
 }
+
+/**
+ * A path carrying a NUL byte names nothing here, and PostgreSQL cannot even compare one with text: 404
+ * before any route looks it up.
+ */
+export function refuseNulInPath(req: Request, res: Response, next: NextFunction) {
+  if (!/%00/.test(req.path) && !req.path.includes("\0")) return next();
+  res.status(404).set(NO_STORE).type("text/plain; charset=utf-8").send(messages.pageNotFound);
+}

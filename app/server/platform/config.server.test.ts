@@ -16,6 +16,19 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ BASE_URL: "ftp://x", AUTH_SECRET: "s".repeat(32) })).toThrow(/BASE_URL/);
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
   });
+
+  it("takes a PostgreSQL URL with a pool size, and requires AUTH_SECRET with it", () => {
+    const secret = "s".repeat(32);
+    for (const url of ["postgres://akhbar@db:5432/akhbar", "postgresql://akhbar@db/akhbar"]) {
+      expect(parseConfig({ DATABASE_URL: url, AUTH_SECRET: secret }).databasePoolSize).toBe(10);
+      expect(() => parseConfig({ DATABASE_URL: url })).toThrow(/AUTH_SECRET: required with PostgreSQL/);
+      expect(() => parseConfig({ DATABASE_URL: url, AUTH_SECRET: "" })).toThrow(/AUTH_SECRET: required with PostgreSQL/);
+    }
+    expect(parseConfig({ DATABASE_URL: "postgres://db/akhbar", DATABASE_POOL_SIZE: "25", AUTH_SECRET: secret }).databasePoolSize).toBe(25);
+    for (const size of ["0", "-1", "2.5", "many"]) {
+      expect(() => parseConfig({ DATABASE_POOL_SIZE: size, AUTH_SECRET: secret })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
 });
 
 describe("TRUST_PROXY", () => {
