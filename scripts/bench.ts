@@ -3,12 +3,19 @@
  * minimal Node http server returning the same HTML from memory (the ceiling on this machine).
  * Prints requests per second and p50/p99 latency per page, with and without the page cache, and
  * the JavaScript and CSS the article page sends, gzipped.
+ *
+ * On SQLite by default (a temporary file); `DATABASE_URL=postgres://… npm run bench` or
+ * `npm run bench -- --database postgres://…` runs it on PostgreSQL, in a database it creates on that
+ * server and drops at the end.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { isPostgresUrl } from "../app/server/db/dialect.server";
 import { pageWeight } from "../tests/support/page-weight";
+import { createPostgresDatabase } from "../tests/support/postgres";
 import { startTestServer } from "../tests/support/test-server";
 import { seedArticles } from "./bench-data";
 import { ensureBuild } from "./ensure-build";
@@ -16,6 +23,11 @@ import { ensureBuild } from "./ensure-build";
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const { values: flags } = parseArgs({ options: { database: { type: "string" } }, strict: true });
+const givenUrl = flags.database ?? process.env.DATABASE_URL;
+/** The PostgreSQL server to create the bench's databases on; none: temporary SQLite files. */
+const postgresServer = givenUrl && isPostgresUrl(givenUrl) ? givenUrl : undefined;
+const ENGINE = postgresServer ? "PostgreSQL" : "SQLite";
 
 type Row = { page: string; rps: number; p50: number; p99: number; errors: number };
 
@@ -58,7 +70,13 @@ const results: Record<string, Row[]> = {};
 let budget = { js: 0, css: 0 };
 let ceiling: Row | undefined;
 for (const pageCache of ["off", "on"] as const) {
-  const server = await startTestServer({ PAGE_CACHE_SECONDS: pageCache === "on" ? "10" : "0", LOG_LEVEL: "error" });
+  const database = postgresServer ? await createPostgresDatabase("akhbar_bench_", postgresServer) : undefined;
+  const server = await startTestServer({
+    PAGE_CACHE_SECONDS: pageCache === "on" ? "10" : "0",
+    LOG_LEVEL: "error",
+    // Without it, startTestServer gives the server an empty database of its own.
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
   console.log(`seeding ${ARTICLES} articles (page cache ${pageCache})…`);
   const { articleId } = await seedArticles(server.env, ARTICLES);
   const pages: [string, string][] = [
@@ -81,9 +99,10 @@ for (const pageCache of ["off", "on"] as const) {
     memory.close();
   }
   await server.stop();
+  await database?.drop();
 }
 
-table(`Anonymous readers, ${CONNECTIONS} connections, ${SECONDS} s per page, ${ARTICLES} articles — page cache off (PAGE_CACHE_SECONDS=0)`, results.off!);
+table(`${ENGINE}: anonymous readers, ${CONNECTIONS} connections, ${SECONDS} s per page, ${ARTICLES} articles — page cache off (PAGE_CACHE_SECONDS=0)`, results.off!);
 table(`Same, page cache on (default, 10 s)`, [...results.on!, ceiling!]);
 const article = results.on!.find((r) => r.page === "article")!;
 console.log(`\nArticle page with the page cache: ${Math.round((article.rps / ceiling!.rps) * 100)}% of the ceiling's requests per second, p99 ${article.p99} ms.`);

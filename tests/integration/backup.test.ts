@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,10 +8,9 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { signedInAs } from "../support/accounts";
 import { onPostgres, postgresUrl } from "../support/postgres";
 import { publishArticle } from "../support/articles";
+import { runScript } from "../support/scripts";
 import { freePort, startTestServer, type TestServer } from "../support/test-server";
 
-const TSX = import.meta.resolve("tsx");
-const TSCONFIG = path.resolve("tsconfig.json");
 const folders: string[] = [];
 const servers: TestServer[] = [];
 
@@ -25,20 +23,6 @@ function folder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-backup-"));
   folders.push(dir);
   return dir;
-}
-
-/** Runs `npm run backup` or `npm run restore` as the operator would, in `cwd`, with `env` added. */
-function runScript(script: "backup" | "restore", args: string[], env: Record<string, string>, cwd = process.cwd()) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", TSX, path.resolve("scripts", `${script}.ts`), ...args], {
-      cwd,
-      env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, ...env },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => resolve({ code, output }));
-  });
 }
 
 function integrity(file: string): unknown {

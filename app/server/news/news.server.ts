@@ -213,22 +213,28 @@ export type NewArticle = {
 
 export type CreatedArticle = { id: string; shortId: string; createdAt: string; duplicate: boolean };
 
-/** Creates an article, its short link and its search entry in one transaction. */
+/** The article a form submission already created, if any. */
+async function articleOfSubmission(db: DB, submissionId: string): Promise<CreatedArticle | undefined> {
+  const existing = await db
+    .selectFrom("news")
+    .leftJoin("short_links", "short_links.news_id", "news.id")
+    .select(["news.id", "news.created_at", "short_links.short_id"])
+    .where("news.submission_id", "=", submissionId)
+    .executeTakeFirst();
+  return existing && { id: existing.id, shortId: existing.short_id ?? "", createdAt: existing.created_at, duplicate: true };
+}
+
+/**
+ * Creates an article, its short link and its search entry in one transaction. A submission already
+ * used returns the article it created: the unique index on submission_id decides, so two identical
+ * posts at the same moment (on a server that runs them in parallel) still publish once.
+ */
 export async function createArticle(db: DB, input: NewArticle): Promise<CreatedArticle> {
   return db.transaction().execute(async (trx) => {
-    if (input.submissionId) {
-      const existing = await trx
-        .selectFrom("news")
-        .leftJoin("short_links", "short_links.news_id", "news.id")
-        .select(["news.id", "news.created_at", "short_links.short_id"])
-        .where("news.submission_id", "=", input.submissionId)
-        .executeTakeFirst();
-      if (existing) return { id: existing.id, shortId: existing.short_id ?? "", createdAt: existing.created_at, duplicate: true };
-    }
     const id = newArticleId();
     const createdAt = (input.createdAt ?? new Date()).toISOString();
     const status = input.status ?? "published";
-    await trx
+    const inserted = await trx
       .insertInto("news")
       .values({
         id,
@@ -247,7 +253,14 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         published_at: status === "published" ? createdAt : null,
         submission_id: input.submissionId ?? null,
       })
-      .execute();
+      // Waits for a concurrent insert of the same submission to commit, then inserts nothing.
+      .onConflict((oc) => oc.column("submission_id").doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 0n) {
+      const existing = input.submissionId ? await articleOfSubmission(trx, input.submissionId) : undefined;
+      if (!existing) throw new Error("the article's submission conflicted, but its article is gone");
+      return existing;
+    }
     const shortId = await createShortLink(trx, id);
     await syncSearchIndex(trx, id);
     return { id, shortId, createdAt, duplicate: false };

@@ -56,6 +56,23 @@ function copyMedia(from: string, to: string): number {
   return files;
 }
 
+/**
+ * Writes a consistent copy of the SQLite database at `databaseUrl` into the file `target` through
+ * SQLite's online backup (WAL included): safe while the server runs.
+ */
+export async function snapshotDatabase(databaseUrl: string, target: string): Promise<void> {
+  const source = databaseFile(databaseUrl);
+  if (!existsSync(source)) throw new BackupError(`No database at ${source}: check DATABASE_URL.`);
+  const database = new SQLite(source, { fileMustExist: true });
+  try {
+    await database.backup(target);
+  } finally {
+    database.close();
+  }
+  const integrity = integrityOf(target);
+  if (integrity !== "ok") throw new BackupError(`The copied database fails its integrity check: ${integrity}`);
+}
+
 export type BackupSummary = { articles: number; mediaFiles: number; authSecret: boolean };
 
 /**
@@ -66,18 +83,9 @@ export type BackupSummary = { articles: number; mediaFiles: number; authSecret: 
 export async function backupSite(site: DataLocations, dir: string): Promise<BackupSummary> {
   refusePostgres(site, "back up");
   if (!isEmptyFolder(dir)) throw new BackupError(`${dir} is not empty: back up into a new folder.`);
-  const source = databaseFile(site.databaseUrl);
-  if (!existsSync(source)) throw new BackupError(`No database at ${source}: check DATABASE_URL.`);
   mkdirSync(dir, { recursive: true });
   const target = path.join(dir, BACKUP_FILES.database);
-  const database = new SQLite(source, { fileMustExist: true });
-  try {
-    await database.backup(target);
-  } finally {
-    database.close();
-  }
-  const integrity = integrityOf(target);
-  if (integrity !== "ok") throw new BackupError(`The copied database fails its integrity check: ${integrity}`);
+  await snapshotDatabase(site.databaseUrl, target);
   const mediaFiles = copyMedia(site.mediaDir, path.join(dir, BACKUP_FILES.media));
   const authSecret = !site.authSecretFromEnv && existsSync(AUTH_SECRET_FILE);
   if (authSecret) {

@@ -24,6 +24,7 @@ const TITLE_MARK = "§";
 /** The prefix='2 3' of migration 002. */
 const PREFIX_INDEX_LENGTHS = [2, 3];
 const MAX_EXPANSION = 64;
+const MAX_ROWID_ATTEMPTS = 20;
 
 type Executor = QueryExecutorProvider;
 type ArticleText = { id: string; title: string; content: string; created_at: string };
@@ -34,8 +35,8 @@ function rowidBase(createdAt: string): number {
   return (Number.isFinite(ms) ? ms : 0) * ROWIDS_PER_MILLISECOND;
 }
 
-/** A free rowid in the article's millisecond, or past every rowid if a thousand share it. */
-async function freeRowid(db: Executor, createdAt: string): Promise<number> {
+/** The next rowid in the article's millisecond, or past every rowid if a thousand share it: a guess only. */
+async function likelyFreeRowid(db: Executor, createdAt: string): Promise<number> {
   const base = rowidBase(createdAt);
   const { rows } = await sql<{ last: number | null }>`
     select max(search_rowid) as last from news_search_keys
@@ -47,6 +48,20 @@ async function freeRowid(db: Executor, createdAt: string): Promise<number> {
     db,
   );
   return (highest[0]?.last ?? base) + 1;
+}
+
+/**
+ * Takes a rowid for the article. The primary key decides: a writer that took the guessed rowid
+ * first (in a transaction running beside this one) makes the insert a no-op, and the next guess sees it.
+ */
+async function claimRowid(db: Executor, newsId: string, createdAt: string): Promise<number> {
+  for (let attempt = 0; attempt < MAX_ROWID_ATTEMPTS; attempt++) {
+    const rowid = await likelyFreeRowid(db, createdAt);
+    const claimed = await sql`insert into news_search_keys (search_rowid, news_id) values (${rowid}, ${newsId})
+      on conflict (search_rowid) do nothing`.execute(db);
+    if (claimed.numAffectedRows === 1n) return rowid;
+  }
+  throw new Error(`no free search rowid for article ${newsId} after ${MAX_ROWID_ATTEMPTS} attempts`);
 }
 
 /** What FTS5 indexes for an article, and the terms in it. */
@@ -64,9 +79,8 @@ async function rememberTerms(db: Executor, terms: string[]): Promise<void> {
 }
 
 async function insertEntry(db: Executor, article: ArticleText): Promise<void> {
-  const rowid = await freeRowid(db, article.created_at);
+  const rowid = await claimRowid(db, article.id, article.created_at);
   const { text, terms } = indexedText(article);
-  await sql`insert into news_search_keys (search_rowid, news_id) values (${rowid}, ${article.id})`.execute(db);
   await sql`insert into news_search (rowid, terms) values (${rowid}, ${text})`.execute(db);
   await rememberTerms(db, terms);
 }

@@ -1,0 +1,145 @@
+/**
+ * Copies a site's data from one database into an empty one (npm run db:copy: a SQLite site moving
+ * to PostgreSQL). Rows are copied table by table in one transaction on the target, each value turned
+ * into the target column's type; the search index is derived data, rebuilt there rather than copied.
+ */
+import { DEFAULT_MIGRATION_TABLE, sql, type ColumnMetadata } from "kysely";
+import type { DB } from "./db.server";
+import { migrateToLatest } from "./migrate.server";
+import type { Database } from "./schema";
+import { rebuildSearchIndex } from "~/server/search/search-index.server";
+
+/** Every table that holds the site's data, parents before the tables that refer to them. */
+const COPIED_TABLES = [
+  "user",
+  "account",
+  "session",
+  "verification",
+  "rateLimit",
+  "auth_attempts",
+  "news",
+  "short_links",
+  "site_stats",
+  "visit_marks",
+] as const satisfies readonly (keyof Database)[];
+
+/** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
+const DERIVED_TABLE_PREFIX = "news_search";
+
+/** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
+const KEY_COLUMN: Record<CopiedTable, string> = {
+  user: "id",
+  account: "id",
+  session: "id",
+  verification: "id",
+  rateLimit: "id",
+  auth_attempts: "id",
+  news: "id",
+  short_links: "short_id",
+  site_stats: "id",
+  visit_marks: "key",
+};
+
+/** Columns the target numbers by itself. */
+const GENERATED_COLUMNS: Partial<Record<CopiedTable, string[]>> = { auth_attempts: ["id"] };
+
+/** Rows per insert: well under PostgreSQL's 65,535 parameters for the widest table. */
+const BATCH_ROWS = 500;
+
+type CopiedTable = (typeof COPIED_TABLES)[number];
+type Row = Record<string, unknown>;
+export type CopiedCount = { table: CopiedTable; source: number; target: number };
+
+export class CopyError extends Error {}
+
+async function tableNames(db: DB): Promise<string[]> {
+  return (await db.introspection.getTables()).map((table) => table.name);
+}
+
+async function rowCount(db: DB, table: string): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The source must hold nothing this copy would leave behind. */
+async function checkSourceTables(source: DB): Promise<void> {
+  const known = new Set<string>(COPIED_TABLES);
+  const unknown = (await tableNames(source)).filter((name) => !known.has(name) && !name.startsWith(DERIVED_TABLE_PREFIX));
+  if (unknown.length > 0) throw new CopyError(`The source holds tables this copy does not know: ${unknown.join(", ")}.`);
+}
+
+/**
+ * Only an empty database receives a copy: no tables, or ours (migrated, e.g. by an earlier copy that
+ * failed) with nothing in them. Tables without Kysely's migration table belong to another application.
+ */
+async function checkTargetEmpty(target: DB): Promise<void> {
+  const present = (await target.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.name);
+  if (present.length === 0) return;
+  if (!present.includes(DEFAULT_MIGRATION_TABLE))
+    throw new CopyError(`The target database is not empty: it holds another application's tables (${present.join(", ")}).`);
+  for (const table of COPIED_TABLES.filter((name) => present.includes(name) && name !== "site_stats")) {
+    const rows = await rowCount(target, table);
+    if (rows > 0) throw new CopyError(`The target database is not empty: ${table} has ${rows} rows. Copy into a new database.`);
+  }
+}
+
+/** A value as the target column stores it: SQLite keeps booleans as 0/1 and times as ISO text. */
+function asColumnType(value: unknown, column: ColumnMetadata): unknown {
+  if (value === null || value === undefined) return null;
+  const type = column.dataType.toLowerCase();
+  if (type.startsWith("bool")) return typeof value === "string" ? value === "true" || value === "1" : Boolean(Number(value));
+  if (type.startsWith("timestamp")) return new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as string | number));
+  if (/^(int|bigint|smallint|integer|numeric|real|double|float)/.test(type)) return Number(value);
+  if (type === "text" || type.startsWith("varchar") || type.startsWith("character")) return value instanceof Date ? value.toISOString() : String(value);
+  return value;
+}
+
+async function targetColumns(target: DB, table: CopiedTable): Promise<ColumnMetadata[]> {
+  const metadata = (await target.introspection.getTables()).find((candidate) => candidate.name === table);
+  if (!metadata) throw new CopyError(`The migrated target has no table ${table}.`);
+  const generated = GENERATED_COLUMNS[table] ?? [];
+  return metadata.columns.filter((column) => !generated.includes(column.name));
+}
+
+/** Copies one table in batches. */
+async function copyTable(source: DB, target: DB, table: CopiedTable, columns: ColumnMetadata[]): Promise<void> {
+  const names = columns.map((column) => column.name);
+  for (let offset = 0; ; offset += BATCH_ROWS) {
+    const { rows } = await sql<Row>`select ${sql.join(names.map((name) => sql.ref(name)))} from ${sql.table(table)}
+      order by ${sql.ref(KEY_COLUMN[table])} limit ${BATCH_ROWS} offset ${offset}`.execute(source);
+    if (rows.length === 0) return;
+    const values = rows.map((row) => sql`(${sql.join(columns.map((column) => asColumnType(row[column.name], column)))})`);
+    await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))}) values ${sql.join(values)}`.execute(target);
+  }
+}
+
+async function countsOf(source: DB, target: DB): Promise<CopiedCount[]> {
+  const counts: CopiedCount[] = [];
+  for (const table of COPIED_TABLES) counts.push({ table, source: await rowCount(source, table), target: await rowCount(target, table) });
+  return counts;
+}
+
+/**
+ * Migrates `target`, copies every table of the site from `source` into it and rebuilds its search
+ * index, all or nothing; then compares row counts table by table. Refuses a target that holds data.
+ */
+export async function copySite(source: DB, target: DB): Promise<CopiedCount[]> {
+  await checkSourceTables(source);
+  await checkTargetEmpty(target);
+  await migrateToLatest(target);
+  const columns = new Map<CopiedTable, ColumnMetadata[]>();
+  for (const table of COPIED_TABLES) columns.set(table, await targetColumns(target, table));
+  await target.transaction().execute(async (trx) => {
+    // Migrations seed site_stats' one row; the source's replaces it.
+    await trx.deleteFrom("site_stats").execute();
+    for (const table of COPIED_TABLES) await copyTable(source, trx, table, columns.get(table) ?? []);
+    await rebuildSearchIndex(trx);
+  });
+  // Planner statistics for the rows just loaded; until autovacuum gathers them, PostgreSQL picks slow plans.
+  await sql`analyze`.execute(target);
+  const counts = await countsOf(source, target);
+  const wrong = counts.filter((count) => count.source !== count.target);
+  if (wrong.length > 0)
+    throw new CopyError(`Row counts differ after copying: ${wrong.map((c) => `${c.table} ${c.source} → ${c.target}`).join(", ")}.`);
+  return counts;
+}

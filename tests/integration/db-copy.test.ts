@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { getArticle } from "~/server/news/news.server";
+import { searchNews } from "~/server/search/search.server";
+import { visitMark } from "~/server/visits/visit-marks.server";
+import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
+import { signedInAs } from "../support/accounts";
+import { createTestArticle } from "../support/articles";
+import { createPostgresDatabase, onPostgres, type TempPostgres } from "../support/postgres";
+import { runScript } from "../support/scripts";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const AUTH_SECRET = "db-copy-secret-db-copy-secret-db-copy-0123";
+const servers: TestServer[] = [];
+const databases: TempPostgres[] = [];
+const connections: DB[] = [];
+const folders: string[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop();
+  for (const db of connections.splice(0)) await db.destroy();
+  for (const database of databases.splice(0)) await database.drop();
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function emptyPostgres(): Promise<TempPostgres> {
+  const database = await createPostgresDatabase("akhbar_pgops_copy_");
+  databases.push(database);
+  return database;
+}
+
+function connect(url: string): DB {
+  const db = openDatabase(url);
+  connections.push(db);
+  return db;
+}
+
+/** A SQLite site served by a running server, with an admin signed in, articles, visits and short links. */
+async function runningSqliteSite() {
+  const dir = mkdtempSync(path.join(tmpdir(), "akhbar-db-copy-"));
+  folders.push(dir);
+  const env = { DATABASE_URL: path.join(dir, "akhbar.db"), MEDIA_DIR: path.join(dir, "media"), AUTH_SECRET };
+  const server = await startTestServer(env);
+  servers.push(server);
+  const db = connect(env.DATABASE_URL);
+  const cookie = await signedInAs(db, { baseUrl: server.url, authSecret: AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+  const published = await createTestArticle(db, { title: "بلدية طرابلس تفتتح الحديقة", content: "افتتحت البلدية حديقة عامة" });
+  const draft = await createTestArticle(db, { title: "مسودة عن الانتخابات", status: "draft" });
+  for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+    await countArticleVisit(db, published.id, visitMark(AUTH_SECRET, address, `news:${published.id}`));
+    await countSiteVisit(db, visitMark(AUTH_SECRET, address, "site"));
+  }
+  return { server, env, cookie, published, draft };
+}
+
+describe.runIf(onPostgres)("npm run db:copy", () => {
+  it("moves a running SQLite site into PostgreSQL: articles, short links, visits, search and signed-in sessions", { timeout: 120_000 }, async () => {
+    const site = await runningSqliteSite();
+    const target = await emptyPostgres();
+
+    const copy = await runScript("db-copy", ["--to", target.url], site.env);
+    expect(copy.output).toContain("Row counts match");
+    expect(copy.code).toBe(0);
+    expect(copy.output).toMatch(/\| news \| 2 \|/);
+    expect(copy.output).toContain(`DATABASE_URL=${target.url}`);
+    expect(copy.output).toContain(`MEDIA_DIR=${site.env.MEDIA_DIR}`);
+
+    const copied = connect(target.url);
+    expect((await getArticle(copied, site.published.id))?.visits).toBe(3);
+    expect(await totalSiteVisits(copied)).toBe(3);
+    expect((await searchNews(copied, "بلديه")).results.map((result) => result.id)).toEqual([site.published.id]);
+
+    await site.server.stop();
+    const moved = await startTestServer({ DATABASE_URL: target.url, MEDIA_DIR: site.env.MEDIA_DIR, AUTH_SECRET });
+    servers.push(moved);
+    const dashboard = await fetch(`${moved.url}/dashboard`, { headers: { cookie: site.cookie }, redirect: "manual" });
+    expect(dashboard.status).toBe(200);
+    const draftPage = await fetch(`${moved.url}/news/${site.draft.id}`, { headers: { cookie: site.cookie } });
+    expect(draftPage.status).toBe(200);
+    const shortLink = await fetch(`${moved.url}/${site.published.shortId}`, { redirect: "manual" });
+    expect(shortLink.status).toBe(302);
+    expect(shortLink.headers.get("location")).toBe(`/news/${site.published.id}`);
+    expect((await fetch(`${moved.url}/dashboard`, { redirect: "manual" })).status).not.toBe(200);
+  });
+
+  it("refuses a database that already holds a site or another application's tables, and changes nothing there", async () => {
+    const site = await runningSqliteSite();
+    const used = await emptyPostgres();
+    expect((await runScript("db-copy", ["--to", used.url], site.env)).code).toBe(0);
+    const again = await runScript("db-copy", ["--to", used.url], site.env);
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("not empty");
+    expect(await connect(used.url).selectFrom("news").select("id").execute()).toHaveLength(2);
+
+    const foreign = await emptyPostgres();
+    const other = connect(foreign.url);
+    await other.schema.createTable("invoices").addColumn("id", "integer").execute();
+    const refused = await runScript("db-copy", ["--to", foreign.url], site.env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("invoices");
+    expect((await other.introspection.getTables()).map((table) => table.name)).toEqual(["invoices"]);
+  });
+});
