@@ -14,7 +14,8 @@
  *   matching term's whole list first, which is slow for common words.
  */
 import { sql, type QueryExecutorProvider } from "kysely";
-import { asTyped, indexTerms, type QueryTerm, type QueryWord } from "~/lib/search/search-terms";
+import { readPageAcrossTiers } from "./search-tiers.server";
+import { indexTerms, resultTiers, type Match, type QueryTerm, type QueryWord, type Tier } from "~/lib/search/search-terms";
 
 const ROWIDS_PER_MILLISECOND = 1000;
 const REBUILD_BATCH = 200;
@@ -155,27 +156,17 @@ function ftsTerm(term: QueryTerm, mark: string, expansions: Expansions): string 
   return spelledOut.length === 0 ? quote(term.text) : spelledOut.map(quote).join(" OR ");
 }
 
-function ftsExpression(words: QueryWord[], expansions: Expansions, mark = ""): string {
+function ftsMatch({ words, inTitle }: Match, expansions: Expansions): string {
+  const mark = inTitle ? TITLE_MARK : "";
   return words.map((word) => `(${word.map((term) => ftsTerm(term, mark, expansions)).join(" OR ")})`).join(" AND ");
 }
 
-/**
- * The order of results, as FTS5 expressions that split the matches into disjoint tiers: every word in
- * the title before the rest; within each, the words as typed before matches that needed a clitic the
- * reader typed to be removed (so 'بلدية' lists articles with 'بلدية' before those with only 'لديه').
- */
-function tierExpressions(words: QueryWord[], expansions: Expansions): string[] {
-  const all = ftsExpression(words, expansions);
-  const typed = ftsExpression(asTyped(words), expansions);
-  const titleAll = ftsExpression(words, expansions, TITLE_MARK);
-  const titleTyped = ftsExpression(asTyped(words), expansions, TITLE_MARK);
-  if (typed === all) return [titleAll, `(${all}) NOT (${titleAll})`];
-  return [
-    titleTyped,
-    `(${titleAll}) NOT (${titleTyped})`,
-    `(${typed}) NOT (${titleAll})`,
-    `((${all}) NOT (${titleAll})) NOT (${typed})`,
-  ];
+/** A tier as one FTS5 expression: its match, NOT each match before it. */
+function ftsTier({ match, unless }: Tier, expansions: Expansions): string {
+  return unless.reduce(
+    (expression, earlier) => `(${expression}) NOT (${ftsMatch(earlier, expansions)})`,
+    ftsMatch(match, expansions),
+  );
 }
 
 type Page = { offset: number; limit: number; includeDrafts: boolean };
@@ -207,15 +198,13 @@ async function countMatching(db: Executor, expression: string, includeDrafts: bo
 /** Ids of one page of matches, tier after tier, each tier newest first. */
 export async function searchSqliteIndex(db: Executor, words: QueryWord[], page: Page): Promise<string[]> {
   if (words.length === 0) return [];
-  const ids: string[] = [];
-  let offset = page.offset;
-  for (const tier of tierExpressions(words, await expansionsFor(db, words))) {
-    const found = await matchingIds(db, tier, { ...page, offset, limit: page.limit - ids.length });
-    ids.push(...found);
-    if (ids.length === page.limit) break;
-    // This tier ran out: it used up all of the offset if it had rows past it, else its whole size.
-    if (found.length > 0) offset = 0;
-    else if (offset > 0) offset = Math.max(0, offset - (await countMatching(db, tier, page.includeDrafts)));
-  }
-  return ids;
+  const expansions = await expansionsFor(db, words);
+  return readPageAcrossTiers(
+    resultTiers(words).map((tier) => ftsTier(tier, expansions)),
+    {
+      ids: (tier, offset, limit) => matchingIds(db, tier, { ...page, offset, limit }),
+      count: (tier) => countMatching(db, tier, page.includeDrafts),
+    },
+    page,
+  );
 }
