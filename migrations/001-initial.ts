@@ -1,7 +1,10 @@
 import { sql, type Kysely } from "kysely";
+import { flagOff, flagType, momentType, type Engine } from "./engine";
 
 // Migrations take Kysely<unknown>: they describe the schema at their point in history.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const newsMoment = momentType(engine, "text");
+  const authMoment = momentType(engine, "date");
   await db.schema
     .createTable("news")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -11,13 +14,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("images", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("image_url", "text")
     .addColumn("video", "text")
-    .addColumn("is_video", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("is_video", flagType(engine), (c) => c.notNull().defaultTo(flagOff(engine)))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("published"))
     .addColumn("visits", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("author_id", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text")
-    .addColumn("published_at", "text")
+    .addColumn("created_at", newsMoment, (c) => c.notNull())
+    .addColumn("updated_at", newsMoment)
+    .addColumn("published_at", newsMoment)
     .execute();
   await db.schema.createIndex("news_status_created_idx").on("news").columns(["status", "created_at"]).execute();
   await db.schema
@@ -32,13 +35,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("short_id", "text", (c) => c.primaryKey())
     .addColumn("long_url", "text", (c) => c.notNull())
     .addColumn("news_id", "text", (c) => c.notNull().unique().references("news.id").onDelete("cascade"))
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("created_at", newsMoment, (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("site_stats")
     .addColumn("id", "integer", (c) => c.primaryKey())
-    .addColumn("total_visits", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("total_visits", engine === "postgres" ? "bigint" : "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`insert into site_stats (id, total_visits) values (1, 0)`.execute(db);
 
@@ -48,19 +51,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull().unique())
-    .addColumn("emailVerified", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("emailVerified", flagType(engine), (c) => c.notNull().defaultTo(flagOff(engine)))
     .addColumn("image", "text")
-    .addColumn("createdAt", "date", (c) => c.notNull())
-    .addColumn("updatedAt", "date", (c) => c.notNull())
+    .addColumn("createdAt", authMoment, (c) => c.notNull())
+    .addColumn("updatedAt", authMoment, (c) => c.notNull())
     .addColumn("role", "text", (c) => c.notNull().defaultTo("user"))
     .execute();
   await db.schema
     .createTable("session")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("expiresAt", "date", (c) => c.notNull())
+    .addColumn("expiresAt", authMoment, (c) => c.notNull())
     .addColumn("token", "text", (c) => c.notNull().unique())
-    .addColumn("createdAt", "date", (c) => c.notNull())
-    .addColumn("updatedAt", "date", (c) => c.notNull())
+    .addColumn("createdAt", authMoment, (c) => c.notNull())
+    .addColumn("updatedAt", authMoment, (c) => c.notNull())
     .addColumn("ipAddress", "text")
     .addColumn("userAgent", "text")
     .addColumn("userId", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
@@ -75,12 +78,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("accessToken", "text")
     .addColumn("refreshToken", "text")
     .addColumn("idToken", "text")
-    .addColumn("accessTokenExpiresAt", "date")
-    .addColumn("refreshTokenExpiresAt", "date")
+    .addColumn("accessTokenExpiresAt", authMoment)
+    .addColumn("refreshTokenExpiresAt", authMoment)
     .addColumn("scope", "text")
     .addColumn("password", "text")
-    .addColumn("createdAt", "date", (c) => c.notNull())
-    .addColumn("updatedAt", "date", (c) => c.notNull())
+    .addColumn("createdAt", authMoment, (c) => c.notNull())
+    .addColumn("updatedAt", authMoment, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("account_userId_idx").on("account").column("userId").execute();
   await db.schema
@@ -88,9 +91,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("identifier", "text", (c) => c.notNull())
     .addColumn("value", "text", (c) => c.notNull())
-    .addColumn("expiresAt", "date", (c) => c.notNull())
-    .addColumn("createdAt", "date", (c) => c.notNull())
-    .addColumn("updatedAt", "date", (c) => c.notNull())
+    .addColumn("expiresAt", authMoment, (c) => c.notNull())
+    .addColumn("createdAt", authMoment, (c) => c.notNull())
+    .addColumn("updatedAt", authMoment, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("verification_identifier_idx").on("verification").column("identifier").execute();
   await db.schema

@@ -1,13 +1,33 @@
-import type { Migration } from "kysely";
+import type { Kysely, Migration } from "kysely";
+import type { Engine } from "./engine";
 import * as m001 from "./001-initial";
 import * as m002 from "./002-search-index";
 import * as m003 from "./003-news-submission-id";
 import * as m004limits from "./004-limits-attempts-and-visits";
 
-/** Every migration in order; a new one is added here with the next number. */
-export const migrations: Record<string, Migration> = {
+type EngineMigration = {
+  up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
+  down: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
+};
+
+/**
+ * Every migration in order; a new one is added here with the next number. The same names run on both
+ * engines; a migration that concerns one engine only does nothing on the other.
+ * (005-search-postgres, PostgreSQL's search tables, comes next.)
+ */
+const migrations: Record<string, EngineMigration> = {
   "001-initial": m001,
   "002-search-index": m002,
   "003-news-submission-id": m003,
   "004-limits-attempts-and-visits": m004limits,
 };
+
+/** The migrations as Kysely's Migrator runs them on `engine`. */
+export function migrationsFor(engine: Engine): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]) => [
+      name,
+      { up: (db: Kysely<unknown>) => migration.up(db, engine), down: (db: Kysely<unknown>) => migration.down(db, engine) },
+    ]),
+  );
+}

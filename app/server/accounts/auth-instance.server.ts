@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import type { Config } from "~/server/platform/config.server";
 import type { DB } from "~/server/db/db.server";
+import { dialectName } from "~/server/db/dialect.server";
 
 const MAX_PASSWORD_LENGTH = 128;
 /** Set by our own server from the socket address, never taken from the client. */
@@ -12,7 +13,7 @@ export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) 
     baseURL: cfg.baseUrl,
     basePath: "/api/auth",
     secret: cfg.authSecret,
-    database: { db, type: "sqlite" },
+    database: { db, type: dialectName(db) },
     trustedOrigins: [cfg.baseUrl],
     emailAndPassword: {
       enabled: true,

@@ -1,19 +1,21 @@
 import { Kysely } from "kysely";
 import { config } from "~/server/platform/config.server";
-import { createDialect } from "./dialect.server";
+import { createDialect, DEFAULT_POOL_SIZE } from "./dialect.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
-export function openDatabase(databaseUrl: string): DB {
-  return new Kysely<Database>({ dialect: createDialect(databaseUrl).dialect });
+/** A connection to the database `databaseUrl` names: a SQLite file, or a pool of `poolSize` on PostgreSQL. */
+export function openDatabase(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): DB {
+  return new Kysely<Database>({ dialect: createDialect(databaseUrl, poolSize).dialect });
 }
 
 let shared: DB | undefined;
 
 /** The process-wide connection, opened on first use from the configuration. */
 export function db(): DB {
-  shared ??= openDatabase(config().databaseUrl);
+  const { databaseUrl, databasePoolSize } = config();
+  shared ??= openDatabase(databaseUrl, databasePoolSize);
   return shared;
 }
 

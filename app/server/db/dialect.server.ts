@@ -1,22 +1,48 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Dialect } from "kysely";
+import {
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Dialect,
+  type Kysely,
+} from "kysely";
+import pg from "pg";
+import type { Engine } from "../../../migrations/engine";
 import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 
-export type DialectName = "sqlite";
+/*
+ * The one place that knows which database engine is behind Kysely. Elsewhere, the few places that must
+ * differ ask `dialectName(db)`.
+ */
+
+export type DialectName = Engine;
+
+export const DEFAULT_POOL_SIZE = 10;
+
+export function isPostgresUrl(databaseUrl: string): boolean {
+  return /^postgres(ql)?:\/\//.test(databaseUrl);
+}
 
 /** The SQLite file a DATABASE_URL names (a path or a `file:` URL). */
 export function databaseFile(databaseUrl: string): string {
   return databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : databaseUrl;
 }
 
-/** The one place that knows which database engine is behind Kysely. */
-export function createDialect(databaseUrl: string): { dialect: Dialect; name: DialectName } {
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error("DATABASE_URL: PostgreSQL support is planned but not available in this version; use a SQLite file path.");
-  }
-  const file = databaseFile(databaseUrl);
+/** The engine behind a connection (or a transaction on it). */
+export function dialectName(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+export function createDialect(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): { dialect: Dialect; name: DialectName } {
+  if (isPostgresUrl(databaseUrl)) return { dialect: postgresDialect(databaseUrl, poolSize), name: "postgres" };
+  return { dialect: sqliteDialect(databaseFile(databaseUrl)), name: "sqlite" };
+}
+
+function sqliteDialect(file: string): Dialect {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
@@ -24,11 +50,36 @@ export function createDialect(databaseUrl: string): { dialect: Dialect; name: Di
   database.pragma("foreign_keys = ON");
   // Never wait for a lock inside a call: that would stop the event loop. The driver retries on timers.
   database.pragma("busy_timeout = 0");
-  const dialect: Dialect = {
+  return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new NonBlockingSqliteDriver(database),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
-  return { dialect, name: "sqlite" };
+}
+
+const PG_OID = { bool: 16, int8: 20, numeric: 1700, timestamptz: 1184 } as const;
+
+/**
+ * Values come back in the shapes SQLite gives the application, so domain code is engine-blind:
+ * counts and bigint counters as numbers (pg gives strings), flags as 0/1, moments as ISO strings.
+ */
+const parsers = new Map<number, (text: string) => unknown>([
+  [PG_OID.int8, Number],
+  [PG_OID.numeric, Number],
+  [PG_OID.bool, (text) => (text === "t" ? 1 : 0)],
+  [PG_OID.timestamptz, (text) => (pg.types.getTypeParser(PG_OID.timestamptz)(text) as Date).toISOString()],
+]);
+
+const appTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    parsers.get(oid) ?? pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+};
+
+function postgresDialect(connectionString: string, max: number): Dialect {
+  const pool = new pg.Pool({ connectionString, max, types: appTypes });
+  // A connection that breaks while idle is dropped by the pool and replaced on the next query; without
+  // a listener its error would end the process.
+  pool.on("error", () => {});
+  return new PostgresDialect({ pool });
 }

@@ -1,13 +1,15 @@
 import { Migrator } from "kysely";
-import { migrations } from "../../../migrations/index";
+import { migrationsFor } from "../../../migrations/index";
 import { rebuildSearchIndex } from "~/server/search/search-index.server";
 import type { DB } from "./db.server";
+import { dialectName } from "./dialect.server";
 
 /**
  * Applies the pending migrations. Migrations never import application code, so derived data follows
  * here: after any migration the search index is rebuilt with the current normalizer.
  */
 export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrations = migrationsFor(dialectName(db));
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_POOL_SIZE, isPostgresUrl } from "~/server/db/dialect.server";
 
 /** Express's names for address ranges, besides literal addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -41,6 +42,7 @@ const envSchema = z.object({
   // Empty counts as unset, as `BASE_URL=` in an env file means.
   BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_POOL_SIZE),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
@@ -56,6 +58,8 @@ export type Config = {
   host: string;
   baseUrl: string;
   databaseUrl: string;
+  /** Connections to PostgreSQL that one server process keeps open at most. */
+  databasePoolSize: number;
   mediaDir: string;
   authSecret: string;
   demoContent: boolean;
@@ -90,11 +94,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const e = result.data;
+  if (isPostgresUrl(e.DATABASE_URL) && e.AUTH_SECRET === undefined) {
+    throw new Error(
+      "Invalid configuration:\n  AUTH_SECRET: required with PostgreSQL: every server on the database must sign sessions with the same secret. Set AUTH_SECRET to at least 32 random characters (e.g. openssl rand -hex 32) on every machine.",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     mediaDir: path.resolve(e.MEDIA_DIR),
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(),
     demoContent: e.DEMO_CONTENT === "on",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Migrator } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrations } from "../../../migrations/index";
+import { migrationsFor } from "../../../migrations/index";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
@@ -225,7 +225,7 @@ describe("keeping the index in step", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "akhbar-migrate-"));
     const older = openDatabase(path.join(dir, "old.db"));
     try {
-      const migrator = new Migrator({ db: older, provider: { getMigrations: async () => migrations } });
+      const migrator = new Migrator({ db: older, provider: { getMigrations: async () => migrationsFor("sqlite") } });
       await migrator.migrateTo("001-initial");
       const createdAt = new Date(base).toISOString();
       // Written by hand: createArticle needs the search tables, which schema 001 does not have.

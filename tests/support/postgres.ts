@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/** The server the PostgreSQL pass creates its databases on (any database of it; we connect to `postgres`). */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** True when the tests run on PostgreSQL (TEST_DATABASE=postgres), false on SQLite. */
+export const onPostgres = process.env.TEST_DATABASE === "postgres";
+
+/** `name` on the test server, as a URL. */
+export function postgresUrl(name: string): string {
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export type TempPostgres = { name: string; url: string; drop: () => Promise<void> };
+
+/** A fresh, empty database on the test server under a unique name, and how to drop it. */
+export async function createPostgresDatabase(prefix = "akhbar_test_"): Promise<TempPostgres> {
+  const name = `${prefix}${randomBytes(6).toString("hex")}`;
+  await onServer((client) => client.query(`create database "${name}"`));
+  return {
+    name,
+    url: postgresUrl(name),
+    drop: () => dropPostgresDatabase(name),
+  };
+}
+
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
+}
+
+/** Runs `statements` in database `name` of the test server. */
+export async function runInPostgresDatabase(name: string, statements: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl(name) });
+  await client.connect();
+  try {
+    await client.query(statements);
+  } finally {
+    await client.end();
+  }
+}
