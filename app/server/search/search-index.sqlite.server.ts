@@ -9,22 +9,20 @@
  *   which term. Its rowid encodes `created_at` (milliseconds × 1000 + a tie-breaker), so FTS5 returns
  *   matches newest first and stops at the end of the page instead of sorting every match.
  * - `news_search_keys`, rowid ↔ news id.
- * - `news_search_terms`, every term indexed, to turn a prefix into the terms it stands for: FTS5
+ * - `news_search_terms` (see `rememberTerms`), to turn a prefix into the terms it stands for: FTS5
  *   answers a prefix of 2 or 3 letters from its prefix index, but a longer one by merging every
  *   matching term's whole list first, which is slow for common words.
  */
 import { sql, type QueryExecutorProvider } from "kysely";
-import { readPageAcrossTiers } from "./search-tiers.server";
+import { readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
 import { indexTerms, resultTiers, type Match, type QueryTerm, type QueryWord, type Tier } from "~/lib/search/search-terms";
 
 const ROWIDS_PER_MILLISECOND = 1000;
 const REBUILD_BATCH = 200;
-const TERMS_PER_STATEMENT = 500;
 /** The normalizer turns § into a space, so no term a reader types can carry it. */
 const TITLE_MARK = "§";
 /** The prefix='2 3' of migration 002. */
 const PREFIX_INDEX_LENGTHS = [2, 3];
-const MAX_EXPANSION = 64;
 
 type Executor = QueryExecutorProvider;
 type ArticleText = { id: string; title: string; content: string; created_at: string };
@@ -55,13 +53,6 @@ function indexedText(article: ArticleText): { text: string; terms: string[] } {
   const title = indexTerms(article.title);
   const terms = [...new Set([...title, ...indexTerms(article.content)])];
   return { text: [...terms, ...title.map((term) => TITLE_MARK + term)].join(" "), terms };
-}
-
-async function rememberTerms(db: Executor, terms: string[]): Promise<void> {
-  for (let first = 0; first < terms.length; first += TERMS_PER_STATEMENT) {
-    const values = terms.slice(first, first + TERMS_PER_STATEMENT).map((term) => sql`(${term})`);
-    await sql`insert or ignore into news_search_terms (term) values ${sql.join(values)}`.execute(db);
-  }
 }
 
 async function insertEntry(db: Executor, article: ArticleText): Promise<void> {
@@ -118,15 +109,6 @@ export async function rebuildSqliteSearchIndex(db: Executor): Promise<number> {
   }
   await sql`insert into news_search (news_search) values ('optimize')`.execute(db);
   return order.length;
-}
-
-/** Indexed terms that start with `prefix`, or null when there are too many to list. */
-async function termsStartingWith(db: Executor, prefix: string): Promise<string[] | null> {
-  // Every term starting with the prefix sorts below prefix + U+10FFFF, which no term contains.
-  const { rows } = await sql<{ term: string }>`
-    select term from news_search_terms where term >= ${prefix} and term < ${`${prefix}\u{10FFFF}`}
-    limit ${MAX_EXPANSION + 1}`.execute(db);
-  return rows.length > MAX_EXPANSION ? null : rows.map((row) => row.term);
 }
 
 type Expansions = Map<string, string[] | null>;
