@@ -7,15 +7,15 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://po
 /** True when the tests run on PostgreSQL (TEST_DATABASE=postgres), false on SQLite. */
 export const onPostgres = process.env.TEST_DATABASE === "postgres";
 
-/** `name` on the test server, as a URL. */
-export function postgresUrl(name: string): string {
-  const url = new URL(TEST_POSTGRES_URL);
+/** `name` on the test server (or on `server`), as a URL. */
+export function postgresUrl(name: string, server = TEST_POSTGRES_URL): string {
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+async function onServer<T>(server: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: server });
   await client.connect();
   try {
     return await work(client);
@@ -26,19 +26,19 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
 
 export type TempPostgres = { name: string; url: string; drop: () => Promise<void> };
 
-/** A fresh, empty database on the test server under a unique name, and how to drop it. */
-export async function createPostgresDatabase(prefix = "akhbar_test_"): Promise<TempPostgres> {
+/** A fresh, empty database on the test server (or on `server`) under a unique name, and how to drop it. */
+export async function createPostgresDatabase(prefix = "akhbar_test_", server = TEST_POSTGRES_URL): Promise<TempPostgres> {
   const name = `${prefix}${randomBytes(6).toString("hex")}`;
-  await onServer((client) => client.query(`create database "${name}"`));
+  await onServer(server, (client) => client.query(`create database "${name}"`));
   return {
     name,
-    url: postgresUrl(name),
-    drop: () => dropPostgresDatabase(name),
+    url: postgresUrl(name, server),
+    drop: () => dropPostgresDatabase(name, server),
   };
 }
 
-export async function dropPostgresDatabase(name: string): Promise<void> {
-  await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
+export async function dropPostgresDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
+  await onServer(server, (client) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
 /** Runs `statements` in database `name` of the test server. */

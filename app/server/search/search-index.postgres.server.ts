@@ -20,6 +20,7 @@ const REBUILD_BATCH = 200;
 const PREFIX_MARK = "*";
 const PREFIX_KEY_LENGTHS = [2, 3];
 const LONGEST_PREFIX_KEY = 3;
+const RECENT_WINDOW = 100;
 
 type Executor = QueryExecutorProvider;
 type Article = { id: string; title: string; content: string; created_at: string; status: string };
@@ -112,7 +113,9 @@ function wordCondition(word: QueryWord, column: RawBuilder<unknown>, expansions:
           and exists (select from unnest(${column}) as key where starts_with(key, ${term.text})))`);
     }
   }
-  return sql<boolean>`(${sql.join([sql`${column} && ${keys}::text[]`, ...scans], sql` or `)})`;
+  const anyKey = keys.length > 0 ? [sql<boolean>`${column} && ${keys}::text[]`] : [];
+  const alternatives = [...anyKey, ...scans];
+  return alternatives.length > 0 ? sql<boolean>`(${sql.join(alternatives, sql` or `)})` : sql<boolean>`false`;
 }
 
 function matchCondition({ words, inTitle }: Match, expansions: Expansions): RawBuilder<boolean> {
@@ -137,9 +140,27 @@ function visibleOnly(includeDrafts: boolean) {
   return includeDrafts ? sql`` : sql`and published`;
 }
 
+/**
+ * The newest rows are read first, in order and no further than RECENT_WINDOW: a tier of common words
+ * fills its page there. Otherwise the GIN indexes find every match, which are then sorted: walking the
+ * whole table in order for a tier with few matches would check every row's keys. The planner cannot
+ * tell which case a tier is (its statistics know how common single keys are, not tiers), so each is
+ * asked for explicitly: the window by a subquery with its own limit, the full search by a materialized CTE.
+ */
 async function matchingIds(db: Executor, condition: RawBuilder<boolean>, page: Page): Promise<string[]> {
+  const wanted = page.offset + page.limit;
+  const { rows: recent } = await sql<{ news_id: string }>`
+    select news_id from (
+      select * from news_search where true ${visibleOnly(page.includeDrafts)}
+      order by created_at desc, entry desc limit ${RECENT_WINDOW}) as recent
+    where ${condition}
+    order by created_at desc, entry desc
+    limit ${wanted}`.execute(db);
+  if (recent.length === wanted) return recent.slice(page.offset).map((row) => row.news_id);
   const { rows } = await sql<{ news_id: string }>`
-    select news_id from news_search where ${condition} ${visibleOnly(page.includeDrafts)}
+    with matches as materialized (
+      select news_id, created_at, entry from news_search where ${condition} ${visibleOnly(page.includeDrafts)})
+    select news_id from matches
     order by created_at desc, entry desc
     limit ${page.limit} offset ${page.offset}`.execute(db);
   return rows.map((row) => row.news_id);
