@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Engine } from "../../migrations/engine";
 import { createPostgresDatabase, onPostgres } from "./postgres";
 
 export type TempDatabase = {
@@ -18,12 +19,12 @@ export type TempDatabase = {
 
 /**
  * A real database migrated to the latest schema: a SQLite file in a fresh temporary directory, or
- * with TEST_DATABASE=postgres a fresh PostgreSQL database, dropped by `cleanup`.
+ * with TEST_DATABASE=postgres (or `engine` "postgres") a fresh PostgreSQL database, dropped by `cleanup`.
  */
-export async function createTempDatabase(): Promise<TempDatabase> {
+export async function createTempDatabase(engine: Engine = onPostgres ? "postgres" : "sqlite"): Promise<TempDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-test-"));
   const file = path.join(dir, "test.db");
-  const postgres = onPostgres ? await createPostgresDatabase() : undefined;
+  const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
   const url = postgres?.url ?? file;
   const db = openDatabase(url);
   await migrateToLatest(db);
