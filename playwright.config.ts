@@ -18,7 +18,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: Object.values(E2E_SERVERS).map((server) => ({
-    command: `rm -rf "${server.dir}" && node --import tsx server.ts`,
+    command: server.command,
     url: `${server.url}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { config } from "./app/server/platform/config.server";
 import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
 import { CACHE, staticFileCaching } from "./app/server/http/cache-policy.server";
-import { listenOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
+import { listenOrExit, prepareOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
 import { logger } from "./app/server/platform/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
 import type { PageCache } from "./app/server/http/page-cache.server";
@@ -18,8 +18,11 @@ const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
 process.env.NODE_ENV = development ? "development" : "production";
 const { createRequestHandler } = await import("@react-router/express");
-const cfg = config();
-await prepareData(cfg);
+const cfg = await prepareOrExit(async () => {
+  const cfg = config();
+  await prepareData(cfg);
+  return cfg;
+});
 const buildDir = path.resolve("build");
 // The dev server builds its own through Vite.
 const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);

@@ -1,9 +1,12 @@
 /**
  * npm test: every suite (Vitest unit + integration, Playwright in Chromium), then one
- * plain "N passed, N failed" line summing them all.
+ * plain "N passed, N failed" line summing them all. The Vitest suite runs once on SQLite and once on
+ * PostgreSQL (TEST_DATABASE=postgres) when a PostgreSQL server is there: TEST_POSTGRES_URL, or one
+ * answering on 127.0.0.1:5432. REQUIRE_POSTGRES=1 (CI) makes its absence a failure.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { ensureBuild } from "./ensure-build";
 import { chromiumPath } from "../tests/support/chromium";
@@ -26,9 +29,29 @@ function ensureChromium(): void {
   }
 }
 
-function vitest(): Tally {
-  const out = path.join(REPORTS, "vitest.json");
-  const code = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`]);
+/** Whether TEST_POSTGRES_URL's server (by default 127.0.0.1:5432) accepts a connection. */
+async function postgresAnswers(): Promise<boolean> {
+  const url = new URL(process.env.TEST_POSTGRES_URL ?? "postgres://127.0.0.1:5432");
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 2_000 });
+    const answer = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once("connect", () => answer(true));
+    socket.once("error", () => answer(false));
+    socket.once("timeout", () => answer(false));
+  });
+}
+
+function vitest(engine: "sqlite" | "postgres"): Tally {
+  console.log(`\n── Vitest on ${engine === "sqlite" ? "SQLite" : "PostgreSQL"} ──`);
+  const out = path.join(REPORTS, `vitest-${engine}.json`);
+  const code = run(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`],
+    { TEST_DATABASE: engine },
+  );
   if (!existsSync(out)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number };
   // A suite that fails to load has no failed tests but a non-zero exit: count it as a failure.
@@ -36,10 +59,11 @@ function vitest(): Tally {
   return { passed: report.numPassedTests, failed };
 }
 
-function playwright(): Tally {
+function playwright(withPostgres: boolean): Tally {
   const out = path.join(REPORTS, "playwright.json");
   const code = run(process.execPath, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    E2E_POSTGRES: withPostgres ? "1" : "0",
   });
   if (!existsSync(out)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
@@ -51,8 +75,21 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 ensureChromium();
 ensureBuild();
-const tallies = [vitest(), playwright()];
+const withPostgres = await postgresAnswers();
+const postgresRequired = process.env.REQUIRE_POSTGRES === "1";
+const postgresNote = withPostgres
+  ? "PostgreSQL pass: run (Vitest suite and the publishing, live breaking and search browser specs)."
+  : `PostgreSQL pass: NOT run: no PostgreSQL server answered at ${process.env.TEST_POSTGRES_URL ?? "127.0.0.1:5432"} (set TEST_POSTGRES_URL or start PostgreSQL).`;
+console.log(postgresNote);
+const tallies = [
+  vitest("sqlite"),
+  ...(withPostgres ? [vitest("postgres")] : []),
+  playwright(withPostgres),
+  // Required but absent: one failure, so CI cannot pass without it.
+  ...(postgresRequired && !withPostgres ? [{ passed: 0, failed: 1 }] : []),
+];
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${postgresNote}${postgresRequired && !withPostgres ? " REQUIRE_POSTGRES=1: counted as a failure." : ""}`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -1,48 +1,54 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
-import { E2E_SERVERS } from "./servers";
-import { createAdmin, hydrated, queryOne, signInToDashboard } from "./support";
+import { DEMO_SITES, E2E_SERVERS } from "./servers";
+import { articleIdByTitle, createAdmin, hydrated, signInToDashboard } from "./support";
 
-test("a breaking item published in one page appears in another page's list and ticker without a reload, and goes when deleted", async ({ browser }) => {
-  const admin = createAdmin("desk", "مكتب العاجل");
+for (const site of DEMO_SITES) {
+  test.describe(`on ${site.engine}`, () => {
+    test.use({ baseURL: site.url });
 
-  const readerContext = await browser.newContext({ baseURL: E2E_SERVERS.demo.url });
-  const reader = await readerContext.newPage();
-  await reader.goto("/breaking");
-  await hydrated(reader);
-  const marker = await reader.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
+    test("a breaking item published in one page appears in another page's list and ticker without a reload, and goes when deleted", async ({ browser }) => {
+      const admin = createAdmin("desk", "مكتب العاجل", site);
 
-  const editorContext = await browser.newContext({ baseURL: E2E_SERVERS.demo.url });
-  const editor = await editorContext.newPage();
-  editor.on("dialog", (dialog) => void dialog.accept());
-  await signInToDashboard(editor, admin);
-  await hydrated(editor);
+      const readerContext = await browser.newContext({ baseURL: site.url });
+      const reader = await readerContext.newPage();
+      await reader.goto("/breaking");
+      await hydrated(reader);
+      const marker = await reader.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
 
-  const title = `عاجل: انقطاع المياه عن أحياء في الميناء ${Date.now()}`;
-  await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-  await editor.getByLabel(messages.fieldContent).fill("أعلنت مؤسسة المياه عن انقطاع مؤقت.");
-  await editor.getByLabel(messages.fieldCategory).selectOption("breaking");
-  await editor.getByRole("button", { name: messages.publishSubmit }).click();
-  await expect(editor.getByRole("status")).toContainText(messages.published);
+      const editorContext = await browser.newContext({ baseURL: site.url });
+      const editor = await editorContext.newPage();
+      editor.on("dialog", (dialog) => void dialog.accept());
+      await signInToDashboard(editor, admin);
+      await hydrated(editor);
 
-  const list = reader.getByTestId("breaking-list");
-  await expect(list.getByRole("listitem").first()).toContainText(title, { timeout: 3_000 });
-  await expect(list.getByRole("listitem").first()).toHaveAttribute("data-fresh", "true");
-  await expect(reader.getByTestId("breaking-ticker")).toContainText(title);
-  expect(await reader.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+      const title = `عاجل: انقطاع المياه عن أحياء في الميناء ${Date.now()}`;
+      await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+      await editor.getByLabel(messages.fieldContent).fill("أعلنت مؤسسة المياه عن انقطاع مؤقت.");
+      await editor.getByLabel(messages.fieldCategory).selectOption("breaking");
+      await editor.getByRole("button", { name: messages.publishSubmit }).click();
+      await expect(editor.getByRole("status")).toContainText(messages.published);
 
-  const { id } = queryOne<{ id: string }>("select id from news where title = ?", title);
-  await editor.goto(`/news/${id}`);
-  await hydrated(editor);
-  await editor.getByTestId("admin-tools").getByRole("button", { name: messages.delete }).click();
-  await expect(editor).toHaveURL(`${E2E_SERVERS.demo.url}/`);
-  await expect(list).not.toContainText(title, { timeout: 3_000 });
-  await expect(reader.getByTestId("breaking-ticker")).not.toContainText(title);
-  expect(await reader.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+      const list = reader.getByTestId("breaking-list");
+      await expect(list.getByRole("listitem").first()).toContainText(title, { timeout: 3_000 });
+      await expect(list.getByRole("listitem").first()).toHaveAttribute("data-fresh", "true");
+      await expect(reader.getByTestId("breaking-ticker")).toContainText(title);
+      expect(await reader.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
 
-  await readerContext.close();
-  await editorContext.close();
-});
+      const id = await articleIdByTitle(site, title);
+      await editor.goto(`/news/${id}`);
+      await hydrated(editor);
+      await editor.getByTestId("admin-tools").getByRole("button", { name: messages.delete }).click();
+      await expect(editor).toHaveURL(`${site.url}/`);
+      await expect(list).not.toContainText(title, { timeout: 3_000 });
+      await expect(reader.getByTestId("breaking-ticker")).not.toContainText(title);
+      expect(await reader.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+
+      await readerContext.close();
+      await editorContext.close();
+    });
+  });
+}
 
 test("the ticker is on every page, and hidden when there is no breaking news", async ({ page }) => {
   await page.goto("/who");

@@ -3,15 +3,16 @@ import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { signIn, type Session } from "../support/http";
-import { E2E_SERVERS } from "./servers";
+import { openDatabase, type DB } from "../../app/server/db/db.server";
+import { E2E_SERVERS, type E2EServer } from "./servers";
 
 export type Admin = { email: string; password: string };
 
-/** A new admin on the demo server, made with the CLI as a site owner would; the password is the one it prints. */
-export function createAdmin(emailPrefix: string, name: string): Admin {
+/** A new admin on a demo server, made with the CLI as a site owner would; the password is the one it prints. */
+export function createAdmin(emailPrefix: string, name: string, site: E2EServer = E2E_SERVERS.demo): Admin {
   const email = `${emailPrefix}-${Date.now()}@example.com`;
   const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "create-admin", email, name], {
-    env: { ...process.env, ...E2E_SERVERS.demo.env },
+    env: { ...process.env, ...site.env },
     encoding: "utf8",
   });
   return { email, password: /password: (\S+)/.exec(output)?.[1] ?? "" };
@@ -30,6 +31,21 @@ export async function signInToDashboard(page: Page, admin: Admin): Promise<void>
 export async function adminApiSession(emailPrefix: string): Promise<Session> {
   const { email, password } = createAdmin(emailPrefix, "محرر الاختبار");
   return signIn(E2E_SERVERS.demo.url, email, password);
+}
+
+/** Reads a site's own database (SQLite or PostgreSQL) through the application's connection code. */
+export async function readSiteDatabase<T>(site: E2EServer, read: (db: DB) => Promise<T>): Promise<T> {
+  const db = openDatabase(site.env.DATABASE_URL, 1);
+  try {
+    return await read(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The id of the article with this title on the site. */
+export function articleIdByTitle(site: E2EServer, title: string): Promise<string> {
+  return readSiteDatabase(site, async (db) => (await db.selectFrom("news").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id);
 }
 
 /** Opens the demo server's real database file (WAL lets it be read and written beside the server). */

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { signedInAs } from "../support/accounts";
+import { onPostgres, postgresUrl } from "../support/postgres";
 import { publishArticle } from "../support/articles";
 import { freePort, startTestServer, type TestServer } from "../support/test-server";
 
@@ -49,7 +50,20 @@ function integrity(file: string): unknown {
   }
 }
 
-describe("npm run backup / npm run restore", () => {
+describe("on PostgreSQL, npm run backup / npm run restore", () => {
+  it.runIf(onPostgres)("refuse and name PostgreSQL's own tools", async () => {
+    const env = { DATABASE_URL: postgresUrl("akhbar_site"), MEDIA_DIR: path.join(folder(), "media") };
+    const backup = await runScript("backup", [path.join(folder(), "copy")], env);
+    expect(backup.code).toBe(1);
+    expect(backup.output).toContain("pg_dump");
+    const restore = await runScript("restore", [folder()], env);
+    expect(restore.code).toBe(1);
+    expect(restore.output).toContain("pg_restore");
+  });
+});
+
+// They copy SQLite files; on PostgreSQL they refuse (above).
+describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they copy the database file)", () => {
   it("backs up a running site during writes and restores it into a fresh folder: every article, its media and the sessions", async () => {
     const server = await startTestServer();
     servers.push(server);

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, statfsSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -9,15 +8,16 @@ import { signedInAs } from "../support/accounts";
 import { articleForm, type UploadedFile } from "../support/articles";
 import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
+import { createEmptyDatabase } from "../support/temp-db";
 import { startTestServer } from "../support/test-server";
 
 const ARTICLE = { title: "خبر بصورة وفيديو", content: "نص الخبر.", category: "local", status: "published" };
 type Answer = { status: number; json: { id?: string; errors?: Record<string, string> } };
 
-/** A server over its own database (kept outside the server's folder, so a restart finds it) and admin session. */
+/** A server over its own database (kept apart from the server's, so a restart finds it) and admin session. */
 async function startSite(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "akhbar-media-site-"));
-  const siteEnv = { DATABASE_URL: path.join(dataDir, "akhbar.db"), ...env };
+  const database = await createEmptyDatabase();
+  const siteEnv = { DATABASE_URL: database.url, ...env };
   let server = await startTestServer(siteEnv);
   const db = openDatabase(server.env.DATABASE_URL);
   const cookie = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "desk@example.com", username: "مكتب", role: "admin" });
@@ -41,7 +41,7 @@ async function startSite(env: Record<string, string> = {}) {
     close: async () => {
       await db.destroy();
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

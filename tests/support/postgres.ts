@@ -14,7 +14,7 @@ export function postgresUrl(name: string, server = TEST_POSTGRES_URL): string {
   return url.toString();
 }
 
-async function onServer<T>(server: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function onServer<T>(work: (client: pg.Client) => Promise<T>, server = TEST_POSTGRES_URL): Promise<T> {
   const client = new pg.Client({ connectionString: server });
   await client.connect();
   try {
@@ -29,7 +29,7 @@ export type TempPostgres = { name: string; url: string; drop: () => Promise<void
 /** A fresh, empty database on the test server (or on `server`) under a unique name, and how to drop it. */
 export async function createPostgresDatabase(prefix = "akhbar_test_", server = TEST_POSTGRES_URL): Promise<TempPostgres> {
   const name = `${prefix}${randomBytes(6).toString("hex")}`;
-  await onServer(server, (client) => client.query(`create database "${name}"`));
+  await createNamedPostgresDatabase(name, server);
   return {
     name,
     url: postgresUrl(name, server),
@@ -37,8 +37,12 @@ export async function createPostgresDatabase(prefix = "akhbar_test_", server = T
   };
 }
 
+export async function createNamedPostgresDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
+  await onServer((client) => client.query(`create database "${name}"`), server);
+}
+
 export async function dropPostgresDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
-  await onServer(server, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  await onServer((client) => client.query(`drop database if exists "${name}" with (force)`), server);
 }
 
 /** Runs `statements` in database `name` of the test server. */

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createEmptyDatabase } from "./temp-db";
 
 type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
 
@@ -58,16 +59,20 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
   throw new Error(`server did not start:\n${log()}`);
 }
 
-/** The real production server (build/ must exist) on a free port over a fresh temporary database. */
+/**
+ * The real production server (build/ must exist) on a free port over a fresh temporary database of the
+ * engine under test (createEmptyDatabase), dropped when it stops, unless `extraEnv` names one.
+ */
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
+  const database = extraEnv.DATABASE_URL === undefined ? await createEmptyDatabase() : undefined;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: ServerEnv = {
     PORT: String(port),
     HOST: "127.0.0.1",
     BASE_URL: url,
-    DATABASE_URL: path.join(dir, "akhbar.db"),
+    DATABASE_URL: database?.url ?? "",
     MEDIA_DIR: path.join(dir, "media"),
     AUTH_SECRET: "integration-secret-integration-secret-0123",
     DEMO_CONTENT: "off",
@@ -75,7 +80,12 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     ...extraEnv,
   };
   const { child, output, exited } = spawnServer(env);
-  await waitUntilUp(url, child, output);
+  try {
+    await waitUntilUp(url, child, output);
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
   return {
     url,
     dir,
@@ -92,6 +102,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
         child.kill("SIGTERM");
         await exited;
       }
+      await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

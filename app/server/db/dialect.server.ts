@@ -22,6 +22,8 @@ import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 export type DialectName = Engine;
 
 export const DEFAULT_POOL_SIZE = 10;
+/** How long opening a PostgreSQL connection may take before the query fails (pg's default waits forever). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export function isPostgresUrl(databaseUrl: string): boolean {
   return /^postgres(ql)?:\/\//.test(databaseUrl);
@@ -77,7 +79,7 @@ const appTypes = {
 };
 
 function postgresDialect(connectionString: string, max: number): Dialect {
-  const pool = new pg.Pool({ connectionString, max, types: appTypes });
+  const pool = new pg.Pool({ connectionString, max, types: appTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A connection that breaks while idle is dropped by the pool and replaced on the next query; without
   // a listener its error would end the process.
   pool.on("error", () => {});

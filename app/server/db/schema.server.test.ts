@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "./db.server";
+import { dialectName } from "./dialect.server";
 import type { Database } from "./schema";
 
 /** Every table of `Database`, no more and no fewer (the type checker holds this list to the interface). */
@@ -37,8 +38,13 @@ it("our migrations create every table and column better-auth needs", async () =>
 
 it("every table the migrations create has a type in schema.ts", async () => {
   // FTS5's shadow tables belong to news_search; SQLite's and Kysely's own tables are not ours.
-  const { rows } = await sql<{ name: string }>`
-    select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual')
-    and name not like 'sqlite_%' and name not like 'kysely_migration%'`.execute(db);
+  const { rows } =
+    dialectName(db) === "sqlite"
+      ? await sql<{ name: string }>`
+          select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual')
+          and name not like 'sqlite_%' and name not like 'kysely_migration%'`.execute(db)
+      : await sql<{ name: string }>`
+          select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_name not like 'kysely_migration%'`.execute(db);
   expect(rows.map((row) => row.name).sort()).toEqual(Object.keys(TYPED_TABLES).sort());
 });

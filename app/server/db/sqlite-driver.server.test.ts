@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { onPostgres } from "../../../tests/support/postgres";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "./db.server";
 
@@ -19,7 +20,8 @@ afterEach(async () => {
 
 const notes = async () => (await db.selectFrom("note" as never).select(sql<string>`text`.as("text")).execute()).map((r) => r.text);
 
-describe("the SQLite driver", () => {
+// Our driver for SQLite's single write lock; PostgreSQL goes through pg's pool.
+describe.skipIf(onPostgres)("the SQLite driver (SQLite only)", () => {
   it("keeps other statements out of an open transaction: they wait for its end and are not rolled back with it", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

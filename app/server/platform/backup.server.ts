@@ -3,13 +3,22 @@ import { connect } from "node:net";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { AUTH_SECRET_FILE, type DataLocations } from "./config.server";
-import { databaseFile } from "~/server/db/dialect.server";
+import { databaseFile, isPostgresUrl } from "~/server/db/dialect.server";
 import { STAGING_DIR_NAME } from "~/server/media/uploads.server";
 
 /** What a backup folder holds. */
 const BACKUP_FILES = { database: "akhbar.db", media: "media", authSecret: "auth-secret" } as const;
 
 export class BackupError extends Error {}
+
+/** Backup and restore copy a SQLite file; PostgreSQL has its own tools. */
+function refusePostgres(site: DataLocations, what: "back up" | "restore"): void {
+  if (!isPostgresUrl(site.databaseUrl)) return;
+  const tool = what === "back up" ? "pg_dump -Fc -f akhbar.dump \"$DATABASE_URL\"" : "pg_restore --clean -d \"$DATABASE_URL\" akhbar.dump";
+  throw new BackupError(
+    `npm run ${what === "back up" ? "backup" : "restore"} copies a SQLite file, and DATABASE_URL names PostgreSQL. Use PostgreSQL's own tools for the database (${tool}) and copy MEDIA_DIR beside it.`,
+  );
+}
 
 function isEmptyFolder(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
@@ -55,6 +64,7 @@ export type BackupSummary = { articles: number; mediaFiles: number; authSecret: 
  * database first, so every article in the snapshot finds its files) and the generated auth secret.
  */
 export async function backupSite(site: DataLocations, dir: string): Promise<BackupSummary> {
+  refusePostgres(site, "back up");
   if (!isEmptyFolder(dir)) throw new BackupError(`${dir} is not empty: back up into a new folder.`);
   const source = databaseFile(site.databaseUrl);
   if (!existsSync(source)) throw new BackupError(`No database at ${source}: check DATABASE_URL.`);
@@ -98,6 +108,7 @@ export async function restoreSite(
   dir: string,
   options: { force: boolean },
 ): Promise<BackupSummary> {
+  refusePostgres(site, "restore");
   const backup = path.join(dir, BACKUP_FILES.database);
   if (!existsSync(backup)) throw new BackupError(`${dir} holds no ${BACKUP_FILES.database}: not a backup folder.`);
   const integrity = integrityOf(backup);

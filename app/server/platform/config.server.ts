@@ -44,7 +44,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_POOL_SIZE),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
-  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
   DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -87,15 +87,18 @@ function readOrCreateSecret(): string {
   return secret;
 }
 
+/** Configuration the server cannot start with; the message says what to change, and is all an operator sees. */
+export class ConfigurationError extends Error {}
+
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+    throw new ConfigurationError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const e = result.data;
   if (isPostgresUrl(e.DATABASE_URL) && e.AUTH_SECRET === undefined) {
-    throw new Error(
+    throw new ConfigurationError(
       "Invalid configuration:\n  AUTH_SECRET: required with PostgreSQL: every server on the database must sign sessions with the same secret. Set AUTH_SECRET to at least 32 random characters (e.g. openssl rand -hex 32) on every machine.",
     );
   }
@@ -133,6 +136,11 @@ export function dataLocations(env: NodeJS.ProcessEnv): DataLocations {
     authSecretFromEnv: Boolean(env.AUTH_SECRET),
     server: { host: e.HOST, port: e.PORT },
   };
+}
+
+/** LOG_LEVEL alone, for the logger made at import time; an invalid value is reported when config() is read at start. */
+export function logLevelOf(env: NodeJS.ProcessEnv): Config["logLevel"] {
+  return envSchema.shape.LOG_LEVEL.catch("info").parse(env.LOG_LEVEL);
 }
 
 let current: Config | undefined;

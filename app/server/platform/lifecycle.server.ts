@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { Express } from "express";
+import { ConfigurationError } from "./config.server";
 import { logger } from "./logger.server";
 
 /** What the app bundle must let go of when the server stops. */
@@ -11,6 +12,17 @@ export type ShutdownHooks = {
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Runs what the server needs before it listens; a ConfigurationError is printed as it is, with status 1. */
+export async function prepareOrExit<T>(prepare: () => Promise<T>): Promise<T> {
+  try {
+    return await prepare();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 /** Listens, or explains why it cannot and exits with status 1. */
 export function listenOrExit(app: Express, port: number, host: string, onListening: () => void): http.Server {

@@ -1,4 +1,4 @@
 import pino from "pino";
-import { config } from "./config.server";
+import { logLevelOf } from "./config.server";
 
-export const logger = pino({ level: config().logLevel, base: undefined });
+export const logger = pino({ level: logLevelOf(process.env), base: undefined });

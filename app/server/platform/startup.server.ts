@@ -2,15 +2,20 @@ import type { Config } from "./config.server";
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import { assertUsableDatabase } from "~/server/db/preflight.server";
 import { isEmpty, seedDemoContent } from "~/server/demo/seed-demo.server";
 import { logger } from "./logger.server";
 import { sweepMedia } from "~/server/media/media-sweep.server";
 import { listReferencedMedia } from "~/server/news/news.server";
 
-/** Everything that must be true before the server listens: schema up to date, demo content when wanted. */
+/**
+ * Everything that must be true before the server listens: a database that answers and is ours (or
+ * empty), schema up to date, demo content when wanted.
+ */
 export async function prepareData(cfg: Config): Promise<void> {
-  const db = openDatabase(cfg.databaseUrl);
+  const db = openDatabase(cfg.databaseUrl, cfg.databasePoolSize);
   try {
+    await assertUsableDatabase(db, cfg.databaseUrl);
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
     await sweepMediaLeftovers(cfg.mediaDir, await listReferencedMedia(db));
