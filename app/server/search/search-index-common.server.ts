@@ -35,8 +35,11 @@ const TERMS_PER_STATEMENT = 500;
  * terms it stands for. It only grows: stale terms match nothing, and a rebuild clears them.
  */
 export async function rememberTerms(db: QueryExecutorProvider, terms: string[]): Promise<void> {
-  for (let first = 0; first < terms.length; first += TERMS_PER_STATEMENT) {
-    const values = terms.slice(first, first + TERMS_PER_STATEMENT).map((term) => sql`(${term})`);
+  // In one order for every writer: two transactions adding the same new terms in opposite orders
+  // would each wait for the other on a server that runs writes in parallel.
+  const sorted = [...terms].sort();
+  for (let first = 0; first < sorted.length; first += TERMS_PER_STATEMENT) {
+    const values = sorted.slice(first, first + TERMS_PER_STATEMENT).map((term) => sql`(${term})`);
     await sql`insert into news_search_terms (term) values ${sql.join(values)} on conflict (term) do nothing`.execute(db);
   }
 }
