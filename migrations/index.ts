@@ -4,6 +4,7 @@ import * as m001 from "./001-initial";
 import * as m002 from "./002-search-index";
 import * as m003 from "./003-news-submission-id";
 import * as m004limits from "./004-limits-attempts-and-visits";
+import * as m005 from "./005-search-postgres";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -13,13 +14,13 @@ type EngineMigration = {
 /**
  * Every migration in order; a new one is added here with the next number. The same names run on both
  * engines; a migration that concerns one engine only does nothing on the other.
- * (005-search-postgres, PostgreSQL's search tables, comes next.)
  */
 const migrations: Record<string, EngineMigration> = {
   "001-initial": m001,
   "002-search-index": m002,
   "003-news-submission-id": m003,
   "004-limits-attempts-and-visits": m004limits,
+  "005-search-postgres": m005,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

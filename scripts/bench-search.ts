@@ -1,23 +1,33 @@
 /**
  * npm run bench:search: 100,000 generated Arabic articles of about 2 KB in a temporary database, 200
  * queries of 1–3 words, and the p50/p95/p99 time of our search beside a plain LIKE '%…%' scan.
- * Usage: tsx scripts/bench-search.ts [articles] [queries]
+ * Usage: tsx scripts/bench-search.ts [articles] [queries] [--database postgres://…]
+ * The temporary database is a SQLite file, or with `--database` (or DATABASE_URL) naming a PostgreSQL
+ * server, a database created on it for the run and dropped after.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { CATEGORIES } from "../app/lib/categories";
 import { parseQuery } from "../app/lib/search/search-terms";
 import { demoArticles } from "../app/server/demo/demo-articles";
 import { openDatabase, type DB } from "../app/server/db/db.server";
+import { dialectName, isPostgresUrl } from "../app/server/db/dialect.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { findMatchingArticleIds, rebuildSearchIndex } from "../app/server/search/search-index.server";
 import { SEARCH_PAGE_SIZE, searchNews } from "../app/server/search/search.server";
+import { createPostgresDatabase } from "../tests/support/postgres";
 import { seededRandom } from "../tests/support/seeded-random";
 
-const ARTICLES = Number(process.argv[2] ?? 100_000);
-const QUERIES = Number(process.argv[3] ?? 200);
+const { values: options, positionals } = parseArgs({
+  options: { database: { type: "string" } },
+  allowPositionals: true,
+});
+const ARTICLES = Number(positionals[0] ?? 100_000);
+const QUERIES = Number(positionals[1] ?? 200);
+const SERVER_URL = options.database ?? process.env.DATABASE_URL;
 const CONTENT_CHARS = 2_000;
 const INSERT_BATCH = 1_000;
 const SPAN_MS = 3 * 365 * 86_400_000;
@@ -154,18 +164,42 @@ async function timeEach(list: string[], run: (query: string) => Promise<number>)
   return { p50: at(50), p95: at(95), p99: at(99), max: times.at(-1) ?? 0, hits: hits / list.length };
 }
 
-function megabytes(file: string): string {
-  const size = (name: string) => (existsSync(name) ? statSync(name).size : 0);
-  return ((size(file) + size(`${file}-wal`)) / 1e6).toFixed(0);
+/** A database to fill and drop: a SQLite file in a temporary folder, or a fresh database on the PostgreSQL server named. */
+async function temporaryDatabase(): Promise<{ db: DB; size: () => Promise<string>; drop: () => Promise<void> }> {
+  if (SERVER_URL !== undefined && isPostgresUrl(SERVER_URL)) {
+    const postgres = await createPostgresDatabase("akhbar_bench_", SERVER_URL);
+    const db = openDatabase(postgres.url);
+    return {
+      db,
+      size: async () => {
+        const { rows } = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(db);
+        return `database ${((rows[0]?.bytes ?? 0) / 1e6).toFixed(0)} MB`;
+      },
+      drop: async () => {
+        await db.destroy();
+        await postgres.drop();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "akhbar-bench-"));
+  const file = path.join(dir, "bench.db");
+  const db = openDatabase(file);
+  const bytes = (name: string) => (existsSync(name) ? statSync(name).size : 0);
+  return {
+    db,
+    size: async () => `database and journal ${((bytes(file) + bytes(`${file}-wal`)) / 1e6).toFixed(0)} MB`,
+    drop: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), "akhbar-bench-"));
-const file = path.join(dir, "bench.db");
-const db = openDatabase(file);
+const { db, size, drop } = await temporaryDatabase();
 try {
   await migrateToLatest(db);
   const words = vocabulary();
@@ -178,13 +212,13 @@ try {
   );
   started = performance.now();
   await db.transaction().execute((trx) => rebuildSearchIndex(trx));
-  console.log(`Built the search index in ${seconds(started)}; database and journal ${megabytes(file)} MB`);
+  console.log(`Built the search index in ${seconds(started)}; ${await size()}`);
 
   const list = queries(words, common);
   const rows = [
-    ["search page (FTS5 + snippets)", await timeEach(list, async (q) => (await searchNews(db, q)).results.length)],
+    ["search page (index + snippets)", await timeEach(list, async (q) => (await searchNews(db, q)).results.length)],
     [
-      "FTS5 index only (ids)",
+      "index only (ids)",
       await timeEach(list, async (q) =>
         Math.min(
           SEARCH_PAGE_SIZE,
@@ -202,7 +236,7 @@ try {
   ] as const;
 
   console.log(
-    `\n${QUERIES} queries of 1–3 words over ${ARTICLES.toLocaleString("en")} articles, times in ms (first page of ${SEARCH_PAGE_SIZE}):\n`,
+    `\n${dialectName(db)}: ${QUERIES} queries of 1–3 words over ${ARTICLES.toLocaleString("en")} articles, times in ms (first page of ${SEARCH_PAGE_SIZE}):\n`,
   );
   const header = ["", "p50", "p95", "p99", "max", "results/query"];
   const table = rows.map(([name, t]) => [
@@ -220,6 +254,5 @@ try {
   console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
   for (const row of table) console.log(line(row));
 } finally {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await drop();
 }

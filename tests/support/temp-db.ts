@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Engine } from "../../migrations/engine";
 import { createPostgresDatabase, onPostgres } from "./postgres";
 
 export type EmptyDatabase = {
@@ -17,13 +18,13 @@ export type EmptyDatabase = {
 };
 
 /**
- * An empty database of the engine under test, for servers and connections to open: a SQLite file in a
- * fresh temporary directory, or with TEST_DATABASE=postgres a fresh PostgreSQL database.
+ * An empty database of the engine under test (or of `engine`), for servers and connections to open: a
+ * SQLite file in a fresh temporary directory, or with TEST_DATABASE=postgres a fresh PostgreSQL database.
  */
-export async function createEmptyDatabase(): Promise<EmptyDatabase> {
+export async function createEmptyDatabase(engine: Engine = onPostgres ? "postgres" : "sqlite"): Promise<EmptyDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-test-"));
   const file = path.join(dir, "test.db");
-  const postgres = onPostgres ? await createPostgresDatabase() : undefined;
+  const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
   return {
     url: postgres?.url ?? file,
     file,
@@ -37,9 +38,9 @@ export async function createEmptyDatabase(): Promise<EmptyDatabase> {
 
 export type TempDatabase = Omit<EmptyDatabase, "drop"> & { db: DB; cleanup: () => Promise<void> };
 
-/** An empty database of the engine under test (createEmptyDatabase), migrated to the latest schema and open. */
-export async function createTempDatabase(): Promise<TempDatabase> {
-  const { drop, ...empty } = await createEmptyDatabase();
+/** An empty database of the engine under test or of `engine` (createEmptyDatabase), migrated to the latest schema and open. */
+export async function createTempDatabase(engine?: Engine): Promise<TempDatabase> {
+  const { drop, ...empty } = await createEmptyDatabase(engine);
   const db = openDatabase(empty.url);
   await migrateToLatest(db);
   return {

@@ -1,6 +1,7 @@
 /**
  * The one normalizer for search, run on indexed text and on queries alike, so that the spellings a
- * reader may type (with or without hamza, ة written as ه, diacritics, Arabic-Indic digits) meet.
+ * reader may type (with or without hamza on alef, ة written as ه, diacritics, Arabic-Indic digits) meet.
+ * Hamza on و and ي stays: شؤون and شئون meet through search-terms.ts's variants, below the form typed.
  * The result keeps only letters, digits and single-character spaces: words are what lies between spaces.
  */
 
@@ -11,8 +12,6 @@ const LETTER_FOLDS = new Map<number, string>([
   [0x0671, "ا"], // ٱ
   [0x0629, "ه"], // ة
   [0x0649, "ي"], // ى
-  [0x0624, "و"], // ؤ
-  [0x0626, "ي"], // ئ
   [0x06cc, "ي"], // Persian yeh, as typed on Persian keyboards
   [0x06a9, "ك"], // Persian kaf
 ]);
@@ -51,6 +50,9 @@ function isMark(code: number, char: string): boolean {
 function isPlain(code: number): boolean {
   return (
     (code >= 0x0627 && code <= 0x063a && code !== 0x0629) ||
+    code === 0x0621 || // ء
+    code === 0x0624 || // ؤ
+    code === 0x0626 || // ئ
     (code >= 0x0641 && code <= 0x064a && code !== 0x0649) ||
     code === 0x20 ||
     (code >= 0x30 && code <= 0x39) ||

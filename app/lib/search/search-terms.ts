@@ -1,6 +1,7 @@
 /**
  * What a search query means and which terms an article is indexed under, independent of the database:
- * an index (FTS5 today) stores `indexTerms` and answers `QueryWord`s; snippets use `matchesWord`.
+ * an index (FTS5 on SQLite, GIN on PostgreSQL) stores `indexTerms`, answers `QueryWord`s and orders
+ * results by `resultTiers`; snippets use `matchesWord`.
  */
 import { normalizeArabic, wordsOf } from "./arabic";
 
@@ -12,10 +13,14 @@ const MIN_PREFIX_LENGTH = 2;
 const MIN_STEM_PREFIX_LENGTH = 3;
 
 /**
- * A term of the index, matched whole or as the start of an indexed term; `stem` when it is the typed
- * word less a clitic the reader typed, which ranks below the word as typed.
+ * What a term of a query is, from the closest match to the loosest: the word as typed; the typed word
+ * less a clitic the reader typed; a variant, another spelling or number of the word.
  */
-export type QueryTerm = { text: string; prefix: boolean; stem: boolean };
+export type TermKind = "typed" | "stem" | "variant";
+const KINDS: TermKind[] = ["typed", "stem", "variant"];
+
+/** A term of the index, matched whole or as the start of an indexed term. */
+export type QueryTerm = { text: string; prefix: boolean; kind: TermKind };
 /** One word the reader typed: it matches when any of its terms does. */
 export type QueryWord = QueryTerm[];
 
@@ -51,26 +56,67 @@ function stemsOf(word: string): Stem[] {
   return [...stems.values()];
 }
 
-const MEMO_SIZE = 50_000;
-const indexedStems = new Map<string, string[]>();
+/**
+ * Marks an indexed variant key. The normalizer turns every symbol into a space, so no word carries it;
+ * it is not ASCII, which FTS5's `ascii` tokenizer would read as a separator.
+ */
+export const VARIANT_MARK = "¤";
+/** Plural and feminine endings: المهندسون مهندسين مهندس, الجامعات جامعة. */
+const ENDINGS = ["ون", "ين", "ات", "ه"];
+const MIN_BASE_LENGTH = 3;
 
-/** The stems an indexed word is also found under; memoized, since a language repeats its words. */
-function indexedStemsOf(word: string): string[] {
-  let stems = indexedStems.get(word);
-  if (stems === undefined) {
-    if (indexedStems.size >= MEMO_SIZE) indexedStems.clear();
-    stems = stemsOf(word).map((s) => s.stem);
-    indexedStems.set(word, stems);
-  }
-  return stems;
+function withoutEnding(word: string): string {
+  const ending = ENDINGS.find((e) => word.endsWith(e) && word.length - e.length >= MIN_BASE_LENGTH);
+  return ending === undefined ? word : word.slice(0, -ending.length);
 }
 
-/** Every term an article's text is indexed under: each normalized word and its clitic-free stems. */
+/**
+ * The keys two spellings or numbers of one word share: hamza on و ي or alone as one seat (شؤون
+ * شئون), or dropped onto its seat as readers often type it (موتمر for مؤتمر); each with and without
+ * a plural or feminine ending. Two words are variants of each other when their keys meet. No key has
+ * ؤ or ئ, so each key is among its own keys.
+ */
+function variantKeysOf(word: string): string[] {
+  const keys = new Set<string>();
+  for (const form of [word.replace(/[ؤئ]/g, "ء"), word.replace(/ؤ/g, "و").replace(/ئ/g, "ي")]) {
+    keys.add(form);
+    keys.add(withoutEnding(form));
+  }
+  return [...keys];
+}
+
+/**
+ * The spellings whose variants count: the word and its stems without the article. A stem that only lost
+ * a one-letter clitic is a guess already ('بلدية' as 'لديه'); its variants ('لدي') would be noise.
+ */
+function variantSources(word: string, stems: Stem[]): string[] {
+  return [word, ...stems.filter((s) => s.article).map((s) => s.stem)];
+}
+
+const MEMO_SIZE = 50_000;
+const indexedTerms = new Map<string, string[]>();
+
+/**
+ * The terms one normalized word is indexed under: itself, its clitic-free stems, and the variant keys
+ * of both that differ from them, marked; memoized, since a language repeats its words.
+ */
+function indexedTermsOf(word: string): string[] {
+  let terms = indexedTerms.get(word);
+  if (terms === undefined) {
+    if (indexedTerms.size >= MEMO_SIZE) indexedTerms.clear();
+    const stems = stemsOf(word);
+    const variants = variantSources(word, stems).flatMap((term) => variantKeysOf(term).filter((key) => key !== term));
+    terms = [...new Set([word, ...stems.map((s) => s.stem), ...variants.map((key) => VARIANT_MARK + key)])];
+    indexedTerms.set(word, terms);
+  }
+  return terms;
+}
+
+/** Every term an article's text is indexed under: each normalized word, its stems and their variants. */
 export function indexTerms(text: string): string[] {
   const terms = new Set<string>();
   for (const word of new Set(wordsOf(normalizeArabic(text)))) {
-    terms.add(word);
-    for (const stem of indexedStemsOf(word)) terms.add(stem);
+    for (const term of indexedTermsOf(word)) terms.add(term);
   }
   return [...terms];
 }
@@ -78,12 +124,20 @@ export function indexTerms(text: string): string[] {
 /**
  * A typed word matches its own spelling as a prefix ('مدرس' finds 'المدرسة', whose stem is indexed),
  * and its clitic-free stems. A stem that only lost a one-letter clitic must match whole: as a prefix,
- * 'بلدية' would find every 'لديهم' and 'كتاب' every 'تابع'.
+ * 'بلدية' would find every 'لديهم' and 'كتاب' every 'تابع'. Last come the variants, whole: a key the
+ * typed word or a stem without the article shares with an indexed word, found among its marked keys or as the word itself.
  */
 function queryWord(word: string): QueryWord {
-  const terms: QueryWord = [{ text: word, prefix: word.length >= MIN_PREFIX_LENGTH, stem: false }];
-  for (const { stem, article } of stemsOf(word)) {
-    terms.push({ text: stem, prefix: article && stem.length >= MIN_STEM_PREFIX_LENGTH, stem: true });
+  const terms: QueryWord = [{ text: word, prefix: word.length >= MIN_PREFIX_LENGTH, kind: "typed" }];
+  const stems = stemsOf(word);
+  for (const { stem, article } of stems) {
+    terms.push({ text: stem, prefix: article && stem.length >= MIN_STEM_PREFIX_LENGTH, kind: "stem" });
+  }
+  const spelled = new Set(terms.map((term) => term.text));
+  const keys = new Set(variantSources(word, stems).flatMap(variantKeysOf));
+  for (const key of keys) {
+    terms.push({ text: VARIANT_MARK + key, prefix: false, kind: "variant" });
+    if (!spelled.has(key)) terms.push({ text: key, prefix: false, kind: "variant" });
   }
   return terms;
 }
@@ -98,13 +152,37 @@ function termMatches(indexed: string, term: QueryTerm): boolean {
   return term.prefix ? indexed.startsWith(term.text) : indexed === term.text;
 }
 
-/** The query as typed: each word without its stems. */
-export function asTyped(words: QueryWord[]): QueryWord[] {
-  return words.map((word) => word.filter((term) => !term.stem));
-}
-
 /** Whether one normalized word of an article is a hit for a query word, as the index would judge it. */
 export function matchesWord(normalizedWord: string, word: QueryWord): boolean {
-  const indexed = [normalizedWord, ...indexedStemsOf(normalizedWord)];
+  const indexed = indexedTermsOf(normalizedWord);
   return word.some((term) => indexed.some((candidate) => termMatches(candidate, term)));
+}
+
+/** Each query word with only its terms as close as `loosest` or closer. */
+function upTo(words: QueryWord[], loosest: TermKind): QueryWord[] {
+  const allowed = KINDS.slice(0, KINDS.indexOf(loosest) + 1);
+  return words.map((word) => word.filter((term) => allowed.includes(term.kind)));
+}
+
+/** Articles that hold every word (with its terms of `words`), in the title or anywhere. */
+export type Match = { words: QueryWord[]; inTitle: boolean };
+/** One band of results: what `match` finds and no band before it found. */
+export type Tier = { match: Match; unless: Match[] };
+
+/**
+ * The order of results as disjoint tiers, each read newest first: every word in the title before the
+ * rest; within each, the words as typed, then with a typed clitic removed (so 'بلدية' lists 'بلدية'
+ * before 'لديه'), then their variants (so 'مهندسين' lists 'مهندسين' before 'المهندسون'). Each match
+ * finds all that the ones before it in its place found, so a tier excludes only its predecessor there
+ * and, outside the title, the loosest title match.
+ */
+export function resultTiers(words: QueryWord[]): Tier[] {
+  const levels = KINDS.filter((kind, i) => i === 0 || words.some((word) => word.some((term) => term.kind === kind)));
+  const inTitle = levels.map((kind) => ({ words: upTo(words, kind), inTitle: true }));
+  const anywhere = levels.map((kind) => ({ words: upTo(words, kind), inTitle: false }));
+  const loosestTitle = inTitle.at(-1) as Match;
+  return [
+    ...inTitle.map((match, i) => ({ match, unless: inTitle.slice(Math.max(0, i - 1), i) })),
+    ...anywhere.map((match, i) => ({ match, unless: [loosestTitle, ...anywhere.slice(Math.max(0, i - 1), i)] })),
+  ];
 }

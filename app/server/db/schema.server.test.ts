@@ -24,6 +24,9 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   news_search_terms: true,
 };
 
+/** Tables of SQLite's search index that PostgreSQL's does without. */
+const SQLITE_ONLY = ["news_search_keys"];
+
 let db: DB;
 let cleanup: () => Promise<void>;
 beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
@@ -46,5 +49,6 @@ it("every table the migrations create has a type in schema.ts", async () => {
       : await sql<{ name: string }>`
           select table_name as name from information_schema.tables
           where table_schema = current_schema() and table_name not like 'kysely_migration%'`.execute(db);
-  expect(rows.map((row) => row.name).sort()).toEqual(Object.keys(TYPED_TABLES).sort());
+  const tables = Object.keys(TYPED_TABLES).filter((name) => dialectName(db) === "sqlite" || !SQLITE_ONLY.includes(name));
+  expect(rows.map((row) => row.name).sort()).toEqual(tables.sort());
 });

@@ -101,12 +101,23 @@ export interface VisitMarksTable {
   day: string;
 }
 
-/** FTS5, contentless: each article's index terms under a rowid that encodes its date (search-index.sqlite.server.ts). */
-export interface NewsSearchTable {
+/** On SQLite, FTS5, contentless: each article's index terms under a rowid that encodes its date (search-index.sqlite.server.ts). */
+export interface SqliteNewsSearchTable {
   rowid: number;
   terms: string;
 }
 
+/** On PostgreSQL, each article's index keys with what orders and filters it (search-index.postgres.server.ts). */
+export interface PostgresNewsSearchTable {
+  news_id: string;
+  entry: Generated<number>;
+  created_at: string;
+  published: boolean;
+  title_keys: string[];
+  keys: string[];
+}
+
+/** SQLite only: FTS5 rowid ↔ article. */
 export interface NewsSearchKeysTable {
   search_rowid: number;
   news_id: string;
@@ -128,7 +139,7 @@ export interface Database {
   rateLimit: RateLimitTable;
   auth_attempts: AuthAttemptsTable;
   visit_marks: VisitMarksTable;
-  news_search: NewsSearchTable;
+  news_search: SqliteNewsSearchTable | PostgresNewsSearchTable;
   news_search_keys: NewsSearchKeysTable;
   news_search_terms: NewsSearchTermsTable;
 }

@@ -9,21 +9,20 @@
  *   which term. Its rowid encodes `created_at` (milliseconds × 1000 + a tie-breaker), so FTS5 returns
  *   matches newest first and stops at the end of the page instead of sorting every match.
  * - `news_search_keys`, rowid ↔ news id.
- * - `news_search_terms`, every term indexed, to turn a prefix into the terms it stands for: FTS5
+ * - `news_search_terms` (see `rememberTerms`), to turn a prefix into the terms it stands for: FTS5
  *   answers a prefix of 2 or 3 letters from its prefix index, but a longer one by merging every
  *   matching term's whole list first, which is slow for common words.
  */
 import { sql, type QueryExecutorProvider } from "kysely";
-import { asTyped, indexTerms, type QueryTerm, type QueryWord } from "~/lib/search/search-terms";
+import { readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
+import { indexTerms, resultTiers, type Match, type QueryTerm, type QueryWord, type Tier } from "~/lib/search/search-terms";
 
 const ROWIDS_PER_MILLISECOND = 1000;
 const REBUILD_BATCH = 200;
-const TERMS_PER_STATEMENT = 500;
 /** The normalizer turns § into a space, so no term a reader types can carry it. */
 const TITLE_MARK = "§";
 /** The prefix='2 3' of migration 002. */
 const PREFIX_INDEX_LENGTHS = [2, 3];
-const MAX_EXPANSION = 64;
 const MAX_ROWID_ATTEMPTS = 20;
 
 type Executor = QueryExecutorProvider;
@@ -69,13 +68,6 @@ function indexedText(article: ArticleText): { text: string; terms: string[] } {
   const title = indexTerms(article.title);
   const terms = [...new Set([...title, ...indexTerms(article.content)])];
   return { text: [...terms, ...title.map((term) => TITLE_MARK + term)].join(" "), terms };
-}
-
-async function rememberTerms(db: Executor, terms: string[]): Promise<void> {
-  for (let first = 0; first < terms.length; first += TERMS_PER_STATEMENT) {
-    const values = terms.slice(first, first + TERMS_PER_STATEMENT).map((term) => sql`(${term})`);
-    await sql`insert or ignore into news_search_terms (term) values ${sql.join(values)}`.execute(db);
-  }
 }
 
 async function insertEntry(db: Executor, article: ArticleText): Promise<void> {
@@ -133,15 +125,6 @@ export async function rebuildSqliteSearchIndex(db: Executor): Promise<number> {
   return order.length;
 }
 
-/** Indexed terms that start with `prefix`, or null when there are too many to list. */
-async function termsStartingWith(db: Executor, prefix: string): Promise<string[] | null> {
-  // Every term starting with the prefix sorts below prefix + U+10FFFF, which no term contains.
-  const { rows } = await sql<{ term: string }>`
-    select term from news_search_terms where term >= ${prefix} and term < ${`${prefix}\u{10FFFF}`}
-    limit ${MAX_EXPANSION + 1}`.execute(db);
-  return rows.length > MAX_EXPANSION ? null : rows.map((row) => row.term);
-}
-
 type Expansions = Map<string, string[] | null>;
 
 function servedByPrefixIndex(prefix: string): boolean {
@@ -169,27 +152,17 @@ function ftsTerm(term: QueryTerm, mark: string, expansions: Expansions): string 
   return spelledOut.length === 0 ? quote(term.text) : spelledOut.map(quote).join(" OR ");
 }
 
-function ftsExpression(words: QueryWord[], expansions: Expansions, mark = ""): string {
+function ftsMatch({ words, inTitle }: Match, expansions: Expansions): string {
+  const mark = inTitle ? TITLE_MARK : "";
   return words.map((word) => `(${word.map((term) => ftsTerm(term, mark, expansions)).join(" OR ")})`).join(" AND ");
 }
 
-/**
- * The order of results, as FTS5 expressions that split the matches into disjoint tiers: every word in
- * the title before the rest; within each, the words as typed before matches that needed a clitic the
- * reader typed to be removed (so 'بلدية' lists articles with 'بلدية' before those with only 'لديه').
- */
-function tierExpressions(words: QueryWord[], expansions: Expansions): string[] {
-  const all = ftsExpression(words, expansions);
-  const typed = ftsExpression(asTyped(words), expansions);
-  const titleAll = ftsExpression(words, expansions, TITLE_MARK);
-  const titleTyped = ftsExpression(asTyped(words), expansions, TITLE_MARK);
-  if (typed === all) return [titleAll, `(${all}) NOT (${titleAll})`];
-  return [
-    titleTyped,
-    `(${titleAll}) NOT (${titleTyped})`,
-    `(${typed}) NOT (${titleAll})`,
-    `((${all}) NOT (${titleAll})) NOT (${typed})`,
-  ];
+/** A tier as one FTS5 expression: its match, NOT each match before it. */
+function ftsTier({ match, unless }: Tier, expansions: Expansions): string {
+  return unless.reduce(
+    (expression, earlier) => `(${expression}) NOT (${ftsMatch(earlier, expansions)})`,
+    ftsMatch(match, expansions),
+  );
 }
 
 type Page = { offset: number; limit: number; includeDrafts: boolean };
@@ -221,15 +194,13 @@ async function countMatching(db: Executor, expression: string, includeDrafts: bo
 /** Ids of one page of matches, tier after tier, each tier newest first. */
 export async function searchSqliteIndex(db: Executor, words: QueryWord[], page: Page): Promise<string[]> {
   if (words.length === 0) return [];
-  const ids: string[] = [];
-  let offset = page.offset;
-  for (const tier of tierExpressions(words, await expansionsFor(db, words))) {
-    const found = await matchingIds(db, tier, { ...page, offset, limit: page.limit - ids.length });
-    ids.push(...found);
-    if (ids.length === page.limit) break;
-    // This tier ran out: it used up all of the offset if it had rows past it, else its whole size.
-    if (found.length > 0) offset = 0;
-    else if (offset > 0) offset = Math.max(0, offset - (await countMatching(db, tier, page.includeDrafts)));
-  }
-  return ids;
+  const expansions = await expansionsFor(db, words);
+  return readPageAcrossTiers(
+    resultTiers(words).map((tier) => ftsTier(tier, expansions)),
+    {
+      ids: (tier, offset, limit) => matchingIds(db, tier, { ...page, offset, limit }),
+      count: (tier) => countMatching(db, tier, page.includeDrafts),
+    },
+    page,
+  );
 }
