@@ -13,7 +13,7 @@ let cookie = "";
 beforeAll(async () => {
   server = await startTestServer({ STREAM_MAX_PER_IP: "5" });
   db = openDatabase(server.env.DATABASE_URL);
-  cookie = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
+  cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
 });
 afterAll(async () => {
   await db.destroy();

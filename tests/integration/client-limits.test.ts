@@ -146,10 +146,10 @@ describe("visit counting", () => {
 
   it("never counts an admin's own views", async () => {
     const id = await published(db);
-    const admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" });
+    const admin = await signedInAs(db, server.site, { email: "editor@example.com", username: "محرر", role: "admin" });
     const siteBefore = await siteVisits(proxiedDb);
     const proxiedId = await published(proxiedDb);
-    const proxiedAdmin = await signedInAs(proxiedDb, { baseUrl: proxied.url, authSecret: proxied.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" });
+    const proxiedAdmin = await signedInAs(proxiedDb, proxied.site, { email: "editor@example.com", username: "محرر", role: "admin" });
     expect((await post(`${server.url}/api/news/${id}/visit`, {}, { cookie: admin })).status).toBe(200);
     expect((await post(`${proxied.url}/api/news/${proxiedId}/visit`, {}, { cookie: proxiedAdmin }, { "x-forwarded-for": "198.51.100.77" })).status).toBe(200);
     expect((await post(`${proxied.url}/api/site-visit`, {}, { cookie: proxiedAdmin }, { "x-forwarded-for": "198.51.100.77" })).status).toBe(200);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // No page cache: every read below goes to the database.
   server = await startTestServer({ PAGE_CACHE_SECONDS: "0" });
   const db = openDatabase(server.env.DATABASE_URL);
-  cookie = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+  cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "المكتب", role: "admin" });
   await db.destroy();
   articleId = await publishArticle(server.url, { cookie }, { title: "خبر قبل القفل" });
 });

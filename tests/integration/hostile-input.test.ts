@@ -26,7 +26,7 @@ let articleId: string;
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" });
+  admin = await signedInAs(db, server.site, { email: "editor@example.com", username: "محرر", role: "admin" });
   articleId = (await createTestArticle(db, { title: "خبر قائم", content: "نص قائم", category: "local", status: "published" })).id;
 });
 afterAll(async () => {

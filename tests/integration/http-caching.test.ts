@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The longest page lifetime: no cached page of this file expires while a test runs.
   server = await startTestServer({ PAGE_CACHE_SECONDS: "300" });
   db = openDatabase(server.env.DATABASE_URL);
-  admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
+  admin = await signedInAs(db, server.site, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
   articleId = await publish("خبر الاختبار الأول", "local", true);
 });
 afterAll(async () => {

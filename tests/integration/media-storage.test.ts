@@ -21,7 +21,7 @@ async function startSite(env: Record<string, string> = {}) {
   const siteEnv = { DATABASE_URL: database.url, ...env };
   let server = await startTestServer(siteEnv);
   const db = openDatabase(server.env.DATABASE_URL);
-  const cookie = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "desk@example.com", username: "مكتب", role: "admin" });
+  const cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب", role: "admin" });
   const send = async (method: string, pathname: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<Answer> => {
     const response = await fetch(`${server.url}${pathname}`, { method, body, headers: { cookie, ...headers }, signal: AbortSignal.timeout(20_000) });
     return { status: response.status, json: (await response.json()) as Answer["json"] };

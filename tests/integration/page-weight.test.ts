@@ -19,7 +19,7 @@ let articleId = "";
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  admin = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "weight@example.com", username: "محرر", role: "admin" });
+  admin = await signedInAs(db, server.site, { email: "weight@example.com", username: "محرر", role: "admin" });
   articleId = await publishArticle(server.url, { cookie: admin }, { title: "خبر لقياس الصفحة", image: { width: 1200, height: 675 } });
   for (let i = 1; i <= CATEGORY_PAGE_SIZE + 2; i++) await publishArticle(server.url, { cookie: admin }, { title: `خبر رياضي ${i}`, category: "sports" });
 });

@@ -71,7 +71,7 @@ let run = 0;
 
 async function sessionFor(role: Role): Promise<Session> {
   if (role === "visitor") return VISITOR;
-  return { cookie: await sessionCookie(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, `${role}@example.com`) };
+  return { cookie: await sessionCookie(db, server.site, `${role}@example.com`) };
 }
 
 /** Everything a refused request must leave untouched. */
@@ -88,7 +88,7 @@ async function snapshot(): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  const site = { baseUrl: server.url, authSecret: server.env.AUTH_SECRET };
+  const site = server.site;
   await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
   await createTestAccount(db, site, { email: "admin@example.com", username: "محرر", role: "admin" });
   articleId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" })).id;

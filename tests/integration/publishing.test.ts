@@ -17,7 +17,7 @@ let admin: Session;
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  admin = { cookie: await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "editor@example.com", username: "محرر", role: "admin" }) };
+  admin = { cookie: await signedInAs(db, server.site, { email: "editor@example.com", username: "محرر", role: "admin" }) };
 });
 afterAll(async () => {
   await db.destroy();

@@ -19,7 +19,7 @@ let articleId: string;
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  const site = { baseUrl: server.url, authSecret: server.env.AUTH_SECRET };
+  const site = server.site;
   admin = await signedInAs(db, site, { email: "editor@example.com", username: "محرر", role: "admin" });
   reader = await signedInAs(db, site, { email: "reader@example.com", username: "قارئ", role: "user" });
   articleId = (await createTestArticle(db, { title: "خبر", content: "نص", category: "local" })).id;

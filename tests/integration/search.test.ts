@@ -19,7 +19,7 @@ const search = (query: string, session: Session = VISITOR, extra = "") =>
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
-  admin = { cookie: await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "admin@example.com", username: "محرر", role: "admin" }) };
+  admin = { cookie: await signedInAs(db, server.site, { email: "admin@example.com", username: "محرر", role: "admin" }) };
   await createTestArticle(db, {
     title: "افتتاح المدرسة الجديدة في القبة",
     content: "افتتح وزير التربية المدرسة اليوم.",

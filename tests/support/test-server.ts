@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { AuthServer } from "./accounts";
 import { createEmptyDatabase } from "./temp-db";
 
 type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
@@ -14,6 +15,8 @@ export type TestServer = {
   /** Peak resident memory of the server process so far, in bytes (Linux /proc). */
   peakMemory: () => number;
   env: ServerEnv;
+  /** Its address and secret, as the account helpers take them. */
+  site: AuthServer;
   /** Everything the server printed so far. */
   output: () => string;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
@@ -91,6 +94,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     dir,
     pid: child.pid ?? 0,
     env,
+    site: { baseUrl: url, authSecret: env.AUTH_SECRET },
     output,
     exited,
     peakMemory: () => {
