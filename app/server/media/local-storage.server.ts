@@ -1,14 +1,7 @@
 import { createReadStream } from "node:fs";
 import { link, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { contentTypeOf, isMediaName, type MediaRead, type MediaSource, type MediaStorage, type RangeRequest, type StoredFile } from "./storage.server";
-
-/** The inclusive byte range `range` covers in a file of `size` bytes, or null when it starts past the end. */
-export function resolveRange(range: RangeRequest, size: number): { start: number; end: number } | null {
-  if ("suffix" in range) return size === 0 || range.suffix === 0 ? null : { start: Math.max(0, size - range.suffix), end: size - 1 };
-  if (range.start >= size) return null;
-  return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
-}
+import { contentTypeOf, isMediaName, resolveRange, type MediaRead, type MediaSource, type MediaStorage, type RangeRequest, type StoredFile } from "./storage.server";
 
 /**
  * The media folder (MEDIA_DIR) as storage: one file per stored name. Files are created exclusively

@@ -13,7 +13,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { CACHE } from "~/server/http/cache-policy.server";
 import type { S3Settings } from "~/server/platform/config.server";
-import { contentTypeOf, isMediaName, type MediaRead, type MediaSource, type MediaStorage, type RangeRequest, type StoredFile } from "./storage.server";
+import { contentTypeOf, isMediaName, resolveRange, type MediaRead, type MediaSource, type MediaStorage, type RangeRequest, type StoredFile } from "./storage.server";
 
 /** Parts of a multipart upload (a video): S3's minimum is 5 MiB; four in flight bound the memory to 32 MiB. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -43,8 +43,8 @@ function parseContentRange(value: string | undefined): { start: number; end: num
   return match ? { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) } : null;
 }
 
-function rangeHeader(range: RangeRequest): string {
-  return "suffix" in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end ?? ""}`;
+function rangeHeader(range: { start: number; end?: number }): string {
+  return `bytes=${range.start}-${range.end ?? ""}`;
 }
 
 /**
@@ -59,7 +59,7 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     if (!isMediaName(name)) return null;
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: name }));
-      return { name, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+      return { name, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0), etag: head.ETag, contentType: head.ContentType };
     } catch (error) {
       if (statusOf(error) === 404) return null;
       throw error;
@@ -100,7 +100,15 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     async read(name: string, range?: RangeRequest): Promise<MediaRead> {
       if (!isMediaName(name)) return { status: "missing" };
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: name, Range: range ? rangeHeader(range) : undefined }));
+        let bytes: { start: number; end?: number } | undefined = range && "start" in range ? range : undefined;
+        if (range && "suffix" in range) {
+          // Not every S3-compatible service reads `bytes=-N` as the last N bytes (s3rver reads 0-N): ask for the size first.
+          const found = await stat(name);
+          if (!found) return { status: "missing" };
+          bytes = resolveRange(range, found.size) ?? undefined;
+          if (!bytes) return { status: "unsatisfiable", size: found.size };
+        }
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: name, Range: bytes ? rangeHeader(bytes) : undefined }));
         const partial = parseContentRange(object.ContentRange);
         return {
           status: "found",
@@ -115,6 +123,7 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
         const status = statusOf(error);
         if (status === 404) return { status: "missing" };
         if (status === 416) {
+          // A 416 says nothing of the size that Content-Range must tell, so it is asked for.
           const found = await stat(name);
           return found ? { status: "unsatisfiable", size: found.size } : { status: "missing" };
         }
