@@ -193,6 +193,11 @@ export function dataLocations(env: NodeJS.ProcessEnv): DataLocations {
   };
 }
 
+/** What backup and restore say when media live in a bucket, which they never copy. */
+export function bucketNotInBackup(bucket: string): string {
+  return `Media are kept in the bucket ${bucket} (MEDIA_S3_BUCKET) and are not part of this backup: keep the bucket's own copies (versioning, replication, or rclone sync to another place).`;
+}
+
 /** LOG_LEVEL alone, for the logger made at import time; an invalid value is reported when config() is read at start. */
 export function logLevelOf(env: NodeJS.ProcessEnv): Config["logLevel"] {
   return envSchema.shape.LOG_LEVEL.catch("info").parse(env.LOG_LEVEL);
