@@ -111,11 +111,9 @@ export async function deleteMedia(storage: MediaStorage, urls: readonly string[]
   return storage.delete(urls.flatMap(mediaNamesOf));
 }
 
-/** WebP and the other formats we store give their size in the first few hundred bytes. */
-const HEADER_BYTES = 64 * 1024;
 const dimensionCache = new Map<string, { width: number; height: number } | null>();
 
-/** Width and height of a stored image, read from its first bytes once and remembered. */
+/** Width and height of a stored image, read once and remembered. */
 export async function storedImageSize(storage: MediaStorage, url: string): Promise<{ width: number; height: number } | null> {
   if (dimensionCache.has(url)) return dimensionCache.get(url) ?? null;
   const size = await readImageSize(storage, url).catch(() => null);
@@ -124,10 +122,11 @@ export async function storedImageSize(storage: MediaStorage, url: string): Promi
   return size;
 }
 
+// The whole file: libwebp will not read the size from a truncated WebP.
 async function readImageSize(storage: MediaStorage, url: string): Promise<{ width: number; height: number } | null> {
   const name = mediaNameOf(url);
   if (!name) return null;
-  const read = await storage.read(name, { start: 0, end: HEADER_BYTES - 1 });
+  const read = await storage.read(name);
   if (read.status !== "found") return null;
   const chunks: Buffer[] = [];
   for await (const chunk of read.body) chunks.push(chunk as Buffer);
