@@ -32,7 +32,7 @@ function notModified(req: Request, file: StoredFile): boolean {
   return !Number.isNaN(since) && Math.floor(file.modifiedAt.getTime() / 1000) * 1000 <= since;
 }
 
-function describe(res: Response, name: string, file: { contentType?: string; etag?: string; modifiedAt?: Date }): void {
+function setFileHeaders(res: Response, name: string, file: { contentType?: string; etag?: string; modifiedAt?: Date }): void {
   res.set({ "Content-Type": file.contentType ?? contentTypeOf(name), "Cache-Control": CACHE.media, "Accept-Ranges": "bytes" });
   if (file.etag) res.set("ETag", file.etag);
   if (file.modifiedAt) res.set("Last-Modified", file.modifiedAt.toUTCString());
@@ -43,7 +43,7 @@ async function answer(storage: MediaStorage, req: Request, res: Response, name: 
   if (req.method === "HEAD" || conditional) {
     const file = await storage.stat(name);
     if (!file) return sendError(res, new AppError("not-found"));
-    describe(res, name, file);
+    setFileHeaders(res, name, file);
     if (conditional && notModified(req, file)) {
       res.status(304).end();
       return;
@@ -59,7 +59,7 @@ async function answer(storage: MediaStorage, req: Request, res: Response, name: 
     res.status(416).set({ "Content-Range": `bytes */${read.size}`, "Cache-Control": CACHE.never }).end();
     return;
   }
-  describe(res, name, read);
+  setFileHeaders(res, name, read);
   const { range } = read;
   if (range) res.status(206).set("Content-Range", `bytes ${range.start}-${range.end}/${read.size}`);
   res.set("Content-Length", String(range ? range.end - range.start + 1 : read.size));

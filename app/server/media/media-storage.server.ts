@@ -6,7 +6,7 @@ import type { MediaStorage } from "./storage.server";
 import { STAGING_DIR_NAME } from "./uploads.server";
 
 /** The storage the configuration picks: the bucket when MEDIA_S3_BUCKET is set, else the media folder. */
-export function mediaStorageFor(cfg: Pick<Config, "mediaDir" | "mediaS3">): MediaStorage & { verify?: () => Promise<void> } {
+export function mediaStorageFor(cfg: Pick<Config, "mediaDir" | "mediaS3">): MediaStorage {
   return cfg.mediaS3 ? s3Storage(cfg.mediaS3) : localStorage(cfg.mediaDir);
 }
 

@@ -52,7 +52,7 @@ function rangeHeader(range: { start: number; end?: number }): string {
  * name itself, so `/media/<name>` maps to `<bucket>/<name>` and a CDN in front of the bucket
  * serves the same names.
  */
-export function s3Storage(settings: S3Settings, client: S3Client = s3Client(settings)): MediaStorage & { verify(): Promise<void> } {
+export function s3Storage(settings: S3Settings, client: S3Client = s3Client(settings)): MediaStorage {
   const Bucket = settings.bucket;
 
   const stat = async (name: string): Promise<StoredFile | null> => {
@@ -69,7 +69,7 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
   return {
     driver: "s3",
 
-    /** Throws when the bucket cannot be reached with these keys (checked at start). */
+    /** The bucket exists and answers these keys. */
     async verify(): Promise<void> {
       await client.send(new HeadBucketCommand({ Bucket }));
     },

@@ -40,6 +40,8 @@ export type MediaSource = Buffer | { path: string };
 
 export interface MediaStorage {
   readonly driver: "local" | "s3";
+  /** Throws when the storage cannot be used at all; checked once, before the server listens. */
+  verify(): Promise<void>;
   /** Stores a new file under `name`; a failed put leaves nothing behind and throws what storageErrorOf turns into an AppError. */
   put(name: string, source: MediaSource, contentType: string): Promise<void>;
   /** Removes the named files at best effort; returns the names it could not remove (already gone is removed). */

@@ -11,8 +11,8 @@ import type { MediaStorage } from "~/server/media/storage.server";
 import { listReferencedMedia } from "~/server/news/news.server";
 
 /**
- * Everything that must be true before the server listens: a database that answers and is ours (or
- * empty), schema up to date, demo content when wanted.
+ * Everything that must be true before the server listens: media storage that answers, a database
+ * that answers and is ours (or empty), schema up to date, demo content when wanted.
  */
 export async function prepareData(cfg: Config): Promise<void> {
   const storage = mediaStorageFor(cfg);
@@ -41,7 +41,7 @@ export async function prepareData(cfg: Config): Promise<void> {
   }
 }
 
-/** Removes what a crash left in the media folder; a disk that refuses is reported and never stops the start. */
+/** Removes what a crash left in staging and in the storage; a disk or bucket that refuses is reported and never stops the start. */
 async function sweepMediaLeftovers(mediaDir: string, storage: MediaStorage, referencedUrls: string[]): Promise<void> {
   try {
     const { staged, orphans } = await sweepMedia(stagingDirOf(mediaDir), storage, referencedUrls);
@@ -52,16 +52,16 @@ async function sweepMediaLeftovers(mediaDir: string, storage: MediaStorage, refe
     );
     logger.debug({ orphans: orphans.names }, "orphan media removed");
   } catch (error) {
-    logger.warn({ err: error, mediaDir }, "could not sweep the media folder; starting anyway");
+    logger.warn({ err: error, mediaDir }, "could not sweep the media storage; starting anyway");
   }
 }
 
 /** A bucket that cannot be reached with the configured keys is a configuration error, told before listening. */
-async function assertReachableStorage(storage: MediaStorage & { verify?: () => Promise<void> }, cfg: Config): Promise<void> {
-  if (!storage.verify || !cfg.mediaS3) return;
+async function assertReachableStorage(storage: MediaStorage, cfg: Config): Promise<void> {
   try {
     await storage.verify();
   } catch (error) {
+    if (!cfg.mediaS3) throw error;
     const { bucket, endpoint } = cfg.mediaS3;
     const where = `bucket ${bucket} at ${endpoint ?? "AWS S3"}`;
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
