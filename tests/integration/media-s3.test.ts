@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "~/lib/messages";
 import { CACHE } from "~/server/http/cache-policy.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
@@ -168,6 +169,43 @@ describe("the real server with media in an S3-compatible bucket", () => {
     expect(response.status).toBe(200);
     expect(await bucket.keys()).toEqual([]);
     expect((await get(article.video)).status).toBe(404);
+  });
+});
+
+describe("a bucket that stops answering while the server runs", () => {
+  let bucket: TestBucket;
+  let server: TestServer;
+  let db: DB;
+  let cookie: string;
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    server = await startTestServer(bucket.env);
+    db = openDatabase(server.env.DATABASE_URL);
+    cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب", role: "admin" });
+    await bucket.stop();
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+  });
+
+  const publish = async (files: Parameters<typeof articleForm>[1]) => {
+    const response = await fetch(`${server.url}/api/news`, { method: "POST", body: articleForm(ARTICLE, files), headers: { cookie, origin: server.url } });
+    return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
+  };
+
+  it("an upload answers 503 with the Arabic message and leaves no staged file; text still publishes; media answer 503", async () => {
+    const refused = await publish([{ field: "images", name: "photo.png", bytes: await pngBytes() }]);
+    expect(refused.status).toBe(503);
+    expect(refused.body.error?.message).toBe(messages.storageUnavailable);
+    const video = await publish([{ field: "video", name: "clip.mp4", bytes: videoBytes(200_000), type: "video/mp4" }]);
+    expect(video.status).toBe(503);
+    const mediaDir = server.env.MEDIA_DIR;
+    expect(existsSync(mediaDir) ? readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []).toEqual([]);
+    expect((await publish([])).status).toBe(201);
+    const media = await fetch(`${server.url}/media/news-images/0123456789abcdef.webp`);
+    expect(media.status).toBe(503);
+    expect(media.headers.get("cache-control")).toBe(CACHE.never);
   });
 });
 
