@@ -52,7 +52,8 @@ function rangeHeader(range: { start: number; end?: number }): string {
  * name itself, so `/media/<name>` maps to `<bucket>/<name>` and a CDN in front of the bucket
  * serves the same names.
  */
-export function s3Storage(settings: S3Settings, client: S3Client = s3Client(settings)): MediaStorage {
+export function s3Storage(settings: S3Settings): MediaStorage {
+  const client = s3Client(settings);
   const Bucket = settings.bucket;
 
   const stat = async (name: string): Promise<StoredFile | null> => {
