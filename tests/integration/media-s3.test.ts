@@ -55,7 +55,11 @@ describe("the real server with media in an S3-compatible bucket", () => {
       { field: "images", name: "صورة.png", bytes: await png },
       { field: "video", name: "clip.mp4", bytes: video, type: "video/mp4" },
     ]);
-    const response = await fetch(`${server.url}/api/news`, { method: "POST", body: form, headers: { cookie, origin: server.url } });
+    const response = await fetch(`${server.url}/api/news`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: server.url },
+    });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const row = await db.selectFrom("news").select(["images", "video"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -65,7 +69,9 @@ describe("the real server with media in an S3-compatible bucket", () => {
     expect(await bucket.keys()).toEqual([...mediaNamesOf(article.image), mediaNameOf(article.video)!].sort());
     expect(sha256(await bucket.bytes(mediaNameOf(article.video)!))).toBe(sha256(video));
     const mediaDir = server.env.MEDIA_DIR;
-    const left = existsSync(mediaDir) ? readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
+    const left = existsSync(mediaDir)
+      ? readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      : [];
     expect(left).toEqual([]); // staged uploads are gone, and nothing was stored locally
   });
 
@@ -83,7 +89,9 @@ describe("the real server with media in an S3-compatible bucket", () => {
     try {
       const twin = await storeImage(localStorage(dir), await png, "twin.png");
       const twinFiles = mediaNamesOf(twin).map((name) => readFileSync(path.join(dir, name)));
-      for (const [i, url] of mediaNamesOf(article.image).map((name) => `/media/${name}`).entries()) {
+      for (const [i, url] of mediaNamesOf(article.image)
+        .map((name) => `/media/${name}`)
+        .entries()) {
         const response = await get(url);
         expect(response.status, url).toBe(200);
         expect(response.headers.get("content-type"), url).toBe("image/webp");
@@ -165,7 +173,10 @@ describe("the real server with media in an S3-compatible bucket", () => {
   });
 
   it("deleting the article removes every object of its media from the bucket", async () => {
-    const response = await fetch(`${server.url}/api/news/${article.id}`, { method: "DELETE", headers: { cookie, origin: server.url } });
+    const response = await fetch(`${server.url}/api/news/${article.id}`, {
+      method: "DELETE",
+      headers: { cookie, origin: server.url },
+    });
     expect(response.status).toBe(200);
     expect(await bucket.keys()).toEqual([]);
     expect((await get(article.video)).status).toBe(404);
@@ -190,7 +201,11 @@ describe("a bucket that stops answering while the server runs", () => {
   });
 
   const publish = async (files: Parameters<typeof articleForm>[1]) => {
-    const response = await fetch(`${server.url}/api/news`, { method: "POST", body: articleForm(ARTICLE, files), headers: { cookie, origin: server.url } });
+    const response = await fetch(`${server.url}/api/news`, {
+      method: "POST",
+      body: articleForm(ARTICLE, files),
+      headers: { cookie, origin: server.url },
+    });
     return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
   };
 
@@ -201,7 +216,11 @@ describe("a bucket that stops answering while the server runs", () => {
     const video = await publish([{ field: "video", name: "clip.mp4", bytes: videoBytes(200_000), type: "video/mp4" }]);
     expect(video.status).toBe(503);
     const mediaDir = server.env.MEDIA_DIR;
-    expect(existsSync(mediaDir) ? readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []).toEqual([]);
+    expect(
+      existsSync(mediaDir)
+        ? readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+        : [],
+    ).toEqual([]);
     expect((await publish([])).status).toBe(201);
     const media = await fetch(`${server.url}/media/news-images/0123456789abcdef.webp`);
     expect(media.status).toBe(503);
@@ -222,9 +241,13 @@ describe("media behind MEDIA_PUBLIC_URL", () => {
   });
 
   it("redirects /media/<name> to the same name under the public URL, cached for a day; a bad name is still a 404", async () => {
-    const response = await fetch(`${server.url}/media/news-images/0123456789abcdef-photo-800w.webp`, { redirect: "manual" });
+    const response = await fetch(`${server.url}/media/news-images/0123456789abcdef-photo-800w.webp`, {
+      redirect: "manual",
+    });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("https://media.example.com/akhbar/news-images/0123456789abcdef-photo-800w.webp");
+    expect(response.headers.get("location")).toBe(
+      "https://media.example.com/akhbar/news-images/0123456789abcdef-photo-800w.webp",
+    );
     expect(response.headers.get("cache-control")).toBe(CACHE.mediaRedirect);
     expect((await fetch(`${server.url}/media/..%2F..%2Fetc%2Fpasswd`, { redirect: "manual" })).status).toBe(404);
   });
@@ -276,8 +299,12 @@ describe("a bucket the server cannot use stops the start with a clear message", 
   it("wrong keys, a bucket that does not exist, an endpoint that does not answer", async () => {
     // s3rver checks the key id but not a V4 signature, so the wrong key here is the id.
     expect(await refusedStart({ ...bucket.env, MEDIA_S3_ACCESS_KEY_ID: "WRONG" })).toContain("the keys were refused");
-    expect(await refusedStart({ ...bucket.env, MEDIA_S3_BUCKET: "no-such-bucket" })).toContain("the bucket does not exist");
+    expect(await refusedStart({ ...bucket.env, MEDIA_S3_BUCKET: "no-such-bucket" })).toContain(
+      "the bucket does not exist",
+    );
     const closed = `http://127.0.0.1:${await freePort()}`;
-    expect(await refusedStart({ ...bucket.env, MEDIA_S3_ENDPOINT: closed })).toContain(`bucket akhbar-media at ${closed}: it did not answer`);
+    expect(await refusedStart({ ...bucket.env, MEDIA_S3_ENDPOINT: closed })).toContain(
+      `bucket akhbar-media at ${closed}: it did not answer`,
+    );
   });
 });

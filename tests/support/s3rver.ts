@@ -27,7 +27,13 @@ export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).
 /** A real S3-compatible server (s3rver) on a free local port, over a fresh folder, with one empty bucket. */
 export async function startTestBucket(bucket = "akhbar-media"): Promise<TestBucket> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-s3-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const settings: S3Settings = { bucket, region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, ...KEYS };
   const client = s3Client(settings);

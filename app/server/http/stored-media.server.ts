@@ -27,13 +27,25 @@ function refuseOtherMethods(req: Request, res: Response): boolean {
 /** Whether the client's copy is current: names never change content, so a matching ETag or date is enough. */
 function notModified(req: Request, file: StoredFile): boolean {
   const tags = req.get("if-none-match");
-  if (tags !== undefined) return file.etag !== undefined && (tags.trim() === "*" || tags.split(",").some((tag) => tag.trim().replace(/^W\//, "") === file.etag));
+  if (tags !== undefined)
+    return (
+      file.etag !== undefined &&
+      (tags.trim() === "*" || tags.split(",").some((tag) => tag.trim().replace(/^W\//, "") === file.etag))
+    );
   const since = Date.parse(req.get("if-modified-since") ?? "");
   return !Number.isNaN(since) && Math.floor(file.modifiedAt.getTime() / 1000) * 1000 <= since;
 }
 
-function setFileHeaders(res: Response, name: string, file: { contentType?: string; etag?: string; modifiedAt?: Date }): void {
-  res.set({ "Content-Type": file.contentType ?? contentTypeOf(name), "Cache-Control": CACHE.media, "Accept-Ranges": "bytes" });
+function setFileHeaders(
+  res: Response,
+  name: string,
+  file: { contentType?: string; etag?: string; modifiedAt?: Date },
+): void {
+  res.set({
+    "Content-Type": file.contentType ?? contentTypeOf(name),
+    "Cache-Control": CACHE.media,
+    "Accept-Ranges": "bytes",
+  });
   if (file.etag) res.set("ETag", file.etag);
   if (file.modifiedAt) res.set("Last-Modified", file.modifiedAt.toUTCString());
 }
@@ -56,7 +68,10 @@ async function answer(storage: MediaStorage, req: Request, res: Response, name: 
   const read = await storage.read(name, parseRange(req.get("range")) ?? undefined);
   if (read.status === "missing") return sendError(res, new AppError("not-found"));
   if (read.status === "unsatisfiable") {
-    res.status(416).set({ "Content-Range": `bytes */${read.size}`, "Cache-Control": CACHE.never }).end();
+    res
+      .status(416)
+      .set({ "Content-Range": `bytes */${read.size}`, "Cache-Control": CACHE.never })
+      .end();
     return;
   }
   setFileHeaders(res, name, read);

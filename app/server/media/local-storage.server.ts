@@ -1,7 +1,16 @@
 import { createReadStream } from "node:fs";
 import { link, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { contentTypeOf, isMediaName, resolveRange, type MediaRead, type MediaSource, type MediaStorage, type RangeRequest, type StoredFile } from "./storage.server";
+import {
+  contentTypeOf,
+  isMediaName,
+  resolveRange,
+  type MediaRead,
+  type MediaSource,
+  type MediaStorage,
+  type RangeRequest,
+  type StoredFile,
+} from "./storage.server";
 
 /**
  * The media folder (MEDIA_DIR) as storage: one file per stored name. Files are created exclusively

@@ -66,7 +66,9 @@ describe("the S3 driver against s3rver, beside the local folder", () => {
   });
 
   it("reads a stored image's size from the bucket, however large the file", async () => {
-    const noise = await sharp(randomBytes(1600 * 1000 * 3), { raw: { width: 1600, height: 1000, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(1600 * 1000 * 3), { raw: { width: 1600, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     const url = await storeImage(s3, noise, "noise.png");
     const variant = `/media/${mediaNamesOf(url)[3]}`;
     expect((await s3.stat(mediaNameOf(variant)!))!.size).toBeGreaterThan(200_000);
@@ -102,7 +104,10 @@ describe("the S3 driver against s3rver, beside the local folder", () => {
     ];
     for (const [what, range, start, end] of cases) {
       it(`${what}: exactly those bytes`, async () => {
-        for (const [driver, storage] of [["s3", s3], ["local", local]] as const) {
+        for (const [driver, storage] of [
+          ["s3", s3],
+          ["local", local],
+        ] as const) {
           const read = await storage.read(names[driver], range);
           expect(read, driver).toMatchObject({ status: "found", size: 50_000, range: { start, end } });
           expect(sha256(await bytesOf(read)), driver).toBe(sha256(video.subarray(start, end + 1)));
@@ -112,8 +117,14 @@ describe("the S3 driver against s3rver, beside the local folder", () => {
 
     it("a range starting past the end, or an empty suffix, is unsatisfiable and tells the size", async () => {
       for (const range of [{ start: 50_000 }, { start: 60_000, end: 70_000 }, { suffix: 0 }]) {
-        for (const [driver, storage] of [["s3", s3], ["local", local]] as const) {
-          expect(await storage.read(names[driver], range), `${driver} ${JSON.stringify(range)}`).toEqual({ status: "unsatisfiable", size: 50_000 });
+        for (const [driver, storage] of [
+          ["s3", s3],
+          ["local", local],
+        ] as const) {
+          expect(await storage.read(names[driver], range), `${driver} ${JSON.stringify(range)}`).toEqual({
+            status: "unsatisfiable",
+            size: 50_000,
+          });
         }
       }
     });

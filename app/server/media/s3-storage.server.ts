@@ -13,7 +13,16 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { CACHE } from "~/server/http/cache-policy.server";
 import type { S3Settings } from "~/server/platform/config.server";
-import { contentTypeOf, isMediaName, resolveRange, type MediaRead, type MediaSource, type MediaStorage, type RangeRequest, type StoredFile } from "./storage.server";
+import {
+  contentTypeOf,
+  isMediaName,
+  resolveRange,
+  type MediaRead,
+  type MediaSource,
+  type MediaStorage,
+  type RangeRequest,
+  type StoredFile,
+} from "./storage.server";
 
 /** Parts of a multipart upload (a video): S3's minimum is 5 MiB; four in flight bound the memory to 32 MiB. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -60,7 +69,13 @@ export function s3Storage(settings: S3Settings): MediaStorage {
     if (!isMediaName(name)) return null;
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: name }));
-      return { name, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0), etag: head.ETag, contentType: head.ContentType };
+      return {
+        name,
+        size: head.ContentLength ?? 0,
+        modifiedAt: head.LastModified ?? new Date(0),
+        etag: head.ETag,
+        contentType: head.ContentType,
+      };
     } catch (error) {
       if (statusOf(error) === 404) return null;
       throw error;
@@ -94,7 +109,9 @@ export function s3Storage(settings: S3Settings): MediaStorage {
 
     async delete(names: readonly string[]): Promise<string[]> {
       // One DELETE per object: DeleteObjects needs a Content-MD5 or checksum that not every S3-compatible service takes.
-      const results = await Promise.allSettled(names.map((name) => client.send(new DeleteObjectCommand({ Bucket, Key: name }))));
+      const results = await Promise.allSettled(
+        names.map((name) => client.send(new DeleteObjectCommand({ Bucket, Key: name }))),
+      );
       return names.filter((_, i) => results[i]?.status === "rejected");
     },
 
@@ -109,7 +126,9 @@ export function s3Storage(settings: S3Settings): MediaStorage {
           bytes = resolveRange(range, found.size) ?? undefined;
           if (!bytes) return { status: "unsatisfiable", size: found.size };
         }
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: name, Range: bytes ? rangeHeader(bytes) : undefined }));
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: name, Range: bytes ? rangeHeader(bytes) : undefined }),
+        );
         const partial = parseContentRange(object.ContentRange);
         return {
           status: "found",
@@ -138,9 +157,12 @@ export function s3Storage(settings: S3Settings): MediaStorage {
       const files: StoredFile[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, Delimiter: "/", ContinuationToken }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, Delimiter: "/", ContinuationToken }),
+        );
         for (const object of page.Contents ?? []) {
-          if (object.Key) files.push({ name: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() });
+          if (object.Key)
+            files.push({ name: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() });
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

@@ -14,7 +14,8 @@ export type RangeRequest = { start: number; end?: number } | { suffix: number };
 
 /** The inclusive byte range `range` covers in a file of `size` bytes, or null when it starts past the end. */
 export function resolveRange(range: RangeRequest, size: number): { start: number; end: number } | null {
-  if ("suffix" in range) return size === 0 || range.suffix === 0 ? null : { start: Math.max(0, size - range.suffix), end: size - 1 };
+  if ("suffix" in range)
+    return size === 0 || range.suffix === 0 ? null : { start: Math.max(0, size - range.suffix), end: size - 1 };
   if (range.start >= size) return null;
   return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }
