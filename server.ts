@@ -15,6 +15,8 @@ import { cspNonceOf, securityHeaders } from "./app/server/http/security-headers.
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
 import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
+import { publicMediaRedirect, storedMediaHandler } from "./app/server/http/stored-media.server";
+import { mediaStorageFor } from "./app/server/media/media-storage.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
@@ -54,7 +56,9 @@ const getLoadContext = (req: express.Request, res: express.Response) => ({
 });
 
 // Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
-app.use("/media", express.static(cfg.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }));
+if (!cfg.mediaS3) app.use("/media", express.static(cfg.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }));
+else if (cfg.mediaPublicUrl) app.use("/media", publicMediaRedirect(cfg.mediaPublicUrl));
+else app.use("/media", storedMediaHandler(mediaStorageFor(cfg)));
 
 if (!build || !bundle) {
   const vite = await import("vite");

@@ -5,6 +5,7 @@ import { openDatabase } from "../app/server/db/db.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { demoArticles } from "../app/server/demo/demo-articles";
 import { demoSceneSvg } from "../app/server/demo/demo-images.server";
+import { localStorage } from "../app/server/media/local-storage.server";
 import { storeImage } from "../app/server/media/media.server";
 import { createArticle } from "../app/server/news/news.server";
 
@@ -15,7 +16,7 @@ export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: strin
   const images: string[] = [];
   for (let i = 0; i < 12; i++) {
     const png = await sharp(Buffer.from(demoSceneSvg(CATEGORIES[i % CATEGORIES.length]!, i + 1))).png().toBuffer();
-    images.push(await storeImage(env.MEDIA_DIR, png, `bench-${i}.png`));
+    images.push(await storeImage(localStorage(env.MEDIA_DIR), png, `bench-${i}.png`));
   }
   const now = Date.now();
   let articleId = "";

@@ -3,7 +3,7 @@
  * npm run restore -- <folder> [--force]. The server must be stopped.
  */
 import { BackupError, restoreSite } from "../app/server/platform/backup.server";
-import { dataLocations } from "../app/server/platform/config.server";
+import { bucketNotInBackup, dataLocations } from "../app/server/platform/config.server";
 
 const USAGE = `Usage: npm run restore -- <folder> [--force]
   Restores the backup in <folder> into DATABASE_URL and MEDIA_DIR. Stop the server first.
@@ -17,8 +17,10 @@ if (!dir || dir.startsWith("-") || rest.length > 0) {
   process.exit(1);
 }
 try {
-  const summary = await restoreSite(dataLocations(process.env), dir, { force });
+  const site = dataLocations(process.env);
+  const summary = await restoreSite(site, dir, { force });
   console.log(`Restored ${summary.articles} articles and ${summary.mediaFiles} media files from ${dir}.`);
+  if (site.mediaBucket) console.log(bucketNotInBackup(site.mediaBucket));
   if (summary.authSecret) console.log("The auth secret was restored: existing sessions stay valid.");
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;

@@ -13,7 +13,7 @@ import { ShareBar } from "~/components/share-bar";
 import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
+import { auth, mediaStorage } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { pageError } from "~/server/http/page-error.server";
 import { articleNotFound } from "~/server/news/publishing.server";
@@ -37,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listRelated(database, article, audience),
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
-  const shareImage = await shareImageFor(config().mediaDir, article);
+  const shareImage = await shareImageFor(mediaStorage(), article);
   const share = {
     url: absoluteUrl(config().baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),
     isShortLink: shortId !== null,

@@ -129,4 +129,19 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     expect(readFileSync(path.join(target, "data", "media", "photo.png"), "utf8")).toBe("image bytes");
     expect(() => readFileSync(path.join(target, "data", "media", ".staging", "upload-1", "half.png"))).toThrow();
   });
+
+  it("says that media kept in a bucket are not in the backup nor restored", async () => {
+    const site = folder();
+    const db = openDatabase(path.join(site, "akhbar.db"));
+    await migrateToLatest(db);
+    await db.destroy();
+    const env = { DATABASE_URL: path.join(site, "akhbar.db"), MEDIA_DIR: path.join(site, "media"), MEDIA_S3_BUCKET: "akhbar-media", PORT: String(await freePort()) };
+    const backupDir = path.join(folder(), "backup");
+    const backup = await runScript("backup", [backupDir], env);
+    expect(backup.code).toBe(0);
+    expect(backup.output).toContain("Media are kept in the bucket akhbar-media (MEDIA_S3_BUCKET) and are not part of this backup");
+    const restore = await runScript("restore", [backupDir], { ...env, DATABASE_URL: path.join(folder(), "restored.db") });
+    expect(restore.code).toBe(0);
+    expect(restore.output).toContain("Media are kept in the bucket akhbar-media");
+  });
 });

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { Auth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "../db/db.server";
 import { storeImage } from "~/server/media/media.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 import { createArticle } from "~/server/news/news.server";
 import { createAccount, generatePassword } from "~/server/accounts/users.server";
 import { demoArticles } from "./demo-articles";
@@ -20,7 +21,7 @@ export async function isEmpty(db: DB): Promise<boolean> {
 export async function seedDemoContent(
   db: DB,
   auth: Auth,
-  mediaDir: string,
+  storage: MediaStorage,
   now = new Date(),
 ): Promise<{ email: string; password: string; articles: number }> {
   let imageSeed = 1;
@@ -28,7 +29,7 @@ export async function seedDemoContent(
     const images: string[] = [];
     for (let i = 0; i < article.imageCount; i++) {
       const png = await sharp(Buffer.from(demoSceneSvg(article.category, imageSeed))).png().toBuffer();
-      images.push(await storeImage(mediaDir, png, `demo-${article.category}-${imageSeed}.png`));
+      images.push(await storeImage(storage, png, `demo-${article.category}-${imageSeed}.png`));
       imageSeed++;
     }
     await createArticle(db, {

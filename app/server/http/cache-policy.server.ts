@@ -8,6 +8,8 @@ export const CACHE = {
   never: "no-store",
   asset: "public, max-age=31536000, immutable",
   media: "public, max-age=31536000, immutable",
+  /** /media/<name> → MEDIA_PUBLIC_URL/<name>: kept a day, so a new public URL takes over within one. */
+  mediaRedirect: "public, max-age=86400",
   staticFile: "public, max-age=3600",
 } as const;
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { pngBytes } from "../../../tests/support/fixtures";
 import { ORPHAN_AGE_MS, sweepMedia } from "./media-sweep.server";
+import { localStorage } from "./local-storage.server";
 import { storeImage } from "./media.server";
 
 let dir: string;
@@ -20,8 +21,8 @@ function age(sub: string, ms: number) {
 }
 
 it("empties staging and removes unreferenced media older than an hour, keeping referenced images with their variants", async () => {
-  const kept = await storeImage(dir, await pngBytes(), "kept.png");
-  const orphan = await storeImage(dir, await pngBytes(), "orphan.png");
+  const kept = await storeImage(localStorage(dir), await pngBytes(), "kept.png");
+  const orphan = await storeImage(localStorage(dir), await pngBytes(), "orphan.png");
   mkdirSync(path.join(dir, "news-videos"));
   writeFileSync(path.join(dir, "news-videos", "kept.mp4"), "v");
   writeFileSync(path.join(dir, "news-videos", "orphan.mp4"), "12345");
@@ -31,7 +32,7 @@ it("empties staging and removes unreferenced media older than an hour, keeping r
   mkdirSync(path.join(dir, ".staging", "123-abc"), { recursive: true });
   writeFileSync(path.join(dir, ".staging", "123-abc", "0"), Buffer.alloc(1000));
 
-  const report = await sweepMedia(dir, [kept, "/media/news-videos/kept.mp4", "https://example.com/x.jpg"]);
+  const report = await sweepMedia(path.join(dir, ".staging"), localStorage(dir), [kept, "/media/news-videos/kept.mp4", "https://example.com/x.jpg"]);
 
   expect(report.staged).toEqual({ files: 1, bytes: 1000 });
   expect(report.orphans.names.sort()).toEqual(
@@ -44,6 +45,6 @@ it("empties staging and removes unreferenced media older than an hour, keeping r
 });
 
 it("a missing media folder is nothing to sweep", async () => {
-  const report = await sweepMedia(path.join(dir, "missing"), []);
+  const report = await sweepMedia(path.join(dir, "missing", ".staging"), localStorage(path.join(dir, "missing")), []);
   expect(report).toEqual({ staged: { files: 0, bytes: 0 }, orphans: { names: [], bytes: 0 } });
 });

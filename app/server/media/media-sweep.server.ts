@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { mediaFilesOf } from "./media.server";
-import { STAGING_DIR_NAME } from "./uploads.server";
+import { mediaNamesOf } from "./media.server";
+import type { MediaStorage } from "./storage.server";
 
 /** A stored file no article references is a crash leftover once it is this old (younger: maybe mid-publish). */
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
@@ -17,33 +17,28 @@ async function sizeOfTree(dir: string): Promise<{ files: number; bytes: number }
   return { files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) };
 }
 
-async function removeOrphans(mediaDir: string, referenced: Set<string>, olderThan: number): Promise<SweepReport["orphans"]> {
+async function removeOrphans(storage: MediaStorage, referenced: Set<string>, olderThan: number): Promise<SweepReport["orphans"]> {
   const orphans: SweepReport["orphans"] = { names: [], bytes: 0 };
   for (const folder of STORED_FOLDERS) {
-    const names = await readdir(path.join(mediaDir, folder)).catch(() => []);
-    for (const name of names) {
-      const file = path.join(mediaDir, folder, name);
-      if (referenced.has(file)) continue;
-      const info = await stat(file);
-      if (!info.isFile() || info.mtimeMs >= olderThan) continue;
-      await rm(file, { force: true });
-      orphans.names.push(`${folder}/${name}`);
-      orphans.bytes += info.size;
+    const candidates = (await storage.list(folder)).filter((file) => !referenced.has(file.name) && file.modifiedAt.getTime() < olderThan);
+    const left = new Set(await storage.delete(candidates.map((file) => file.name)));
+    for (const file of candidates.filter((candidate) => !left.has(candidate.name))) {
+      orphans.names.push(file.name);
+      orphans.bytes += file.size;
     }
   }
   return orphans;
 }
 
 /**
- * Start-up cleaning, before the server listens: empties the staging folder and removes stored media
- * that no article references and that is older than ORPHAN_AGE_MS. `referencedUrls` are the media
- * URLs of every article; an image's width variants belong to it.
+ * Start-up cleaning, before the server listens: empties the local staging folder and removes stored
+ * media that no article references and that is older than ORPHAN_AGE_MS. `referencedUrls` are the
+ * media URLs of every article; an image's width variants belong to it.
  */
-export async function sweepMedia(mediaDir: string, referencedUrls: readonly string[], now = Date.now()): Promise<SweepReport> {
-  const stagingDir = path.join(mediaDir, STAGING_DIR_NAME);
+export async function sweepMedia(stagingDir: string, storage: MediaStorage, referencedUrls: readonly string[], now = Date.now()): Promise<SweepReport> {
   const staged = await sizeOfTree(stagingDir);
   await rm(stagingDir, { recursive: true, force: true });
-  const referenced = new Set(referencedUrls.flatMap((url) => mediaFilesOf(mediaDir, url)));
-  const orphans = await removeOrphans(mediaDir, referenced, now - ORPHAN_AGE_MS);
+  const referenced = new Set(referencedUrls.flatMap(mediaNamesOf));
+  const orphans = await removeOrphans(storage, referenced, now - ORPHAN_AGE_MS);
   return { staged, orphans };
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes, webmBytes } from "../../../tests/support/fixtures";
 import { mountSmallDisk, type SmallDisk } from "../../../tests/support/small-disk";
 import { AppError } from "~/server/platform/app-error.server";
+import { localStorage } from "./local-storage.server";
 import { deleteMedia, sanitizeFileStem, storeImage, storeVideoFile } from "./media.server";
 
 let dir: string;
@@ -19,7 +20,7 @@ const files = (sub: string) => (existsSync(path.join(dir, sub)) ? readdirSync(pa
 
 describe("storeImage", () => {
   it("re-encodes to WebP at full size and at 400, 800 and 1200 px, under news-images/{random id}-{slug}", async () => {
-    const url = await storeImage(dir, await pngBytes(2000, 1000), "Photo من البلدية.PNG");
+    const url = await storeImage(localStorage(dir), await pngBytes(2000, 1000), "Photo من البلدية.PNG");
     const stem = /^\/media\/news-images\/([0-9a-f]{16}-photo)\.webp$/.exec(url)?.[1];
     expect(stem).toBeDefined();
     expect(files("news-images")).toEqual([`${stem}-1200w.webp`, `${stem}-400w.webp`, `${stem}-800w.webp`, `${stem}.webp`]);
@@ -30,13 +31,13 @@ describe("storeImage", () => {
   });
 
   it("gives concurrent uploads of the same (Arabic) name files of their own", async () => {
-    const urls = await Promise.all(Array.from({ length: 40 }, async () => storeImage(dir, await pngBytes(), "صورة.jpg")));
+    const urls = await Promise.all(Array.from({ length: 40 }, async () => storeImage(localStorage(dir), await pngBytes(), "صورة.jpg")));
     expect(new Set(urls).size).toBe(40);
     expect(files("news-images")).toHaveLength(40 * 4);
   });
 
   it("accepts JPEG and never enlarges a small image", async () => {
-    const url = await storeImage(dir, await jpegBytes(300, 200), "small.jpg");
+    const url = await storeImage(localStorage(dir), await jpegBytes(300, 200), "small.jpg");
     const big = await sharp(path.join(dir, url.replace("/media/", "").replace(".webp", "-1200w.webp"))).metadata();
     expect(big.width).toBe(300);
   });
@@ -44,7 +45,7 @@ describe("storeImage", () => {
   it("refuses what is not an image by its bytes, a truncated image and an empty file, leaving nothing behind", async () => {
     const png = await pngBytes(800, 600);
     for (const bad of [exeBytes(), png.subarray(0, Math.floor(png.length / 2)), Buffer.alloc(0), Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")]) {
-      await expect(storeImage(dir, bad, "photo.jpg")).rejects.toMatchObject({ code: "validation" });
+      await expect(storeImage(localStorage(dir), bad, "photo.jpg")).rejects.toMatchObject({ code: "validation" });
     }
     expect(files("news-images")).toEqual([]);
   });
@@ -57,11 +58,11 @@ describe("storeVideoFile", () => {
       writeFileSync(file, bytes);
       return file;
     };
-    const mp4 = await storeVideoFile(dir, staged("a", mp4Bytes()), "clip.mov");
-    const webm = await storeVideoFile(dir, staged("b", webmBytes()), "clip");
+    const mp4 = await storeVideoFile(localStorage(dir), staged("a", mp4Bytes()), "clip.mov");
+    const webm = await storeVideoFile(localStorage(dir), staged("b", webmBytes()), "clip");
     expect(mp4).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.mp4$/);
     expect(webm).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.webm$/);
-    await expect(storeVideoFile(dir, staged("c", exeBytes()), "clip.mp4")).rejects.toMatchObject({ code: "validation" });
+    await expect(storeVideoFile(localStorage(dir), staged("c", exeBytes()), "clip.mp4")).rejects.toMatchObject({ code: "validation" });
     expect(files("news-videos")).toEqual([mp4, webm].map((url) => path.basename(url)).sort());
   });
 });
@@ -75,10 +76,10 @@ describe("file names and deletion", () => {
   });
 
   it("deletes an image with all its variants and a video, and ignores URLs outside the media directory", async () => {
-    const keep = await storeImage(dir, await pngBytes(), "keep.png");
-    const gone = await storeImage(dir, await pngBytes(), "gone.png");
+    const keep = await storeImage(localStorage(dir), await pngBytes(), "keep.png");
+    const gone = await storeImage(localStorage(dir), await pngBytes(), "gone.png");
     writeFileSync(path.join(dir, "secret.txt"), "x");
-    await deleteMedia(dir, [gone, "/media/../secret.txt", "https://example.com/a.webp", "/etc/passwd"]);
+    await deleteMedia(localStorage(dir), [gone, "/media/../secret.txt", "https://example.com/a.webp", "/etc/passwd"]);
     const stem = path.basename(keep, ".webp");
     expect(files("news-images")).toEqual([`${stem}-1200w.webp`, `${stem}-400w.webp`, `${stem}-800w.webp`, `${stem}.webp`]);
     expect(existsSync(path.join(dir, "secret.txt"))).toBe(true);
@@ -95,16 +96,16 @@ describe("a disk that refuses", () => {
   it("a full disk is a storage-full AppError (not an invalid image), and the image's files written so far are removed", async () => {
     writeFileSync(path.join(disk.dir, "filler"), Buffer.alloc(1024 * 1024 - 48 * 1024));
     const noise = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } }).png().toBuffer();
-    const error = await storeImage(disk.dir, noise, "photo.png").catch((e: unknown) => e);
+    const error = await storeImage(localStorage(disk.dir), noise, "photo.png").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("storage-full");
     expect(readdirSync(path.join(disk.dir, "news-images"))).toEqual([]);
   });
 
   it("deleting from a read-only disk does not throw; the files stay for the sweep at start", async () => {
-    const url = await storeImage(disk.dir, await pngBytes(), "photo.png");
+    const url = await storeImage(localStorage(disk.dir), await pngBytes(), "photo.png");
     disk.readOnly();
-    expect(await deleteMedia(disk.dir, [url])).toHaveLength(4);
+    expect(await deleteMedia(localStorage(disk.dir), [url])).toHaveLength(4);
     expect(readdirSync(path.join(disk.dir, "news-images"))).toHaveLength(4);
   });
 });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
@@ -8,10 +7,11 @@ import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeImageFile, storeVid
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
 import { articleChanged } from "./article-changes.server";
-import { parseSubmission, STAGING_DIR_NAME, type StagedFile, type Submission, type UploadLimits } from "~/server/media/uploads.server";
+import type { MediaStorage } from "~/server/media/storage.server";
+import { parseSubmission, type StagedFile, type Submission, type UploadLimits } from "~/server/media/uploads.server";
 
-/** Where articles and their media are kept. */
-export type Newsroom = { db: DB; mediaDir: string };
+/** Where articles and their media are kept, and where uploads wait until they are checked. */
+export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string };
 
 export type SubmissionResult = { ok: true; id: string; shortId?: string } | { ok: false; error: AppError };
 
@@ -44,14 +44,14 @@ function refusal(error: unknown): SubmissionResult {
 }
 
 /** Removes this request's or a deleted article's media; what the disk refuses is logged and swept at the next start. */
-async function removeMedia(mediaDir: string, urls: readonly string[]): Promise<void> {
-  const left = await deleteMedia(mediaDir, urls);
+async function removeMedia(storage: MediaStorage, urls: readonly string[]): Promise<void> {
+  const left = await deleteMedia(storage, urls);
   if (left.length > 0) logger.warn({ files: left }, "media files could not be removed; the next start sweeps them");
 }
 
-async function readForm(mediaDir: string, request: Request): Promise<Submission | SubmissionResult> {
+async function readForm(stagingDir: string, request: Request): Promise<Submission | SubmissionResult> {
   try {
-    return await parseSubmission(request, path.join(mediaDir, STAGING_DIR_NAME), LIMITS);
+    return await parseSubmission(request, stagingDir, LIMITS);
   } catch (error) {
     return refusal(error);
   }
@@ -80,7 +80,7 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
 }
 
 /** Stores the staged files as media; on any bad file or failed write, removes what it stored and says why. */
-async function storeUploads(mediaDir: string, files: StagedFile[]): Promise<{ images: string[]; video: string | null } | SubmissionResult> {
+async function storeUploads(storage: MediaStorage, files: StagedFile[]): Promise<{ images: string[]; video: string | null } | SubmissionResult> {
   const stored: string[] = [];
   const images: string[] = [];
   let video: string | null = null;
@@ -89,17 +89,17 @@ async function storeUploads(mediaDir: string, files: StagedFile[]): Promise<{ im
     for (const file of files) {
       current = file;
       if (file.field === "images") {
-        const url = await storeImageFile(mediaDir, file.path, file.filename);
+        const url = await storeImageFile(storage, file.path, file.filename);
         stored.push(url);
         images.push(url);
       } else if (file.field === "video") {
-        video = await storeVideoFile(mediaDir, file.path, file.filename);
+        video = await storeVideoFile(storage, file.path, file.filename);
         stored.push(video);
       }
     }
     return { images, video };
   } catch (error) {
-    await removeMedia(mediaDir, stored);
+    await removeMedia(storage, stored);
     // A file that is not what it claims: its message goes beside the input it came from.
     if (AppError.is(error) && error.code === "validation" && current) return invalid({ [current.field]: error.message });
     return refusal(error);
@@ -108,14 +108,14 @@ async function storeUploads(mediaDir: string, files: StagedFile[]): Promise<{ im
 
 type Prepared = { input: ArticleFormInput; images: string[]; video: string | null };
 
-async function prepare(mediaDir: string, request: Request): Promise<Prepared | SubmissionResult> {
-  const submission = await readForm(mediaDir, request);
+async function prepare({ storage, stagingDir }: Newsroom, request: Request): Promise<Prepared | SubmissionResult> {
+  const submission = await readForm(stagingDir, request);
   if ("ok" in submission) return submission;
   try {
     const checked = validate(submission);
     if (!checked.ok) return invalid(checked.errors);
     if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return invalid(TOO_MANY_FILES);
-    const uploads = await storeUploads(mediaDir, submission.files);
+    const uploads = await storeUploads(storage, submission.files);
     if ("ok" in uploads) return uploads;
     return { input: checked.input, images: uploads.images, video: uploads.video };
   } finally {
@@ -124,8 +124,9 @@ async function prepare(mediaDir: string, request: Request): Promise<Prepared | S
 }
 
 /** Publishing: the form (or the admin API) becomes an article, its short link and its media, or nothing at all. */
-export async function publishFromRequest({ db, mediaDir }: Newsroom, request: Request, authorId: string): Promise<SubmissionResult> {
-  const prepared = await prepare(mediaDir, request);
+export async function publishFromRequest(newsroom: Newsroom, request: Request, authorId: string): Promise<SubmissionResult> {
+  const { db, storage } = newsroom;
+  const prepared = await prepare(newsroom, request);
   if ("ok" in prepared) return prepared;
   const { input, images, video } = prepared;
   try {
@@ -143,29 +144,30 @@ export async function publishFromRequest({ db, mediaDir }: Newsroom, request: Re
       articleChanged(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
     }
     if (created.duplicate) {
-      await removeMedia(mediaDir, [...images, ...(video ? [video] : [])]);
+      await removeMedia(storage, [...images, ...(video ? [video] : [])]);
       return failure(new AppError("conflict", { message: messages.alreadySubmitted }));
     }
     return { ok: true, id: created.id, shortId: created.shortId };
   } catch (error) {
-    await removeMedia(mediaDir, [...images, ...(video ? [video] : [])]);
+    await removeMedia(storage, [...images, ...(video ? [video] : [])]);
     if (AppError.is(error)) return failure(error);
     logger.error({ err: error }, "publishing failed");
     return failure(new AppError("internal", { message: messages.publishFailed }));
   }
 }
 
-export async function editFromRequest({ db, mediaDir }: Newsroom, request: Request, id: string): Promise<SubmissionResult> {
+export async function editFromRequest(newsroom: Newsroom, request: Request, id: string): Promise<SubmissionResult> {
+  const { db, storage } = newsroom;
   const current = await getArticle(db, id, EDITORS);
   if (!current) return failure(articleNotFound());
-  const prepared = await prepare(mediaDir, request);
+  const prepared = await prepare(newsroom, request);
   if ("ok" in prepared) return prepared;
   const { input, images: newImages, video: newVideo } = prepared;
   const kept = current.images.filter((url) => !input.removeImages.includes(url));
   const images = [...kept, ...newImages];
   const stored = [...newImages, ...(newVideo ? [newVideo] : [])];
   if (images.length > MAX_IMAGES) {
-    await removeMedia(mediaDir, stored);
+    await removeMedia(storage, stored);
     return invalid(TOO_MANY_FILES);
   }
   const keepCurrentVideo = !input.removeVideo && current.video?.startsWith("/media/") === true;
@@ -181,14 +183,14 @@ export async function editFromRequest({ db, mediaDir }: Newsroom, request: Reque
       video,
     });
     if (!result) {
-      await removeMedia(mediaDir, stored);
+      await removeMedia(storage, stored);
       return failure(articleNotFound());
     }
-    await removeMedia(mediaDir, result.unusedMedia);
+    await removeMedia(storage, result.unusedMedia);
     articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
-    await removeMedia(mediaDir, stored);
+    await removeMedia(storage, stored);
     if (AppError.is(error)) return failure(error);
     logger.error({ err: error }, "update failed");
     return failure(new AppError("internal", { message: messages.updateFailed }));
@@ -199,10 +201,10 @@ export async function editFromRequest({ db, mediaDir }: Newsroom, request: Reque
  * Deletes the article and its short link, then its media files at best effort: a file that cannot be
  * removed now is swept at the next start (docs/decisions/006-media-names-and-cleanup.md).
  */
-export async function deleteWithMedia({ db, mediaDir }: Newsroom, id: string): Promise<boolean> {
+export async function deleteWithMedia({ db, storage }: Newsroom, id: string): Promise<boolean> {
   const deleted = await deleteArticle(db, id);
   if (!deleted) return false;
   articleChanged(deleted.article, null);
-  await removeMedia(mediaDir, deleted.media);
+  await removeMedia(storage, deleted.media);
   return true;
 }

@@ -1,18 +1,19 @@
 import { variantUrl } from "~/lib/images";
 import type { NewsArticle } from "~/lib/news";
 import { storedImageSize } from "~/server/media/media.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 
 export type ShareImage = { url: string; width?: number; height?: number };
 
 const STORED = /^(\/media\/news-images\/[^/]+)\.webp$/;
 
 /** The image previews use: the 1200 px variant of the first stored image, or the article's image URL. */
-export async function shareImageFor(mediaDir: string, article: Pick<NewsArticle, "images" | "imageUrl">): Promise<ShareImage | null> {
+export async function shareImageFor(storage: MediaStorage, article: Pick<NewsArticle, "images" | "imageUrl">): Promise<ShareImage | null> {
   const first = article.images[0] ?? article.imageUrl;
   if (!first) return null;
   const base = STORED.exec(first)?.[1];
   if (!base) return { url: first };
   const url = variantUrl(base, 1200);
-  const size = await storedImageSize(mediaDir, url);
+  const size = await storedImageSize(storage, url);
   return size ? { url, ...size } : { url };
 }

@@ -49,3 +49,51 @@ describe("TRUST_PROXY", () => {
     for (const bad of ["true", "nginx", "10.0.0.0/33", "10.0.0.1/8/2", "1.2.3", "-1"]) expect(() => parse(bad), bad).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("media storage", () => {
+  const secret = { AUTH_SECRET: "s".repeat(32) };
+  const bucket = {
+    MEDIA_S3_BUCKET: "akhbar-media",
+    MEDIA_S3_REGION: "auto",
+    MEDIA_S3_ACCESS_KEY_ID: "key",
+    MEDIA_S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("keeps media in MEDIA_DIR unless a bucket is named", () => {
+    const cfg = parseConfig({ ...secret, MEDIA_S3_BUCKET: "" });
+    expect([cfg.mediaS3, cfg.mediaPublicUrl]).toEqual([null, null]);
+  });
+
+  it("takes a complete bucket: AWS without an endpoint, another service by its endpoint, and an optional public URL", () => {
+    expect(parseConfig({ ...secret, ...bucket }).mediaS3).toEqual({
+      bucket: "akhbar-media",
+      region: "auto",
+      endpoint: undefined,
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+    const r2 = parseConfig({ ...secret, ...bucket, MEDIA_S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com/", MEDIA_PUBLIC_URL: "https://media.example.com/" });
+    expect(r2.mediaS3?.endpoint).toBe("https://acct.r2.cloudflarestorage.com");
+    expect(r2.mediaPublicUrl).toBe("https://media.example.com");
+  });
+
+  it("stops with a message naming every missing setting of an incomplete set", () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        parseConfig({ ...secret, ...env });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    const keyless = message({ MEDIA_S3_BUCKET: "akhbar-media", MEDIA_S3_REGION: "auto" });
+    expect(keyless).toContain("MEDIA_S3_ACCESS_KEY_ID: required with MEDIA_S3_BUCKET");
+    expect(keyless).toContain("MEDIA_S3_SECRET_ACCESS_KEY: required with MEDIA_S3_BUCKET");
+    expect(message({ ...bucket, MEDIA_S3_REGION: "" })).toContain("MEDIA_S3_REGION: required with MEDIA_S3_BUCKET");
+    expect(message({ MEDIA_S3_ENDPOINT: "http://127.0.0.1:9000", MEDIA_S3_ACCESS_KEY_ID: "key" })).toMatch(/MEDIA_S3_ENDPOINT: set without MEDIA_S3_BUCKET[\s\S]*MEDIA_S3_ACCESS_KEY_ID: set without/);
+    expect(message({ MEDIA_PUBLIC_URL: "https://cdn.example.com" })).toContain("MEDIA_PUBLIC_URL: set without MEDIA_S3_BUCKET");
+    expect(message({ ...bucket, MEDIA_S3_ENDPOINT: "minio:9000" })).toContain("MEDIA_S3_ENDPOINT");
+    expect(message({ ...bucket, MEDIA_S3_BUCKET: "a/b" })).toContain("MEDIA_S3_BUCKET: not a bucket name");
+    expect(message({ ...bucket, MEDIA_PUBLIC_URL: "cdn.example.com" })).toContain("MEDIA_PUBLIC_URL");
+  });
+});

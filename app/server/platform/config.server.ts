@@ -36,15 +36,23 @@ const trustProxySchema = z
     return entries;
   });
 
+/** Empty counts as unset, as `NAME=` in an env file means. */
+const emptyAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  // Empty counts as unset, as `BASE_URL=` in an env file means.
-  BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  BASE_URL: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_POOL_SIZE),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
-  AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
+  MEDIA_S3_BUCKET: emptyAsUnset(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,62}$/, "not a bucket name (3 to 63 letters, digits, dots, dashes)").optional()),
+  MEDIA_S3_ENDPOINT: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
+  MEDIA_S3_REGION: emptyAsUnset(z.string().regex(/^[a-z0-9-]+$/, "not a region name (e.g. us-east-1, or auto for R2)").optional()),
+  MEDIA_S3_ACCESS_KEY_ID: emptyAsUnset(z.string().optional()),
+  MEDIA_S3_SECRET_ACCESS_KEY: emptyAsUnset(z.string().optional()),
+  MEDIA_PUBLIC_URL: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: emptyAsUnset(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
   DEMO_CONTENT: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -53,6 +61,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+/** An S3-compatible bucket for media: AWS when there is no endpoint; R2, B2, MinIO by their endpoint. */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -60,7 +77,12 @@ export type Config = {
   databaseUrl: string;
   /** Connections to PostgreSQL that one server process keeps open at most. */
   databasePoolSize: number;
+  /** The media folder; with a bucket, only uploads in flight are staged there. */
   mediaDir: string;
+  /** Media in a bucket instead of the folder; null for the folder. */
+  mediaS3: S3Settings | null;
+  /** With a bucket: where readers fetch media (a CDN or the bucket's public address); /media/<name> redirects there. */
+  mediaPublicUrl: string | null;
   authSecret: string;
   demoContent: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -102,6 +124,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       "Invalid configuration:\n  AUTH_SECRET: required with PostgreSQL: every server on the database must sign sessions with the same secret. Set AUTH_SECRET to at least 32 random characters (e.g. openssl rand -hex 32) on every machine.",
     );
   }
+  const media = mediaStorageOf(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -109,6 +132,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     mediaDir: path.resolve(e.MEDIA_DIR),
+    mediaS3: media.s3,
+    mediaPublicUrl: media.publicUrl,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(),
     demoContent: e.DEMO_CONTENT === "on",
     logLevel: e.LOG_LEVEL,
@@ -119,9 +144,38 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   };
 }
 
+type Env = z.infer<typeof envSchema>;
+
+const S3_SETTINGS = ["MEDIA_S3_ENDPOINT", "MEDIA_S3_REGION", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY", "MEDIA_PUBLIC_URL"] as const;
+const S3_REQUIRED = ["MEDIA_S3_REGION", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const;
+
+/** The bucket settings, complete or absent: a partial set is a mistake the operator must hear about. */
+function mediaStorageOf(e: Env): { s3: S3Settings | null; publicUrl: string | null } {
+  const invalid = (problems: string[]) => new ConfigurationError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  if (e.MEDIA_S3_BUCKET === undefined) {
+    const stray = S3_SETTINGS.filter((name) => e[name] !== undefined);
+    if (stray.length > 0) throw invalid(stray.map((name) => `${name}: set without MEDIA_S3_BUCKET; set the bucket too, or remove it to keep media in MEDIA_DIR`));
+    return { s3: null, publicUrl: null };
+  }
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length > 0) throw invalid(missing.map((name) => `${name}: required with MEDIA_S3_BUCKET`));
+  return {
+    s3: {
+      bucket: e.MEDIA_S3_BUCKET,
+      region: e.MEDIA_S3_REGION!,
+      endpoint: e.MEDIA_S3_ENDPOINT?.replace(/\/+$/, ""),
+      accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY!,
+    },
+    publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+  };
+}
+
 export type DataLocations = {
   databaseUrl: string;
   mediaDir: string;
+  /** The bucket media are kept in instead of mediaDir, if any: a backup does not copy it. */
+  mediaBucket: string | null;
   authSecretFromEnv: boolean;
   /** Where the site's server listens when it runs. */
   server: { host: string; port: number };
@@ -129,13 +183,19 @@ export type DataLocations = {
 
 /** Where the site's data lives, read from the environment without generating a secret (backup, restore). */
 export function dataLocations(env: NodeJS.ProcessEnv): DataLocations {
-  const e = envSchema.pick({ DATABASE_URL: true, MEDIA_DIR: true, HOST: true, PORT: true }).parse(env);
+  const e = envSchema.pick({ DATABASE_URL: true, MEDIA_DIR: true, MEDIA_S3_BUCKET: true, HOST: true, PORT: true }).parse(env);
   return {
     databaseUrl: e.DATABASE_URL,
     mediaDir: path.resolve(e.MEDIA_DIR),
+    mediaBucket: e.MEDIA_S3_BUCKET ?? null,
     authSecretFromEnv: Boolean(env.AUTH_SECRET),
     server: { host: e.HOST, port: e.PORT },
   };
+}
+
+/** What backup and restore say when media live in a bucket, which they never copy. */
+export function bucketNotInBackup(bucket: string): string {
+  return `Media are kept in the bucket ${bucket} (MEDIA_S3_BUCKET) and are not part of this backup: keep the bucket's own copies (versioning, replication, or rclone sync to another place).`;
 }
 
 /** LOG_LEVEL alone, for the logger made at import time; an invalid value is reported when config() is read at start. */

@@ -5,6 +5,8 @@ import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
 import type { StreamSource } from "~/server/live/breaking-stream.server";
 import { liveEvents } from "~/server/live/live-events.server";
 import type { Newsroom } from "~/server/news/publishing.server";
+import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 
 /*
  * The process-wide instances, assembled from config() and db() for the edges (routes, server.ts).
@@ -24,8 +26,16 @@ export function accountsContext(): AccountsContext {
   return { auth: auth(), db: db(), baseUrl, authSecret };
 }
 
+let sharedStorage: MediaStorage | undefined;
+
+/** Where media are stored: the media folder, or the bucket of MEDIA_S3_BUCKET. */
+export function mediaStorage(): MediaStorage {
+  sharedStorage ??= mediaStorageFor(config());
+  return sharedStorage;
+}
+
 export function newsroom(): Newsroom {
-  return { db: db(), mediaDir: config().mediaDir };
+  return { db: db(), storage: mediaStorage(), stagingDir: stagingDirOf(config().mediaDir) };
 }
 
 export function breakingStreamSource(): StreamSource {

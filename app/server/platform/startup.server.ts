@@ -1,4 +1,4 @@
-import type { Config } from "./config.server";
+import { ConfigurationError, type Config } from "./config.server";
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
@@ -6,21 +6,25 @@ import { assertUsableDatabase } from "~/server/db/preflight.server";
 import { isEmpty, seedDemoContent } from "~/server/demo/seed-demo.server";
 import { logger } from "./logger.server";
 import { sweepMedia } from "~/server/media/media-sweep.server";
+import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 import { listReferencedMedia } from "~/server/news/news.server";
 
 /**
- * Everything that must be true before the server listens: a database that answers and is ours (or
- * empty), schema up to date, demo content when wanted.
+ * Everything that must be true before the server listens: media storage that answers, a database
+ * that answers and is ours (or empty), schema up to date, demo content when wanted.
  */
 export async function prepareData(cfg: Config): Promise<void> {
+  const storage = mediaStorageFor(cfg);
+  await assertReachableStorage(storage, cfg);
   const db = openDatabase(cfg.databaseUrl, cfg.databasePoolSize);
   try {
     await assertUsableDatabase(db, cfg.databaseUrl);
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
-    await sweepMediaLeftovers(cfg.mediaDir, await listReferencedMedia(db));
+    await sweepMediaLeftovers(cfg.mediaDir, storage, await listReferencedMedia(db));
     if (cfg.demoContent && (await isEmpty(db))) {
-      const demo = await seedDemoContent(db, createAuth(db, cfg), cfg.mediaDir);
+      const demo = await seedDemoContent(db, createAuth(db, cfg), storage);
       console.log(
         [
           "",
@@ -37,10 +41,10 @@ export async function prepareData(cfg: Config): Promise<void> {
   }
 }
 
-/** Removes what a crash left in the media folder; a disk that refuses is reported and never stops the start. */
-async function sweepMediaLeftovers(mediaDir: string, referencedUrls: string[]): Promise<void> {
+/** Removes what a crash left in staging and in the storage; a disk or bucket that refuses is reported and never stops the start. */
+async function sweepMediaLeftovers(mediaDir: string, storage: MediaStorage, referencedUrls: string[]): Promise<void> {
   try {
-    const { staged, orphans } = await sweepMedia(mediaDir, referencedUrls);
+    const { staged, orphans } = await sweepMedia(stagingDirOf(mediaDir), storage, referencedUrls);
     if (staged.files + orphans.names.length === 0) return;
     logger.info(
       { stagedFiles: staged.files, stagedBytes: staged.bytes, orphanFiles: orphans.names.length, orphanBytes: orphans.bytes },
@@ -48,6 +52,23 @@ async function sweepMediaLeftovers(mediaDir: string, referencedUrls: string[]): 
     );
     logger.debug({ orphans: orphans.names }, "orphan media removed");
   } catch (error) {
-    logger.warn({ err: error, mediaDir }, "could not sweep the media folder; starting anyway");
+    logger.warn({ err: error, mediaDir }, "could not sweep the media storage; starting anyway");
+  }
+}
+
+/** A bucket that cannot be reached with the configured keys is a configuration error, told before listening. */
+async function assertReachableStorage(storage: MediaStorage, cfg: Config): Promise<void> {
+  try {
+    await storage.verify();
+  } catch (error) {
+    if (!cfg.mediaS3) throw error;
+    const { bucket, endpoint } = cfg.mediaS3;
+    const where = `bucket ${bucket} at ${endpoint ?? "AWS S3"}`;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const reason =
+      status === 404 ? "the bucket does not exist: create it, or correct MEDIA_S3_BUCKET"
+      : status === 401 || status === 403 ? "the keys were refused: check MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY and MEDIA_S3_REGION"
+      : `it did not answer (${error instanceof Error ? error.message : String(error)}): check MEDIA_S3_ENDPOINT and the network`;
+    throw new ConfigurationError(`Media storage unusable: ${where}: ${reason}.`);
   }
 }
