@@ -15,6 +15,8 @@ import { cspNonceOf, securityHeaders } from "./app/server/http/security-headers.
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
 import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
+import { healthRoutes } from "./app/server/http/health-routes.server";
+import type { SiteOutbox } from "./app/server/platform/site-outbox.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
@@ -28,8 +30,12 @@ const cfg = await prepareOrExit(async () => {
 const buildDir = path.resolve("build");
 // The dev server builds its own through Vite.
 const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
-// The bundle's own instances and constants: the page cache its article writes empty, its inline scripts.
-const bundle = build?.entry.module as unknown as { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks } | undefined;
+/** What server.ts takes from the bundle's entry module: its instances (decision 001) and constants. */
+type BundleEntry = { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks; siteOutbox: SiteOutbox };
+// The bundle's own instances and constants: the page cache its outbox follower empties, its inline scripts.
+const bundle = build?.entry.module as unknown as BundleEntry | undefined;
+/** The bundle's outbox follower, set before the server listens (the dev server's once Vite has loaded it). */
+let siteOutbox = bundle?.siteOutbox;
 
 const app = express();
 app.disable("x-powered-by");
@@ -38,6 +44,7 @@ app.set("trust proxy", cfg.trustProxy);
 app.use(settleRequestBody());
 app.use(refuseUnknownMethods);
 app.use(refuseNulInPath);
+app.use(healthRoutes(async () => siteOutbox?.readiness() ?? { ready: false, reason: "starting" }));
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 
@@ -59,6 +66,8 @@ app.use("/media", express.static(cfg.mediaDir, { index: false, fallthrough: fals
 if (!build || !bundle) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  const devBuild = (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  siteOutbox = (devBuild.entry.module as unknown as BundleEntry).siteOutbox;
   app.use(devServer.middlewares);
   app.use(pageCachePolicy);
   app.all(
@@ -79,6 +88,7 @@ if (!build || !bundle) {
   app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
 }
 
+await siteOutbox?.start();
 const server = listenOrExit(app, cfg.port, cfg.host, () => {
   logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
 });

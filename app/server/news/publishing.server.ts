@@ -7,7 +7,6 @@ import { logger } from "~/server/platform/logger.server";
 import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeImageFile, storeVideoFile } from "~/server/media/media.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
-import { articleChanged } from "./article-changes.server";
 import { parseSubmission, STAGING_DIR_NAME, type StagedFile, type Submission, type UploadLimits } from "~/server/media/uploads.server";
 
 /** Where articles and their media are kept. */
@@ -139,9 +138,6 @@ export async function publishFromRequest({ db, mediaDir }: Newsroom, request: Re
       authorId,
       submissionId: input.submissionId,
     });
-    if (!created.duplicate) {
-      articleChanged(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
-    }
     if (created.duplicate) {
       await removeMedia(mediaDir, [...images, ...(video ? [video] : [])]);
       return failure(new AppError("conflict", { message: messages.alreadySubmitted }));
@@ -185,7 +181,6 @@ export async function editFromRequest({ db, mediaDir }: Newsroom, request: Reque
       return failure(articleNotFound());
     }
     await removeMedia(mediaDir, result.unusedMedia);
-    articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
     await removeMedia(mediaDir, stored);
@@ -202,7 +197,6 @@ export async function editFromRequest({ db, mediaDir }: Newsroom, request: Reque
 export async function deleteWithMedia({ db, mediaDir }: Newsroom, id: string): Promise<boolean> {
   const deleted = await deleteArticle(db, id);
   if (!deleted) return false;
-  articleChanged(deleted.article, null);
   await removeMedia(mediaDir, deleted.media);
   return true;
 }
