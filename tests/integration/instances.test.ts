@@ -85,4 +85,17 @@ describe("two instances on one database", () => {
     resumed.close();
     reader.close();
   });
+
+  it("after a restart too: a new process resumes a reader from its last event id", async () => {
+    const reader = await stream(b);
+    const [snapshot] = await reader.waitFor(1);
+    reader.close();
+    const missed = await publishArticle(b.url, adminOn(b), { title: "عاجل: قبل إعادة التشغيل", category: "breaking" });
+    await b.stop();
+    const restarted = await site.startAnother();
+    const resumed = await stream(restarted, { "Last-Event-ID": snapshot!.id! });
+    await resumed.waitFor(1);
+    expect(events(resumed)).toEqual([{ type: "created", item: expect.objectContaining({ id: missed }) }]);
+    resumed.close();
+  });
 });

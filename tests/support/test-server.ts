@@ -116,6 +116,8 @@ export type TestSite = {
   /** The instances, in the order they started. */
   servers: TestServer[];
   database: EmptyDatabase;
+  /** Starts one more instance on the site (e.g. in place of one that stopped) and adds it to `servers`. */
+  startAnother: () => Promise<TestServer>;
   /** Stops every instance still running, then drops the database. */
   stop: () => Promise<void>;
 };
@@ -140,6 +142,11 @@ export async function startTestSite(count: number, extraEnv: Record<string, stri
   return {
     servers,
     database,
+    startAnother: async () => {
+      const server = await startTestServer(shared);
+      servers.push(server);
+      return server;
+    },
     stop: async () => {
       await Promise.all(servers.map((server) => server.stop()));
       await database.drop();
