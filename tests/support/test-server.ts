@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AuthServer } from "./accounts";
+import type { Engine } from "../../migrations/engine";
 import { createEmptyDatabase, type EmptyDatabase } from "./temp-db";
 
 type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
@@ -123,12 +124,12 @@ export type TestSite = {
 };
 
 /**
- * Several instances of the real server on one fresh database of the engine under test, sharing one
+ * Several instances of the real server on one fresh database of the engine under test (or of `engine`), sharing one
  * media folder and secret, as several processes or machines of one site do. Each has its own port
  * and its own page cache; put a proxy in front of `servers[i].url` to balance them.
  */
-export async function startTestSite(count: number, extraEnv: Record<string, string> = {}): Promise<TestSite> {
-  const database = await createEmptyDatabase();
+export async function startTestSite(count: number, extraEnv: Record<string, string> = {}, engine?: Engine): Promise<TestSite> {
+  const database = await createEmptyDatabase(engine);
   const shared = { DATABASE_URL: database.url, MEDIA_DIR: path.join(database.dir, "media"), ...extraEnv };
   const servers: TestServer[] = [];
   try {
