@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
+import { onPostgres } from "../../../tests/support/postgres";
 import { openDatabase } from "~/server/db/db.server";
 import { deleteArticle, updateArticle, type ArticleChanges } from "~/server/news/news.server";
 import { keptEventIds, pruneEvents, readEventsAfter, recordArticleEvent, writeWithEvents } from "./outbox.server";
@@ -101,5 +102,41 @@ describe("pruneEvents", () => {
     } finally {
       await Promise.all(others.map((other) => other.destroy()));
     }
+  });
+});
+
+describe.runIf(onPostgres)("event ids on PostgreSQL (SQLite runs one write transaction at a time by itself)", () => {
+  it("follow commit order: a writer waits for an earlier one to commit, so no reader sees a later id first", async () => {
+    const { db, url } = temp;
+    const other = openDatabase(url);
+    let recorded!: () => void;
+    const firstRecorded = new Promise<void>((resolve) => (recorded = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = writeWithEvents(db, async (trx) => {
+      await recordArticleEvent(trx, null, null);
+      recorded();
+      await gate;
+    });
+    await firstRecorded;
+    const second = createTestArticle(other, { title: "الثاني" });
+    try {
+      // The second writer waits for the first one's lock rather than committing a higher id before it.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`.execute(db);
+          expect(rows[0]?.waiting).toBe(1);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      expect(await readEventsAfter(db, 0, 10)).toEqual([]);
+    } finally {
+      release();
+      await Promise.all([first, second]);
+      await other.destroy();
+    }
+    const events = await readEventsAfter(db, 0, 10);
+    expect(events.map((event) => event.after?.title ?? null)).toEqual([null, "الثاني"]);
+    expect(events[0]!.id).toBeLessThan(events[1]!.id);
   });
 });
