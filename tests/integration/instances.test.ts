@@ -46,7 +46,12 @@ describe("two instances on one database", () => {
   });
 
   it("an edit through A changes the page B serves within 2 s, with the page cache on", async () => {
-    const id = await publishArticle(a.url, adminOn(a), { title: "خبر قبل التعديل" });
+    // A breaking item, so B's stream shows when B has followed its creation (and emptied its cache for it).
+    const reader = await stream(b);
+    await reader.waitFor(1);
+    const id = await publishArticle(a.url, adminOn(a), { title: "خبر قبل التعديل", category: "breaking" });
+    await vi.waitFor(() => expect(events(reader)).toContainEqual({ type: "created", item: expect.objectContaining({ id }) }), within2s);
+    reader.close();
     const page = async () => {
       const response = await fetch(`${b.url}/news/${id}`);
       return { cache: response.headers.get("x-cache"), html: await response.text() };
@@ -56,7 +61,7 @@ describe("two instances on one database", () => {
     expect(cached.cache).toBe("HIT");
     expect(cached.html).toContain("خبر قبل التعديل");
 
-    const edited = await fetch(`${a.url}/api/news/${id}`, { method: "PUT", body: publishForm("خبر بعد التعديل"), headers: adminOn(a) });
+    const edited = await fetch(`${a.url}/api/news/${id}`, { method: "PUT", body: publishForm("خبر بعد التعديل", { category: "breaking" }), headers: adminOn(a) });
     expect(edited.ok).toBe(true);
     await vi.waitFor(async () => expect((await page()).html).toContain("خبر بعد التعديل"), within2s);
   });
