@@ -30,9 +30,11 @@ const cfg = await prepareOrExit(async () => {
 const buildDir = path.resolve("build");
 // The dev server builds its own through Vite.
 const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
-/** What server.ts takes from the bundle's entry module: its instances (decision 001) and constants. */
+/**
+ * The bundle's own instances and constants (decision 001): the page cache its outbox follower empties,
+ * that follower, what to stop at shutdown, its inline scripts.
+ */
 type BundleEntry = { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks; siteOutbox: SiteOutbox };
-// The bundle's own instances and constants: the page cache its outbox follower empties, its inline scripts.
 const bundle = build?.entry.module as unknown as BundleEntry | undefined;
 /** The bundle's outbox follower, set before the server listens (the dev server's once Vite has loaded it). */
 let siteOutbox = bundle?.siteOutbox;

@@ -225,9 +225,9 @@ async function articleOfSubmission(db: DB, submissionId: string): Promise<Create
 }
 
 /**
- * Creates an article, its short link, its search entry and its outbox event in one transaction. A submission already
- * used returns the article it created: the unique index on submission_id decides, so two identical
- * posts at the same moment (on a server that runs them in parallel) still publish once.
+ * Creates an article, its short link, its search entry and its outbox event in one transaction. A
+ * submission already used returns the article it created: the unique index on submission_id decides,
+ * so two identical posts at the same moment (on a server that runs them in parallel) still publish once.
  */
 export async function createArticle(db: DB, input: NewArticle): Promise<CreatedArticle> {
   return writeWithEvents(db, async (trx) => {
@@ -278,13 +278,14 @@ export type ArticleChanges = {
   video: string | null;
 };
 
+/** An article's public state as its row holds it, for its outbox event. */
 function articleState(id: string, row: { title: string; category: string; status: NewsStatus; created_at: string }): ArticleState {
   return { id, title: row.title, createdAt: row.created_at, category: isCategory(row.category) ? row.category : "miscellaneous", status: row.status };
 }
 
 /**
- * Applies an edit (and records it in the outbox); returns the media URLs the article no longer uses (to delete once committed),
- * or null when there is no such article.
+ * Applies an edit and records it in the outbox; returns the media URLs the article no longer uses (to
+ * delete once committed), or null when there is no such article.
  */
 export async function updateArticle(db: DB, id: string, changes: ArticleChanges): Promise<{ unusedMedia: string[] } | null> {
   return writeWithEvents(db, async (trx) => {
@@ -312,10 +313,11 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
       .where("id", "=", id)
       .execute();
     await syncSearchIndex(trx, id);
-    await recordArticleEvent(trx, articleState(id, current), { id, title: changes.title, createdAt: current.created_at, category: changes.category, status: changes.status });
-    const before = [...parseStringList(current.images), ...(current.video ? [current.video] : [])];
-    const after = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
-    return { unusedMedia: await mediaOnlyUsedBy(trx, id, before.filter((url) => !after.has(url))) };
+    const after = { id, title: changes.title, createdAt: current.created_at, category: changes.category, status: changes.status };
+    await recordArticleEvent(trx, articleState(id, current), after);
+    const usedBefore = [...parseStringList(current.images), ...(current.video ? [current.video] : [])];
+    const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
+    return { unusedMedia: await mediaOnlyUsedBy(trx, id, usedBefore.filter((url) => !usedAfter.has(url))) };
   });
 }
 

@@ -86,11 +86,11 @@ export async function newestEventId(db: DB): Promise<number> {
   return (await keptEventIds(db)).newest ?? 0;
 }
 
-/** How long events are kept, and how many at most. */
+/** How long events are kept, and how far below the newest id at most. */
 export const EVENT_RETENTION = { ms: 24 * 60 * 60 * 1000, count: 10_000 };
 
 /**
- * Deletes events older than the retention time or beyond the kept count, never the newest one (it
+ * Deletes events older than the retention time or `count` ids below the newest, never the newest (it
  * tells a reconnecting reader how far the site has got). Deleting a prefix of ids by a condition is
  * safe for any number of processes to run at once.
  */
