@@ -33,7 +33,6 @@ export function listenOnPostgres(databaseUrl: string, channel: string, handlers:
       handlers.lost(error);
       current.end().catch(() => {});
       retry = setTimeout(() => void connect(), pause);
-      retry.unref();
       pause = Math.min(pause * 2, RETRY_MS.max);
     };
     current.on("error", fail);

@@ -25,7 +25,7 @@ const BATCH = 500;
 export type OutboxFollower = {
   /** Starts after the newest event committed so far, then reads on. */
   start: () => Promise<void>;
-  /** Stops reading and closes the LISTEN connection. */
+  /** Stops reading and closes the LISTEN connection; until then it keeps the process alive. */
   stop: () => Promise<void>;
   /** Reads now; resolves once every event committed before the call has reached the consumers. */
   catchUp: () => Promise<void>;
@@ -102,7 +102,6 @@ export function createOutboxFollower(
 
   const every = (ms: number, run: () => void) => {
     const timer = setInterval(run, ms);
-    timer.unref();
     stops.push(() => clearInterval(timer));
   };
 
