@@ -17,6 +17,8 @@ import { settleRequestBody } from "./app/server/http/request-body.server";
 import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
 import { publicMediaRedirect, storedMediaHandler } from "./app/server/http/stored-media.server";
 import { mediaStorageFor } from "./app/server/media/media-storage.server";
+import { healthRoutes } from "./app/server/http/health-routes.server";
+import type { SiteOutbox } from "./app/server/platform/site-outbox.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
@@ -30,8 +32,14 @@ const cfg = await prepareOrExit(async () => {
 const buildDir = path.resolve("build");
 // The dev server builds its own through Vite.
 const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
-// The bundle's own instances and constants: the page cache its article writes empty, its inline scripts.
-const bundle = build?.entry.module as unknown as { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks } | undefined;
+/**
+ * The bundle's own instances and constants (decision 001): the page cache its outbox follower empties,
+ * that follower, what to stop at shutdown, its inline scripts.
+ */
+type BundleEntry = { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks; siteOutbox: SiteOutbox };
+const bundle = build?.entry.module as unknown as BundleEntry | undefined;
+/** The bundle's outbox follower, set before the server listens (the dev server's once Vite has loaded it). */
+let siteOutbox = bundle?.siteOutbox;
 
 const app = express();
 app.disable("x-powered-by");
@@ -40,6 +48,7 @@ app.set("trust proxy", cfg.trustProxy);
 app.use(settleRequestBody());
 app.use(refuseUnknownMethods);
 app.use(refuseNulInPath);
+app.use(healthRoutes(async () => siteOutbox?.readiness() ?? { ready: false, reason: "starting" }));
 // Never compress the event stream: compression would hold its messages back.
 app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 
@@ -63,6 +72,8 @@ else app.use("/media", storedMediaHandler(mediaStorageFor(cfg)));
 if (!build || !bundle) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  const devBuild = (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  siteOutbox = (devBuild.entry.module as unknown as BundleEntry).siteOutbox;
   app.use(devServer.middlewares);
   app.use(pageCachePolicy);
   app.all(
@@ -83,6 +94,7 @@ if (!build || !bundle) {
   app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
 }
 
+await siteOutbox?.start();
 const server = listenOrExit(app, cfg.port, cfg.host, () => {
   logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
 });

@@ -8,6 +8,8 @@ import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
 export { pageCache } from "~/server/http/site-page-cache.server";
 export { shutdownHooks } from "~/server/platform/shutdown.server";
+// server.ts starts the outbox follower before listening and asks it for /readyz.
+export { siteOutbox } from "~/server/platform/site-outbox.server";
 /** The constant inline scripts of our pages, which the Content-Security-Policy allows by their hash. */
 export const inlineScripts = islandsLoader ? [islandsLoader] : [];
 

@@ -5,6 +5,7 @@ import * as m002 from "./002-search-index";
 import * as m003 from "./003-news-submission-id";
 import * as m004limits from "./004-limits-attempts-and-visits";
 import * as m005 from "./005-search-postgres";
+import * as m006 from "./006-events-outbox";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Record<string, EngineMigration> = {
   "003-news-submission-id": m003,
   "004-limits-attempts-and-visits": m004limits,
   "005-search-postgres": m005,
+  "006-events-outbox": m006,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -83,6 +83,8 @@ describe("GET /api/breaking/stream", () => {
   it("a reconnect with Last-Event-ID gets exactly what it missed", async () => {
     const client = await stream();
     const [snapshot] = await client.waitFor(1);
+    // An outbox id: the same on every instance and after a restart.
+    expect(snapshot!.id).toMatch(/^\d+$/);
     client.close();
     const missedOne = await admin("POST", "/api/news", breakingForm("عاجل: أثناء الانقطاع ١"));
     const missedTwo = await admin("POST", "/api/news", breakingForm("عاجل: أثناء الانقطاع ٢"));
@@ -91,6 +93,9 @@ describe("GET /api/breaking/stream", () => {
       { type: "created", item: expect.objectContaining({ id: missedOne.id }) },
       { type: "created", item: expect.objectContaining({ id: missedTwo.id }) },
     ]);
+    const ids = again.messages.map((message) => Number(message.id));
+    expect(ids[0]).toBeGreaterThan(Number(snapshot!.id));
+    expect(ids[1]).toBeGreaterThan(ids[0]!);
     again.close();
 
     const unknown = await stream({ "Last-Event-ID": "deadbeef.3" });

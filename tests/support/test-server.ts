@@ -4,7 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AuthServer } from "./accounts";
-import { createEmptyDatabase } from "./temp-db";
+import type { Engine } from "../../migrations/engine";
+import { createEmptyDatabase, type EmptyDatabase } from "./temp-db";
 
 type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
 
@@ -108,6 +109,48 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
       }
       await database?.drop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestSite = {
+  /** The instances, in the order they started. */
+  servers: TestServer[];
+  database: EmptyDatabase;
+  /** Starts one more instance on the site (e.g. in place of one that stopped) and adds it to `servers`. */
+  startAnother: () => Promise<TestServer>;
+  /** Stops every instance still running, then drops the database. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Several instances of the real server on one fresh database of the engine under test (or of `engine`), sharing one
+ * media folder and secret, as several processes or machines of one site do. Each has its own port
+ * and its own page cache; put a proxy in front of `servers[i].url` to balance them.
+ */
+export async function startTestSite(count: number, extraEnv: Record<string, string> = {}, engine?: Engine): Promise<TestSite> {
+  const database = await createEmptyDatabase(engine);
+  const shared = { DATABASE_URL: database.url, MEDIA_DIR: path.join(database.dir, "media"), ...extraEnv };
+  const servers: TestServer[] = [];
+  try {
+    // One after the other: the first migrates the database, the others find it current.
+    for (let i = 0; i < count; i++) servers.push(await startTestServer(shared));
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+    throw error;
+  }
+  return {
+    servers,
+    database,
+    startAnother: async () => {
+      const server = await startTestServer(shared);
+      servers.push(server);
+      return server;
+    },
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      await database.drop();
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Copies a site's data from one database into an empty one (npm run db:copy: a SQLite site moving
  * to PostgreSQL). Rows are copied table by table in one transaction on the target, each value turned
- * into the target column's type; the search index is derived data, rebuilt there rather than copied.
+ * into the target column's type; the search index is derived data, rebuilt there rather than copied,
+ * and the outbox's events are not copied at all.
  */
 import { DEFAULT_MIGRATION_TABLE, sql, type ColumnMetadata } from "kysely";
 import type { DB } from "./db.server";
@@ -25,6 +26,11 @@ const COPIED_TABLES = [
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
 const DERIVED_TABLE_PREFIX = "news_search";
+/**
+ * The outbox: notices for running servers, not site data. The target starts its own ids; a reader
+ * whose Last-Event-ID came from the source gets a fresh snapshot there.
+ */
+const NOT_COPIED_TABLES = ["events"];
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
 const KEY_COLUMN: Record<CopiedTable, string> = {
@@ -64,7 +70,9 @@ async function rowCount(db: DB, table: string): Promise<number> {
 /** The source must hold nothing this copy would leave behind. */
 async function checkSourceTables(source: DB): Promise<void> {
   const known = new Set<string>(COPIED_TABLES);
-  const unknown = (await tableNames(source)).filter((name) => !known.has(name) && !name.startsWith(DERIVED_TABLE_PREFIX));
+  const unknown = (await tableNames(source)).filter(
+    (name) => !known.has(name) && !name.startsWith(DERIVED_TABLE_PREFIX) && !NOT_COPIED_TABLES.includes(name),
+  );
   if (unknown.length > 0) throw new CopyError(`The source holds tables this copy does not know: ${unknown.join(", ")}.`);
 }
 

@@ -22,6 +22,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   news_search: true,
   news_search_keys: true,
   news_search_terms: true,
+  events: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

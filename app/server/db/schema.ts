@@ -128,6 +128,16 @@ export interface NewsSearchTermsTable {
   term: string;
 }
 
+/** The outbox (app/server/outbox/): every change readers can see, in commit order. */
+export interface EventsTable {
+  id: Generated<number>;
+  kind: string;
+  article_id: string | null;
+  /** JSON: what the change's consumers need (outbox.server.ts). */
+  payload: string;
+  created_at: string;
+}
+
 export interface Database {
   news: NewsTable;
   short_links: ShortLinksTable;
@@ -142,4 +152,5 @@ export interface Database {
   news_search: SqliteNewsSearchTable | PostgresNewsSearchTable;
   news_search_keys: NewsSearchKeysTable;
   news_search_terms: NewsSearchTermsTable;
+  events: EventsTable;
 }

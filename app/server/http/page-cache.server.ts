@@ -30,7 +30,7 @@ const STALE_GRACE_MS = 60_000;
 /**
  * Rendered pages for anonymous readers, kept a few seconds so one server holds a rush on one story:
  * each page renders once at a time, however many readers ask for it together. Only the HTTP layer
- * fills it (never with a signed-in response); every article write empties it.
+ * fills it (never with a signed-in response); every change, on any process, empties it (through the outbox).
  */
 export class PageCache {
   private pages = new Map<string, CachedPage>();

@@ -1,35 +1,103 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyBreakingEvent, type BreakingItem } from "~/lib/breaking";
+import { applyBreakingEvent, type BreakingEvent } from "~/lib/breaking";
 import { openBreakingStream, openStreamCount } from "./breaking-stream.server";
-import { openDatabase } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { createInProcessBus } from "./live-events.server";
+import type { DB } from "~/server/db/db.server";
+import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
+import { createInProcessBus, type LiveEvent } from "./live-events.server";
+import { createTestArticle } from "../../../tests/support/articles";
+import { deleteArticle } from "~/server/news/news.server";
+import { newestEventId, pruneEvents, readEventsAfter } from "~/server/outbox/outbox.server";
 
-const dir = mkdtempSync(path.join(tmpdir(), "akhbar-stream-"));
-const db = openDatabase(path.join(dir, "stream.db"));
-
+let temp: TempDatabase;
+let db: DB;
 beforeAll(async () => {
-  await migrateToLatest(db);
+  temp = await createTempDatabase();
+  db = temp.db;
 });
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => temp.cleanup());
 
 describe("the in-process event bus", () => {
-  it("numbers events and replays what a client missed, or says it cannot", () => {
+  it("hands each event to every subscriber until it unsubscribes", () => {
     const bus = createInProcessBus();
-    const item: BreakingItem = { id: "a", title: "عاجل", createdAt: "2026-11-22T10:00:00.000Z" };
-    bus.publish({ type: "created", item });
-    bus.publish({ type: "deleted", id: "a" });
-    expect(bus.since(1)?.map((e) => e.id)).toEqual([2]);
-    expect(bus.since(2)).toEqual([]);
-    expect(bus.since(7)).toBeNull();
-    for (let i = 0; i < 600; i++) bus.publish({ type: "deleted", id: String(i) });
-    expect(bus.since(1)).toBeNull();
+    const a: LiveEvent[] = [];
+    const b: LiveEvent[] = [];
+    const stopA = bus.subscribe((live) => a.push(live));
+    bus.subscribe((live) => b.push(live));
+    const created: LiveEvent = { id: 7, event: { type: "deleted", id: "x" } };
+    bus.publish(created);
+    stopA();
+    bus.publish({ id: 8, event: { type: "deleted", id: "y" } });
+    expect(a.map((live) => live.id)).toEqual([7]);
+    expect(b.map((live) => live.id)).toEqual([7, 8]);
+    expect(bus.listenerCount()).toBe(1);
+  });
+});
+
+/** The messages a new stream starts with (until `count` have come), read as the client parses them. */
+async function firstMessages(
+  lastEventId: string | undefined,
+  count: number,
+  bus = createInProcessBus(),
+  afterOpening = () => {},
+): Promise<{ id: string; data: BreakingEvent }[]> {
+  const abort = new AbortController();
+  const headers: Record<string, string> = lastEventId === undefined ? {} : { "last-event-id": lastEventId };
+  const response = openBreakingStream(
+    { db, bus, limits: { perIp: 20, total: 5000 } },
+    new Request("http://localhost/api/breaking/stream", { signal: abort.signal, headers }),
+    "10.0.0.2",
+  );
+  afterOpening();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  const parsed = () =>
+    text
+      .split("\n\n")
+      .filter((block) => block.includes("data: "))
+      .map((block) => ({ id: /^id: (.*)$/m.exec(block)?.[1] ?? "", data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as BreakingEvent }));
+  while (parsed().length < count) text += (await reader.read()).value ?? "";
+  abort.abort();
+  return parsed();
+}
+
+describe("where a stream starts", () => {
+  it("sends a snapshot under the newest outbox id, and after that id exactly the breaking changes missed", async () => {
+    const [snapshot] = await firstMessages(undefined, 1);
+    expect(snapshot?.data.type).toBe("snapshot");
+    expect(Number(snapshot?.id)).toBe(await newestEventId(db));
+
+    const first = await createTestArticle(db, { title: "عاجل أول", category: "breaking" });
+    await createTestArticle(db, { title: "محلي", category: "local" });
+    await deleteArticle(db, first.id);
+    const events = await readEventsAfter(db, Number(snapshot?.id), 10);
+    const missed = await firstMessages(snapshot?.id, 2);
+    expect(missed).toEqual([
+      { id: String(events[0]!.id), data: { type: "created", item: expect.objectContaining({ id: first.id, title: "عاجل أول" }) } },
+      { id: String(events[2]!.id), data: { type: "deleted", id: first.id } },
+    ]);
+  });
+
+  it("sends nothing to a reader who missed nothing, then what comes next", async () => {
+    await createTestArticle(db, { title: "عاجل", category: "breaking" });
+    const newest = await newestEventId(db);
+    const bus = createInProcessBus();
+    const next: LiveEvent = { id: newest + 1, event: { type: "deleted", id: "next" } };
+    const messages = await firstMessages(String(newest), 1, bus, () => bus.publish(next));
+    expect(messages).toEqual([{ id: String(next.id), data: next.event }]);
+  });
+
+  it("sends a snapshot when the last id is unknown, in the future or pruned", async () => {
+    for (let i = 0; i < 3; i++) await createTestArticle(db, { title: `عاجل ${i}`, category: "breaking" });
+    const newest = await newestEventId(db);
+    for (const lastEventId of ["deadbeef.3", "", "-1", String(newest + 1)]) {
+      expect((await firstMessages(lastEventId, 1))[0]?.data.type, lastEventId).toBe("snapshot");
+    }
+    await db.updateTable("events").set({ created_at: "2020-01-01T00:00:00.000Z" }).execute();
+    await pruneEvents(db);
+    expect((await firstMessages(String(newest - 2), 1))[0]?.data.type).toBe("snapshot");
+    // The newest is kept: a reader who saw it resumes without a snapshot.
+    await createTestArticle(db, { title: "عاجل بعد التقليم", category: "breaking" });
+    expect((await firstMessages(String(newest), 1))[0]?.data).toMatchObject({ type: "created", item: { title: "عاجل بعد التقليم" } });
   });
 });
 

@@ -1,9 +1,8 @@
 import { BREAKING_LIST_SIZE, type BreakingItem } from "~/lib/breaking";
-import type { NewsStatus } from "~/lib/news";
-import type { Category } from "~/lib/categories";
 import type { DB } from "~/server/db/db.server";
-import { publishLiveEvent } from "./live-events.server";
 import { listLatest } from "~/server/news/news.server";
+import type { ArticleState, OutboxEvent } from "~/server/outbox/outbox.server";
+import type { LiveEvent } from "./live-events.server";
 
 /** The public breaking list, newest first. */
 export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<BreakingItem[]> {
@@ -11,18 +10,17 @@ export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<
   return items.map(({ id, title, createdAt }) => ({ id, title, createdAt }));
 }
 
-export type ArticleState = { id: string; title: string; createdAt: string; category: Category; status: NewsStatus };
-
 function visible(state: ArticleState | null): BreakingItem | null {
   if (!state || state.category !== "breaking" || state.status !== "published") return null;
   return { id: state.id, title: state.title, createdAt: state.createdAt };
 }
 
-/** Tells every open breaking stream what a write changed in the public breaking list, if anything. */
-export function announceBreakingChange(before: ArticleState | null, after: ArticleState | null): void {
+/** What an outbox event changed in the public breaking list, if anything, under the event's id. */
+export function breakingChange({ id, before, after }: OutboxEvent): LiveEvent | null {
   const was = visible(before);
   const is = visible(after);
-  if (!was && is) publishLiveEvent({ type: "created", item: is });
-  else if (was && is) publishLiveEvent({ type: "updated", item: is });
-  else if (was && !is) publishLiveEvent({ type: "deleted", id: was.id });
+  if (!was && is) return { id, event: { type: "created", item: is } };
+  if (was && is) return { id, event: { type: "updated", item: is } };
+  if (was && !is) return { id, event: { type: "deleted", id: was.id } };
+  return null;
 }

@@ -9,7 +9,7 @@ import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { syncSearchIndex } from "~/server/search/search-index.server";
 import { createShortLink } from "./short-links.server";
-
+import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server/outbox/outbox.server";
 
 const EXCERPT_CHARS = 160;
 
@@ -225,12 +225,12 @@ async function articleOfSubmission(db: DB, submissionId: string): Promise<Create
 }
 
 /**
- * Creates an article, its short link and its search entry in one transaction. A submission already
- * used returns the article it created: the unique index on submission_id decides, so two identical
- * posts at the same moment (on a server that runs them in parallel) still publish once.
+ * Creates an article, its short link, its search entry and its outbox event in one transaction. A
+ * submission already used returns the article it created: the unique index on submission_id decides,
+ * so two identical posts at the same moment (on a server that runs them in parallel) still publish once.
  */
 export async function createArticle(db: DB, input: NewArticle): Promise<CreatedArticle> {
-  return db.transaction().execute(async (trx) => {
+  return writeWithEvents(db, async (trx) => {
     const id = newArticleId();
     const createdAt = (input.createdAt ?? new Date()).toISOString();
     const status = input.status ?? "published";
@@ -263,6 +263,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     }
     const shortId = await createShortLink(trx, id);
     await syncSearchIndex(trx, id);
+    await recordArticleEvent(trx, null, { id, title: input.title, createdAt, category: input.category, status });
     return { id, shortId, createdAt, duplicate: false };
   });
 }
@@ -277,13 +278,22 @@ export type ArticleChanges = {
   video: string | null;
 };
 
+/** An article's public state as its row holds it, for its outbox event. */
+function articleState(id: string, row: { title: string; category: string; status: NewsStatus; created_at: string }): ArticleState {
+  return { id, title: row.title, createdAt: row.created_at, category: isCategory(row.category) ? row.category : "miscellaneous", status: row.status };
+}
+
 /**
- * Applies an edit; returns the media URLs the article no longer uses (to delete once committed),
- * or null when there is no such article.
+ * Applies an edit and records it in the outbox; returns the media URLs the article no longer uses (to
+ * delete once committed), or null when there is no such article.
  */
 export async function updateArticle(db: DB, id: string, changes: ArticleChanges): Promise<{ unusedMedia: string[] } | null> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("news").select(["images", "video", "published_at"]).where("id", "=", id).executeTakeFirst();
+  return writeWithEvents(db, async (trx) => {
+    const current = await trx
+      .selectFrom("news")
+      .select(["images", "video", "published_at", "title", "category", "status", "created_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!current) return null;
     const now = new Date().toISOString();
     await trx
@@ -303,9 +313,11 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
       .where("id", "=", id)
       .execute();
     await syncSearchIndex(trx, id);
-    const before = [...parseStringList(current.images), ...(current.video ? [current.video] : [])];
-    const after = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
-    return { unusedMedia: await mediaOnlyUsedBy(trx, id, before.filter((url) => !after.has(url))) };
+    const after = { id, title: changes.title, createdAt: current.created_at, category: changes.category, status: changes.status };
+    await recordArticleEvent(trx, articleState(id, current), after);
+    const usedBefore = [...parseStringList(current.images), ...(current.video ? [current.video] : [])];
+    const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
+    return { unusedMedia: await mediaOnlyUsedBy(trx, id, usedBefore.filter((url) => !usedAfter.has(url))) };
   });
 }
 
@@ -328,14 +340,11 @@ async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<stri
 }
 
 /**
- * Deletes an article (its short link goes with it); returns what it was and the media URLs only it
- * used, or null when there is none.
+ * Deletes an article (its short link goes with it) and records it in the outbox; returns the media
+ * URLs only it used, or null when there is none.
  */
-export async function deleteArticle(
-  db: DB,
-  id: string,
-): Promise<{ media: string[]; article: { id: string; title: string; createdAt: string; category: Category; status: NewsStatus } } | null> {
-  return db.transaction().execute(async (trx) => {
+export async function deleteArticle(db: DB, id: string): Promise<{ media: string[] } | null> {
+  return writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
       .select(["images", "video", "category", "title", "created_at", "status"])
@@ -345,16 +354,8 @@ export async function deleteArticle(
     await trx.deleteFrom("short_links").where("news_id", "=", id).execute();
     await trx.deleteFrom("news").where("id", "=", id).execute();
     await syncSearchIndex(trx, id);
-    return {
-      media: await mediaOnlyUsedBy(trx, id, [...parseStringList(row.images), ...(row.video ? [row.video] : [])]),
-      article: {
-        id,
-        title: row.title,
-        createdAt: row.created_at,
-        category: isCategory(row.category) ? row.category : "miscellaneous",
-        status: row.status,
-      },
-    };
+    await recordArticleEvent(trx, articleState(id, row), null);
+    return { media: await mediaOnlyUsedBy(trx, id, [...parseStringList(row.images), ...(row.video ? [row.video] : [])]) };
   });
 }
 

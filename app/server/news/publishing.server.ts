@@ -6,7 +6,6 @@ import { logger } from "~/server/platform/logger.server";
 import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeImageFile, storeVideoFile } from "~/server/media/media.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
-import { articleChanged } from "./article-changes.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { parseSubmission, type StagedFile, type Submission, type UploadLimits } from "~/server/media/uploads.server";
 
@@ -140,9 +139,6 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
       authorId,
       submissionId: input.submissionId,
     });
-    if (!created.duplicate) {
-      articleChanged(null, { id: created.id, title: input.title, createdAt: created.createdAt, category: input.category, status: input.status });
-    }
     if (created.duplicate) {
       await removeMedia(storage, [...images, ...(video ? [video] : [])]);
       return failure(new AppError("conflict", { message: messages.alreadySubmitted }));
@@ -187,7 +183,6 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       return failure(articleNotFound());
     }
     await removeMedia(storage, result.unusedMedia);
-    articleChanged(current, { id, title: input.title, createdAt: current.createdAt, category: input.category, status: input.status });
     return { ok: true, id };
   } catch (error) {
     await removeMedia(storage, stored);
@@ -204,7 +199,6 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
 export async function deleteWithMedia({ db, storage }: Newsroom, id: string): Promise<boolean> {
   const deleted = await deleteArticle(db, id);
   if (!deleted) return false;
-  articleChanged(deleted.article, null);
   await removeMedia(storage, deleted.media);
   return true;
 }

@@ -7,6 +7,8 @@ import { logger } from "./logger.server";
 export type ShutdownHooks = {
   /** Ends every open event stream with a retry hint. */
   endStreams: () => void;
+  /** Stops following the outbox (readiness turns to 503) and closes its LISTEN connection. */
+  stopFollowing: () => Promise<void>;
   closeDatabase: () => Promise<void>;
 };
 
@@ -41,8 +43,8 @@ export function listenOrExit(app: Express, port: number, host: string, onListeni
 }
 
 /**
- * On SIGTERM or SIGINT: stop accepting connections, end event streams, let requests in flight finish
- * (cut after SHUTDOWN_GRACE_MS), close the database, exit 0.
+ * On SIGTERM or SIGINT: stop accepting connections, end event streams, stop following the outbox, let
+ * requests in flight finish (cut after SHUTDOWN_GRACE_MS), close the database, exit 0.
  */
 export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | undefined): void {
   const inFlight = new Set<http.ServerResponse>();
@@ -65,12 +67,14 @@ export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | un
     for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
     const closed = new Promise((resolve) => server.close(resolve));
     hooks?.endStreams();
+    const followingStopped = hooks?.stopFollowing();
     const cut = setTimeout(() => {
       logger.warn(`${inFlight.size} request(s) still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(cut);
+    await followingStopped;
     await hooks?.closeDatabase();
     logger.info("stopped");
     process.exit(0);

@@ -1,0 +1,132 @@
+import { sql } from "kysely";
+import type { Category } from "~/lib/categories";
+import type { NewsStatus } from "~/lib/news";
+import type { DB } from "~/server/db/db.server";
+import { dialectName } from "~/server/db/dialect.server";
+
+/*
+ * The transactional outbox (docs/decisions/010-outbox.md). Every change readers can see writes one
+ * `events` row in the change's own transaction; every server process follows the table
+ * (follower.server.ts) and empties its page cache and feeds its live streams from it.
+ */
+
+/** What readers could see of an article: enough for every consumer to judge what a change did. */
+export type ArticleState = { id: string; title: string; createdAt: string; category: Category; status: NewsStatus };
+
+export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
+
+export type OutboxEvent = {
+  id: number;
+  kind: ArticleEventKind;
+  articleId: string | null;
+  before: ArticleState | null;
+  after: ArticleState | null;
+  createdAt: string;
+};
+
+/** The PostgreSQL channel a committed event is announced on (NOTIFY), so followers need not wait for their next poll. */
+export const EVENTS_CHANNEL = "akhbar_events";
+/** pg_advisory_xact_lock's key for writing events: see recordArticleEvent. */
+const EVENT_WRITE_LOCK = 7_140_015;
+
+function kindOf(before: ArticleState | null, after: ArticleState | null): ArticleEventKind {
+  if (!before) return "article-created";
+  if (!after) return "article-deleted";
+  if (before.status !== "published" && after.status === "published") return "article-published";
+  if (before.status === "published" && after.status !== "published") return "article-unpublished";
+  return "article-edited";
+}
+
+/**
+ * Records an article change inside the transaction `trx` that makes it: the row commits or rolls back
+ * with the change. Call it last in the transaction. On PostgreSQL, ids come from a sequence in the
+ * order transactions take them, not the order they commit; a transaction-long lock makes the two the
+ * same, so a follower reading `id > last` never skips an id that commits late. The NOTIFY is sent at
+ * commit. SQLite runs one write transaction at a time, which gives the same order by itself.
+ */
+export async function recordArticleEvent(trx: DB, before: ArticleState | null, after: ArticleState | null): Promise<void> {
+  const postgres = dialectName(trx) === "postgres";
+  if (postgres) await sql`select pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`.execute(trx);
+  const row = await trx
+    .insertInto("events")
+    .values({
+      kind: kindOf(before, after),
+      article_id: after?.id ?? before?.id ?? null,
+      payload: JSON.stringify({ before, after }),
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (postgres) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.id)})`.execute(trx);
+}
+
+type EventRow = { id: number; kind: string; article_id: string | null; payload: string; created_at: string };
+
+function toEvent(row: EventRow): OutboxEvent {
+  const { before, after } = JSON.parse(row.payload) as { before: ArticleState | null; after: ArticleState | null };
+  return { id: Number(row.id), kind: row.kind as ArticleEventKind, articleId: row.article_id, before, after, createdAt: row.created_at };
+}
+
+/** Up to `limit` events after `afterId`, oldest first. */
+export async function readEventsAfter(db: DB, afterId: number, limit: number): Promise<OutboxEvent[]> {
+  const rows = await db.selectFrom("events").selectAll().where("id", ">", afterId).orderBy("id").limit(limit).execute();
+  return rows.map(toEvent);
+}
+
+/** The ids of the oldest and the newest event kept; both null when none was ever written. */
+export async function keptEventIds(db: DB): Promise<{ oldest: number | null; newest: number | null }> {
+  const row = await db
+    .selectFrom("events")
+    .select((eb) => [eb.fn.min("id").as("oldest"), eb.fn.max("id").as("newest")])
+    .executeTakeFirst();
+  return { oldest: row?.oldest == null ? null : Number(row.oldest), newest: row?.newest == null ? null : Number(row.newest) };
+}
+
+export async function newestEventId(db: DB): Promise<number> {
+  return (await keptEventIds(db)).newest ?? 0;
+}
+
+/** How long events are kept, and how far below the newest id at most. */
+export const EVENT_RETENTION = { ms: 24 * 60 * 60 * 1000, count: 10_000 };
+
+/**
+ * Deletes events older than the retention time or `count` ids below the newest, never the newest (it
+ * tells a reconnecting reader how far the site has got). Deleting a prefix of ids by a condition is
+ * safe for any number of processes to run at once.
+ */
+export async function pruneEvents(db: DB, now = Date.now(), retention = EVENT_RETENTION): Promise<number> {
+  const newest = await newestEventId(db);
+  if (newest === 0) return 0;
+  const cutoff = new Date(now - retention.ms).toISOString();
+  const result = await db
+    .deleteFrom("events")
+    .where("id", "<", newest)
+    .where((eb) => eb.or([eb("id", "<=", newest - retention.count), eb("created_at", "<", cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Waiting for this process's followers of a database to have read what was just committed. */
+type CatchUp = () => Promise<void>;
+const localFollowers = new Map<DB, Set<CatchUp>>();
+
+/** A follower of `db` in this process, caught up after each write made here (see writeWithEvents). */
+export function followLocalWrites(db: DB, catchUp: CatchUp): () => void {
+  const set = localFollowers.get(db) ?? new Set();
+  localFollowers.set(db, set.add(catchUp));
+  return () => {
+    set.delete(catchUp);
+    if (set.size === 0) localFollowers.delete(db);
+  };
+}
+
+/**
+ * Runs `work` in a transaction on `db`; once it has committed, waits for this process's followers to
+ * read its events, so the writer's own process serves the change as soon as the write returns (other
+ * processes hear of it within their follower's delay).
+ */
+export async function writeWithEvents<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  const result = await db.transaction().execute(work);
+  await Promise.all([...(localFollowers.get(db) ?? [])].map((catchUp) => catchUp()));
+  return result;
+}

@@ -1,0 +1,42 @@
+import { DEFAULT_MIGRATION_TABLE, sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let db: DB;
+beforeAll(async () => {
+  server = await startTestServer();
+  db = openDatabase(server.env.DATABASE_URL);
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+async function answer(path: string) {
+  const response = await fetch(`${server.url}${path}`);
+  return { status: response.status, cacheControl: response.headers.get("cache-control"), xCache: response.headers.get("x-cache"), body: await response.json() };
+}
+
+it("GET /healthz says the process answers, and is never stored", async () => {
+  expect(await answer("/healthz")).toEqual({ status: 200, cacheControl: "no-store", xCache: null, body: { status: "ok" } });
+});
+
+it("GET /readyz is 200 while the database answers, is current and the outbox is followed; 503 with the reason otherwise", async () => {
+  expect(await answer("/readyz")).toEqual({ status: 200, cacheControl: "no-store", xCache: null, body: { status: "ready" } });
+
+  const migrations = sql.table(DEFAULT_MIGRATION_TABLE);
+  const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from ${migrations} order by name desc limit 1`.execute(db);
+  const { name, timestamp } = rows[0]!;
+  await sql`delete from ${migrations} where name = ${name}`.execute(db);
+  try {
+    const notReady = await answer("/readyz");
+    expect(notReady).toMatchObject({ status: 503, cacheControl: "no-store", body: { status: "not-ready", reason: `the database lacks migration ${name}` } });
+    // Alive all the same: a load balancer must not restart it for this.
+    expect((await answer("/healthz")).status).toBe(200);
+  } finally {
+    await sql`insert into ${migrations} (name, timestamp) values (${name}, ${timestamp})`.execute(db);
+  }
+  expect((await answer("/readyz")).status).toBe(200);
+});
