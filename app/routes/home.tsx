@@ -8,7 +8,7 @@ import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
-import { listLatest, listSidebar, listSlider } from "~/server/news/news.server";
+import { listLatestByCategory, listSidebar, listSlider } from "~/server/news/news.server";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
@@ -20,16 +20,12 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const database = db();
   const audience = await audienceOf(auth(), request);
-  const [slider, sidebar, sections] = await Promise.all([
+  const [slider, sidebar, latest] = await Promise.all([
     listSlider(database, audience),
     listSidebar(database, audience),
-    Promise.all(
-      CATEGORIES.map(async (category) => ({
-        category,
-        items: await listLatest(database, { category, limit: SECTION_SIZE, audience }),
-      })),
-    ),
+    listLatestByCategory(database, CATEGORIES, SECTION_SIZE, audience),
   ]);
+  const sections = CATEGORIES.map((category) => ({ category, items: latest.get(category) ?? [] }));
   return { slider, sidebar, sections };
 }
 

@@ -8,6 +8,7 @@ import {
   getArticle,
   listCategoryPage,
   listLatest,
+  listLatestByCategory,
   listMostRead,
   listPicks,
   listRelated,
@@ -52,6 +53,25 @@ describe("listLatest", () => {
     await article(2);
     expect((await listLatest(db, { limit: 10 })).map((n) => n.title)).toEqual(["خبر 2"]);
     expect(await listLatest(db, { limit: 10, audience: { includeDrafts: true } })).toHaveLength(2);
+  });
+});
+
+describe("listLatestByCategory", () => {
+  it("gives each category its newest, newest first, as listLatest does, and an empty list to a category with none", async () => {
+    for (let i = 0; i < 5; i++) await article(i, { category: i % 2 === 0 ? "sports" : "local" });
+    await article(5, { category: "sports", status: "draft" });
+    await article(6, { category: "breaking" });
+    const sections = await listLatestByCategory(db, ["local", "sports", "breaking", "advertisement"], 2);
+    expect([...sections].map(([category, items]) => [category, items.map((n) => n.title)])).toEqual([
+      ["local", ["خبر 3", "خبر 1"]],
+      ["sports", ["خبر 4", "خبر 2"]],
+      ["breaking", ["خبر 6"]],
+      ["advertisement", []],
+    ]);
+    for (const category of ["local", "sports"] as const)
+      expect(sections.get(category)).toEqual(await listLatest(db, { category, limit: 2 }));
+    const withDrafts = await listLatestByCategory(db, ["sports"], 2, { includeDrafts: true });
+    expect(withDrafts.get("sports")?.map((n) => n.title)).toEqual(["خبر 5", "خبر 4"]);
   });
 });
 

@@ -85,6 +85,38 @@ export async function listLatest(
   return rows.map(toSummary);
 }
 
+/**
+ * The `limit` newest of each category, in one statement: on PostgreSQL each statement is a round trip
+ * that holds a pooled connection, and the home page asked for seven sections one by one.
+ */
+export async function listLatestByCategory(
+  db: DB,
+  categories: readonly Category[],
+  limit: number,
+  audience: Audience = PUBLIC,
+): Promise<Map<Category, NewsSummary[]>> {
+  const sections = new Map<Category, NewsSummary[]>(categories.map((category) => [category, []]));
+  const [first, ...rest] = categories.map((category) =>
+    db
+      .selectFrom(
+        summaries(db, audience)
+          .where("news.category", "=", category)
+          .orderBy("news.created_at", "desc")
+          .orderBy("news.id", "desc")
+          .limit(limit)
+          .as("section"),
+      )
+      .selectAll(),
+  );
+  if (!first) return sections;
+  const rows = await rest.reduce((query, next) => query.unionAll(next), first).execute();
+  // A union keeps no order of its own: each section is sorted again.
+  const newestFirst = (a: SummaryRow, b: SummaryRow) =>
+    b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+  for (const row of [...rows].sort(newestFirst)) sections.get(row.category as Category)?.push(toSummary(row));
+  return sections;
+}
+
 /** One page of a category, plus whether another page follows. */
 export async function listCategoryPage(
   db: DB,

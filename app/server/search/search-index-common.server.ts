@@ -44,12 +44,26 @@ export async function rememberTerms(db: QueryExecutorProvider, terms: string[]):
   }
 }
 
-/** Indexed terms that start with `prefix`, or null when there are too many to list. */
-export async function termsStartingWith(db: QueryExecutorProvider, prefix: string): Promise<string[] | null> {
-  // Every term starting with the prefix sorts below prefix + U+10FFFF, which no term contains (both
+/**
+ * The indexed terms each prefix stands for, or null for a prefix that stands for too many to list; one
+ * statement for all of them (a round trip costs more than these lookups on a database server).
+ */
+export async function termsStartingWith(
+  db: QueryExecutorProvider,
+  prefixes: string[],
+): Promise<Map<string, string[] | null>> {
+  const unique = [...new Set(prefixes)];
+  const expansions = new Map<string, string[] | null>(unique.map((prefix) => [prefix, []]));
+  if (unique.length === 0) return expansions;
+  // Every term starting with a prefix sorts below prefix + U+10FFFF, which no term contains (both
   // engines compare this column by code point).
-  const { rows } = await sql<{ term: string }>`
-    select term from news_search_terms where term >= ${prefix} and term < ${`${prefix}\u{10FFFF}`}
-    limit ${MAX_EXPANSION + 1}`.execute(db);
-  return rows.length > MAX_EXPANSION ? null : rows.map((row) => row.term);
+  const lookups = unique.map(
+    (prefix, i) => sql`select ${sql.lit(i)} as prefix, term from (
+      select term from news_search_terms where term >= ${prefix} and term < ${`${prefix}\u{10FFFF}`}
+      limit ${MAX_EXPANSION + 1}) as starting`,
+  );
+  const { rows } = await sql<{ prefix: number; term: string }>`${sql.join(lookups, sql` union all `)}`.execute(db);
+  for (const { prefix, term } of rows) expansions.get(unique[Number(prefix)] as string)?.push(term);
+  for (const [prefix, terms] of expansions) if (terms !== null && terms.length > MAX_EXPANSION) expansions.set(prefix, null);
+  return expansions;
 }

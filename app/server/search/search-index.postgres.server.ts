@@ -82,17 +82,31 @@ export async function rebuildPostgresSearchIndex(db: Executor): Promise<number> 
     for (const term of unseen) known.add(term);
     await rememberTerms(db, unseen);
   }
+  await leaveIndexReady(db);
   return order.length;
 }
 
+/**
+ * After rewriting every row: statistics for the planner (without them it cannot tell a short span of
+ * recent rows from the whole table, and walks every row for a span's matches), and the GIN indexes'
+ * pending lists merged, which every search would otherwise read through. Neither waits for
+ * autovacuum, which may be off or minutes away; both run inside the rebuild's transaction.
+ */
+async function leaveIndexReady(db: Executor): Promise<void> {
+  await sql`analyze news_search`.execute(db);
+  await sql`analyze news_search_terms`.execute(db);
+  await sql`select gin_clean_pending_list('news_search_keys_idx'), gin_clean_pending_list('news_search_title_keys_idx')`.execute(
+    db,
+  );
+}
+
 /** The indexed terms each prefix longer than a prefix key stands for. */
-async function expansionsFor(db: Executor, words: QueryWord[]): Promise<Expansions> {
-  const expansions: Expansions = new Map();
-  for (const { text, prefix } of words.flat()) {
-    if (!prefix || expansions.has(text) || [...text].length <= LONGEST_PREFIX_KEY) continue;
-    expansions.set(text, await termsStartingWith(db, text));
-  }
-  return expansions;
+function expansionsFor(db: Executor, words: QueryWord[]): Promise<Expansions> {
+  const prefixes = words
+    .flat()
+    .filter(({ text, prefix }) => prefix && [...text].length > LONGEST_PREFIX_KEY)
+    .map(({ text }) => text);
+  return termsStartingWith(db, prefixes);
 }
 
 /**
@@ -141,11 +155,14 @@ function visibleOnly(includeDrafts: boolean) {
 }
 
 /**
- * The newest rows are read first, in order and no further than RECENT_WINDOW: a tier of common words
- * fills its page there. Otherwise the GIN indexes find every match, which are then sorted: walking the
- * whole table in order for a tier with few matches would check every row's keys. The planner cannot
- * tell which case a tier is (its statistics know how common single keys are, not tiers), so each is
- * asked for explicitly: the window by a subquery with its own limit, the full search by a materialized CTE.
+ * A tier's page, read where its matches are cheapest to find. The planner cannot tell which case a
+ * tier is (its statistics know how common single keys are, not tiers), so each is asked for explicitly:
+ * - the RECENT_WINDOW newest rows, checked in order: a tier of common words fills its page there;
+ * - a tier that shows among them but does not fill its page is about as dense further back: the GIN
+ *   indexes' matches among the newest rows that should hold the page twice over, so that only those
+ *   rows are visited (visiting every match of a tier holding a few percent of the articles, and
+ *   checking its exclusions on each, was most of the time of the slowest searches);
+ * - otherwise every match from the GIN indexes, then sorted.
  */
 async function matchingIds(db: Executor, condition: RawBuilder<boolean>, page: Page): Promise<string[]> {
   const wanted = page.offset + page.limit;
@@ -157,9 +174,40 @@ async function matchingIds(db: Executor, condition: RawBuilder<boolean>, page: P
     order by created_at desc, entry desc
     limit ${wanted}`.execute(db);
   if (recent.length === wanted) return recent.slice(page.offset).map((row) => row.news_id);
+  if (recent.length > 0) {
+    const span = Math.ceil((2 * wanted * RECENT_WINDOW) / recent.length);
+    const since = await createdAtOfNewest(db, span, page.includeDrafts);
+    if (since !== null) {
+      const found = await matchesSince(db, condition, since, page);
+      if (found.length === page.limit) return found;
+    }
+  }
+  return matchesSince(db, condition, null, page);
+}
+
+/** When the `count`-th newest visible row was created; null when there are fewer rows. */
+async function createdAtOfNewest(db: Executor, count: number, includeDrafts: boolean): Promise<string | null> {
+  const { rows } = await sql<{ created_at: string }>`
+    select created_at from news_search where true ${visibleOnly(includeDrafts)}
+    order by created_at desc, entry desc offset ${count - 1} limit 1`.execute(db);
+  return rows[0]?.created_at ?? null;
+}
+
+/**
+ * A page of a tier's matches created at `since` or later (all of them when null), found by the GIN
+ * indexes (and the order index for `since`), then sorted.
+ */
+async function matchesSince(
+  db: Executor,
+  condition: RawBuilder<boolean>,
+  since: string | null,
+  page: Page,
+): Promise<string[]> {
+  const recentOnly = since === null ? sql`` : sql`and created_at >= ${since}::timestamptz`;
   const { rows } = await sql<{ news_id: string }>`
     with matches as materialized (
-      select news_id, created_at, entry from news_search where ${condition} ${visibleOnly(page.includeDrafts)})
+      select news_id, created_at, entry from news_search
+      where ${condition} ${visibleOnly(page.includeDrafts)} ${recentOnly})
     select news_id from matches
     order by created_at desc, entry desc
     limit ${page.limit} offset ${page.offset}`.execute(db);

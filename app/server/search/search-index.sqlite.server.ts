@@ -133,13 +133,11 @@ function servedByPrefixIndex(prefix: string): boolean {
 
 /** The indexed terms each prefix stands for, where FTS5's prefix index cannot serve it or its title form. */
 async function expansionsFor(db: Executor, words: QueryWord[]): Promise<Expansions> {
-  const expansions: Expansions = new Map();
-  for (const { text, prefix } of words.flat()) {
-    if (!prefix || expansions.has(text) || (servedByPrefixIndex(text) && servedByPrefixIndex(TITLE_MARK + text)))
-      continue;
-    expansions.set(text, await termsStartingWith(db, text));
-  }
-  return expansions;
+  const prefixes = words
+    .flat()
+    .filter(({ text, prefix }) => prefix && !(servedByPrefixIndex(text) && servedByPrefixIndex(TITLE_MARK + text)))
+    .map(({ text }) => text);
+  return termsStartingWith(db, prefixes);
 }
 
 /** A term as FTS5 strings: the reader's text is always a quoted string, never an operator. */
