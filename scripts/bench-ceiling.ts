@@ -9,7 +9,11 @@ import { gzipSync } from "node:zlib";
 const [file, port] = process.argv.slice(2);
 const body = gzipSync(readFileSync(file!));
 const server = http.createServer((_req, res) => {
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": body.length });
+  res.writeHead(200, {
+    "content-type": "text/html; charset=utf-8",
+    "content-encoding": "gzip",
+    "content-length": body.length,
+  });
   res.end(body);
 });
 server.listen(Number(port), "127.0.0.1", () => console.log("ready"));

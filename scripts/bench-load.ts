@@ -52,12 +52,44 @@ export async function loadTest(url: string, { connections, seconds, headers }: L
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   if (existsSync(WRK)) {
     const threads = String(Math.min(2, connections));
-    return parseWrk(await runBounded(WRK, ["-t", threads, "-c", String(connections), "-d", `${seconds}s`, "--timeout", "30s", "--latency", ...headerArgs, url], limit));
+    return parseWrk(
+      await runBounded(
+        WRK,
+        [
+          "-t",
+          threads,
+          "-c",
+          String(connections),
+          "-d",
+          `${seconds}s`,
+          "--timeout",
+          "30s",
+          "--latency",
+          ...headerArgs,
+          url,
+        ],
+        limit,
+      ),
+    );
   }
   const cli = path.resolve("node_modules/autocannon/autocannon.js");
-  const out = await runBounded(process.execPath, [cli, "--json", "-c", String(connections), "-d", String(seconds), ...headerArgs, url], limit);
-  const result = JSON.parse(out.slice(out.indexOf("{"))) as { requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  const out = await runBounded(
+    process.execPath,
+    [cli, "--json", "-c", String(connections), "-d", String(seconds), ...headerArgs, url],
+    limit,
+  );
+  const result = JSON.parse(out.slice(out.indexOf("{"))) as {
+    requests: { average: number };
+    latency: { p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 /** The ceiling server (bench-ceiling.ts) in its own process, sending `html`; stop() ends it. */
@@ -66,7 +98,9 @@ export async function startCeiling(html: string): Promise<{ url: string; pid: nu
   const file = path.join(dir, "page.html");
   writeFileSync(file, html);
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-ceiling.ts", file, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-ceiling.ts", file, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the ceiling server did not start within 30 s")), 30_000);

@@ -17,8 +17,8 @@ import { parseArgs } from "node:util";
 import { isPostgresUrl } from "../app/server/db/dialect.server";
 import { pageWeight } from "../tests/support/page-weight";
 import { createPostgresDatabase } from "../tests/support/postgres";
-import { childPids, residentMemory } from "../tests/support/processes";
-import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { residentMemory } from "../tests/support/processes";
+import { startTestServer } from "../tests/support/test-server";
 import { seedArticles } from "./bench-data";
 import { loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./bench-load";
 import { ensureBuild } from "./ensure-build";
@@ -39,18 +39,8 @@ const MB = 1024 * 1024;
 type Run = LoadResult & { page: string; cache: "off" | "on"; workers: number };
 type Memory = { label: string; idle: number; load: number };
 
-if (WORKER_COUNTS.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`BENCH_WORKERS must list worker counts, e.g. 1,${CORES}`);
-
-/** The server's processes: the primary, and its workers once all of them have started. */
-async function serverPids(server: TestServer, workers: number): Promise<number[]> {
-  if (workers === 1) return [server.pid];
-  const deadline = Date.now() + 30_000;
-  while (childPids(server.pid).length < workers) {
-    if (Date.now() > deadline) throw new Error(`${workers} workers did not start`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return [server.pid, ...childPids(server.pid)];
-}
+if (WORKER_COUNTS.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error(`BENCH_WORKERS must list worker counts, e.g. 1,${CORES}`);
 
 /** Runs the load while sampling each process's resident memory; returns the load's result and the peaks. */
 async function loadSampling(url: string, pids: number[], peaks: Map<number, number>): Promise<LoadResult> {
@@ -87,10 +77,10 @@ try {
         MEDIA_DIR: mediaDir,
         WORKERS: String(workers),
         PAGE_CACHE_SECONDS: cache === "on" ? "10" : "0",
-        LOG_LEVEL: "error",
+        LOG_LEVEL: workers > 1 ? "info" : "error",
       });
       try {
-        const pids = await serverPids(server, workers);
+        const pids = [server.pid, ...(workers > 1 ? server.workerPids() : [])];
         const idle = new Map(pids.map((pid) => [pid, residentMemory(pid)]));
         const peaks = new Map<number, number>();
         for (const [page, route] of pages) {
@@ -129,22 +119,28 @@ for (const [page, html] of pagesHtml) {
   }
 }
 
-console.log(`\n${ENGINE}, ${ARTICLES} articles; ${CONNECTIONS} connections for ${SECONDS} s per row from ${loadGeneratorName}; ${CORES} cores.`);
+console.log(
+  `\n${ENGINE}, ${ARTICLES} articles; ${CONNECTIONS} connections for ${SECONDS} s per row from ${loadGeneratorName}; ${CORES} cores.`,
+);
 console.log("Ceiling: a bare node:http process sending the same page's bytes from memory.\n");
 console.log("| page | page cache | WORKERS | req/s | p99 ms | of ceiling | errors |");
 console.log("|---|---|---:|---:|---:|---:|---:|");
 for (const r of runs) {
   const ceiling = ceilings.get(r.page)!;
-  console.log(`| ${r.page} | ${r.cache} | ${r.workers} | ${Math.round(r.rps)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling.rps) * 100).toFixed(1)}% | ${r.errors} |`);
+  console.log(
+    `| ${r.page} | ${r.cache} | ${r.workers} | ${Math.round(r.rps)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling.rps) * 100).toFixed(1)}% | ${r.errors} |`,
+  );
 }
-for (const [page, c] of ceilings) console.log(`| ${page}: ceiling | — | 1 | ${Math.round(c.rps)} | ${c.p99.toFixed(1)} | 100% | ${c.errors} |`);
+for (const [page, c] of ceilings)
+  console.log(`| ${page}: ceiling | — | 1 | ${Math.round(c.rps)} | ${c.p99.toFixed(1)} | 100% | ${c.errors} |`);
 
 if (WORKER_COUNTS.length > 1) {
   const [one, all] = [WORKER_COUNTS[0]!, WORKER_COUNTS.at(-1)!];
   console.log(`\nThroughput with WORKERS=${all} over WORKERS=${one}:`);
   for (const [page] of pagesHtml) {
     const ratio = (cache: string) => {
-      const rps = (workers: number) => runs.find((r) => r.page === page && r.cache === cache && r.workers === workers)!.rps;
+      const rps = (workers: number) =>
+        runs.find((r) => r.page === page && r.cache === cache && r.workers === workers)!.rps;
       return (rps(all) / rps(one)).toFixed(2);
     };
     console.log(`  ${page}: uncached ${ratio("off")}×, cached ${ratio("on")}×`);
@@ -153,4 +149,6 @@ if (WORKER_COUNTS.length > 1) {
 
 console.log("\nResident memory per server process, MB (idle after start → peak under load):");
 for (const m of memory) console.log(`  ${m.label}: ${(m.idle / MB).toFixed(0)} → ${(m.load / MB).toFixed(0)}`);
-console.log(`\nArticle page assets, gzipped: JavaScript ${(budget.js / 1024).toFixed(1)} KB, CSS ${(budget.css / 1024).toFixed(1)} KB.`);
+console.log(
+  `\nArticle page assets, gzipped: JavaScript ${(budget.js / 1024).toFixed(1)} KB, CSS ${(budget.css / 1024).toFixed(1)} KB.`,
+);

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 
 /** Resident memory of a process now, in bytes (Linux /proc); 0 once it has exited. */
 export function residentMemory(pid: number): number {
@@ -10,12 +10,20 @@ export function residentMemory(pid: number): number {
   }
 }
 
-/** The direct children of a process (the workers of a cluster's primary), from Linux /proc. */
-export function childPids(pid: number): number[] {
+function isNode(pid: number): boolean {
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
-    );
+    return readlinkSync(`/proc/${pid}/exe`) === process.execPath;
+  } catch {
+    return false;
+  }
+}
+
+/** The Node processes a process started (a cluster primary's workers, not tsx's esbuild), from Linux /proc. */
+export function nodeChildPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number))
+      .filter(isNode);
   } catch {
     return [];
   }

@@ -29,6 +29,9 @@ const LIMITS: UploadLimits = {
   fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong },
 };
 
+/** The largest article submission's body: every file at its limit, every field at its limit. nginx's client_max_body_size matches it. */
+export const MAX_SUBMISSION_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_VIDEO_BYTES + LIMITS.maxFields * LIMITS.maxFieldBytes;
+
 function failure(error: AppError): SubmissionResult {
   return { ok: false, error };
 }
