@@ -18,7 +18,7 @@ import { isPostgresUrl } from "../app/server/db/dialect.server";
 import { pageWeight } from "../tests/support/page-weight";
 import { createPostgresDatabase } from "../tests/support/postgres";
 import { residentMemory } from "../tests/support/processes";
-import { startTestServer } from "../tests/support/test-server";
+import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { seedArticles } from "./bench-data";
 import { loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./bench-load";
 import { ensureBuild } from "./ensure-build";
@@ -70,25 +70,31 @@ try {
     ["category", "/local"],
     ["article", `/news/${articleId}`],
   ];
-  for (const workers of WORKER_COUNTS) {
-    for (const cache of ["off", "on"] as const) {
-      const server = await startTestServer({
-        DATABASE_URL: databaseUrl,
-        MEDIA_DIR: mediaDir,
-        WORKERS: String(workers),
-        PAGE_CACHE_SECONDS: cache === "on" ? "10" : "0",
-        LOG_LEVEL: workers > 1 ? "info" : "error",
-      });
-      try {
+  for (const cache of ["off", "on"] as const) {
+    // One server per worker count, all up at once, measured in turn page by page: a change in the
+    // machine's other load then weighs on the worker counts alike.
+    const servers: { workers: number; server: TestServer; pids: number[]; idle: Map<number, number>; peaks: Map<number, number> }[] = [];
+    try {
+      for (const workers of WORKER_COUNTS) {
+        const server = await startTestServer({
+          DATABASE_URL: databaseUrl,
+          MEDIA_DIR: mediaDir,
+          WORKERS: String(workers),
+          PAGE_CACHE_SECONDS: cache === "on" ? "10" : "0",
+          LOG_LEVEL: workers > 1 ? "info" : "error",
+        });
         const pids = [server.pid, ...(workers > 1 ? server.workerPids() : [])];
-        const idle = new Map(pids.map((pid) => [pid, residentMemory(pid)]));
-        const peaks = new Map<number, number>();
-        for (const [page, route] of pages) {
+        servers.push({ workers, server, pids, idle: new Map(pids.map((pid) => [pid, residentMemory(pid)])), peaks: new Map() });
+      }
+      for (const [page, route] of pages) {
+        for (const { workers, server, pids, peaks } of servers) {
           const html = await (await fetch(`${server.url}${route}`)).text();
           if (!pagesHtml.has(page)) pagesHtml.set(page, html);
           console.log(`${page}, WORKERS=${workers}, page cache ${cache}…`);
           runs.push({ ...(await loadSampling(`${server.url}${route}`, pids, peaks)), page, cache, workers });
         }
+      }
+      for (const { workers, pids, idle, peaks } of servers) {
         pids.forEach((pid, i) =>
           memory.push({
             label: `WORKERS=${workers}, cache ${cache}: ${workers === 1 ? "server" : i === 0 ? "primary" : `worker ${i}`}`,
@@ -96,10 +102,10 @@ try {
             load: peaks.get(pid) ?? 0,
           }),
         );
-        if (cache === "on" && workers === WORKER_COUNTS[0]) budget = await pageWeight(server.url, pages[2]![1]);
-      } finally {
-        await server.stop();
       }
+      if (cache === "on") budget = await pageWeight(servers[0]!.server.url, pages[2]![1]);
+    } finally {
+      for (const { server } of servers) await server.stop();
     }
   }
 } finally {
@@ -141,9 +147,9 @@ if (WORKER_COUNTS.length > 1) {
     const ratio = (cache: string) => {
       const rps = (workers: number) =>
         runs.find((r) => r.page === page && r.cache === cache && r.workers === workers)!.rps;
-      return (rps(all) / rps(one)).toFixed(2);
+      return rps(one) > 0 ? `${(rps(all) / rps(one)).toFixed(2)}×` : "n/a (no answer with one worker)";
     };
-    console.log(`  ${page}: uncached ${ratio("off")}×, cached ${ratio("on")}×`);
+    console.log(`  ${page}: uncached ${ratio("off")}, cached ${ratio("on")}`);
   }
 }
 
