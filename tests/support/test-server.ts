@@ -29,10 +29,10 @@ export type TestServer = {
 
 export type ServerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Spawns `server.ts` (production mode, from build/) with `env` added to this process's environment. */
+/** Spawns `server.ts` (production mode, from build/) with `env` added to this process's environment; one process unless `env` sets WORKERS. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, ...env }, stdio: "pipe" });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, WORKERS: "1", ...env }, stdio: "pipe" });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
