@@ -1,8 +1,10 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { config } from "./app/server/platform/config.server";
+import { config, type Config } from "./app/server/platform/config.server";
+import { superviseWorkers } from "./app/server/platform/cluster.server";
 import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
 import { CACHE, staticFileCaching } from "./app/server/http/cache-policy.server";
 import { listenOrExit, prepareOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
@@ -23,79 +25,87 @@ import type { SiteOutbox } from "./app/server/platform/site-outbox.server";
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
 process.env.NODE_ENV = development ? "development" : "production";
-const { createRequestHandler } = await import("@react-router/express");
 const cfg = await prepareOrExit(async () => {
   const cfg = config();
-  await prepareData(cfg);
+  // A cluster's workers find the data (and the secret, read by config()) prepared by their primary.
+  if (cluster.isPrimary) await prepareData(cfg);
   return cfg;
 });
-const buildDir = path.resolve("build");
-// The dev server builds its own through Vite.
-const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+if (cluster.isPrimary && cfg.workers > 1 && !development) superviseWorkers(cfg.workers);
+else await serve(cfg);
+
 /**
  * The bundle's own instances and constants (decision 001): the page cache its outbox follower empties,
  * that follower, what to stop at shutdown, its inline scripts.
  */
 type BundleEntry = { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks; siteOutbox: SiteOutbox };
-const bundle = build?.entry.module as unknown as BundleEntry | undefined;
-/** The bundle's outbox follower, set before the server listens (the dev server's once Vite has loaded it). */
-let siteOutbox = bundle?.siteOutbox;
 
-const app = express();
-app.disable("x-powered-by");
-app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [], development }));
-app.set("trust proxy", cfg.trustProxy);
-app.use(settleRequestBody());
-app.use(refuseUnknownMethods);
-app.use(refuseNulInPath);
-app.use(healthRoutes(async () => siteOutbox?.readiness() ?? { ready: false, reason: "starting" }));
-// Never compress the event stream: compression would hold its messages back.
-app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
+/** One server process: the whole site on cfg.port (in a cluster, a worker sharing the port with the others). */
+async function serve(cfg: Config): Promise<void> {
+  const { createRequestHandler } = await import("@react-router/express");
+  const buildDir = path.resolve("build");
+  // The dev server builds its own through Vite.
+  const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+  const bundle = build?.entry.module as unknown as BundleEntry | undefined;
+  /** The bundle's outbox follower, set before the server listens (the dev server's once Vite has loaded it). */
+  let siteOutbox = bundle?.siteOutbox;
 
-app.use((req, res, next) => {
-  const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
-  const refusal = crossSiteRefusal(req.method, headers, cfg.siteOrigins);
-  if (!refusal) return next();
-  if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
-  else res.status(403).type("html").send(crossSitePage(refusal));
-});
-const getLoadContext = (req: express.Request, res: express.Response) => ({
-  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  cspNonce: cspNonceOf(res),
-});
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [], development }));
+  app.set("trust proxy", cfg.trustProxy);
+  app.use(settleRequestBody());
+  app.use(refuseUnknownMethods);
+  app.use(refuseNulInPath);
+  app.use(healthRoutes(async () => siteOutbox?.readiness() ?? { ready: false, reason: "starting" }));
+  // Never compress the event stream: compression would hold its messages back.
+  app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
 
-// Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
-if (!cfg.mediaS3) app.use("/media", express.static(cfg.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }));
-else if (cfg.mediaPublicUrl) app.use("/media", publicMediaRedirect(cfg.mediaPublicUrl));
-else app.use("/media", storedMediaHandler(mediaStorageFor(cfg)));
+  app.use((req, res, next) => {
+    const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
+    const refusal = crossSiteRefusal(req.method, headers, cfg.siteOrigins);
+    if (!refusal) return next();
+    if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
+    else res.status(403).type("html").send(crossSitePage(refusal));
+  });
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: cspNonceOf(res),
+  });
 
-if (!build || !bundle) {
-  const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true } });
-  const devBuild = (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  siteOutbox = (devBuild.entry.module as unknown as BundleEntry).siteOutbox;
-  app.use(devServer.middlewares);
-  app.use(pageCachePolicy);
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: async () => withAppErrorAnswers((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
-      mode: "development",
-      getLoadContext,
-    }),
-  );
-} else {
-  const { pageCache } = bundle;
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)));
-  // Before the static files: a cached page is sent without looking for a file of its name first.
-  app.use(pageCacheMiddleware(pageCache));
-  app.use(express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) }));
-  app.use(pageCachePolicy);
-  app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
+  // Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
+  if (!cfg.mediaS3) app.use("/media", express.static(cfg.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }));
+  else if (cfg.mediaPublicUrl) app.use("/media", publicMediaRedirect(cfg.mediaPublicUrl));
+  else app.use("/media", storedMediaHandler(mediaStorageFor(cfg)));
+
+  if (!build || !bundle) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    const devBuild = (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    siteOutbox = (devBuild.entry.module as unknown as BundleEntry).siteOutbox;
+    app.use(devServer.middlewares);
+    app.use(pageCachePolicy);
+    app.all(
+      "/{*splat}",
+      createRequestHandler({
+        build: async () => withAppErrorAnswers((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
+        mode: "development",
+        getLoadContext,
+      }),
+    );
+  } else {
+    const { pageCache } = bundle;
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)));
+    // Before the static files: a cached page is sent without looking for a file of its name first.
+    app.use(pageCacheMiddleware(pageCache));
+    app.use(express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) }));
+    app.use(pageCachePolicy);
+    app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
+  }
+
+  await siteOutbox?.start();
+  const server = listenOrExit(app, cfg.port, cfg.host, () => {
+    logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
+  });
+  shutDownOnSignals(server, bundle?.shutdownHooks);
 }
-
-await siteOutbox?.start();
-const server = listenOrExit(app, cfg.port, cfg.host, () => {
-  logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
-});
-shutDownOnSignals(server, bundle?.shutdownHooks);

@@ -1,109 +1,160 @@
 /**
- * npm run bench: anonymous readers against the production server on a seeded database, beside a
- * minimal Node http server returning the same HTML from memory (the ceiling on this machine).
- * Prints requests per second and p50/p99 latency per page, with and without the page cache, and
- * the JavaScript and CSS the article page sends, gzipped.
+ * npm run bench: anonymous readers against the production server on a seeded database, with one
+ * worker and with every core (WORKERS), page cache off and on, beside a bare node:http server sending
+ * the same bytes from memory (the ceiling on this machine). The load generator (wrk, or autocannon's
+ * CLI), the server and the ceiling each run in their own processes. Prints requests per second, p99
+ * latency and the share of the ceiling per page; each server process's resident memory idle and under
+ * load; and the JavaScript and CSS the article page sends, gzipped.
  *
  * On SQLite by default (a temporary file); `DATABASE_URL=postgres://… npm run bench` or
  * `npm run bench -- --database postgres://…` runs it on PostgreSQL, in a database it creates on that
- * server and drops at the end.
+ * server and drops at the end. BENCH_SECONDS (10), BENCH_ARTICLES (10000), BENCH_WORKERS ("1,<cores>").
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { isPostgresUrl } from "../app/server/db/dialect.server";
 import { pageWeight } from "../tests/support/page-weight";
 import { createPostgresDatabase } from "../tests/support/postgres";
-import { startTestServer } from "../tests/support/test-server";
+import { residentMemory } from "../tests/support/processes";
+import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { seedArticles } from "./bench-data";
+import { loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./bench-load";
 import { ensureBuild } from "./ensure-build";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CORES = availableParallelism();
+const WORKER_COUNTS = [...new Set((process.env.BENCH_WORKERS ?? `1,${CORES}`).split(",").map(Number))];
+const HEADERS = { "accept-encoding": "br, gzip" };
 const { values: flags } = parseArgs({ options: { database: { type: "string" } }, strict: true });
 const givenUrl = flags.database ?? process.env.DATABASE_URL;
-/** The PostgreSQL server to create the bench's databases on; none: temporary SQLite files. */
+/** The PostgreSQL server to create the bench's database on; none: a temporary SQLite file. */
 const postgresServer = givenUrl && isPostgresUrl(givenUrl) ? givenUrl : undefined;
 const ENGINE = postgresServer ? "PostgreSQL" : "SQLite";
+const MB = 1024 * 1024;
 
-type Row = { page: string; rps: number; p50: number; p99: number; errors: number };
+type Run = LoadResult & { page: string; cache: "off" | "on"; workers: number };
+type Memory = { label: string; idle: number; load: number };
 
-function load(url: string): Promise<Row & { url: string }> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { "accept-encoding": "br, gzip" } }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        url,
-        page: "",
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
-      });
-    });
-  });
-}
+if (WORKER_COUNTS.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error(`BENCH_WORKERS must list worker counts, e.g. 1,${CORES}`);
 
-/** The same bytes from memory, compressed once: the most this machine can serve. */
-async function ceilingServer(html: string): Promise<{ url: string; close: () => void }> {
-  const body = gzipSync(html);
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": body.length });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
-}
-
-function table(title: string, rows: Row[]) {
-  console.log(`\n${title}\n`);
-  console.log("| page | req/s | p50 ms | p99 ms | errors |");
-  console.log("|---|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.page} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+/** Runs the load while sampling each process's resident memory; returns the load's result and the peaks. */
+async function loadSampling(url: string, pids: number[], peaks: Map<number, number>): Promise<LoadResult> {
+  const sample = () => pids.forEach((pid) => peaks.set(pid, Math.max(peaks.get(pid) ?? 0, residentMemory(pid))));
+  const timer = setInterval(sample, 250);
+  try {
+    return await loadTest(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS });
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 ensureBuild();
-const results: Record<string, Row[]> = {};
+const mediaDir = mkdtempSync(path.join(tmpdir(), "akhbar-bench-media-"));
+const sqliteDir = postgresServer ? undefined : mkdtempSync(path.join(tmpdir(), "akhbar-bench-"));
+const postgres = postgresServer ? await createPostgresDatabase("akhbar_bench_", postgresServer) : undefined;
+const databaseUrl = postgres?.url ?? path.join(sqliteDir!, "bench.db");
+const runs: Run[] = [];
+const memory: Memory[] = [];
+const pagesHtml = new Map<string, string>();
 let budget = { js: 0, css: 0 };
-let ceiling: Row | undefined;
-for (const pageCache of ["off", "on"] as const) {
-  const database = postgresServer ? await createPostgresDatabase("akhbar_bench_", postgresServer) : undefined;
-  const server = await startTestServer({
-    PAGE_CACHE_SECONDS: pageCache === "on" ? "10" : "0",
-    LOG_LEVEL: "error",
-    // Without it, startTestServer gives the server an empty database of its own.
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  });
-  console.log(`seeding ${ARTICLES} articles (page cache ${pageCache})…`);
-  const { articleId } = await seedArticles(server.env, ARTICLES);
+try {
+  console.log(`seeding ${ARTICLES} articles on ${ENGINE}…`);
+  const { articleId } = await seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, ARTICLES);
   const pages: [string, string][] = [
     ["home", "/"],
     ["category", "/local"],
     ["article", `/news/${articleId}`],
-    ["search", `/search?query=${encodeURIComponent("طرابلس")}`],
   ];
-  const rows: Row[] = [];
-  for (const [page, path] of pages) {
-    await fetch(`${server.url}${path}`);
-    rows.push({ ...(await load(`${server.url}${path}`)), page });
+  for (const cache of ["off", "on"] as const) {
+    // One server per worker count, all up at once, measured in turn page by page: a change in the
+    // machine's other load then weighs on the worker counts alike.
+    const servers: { workers: number; server: TestServer; pids: number[]; idle: Map<number, number>; peaks: Map<number, number> }[] = [];
+    try {
+      for (const workers of WORKER_COUNTS) {
+        const server = await startTestServer({
+          DATABASE_URL: databaseUrl,
+          MEDIA_DIR: mediaDir,
+          WORKERS: String(workers),
+          PAGE_CACHE_SECONDS: cache === "on" ? "10" : "0",
+          LOG_LEVEL: workers > 1 ? "info" : "error",
+        });
+        const pids = [server.pid, ...(workers > 1 ? server.workerPids() : [])];
+        servers.push({ workers, server, pids, idle: new Map(pids.map((pid) => [pid, residentMemory(pid)])), peaks: new Map() });
+      }
+      for (const [page, route] of pages) {
+        for (const { workers, server, pids, peaks } of servers) {
+          const html = await (await fetch(`${server.url}${route}`)).text();
+          if (!pagesHtml.has(page)) pagesHtml.set(page, html);
+          console.log(`${page}, WORKERS=${workers}, page cache ${cache}…`);
+          runs.push({ ...(await loadSampling(`${server.url}${route}`, pids, peaks)), page, cache, workers });
+        }
+      }
+      for (const { workers, pids, idle, peaks } of servers) {
+        pids.forEach((pid, i) =>
+          memory.push({
+            label: `WORKERS=${workers}, cache ${cache}: ${workers === 1 ? "server" : i === 0 ? "primary" : `worker ${i}`}`,
+            idle: idle.get(pid) ?? 0,
+            load: peaks.get(pid) ?? 0,
+          }),
+        );
+      }
+      if (cache === "on") budget = await pageWeight(servers[0]!.server.url, pages[2]![1]);
+    } finally {
+      for (const { server } of servers) await server.stop();
+    }
   }
-  results[pageCache] = rows;
-  if (pageCache === "on") {
-    budget = await pageWeight(server.url, `/news/${articleId}`);
-    const html = await (await fetch(`${server.url}/news/${articleId}`)).text();
-    const memory = await ceilingServer(html);
-    ceiling = { ...(await load(memory.url)), page: "ceiling: same article HTML from memory (node:http)" };
-    memory.close();
-  }
-  await server.stop();
-  await database?.drop();
+} finally {
+  await postgres?.drop();
+  if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+  rmSync(mediaDir, { recursive: true, force: true });
 }
 
-table(`${ENGINE}: anonymous readers, ${CONNECTIONS} connections, ${SECONDS} s per page, ${ARTICLES} articles — page cache off (PAGE_CACHE_SECONDS=0)`, results.off!);
-table(`Same, page cache on (default, 10 s)`, [...results.on!, ceiling!]);
-const article = results.on!.find((r) => r.page === "article")!;
-console.log(`\nArticle page with the page cache: ${Math.round((article.rps / ceiling!.rps) * 100)}% of the ceiling's requests per second, p99 ${article.p99} ms.`);
-console.log(`Article page assets, gzipped: JavaScript ${(budget.js / 1024).toFixed(1)} KB, CSS ${(budget.css / 1024).toFixed(1)} KB.`);
+const ceilings = new Map<string, LoadResult>();
+for (const [page, html] of pagesHtml) {
+  console.log(`${page}: ceiling…`);
+  const ceiling = await startCeiling(html);
+  try {
+    ceilings.set(page, await loadTest(ceiling.url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS }));
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+console.log(
+  `\n${ENGINE}, ${ARTICLES} articles; ${CONNECTIONS} connections for ${SECONDS} s per row from ${loadGeneratorName}; ${CORES} cores.`,
+);
+console.log("Ceiling: a bare node:http process sending the same page's bytes from memory.\n");
+console.log("| page | page cache | WORKERS | req/s | p99 ms | of ceiling | errors |");
+console.log("|---|---|---:|---:|---:|---:|---:|");
+for (const r of runs) {
+  const ceiling = ceilings.get(r.page)!;
+  console.log(
+    `| ${r.page} | ${r.cache} | ${r.workers} | ${Math.round(r.rps)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling.rps) * 100).toFixed(1)}% | ${r.errors} |`,
+  );
+}
+for (const [page, c] of ceilings)
+  console.log(`| ${page}: ceiling | — | 1 | ${Math.round(c.rps)} | ${c.p99.toFixed(1)} | 100% | ${c.errors} |`);
+
+if (WORKER_COUNTS.length > 1) {
+  const [one, all] = [WORKER_COUNTS[0]!, WORKER_COUNTS.at(-1)!];
+  console.log(`\nThroughput with WORKERS=${all} over WORKERS=${one}:`);
+  for (const [page] of pagesHtml) {
+    const ratio = (cache: string) => {
+      const rps = (workers: number) =>
+        runs.find((r) => r.page === page && r.cache === cache && r.workers === workers)!.rps;
+      return rps(one) > 0 ? `${(rps(all) / rps(one)).toFixed(2)}×` : "n/a (no answer with one worker)";
+    };
+    console.log(`  ${page}: uncached ${ratio("off")}, cached ${ratio("on")}`);
+  }
+}
+
+console.log("\nResident memory per server process, MB (idle after start → peak under load):");
+for (const m of memory) console.log(`  ${m.label}: ${(m.idle / MB).toFixed(0)} → ${(m.load / MB).toFixed(0)}`);
+console.log(
+  `\nArticle page assets, gzipped: JavaScript ${(budget.js / 1024).toFixed(1)} KB, CSS ${(budget.css / 1024).toFixed(1)} KB.`,
+);

@@ -2,7 +2,8 @@
  * npm test: every suite (Vitest unit + integration, Playwright in Chromium), then one
  * plain "N passed, N failed" line summing them all. The Vitest suite runs once on SQLite and once on
  * PostgreSQL (TEST_DATABASE=postgres) when a PostgreSQL server is there: TEST_POSTGRES_URL, or one
- * answering on 127.0.0.1:5432. REQUIRE_POSTGRES=1 (CI) makes its absence a failure.
+ * answering on 127.0.0.1:5432. REQUIRE_POSTGRES=1 (CI) makes its absence a failure. The tests through
+ * nginx need Debian's nginx (NGINX_PATH); its absence is said at the start and at the end.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { ensureBuild } from "./ensure-build";
 import { chromiumPath } from "../tests/support/chromium";
+import { NGINX_PATH, nginxInstalled } from "../tests/support/nginx";
 
 const REPORTS = path.resolve(".tmp/reports");
 type Tally = { passed: number; failed: number };
@@ -81,6 +83,10 @@ const postgresNote = withPostgres
   ? "PostgreSQL pass: run (Vitest suite and the publishing, live breaking and search browser specs)."
   : `PostgreSQL pass: NOT run: no PostgreSQL server answered at ${process.env.TEST_POSTGRES_URL ?? "127.0.0.1:5432"} (set TEST_POSTGRES_URL or start PostgreSQL).`;
 console.log(postgresNote);
+const nginxNote = nginxInstalled()
+  ? `nginx: ${NGINX_PATH} (the tests through nginx run it).`
+  : `nginx: MISSING at ${NGINX_PATH}: the tests through nginx (tests/integration/behind-nginx.test.ts) will fail. Install Debian's nginx (apt-get install nginx; .ci/run does) or set NGINX_PATH.`;
+console.log(nginxNote);
 const tallies = [
   vitest("sqlite"),
   ...(withPostgres ? [vitest("postgres")] : []),
@@ -91,5 +97,6 @@ const tallies = [
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 console.log(`\n${postgresNote}${postgresRequired && !withPostgres ? " REQUIRE_POSTGRES=1: counted as a failure." : ""}`);
+if (!nginxInstalled()) console.log(nginxNote);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;

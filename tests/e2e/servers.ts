@@ -30,6 +30,8 @@ function server(name: string, port: number, options: { demo: boolean; postgres?:
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       DEMO_CONTENT: options.demo ? "on" : "off",
       LOG_LEVEL: "warn",
+      // One process: the live event bus and the page cache are per process until the outbox follows them.
+      WORKERS: "1",
       // As behind a proxy on the same machine: a test that counts visits gives its browser its own address.
       TRUST_PROXY: "loopback",
     },

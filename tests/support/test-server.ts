@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AuthServer } from "./accounts";
 import type { Engine } from "../../migrations/engine";
+import { nodeChildPids } from "./processes";
 import { createEmptyDatabase, type EmptyDatabase } from "./temp-db";
 
 type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
@@ -13,6 +14,8 @@ export type TestServer = {
   url: string;
   dir: string;
   pid: number;
+  /** With WORKERS > 1: the pids of the workers running now (the primary is `pid`). */
+  workerPids: () => number[];
   /** Peak resident memory of the server process so far, in bytes (Linux /proc). */
   peakMemory: () => number;
   env: ServerEnv;
@@ -27,10 +30,10 @@ export type TestServer = {
 
 export type ServerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Spawns `server.ts` (production mode, from build/) with `env` added to this process's environment. */
+/** Spawns `server.ts` (production mode, from build/) with `env` added to this process's environment; one process unless `env` sets WORKERS. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, ...env }, stdio: "pipe" });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, WORKERS: "1", ...env }, stdio: "pipe" });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -48,13 +51,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+/** Until the server answers, and with a cluster until its primary reports every worker serving. */
+async function waitUntilUp(url: string, child: ChildProcess, log: () => string, cluster: boolean): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
       const response = await fetch(`${url}/who`);
-      if (response.ok) return;
+      if (response.ok && (!cluster || log().includes("workers are serving"))) return;
     } catch {
       // not listening yet
     }
@@ -65,7 +69,9 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
 
 /**
  * The real production server (build/ must exist) on a free port over a fresh temporary database of the
- * engine under test (createEmptyDatabase), dropped when it stops, unless `extraEnv` names one.
+ * engine under test (createEmptyDatabase), dropped when it stops, unless `extraEnv` names one. One
+ * process (WORKERS=1) unless `extraEnv` sets WORKERS; a cluster logs at info, which tells when every
+ * worker serves.
  */
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
@@ -81,11 +87,16 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     AUTH_SECRET: "integration-secret-integration-secret-0123",
     DEMO_CONTENT: "off",
     LOG_LEVEL: "warn",
+    // One process unless a test asks for a cluster: most tests look at one server process.
+    WORKERS: "1",
+    ...(Number(extraEnv.WORKERS ?? 1) > 1 ? { LOG_LEVEL: "info" } : {}),
     ...extraEnv,
   };
+  const cluster = Number(env.WORKERS) > 1;
+  if (cluster && env.LOG_LEVEL !== "info") throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
   const { child, output, exited } = spawnServer(env);
   try {
-    await waitUntilUp(url, child, output);
+    await waitUntilUp(url, child, output, cluster);
   } catch (error) {
     await database?.drop();
     throw error;
@@ -94,6 +105,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     url,
     dir,
     pid: child.pid ?? 0,
+    workerPids: () => nodeChildPids(child.pid ?? 0),
     env,
     site: { baseUrl: url, authSecret: env.AUTH_SECRET },
     output,

@@ -3,30 +3,17 @@ import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import { logger } from "~/server/platform/logger.server";
-import { deleteMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeImageFile, storeVideoFile } from "~/server/media/media.server";
+import { deleteMedia, storeImageFile, storeVideoFile } from "~/server/media/media.server";
+import { LIMITS, TOO_MANY_FILES } from "./submission-limits.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { parseSubmission, type StagedFile, type Submission, type UploadLimits } from "~/server/media/uploads.server";
+import { parseSubmission, type StagedFile, type Submission } from "~/server/media/uploads.server";
 
 /** Where articles and their media are kept, and where uploads wait until they are checked. */
 export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string };
 
 export type SubmissionResult = { ok: true; id: string; shortId?: string } | { ok: false; error: AppError };
-
-const TOO_MANY_FILES: ArticleFieldErrors = { images: messages.tooManyFiles };
-
-const LIMITS: UploadLimits = {
-  files: {
-    images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
-    video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: messages.videoTooLarge },
-  },
-  maxFiles: MAX_IMAGES + 1,
-  maxFields: 60,
-  tooMany: TOO_MANY_FILES,
-  maxFieldBytes: 512 * 1024,
-  fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong },
-};
 
 function failure(error: AppError): SubmissionResult {
   return { ok: false, error };

@@ -1,5 +1,10 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config.server";
+import { streamLimitsOfThisProcess } from "./site.server";
 
 describe("parseConfig", () => {
   it("needs nothing to run locally", () => {
@@ -95,5 +100,63 @@ describe("media storage", () => {
     expect(message({ ...bucket, MEDIA_S3_ENDPOINT: "minio:9000" })).toContain("MEDIA_S3_ENDPOINT");
     expect(message({ ...bucket, MEDIA_S3_BUCKET: "a/b" })).toContain("MEDIA_S3_BUCKET: not a bucket name");
     expect(message({ ...bucket, MEDIA_PUBLIC_URL: "cdn.example.com" })).toContain("MEDIA_PUBLIC_URL");
+  });
+});
+
+describe("WORKERS", () => {
+  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { WORKERS: value }) }).workers;
+
+  it("uses every core by default, and takes a count", () => {
+    expect(parse()).toBe(availableParallelism());
+    expect(parse("")).toBe(availableParallelism());
+    expect(parse("1")).toBe(1);
+    expect(parse("6")).toBe(6);
+  });
+
+  it("stops with a clear message on a count that is not one", () => {
+    for (const value of ["0", "-2", "1.5", "all"]) expect(() => parse(value)).toThrow(/WORKERS/);
+  });
+
+  it("splits the total stream cap between a cluster's workers; the per-address cap holds in each", () => {
+    const cfg = { workers: 4, streams: { perIp: 20, total: 5_000 } };
+    expect(streamLimitsOfThisProcess(cfg, true)).toEqual({ perIp: 20, total: 1_250 });
+    expect(streamLimitsOfThisProcess({ ...cfg, streams: { perIp: 2, total: 3 } }, true)).toEqual({ perIp: 2, total: 1 });
+    expect(streamLimitsOfThisProcess(cfg, false)).toEqual({ perIp: 20, total: 5_000 });
+  });
+});
+
+describe("the generated secret", () => {
+  it("is the same for every process that starts at once without one", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "akhbar-secret-"));
+    // Many data folders, each asked for its secret by every process in turn: a race on any one shows.
+    const FOLDERS = 2_000;
+    const PROCESSES = 4;
+    // Every process loads first, then all begin at the same moment.
+    const startAt = Date.now() + 5_000;
+    const script = [
+      `import { readOrCreateSecret } from "./app/server/platform/config.server.ts";`,
+      `while (Date.now() < ${startAt});`,
+      `const secrets = [];`,
+      `for (let i = 0; i < ${FOLDERS}; i++) secrets.push(readOrCreateSecret(${JSON.stringify(dir)} + "/" + i + "/auth-secret"));`,
+      `console.log(JSON.stringify(secrets));`,
+    ].join("\n");
+    try {
+      const runs = await Promise.all(
+        Array.from({ length: PROCESSES }, async () => {
+          const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+          let out = "";
+          child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+          await new Promise((resolve) => child.once("exit", resolve));
+          return JSON.parse(out) as string[];
+        }),
+      );
+      const differing = runs[0]!.filter((secret, i) => runs.some((run) => run[i] !== secret)).length;
+      expect(differing).toBe(0);
+      expect(runs[0]![0]).toMatch(/^[0-9a-f]{64}$/);
+      expect(readFileSync(path.join(dir, "0", "auth-secret"), "utf8")).toBe(runs[0]![0]);
+      expect(readdirSync(path.join(dir, "0"))).toEqual(["auth-secret"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_POOL_SIZE, isPostgresUrl } from "~/server/db/dialect.server";
@@ -41,6 +42,7 @@ const emptyAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v 
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(256).optional()),
   HOST: z.string().min(1).default("127.0.0.1"),
   BASE_URL: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
@@ -73,6 +75,8 @@ export type S3Settings = {
 export type Config = {
   port: number;
   host: string;
+  /** Server processes sharing the port (node:cluster); 1: one plain process. */
+  workers: number;
   baseUrl: string;
   databaseUrl: string;
   /** Connections to PostgreSQL that one server process keeps open at most. */
@@ -88,7 +92,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** How long an anonymous page stays in the in-process page cache; 0 turns it off. */
   pageCacheSeconds: number;
-  /** Caps on open breaking-news streams, per client address and in total. */
+  /** Caps on open breaking-news streams, per client address and in total, as configured for all workers together. */
   streams: { perIp: number; total: number };
   trustProxy: TrustProxy;
   /** The origins a state-changing request may come from: BASE_URL's, or the loopback spellings of the default. */
@@ -100,13 +104,25 @@ export const AUTH_SECRET_FILE = path.join(DATA_DIR, "auth-secret");
 /** The default address is localhost; a browser may as well open it as 127.0.0.1 or [::1]. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
-/** The secret is generated once and kept beside the data, so sessions survive restarts. */
-function readOrCreateSecret(): string {
-  if (existsSync(AUTH_SECRET_FILE)) return readFileSync(AUTH_SECRET_FILE, "utf8").trim();
-  mkdirSync(DATA_DIR, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(AUTH_SECRET_FILE, secret, { mode: 0o600 });
-  return secret;
+/**
+ * The secret is generated once and kept beside the data, so sessions survive restarts. It is written
+ * whole to a file of this process's own, then linked into place: link() fails when the name exists,
+ * so of several processes starting together exactly one secret wins, and every process reads that one.
+ */
+export function readOrCreateSecret(file = AUTH_SECRET_FILE): string {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(draft, randomBytes(32).toString("hex"), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      rmSync(draft, { force: true });
+    }
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 /** Configuration the server cannot start with; the message says what to change, and is all an operator sees. */
@@ -128,6 +144,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    workers: e.WORKERS ?? availableParallelism(),
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -13,7 +13,7 @@ export type ShutdownHooks = {
 };
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT before their connections are cut. */
-const SHUTDOWN_GRACE_MS = 10_000;
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Runs what the server needs before it listens; a ConfigurationError is printed as it is, with status 1. */
 export async function prepareOrExit<T>(prepare: () => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
-import { config } from "./config.server";
+import cluster from "node:cluster";
+import { config, type Config } from "./config.server";
 import { db } from "~/server/db/db.server";
 import type { AccountsContext } from "~/server/accounts/accounts.server";
 import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
@@ -38,6 +39,15 @@ export function newsroom(): Newsroom {
   return { db: db(), storage: mediaStorage(), stagingDir: stagingDirOf(config().mediaDir) };
 }
 
+/**
+ * STREAM_MAX_TOTAL is for the whole server: each of its workers takes an even share. STREAM_MAX_PER_IP
+ * holds in each process (decision 012).
+ */
+export function streamLimitsOfThisProcess(cfg: Pick<Config, "streams" | "workers">, inCluster = cluster.isWorker): Config["streams"] {
+  const processes = inCluster ? cfg.workers : 1;
+  return { perIp: cfg.streams.perIp, total: Math.max(1, Math.ceil(cfg.streams.total / processes)) };
+}
+
 export function breakingStreamSource(): StreamSource {
-  return { db: db(), bus: liveEvents(), limits: config().streams };
+  return { db: db(), bus: liveEvents(), limits: streamLimitsOfThisProcess(config()) };
 }

@@ -3,6 +3,7 @@ import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { assertUsableDatabase } from "~/server/db/preflight.server";
+import { withStartupLock } from "~/server/db/startup-lock.server";
 import { isEmpty, seedDemoContent } from "~/server/demo/seed-demo.server";
 import { logger } from "./logger.server";
 import { sweepMedia } from "~/server/media/media-sweep.server";
@@ -12,7 +13,8 @@ import { listReferencedMedia } from "~/server/news/news.server";
 
 /**
  * Everything that must be true before the server listens: media storage that answers, a database
- * that answers and is ours (or empty), schema up to date, demo content when wanted.
+ * that answers and is ours (or empty), schema up to date, demo content when wanted. Servers starting
+ * together on one database take turns (withStartupLock), so migrations and the demo content happen once.
  */
 export async function prepareData(cfg: Config): Promise<void> {
   const storage = mediaStorageFor(cfg);
@@ -20,22 +22,24 @@ export async function prepareData(cfg: Config): Promise<void> {
   const db = openDatabase(cfg.databaseUrl, cfg.databasePoolSize);
   try {
     await assertUsableDatabase(db, cfg.databaseUrl);
-    const applied = await migrateToLatest(db);
-    if (applied.length > 0) logger.info({ applied }, "migrations applied");
-    await sweepMediaLeftovers(cfg.mediaDir, storage, await listReferencedMedia(db));
-    if (cfg.demoContent && (await isEmpty(db))) {
-      const demo = await seedDemoContent(db, createAuth(db, cfg), storage);
-      console.log(
-        [
-          "",
-          `Demo content: ${demo.articles} articles and a demo admin account were created.`,
-          `  email:    ${demo.email}`,
-          `  password: ${demo.password}`,
-          "This password is shown only once. Start with DEMO_CONTENT=off for a real site.",
-          "",
-        ].join("\n"),
-      );
-    }
+    await withStartupLock(cfg.databaseUrl, async () => {
+      const applied = await migrateToLatest(db);
+      if (applied.length > 0) logger.info({ applied }, "migrations applied");
+      await sweepMediaLeftovers(cfg.mediaDir, storage, await listReferencedMedia(db));
+      if (cfg.demoContent && (await isEmpty(db))) {
+        const demo = await seedDemoContent(db, createAuth(db, cfg), storage);
+        console.log(
+          [
+            "",
+            `Demo content: ${demo.articles} articles and a demo admin account were created.`,
+            `  email:    ${demo.email}`,
+            `  password: ${demo.password}`,
+            "This password is shown only once. Start with DEMO_CONTENT=off for a real site.",
+            "",
+          ].join("\n"),
+        );
+      }
+    });
   } finally {
     await db.destroy();
   }

@@ -1,0 +1,22 @@
+import { MAX_IMAGES, type ArticleFieldErrors } from "~/lib/article-schema";
+import { messages } from "~/lib/messages";
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/server/media/media.server";
+import type { UploadLimits } from "~/server/media/uploads.server";
+
+export const TOO_MANY_FILES: ArticleFieldErrors = { images: messages.tooManyFiles };
+
+/** What one article submission may hold: files, their sizes, fields. */
+export const LIMITS: UploadLimits = {
+  files: {
+    images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
+    video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: messages.videoTooLarge },
+  },
+  maxFiles: MAX_IMAGES + 1,
+  maxFields: 60,
+  tooMany: TOO_MANY_FILES,
+  maxFieldBytes: 512 * 1024,
+  fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong },
+};
+
+/** The largest submission's body: every file and every field at its limit. deploy/nginx.conf's client_max_body_size matches it. */
+export const MAX_SUBMISSION_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_VIDEO_BYTES + LIMITS.maxFields * LIMITS.maxFieldBytes;

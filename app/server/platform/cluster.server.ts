@@ -1,0 +1,85 @@
+import cluster, { type Worker } from "node:cluster";
+import { SHUTDOWN_GRACE_MS } from "./lifecycle.server";
+import { logger } from "./logger.server";
+
+/** The first pause before a dead worker is replaced; it doubles while replacements keep dying young. */
+const FIRST_RESTART_DELAY_MS = 100;
+const MAX_RESTART_DELAY_MS = 30_000;
+/** A worker that served this long before it died starts its slot's back-off afresh. */
+const STABLE_AFTER_MS = 30_000;
+/** After SIGTERM, how long workers get to finish before they are killed. */
+const STOP_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
+
+type Slot = { worker?: Worker; listening: boolean; startedAt: number; restartDelay: number; restartTimer?: NodeJS.Timeout };
+
+/**
+ * The primary of `npm start` with WORKERS > 1: forks `count` workers (each runs server.ts and
+ * listens on the shared port), replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
+ * them gracefully, then itself. A worker that dies before any worker has served means the server
+ * cannot start (port taken, bad build): the primary stops with status 1 instead of looping.
+ */
+export function superviseWorkers(count: number): void {
+  const slots: Slot[] = Array.from({ length: count }, () => ({ listening: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS }));
+  let served = false;
+  let stopping = false;
+
+  const livePids = () =>
+    slots.flatMap((slot) => (slot.worker && !slot.worker.isDead() ? [slot.worker.process.pid] : []));
+
+  const stop = (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const slot of slots) clearTimeout(slot.restartTimer);
+    const running = slots.flatMap((slot) => (slot.worker && !slot.worker.isDead() ? [slot.worker] : []));
+    logger.info(`stopping ${running.length} worker(s): ${running.map((w) => w.process.pid).join(", ")}`);
+    const kill = setTimeout(() => running.forEach((worker) => worker.process.kill("SIGKILL")), STOP_DEADLINE_MS);
+    void Promise.all(
+      running.map(
+        (worker) => new Promise((resolve) => (worker.isDead() ? resolve(null) : worker.once("exit", resolve))),
+      ),
+    ).then(() => {
+      clearTimeout(kill);
+      logger.info("all workers stopped");
+      process.exit(exitCode);
+    });
+    for (const worker of running) worker.process.kill("SIGTERM");
+  };
+
+  const start = (slot: Slot) => {
+    const worker = cluster.fork();
+    slot.worker = worker;
+    slot.listening = false;
+    slot.startedAt = Date.now();
+    worker.once("listening", () => {
+      slot.listening = true;
+      if (served) logger.info(`worker ${worker.process.pid} is serving; workers now: ${livePids().join(", ")}`);
+      else if (slots.every((s) => s.listening)) {
+        served = true;
+        logger.info(`${count} workers are serving: ${livePids().join(", ")} (primary ${process.pid})`);
+      }
+    });
+    worker.once("exit", (code, signal) => {
+      slot.listening = false;
+      if (stopping) return;
+      if (!served) {
+        logger.error(
+          `worker ${worker.process.pid} stopped (${signal ?? `status ${code}`}) before the server could serve; stopping`,
+        );
+        stop(1);
+        return;
+      }
+      if (Date.now() - slot.startedAt >= STABLE_AFTER_MS) slot.restartDelay = FIRST_RESTART_DELAY_MS;
+      const delay = slot.restartDelay;
+      slot.restartDelay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+      logger.warn(
+        `worker ${worker.process.pid} died (${signal ?? `status ${code}`}); starting a replacement in ${delay} ms`,
+      );
+      slot.restartTimer = setTimeout(() => start(slot), delay);
+    });
+  };
+
+  logger.info(`starting ${count} workers (primary ${process.pid})`);
+  slots.forEach(start);
+  process.once("SIGTERM", () => stop(0));
+  process.once("SIGINT", () => stop(0));
+}

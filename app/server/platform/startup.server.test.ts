@@ -1,0 +1,67 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/db.server";
+import { withStartupLock } from "~/server/db/startup-lock.server";
+import { demoArticles } from "~/server/demo/demo-articles";
+import { createEmptyDatabase, type EmptyDatabase } from "../../../tests/support/temp-db";
+import { parseConfig } from "./config.server";
+import { prepareData } from "./startup.server";
+
+let database: EmptyDatabase | undefined;
+afterEach(async () => {
+  await database?.drop();
+  database = undefined;
+});
+
+describe("the start-up lock", () => {
+  it("lets one holder at a time in, on one database", async () => {
+    database = await createEmptyDatabase();
+    const url = database.url;
+    let inside = 0;
+    let mostInside = 0;
+    const holder = () =>
+      withStartupLock(url, async () => {
+        inside++;
+        mostInside = Math.max(mostInside, inside);
+        await new Promise((r) => setTimeout(r, 100));
+        inside--;
+      });
+    await Promise.all([holder(), holder(), holder()]);
+    expect(mostInside).toBe(1);
+  });
+
+  it("gives up with a clear message when another start-up holds it too long", async () => {
+    database = await createEmptyDatabase();
+    const url = database.url;
+    let release = () => {};
+    const held = withStartupLock(url, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(withStartupLock(url, async () => {}, 300)).rejects.toThrow(/Another server on this database has been starting/);
+    release();
+    await held;
+  });
+});
+
+describe("servers starting together on one database", () => {
+  it("seed the demo content exactly once", { timeout: 180_000 }, async () => {
+    database = await createEmptyDatabase();
+    const cfg = parseConfig({
+      DATABASE_URL: database.url,
+      MEDIA_DIR: path.join(database.dir, "media"),
+      AUTH_SECRET: "startup-test-secret-startup-test-secret",
+      DEMO_CONTENT: "on",
+      LOG_LEVEL: "silent",
+    });
+    // Each start opens its own connection, as separate processes would.
+    await Promise.all([prepareData(cfg), prepareData(cfg), prepareData(cfg), prepareData(cfg)]);
+    const db = openDatabase(database.url);
+    try {
+      const news = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const users = await db.selectFrom("user").select(["email"]).execute();
+      expect(Number(news.n)).toBe(demoArticles.length);
+      expect(users.map((u) => u.email)).toEqual(["admin@akhbar.local"]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
+import { get, signIn } from "../support/http";
+import { startSiteBehindNginx, type SiteBehindNginx } from "../support/nginx";
+import { onPostgres } from "../support/postgres";
+import { isRunning } from "../support/processes";
+import { connectSse } from "../support/sse";
+
+/** Sign-in failures an account may have from one address before it is locked (decision 005). */
+const ACCOUNT_FAILURES = 10;
+
+type Answer = { status: number; body: string };
+
+/** A sign-in form posted to nginx from `clientAddress` (any 127.x address is this machine), as a browser there would. */
+function signInFrom(site: SiteBehindNginx, clientAddress: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const body = new URLSearchParams({ intent: "signin", email, password, redirectTo: "/" }).toString();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${site.url}/autenction`,
+      {
+        method: "POST",
+        localAddress: clientAddress,
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The upstreams nginx sent requests for `path` to, once its access log shows `count` of them. */
+async function upstreamsOf(site: SiteBehindNginx, path: string, count: number): Promise<string[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const lines = site.nginx.accessLog().filter((line) => line.includes(` ${path} `));
+    if (lines.length >= count || Date.now() > deadline) return lines.map((line) => line.split("upstream=")[1]!);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** CPU time a process has used so far, in clock ticks (Linux /proc). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** What every site behind nginx must do, with two instances or with one instance of two workers. */
+function behavesAsOneSite(start: () => Promise<SiteBehindNginx>, spread: "instances" | "workers") {
+  let site: SiteBehindNginx;
+  let db: DB;
+  const auth = () => ({ baseUrl: site.url, authSecret: site.instances[0]!.env.AUTH_SECRET });
+
+  beforeAll(async () => {
+    site = await start();
+    db = openDatabase(site.instances[0]!.env.DATABASE_URL);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await site?.stop();
+  });
+
+  it("keeps a session made on one instance valid on the others", async () => {
+    await createTestAccount(db, auth(), { email: "huda@example.com", username: "هدى", role: "admin" });
+    const session = await signIn(site.url, "huda@example.com", TEST_PASSWORD);
+    if (spread === "instances") {
+      for (const instance of site.instances) expect((await get(`${instance.url}/dashboard`, session)).status, instance.url).toBe(200);
+    }
+    for (let i = 0; i < 6; i++) expect((await get(`${site.url}/dashboard`, session)).status, `through nginx, ${i + 1}`).toBe(200);
+  });
+
+  it("counts sign-in attempts made on every instance, per client address from nginx's X-Forwarded-For", async () => {
+    await createTestAccount(db, auth(), { email: "omar@example.com", username: "عمر", role: "user" });
+    // A client's own X-Forwarded-For is not believed: nginx adds the address it sees, and only nginx is trusted.
+    const forged = { "x-forwarded-for": "198.51.100.23" };
+    for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+      expect((await signInFrom(site, "127.0.0.7", "omar@example.com", "wrongpass", forged)).status, `attempt ${i + 1}`).toBe(400);
+    }
+    if (spread === "instances") {
+      const upstreams = await upstreamsOf(site, "/autenction", ACCOUNT_FAILURES);
+      expect(new Set(upstreams).size, "the attempts went to both instances").toBe(2);
+    }
+    expect((await signInFrom(site, "127.0.0.7", "omar@example.com", TEST_PASSWORD)).status).toBe(429);
+    expect((await signInFrom(site, "127.0.0.7", "omar@example.com", TEST_PASSWORD, { "x-forwarded-for": "198.51.100.24" })).status).toBe(429);
+    // Another client address has its own count.
+    expect((await signInFrom(site, "127.0.0.8", "omar@example.com", TEST_PASSWORD)).status).toBe(302);
+  });
+
+  it("passes the breaking-news stream on unbuffered: the first message arrives while the stream stays open", async () => {
+    const stream = await connectSse(`${site.url}/api/breaking/stream`);
+    try {
+      expect(stream.status).toBe(200);
+      const [first] = await stream.waitFor(1, 2_000);
+      expect(first!.data).toMatchObject({ type: "snapshot" });
+    } finally {
+      stream.close();
+    }
+  });
+}
+
+describe(`two instances on one ${onPostgres ? "PostgreSQL" : "SQLite"} database behind nginx`, () => {
+  behavesAsOneSite(() => startSiteBehindNginx(2, { PAGE_CACHE_SECONDS: "0" }), "instances");
+});
+
+describe(`one instance with WORKERS=2 on ${onPostgres ? "PostgreSQL" : "SQLite"} behind nginx`, () => {
+  let site: SiteBehindNginx;
+  behavesAsOneSite(async () => (site = await startSiteBehindNginx(1, { WORKERS: "2", PAGE_CACHE_SECONDS: "0" })), "workers");
+
+  it("serves from both workers", async () => {
+    const workers = site.instances[0]!.workerPids();
+    expect(workers).toHaveLength(2);
+    const before = workers.map(cpuTicks);
+    // Requests at once: nginx opens several connections, which the workers take in turn (one
+    // keep-alive connection stays with the worker that accepted it).
+    for (let wave = 0; wave < 3; wave++) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, async () => (await fetch(`${site.url}/`)).status));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    }
+    const used = workers.map((pid, i) => cpuTicks(pid) - before[i]!);
+    // Rendering a dozen pages takes well over 50 ms of CPU; an idle worker uses next to none.
+    for (const ticks of used) expect(ticks, `CPU ticks per worker: ${used.join(", ")}`).toBeGreaterThanOrEqual(5);
+  });
+
+  it("replaces a worker that dies, and keeps serving meanwhile", async () => {
+    const server = site.instances[0]!;
+    const [victim, survivor] = server.workerPids();
+    process.kill(victim!, "SIGKILL");
+    const deadline = Date.now() + 30_000;
+    while (isRunning(victim!) || server.workerPids().length < 2 || !server.output().includes("is serving; workers now")) {
+      expect((await fetch(`${site.url}/`)).status).toBe(200);
+      if (Date.now() > deadline) throw new Error(`no replacement worker:\n${server.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const now = server.workerPids();
+    expect(now).toContain(survivor);
+    expect(now).not.toContain(victim);
+    expect(server.output()).toMatch(new RegExp(`worker ${victim} died \\(SIGKILL\\)`));
+    for (let i = 0; i < 6; i++) expect((await fetch(`${site.url}/`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { MAX_SUBMISSION_BYTES } from "~/server/news/submission-limits.server";
+import { DEPLOY_NGINX_CONF, siteConfigForTests } from "../support/nginx";
+
+const template = readFileSync(DEPLOY_NGINX_CONF, "utf8");
+const MB = 1024 * 1024;
+
+describe("deploy/nginx.conf", () => {
+  it("lets the largest article submission through, and not much more", () => {
+    const size = /client_max_body_size (\d+)m;/.exec(template);
+    expect(size, "client_max_body_size in megabytes").not.toBeNull();
+    const bytes = Number(size![1]) * MB;
+    expect(bytes).toBeGreaterThanOrEqual(MAX_SUBMISSION_BYTES);
+    expect(bytes - MAX_SUBMISSION_BYTES).toBeLessThan(32 * MB);
+  });
+
+  it("is what the tests run, with only its marked parts replaced", () => {
+    const tested = siteConfigForTests(template, 3725, ["127.0.0.1:4001", "127.0.0.1:4002"]);
+    expect(tested).toContain("    server 127.0.0.1:4001;\n    server 127.0.0.1:4002;\n");
+    expect(tested).toContain("listen 127.0.0.1:3725;");
+    expect(tested).not.toMatch(/ssl|listen 80|127\.0\.0\.1:3000/);
+    for (const line of ["proxy_buffering off;", "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;", "client_max_body_size"]) {
+      expect(tested).toContain(line);
+    }
+  });
+
+  it("stops the tests when a marked part is missing", () => {
+    expect(() => siteConfigForTests(template.replace("# ── end TLS ──", ""), 3725, ["127.0.0.1:4001"])).toThrow(/one "# ── TLS ──"/);
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+
+/** Resident memory of a process now, in bytes (Linux /proc); 0 once it has exited. */
+export function residentMemory(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function isNode(pid: number): boolean {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`) === process.execPath;
+  } catch {
+    return false;
+  }
+}
+
+/** The Node processes a process started (a cluster primary's workers, not tsx's esbuild), from Linux /proc. */
+export function nodeChildPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number))
+      .filter(isNode);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether a process with this pid exists. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
