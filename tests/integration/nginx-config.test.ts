@@ -19,6 +19,7 @@ describe("deploy/nginx.conf", () => {
     const tested = siteConfigForTests(template, 3725, ["127.0.0.1:4001", "127.0.0.1:4002"]);
     expect(tested).toContain("    server 127.0.0.1:4001;\n    server 127.0.0.1:4002;\n");
     expect(tested).toContain("listen 127.0.0.1:3725;");
+    expect(tested, "the tests' listener says which instance answered").toContain("add_header x-upstream $upstream_addr always;");
     expect(tested).not.toMatch(/ssl|listen 80|127\.0\.0\.1:3000/);
     for (const line of ["proxy_buffering off;", "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;", "client_max_body_size"]) {
       expect(tested).toContain(line);

@@ -24,14 +24,23 @@ function replacePart(config: string, name: string, replacement: string): string 
   return config.replace(pattern, replacement);
 }
 
+/** The response header the tests' nginx adds: the upstreams it tried for the request, the one that answered last. */
+export const UPSTREAM_HEADER = "x-upstream";
+
+/** The instance ("host:port") that answered, from UPSTREAM_HEADER's value ("127.0.0.1:4001, 127.0.0.1:4002" when the first refused). */
+export function answeredBy(upstreams: string | string[] | null | undefined): string | undefined {
+  return String(upstreams ?? "").split(",").at(-1)?.trim() || undefined;
+}
+
 /**
  * deploy/nginx.conf as the tests run it: the upstream servers are `upstreams`, no redirect to HTTPS,
- * and instead of TLS a plain listener on 127.0.0.1:`port`. Everything else is the deployed file's.
+ * and instead of TLS a plain listener on 127.0.0.1:`port` whose responses say which upstream answered
+ * (UPSTREAM_HEADER). Everything else is the deployed file's.
  */
 export function siteConfigForTests(template: string, port: number, upstreams: string[]): string {
   let config = replacePart(template, "upstream servers", upstreams.map((address) => `    server ${address};\n`).join(""));
   config = replacePart(config, "redirect to HTTPS", "");
-  return replacePart(config, "TLS", `    listen 127.0.0.1:${port};\n    server_name localhost;\n`);
+  return replacePart(config, "TLS", `    listen 127.0.0.1:${port};\n    server_name localhost;\n    add_header ${UPSTREAM_HEADER} $upstream_addr always;\n`);
 }
 
 /** A whole nginx configuration around the site's: no daemon, every file in `dir`. */
@@ -122,22 +131,29 @@ export type SiteBehindNginx = {
   url: string;
   nginx: Nginx;
   instances: TestServer[];
+  /**
+   * With `pinned`: for each instance, an nginx of its own running the same configuration in front of
+   * that instance alone: the way to send a request through nginx to a chosen instance. The
+   * instances' BASE_URL stays `url` (send `origin: url` with writes).
+   */
+  pinned: Nginx[];
   stop: () => Promise<void>;
 };
 
 /**
  * `instances` production servers (each with `env`, e.g. WORKERS) on one fresh database of the engine
- * under test and one media folder, behind nginx with deploy/nginx.conf. The servers trust nginx's
- * address (127.0.0.1) for X-Forwarded-For.
+ * under test and one media folder, behind nginx with deploy/nginx.conf (and, with `pinned`, an nginx
+ * per instance too). The servers trust nginx's address (127.0.0.1) for X-Forwarded-For.
  */
-export async function startSiteBehindNginx(instances: number, env: Record<string, string> = {}): Promise<SiteBehindNginx> {
+export async function startSiteBehindNginx(instances: number, env: Record<string, string> = {}, { pinned = false } = {}): Promise<SiteBehindNginx> {
   const database = await createEmptyDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const servers: TestServer[] = [];
+  const pinnedNginx: Nginx[] = [];
   let nginx: Nginx | undefined;
   const stop = async () => {
-    await nginx?.stop();
+    for (const proxy of [nginx, ...pinnedNginx]) await proxy?.stop();
     for (const server of servers) await server.stop();
     await database.drop();
   };
@@ -157,9 +173,10 @@ export async function startSiteBehindNginx(instances: number, env: Record<string
       servers.map((server) => new URL(server.url).host),
       port,
     );
+    if (pinned) for (const server of servers) pinnedNginx.push(await startNginx([new URL(server.url).host]));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, nginx, instances: servers, stop };
+  return { url, nginx, instances: servers, pinned: pinnedNginx, stop };
 }

@@ -1,6 +1,29 @@
 /** A Server-Sent Events client over fetch, for tests against the real server. */
 export type SseMessage = { id?: string; data: unknown };
 
+/** One event block of a stream: its fields as sent (a comment-only block has none). */
+export type SseBlock = { id?: string; retry?: number; data?: string };
+
+/** Splits a stream's text, fed as it arrives, into event blocks, and hands each whole one to `onBlock`. */
+export function createSseParser(onBlock: (block: SseBlock) => void): (chunk: string) => void {
+  let buffer = "";
+  return (chunk) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const lines = buffer.slice(0, end).split("\n");
+      buffer = buffer.slice(end + 2);
+      const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6));
+      const retry = lines.find((l) => l.startsWith("retry: "))?.slice(7);
+      onBlock({
+        id: lines.find((l) => l.startsWith("id: "))?.slice(4),
+        retry: retry === undefined ? undefined : Number(retry),
+        data: data.length > 0 ? data.join("\n") : undefined,
+      });
+    }
+  };
+}
+
 export type SseClient = {
   status: number;
   headers: Headers;
@@ -15,26 +38,19 @@ export async function connectSse(url: string, headers: Record<string, string> = 
   const response = await fetch(url, { headers, signal: controller.signal });
   const messages: SseMessage[] = [];
   const waiters: (() => void)[] = [];
+  const parse = createSseParser(({ id, data }) => {
+    if (data === undefined) return;
+    messages.push({ id, data: JSON.parse(data) });
+    waiters.splice(0).forEach((wake) => wake());
+  });
   if (response.body && response.ok) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
-      let buffer = "";
       try {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const lines = block.split("\n");
-            const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6));
-            if (data.length === 0) continue;
-            const id = lines.find((l) => l.startsWith("id: "))?.slice(4);
-            messages.push({ id, data: JSON.parse(data.join("\n")) });
-            waiters.splice(0).forEach((wake) => wake());
-          }
+          parse(value);
         }
       } catch {
         // closed
