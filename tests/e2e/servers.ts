@@ -30,7 +30,7 @@ function server(name: string, port: number, options: { demo: boolean; postgres?:
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       DEMO_CONTENT: options.demo ? "on" : "off",
       LOG_LEVEL: "warn",
-      // One process: the live event bus and the page cache are per process until the outbox follows them.
+      // One process: the browser specs test pages; several processes have their own tests (instances, behind nginx).
       WORKERS: "1",
       // As behind a proxy on the same machine: a test that counts visits gives its browser its own address.
       TRUST_PROXY: "loopback",
