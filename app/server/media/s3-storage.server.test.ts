@@ -9,7 +9,8 @@ import { sha256, startTestBucket, type TestBucket } from "../../../tests/support
 import { localStorage } from "./local-storage.server";
 import { ORPHAN_AGE_MS, sweepMedia } from "./media-sweep.server";
 import { deleteMedia, mediaNamesOf, storedImageSize, storeImage, storeVideoFile } from "./media.server";
-import { s3Storage } from "./s3-storage.server";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { s3Client, s3Storage } from "./s3-storage.server";
 import { mediaNameOf, type MediaRead, type MediaStorage, type RangeRequest } from "./storage.server";
 
 let bucket: TestBucket;
@@ -151,5 +152,27 @@ describe("the S3 driver against s3rver, beside the local folder", () => {
     expect(report.orphans.names.sort()).toEqual(mediaNamesOf(orphan).sort());
     expect(await bucket.keys()).toEqual(mediaNamesOf(kept).sort());
     await deleteMedia(s3, [kept]);
+  });
+});
+
+describe("the S3 client's checksums", () => {
+  it("sends no checksum of its own with an upload: R2 and B2 refuse them and s3rver would store their framing", async () => {
+    const client = s3Client(bucket.settings);
+    const sent: Record<string, string>[] = [];
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        sent.push({ ...(args.request as { headers: Record<string, string> }).headers });
+        return next(args);
+      },
+      { step: "finalizeRequest", name: "recordHeaders" },
+    );
+    const body = randomBytes(64 * 1024);
+    await client.send(new PutObjectCommand({ Bucket: bucket.settings.bucket, Key: "checksum-probe", Body: body }));
+    const headers = Object.keys(sent[0] ?? {}).map((name) => name.toLowerCase());
+    expect(headers).toContain("content-length");
+    expect(headers.filter((name) => name.startsWith("x-amz-checksum") || name === "x-amz-sdk-checksum-algorithm")).toEqual([]);
+    expect(sent[0]?.["content-encoding"] ?? "").not.toContain("aws-chunked");
+    expect(await bytesOf(await s3.read("checksum-probe"))).toEqual(body);
+    client.destroy();
   });
 });
