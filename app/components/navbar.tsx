@@ -7,19 +7,9 @@ import { ChevronDownIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 import { SearchForm } from "./search-form";
 
-function navClass({ isActive }: { isActive: boolean }) {
-  return `block whitespace-nowrap px-3 py-3 font-bold transition-colors ${
-    isActive ? "bg-brand-700 text-white" : "text-white/90 hover:bg-brand-700/60 hover:text-white"
-  }`;
-}
-
-function mobileClass({ isActive }: { isActive: boolean }) {
-  return `block rounded px-3 py-2 font-bold ${isActive ? "bg-brand-50 text-brand-700" : "text-ink hover:bg-stone-100"}`;
-}
-
 function CategoryLink({ category, mobile = false }: { category: Category; mobile?: boolean }) {
   return (
-    <NavLink to={categoryPath(category)} className={mobile ? mobileClass : navClass}>
+    <NavLink to={categoryPath(category)} className={mobile ? "menu-link" : "nav-link"}>
       {categoryLabel(category)}
     </NavLink>
   );
@@ -49,7 +39,7 @@ function MobileMenu() {
           <SearchForm id="mobile-search" className="mb-3" />
           <ul className="space-y-1">
             <li>
-              <NavLink to="/" end className={mobileClass}>
+              <NavLink to="/" end className="menu-link">
                 {messages.home}
               </NavLink>
             </li>
@@ -99,7 +89,7 @@ export function Navbar() {
       <nav aria-label={messages.mainNavigation} className="hidden bg-brand-800 nav:block">
         <ul className="mx-auto flex max-w-6xl overflow-x-auto px-4">
           <li>
-            <NavLink to="/" end className={navClass}>
+            <NavLink to="/" end className="nav-link">
               {messages.home}
             </NavLink>
           </li>

@@ -9,10 +9,12 @@ type Props = {
   eager?: boolean;
   width?: number;
   height?: number;
+  /** A slot narrower than a third of this many pixels: this variant alone, no srcset. */
+  onlyWidth?: number;
 };
 
-export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900 }: Props) {
-  const { src, srcSet } = imageSources(url);
+export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth }: Props) {
+  const { src, srcSet } = imageSources(url, undefined, onlyWidth);
   return (
     <img
       src={src}

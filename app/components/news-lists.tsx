@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { LATEST_NEWS_REFRESH_MS, MOST_READ_SHOWN } from "~/lib/constants";
 import { messages } from "~/lib/messages";
-import type { NewsSummary, SidebarLists } from "~/lib/news";
+import { teaserOf, type NewsTeaser, type SidebarLists } from "~/lib/news";
 import { island } from "~/islands/island";
 import { EmptyState, NewsRow, SectionHeading } from "./news-card";
 
 /** Latest news, refreshed every 60 s from /api/latest without reloading the page. */
-function Latest({ items }: { items: NewsSummary[] }) {
+function Latest({ items }: { items: NewsTeaser[] }) {
   const [shown, setShown] = useState(items);
   useEffect(() => {
     const timer = window.setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       try {
         const response = await fetch("/api/latest");
-        if (response.ok) setShown(((await response.json()) as { items: NewsSummary[] }).items);
+        if (response.ok) setShown(((await response.json()) as { items: NewsTeaser[] }).items);
       } catch {
         // the next refresh tries again
       }
@@ -26,7 +26,7 @@ function Latest({ items }: { items: NewsSummary[] }) {
       {shown.length === 0 ? (
         <EmptyState text={messages.noNews} />
       ) : (
-        <ul className="divide-y divide-stone-200 rounded-lg bg-white px-3 ring-1 ring-stone-200">
+        <ul className="list-box">
           {shown.map((item) => (
             <NewsRow key={item.id} item={item} />
           ))}
@@ -39,7 +39,7 @@ function Latest({ items }: { items: NewsSummary[] }) {
 export const LatestNews = island("latest-news", Latest);
 
 /** SPEC.md §9: 8 fetched by visits, 4 shown. */
-export function MostRead({ items }: { items: NewsSummary[] }) {
+export function MostRead({ items }: { items: NewsTeaser[] }) {
   const shown = items.slice(0, MOST_READ_SHOWN);
   return (
     <section aria-labelledby="most-read-heading" data-testid="most-read">
@@ -47,7 +47,7 @@ export function MostRead({ items }: { items: NewsSummary[] }) {
       {shown.length === 0 ? (
         <EmptyState text={messages.noNews} />
       ) : (
-        <ol className="divide-y divide-stone-200 rounded-lg bg-white px-3 ring-1 ring-stone-200">
+        <ol className="list-box">
           {shown.map((item, index) => (
             <NewsRow key={item.id} item={item} rank={index + 1} />
           ))}
@@ -61,7 +61,7 @@ export function MostRead({ items }: { items: NewsSummary[] }) {
 export function Sidebar({ latest, mostRead }: SidebarLists) {
   return (
     <aside className="flex flex-col gap-10">
-      <LatestNews items={latest} />
+      <LatestNews items={latest.map(teaserOf)} />
       <MostRead items={mostRead} />
     </aside>
   );

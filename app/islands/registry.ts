@@ -3,7 +3,6 @@ import { BreakingList } from "~/components/breaking-list";
 import { BreakingTicker } from "~/components/breaking-ticker";
 import { CategoryList } from "~/components/category-list";
 import { LatestNews } from "~/components/news-lists";
-import { RelativeTime } from "~/components/relative-time";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { ShareBar } from "~/components/share-bar";
 import { Slider } from "~/components/slider";
@@ -19,7 +18,6 @@ export const ISLANDS: IslandDefinition[] = [
   CopyShortLinkButton,
   DeleteArticleButton,
   LatestNews,
-  RelativeTime,
   ScrollToTop,
   ShareBar,
   SiteVisit,
