@@ -1,4 +1,18 @@
+import marks from "~/marks.svg?no-inline";
+
 type IconProps = { className?: string };
+
+/**
+ * The networks' marks, drawn in long paths and shown twice on an article (share bar and footer):
+ * one cached file (app/marks.svg) that each page points into, not the drawing repeated in the HTML.
+ */
+function Mark({ name, className }: { name: "facebook" | "x" | "whatsapp" | "telegram" | "instagram"; className: string }) {
+  return (
+    <svg className={className} aria-hidden>
+      <use href={`${marks}#${name}`} />
+    </svg>
+  );
+}
 
 /** Stroke, fill and line ends come from the `.icon` class (app.css): not repeated on every icon. */
 const base = { viewBox: "0 0 24 24", "aria-hidden": true };
@@ -67,7 +81,7 @@ export function ShareIcon({ className = "size-5" }: IconProps) {
 
 export function PlayIcon({ className = "size-5" }: IconProps) {
   return (
-    <svg {...base} className={className} fill="currentColor">
+    <svg {...base} className={`icon fill-current ${className}`}>
       <path d="M7 4v16l13-8Z" />
     </svg>
   );
@@ -99,43 +113,21 @@ export function ChevronEndIcon({ className = "size-5" }: IconProps) {
 }
 
 export function FacebookIcon({ className = "size-5" }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden>
-      <path d="M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5H16.6V4.4A20 20 0 0 0 14.4 4.3c-2.2 0-3.7 1.3-3.7 3.8v2.4H8.2v3h2.5V21Z" />
-    </svg>
-  );
+  return <Mark name="facebook" className={className} />;
 }
 
 export function XIcon({ className = "size-5" }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden>
-      <path d="M17.8 3h3l-6.6 7.6L22 21h-6.1l-4.8-6.2L5.6 21h-3l7.1-8.1L2.3 3h6.2l4.3 5.7Zm-1 16.2h1.7L7.3 4.7H5.5Z" />
-    </svg>
-  );
+  return <Mark name="x" className={className} />;
 }
 
 export function WhatsappIcon({ className = "size-5" }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden>
-      <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1-.7.8-.8 1-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3a.5.5 0 0 0 0-.4l-.8-1.9c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .1-1.3c0-.1-.2-.2-.5-.3Z" />
-    </svg>
-  );
+  return <Mark name="whatsapp" className={className} />;
 }
 
 export function TelegramIcon({ className = "size-5" }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden>
-      <path d="M21.9 4.3 18.8 19c-.2 1-.8 1.3-1.7.8l-4.7-3.5-2.3 2.2c-.2.2-.5.5-1 .5l.4-4.8 8.7-7.9c.4-.3-.1-.5-.6-.2L6.8 12.9 2.2 11.4c-1-.3-1-1 .2-1.5L20.6 3c.8-.3 1.6.2 1.3 1.3Z" />
-    </svg>
-  );
+  return <Mark name="telegram" className={className} />;
 }
 
 export function InstagramIcon({ className = "size-5" }: IconProps) {
-  return (
-    <svg {...base} className={`icon ${className}`}>
-      <rect x="3" y="3" width="18" height="18" rx="5" />
-      <circle cx="12" cy="12" r="4" />
-      <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
-    </svg>
-  );
+  return <Mark name="instagram" className={className} />;
 }

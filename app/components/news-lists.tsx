@@ -1,42 +1,66 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { createRoot, type Root } from "react-dom/client";
 import { LATEST_NEWS_REFRESH_MS, MOST_READ_SHOWN } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { teaserOf, type NewsTeaser, type SidebarLists } from "~/lib/news";
 import { island } from "~/islands/island";
 import { EmptyState, NewsRow, SectionHeading } from "./news-card";
 
-/** Latest news, refreshed every 60 s from /api/latest without reloading the page. */
-function Latest({ items }: { items: NewsTeaser[] }) {
-  const [shown, setShown] = useState(items);
+const LATEST_LIST_ID = "latest-list";
+
+function LatestRows({ items }: { items: NewsTeaser[] }) {
+  if (items.length === 0) return <EmptyState text={messages.noNews} />;
+  return (
+    <ul className="list-box">
+      {items.map((item) => (
+        <NewsRow key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Every 60 s, while the page is visible, puts the rows of /api/latest in place of the latest news
+ * rendered with the page. An island of its own without props: the rows it replaces are plain HTML,
+ * so the page does not carry the list twice (once as markup, once as island props).
+ */
+function Refresh() {
   useEffect(() => {
+    let rows: Root | null = null;
     const timer = window.setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       try {
         const response = await fetch("/api/latest");
-        if (response.ok) setShown(((await response.json()) as { items: NewsTeaser[] }).items);
+        if (!response.ok) return;
+        const { items } = (await response.json()) as { items: NewsTeaser[] };
+        rows ??= createRoot(document.getElementById(LATEST_LIST_ID)!);
+        rows.render(<LatestRows items={items} />);
       } catch {
         // the next refresh tries again
       }
     }, LATEST_NEWS_REFRESH_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearInterval(timer);
+      rows?.unmount();
+    };
   }, []);
+  return null;
+}
+
+export const LatestRefresh = island("latest-refresh", Refresh);
+
+/** Latest news, refreshed every 60 s from /api/latest without reloading the page. */
+function LatestNews({ items }: { items: NewsTeaser[] }) {
   return (
     <section aria-labelledby="latest-heading" data-testid="latest-news">
       <SectionHeading id="latest-heading" title={messages.latestNews} />
-      {shown.length === 0 ? (
-        <EmptyState text={messages.noNews} />
-      ) : (
-        <ul className="list-box">
-          {shown.map((item) => (
-            <NewsRow key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
+      <div id={LATEST_LIST_ID}>
+        <LatestRows items={items} />
+      </div>
+      <LatestRefresh />
     </section>
   );
 }
-
-export const LatestNews = island("latest-news", Latest);
 
 /** SPEC.md §9: 8 fetched by visits, 4 shown. */
 export function MostRead({ items }: { items: NewsTeaser[] }) {

@@ -2,7 +2,7 @@ import { CopyShortLinkButton, DeleteArticleButton } from "~/components/admin-act
 import { BreakingList } from "~/components/breaking-list";
 import { BreakingTicker } from "~/components/breaking-ticker";
 import { CategoryList } from "~/components/category-list";
-import { LatestNews } from "~/components/news-lists";
+import { LatestRefresh } from "~/components/news-lists";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { ShareBar } from "~/components/share-bar";
 import { Slider } from "~/components/slider";
@@ -17,7 +17,7 @@ export const ISLANDS: IslandDefinition[] = [
   CategoryList,
   CopyShortLinkButton,
   DeleteArticleButton,
-  LatestNews,
+  LatestRefresh,
   ScrollToTop,
   ShareBar,
   SiteVisit,

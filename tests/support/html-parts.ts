@@ -60,7 +60,7 @@ const REGIONS: [string, (e: Element) => boolean][] = [
   ["header: logo, search, account", (e) => e.tag === "header" && has(e.attrs, /bg-brand-600/)],
   ["breaking ticker", (e) => e.tag === "ak-island" && has(e.attrs, /data-name="breaking-ticker"/)],
   ["slider", (e) => e.tag === "ak-island" && has(e.attrs, /data-name="slider"/)],
-  ["sidebar: latest", (e) => e.tag === "ak-island" && has(e.attrs, /data-name="latest-news"/)],
+  ["sidebar: latest", (e) => e.tag === "section" && has(e.attrs, /data-testid="latest-news"/)],
   ["sidebar: most read", (e) => e.tag === "section" && has(e.attrs, /data-testid="most-read"/)],
   ["related", (e) => e.tag === "section" && has(e.attrs, /related-heading/)],
   ["picks", (e) => e.tag === "section" && has(e.attrs, /picks-heading/)],
