@@ -20,7 +20,7 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
 
   if (!user) {
     return (
-      <Link to="/autenction" className={button}>
+      <Link discover="none" to="/autenction" className={button}>
         {messages.signIn}
       </Link>
     );
@@ -29,7 +29,7 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {user.role === "admin" && (
-        <Link to="/dashboard" className={button}>
+        <Link discover="none" to="/dashboard" className={button}>
           {messages.dashboard}
         </Link>
       )}

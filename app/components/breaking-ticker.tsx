@@ -5,9 +5,12 @@ import { island } from "~/islands/island";
 import { useLiveBreaking } from "./live-breaking";
 
 /** 'عاجل' under the navbar on every page: the newest breaking titles, hidden when there are none. */
-function Ticker({ initial }: { initial: BreakingItem[] }) {
+/** The ticker shows titles and links: its props carry no more (the live list has whole items). */
+type TickerItem = Pick<BreakingItem, "id" | "title">;
+
+function Ticker({ initial }: { initial: TickerItem[] }) {
   const live = useLiveBreaking();
-  const shown = (live.live ? live.items : initial).slice(0, BREAKING_TICKER_SIZE);
+  const shown: TickerItem[] = (live.live ? live.items : initial).slice(0, BREAKING_TICKER_SIZE);
   if (shown.length === 0) return null;
   return (
     <section aria-label={categoryLabel("breaking")} className="border-b border-brand-100 bg-white" data-testid="breaking-ticker">

@@ -34,7 +34,7 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={label}
-                  className="flex size-10 items-center justify-center rounded-full bg-stone-800 hover:bg-brand-600 hover:text-white"
+                  className="social-link"
                 >
                   <Icon />
                 </a>
@@ -49,7 +49,7 @@ export function Footer() {
           <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
             {CATEGORIES.map((category) => (
               <li key={category}>
-                <Link to={categoryPath(category)} className="hover:text-white hover:underline">
+                <Link discover="none" to={categoryPath(category)} className="footer-link">
                   {categoryLabel(category)}
                 </Link>
               </li>
@@ -63,7 +63,7 @@ export function Footer() {
           <ul className="mt-2 space-y-1">
             {SITE_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <Link discover="none" to={link.to} className="footer-link">
                   {link.label}
                 </Link>
               </li>

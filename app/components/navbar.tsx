@@ -9,7 +9,7 @@ import { SearchForm } from "./search-form";
 
 function CategoryLink({ category, mobile = false }: { category: Category; mobile?: boolean }) {
   return (
-    <NavLink to={categoryPath(category)} className={mobile ? "menu-link" : "nav-link"}>
+    <NavLink discover="none" to={categoryPath(category)} className={mobile ? "menu-link" : "nav-link"}>
       {categoryLabel(category)}
     </NavLink>
   );
@@ -39,7 +39,7 @@ function MobileMenu() {
           <SearchForm id="mobile-search" className="mb-3" />
           <ul className="space-y-1">
             <li>
-              <NavLink to="/" end className="menu-link">
+              <NavLink discover="none" to="/" end className="menu-link">
                 {messages.home}
               </NavLink>
             </li>
@@ -77,7 +77,7 @@ export function Navbar() {
   return (
     <header className="relative bg-brand-600 text-white shadow">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2" aria-label={messages.siteName}>
+        <Link discover="none" to="/" className="flex items-center gap-2" aria-label={messages.siteName}>
           <Logo />
         </Link>
         <div className="hidden items-center gap-3 nav:flex">
@@ -89,7 +89,7 @@ export function Navbar() {
       <nav aria-label={messages.mainNavigation} className="hidden bg-brand-800 nav:block">
         <ul className="mx-auto flex max-w-6xl overflow-x-auto px-4">
           <li>
-            <NavLink to="/" end className="nav-link">
+            <NavLink discover="none" to="/" end className="nav-link">
               {messages.home}
             </NavLink>
           </li>

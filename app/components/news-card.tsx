@@ -19,7 +19,7 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
   return (
     <div className={className ? `thumb ${className}` : "thumb"}>
       {item.image ? (
-        <NewsImage url={item.image} alt={item.title} sizes={sizes} eager={eager} onlyWidth={onlyWidth} className="size-full" />
+        <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} />
       ) : (
         <div className="thumb-none">
           {messages.siteName}
@@ -35,6 +35,9 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
 }
 
 type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; rowOnPhone?: boolean };
+
+/* A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
+   reading the title twice (and the page from carrying it twice). */
 
 /** A card with image, category, title, excerpt and time; rowOnPhone puts a small image beside the text on phones. */
 export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone = false }: CardProps) {
@@ -72,16 +75,14 @@ export function NewsRow({ item, rank }: { item: NewsTeaser; rank?: number }) {
     <li>
       <a href={articlePath(item.id)} className="row-link group">
         {rank !== undefined && (
-          <span className="w-6 shrink-0 text-2xl font-bold text-brand-600" aria-hidden>
+          <span className="rank" aria-hidden>
             {rank.toLocaleString("ar-LB")}
           </span>
         )}
-        <div className="w-28 shrink-0">
-          <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} />
-        </div>
+        <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} className="w-28 shrink-0 self-start" />
         <div className="min-w-0">
           <h3 className="row-title">{item.title}</h3>
-          <RelativeTime iso={item.createdAt} className="mt-1 block text-xs text-stone-500" />
+          <RelativeTime iso={item.createdAt} className="row-time" />
         </div>
       </a>
     </li>

@@ -26,7 +26,7 @@ export function NewsImage({ url, alt, sizes, className = "", eager = false, widt
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
       decoding="async"
-      className={`bg-stone-200 object-cover ${className}`}
+      className={className ? `news-img ${className}` : "news-img"}
     />
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { useEffect, useState } from "react";
 import { LATEST_NEWS_REFRESH_MS, MOST_READ_SHOWN } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { teaserOf, type NewsTeaser, type SidebarLists } from "~/lib/news";
@@ -20,31 +19,29 @@ function LatestRows({ items }: { items: NewsTeaser[] }) {
 }
 
 /**
- * Every 60 s, while the page is visible, puts the rows of /api/latest in place of the latest news
- * rendered with the page. An island of its own without props: the rows it replaces are plain HTML,
- * so the page does not carry the list twice (once as markup, once as island props).
+ * Every 60 s, while the page is visible, shows the rows of /api/latest in place of the latest news
+ * rendered with the page (which it hides). An island of its own without props: the rows rendered
+ * with the page stay plain HTML, so the page does not carry the list twice (as markup and as props).
  */
 function Refresh() {
+  const [items, setItems] = useState<NewsTeaser[] | null>(null);
   useEffect(() => {
-    let rows: Root | null = null;
     const timer = window.setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       try {
         const response = await fetch("/api/latest");
-        if (!response.ok) return;
-        const { items } = (await response.json()) as { items: NewsTeaser[] };
-        rows ??= createRoot(document.getElementById(LATEST_LIST_ID)!);
-        rows.render(<LatestRows items={items} />);
+        if (response.ok) setItems(((await response.json()) as { items: NewsTeaser[] }).items);
       } catch {
         // the next refresh tries again
       }
     }, LATEST_NEWS_REFRESH_MS);
-    return () => {
-      window.clearInterval(timer);
-      rows?.unmount();
-    };
+    return () => window.clearInterval(timer);
   }, []);
-  return null;
+  useEffect(() => {
+    const rendered = document.getElementById(LATEST_LIST_ID);
+    if (items && rendered) rendered.hidden = true;
+  }, [items]);
+  return items && <LatestRows items={items} />;
 }
 
 export const LatestRefresh = island("latest-refresh", Refresh);
