@@ -21,8 +21,8 @@ function Ticker({ initial }: { initial: TickerItem[] }) {
         <div className="relative min-w-0 flex-1 overflow-x-auto">
           <ul className="flex w-max items-center gap-6 py-2.5 whitespace-nowrap">
             {shown.map((item, index) => (
-              <li key={item.id} className={index > 0 ? "border-s border-stone-300 ps-6" : undefined}>
-                <a href={articlePath(item.id)} className="text-sm font-bold hover:text-brand-700">
+              <li key={item.id} className={index > 0 ? "ticker-next" : undefined}>
+                <a href={articlePath(item.id)} className="ticker-link">
                   {item.title}
                 </a>
               </li>

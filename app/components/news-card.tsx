@@ -15,6 +15,8 @@ export function DraftBadge() {
   return <span className="inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{messages.draftBadge}</span>;
 }
 
+/** A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
+   reading the title twice (and the page from carrying it twice). */
 function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: NewsTeaser; sizes: string; eager?: boolean; onlyWidth?: number; className?: string }) {
   return (
     <div className={className ? `thumb ${className}` : "thumb"}>
@@ -36,29 +38,29 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
 
 type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; rowOnPhone?: boolean };
 
-/* A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
-   reading the title twice (and the page from carrying it twice). */
-
 /** A card with image, category, title, excerpt and time; rowOnPhone puts a small image beside the text on phones. */
 export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone = false }: CardProps) {
   return (
-    <article className="card group">
-      <a href={articlePath(item.id)} className={rowOnPhone ? "card-link max-sm:flex-row max-sm:p-2" : "card-link"}>
+    <article className={rowOnPhone ? "card card-row group" : "card group"}>
+      <a href={articlePath(item.id)} className="card-link">
         <Thumbnail
           item={item}
           sizes={rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"}
           eager={eager}
-          className={rowOnPhone ? "max-sm:w-32 max-sm:shrink-0 max-sm:self-start" : undefined}
         />
-        <div className={rowOnPhone ? "card-body max-sm:py-0 max-sm:pe-0" : "card-body"}>
+        <div className="card-body">
           <div className="card-meta">
-            <span className="flex gap-1">
+            {item.status === "draft" ? (
+              <span className="flex gap-1">
+                <CategoryBadge category={item.category} />
+                <DraftBadge />
+              </span>
+            ) : (
               <CategoryBadge category={item.category} />
-              {item.status === "draft" && <DraftBadge />}
-            </span>
+            )}
             <RelativeTime iso={item.createdAt} />
           </div>
-          <h3 className={rowOnPhone ? "card-title max-sm:text-base" : "card-title"}>{item.title}</h3>
+          <h3 className="card-title">{item.title}</h3>
           {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
         </div>
       </a>
