@@ -32,7 +32,7 @@ function MobileMenu() {
         <MenuIcon />
       </summary>
       <div
-        className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto border-b border-stone-200 bg-white p-4 text-ink shadow-lg"
+        className="menu-panel"
         data-testid="mobile-menu"
       >
         <nav aria-label={messages.mobileNavigation}>
@@ -45,7 +45,7 @@ function MobileMenu() {
             </li>
             <li>
               <details className="group/sub">
-                <summary className="flex cursor-pointer items-center justify-between rounded px-3 py-2 font-bold hover:bg-stone-100">
+                <summary className="menu-group">
                   {messages.lebanonNews}
                   <ChevronDownIcon className="size-4 transition-transform group-open/sub:rotate-180" />
                 </summary>

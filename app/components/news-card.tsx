@@ -21,7 +21,7 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
   return (
     <div className={className ? `thumb ${className}` : "thumb"}>
       {item.image ? (
-        <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} />
+        <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} boxed />
       ) : (
         <div className="thumb-none">
           {messages.siteName}
@@ -81,7 +81,7 @@ export function NewsRow({ item, rank }: { item: NewsTeaser; rank?: number }) {
             {rank.toLocaleString("ar-LB")}
           </span>
         )}
-        <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} className="w-28 shrink-0 self-start" />
+        <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} className="row-thumb" />
         <div className="min-w-0">
           <h3 className="row-title">{item.title}</h3>
           <RelativeTime iso={item.createdAt} className="row-time" />

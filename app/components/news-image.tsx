@@ -11,9 +11,11 @@ type Props = {
   height?: number;
   /** A slot narrower than a third of this many pixels: this variant alone, no srcset. */
   onlyWidth?: number;
+  /** The image fills a box whose CSS gives its size (a thumbnail's .thumb): no width and height. */
+  boxed?: boolean;
 };
 
-export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth }: Props) {
+export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth, boxed = false }: Props) {
   const { src, srcSet } = imageSources(url, undefined, onlyWidth);
   return (
     <img
@@ -21,8 +23,8 @@ export function NewsImage({ url, alt, sizes, className = "", eager = false, widt
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
       alt={alt}
-      width={width}
-      height={height}
+      width={boxed ? undefined : width}
+      height={boxed ? undefined : height}
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
       decoding="async"
