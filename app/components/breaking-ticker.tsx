@@ -15,7 +15,7 @@ function Ticker({ initial }: { initial: TickerItem[] }) {
   return (
     <section aria-label={categoryLabel("breaking")} className="border-b border-brand-100 bg-white" data-testid="breaking-ticker">
       <div className="mx-auto flex max-w-6xl items-stretch gap-3 px-4">
-        <a href="/breaking" className="my-2 shrink-0 rounded bg-brand-600 px-3 py-1 text-sm font-bold text-white">
+        <a href="/breaking" className="ticker-label">
           {categoryLabel("breaking")}
         </a>
         <div className="relative min-w-0 flex-1 overflow-x-auto">

@@ -5,7 +5,7 @@ type Props = {
   alt: string;
   sizes: string;
   className?: string;
-  /** The first, above-the-fold image loads at once; the rest wait until near the viewport. */
+  /** The first, above-the-fold image loads at once (decoded off the main thread); the rest wait until near the viewport. */
   eager?: boolean;
   width?: number;
   height?: number;
@@ -27,7 +27,7 @@ export function NewsImage({ url, alt, sizes, className = "", eager = false, widt
       height={boxed ? undefined : height}
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
-      decoding="async"
+      decoding={eager ? "async" : undefined}
       className={className ? `news-img ${className}` : "news-img"}
     />
   );

@@ -35,7 +35,7 @@ function Share({ url, isShortLink, title, text }: Props) {
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="share-bar">
-      <button type="button" onClick={share} className="inline-flex items-center gap-2 rounded border border-stone-300 bg-white px-3 py-1.5 font-bold hover:bg-stone-100">
+      <button type="button" onClick={share} className="share-button">
         <ShareIcon />
         {messages.share}
       </button>
@@ -44,7 +44,7 @@ function Share({ url, isShortLink, title, text }: Props) {
           <Icon />
         </a>
       ))}
-      <button type="button" onClick={() => copyLink(url, isShortLink ? messages.shortLinkCopied : messages.linkCopied)} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold hover:bg-stone-100">
+      <button type="button" onClick={() => copyLink(url, isShortLink ? messages.shortLinkCopied : messages.linkCopied)} className="copy-button">
         {messages.copyLink}
       </button>
     </div>
