@@ -7,9 +7,13 @@ import { ChevronDownIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 import { SearchForm } from "./search-form";
 
-function CategoryLink({ category, mobile = false }: { category: Category; mobile?: boolean }) {
+/** Menu links carry no class (NavLink's default would write class=""): their list (`.nav-links`,
+ * `.menu-links`) styles them, the current page by aria-current. */
+const byTheirList = () => undefined;
+
+function CategoryLink({ category }: { category: Category }) {
   return (
-    <NavLink discover="none" to={categoryPath(category)} className={mobile ? "menu-link" : "nav-link"}>
+    <NavLink discover="none" to={categoryPath(category)} className={byTheirList}>
       {categoryLabel(category)}
     </NavLink>
   );
@@ -37,9 +41,9 @@ function MobileMenu() {
       >
         <nav aria-label={messages.mobileNavigation}>
           <SearchForm id="mobile-search" className="mb-3" />
-          <ul className="space-y-1">
+          <ul className="menu-links space-y-1">
             <li>
-              <NavLink discover="none" to="/" end className="menu-link">
+              <NavLink discover="none" to="/" end className={byTheirList}>
                 {messages.home}
               </NavLink>
             </li>
@@ -52,7 +56,7 @@ function MobileMenu() {
                 <ul className="ms-4 mt-1 space-y-1 border-s-2 border-brand-100 ps-2">
                   {LEBANON_CATEGORIES.map((category) => (
                     <li key={category}>
-                      <CategoryLink category={category} mobile />
+                      <CategoryLink category={category} />
                     </li>
                   ))}
                 </ul>
@@ -60,7 +64,7 @@ function MobileMenu() {
             </li>
             {(["breaking", "international", "advertisement"] as const).map((category) => (
               <li key={category}>
-                <CategoryLink category={category} mobile />
+                <CategoryLink category={category} />
               </li>
             ))}
           </ul>
@@ -87,9 +91,9 @@ export function Navbar() {
         <MobileMenu />
       </div>
       <nav aria-label={messages.mainNavigation} className="hidden bg-brand-800 nav:block">
-        <ul className="mx-auto flex max-w-6xl overflow-x-auto px-4">
+        <ul className="nav-links mx-auto flex max-w-6xl overflow-x-auto px-4">
           <li>
-            <NavLink discover="none" to="/" end className="nav-link">
+            <NavLink discover="none" to="/" end className={byTheirList}>
               {messages.home}
             </NavLink>
           </li>

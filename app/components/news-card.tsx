@@ -42,7 +42,7 @@ type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; ro
 export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone = false }: CardProps) {
   return (
     <article className={rowOnPhone ? "card card-row group" : "card group"}>
-      <a href={articlePath(item.id)} className="card-link">
+      <a href={articlePath(item.id)}>
         <Thumbnail
           item={item}
           sizes={rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"}
@@ -60,7 +60,7 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
             )}
             <RelativeTime iso={item.createdAt} />
           </div>
-          <h3 className="card-title">{item.title}</h3>
+          <h3>{item.title}</h3>
           {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
         </div>
       </a>
@@ -71,20 +71,20 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
 /** A row's 112 px image: the 400 px variant covers screens of up to three device pixels per pixel. */
 const ROW_IMAGE_WIDTH = 400;
 
-/** A compact row: small image beside the title, for side lists. */
+/** A compact row: small image beside the title, for side lists (in a `.row-list`, which styles it). */
 export function NewsRow({ item, rank }: { item: NewsTeaser; rank?: number }) {
   return (
     <li>
-      <a href={articlePath(item.id)} className="row-link group">
+      <a href={articlePath(item.id)} className="group">
         {rank !== undefined && (
           <span className="rank" aria-hidden>
             {rank.toLocaleString("ar-LB")}
           </span>
         )}
-        <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} className="row-thumb" />
-        <div className="min-w-0">
-          <h3 className="row-title">{item.title}</h3>
-          <RelativeTime iso={item.createdAt} className="row-time" />
+        <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} />
+        <div>
+          <h3>{item.title}</h3>
+          <RelativeTime iso={item.createdAt} />
         </div>
       </a>
     </li>

@@ -10,7 +10,7 @@ const LATEST_LIST_ID = "latest-list";
 function LatestRows({ items }: { items: NewsTeaser[] }) {
   if (items.length === 0) return <EmptyState text={messages.noNews} />;
   return (
-    <ul className="list-box">
+    <ul className="row-list">
       {items.map((item) => (
         <NewsRow key={item.id} item={item} />
       ))}
@@ -68,7 +68,7 @@ export function MostRead({ items }: { items: NewsTeaser[] }) {
       {shown.length === 0 ? (
         <EmptyState text={messages.noNews} />
       ) : (
-        <ol className="list-box">
+        <ol className="row-list">
           {shown.map((item, index) => (
             <NewsRow key={item.id} item={item} rank={index + 1} />
           ))}

@@ -40,7 +40,7 @@ function Share({ url, isShortLink, title, text }: Props) {
         {messages.share}
       </button>
       {NETWORKS.map(({ target, label, Icon, color }) => (
-        <a key={target} href={links[target]} target="_blank" rel="noopener noreferrer" aria-label={`${messages.shareOn} ${label}`} className={`share-link ${color}`}>
+        <a key={target} href={links[target]} target="_blank" rel="noreferrer" aria-label={`${messages.shareOn} ${label}`} className={`share-link ${color}`}>
           <Icon />
         </a>
       ))}
