@@ -78,7 +78,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a href="#main" className="skip-link">
         {messages.skipToContent}
       </a>
       <Navbar />

@@ -29,7 +29,7 @@ function MobileMenu() {
   return (
     <details ref={menu} className="group nav:hidden">
       <summary
-        className="flex cursor-pointer items-center rounded p-2 text-white hover:bg-white/10"
+        className="menu-toggle"
         aria-label={messages.openMenu}
         data-testid="mobile-menu-toggle"
       >
