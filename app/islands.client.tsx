@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLANDS } from "./islands/registry";
+import { showRelativeTimes } from "./islands/relative-times";
 
 const islands = new Map(ISLANDS.map((island) => [island.islandName, island]));
 // An island inside another is hydrated with it.
@@ -11,11 +12,13 @@ let waiting = roots.length;
 function Hydrated({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     waiting -= 1;
-    if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
+    showRelativeTimes();
+if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
   }, []);
   return children;
 }
 
+showRelativeTimes();
 if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
 for (const root of roots) {
   const island = islands.get(root.dataset.name ?? "");

@@ -78,11 +78,11 @@ function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a href="#main" className="skip-link">
         {messages.skipToContent}
       </a>
       <Navbar />
-      <BreakingTicker initial={root?.breaking ?? NO_ITEMS} />
+      <BreakingTicker initial={(root?.breaking ?? NO_ITEMS).map(({ id, title }) => ({ id, title }))} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {children}
       </main>

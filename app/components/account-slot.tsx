@@ -13,14 +13,11 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
   const signOut = useFetcher<unknown>();
   const signOutError = errorOf(signOut.data);
   const user = root?.user ?? null;
-  const button =
-    variant === "navbar"
-      ? "inline-flex items-center gap-2 rounded bg-white/10 px-3 py-1.5 font-bold text-white hover:bg-white/20"
-      : "inline-flex items-center gap-2 rounded bg-brand-600 px-3 py-2 font-bold text-white hover:bg-brand-700";
+  const button = variant === "navbar" ? "account-button" : "account-button-menu";
 
   if (!user) {
     return (
-      <Link to="/autenction" className={button}>
+      <Link discover="none" to="/autenction" className={button}>
         {messages.signIn}
       </Link>
     );
@@ -29,7 +26,7 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {user.role === "admin" && (
-        <Link to="/dashboard" className={button}>
+        <Link discover="none" to="/dashboard" className={button}>
           {messages.dashboard}
         </Link>
       )}

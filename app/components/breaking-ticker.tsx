@@ -5,23 +5,22 @@ import { island } from "~/islands/island";
 import { useLiveBreaking } from "./live-breaking";
 
 /** 'عاجل' under the navbar on every page: the newest breaking titles, hidden when there are none. */
-function Ticker({ initial }: { initial: BreakingItem[] }) {
+/** The ticker shows titles and links: its props carry no more (the live list has whole items). */
+type TickerItem = Pick<BreakingItem, "id" | "title">;
+
+function Ticker({ initial }: { initial: TickerItem[] }) {
   const live = useLiveBreaking();
-  const shown = (live.live ? live.items : initial).slice(0, BREAKING_TICKER_SIZE);
+  const shown: TickerItem[] = (live.live ? live.items : initial).slice(0, BREAKING_TICKER_SIZE);
   if (shown.length === 0) return null;
   return (
-    <section aria-label={categoryLabel("breaking")} className="border-b border-brand-100 bg-white" data-testid="breaking-ticker">
-      <div className="mx-auto flex max-w-6xl items-stretch gap-3 px-4">
-        <a href="/breaking" className="my-2 shrink-0 rounded bg-brand-600 px-3 py-1 text-sm font-bold text-white">
-          {categoryLabel("breaking")}
-        </a>
-        <div className="relative min-w-0 flex-1 overflow-x-auto">
-          <ul className="flex w-max items-center gap-6 py-2.5 whitespace-nowrap">
-            {shown.map((item, index) => (
-              <li key={item.id} className={index > 0 ? "border-s border-stone-300 ps-6" : undefined}>
-                <a href={articlePath(item.id)} className="text-sm font-bold hover:text-brand-700">
-                  {item.title}
-                </a>
+    <section aria-label={categoryLabel("breaking")} className="ticker" data-testid="breaking-ticker">
+      <div>
+        <a href="/breaking">{categoryLabel("breaking")}</a>
+        <div>
+          <ul>
+            {shown.map((item) => (
+              <li key={item.id}>
+                <a href={articlePath(item.id)}>{item.title}</a>
               </li>
             ))}
           </ul>

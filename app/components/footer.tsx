@@ -32,9 +32,9 @@ export function Footer() {
                 <a
                   href={href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   aria-label={label}
-                  className="flex size-10 items-center justify-center rounded-full bg-stone-800 hover:bg-brand-600 hover:text-white"
+                  className="social-link"
                 >
                   <Icon />
                 </a>
@@ -46,10 +46,10 @@ export function Footer() {
           <h2 id="footer-sections" className="font-bold text-white">
             {messages.footerSections}
           </h2>
-          <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
+          <ul className="footer-links mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
             {CATEGORIES.map((category) => (
               <li key={category}>
-                <Link to={categoryPath(category)} className="hover:text-white hover:underline">
+                <Link discover="none" to={categoryPath(category)}>
                   {categoryLabel(category)}
                 </Link>
               </li>
@@ -60,10 +60,10 @@ export function Footer() {
           <h2 id="footer-site" className="font-bold text-white">
             {messages.footerSite}
           </h2>
-          <ul className="mt-2 space-y-1">
+          <ul className="footer-links mt-2 space-y-1">
             {SITE_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <Link discover="none" to={link.to}>
                   {link.label}
                 </Link>
               </li>
@@ -72,7 +72,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-sm">
-        © {new Date().getFullYear()} {messages.siteName}. {messages.copyright}.
+        {`© ${new Date().getFullYear()} ${messages.siteName}. ${messages.copyright}.`}
       </p>
     </footer>
   );

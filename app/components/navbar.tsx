@@ -7,19 +7,13 @@ import { ChevronDownIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 import { SearchForm } from "./search-form";
 
-function navClass({ isActive }: { isActive: boolean }) {
-  return `block whitespace-nowrap px-3 py-3 font-bold transition-colors ${
-    isActive ? "bg-brand-700 text-white" : "text-white/90 hover:bg-brand-700/60 hover:text-white"
-  }`;
-}
+/** Menu links carry no class (NavLink's default would write class=""): their list (`.nav-links`,
+ * `.menu-links`) styles them, the current page by aria-current. */
+const byTheirList = () => undefined;
 
-function mobileClass({ isActive }: { isActive: boolean }) {
-  return `block rounded px-3 py-2 font-bold ${isActive ? "bg-brand-50 text-brand-700" : "text-ink hover:bg-stone-100"}`;
-}
-
-function CategoryLink({ category, mobile = false }: { category: Category; mobile?: boolean }) {
+function CategoryLink({ category }: { category: Category }) {
   return (
-    <NavLink to={categoryPath(category)} className={mobile ? mobileClass : navClass}>
+    <NavLink discover="none" to={categoryPath(category)} className={byTheirList}>
       {categoryLabel(category)}
     </NavLink>
   );
@@ -35,34 +29,34 @@ function MobileMenu() {
   return (
     <details ref={menu} className="group nav:hidden">
       <summary
-        className="flex cursor-pointer items-center rounded p-2 text-white hover:bg-white/10"
+        className="menu-toggle"
         aria-label={messages.openMenu}
         data-testid="mobile-menu-toggle"
       >
         <MenuIcon />
       </summary>
       <div
-        className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto border-b border-stone-200 bg-white p-4 text-ink shadow-lg"
+        className="menu-panel"
         data-testid="mobile-menu"
       >
         <nav aria-label={messages.mobileNavigation}>
           <SearchForm id="mobile-search" className="mb-3" />
-          <ul className="space-y-1">
+          <ul className="menu-links space-y-1">
             <li>
-              <NavLink to="/" end className={mobileClass}>
+              <NavLink discover="none" to="/" end className={byTheirList}>
                 {messages.home}
               </NavLink>
             </li>
             <li>
               <details className="group/sub">
-                <summary className="flex cursor-pointer items-center justify-between rounded px-3 py-2 font-bold hover:bg-stone-100">
+                <summary className="menu-group">
                   {messages.lebanonNews}
                   <ChevronDownIcon className="size-4 transition-transform group-open/sub:rotate-180" />
                 </summary>
                 <ul className="ms-4 mt-1 space-y-1 border-s-2 border-brand-100 ps-2">
                   {LEBANON_CATEGORIES.map((category) => (
                     <li key={category}>
-                      <CategoryLink category={category} mobile />
+                      <CategoryLink category={category} />
                     </li>
                   ))}
                 </ul>
@@ -70,7 +64,7 @@ function MobileMenu() {
             </li>
             {(["breaking", "international", "advertisement"] as const).map((category) => (
               <li key={category}>
-                <CategoryLink category={category} mobile />
+                <CategoryLink category={category} />
               </li>
             ))}
           </ul>
@@ -87,7 +81,7 @@ export function Navbar() {
   return (
     <header className="relative bg-brand-600 text-white shadow">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2" aria-label={messages.siteName}>
+        <Link discover="none" to="/" className="flex items-center gap-2" aria-label={messages.siteName}>
           <Logo />
         </Link>
         <div className="hidden items-center gap-3 nav:flex">
@@ -97,9 +91,9 @@ export function Navbar() {
         <MobileMenu />
       </div>
       <nav aria-label={messages.mainNavigation} className="hidden bg-brand-800 nav:block">
-        <ul className="mx-auto flex max-w-6xl overflow-x-auto px-4">
+        <ul className="nav-links mx-auto flex max-w-6xl overflow-x-auto px-4">
           <li>
-            <NavLink to="/" end className={navClass}>
+            <NavLink discover="none" to="/" end className={byTheirList}>
               {messages.home}
             </NavLink>
           </li>

@@ -1,13 +1,13 @@
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { articlePath, truncate, type NewsSummary } from "~/lib/news";
+import { articlePath, truncate, type NewsSummary, type NewsTeaser } from "~/lib/news";
 import { PlayIcon } from "./icons";
 import { NewsImage } from "./news-image";
 import { RelativeTime } from "./relative-time";
 
 export function CategoryBadge({ category }: { category: NewsSummary["category"] }) {
   return (
-    <span className="inline-block rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">{categoryLabel(category)}</span>
+    <span className="badge">{categoryLabel(category)}</span>
   );
 }
 
@@ -15,13 +15,15 @@ export function DraftBadge() {
   return <span className="inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{messages.draftBadge}</span>;
 }
 
-function Thumbnail({ item, sizes, eager, className = "" }: { item: NewsSummary; sizes: string; eager?: boolean; className?: string }) {
+/** A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
+   reading the title twice (and the page from carrying it twice). */
+function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: NewsTeaser; sizes: string; eager?: boolean; onlyWidth?: number; className?: string }) {
   return (
-    <div className={`relative aspect-video overflow-hidden rounded bg-stone-200 ${className}`}>
+    <div className={className ? `thumb ${className}` : "thumb"}>
       {item.image ? (
-        <NewsImage url={item.image} alt={item.title} sizes={sizes} eager={eager} className="size-full" />
+        <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} boxed />
       ) : (
-        <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-700 to-stone-800 p-3 text-center text-sm font-bold text-white/90">
+        <div className="thumb-none">
           {messages.siteName}
         </div>
       )}
@@ -39,23 +41,26 @@ type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; ro
 /** A card with image, category, title, excerpt and time; rowOnPhone puts a small image beside the text on phones. */
 export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone = false }: CardProps) {
   return (
-    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200">
-      <a href={articlePath(item.id)} className={`flex flex-1 flex-col ${rowOnPhone ? "max-sm:flex-row max-sm:p-2" : ""}`}>
+    <article className={rowOnPhone ? "card card-row group" : "card group"}>
+      <a href={articlePath(item.id)}>
         <Thumbnail
           item={item}
           sizes={rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"}
           eager={eager}
-          className={rowOnPhone ? "max-sm:w-32 max-sm:shrink-0 max-sm:self-start" : ""}
         />
-        <div className={`flex flex-1 flex-col gap-2 ${rowOnPhone ? "p-3 max-sm:py-0 max-sm:pe-0" : "p-3"}`}>
-          <div className="flex items-center justify-between gap-2 text-xs text-stone-500">
-            <span className="flex gap-1">
+        <div className="card-body">
+          <div className="card-meta">
+            {item.status === "draft" ? (
+              <span className="flex gap-1">
+                <CategoryBadge category={item.category} />
+                <DraftBadge />
+              </span>
+            ) : (
               <CategoryBadge category={item.category} />
-              {item.status === "draft" && <DraftBadge />}
-            </span>
+            )}
             <RelativeTime iso={item.createdAt} />
           </div>
-          <h3 className={`text-lg leading-snug font-bold group-hover:text-brand-700 ${rowOnPhone ? "max-sm:text-base" : ""}`}>{item.title}</h3>
+          <h3>{item.title}</h3>
           {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
         </div>
       </a>
@@ -63,22 +68,23 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
   );
 }
 
-/** A compact row: small image beside the title, for side lists. */
-export function NewsRow({ item, rank }: { item: NewsSummary; rank?: number }) {
+/** A row's 112 px image: the 400 px variant covers screens of up to three device pixels per pixel. */
+const ROW_IMAGE_WIDTH = 400;
+
+/** A compact row: small image beside the title, for side lists (in a `.row-list`, which styles it). */
+export function NewsRow({ item, rank }: { item: NewsTeaser; rank?: number }) {
   return (
     <li>
-      <a href={articlePath(item.id)} className="group flex gap-3 py-3">
+      <a href={articlePath(item.id)} className="group">
         {rank !== undefined && (
-          <span className="w-6 shrink-0 text-2xl font-bold text-brand-600" aria-hidden>
+          <span className="rank" aria-hidden>
             {rank.toLocaleString("ar-LB")}
           </span>
         )}
-        <div className="w-28 shrink-0">
-          <Thumbnail item={item} sizes="112px" />
-        </div>
-        <div className="min-w-0">
-          <h3 className="leading-snug font-bold group-hover:text-brand-700">{item.title}</h3>
-          <RelativeTime iso={item.createdAt} className="mt-1 block text-xs text-stone-500" />
+        <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} />
+        <div>
+          <h3>{item.title}</h3>
+          <RelativeTime iso={item.createdAt} />
         </div>
       </a>
     </li>
@@ -87,10 +93,8 @@ export function NewsRow({ item, rank }: { item: NewsSummary; rank?: number }) {
 
 export function SectionHeading({ id, title, href }: { id: string; title: string; href?: string }) {
   return (
-    <div className="mb-4 flex items-center justify-between border-b-2 border-brand-600">
-      <h2 id={id} className="-mb-0.5 border-b-2 border-brand-600 pb-1 text-xl font-bold">
-        {title}
-      </h2>
+    <div className="section-heading">
+      <h2 id={id}>{title}</h2>
       {href && (
         <a href={href} className="text-sm font-bold text-brand-700 hover:underline">
           {messages.seeAll}

@@ -1,45 +1,66 @@
 import { useEffect, useState } from "react";
 import { LATEST_NEWS_REFRESH_MS, MOST_READ_SHOWN } from "~/lib/constants";
 import { messages } from "~/lib/messages";
-import type { NewsSummary, SidebarLists } from "~/lib/news";
+import { teaserOf, type NewsTeaser, type SidebarLists } from "~/lib/news";
 import { island } from "~/islands/island";
 import { EmptyState, NewsRow, SectionHeading } from "./news-card";
 
-/** Latest news, refreshed every 60 s from /api/latest without reloading the page. */
-function Latest({ items }: { items: NewsSummary[] }) {
-  const [shown, setShown] = useState(items);
+const LATEST_LIST_ID = "latest-list";
+
+function LatestRows({ items }: { items: NewsTeaser[] }) {
+  if (items.length === 0) return <EmptyState text={messages.noNews} />;
+  return (
+    <ul className="row-list">
+      {items.map((item) => (
+        <NewsRow key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Every 60 s, while the page is visible, shows the rows of /api/latest in place of the latest news
+ * rendered with the page (which it hides). An island of its own without props: the rows rendered
+ * with the page stay plain HTML, so the page does not carry the list twice (as markup and as props).
+ */
+function Refresh() {
+  const [items, setItems] = useState<NewsTeaser[] | null>(null);
   useEffect(() => {
     const timer = window.setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       try {
         const response = await fetch("/api/latest");
-        if (response.ok) setShown(((await response.json()) as { items: NewsSummary[] }).items);
+        if (response.ok) setItems(((await response.json()) as { items: NewsTeaser[] }).items);
       } catch {
         // the next refresh tries again
       }
     }, LATEST_NEWS_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, []);
+  useEffect(() => {
+    const rendered = document.getElementById(LATEST_LIST_ID);
+    if (items && rendered) rendered.hidden = true;
+  }, [items]);
+  return items && <LatestRows items={items} />;
+}
+
+export const LatestRefresh = island("latest-refresh", Refresh);
+
+/** Latest news, refreshed every 60 s from /api/latest without reloading the page. */
+function LatestNews({ items }: { items: NewsTeaser[] }) {
   return (
     <section aria-labelledby="latest-heading" data-testid="latest-news">
       <SectionHeading id="latest-heading" title={messages.latestNews} />
-      {shown.length === 0 ? (
-        <EmptyState text={messages.noNews} />
-      ) : (
-        <ul className="divide-y divide-stone-200 rounded-lg bg-white px-3 ring-1 ring-stone-200">
-          {shown.map((item) => (
-            <NewsRow key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
+      <div id={LATEST_LIST_ID}>
+        <LatestRows items={items} />
+      </div>
+      <LatestRefresh />
     </section>
   );
 }
 
-export const LatestNews = island("latest-news", Latest);
-
 /** SPEC.md §9: 8 fetched by visits, 4 shown. */
-export function MostRead({ items }: { items: NewsSummary[] }) {
+export function MostRead({ items }: { items: NewsTeaser[] }) {
   const shown = items.slice(0, MOST_READ_SHOWN);
   return (
     <section aria-labelledby="most-read-heading" data-testid="most-read">
@@ -47,7 +68,7 @@ export function MostRead({ items }: { items: NewsSummary[] }) {
       {shown.length === 0 ? (
         <EmptyState text={messages.noNews} />
       ) : (
-        <ol className="divide-y divide-stone-200 rounded-lg bg-white px-3 ring-1 ring-stone-200">
+        <ol className="row-list">
           {shown.map((item, index) => (
             <NewsRow key={item.id} item={item} rank={index + 1} />
           ))}
@@ -61,7 +82,7 @@ export function MostRead({ items }: { items: NewsSummary[] }) {
 export function Sidebar({ latest, mostRead }: SidebarLists) {
   return (
     <aside className="flex flex-col gap-10">
-      <LatestNews items={latest} />
+      <LatestNews items={latest.map(teaserOf)} />
       <MostRead items={mostRead} />
     </aside>
   );

@@ -5,7 +5,7 @@ import { SearchIcon } from "./icons";
 
 export function SearchForm({ id, defaultValue = "", className = "" }: { id: string; defaultValue?: string; className?: string }) {
   return (
-    <Form method="get" action="/search" role="search" className={`flex items-stretch ${className}`}>
+    <Form discover="none" method="get" action="/search" role="search" className={`flex items-stretch ${className}`}>
       <label htmlFor={id} className="sr-only">
         {messages.search}
       </label>
@@ -16,9 +16,9 @@ export function SearchForm({ id, defaultValue = "", className = "" }: { id: stri
         defaultValue={defaultValue}
         maxLength={MAX_QUERY_LENGTH}
         placeholder={messages.searchPlaceholder}
-        className="min-w-0 flex-1 rounded-s border border-stone-300 bg-white px-3 py-1.5 text-ink placeholder:text-stone-500"
+        className="search-input"
       />
-      <button type="submit" className="rounded-e bg-brand-600 px-3 text-white hover:bg-brand-700" aria-label={messages.search}>
+      <button type="submit" className="search-button" aria-label={messages.search}>
         <SearchIcon />
       </button>
     </Form>

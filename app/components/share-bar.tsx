@@ -33,19 +33,18 @@ function Share({ url, isShortLink, title, text }: Props) {
   }
 
 
-  const round = "flex size-9 items-center justify-center rounded-full text-white hover:opacity-90";
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="share-bar">
-      <button type="button" onClick={share} className="inline-flex items-center gap-2 rounded border border-stone-300 bg-white px-3 py-1.5 font-bold hover:bg-stone-100">
+      <button type="button" onClick={share} className="share-button">
         <ShareIcon />
         {messages.share}
       </button>
       {NETWORKS.map(({ target, label, Icon, color }) => (
-        <a key={target} href={links[target]} target="_blank" rel="noopener noreferrer" aria-label={`${messages.shareOn} ${label}`} className={`${round} ${color}`}>
+        <a key={target} href={links[target]} target="_blank" rel="noreferrer" aria-label={`${messages.shareOn} ${label}`} className={`share-link ${color}`}>
           <Icon />
         </a>
       ))}
-      <button type="button" onClick={() => copyLink(url, isShortLink ? messages.shortLinkCopied : messages.linkCopied)} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold hover:bg-stone-100">
+      <button type="button" onClick={() => copyLink(url, isShortLink ? messages.shortLinkCopied : messages.linkCopied)} className="copy-button">
         {messages.copyLink}
       </button>
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { SLIDER_INTERVAL_MS } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { island } from "~/islands/island";
-import { articlePath, type NewsSummary } from "~/lib/news";
+import { articlePath, type NewsTeaser } from "~/lib/news";
 import { CategoryBadge } from "./news-card";
 import { ChevronEndIcon, ChevronStartIcon, PauseIcon, PlayIcon } from "./icons";
 import { NewsImage } from "./news-image";
@@ -13,7 +13,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /** The home page's featured slides: rotates every 4 s, pausable, never moves for reduced motion. */
-function Slides({ items }: { items: NewsSummary[] }) {
+function Slides({ items }: { items: NewsTeaser[] }) {
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);

@@ -17,12 +17,13 @@ export type Island<P extends object> = ((props: P) => React.JSX.Element) & Islan
  * A component that stays interactive on pages the browser does not hydrate whole: the server wraps
  * it in <ak-island> with its props, and app/islands.client.tsx hydrates it there on its own.
  * Its props must survive JSON, and it must not use React Router, which those pages do not load.
- * The wrapper is `display: contents`, so parents space islands with `gap`, not `space-*` margins.
+ * The wrapper is `display: contents` (app.css), so parents space islands with `gap`, not `space-*`
+ * margins. An island without props carries no data-props.
  */
 export function island<P extends object>(name: string, Component: ComponentType<P>): Island<P> {
   function Wrapped(props: P) {
     return (
-      <ak-island data-name={name} data-props={JSON.stringify(props)} className="contents">
+      <ak-island data-name={name} data-props={Object.keys(props).length > 0 ? JSON.stringify(props) : undefined}>
         <Component {...props} />
       </ak-island>
     );

@@ -2,8 +2,7 @@ import { CopyShortLinkButton, DeleteArticleButton } from "~/components/admin-act
 import { BreakingList } from "~/components/breaking-list";
 import { BreakingTicker } from "~/components/breaking-ticker";
 import { CategoryList } from "~/components/category-list";
-import { LatestNews } from "~/components/news-lists";
-import { RelativeTime } from "~/components/relative-time";
+import { LatestRefresh } from "~/components/news-lists";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { ShareBar } from "~/components/share-bar";
 import { Slider } from "~/components/slider";
@@ -18,8 +17,7 @@ export const ISLANDS: IslandDefinition[] = [
   CategoryList,
   CopyShortLinkButton,
   DeleteArticleButton,
-  LatestNews,
-  RelativeTime,
+  LatestRefresh,
   ScrollToTop,
   ShareBar,
   SiteVisit,

@@ -1,3 +1,4 @@
+import { queryValue } from "./share-links";
 import { describe, expect, it } from "vitest";
 import { formatDateTime, formatRelative } from "./dates";
 import { imageSources } from "./images";
@@ -75,5 +76,13 @@ describe("absoluteUrl", () => {
     expect(absoluteUrl("https://akhbar.example", "/news/abc")).toBe("https://akhbar.example/news/abc");
     expect(absoluteUrl("https://akhbar.example", "news/abc")).toBe("https://akhbar.example/news/abc");
     expect(absoluteUrl("https://akhbar.example", "https://cdn.example/a.jpg")).toBe("https://cdn.example/a.jpg");
+  });
+});
+
+describe("queryValue", () => {
+  it("escapes ASCII and keeps Arabic letters, and the browser's URL parser reads back the same text", () => {
+    const text = "عاجل: حادث & سير #1 100%";
+    expect(queryValue(text)).toBe("عاجل%3A%20حادث%20%26%20سير%20%231%20100%25");
+    expect(new URL(`https://x.com/intent/post?text=${queryValue(text)}&url=${queryValue("http://a.b/1?x=y")}`).searchParams.get("text")).toBe(text);
   });
 });

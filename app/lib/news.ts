@@ -16,6 +16,13 @@ export type NewsSummary = {
   createdAt: string;
 };
 
+/** What a row or a slide shows of an article: the islands that list articles take only this as props. */
+export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "isVideo" | "createdAt">;
+
+export function teaserOf({ id, title, category, image, isVideo, createdAt }: NewsSummary): NewsTeaser {
+  return { id, title, category, image, isVideo, createdAt };
+}
+
 /** The lists beside home and every article. */
 export type SidebarLists = { latest: NewsSummary[]; mostRead: NewsSummary[] };
 

@@ -35,13 +35,12 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
+    // X reads og:title, og:description and og:image where its own twitter:* are missing.
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: page.title },
-    { name: "twitter:description", content: page.description },
   ];
   if (image) {
     const imageUrl = absoluteUrl(page.baseUrl, image.url);
-    tags.push({ property: "og:image", content: imageUrl }, { property: "og:image:alt", content: image.alt }, { name: "twitter:image", content: imageUrl });
+    tags.push({ property: "og:image", content: imageUrl }, { property: "og:image:alt", content: image.alt });
     if (image.width && image.height) {
       tags.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
     }

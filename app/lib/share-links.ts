@@ -2,12 +2,20 @@ import { messages } from "./messages";
 
 export type ShareTarget = "whatsapp" | "facebook" | "telegram" | "x";
 
+/**
+ * A query value with its ASCII escaped and other letters as they are: the browser encodes an Arabic
+ * letter in UTF-8 when it follows the link, so the page need not carry it as six bytes (`%D8%B9`).
+ */
+export function queryValue(text: string): string {
+  return [...text].map((char) => (char.charCodeAt(0) < 0x80 ? encodeURIComponent(char) : char)).join("");
+}
+
 /** Direct share links of the networks local readers use; text and URL are encoded here. */
 export function shareLinks(url: string, text: string): Record<ShareTarget, string> {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
+  const u = queryValue(url);
+  const t = queryValue(text);
   return {
-    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`,
+    whatsapp: `https://wa.me/?text=${queryValue(`${text} ${url}`)}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     telegram: `https://t.me/share/url?url=${u}&text=${t}`,
     x: `https://x.com/intent/post?text=${t}&url=${u}`,

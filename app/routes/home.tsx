@@ -1,6 +1,7 @@
 import { CATEGORIES, categoryLabel, categoryPath } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { teaserOf } from "~/lib/news";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
 import { Slider } from "~/components/slider";
@@ -35,7 +36,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <SiteVisit />
       <h1 className="sr-only">{messages.siteName}</h1>
-      <Slider items={slider} />
+      <Slider items={slider.map(teaserOf)} />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-10 lg:col-span-2">
           {sections.map(({ category, items }) => (

@@ -100,7 +100,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             </span>
             <span className="inline-flex items-center gap-1" data-testid="visit-count">
               <EyeIcon />
-              {article.visits.toLocaleString("ar-LB")} {messages.visits}
+              {`${article.visits.toLocaleString("ar-LB")} ${messages.visits}`}
             </span>
           </div>
           <ShareBar {...share} />

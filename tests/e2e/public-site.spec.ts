@@ -25,6 +25,10 @@ test.describe("home", () => {
     await expect(page.getByTestId("most-read").getByRole("listitem").first()).toContainText(top.title);
     await expect(page.getByTestId("section-local").locator("img").first()).toHaveAttribute("loading", "lazy");
     await hydrated(page);
+    // A card outside any island: the islands entry swaps its date for the relative time, the date kept as its title.
+    const time = page.getByTestId("section-local").locator("time").first();
+    await expect(time).toHaveAttribute("title", /\S/);
+    await expect(time).not.toHaveText((await time.getAttribute("title"))!);
     noConsoleErrors();
   });
 

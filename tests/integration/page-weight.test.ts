@@ -1,15 +1,23 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORIES } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
 import { publishArticle } from "../support/articles";
+import { seedFullSite } from "../support/full-site";
+import { partsTable } from "../support/html-parts";
 import { pageWeight } from "../support/page-weight";
+import { createEmptyDatabase, type EmptyDatabase } from "../support/temp-db";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 // Issue 8: an article page sends under 110 KB of JavaScript, gzipped, in total.
 const ARTICLE_JS_BUDGET = 110_000;
 const ROUTER_CONTEXT = "window.__reactRouterContext";
+// Issue 16 (DESIGN.md, performance budget): the HTML itself, uncompressed.
+const ARTICLE_HTML_BUDGET = 30 * 1024;
+const HOME_HTML_BUDGET = 50 * 1024;
 
 let server: TestServer;
 let db: DB;
@@ -70,5 +78,39 @@ describe("/api/latest", () => {
       expect(response.status, category).toBe(400);
       expect(await response.json()).toEqual({ error: { code: "bad-request", message: messages.categoryInvalid } });
     }
+  });
+});
+
+describe("the HTML of the heaviest reader pages, on a site with every list full", () => {
+  let full: TestServer;
+  let database: EmptyDatabase;
+  let fullArticleId = "";
+
+  beforeAll(async () => {
+    database = await createEmptyDatabase();
+    const env = { DATABASE_URL: database.url, MEDIA_DIR: path.join(database.dir, "media") };
+    ({ articleId: fullArticleId } = await seedFullSite(env));
+    full = await startTestServer(env);
+  });
+  afterAll(async () => {
+    await full?.stop();
+    await database?.drop();
+  });
+
+  const bytesOf = (html: string) => Buffer.byteLength(html, "utf8");
+  const page = async (path: string) => (await fetch(`${full.url}${path}`)).text();
+
+  it("an article with images, ticker, both sidebars, related and picks stays under 30 KB", async () => {
+    const html = await page(`/news/${fullArticleId}`);
+    for (const part of ["breaking-ticker", "article-images", "related-news", "picks", "latest-news", "most-read"]) expect(html, part).toContain(`data-testid="${part}"`);
+    expect(html).toContain("srcSet=");
+    expect(bytesOf(html), partsTable([["article", html]])).toBeLessThan(ARTICLE_HTML_BUDGET);
+  });
+
+  it("the home page with the slider and every section full stays under 50 KB", async () => {
+    const html = await page("/");
+    expect(html).toContain('data-testid="slider"');
+    for (const category of CATEGORIES) expect(html, category).toMatch(new RegExp(`data-testid="section-${category}"[^]*?<article`));
+    expect(bytesOf(html), partsTable([["home", html]])).toBeLessThan(HOME_HTML_BUDGET);
   });
 });
