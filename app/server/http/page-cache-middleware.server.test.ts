@@ -5,14 +5,16 @@ import { CACHE } from "./cache-policy.server";
 import { pageCacheMiddleware } from "./page-cache-middleware.server";
 import { PageCache } from "./page-cache.server";
 import { cspNonceOf, securityHeaders } from "./security-headers.server";
+import { wholeResponses } from "./whole-response.server";
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let base = "";
 
-/** The HTTP layer's order (server.ts): security headers, then the page cache, then the pages. */
+/** The HTTP layer's order (server.ts): security headers, whole responses, then the page cache, then the pages. */
 beforeAll(async () => {
   const app = express();
   app.use(securityHeaders({ baseUrl: "http://localhost", inlineScripts: [], development: false }));
+  app.use(wholeResponses());
   app.use(pageCacheMiddleware(new PageCache(60_000)));
   const page = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
   app.get("/reader", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page("<script type=module>go()</script>")));
