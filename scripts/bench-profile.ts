@@ -29,10 +29,13 @@ function category(stack: Node[]): string {
   const urls = stack.map((n) => n.callFrame.url);
   const names = stack.map((n) => n.callFrame.functionName);
   if (urls.some((u) => /node:zlib|compression/.test(u)) || names.some((n) => /brotli|gzip|deflate|zlib/i.test(n))) return "compression";
-  if (urls.some((u) => /better-sqlite3|sqlite-driver/.test(u))) return "SQLite";
-  if (urls.some((u) => /react-dom|react\/cjs|react-router\/dist\/development\/chunk|react-dom-server/.test(u)) && urls.some((u) => /react-dom/.test(u))) return "React render";
-  if (urls.some((u) => /kysely/.test(u))) return "Kysely";
-  if (urls.some((u) => /express|router|body-parser|send|serve-static/.test(u))) return "Express";
+  // better-sqlite3's calls are native frames without a script of their own.
+  if ((own.url === "" && /^(all|run|get|iterate|prepare|exec)$/.test(own.functionName)) || urls.some((u) => /better-sqlite3/.test(u))) return "SQLite";
+  if (urls.some((u) => /node_modules\/(pg|pg-protocol|pg-pool)\//.test(u))) return "PostgreSQL client";
+  if (urls.some((u) => /node_modules\/react-dom\//.test(u))) return "React render";
+  if (urls.some((u) => /node_modules\/kysely\//.test(u))) return "Kysely (query building)";
+  if (urls.some((u) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\//.test(u))) return "Express";
+  if (urls.some((u) => /node_modules\/(react-router|@react-router)\//.test(u))) return "React Router (outside rendering)";
   return "other JavaScript";
 }
 
@@ -69,14 +72,22 @@ try {
     return stack;
   };
   const totals = new Map<string, number>();
+  const selfTimes = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    const name = category(stackOf(id));
-    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const stack = stackOf(id);
+    const name = category(stack);
+    const delta = profile.timeDeltas[i] ?? 0;
+    totals.set(name, (totals.get(name) ?? 0) + delta);
+    const own = stack[stack.length - 1]!.callFrame;
+    const where = `${own.functionName || "(anonymous)"} ${own.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(build|app)\//, "$1/")}`;
+    selfTimes.set(where, (selfTimes.get(where) ?? 0) + delta);
   });
   const busy = [...totals].filter(([name]) => name !== "idle").reduce((sum, [, t]) => sum + t, 0);
   console.log(`\n${url.replace(/:\d+/, "")}: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms under the profiler (50 connections, ${SECONDS} s)`);
   console.log(`idle ${(((totals.get("idle") ?? 0) / (busy + (totals.get("idle") ?? 0))) * 100).toFixed(0)}% of the time; of the busy time:`);
   for (const [name, t] of [...totals].filter(([n]) => n !== "idle").sort((a, b) => b[1] - a[1])) console.log(`  ${name}: ${((t / busy) * 100).toFixed(1)}%`);
+  console.log("the functions with the most time of their own:");
+  for (const [where, t] of [...selfTimes].filter(([w]) => !w.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${((t / busy) * 100).toFixed(1)}% ${where}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
