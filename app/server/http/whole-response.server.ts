@@ -15,7 +15,8 @@ export function onWholeBody(res: Response, listener: (whole: WholeBody) => void)
 
 function asBuffer(chunk: unknown, encoding: unknown): Buffer | undefined {
   if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  // A copy: the writer may reuse its buffer once write() has returned.
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
   return undefined;
 }
 
@@ -66,13 +67,14 @@ export function wholeResponses(): RequestHandler {
 }
 
 async function sendWhole(res: Response, end: (...args: unknown[]) => Response, body: Buffer, acceptEncoding: string | undefined, callback: unknown) {
-  const encoding = body.length >= MIN_ENCODED_BYTES ? preferredEncoding(acceptEncoding) : undefined;
-  if (body.length >= MIN_ENCODED_BYTES) res.vary("Accept-Encoding");
+  const encodable = body.length >= MIN_ENCODED_BYTES && !res.headersSent;
+  const encoding = encodable ? preferredEncoding(acceptEncoding) : undefined;
+  if (encodable) res.vary("Accept-Encoding");
   let whole: WholeBody = { body };
   if (encoding) {
     const encoded = await encode(body, encoding);
     whole = { body, encoding, encoded };
-    if (!res.headersSent) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Encoding", encoding);
   }
   const sent = whole.encoded ?? body;
   if (!res.headersSent) res.setHeader("Content-Length", String(sent.length));
