@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { config, type Config } from "./app/server/platform/config.server";
 import { superviseWorkers } from "./app/server/platform/cluster.server";
 import { pageCacheHits, pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
-import { CACHE, staticFileCaching } from "./app/server/http/cache-policy.server";
+import { CACHE, isFilePath, staticFileCaching } from "./app/server/http/cache-policy.server";
 import { listenOrExit, prepareOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
 import { logger } from "./app/server/platform/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
@@ -101,7 +101,9 @@ async function serve(cfg: Config): Promise<void> {
     app.use("/assets", compression(), express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)));
     // Before the static files: a cached page is sent without looking for a file of its name first.
     app.use(pageCacheMiddleware(pageCache));
-    app.use(express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) }));
+    // The public files all have an extension: a page's address is not looked for on disk first.
+    const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
+    app.use((req, res, next) => (isFilePath(req.path) ? publicFiles(req, res, next) : next()));
     app.use(pageCachePolicy);
     app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
   }

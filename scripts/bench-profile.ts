@@ -29,8 +29,8 @@ function category(stack: Node[]): string {
   const urls = stack.map((n) => n.callFrame.url);
   const names = stack.map((n) => n.callFrame.functionName);
   if (urls.some((u) => /node:zlib|compression/.test(u)) || names.some((n) => /brotli|gzip|deflate|zlib/i.test(n))) return "compression";
-  // better-sqlite3's calls are native frames without a script of their own.
-  if ((own.url === "" && /^(all|run|get|iterate|prepare|exec)$/.test(own.functionName)) || urls.some((u) => /better-sqlite3/.test(u))) return "SQLite";
+  // better-sqlite3's calls are native: their time is counted in our driver's run(), bundled into the build.
+  if ((/^(run|all|get|iterate|prepare|exec)$/.test(own.functionName) && (own.url === "" || own.url.endsWith("build/server/index.js"))) || urls.some((u) => /better-sqlite3/.test(u))) return "SQLite";
   if (urls.some((u) => /node_modules\/(pg|pg-protocol|pg-pool)\//.test(u))) return "PostgreSQL client";
   if (urls.some((u) => /node_modules\/react-dom\//.test(u))) return "React render";
   if (urls.some((u) => /node_modules\/kysely\//.test(u))) return "Kysely (query building)";
