@@ -5,15 +5,16 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { config, type Config } from "./app/server/platform/config.server";
 import { superviseWorkers } from "./app/server/platform/cluster.server";
-import { pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
-import { CACHE, staticFileCaching } from "./app/server/http/cache-policy.server";
+import { pageCacheHits, pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
+import { CACHE, isFilePath, staticFileCaching } from "./app/server/http/cache-policy.server";
 import { listenOrExit, prepareOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
 import { logger } from "./app/server/platform/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
 import { sendError, wantsJson, withAppErrorAnswers } from "./app/server/http/error-response.server";
 import { AppError } from "./app/server/platform/app-error.server";
 import type { PageCache } from "./app/server/http/page-cache.server";
-import { cspNonceOf, securityHeaders } from "./app/server/http/security-headers.server";
+import { cspNonceOf, securityHeaders, securityHeaderSource } from "./app/server/http/security-headers.server";
+import { wholeResponses } from "./app/server/http/whole-response.server";
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
 import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
@@ -52,14 +53,15 @@ async function serve(cfg: Config): Promise<void> {
 
   const app = express();
   app.disable("x-powered-by");
-  app.use(securityHeaders({ baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [], development }));
+  const securityOptions = { baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [], development };
+  app.use(securityHeaders(securityOptions));
   app.set("trust proxy", cfg.trustProxy);
   app.use(settleRequestBody());
   app.use(refuseUnknownMethods);
   app.use(refuseNulInPath);
   app.use(healthRoutes(async () => siteOutbox?.readiness() ?? { ready: false, reason: "starting" }));
-  // Never compress the event stream: compression would hold its messages back.
-  app.use(compression({ filter: (req, res) => !req.path.endsWith("/stream") && compression.filter(req, res) }));
+  // Pages, JSON and feeds are sent whole, encoded once; files, media and the event stream as they come.
+  app.use(wholeResponses());
 
   app.use((req, res, next) => {
     const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
@@ -95,16 +97,21 @@ async function serve(cfg: Config): Promise<void> {
     );
   } else {
     const { pageCache } = bundle;
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)));
+    // Built scripts and styles, encoded as they stream from their files.
+    app.use("/assets", compression(), express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)));
     // Before the static files: a cached page is sent without looking for a file of its name first.
     app.use(pageCacheMiddleware(pageCache));
-    app.use(express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) }));
+    // The public files all have an extension: a page's address is not looked for on disk first.
+    const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
+    app.use((req, res, next) => (isFilePath(req.path) ? publicFiles(req, res, next) : next()));
     app.use(pageCachePolicy);
     app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
   }
 
   await siteOutbox?.start();
-  const server = listenOrExit(app, cfg.port, cfg.host, () => {
+  // A page the cache holds is answered before Express; everything else goes through it.
+  const cacheHit = bundle ? pageCacheHits(bundle.pageCache, securityHeaderSource(securityOptions)) : () => false;
+  const server = listenOrExit((req, res) => cacheHit(req, res) || app(req, res), cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
   shutDownOnSignals(server, bundle?.shutdownHooks);

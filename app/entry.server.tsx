@@ -25,6 +25,7 @@ function scriptNonce(routerContext: EntryContext, loadContext: AppLoadContext): 
 }
 
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+  headers.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   const nonce = scriptNonce(routerContext, loadContext);
@@ -34,7 +35,6 @@ export default function handleRequest(request: Request, status: number, headers:
       nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         const body = new PassThrough();
-        headers.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { status: responseStatus, headers }));
         pipe(body);
       },

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { onPostgres } from "../../../tests/support/postgres";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "./db.server";
+import { StatementCache } from "./sqlite-driver.server";
 
 let db: DB;
 let file: string;
@@ -88,5 +89,34 @@ describe.skipIf(onPostgres)("the SQLite driver (SQLite only)", () => {
     expect(await transaction).toBe("rolled back");
     await outside;
     expect(await notes()).toEqual(["outside"]);
+  });
+});
+
+describe.skipIf(onPostgres)("the SQLite driver's prepared statements (SQLite only)", () => {
+  it("reuses a statement for the same SQL, never gives one SQL's statement for another, and stays within its size", async () => {
+    const database = new SQLite(file);
+    try {
+      const statements = new StatementCache(database, 3);
+      const texts = Array.from({ length: 8 }, (_, i) => `SELECT ${i} AS n`);
+      const first = statements.get(texts[0]!);
+      expect(statements.get(texts[0]!)).toBe(first);
+      for (let round = 0; round < 3; round++) {
+        for (const [i, text] of texts.entries()) {
+          const statement = statements.get(text);
+          expect(statement.source).toBe(text);
+          expect(statement.get()).toEqual({ n: i });
+          expect(statements.size).toBeLessThanOrEqual(3);
+        }
+      }
+      expect(statements.get(texts[0]!)).not.toBe(first);
+    } finally {
+      database.close();
+    }
+  });
+
+  it("answers queries through the cache with the rows of their own parameters", async () => {
+    await sql`INSERT INTO note VALUES ('a'), ('b'), ('c')`.execute(db);
+    const only = (text: string) => db.selectFrom("note" as never).select(sql<string>`text`.as("text")).where(sql`text`, "=", text).execute();
+    for (const text of ["a", "b", "c", "a"]) expect(await only(text)).toEqual([{ text }]);
   });
 });

@@ -36,7 +36,12 @@ export function pagePolicy(path: string, signedIn: boolean): string {
 // Pages have no file extension; files (static, feeds, sitemaps, React Router's .data) do.
 const FILE_PATH = /\.[a-z0-9]+$/i;
 
+/** Whether a path names a file (has an extension), not a page. */
+export function isFilePath(path: string): boolean {
+  return FILE_PATH.test(path);
+}
+
 /** Whether an anonymous GET of this path may be served from, and stored in, the page cache. */
 export function isCacheablePage(method: string, path: string, signedIn: boolean): boolean {
-  return (method === "GET" || method === "HEAD") && !signedIn && !PERSONAL_PAGES.test(path) && !path.startsWith("/api/") && !FILE_PATH.test(path);
+  return (method === "GET" || method === "HEAD") && !signedIn && !PERSONAL_PAGES.test(path) && !path.startsWith("/api/") && !isFilePath(path);
 }

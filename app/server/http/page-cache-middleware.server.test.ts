@@ -1,20 +1,25 @@
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "./cache-policy.server";
 import { pageCacheMiddleware } from "./page-cache-middleware.server";
 import { PageCache } from "./page-cache.server";
 import { cspNonceOf, securityHeaders } from "./security-headers.server";
+import { wholeResponses } from "./whole-response.server";
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let base = "";
+const cache = new PageCache(60_000);
 
-/** The HTTP layer's order (server.ts): security headers, then the page cache, then the pages. */
+/** The HTTP layer's order (server.ts): security headers, whole responses, then the page cache, then the pages. */
 beforeAll(async () => {
   const app = express();
   app.use(securityHeaders({ baseUrl: "http://localhost", inlineScripts: [], development: false }));
-  app.use(pageCacheMiddleware(new PageCache(60_000)));
+  app.use(wholeResponses());
+  app.use(pageCacheMiddleware(cache));
   const page = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
+  app.get("/long", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page("<p>خبر طويل</p>".repeat(400))));
   app.get("/reader", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page("<script type=module>go()</script>")));
   app.get("/nonced", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page(`<script nonce="${cspNonceOf(res)}">go()</script>`)));
   await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
@@ -52,5 +57,18 @@ describe("the security headers' nonces", () => {
     }
     expect(nonces.size).toBe(300);
     for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+});
+
+describe("the page cache and the response's encoding", () => {
+  it("keeps the encoded copy the render sent, so the page is encoded once for the cache", async () => {
+    const response = await fetch(`${base}/long`, { headers: { "accept-encoding": "br" } });
+    expect(response.headers.get("content-encoding")).toBe("br");
+    const plain = await response.text();
+    const stored = cache.get("/long");
+    expect(stored?.encoded.br).toBeDefined();
+    expect(stored?.encoded.gzip).toBeUndefined();
+    expect(brotliDecompressSync(stored!.encoded.br!).toString()).toBe(plain);
+    expect(stored!.body.toString()).toBe(plain);
   });
 });

@@ -1,7 +1,9 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { hasSession, isCacheablePage, pagePolicy } from "./cache-policy.server";
 import { encodedBody, type CachedPage, type PageCache, type RenderedPage } from "./page-cache.server";
 import { cspNonceOf } from "./security-headers.server";
+import { onWholeBody } from "./whole-response.server";
 
 const STORED_HEADERS = ["content-type", "cache-control", "vary", "link"];
 
@@ -21,58 +23,63 @@ export const pageCachePolicy: RequestHandler = (req, res, next) => {
   next();
 };
 
-function sendCached(res: Response, page: CachedPage, ifNoneMatch: string | undefined, acceptEncoding: string) {
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("X-Cache", "HIT");
-  if (ifNoneMatch === page.etag) {
-    res.status(304).end();
+/**
+ * Sends a cached page (or 304 to its ETag) with every header it was rendered with, in one write.
+ * `extra`: headers the request would otherwise have got on its way through Express (the security headers).
+ */
+function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, extra: [string, string][] = []) {
+  const headers: Record<string, string> = { ...page.headers, ETag: page.etag, "X-Cache": "HIT" };
+  for (const [name, value] of extra) headers[name] = value;
+  if (req.headers["if-none-match"] === page.etag) {
+    res.writeHead(304, headers).end();
     return;
   }
-  const { body, encoding } = encodedBody(page, acceptEncoding);
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", String(body.length));
-  res.status(page.status).end(body);
+  const { body, encoding } = encodedBody(page, req.headers["accept-encoding"]);
+  if (encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body.length);
+  res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
 }
 
 /**
  * Lets the request render, and hands the page to `done` if it is complete, public, cookie-free 200
- * HTML that does not carry this response's script nonce (later readers get other nonces).
+ * HTML that does not carry this response's script nonce (later readers get other nonces), with the
+ * encoded copy this response was sent in.
  */
 function renderInto(req: Request, res: Response, done: (page?: RenderedPage) => void) {
   res.setHeader("X-Cache", "MISS");
   // A reader who hangs up must not leave the others waiting.
   res.once("close", () => done());
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res);
-  const end = res.end.bind(res);
-  const keep = (chunk: unknown) => {
-    if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-  };
-  res.write = ((chunk: unknown, ...rest: never[]) => {
-    keep(chunk);
-    return write(chunk as never, ...rest);
-  }) as typeof res.write;
-  res.end = ((chunk?: unknown, ...rest: never[]) => {
-    if (typeof chunk !== "function") keep(chunk);
-    // Headers are final once the original end has run.
-    const result = end(chunk as never, ...rest);
+  onWholeBody(res, ({ body, encoding, encoded }) => {
     const type = String(res.getHeader("content-type") ?? "");
     const policy = String(res.getHeader("cache-control") ?? "");
-    const body = Buffer.concat(chunks);
     if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie") && !body.includes(cspNonceOf(res))) {
       const headers: Record<string, string> = {};
       for (const name of STORED_HEADERS) {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      done({ status: 200, headers, body });
+      done({ status: 200, headers, body, encoded: encoding && encoded ? { [encoding]: encoded } : {} });
     } else {
       done();
     }
-    return result;
-  }) as typeof res.end;
+  });
+}
+
+/**
+ * Cache hits before Express: a GET or HEAD without a body or a session, for a page the cache holds,
+ * is answered here with the page's stored headers and this response's security headers. Returns
+ * false, having sent nothing, for every other request.
+ */
+export function pageCacheHits(cache: PageCache, securityHeaders: () => { headers: [string, string][] }): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (cache.lifetimeMs === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return false;
+    // Only cacheable addresses are ever stored, under their whole URL (Express's originalUrl).
+    const page = cache.peek(req.url ?? "");
+    if (!page || hasSession(req.headers.cookie)) return false;
+    sendCached(req, res, page, securityHeaders().headers);
+    return true;
+  };
 }
 
 /**
@@ -84,7 +91,7 @@ export function pageCacheMiddleware(cache: PageCache): RequestHandler {
   return (req, res, next) => {
     if (cache.lifetimeMs === 0 || !isCacheablePage(req.method, req.path, hasSession(req.headers.cookie))) return next();
     const key = req.originalUrl;
-    const send = (page: CachedPage) => sendCached(res, page, req.headers["if-none-match"], req.headers["accept-encoding"] ?? "");
+    const send = (page: CachedPage) => sendCached(req, res, page);
     const lookup = cache.lookup(key);
     if (lookup.kind === "hit") return send(lookup.page);
     if (lookup.kind === "render") {

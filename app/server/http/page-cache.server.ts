@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { encodeNow, MIN_ENCODED_BYTES, preferredEncoding, type Encoding } from "./encoding.server";
 
 export type CachedPage = {
   status: number;
@@ -7,10 +7,11 @@ export type CachedPage = {
   body: Buffer;
   etag: string;
   storedAt: number;
-  encoded: { br?: Buffer; gzip?: Buffer };
+  /** The body in each encoding asked for so far, each made once (the first by the render that stored it). */
+  encoded: Partial<Record<Encoding, Buffer>>;
 };
 
-export type RenderedPage = Omit<CachedPage, "etag" | "storedAt" | "encoded">;
+export type RenderedPage = Omit<CachedPage, "etag" | "storedAt" | "encoded"> & { encoded?: CachedPage["encoded"] };
 
 /**
  * What to do with a request for a page:
@@ -53,6 +54,15 @@ export class PageCache {
     return { kind: "render", done: this.startRender(key) };
   }
 
+  /** The page a lookup would answer `hit` with, without starting a render when there is none. */
+  peek(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    const age = now - page.storedAt;
+    if (age <= this.lifetimeMs) return page;
+    return age <= this.lifetimeMs + STALE_GRACE_MS && this.rendering.has(key) ? page : undefined;
+  }
+
   /** A page only if it is within its lifetime. */
   get(key: string, now = Date.now()): CachedPage | undefined {
     const page = this.pages.get(key);
@@ -86,19 +96,13 @@ export class PageCache {
     this.pages.delete(key);
     if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
     const etag = `"${createHash("sha1").update(page.body).digest("base64url")}"`;
-    this.pages.set(key, { ...page, etag, storedAt: now, encoded: {} });
+    this.pages.set(key, { ...page, etag, storedAt: now, encoded: { ...page.encoded } });
   }
 }
 
-/** The body in the encoding the client prefers, compressed once per cached page. */
-export function encodedBody(page: CachedPage, acceptEncoding: string): { body: Buffer; encoding?: "br" | "gzip" } {
-  if (/\bbr\b/.test(acceptEncoding)) {
-    page.encoded.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-    return { body: page.encoded.br, encoding: "br" };
-  }
-  if (/\bgzip\b/.test(acceptEncoding)) {
-    page.encoded.gzip ??= gzipSync(page.body, { level: 9 });
-    return { body: page.encoded.gzip, encoding: "gzip" };
-  }
-  return { body: page.body };
+/** The body in the encoding the client prefers (small pages as they are), each encoding made once per cached page. */
+export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } {
+  const encoding = page.body.length >= MIN_ENCODED_BYTES ? preferredEncoding(acceptEncoding) : undefined;
+  if (!encoding) return { body: page.body };
+  return { body: (page.encoded[encoding] ??= encodeNow(page.body, encoding)), encoding };
 }

@@ -55,27 +55,40 @@ export function cspNonceOf(res: Response): string {
   return res.locals.cspNonce as string;
 }
 
+export type SecurityHeaderOptions = { baseUrl: string; inlineScripts: string[]; development: boolean };
+
+/**
+ * The security headers of one response under a fresh nonce, as [name, value] pairs: everything but
+ * the nonce is worked out once, at start.
+ */
+export function securityHeaderSource({ baseUrl, inlineScripts, development }: SecurityHeaderOptions): () => { nonce: string; headers: [string, string][] } {
+  const https = new URL(baseUrl).protocol === "https:";
+  const marker = "\u0000nonce\u0000";
+  const [before, after] = contentSecurityPolicy({ https, development }, marker, inlineScripts.map(scriptHash)).split(marker) as [string, string];
+  const fixed: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ...(https ? [["Strict-Transport-Security", "max-age=31536000"] as [string, string]] : []),
+  ];
+  return () => {
+    const nonce = newNonce();
+    return { nonce, headers: [["Content-Security-Policy", before + nonce + after], ...fixed] };
+  };
+}
+
 /**
  * Sets the security headers on every response, whoever writes it (pages, cached pages, the API,
  * files, Express's own error pages), as its head goes out. Install it first.
  */
-export function securityHeaders({ baseUrl, inlineScripts, development }: { baseUrl: string; inlineScripts: string[]; development: boolean }): RequestHandler {
-  const https = new URL(baseUrl).protocol === "https:";
-  const site = { https, development };
-  const scriptHashes = inlineScripts.map(scriptHash);
-  const fixed: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
-  };
+export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+  const forResponse = securityHeaderSource(options);
   return (_req, res, next) => {
-    const nonce = newNonce();
+    const { nonce, headers } = forResponse();
     res.locals.cspNonce = nonce;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
       // After anything set before, such as the error handler's own default-src 'none'.
-      this.setHeader("Content-Security-Policy", contentSecurityPolicy(site, nonce, scriptHashes));
-      for (const [name, value] of Object.entries(fixed)) this.setHeader(name, value);
+      for (const [name, value] of headers) this.setHeader(name, value);
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];
     next();

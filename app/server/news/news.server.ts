@@ -94,6 +94,7 @@ export async function listLatestByCategory(
   categories: readonly Category[],
   limit: number,
   audience: Audience = PUBLIC,
+  excludeId?: string,
 ): Promise<Map<Category, NewsSummary[]>> {
   const sections = new Map<Category, NewsSummary[]>(categories.map((category) => [category, []]));
   const [first, ...rest] = categories.map((category) =>
@@ -101,6 +102,7 @@ export async function listLatestByCategory(
       .selectFrom(
         summaries(db, audience)
           .where("news.category", "=", category)
+          .$if(excludeId !== undefined, (query) => query.where("news.id", "!=", excludeId!))
           .orderBy("news.created_at", "desc")
           .orderBy("news.id", "desc")
           .limit(limit)
@@ -164,19 +166,10 @@ export async function listSidebar(db: DB, audience: Audience): Promise<SidebarLi
   return { latest, mostRead };
 }
 
-/** Newest article of each picks category, leaving out the one being read. */
+/** Newest article of each picks category, leaving out the one being read: one statement, as for home's sections. */
 export async function listPicks(db: DB, excludeId: string, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
-  const picks = await Promise.all(
-    PICK_CATEGORIES.map((category) =>
-      summaries(db, audience)
-        .where("news.category", "=", category)
-        .where("news.id", "!=", excludeId)
-        .orderBy("news.created_at", "desc")
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-  );
-  return picks.filter((row) => row !== undefined).map(toSummary);
+  const sections = await listLatestByCategory(db, PICK_CATEGORIES, 1, audience, excludeId);
+  return PICK_CATEGORIES.flatMap((category) => sections.get(category) ?? []);
 }
 
 export async function listRelated(

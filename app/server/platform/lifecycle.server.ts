@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { Express } from "express";
 import { ConfigurationError } from "./config.server";
 import { logger } from "./logger.server";
 
@@ -27,7 +26,7 @@ export async function prepareOrExit<T>(prepare: () => Promise<T>): Promise<T> {
 }
 
 /** Listens, or explains why it cannot and exits with status 1. */
-export function listenOrExit(app: Express, port: number, host: string, onListening: () => void): http.Server {
+export function listenOrExit(app: http.RequestListener, port: number, host: string, onListening: () => void): http.Server {
   const server = http.createServer(app);
   server.once("error", (error: NodeJS.ErrnoException) => {
     const reasons: Record<string, string> = {
