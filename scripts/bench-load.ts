@@ -9,7 +9,8 @@ import path from "node:path";
 import { freePort } from "../tests/support/test-server";
 
 export type LoadResult = { rps: number; p99: number; errors: number };
-export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string> };
+/** `script`: a wrk Lua script choosing each request (the crawl); wrk only. */
+export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string>; script?: string };
 
 const WRK = process.env.WRK_PATH ?? "/usr/bin/wrk";
 /** How long past its duration a load generator may run before it is killed. */
@@ -47,7 +48,7 @@ export function parseWrk(out: string): LoadResult {
 }
 
 /** Loads `url` for `seconds` from a separate process and reports its throughput and p99 latency. */
-export async function loadTest(url: string, { connections, seconds, headers }: LoadOptions): Promise<LoadResult> {
+export async function loadTest(url: string, { connections, seconds, headers, script }: LoadOptions): Promise<LoadResult> {
   const limit = seconds * 1000 + OVERRUN_MS;
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   if (existsSync(WRK)) {
@@ -65,6 +66,7 @@ export async function loadTest(url: string, { connections, seconds, headers }: L
           "--timeout",
           "30s",
           "--latency",
+          ...(script ? ["-s", script] : []),
           ...headerArgs,
           url,
         ],
@@ -72,6 +74,7 @@ export async function loadTest(url: string, { connections, seconds, headers }: L
       ),
     );
   }
+  if (script) throw new Error("a scripted load (the crawl) needs wrk: apt-get install wrk");
   const cli = path.resolve("node_modules/autocannon/autocannon.js");
   const out = await runBounded(
     process.execPath,
@@ -121,4 +124,20 @@ export async function startCeiling(html: string): Promise<{ url: string; pid: nu
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A wrk script walking `paths` in order, each of wrk's threads from its own share, so no path is asked
+ * twice until every path has been (a crawler walking the archive: every page a cache miss).
+ */
+export function crawlScript(paths: string[], threads: number): string {
+  const share = Math.floor(paths.length / threads);
+  return [
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}`,
+    "local next_thread = 0",
+    "function setup(thread) thread:set(\"first\", next_thread * " + share + "); next_thread = next_thread + 1 end",
+    "local i = 0",
+    "request = function() local k = (first + i) % #paths + 1; i = i + 1; return wrk.format(\"GET\", paths[k]) end",
+    "",
+  ].join("\n");
 }

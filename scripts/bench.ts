@@ -4,7 +4,8 @@
  * the same bytes from memory (the ceiling on this machine). The load generator (wrk, or autocannon's
  * CLI), the server and the ceiling each run in their own processes. Prints requests per second, p99
  * latency and the share of the ceiling per page; each server process's resident memory idle and under
- * load; and the JavaScript and CSS the article page sends, gzipped.
+ * load; a crawl of distinct articles (each a cache miss, as a search engine walks the archive); and
+ * the JavaScript and CSS the article page sends, gzipped.
  *
  * On SQLite by default (a temporary file); `DATABASE_URL=postgres://… npm run bench` or
  * `npm run bench -- --database postgres://…` runs it on PostgreSQL, in a database it creates on that
@@ -20,7 +21,9 @@ import { createPostgresDatabase } from "../tests/support/postgres";
 import { residentMemory } from "../tests/support/processes";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { seedArticles } from "./bench-data";
-import { loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./bench-load";
+import { crawlScript, loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./bench-load";
+import { openDatabase } from "../app/server/db/db.server";
+import { writeFileSync } from "node:fs";
 import { ensureBuild } from "./ensure-build";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -37,17 +40,30 @@ const ENGINE = postgresServer ? "PostgreSQL" : "SQLite";
 const MB = 1024 * 1024;
 
 type Run = LoadResult & { page: string; cache: "off" | "on"; workers: number };
+/** The crawl's row: distinct articles in turn, measured against the article page's ceiling. */
+const CRAWL = "crawl (distinct articles)";
+
+/** Every published article's path, newest first: what a crawler walks. */
+async function articlePaths(url: string): Promise<string[]> {
+  const db = openDatabase(url);
+  try {
+    const rows = await db.selectFrom("news").select("id").where("status", "=", "published").orderBy("created_at", "desc").execute();
+    return rows.map((row) => `/news/${row.id}`);
+  } finally {
+    await db.destroy();
+  }
+}
 type Memory = { label: string; idle: number; load: number };
 
 if (WORKER_COUNTS.some((n) => !Number.isInteger(n) || n < 1))
   throw new Error(`BENCH_WORKERS must list worker counts, e.g. 1,${CORES}`);
 
 /** Runs the load while sampling each process's resident memory; returns the load's result and the peaks. */
-async function loadSampling(url: string, pids: number[], peaks: Map<number, number>): Promise<LoadResult> {
+async function loadSampling(url: string, pids: number[], peaks: Map<number, number>, script?: string): Promise<LoadResult> {
   const sample = () => pids.forEach((pid) => peaks.set(pid, Math.max(peaks.get(pid) ?? 0, residentMemory(pid))));
   const timer = setInterval(sample, 250);
   try {
-    return await loadTest(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS });
+    return await loadTest(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS, script });
   } finally {
     clearInterval(timer);
   }
@@ -65,6 +81,8 @@ let budget = { js: 0, css: 0 };
 try {
   console.log(`seeding ${ARTICLES} articles on ${ENGINE}…`);
   const { articleId } = await seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, ARTICLES);
+  const crawl = path.join(mediaDir, "crawl.lua");
+  writeFileSync(crawl, crawlScript(await articlePaths(databaseUrl), 2));
   const pages: [string, string][] = [
     ["home", "/"],
     ["category", "/local"],
@@ -92,6 +110,13 @@ try {
           if (!pagesHtml.has(page)) pagesHtml.set(page, html);
           console.log(`${page}, WORKERS=${workers}, page cache ${cache}…`);
           runs.push({ ...(await loadSampling(`${server.url}${route}`, pids, peaks)), page, cache, workers });
+        }
+      }
+      // A crawler walking the archive: every article a different page, each one a cache miss.
+      if (cache === "on") {
+        for (const { workers, server, pids, peaks } of servers) {
+          console.log(`crawl, WORKERS=${workers}…`);
+          runs.push({ ...(await loadSampling(`${server.url}/`, pids, peaks, crawl)), page: CRAWL, cache, workers });
         }
       }
       for (const { workers, pids, idle, peaks } of servers) {
@@ -132,7 +157,7 @@ console.log("Ceiling: a bare node:http process sending the same page's bytes fro
 console.log("| page | page cache | WORKERS | req/s | p99 ms | of ceiling | errors |");
 console.log("|---|---|---:|---:|---:|---:|---:|");
 for (const r of runs) {
-  const ceiling = ceilings.get(r.page)!;
+  const ceiling = ceilings.get(r.page === CRAWL ? "article" : r.page)!;
   console.log(
     `| ${r.page} | ${r.cache} | ${r.workers} | ${Math.round(r.rps)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling.rps) * 100).toFixed(1)}% | ${r.errors} |`,
   );
@@ -143,10 +168,11 @@ for (const [page, c] of ceilings)
 if (WORKER_COUNTS.length > 1) {
   const [one, all] = [WORKER_COUNTS[0]!, WORKER_COUNTS.at(-1)!];
   console.log(`\nThroughput with WORKERS=${all} over WORKERS=${one}:`);
-  for (const [page] of pagesHtml) {
+  for (const page of [...pagesHtml.keys(), CRAWL]) {
     const ratio = (cache: string) => {
       const rps = (workers: number) =>
         runs.find((r) => r.page === page && r.cache === cache && r.workers === workers)!.rps;
+      if (!runs.some((r) => r.page === page && r.cache === cache)) return "—";
       return rps(one) > 0 ? `${(rps(all) / rps(one)).toFixed(2)}×` : "n/a (no answer with one worker)";
     };
     console.log(`  ${page}: uncached ${ratio("off")}, cached ${ratio("on")}`);
