@@ -196,16 +196,45 @@ async function matchingIds(db: Executor, tier: TierQuery, page: Page, recency: R
   const wanted = page.offset + page.limit;
   const window = await recency(RECENT_WINDOW);
   if (window === null) return matchesSince(db, tier, null, page);
-  const recent = await matchesSince(db, tier, window, { ...page, offset: 0, limit: wanted });
+  const { recent, everything } = await recentOrEverything(db, tier, window, page);
   if (recent.length === wanted) return recent.slice(page.offset);
-  if (recent.length > 0) {
-    const since = await recency(Math.ceil((2 * wanted * RECENT_WINDOW) / recent.length));
-    if (since !== null) {
-      const found = await matchesSince(db, tier, since, page);
-      if (found.length === page.limit) return found;
-    }
+  if (recent.length === 0) return everything;
+  const since = await recency(Math.ceil((2 * wanted * RECENT_WINDOW) / recent.length));
+  if (since !== null) {
+    const found = await matchesSince(db, tier, since, page);
+    if (found.length === page.limit) return found;
   }
   return matchesSince(db, tier, null, page);
+}
+
+/**
+ * In one statement (a round trip costs more than most of these reads): the first `offset + limit`
+ * matches created at `window` or later, and only when there are none, the page of all matches.
+ */
+async function recentOrEverything(
+  db: Executor,
+  tier: TierQuery,
+  window: string,
+  page: Page,
+): Promise<{ recent: string[]; everything: string[] }> {
+  const { rows } = await sql<{ everything: boolean; news_id: string }>`
+    with recent_matches as materialized (${tierRows(tier, window, page.includeDrafts)}),
+    recent as materialized (
+      select news_id, created_at, entry from recent_matches
+      order by created_at desc, entry desc limit ${page.offset + page.limit}),
+    all_matches as materialized (
+      select * from (${tierRows(tier, null, page.includeDrafts)}) as tier where not exists (select from recent)),
+    everything as (
+      select news_id, created_at, entry from all_matches
+      order by created_at desc, entry desc limit ${page.limit} offset ${page.offset})
+    select false as everything, news_id, created_at, entry from recent
+    union all
+    select true, news_id, created_at, entry from everything
+    order by everything, created_at desc, entry desc`.execute(db);
+  return {
+    recent: rows.filter((row) => !row.everything).map((row) => row.news_id),
+    everything: rows.filter((row) => row.everything).map((row) => row.news_id),
+  };
 }
 
 /**
@@ -225,7 +254,7 @@ function tierRows(tier: TierQuery, since: string | null, includeDrafts: boolean)
 }
 
 async function matchesSince(db: Executor, tier: TierQuery, since: string | null, page: Page): Promise<string[]> {
-  // Materialized: else the planner may walk the order index and check each row for the first matches.
+  // Materialized (here and below): else the planner may walk the order index and check each row's keys.
   const { rows } = await sql<{ news_id: string }>`
     with tier as materialized (${tierRows(tier, since, page.includeDrafts)})
     select news_id from tier
