@@ -144,7 +144,7 @@ function matchCondition({ words, inTitle }: Match, expansions: Expansions): RawB
 /**
  * A tier as conditions the GIN indexes answer alone: its match, and the earlier matches it leaves out.
  * The earlier matches are taken away as sets of rows the indexes found, never checked on a row: a
- * check reads the row's whole key array (see `matchesSince`).
+ * check reads the row's whole key array (see `tierRows`).
  */
 type TierQuery = { match: RawBuilder<boolean>; unless: RawBuilder<boolean>[] };
 
@@ -239,9 +239,11 @@ async function recentOrEverything(
 
 /**
  * The rows of a tier created at `since` or later (all of them when null). Each condition is read from
- * its GIN index alone (exact for `&&` and `@>`: no row is checked), intersected with the order index
- * for `since`, and the earlier matches are taken away as sets: checking a row's keys costs tens of
- * microseconds (its array of hundreds of keys is stored out of line and compressed).
+ * its GIN index alone (exact for `&&` and `@>`: the rows found are not checked again), intersected
+ * with the order index for `since`, and the earlier matches are taken away as sets (`except`): checking
+ * one row's keys costs tens of microseconds (its array of about 800 keys is stored out of line and
+ * compressed, and `&&` compares each of them with each key asked for). Only a prefix too common to
+ * spell out still checks the keys of the rows its short prefix key finds.
  */
 function tierRows(tier: TierQuery, since: string | null, includeDrafts: boolean): RawBuilder<unknown> {
   const scope = sql`${visibleOnly(includeDrafts)} ${since === null ? sql`` : sql`and created_at >= ${since}::timestamptz`}`;
