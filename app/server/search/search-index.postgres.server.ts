@@ -12,7 +12,14 @@
  * - `news_search_terms` (see `rememberTerms`), to spell out a longer prefix as the terms it stands for.
  */
 import { sql, type QueryExecutorProvider, type RawBuilder } from "kysely";
-import { indexTerms, resultTiers, VARIANT_MARK, type Match, type QueryWord, type Tier } from "~/lib/search/search-terms";
+import {
+  indexTerms,
+  resultTiers,
+  VARIANT_MARK,
+  type Match,
+  type QueryWord,
+  type Tier,
+} from "~/lib/search/search-terms";
 import { readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
 
 const REBUILD_BATCH = 200;
@@ -114,7 +121,11 @@ function expansionsFor(db: Executor, words: QueryWord[]): Promise<Expansions> {
  * prefix that stands for too many terms to list, its first letters' key and a scan of the row's keys;
  * null when it has no key at all (a prefix no indexed term starts with) and so matches nothing.
  */
-function wordCondition(word: QueryWord, column: RawBuilder<unknown>, expansions: Expansions): RawBuilder<boolean> | null {
+function wordCondition(
+  word: QueryWord,
+  column: RawBuilder<unknown>,
+  expansions: Expansions,
+): RawBuilder<boolean> | null {
   const keys: string[] = [];
   const scans: RawBuilder<boolean>[] = [];
   for (const term of word) {
