@@ -12,7 +12,14 @@
  * - `news_search_terms` (see `rememberTerms`), to spell out a longer prefix as the terms it stands for.
  */
 import { sql, type QueryExecutorProvider, type RawBuilder } from "kysely";
-import { indexTerms, resultTiers, VARIANT_MARK, type Match, type QueryWord, type Tier } from "~/lib/search/search-terms";
+import {
+  indexTerms,
+  resultTiers,
+  VARIANT_MARK,
+  type Match,
+  type QueryWord,
+  type Tier,
+} from "~/lib/search/search-terms";
 import { readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
 
 const REBUILD_BATCH = 200;
@@ -111,9 +118,14 @@ function expansionsFor(db: Executor, words: QueryWord[]): Promise<Expansions> {
 
 /**
  * One query word as a condition on a key column: any of its keys present (one GIN lookup), or for a
- * prefix that stands for too many terms to list, its first letters' key and a scan of the row's keys.
+ * prefix that stands for too many terms to list, its first letters' key and a scan of the row's keys;
+ * null when it has no key at all (a prefix no indexed term starts with) and so matches nothing.
  */
-function wordCondition(word: QueryWord, column: RawBuilder<unknown>, expansions: Expansions): RawBuilder<boolean> {
+function wordCondition(
+  word: QueryWord,
+  column: RawBuilder<unknown>,
+  expansions: Expansions,
+): RawBuilder<boolean> | null {
   const keys: string[] = [];
   const scans: RawBuilder<boolean>[] = [];
   for (const term of word) {
@@ -129,23 +141,30 @@ function wordCondition(word: QueryWord, column: RawBuilder<unknown>, expansions:
   }
   const anyKey = keys.length > 0 ? [sql<boolean>`${column} && ${keys}::text[]`] : [];
   const alternatives = [...anyKey, ...scans];
-  return alternatives.length > 0 ? sql<boolean>`(${sql.join(alternatives, sql` or `)})` : sql<boolean>`false`;
+  return alternatives.length > 0 ? sql<boolean>`(${sql.join(alternatives, sql` or `)})` : null;
 }
 
-function matchCondition({ words, inTitle }: Match, expansions: Expansions): RawBuilder<boolean> {
+/** A match as one condition; null when one of its words matches nothing. */
+function matchCondition({ words, inTitle }: Match, expansions: Expansions): RawBuilder<boolean> | null {
   const column = inTitle ? sql.ref("title_keys") : sql.ref("keys");
-  return sql<boolean>`(${sql.join(
-    words.map((word) => wordCondition(word, column, expansions)),
-    sql` and `,
-  )})`;
+  const conditions = words.map((word) => wordCondition(word, column, expansions));
+  if (conditions.some((condition) => condition === null)) return null;
+  return sql<boolean>`(${sql.join(conditions, sql` and `)})`;
 }
 
-/** A tier as one condition: its match, and none of the matches before it. */
-function tierCondition({ match, unless }: Tier, expansions: Expansions): RawBuilder<boolean> {
-  return sql<boolean>`${matchCondition(match, expansions)}${sql.join(
-    unless.map((earlier) => sql` and not ${matchCondition(earlier, expansions)}`),
-    sql``,
-  )}`;
+/**
+ * A tier as conditions the GIN indexes answer alone: its match, and the earlier matches it leaves out.
+ * The earlier matches are taken away as sets of rows the indexes found, never checked on a row: a
+ * check reads the row's whole key array (see `tierRows`).
+ */
+type TierQuery = { match: RawBuilder<boolean>; unless: RawBuilder<boolean>[] };
+
+/** The tier's query; null when it matches nothing, so that no statement asks for it. */
+function tierQuery({ match, unless }: Tier, expansions: Expansions): TierQuery | null {
+  const condition = matchCondition(match, expansions);
+  if (condition === null) return null;
+  const earlier = unless.map((e) => matchCondition(e, expansions)).filter((e) => e !== null);
+  return { match: condition, unless: earlier };
 }
 
 type Page = { offset: number; limit: number; includeDrafts: boolean };
@@ -154,38 +173,21 @@ function visibleOnly(includeDrafts: boolean) {
   return includeDrafts ? sql`` : sql`and published`;
 }
 
-/**
- * A tier's page, read where its matches are cheapest to find. The planner cannot tell which case a
- * tier is (its statistics know how common single keys are, not tiers), so each is asked for explicitly:
- * - the RECENT_WINDOW newest rows, checked in order: a tier of common words fills its page there;
- * - a tier that shows among them but does not fill its page is about as dense further back: the GIN
- *   indexes' matches among the newest rows that should hold the page twice over, so that only those
- *   rows are visited (visiting every match of a tier holding a few percent of the articles, and
- *   checking its exclusions on each, was most of the time of the slowest searches);
- * - otherwise every match from the GIN indexes, then sorted.
- */
-async function matchingIds(db: Executor, condition: RawBuilder<boolean>, page: Page): Promise<string[]> {
-  const wanted = page.offset + page.limit;
-  const { rows: recent } = await sql<{ news_id: string }>`
-    select news_id from (
-      select * from news_search where true ${visibleOnly(page.includeDrafts)}
-      order by created_at desc, entry desc limit ${RECENT_WINDOW}) as recent
-    where ${condition}
-    order by created_at desc, entry desc
-    limit ${wanted}`.execute(db);
-  if (recent.length === wanted) return recent.slice(page.offset).map((row) => row.news_id);
-  if (recent.length > 0) {
-    const span = Math.ceil((2 * wanted * RECENT_WINDOW) / recent.length);
-    const since = await createdAtOfNewest(db, span, page.includeDrafts);
-    if (since !== null) {
-      const found = await matchesSince(db, condition, since, page);
-      if (found.length === page.limit) return found;
+/** When the `count`-th newest row was created (null when there are fewer), asked once per search. */
+type Recency = (count: number) => Promise<string | null>;
+
+function recencyOf(db: Executor, includeDrafts: boolean): Recency {
+  const known = new Map<number, Promise<string | null>>();
+  return (count) => {
+    let since = known.get(count);
+    if (since === undefined) {
+      since = createdAtOfNewest(db, count, includeDrafts);
+      known.set(count, since);
     }
-  }
-  return matchesSince(db, condition, null, page);
+    return since;
+  };
 }
 
-/** When the `count`-th newest visible row was created; null when there are fewer rows. */
 async function createdAtOfNewest(db: Executor, count: number, includeDrafts: boolean): Promise<string | null> {
   const { rows } = await sql<{ created_at: string }>`
     select created_at from news_search where true ${visibleOnly(includeDrafts)}
@@ -194,29 +196,89 @@ async function createdAtOfNewest(db: Executor, count: number, includeDrafts: boo
 }
 
 /**
- * A page of a tier's matches created at `since` or later (all of them when null), found by the GIN
- * indexes (and the order index for `since`), then sorted.
+ * A tier's page, read where its matches are cheapest to find; the planner cannot tell which case a
+ * tier is (its statistics know how common single keys are, not tiers), so each is asked for explicitly:
+ * - the matches among the RECENT_WINDOW newest rows: a tier of common words fills its page there;
+ * - a tier that shows among them but does not fill its page is about as dense further back: its
+ *   matches among the newest rows that should hold the page twice over;
+ * - otherwise all of its matches.
  */
-async function matchesSince(
+async function matchingIds(db: Executor, tier: TierQuery, page: Page, recency: Recency): Promise<string[]> {
+  const wanted = page.offset + page.limit;
+  const window = await recency(RECENT_WINDOW);
+  if (window === null) return matchesSince(db, tier, null, page);
+  const { recent, everything } = await recentOrEverything(db, tier, window, page);
+  if (recent.length === wanted) return recent.slice(page.offset);
+  if (recent.length === 0) return everything;
+  const since = await recency(Math.ceil((2 * wanted * RECENT_WINDOW) / recent.length));
+  if (since !== null) {
+    const found = await matchesSince(db, tier, since, page);
+    if (found.length === page.limit) return found;
+  }
+  return matchesSince(db, tier, null, page);
+}
+
+/**
+ * In one statement (a round trip costs more than most of these reads): the first `offset + limit`
+ * matches created at `window` or later, and only when there are none, the page of all matches.
+ */
+async function recentOrEverything(
   db: Executor,
-  condition: RawBuilder<boolean>,
-  since: string | null,
+  tier: TierQuery,
+  window: string,
   page: Page,
-): Promise<string[]> {
-  const recentOnly = since === null ? sql`` : sql`and created_at >= ${since}::timestamptz`;
+): Promise<{ recent: string[]; everything: string[] }> {
+  const { rows } = await sql<{ everything: boolean; news_id: string }>`
+    with recent_matches as materialized (${tierRows(tier, window, page.includeDrafts)}),
+    recent as materialized (
+      select news_id, created_at, entry from recent_matches
+      order by created_at desc, entry desc limit ${page.offset + page.limit}),
+    all_matches as materialized (
+      select * from (${tierRows(tier, null, page.includeDrafts)}) as tier where not exists (select from recent)),
+    everything as (
+      select news_id, created_at, entry from all_matches
+      order by created_at desc, entry desc limit ${page.limit} offset ${page.offset})
+    select false as everything, news_id, created_at, entry from recent
+    union all
+    select true, news_id, created_at, entry from everything
+    order by everything, created_at desc, entry desc`.execute(db);
+  return {
+    recent: rows.filter((row) => !row.everything).map((row) => row.news_id),
+    everything: rows.filter((row) => row.everything).map((row) => row.news_id),
+  };
+}
+
+/**
+ * The rows of a tier created at `since` or later (all of them when null). Each condition is read from
+ * its GIN index alone (exact for `&&` and `@>`: the rows found are not checked again), intersected
+ * with the order index for `since`, and the earlier matches are taken away as sets (`except`): checking
+ * one row's keys costs tens of microseconds (its array of about 800 keys is stored out of line and
+ * compressed, and `&&` compares each of them with each key asked for). Only a prefix too common to
+ * spell out still checks the keys of the rows its short prefix key finds.
+ */
+function tierRows(tier: TierQuery, since: string | null, includeDrafts: boolean): RawBuilder<unknown> {
+  const scope = sql`${visibleOnly(includeDrafts)} ${since === null ? sql`` : sql`and created_at >= ${since}::timestamptz`}`;
+  const rows = (condition: RawBuilder<boolean>) =>
+    sql`select news_id, created_at, entry from news_search where ${condition} ${scope}`;
+  return sql`${rows(tier.match)}${sql.join(
+    tier.unless.map((earlier) => sql` except ${rows(earlier)}`),
+    sql``,
+  )}`;
+}
+
+async function matchesSince(db: Executor, tier: TierQuery, since: string | null, page: Page): Promise<string[]> {
+  // Materialized (here and below): else the planner may walk the order index and check each row's keys.
   const { rows } = await sql<{ news_id: string }>`
-    with matches as materialized (
-      select news_id, created_at, entry from news_search
-      where ${condition} ${visibleOnly(page.includeDrafts)} ${recentOnly})
-    select news_id from matches
+    with tier as materialized (${tierRows(tier, since, page.includeDrafts)})
+    select news_id from tier
     order by created_at desc, entry desc
     limit ${page.limit} offset ${page.offset}`.execute(db);
   return rows.map((row) => row.news_id);
 }
 
-async function countMatching(db: Executor, condition: RawBuilder<boolean>, includeDrafts: boolean): Promise<number> {
+async function countMatching(db: Executor, tier: TierQuery, includeDrafts: boolean): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*) as n from news_search where ${condition} ${visibleOnly(includeDrafts)}`.execute(db);
+    select count(*) as n from (${tierRows(tier, null, includeDrafts)}) as tier`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -224,11 +286,14 @@ async function countMatching(db: Executor, condition: RawBuilder<boolean>, inclu
 export async function searchPostgresIndex(db: Executor, words: QueryWord[], page: Page): Promise<string[]> {
   if (words.length === 0) return [];
   const expansions = await expansionsFor(db, words);
+  const recency = recencyOf(db, page.includeDrafts);
   return readPageAcrossTiers(
-    resultTiers(words).map((tier) => tierCondition(tier, expansions)),
+    resultTiers(words)
+      .map((tier) => tierQuery(tier, expansions))
+      .filter((tier) => tier !== null),
     {
-      ids: (condition, offset, limit) => matchingIds(db, condition, { ...page, offset, limit }),
-      count: (condition) => countMatching(db, condition, page.includeDrafts),
+      ids: (tier, offset, limit) => matchingIds(db, tier, { ...page, offset, limit }, recency),
+      count: (tier) => countMatching(db, tier, page.includeDrafts),
     },
     page,
   );
