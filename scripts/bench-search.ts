@@ -1,9 +1,12 @@
 /**
  * npm run bench:search: 100,000 generated Arabic articles of about 2 KB in a temporary database, 200
  * queries of 1–3 words, and the p50/p95/p99 time of our search beside a plain LIKE '%…%' scan.
- * Usage: tsx scripts/bench-search.ts [articles] [queries] [--database postgres://…]
+ * Usage: tsx scripts/bench-search.ts [articles] [queries] [--database postgres://…] [--keep]
+ *        [--reuse <database>] [--skip-like]
  * The temporary database is a SQLite file, or with `--database` (or DATABASE_URL) naming a PostgreSQL
- * server, a database created on it for the run and dropped after.
+ * server, a database created on it for the run and dropped after. `--keep` keeps it and prints where;
+ * `--reuse` measures one kept before (same articles and queries: the generator is seeded) without
+ * filling and indexing it again; `--skip-like` leaves out the LIKE scan (minutes on PostgreSQL).
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +25,12 @@ import { createPostgresDatabase } from "../tests/support/postgres";
 import { seededRandom } from "../tests/support/seeded-random";
 
 const { values: options, positionals } = parseArgs({
-  options: { database: { type: "string" } },
+  options: {
+    database: { type: "string" },
+    keep: { type: "boolean", default: false },
+    reuse: { type: "string" },
+    "skip-like": { type: "boolean", default: false },
+  },
   allowPositionals: true,
 });
 const ARTICLES = Number(positionals[0] ?? 100_000);
@@ -80,7 +88,8 @@ function content(word: () => string): string {
   return paragraphs.join("\n\n");
 }
 
-async function fillDatabase(db: DB, word: () => string): Promise<number> {
+/** Inserts the generated articles; with `insert` false only draws them, so that the queries drawn next are the same. */
+async function fillDatabase(db: DB, word: () => string, insert = true): Promise<number> {
   const now = Date.now();
   let chars = 0;
   for (let first = 0; first < ARTICLES; first += INSERT_BATCH) {
@@ -106,7 +115,7 @@ async function fillDatabase(db: DB, word: () => string): Promise<number> {
         published_at: status === "published" ? createdAt : null,
       };
     });
-    await db.transaction().execute((trx) => trx.insertInto("news").values(rows).execute());
+    if (insert) await db.transaction().execute((trx) => trx.insertInto("news").values(rows).execute());
   }
   return chars / ARTICLES;
 }
@@ -166,6 +175,10 @@ async function timeEach(list: string[], run: (query: string) => Promise<number>)
 
 /** A database to fill and drop: a SQLite file in a temporary folder, or a fresh database on the PostgreSQL server named. */
 async function temporaryDatabase(): Promise<{ db: DB; size: () => Promise<string>; drop: () => Promise<void> }> {
+  if (options.reuse !== undefined) {
+    const db = openDatabase(options.reuse);
+    return { db, size: async () => options.reuse!, drop: () => db.destroy() };
+  }
   if (SERVER_URL !== undefined && isPostgresUrl(SERVER_URL)) {
     const postgres = await createPostgresDatabase("akhbar_bench_", SERVER_URL);
     const db = openDatabase(postgres.url);
@@ -177,7 +190,8 @@ async function temporaryDatabase(): Promise<{ db: DB; size: () => Promise<string
       },
       drop: async () => {
         await db.destroy();
-        await postgres.drop();
+        if (options.keep) console.log(`Kept: --reuse ${postgres.url}`);
+        else await postgres.drop();
       },
     };
   }
@@ -190,7 +204,8 @@ async function temporaryDatabase(): Promise<{ db: DB; size: () => Promise<string
     size: async () => `database and journal ${((bytes(file) + bytes(`${file}-wal`)) / 1e6).toFixed(0)} MB`,
     drop: async () => {
       await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
+      if (options.keep) console.log(`Kept: --reuse ${file}`);
+      else rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -201,18 +216,22 @@ function seconds(since: number): string {
 
 const { db, size, drop } = await temporaryDatabase();
 try {
-  await migrateToLatest(db);
   const words = vocabulary();
   const common = zipfSampler(words);
-
-  let started = performance.now();
-  const averageChars = await fillDatabase(db, common);
-  console.log(
-    `Inserted ${ARTICLES.toLocaleString("en")} articles (${Math.round(averageChars)} characters each on average) in ${seconds(started)}`,
-  );
-  started = performance.now();
-  await db.transaction().execute((trx) => rebuildSearchIndex(trx));
-  console.log(`Built the search index in ${seconds(started)}; ${await size()}`);
+  if (options.reuse !== undefined) {
+    await fillDatabase(db, common, false);
+    console.log(`Reusing ${await size()}`);
+  } else {
+    await migrateToLatest(db);
+    let started = performance.now();
+    const averageChars = await fillDatabase(db, common);
+    console.log(
+      `Inserted ${ARTICLES.toLocaleString("en")} articles (${Math.round(averageChars)} characters each on average) in ${seconds(started)}`,
+    );
+    started = performance.now();
+    await db.transaction().execute((trx) => rebuildSearchIndex(trx));
+    console.log(`Built the search index in ${seconds(started)}; ${await size()}`);
+  }
 
   const list = queries(words, common);
   const rows = [
@@ -232,7 +251,9 @@ try {
         ),
       ),
     ],
-    ["LIKE '%…%' scan", await timeEach(list, async (q) => Math.min(SEARCH_PAGE_SIZE, await likeScan(db, q)))],
+    ...(options["skip-like"]
+      ? []
+      : ([["LIKE '%…%' scan", await timeEach(list, async (q) => Math.min(SEARCH_PAGE_SIZE, await likeScan(db, q)))]] as const)),
   ] as const;
 
   console.log(
