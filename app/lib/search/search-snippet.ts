@@ -12,10 +12,9 @@ type Range = { start: number; end: number };
 
 const ELLIPSIS = "…";
 
-/** Where in the original text each matching word lies. */
-function matchRanges(text: string, query: QueryWord[]): Range[] {
+/** Where in the original text each matching word lies, in order; read lazily, as a snippet needs only the first few. */
+function* matchRanges(text: string, query: QueryWord[]): Generator<Range> {
   const { text: normalized, sourceStart, sourceEnd } = normalizeWithSourceMap(text);
-  const ranges: Range[] = [];
   const known = new Map<string, boolean>();
   const isHit = (word: string) => {
     let hit = known.get(word);
@@ -25,12 +24,9 @@ function matchRanges(text: string, query: QueryWord[]): Range[] {
   let at = 0;
   for (const word of normalized.split(" ")) {
     const end = at + word.length;
-    if (word !== "" && isHit(word)) {
-      ranges.push({ start: sourceStart[at] ?? 0, end: sourceEnd[end - 1] ?? text.length });
-    }
+    if (word !== "" && isHit(word)) yield { start: sourceStart[at] ?? 0, end: sourceEnd[end - 1] ?? text.length };
     at = end + 1;
   }
-  return ranges;
 }
 
 function segmentsOf(text: string, window: Range, matches: Range[]): Segment[] {
@@ -74,13 +70,20 @@ function windowAround(text: string, first: Range | undefined, length: number): R
 
 /** The whole text (a title) with its matching words marked. */
 export function highlight(text: string, query: QueryWord[]): Segment[] {
-  return segmentsOf(text, { start: 0, end: text.length }, matchRanges(text, query));
+  return segmentsOf(text, { start: 0, end: text.length }, [...matchRanges(text, query)]);
 }
 
 /** SPEC.md: a snippet of about 100 characters, cut around the first match, matches marked. */
 export function snippet(text: string, query: QueryWord[], length: number = SEARCH_SNIPPET_LENGTH): Segment[] {
-  const matches = matchRanges(text, query);
-  const window = windowAround(text, matches[0], length);
+  const ranges = matchRanges(text, query);
+  const first = ranges.next();
+  const window = windowAround(text, first.done ? undefined : first.value, length);
+  const matches = first.done ? [] : [first.value];
+  // Past the window's end no match shows: the rest of the text is not looked at.
+  for (const range of ranges) {
+    if (range.start >= window.end) break;
+    matches.push(range);
+  }
   const segments = segmentsOf(text, window, matches);
   if (window.start > 0) segments.unshift({ text: ELLIPSIS, match: false });
   if (window.end < text.length) segments.push({ text: ELLIPSIS, match: false });
