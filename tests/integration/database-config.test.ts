@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { onPostgres, postgresUrl, TEST_POSTGRES_URL } from "../support/postgres";
 import { createEmptyDatabase, type EmptyDatabase } from "../support/temp-db";
-import { freePort, spawnServer } from "../support/test-server";
+import { freePort, refusedStart as refusedStartIn } from "../support/test-server";
 
 let dir: string;
 let database: EmptyDatabase | undefined;
@@ -17,23 +17,10 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the real server with `env` and expects it to exit 1 before listening; resolves with what it printed. */
+/** A refused start (tests/support/test-server.ts) in a folder of its own, removed after the test. */
 async function refusedStart(env: Record<string, string>): Promise<string> {
   dir = mkdtempSync(path.join(tmpdir(), "akhbar-config-"));
-  const port = await freePort();
-  const server = spawnServer({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: `http://127.0.0.1:${port}`,
-    MEDIA_DIR: path.join(dir, "media"),
-    AUTH_SECRET: "config-secret-config-secret-config-secret",
-    DEMO_CONTENT: "off",
-    LOG_LEVEL: "warn",
-    ...env,
-  });
-  expect(await server.exited).toBe(1);
-  expect(server.output()).not.toContain("serving");
-  return server.output();
+  return refusedStartIn(dir, env);
 }
 
 /** TEST_POSTGRES_URL with `change` applied. */

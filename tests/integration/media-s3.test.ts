@@ -13,7 +13,7 @@ import { signedInAs } from "../support/accounts";
 import { articleForm } from "../support/articles";
 import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { sha256, startTestBucket, type TestBucket } from "../support/s3rver";
-import { freePort, spawnServer, startTestServer, type TestServer } from "../support/test-server";
+import { freePort, refusedStart as refusedStartIn, startTestServer, type TestServer } from "../support/test-server";
 
 const ARTICLE = { title: "خبر في الحاوية", content: "نص الخبر.", category: "local", status: "published" };
 
@@ -265,24 +265,7 @@ describe("a bucket the server cannot use stops the start with a clear message", 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function refusedStart(env: Record<string, string>): Promise<string> {
-    const port = await freePort();
-    const server = spawnServer({
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: path.join(dir, "site.db"),
-      MEDIA_DIR: path.join(dir, "media"),
-      AUTH_SECRET: "config-secret-config-secret-config-secret",
-      DEMO_CONTENT: "off",
-      LOG_LEVEL: "warn",
-      ...env,
-    });
-    expect(await server.exited).toBe(1);
-    expect(server.output()).not.toContain("serving");
-    expect(server.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
-    return server.output();
-  }
+  const refusedStart = (env: Record<string, string>) => refusedStartIn(dir, env);
 
   it("a bucket without keys", async () => {
     const { MEDIA_S3_ACCESS_KEY_ID: _, MEDIA_S3_SECRET_ACCESS_KEY: __, ...keyless } = bucket.env;

@@ -40,6 +40,31 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, exited };
 }
 
+/**
+ * Starts the real server on a site in `dir`, with `env` over a plain configuration, and expects it to
+ * stop before listening with exit status 1 and a message, not a stack trace; resolves with what it printed.
+ */
+export async function refusedStart(dir: string, env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const server = spawnServer({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: path.join(dir, "site.db"),
+    MEDIA_DIR: path.join(dir, "media"),
+    AUTH_SECRET: "config-secret-config-secret-config-secret",
+    DEMO_CONTENT: "off",
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  const status = await server.exited;
+  const output = server.output();
+  if (status !== 1 || output.includes("serving") || /\n\s+at /.test(output)) {
+    throw new Error(`expected a refusal (exit 1, a message, no stack trace); exit ${status}, printed:\n${output}`);
+  }
+  return output;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

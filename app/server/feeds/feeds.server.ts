@@ -1,3 +1,4 @@
+import { contentTypeOf } from "~/server/media/storage.server";
 import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
 import { INFO_PAGES_UPDATED_AT, infoPages } from "~/lib/info-pages";
 import { messages } from "~/lib/messages";
@@ -82,15 +83,6 @@ export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: D
   );
 }
 
-const IMAGE_TYPES: Record<string, string> = {
-  webp: "image/webp",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  avif: "image/avif",
-};
-
 /** The image as an enclosure, typed by its extension; an image of unknown type is left out. */
 function enclosure(baseUrl: string, image: string | null): RssImage | null {
   if (!image) return null;
@@ -100,8 +92,8 @@ function enclosure(baseUrl: string, image: string | null): RssImage | null {
   } catch {
     return null;
   }
-  const type = IMAGE_TYPES[/\.([a-z0-9]+)$/i.exec(pathname)?.[1]?.toLowerCase() ?? ""];
-  return type ? { url: absoluteUrl(baseUrl, image), type } : null;
+  const type = contentTypeOf(pathname);
+  return type.startsWith("image/") ? { url: absoluteUrl(baseUrl, image), type } : null;
 }
 
 function rssItem(baseUrl: string, article: FeedArticle) {
