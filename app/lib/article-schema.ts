@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { CATEGORIES } from "./categories";
 import { messages } from "./messages";
-import { NEWS_STATUSES } from "./news";
+import { CHOSEN_STATUSES } from "./news";
 
 export const TITLE_MAX = 300;
 export const CONTENT_MAX = 100_000;
@@ -38,7 +38,7 @@ export const articleSchema = z.object({
     .refine(hasVisibleText, messages.contentRequired)
     .max(CONTENT_MAX, messages.contentTooLong)),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
-  status: z.enum(NEWS_STATUSES, { error: messages.statusInvalid }),
+  status: z.enum(CHOSEN_STATUSES, { error: messages.statusInvalid }),
   videoUrl: optionalUrl(messages.videoUrlInvalid).default(""),
   imageUrl: optionalUrl(messages.imageUrlInvalid).default(""),
   removeImages: z.array(z.string()).default([]),

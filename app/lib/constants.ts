@@ -13,8 +13,13 @@ export const SCROLL_TOP_THRESHOLD_PX = 300;
 export const SEARCH_SNIPPET_LENGTH = 100;
 export const SHARE_TEXT_LENGTH = 100;
 export const MIN_PASSWORD_LENGTH = 6;
-const ROLES = ["user", "admin"] as const;
+/** DESIGN.md §3: SPEC's user and admin, plus the newsroom's editor and author. */
+export const ROLES = ["user", "author", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
 
 export const VISITED_NEWS_KEY = "visitedNews";
 export const VISITED_SITES_KEY = "visitedSites";

@@ -26,6 +26,9 @@ export const messages = {
   shareUnsupported: "المشاركة غير مدعومة في هذا المتصفح، يرجى استخدام زر نسخ الرابط.",
   statusPublished: "منشور",
   statusDraft: "مسودة",
+  statusReview: "بانتظار المراجعة",
+  statusScheduled: "مجدول",
+  statusTrashed: "في المهملات",
   more: "المزيد",
 
   // Navigation and layout

@@ -1,7 +1,15 @@
 import type { Category } from "./categories";
 
-export const NEWS_STATUSES = ["published", "draft"] as const;
+/**
+ * DESIGN.md §2. Only `published` is public. `trashed`: deleted, kept 30 days, then purged; it is never
+ * chosen in a form, only reached by deleting.
+ */
+export const NEWS_STATUSES = ["draft", "review", "scheduled", "published", "trashed"] as const;
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
+/** The statuses a form or the JSON API may ask for. */
+export const CHOSEN_STATUSES = ["draft", "review", "scheduled", "published"] as const satisfies readonly NewsStatus[];
+export type ChosenStatus = (typeof CHOSEN_STATUSES)[number];
 
 /** What a list or card needs of an article. */
 export type NewsSummary = {

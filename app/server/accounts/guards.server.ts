@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import type { Role } from "~/lib/constants";
+import { isRole, type Role } from "~/lib/constants";
+import { isAdmin, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import type { Auth } from "./auth-instance.server";
 import { audienceFor, type Audience } from "~/server/news/audience.server";
 import { errorResponse } from "~/server/http/error-response.server";
@@ -15,7 +16,7 @@ async function lookUpUser(auth: Auth, request: Request): Promise<CurrentUser | n
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, name, email, role } = session.user;
-  return { id, name, email, role: role === "admin" ? "admin" : "user" };
+  return { id, name, email, role: isRole(role) ? role : "user" };
 }
 
 /** The signed-in user, looked up once per request however many loaders ask. */
@@ -50,10 +51,25 @@ export async function requireUser(auth: Auth, request: Request): Promise<Current
   throw isApiRequest(request) ? errorResponse(new AppError("unauthorized")) : redirect(signInUrl(request));
 }
 
-/** Admins only: signed out is treated as by requireUser, a signed-in user gets a 403. */
-export async function requireAdmin(auth: Auth, request: Request): Promise<CurrentUser> {
+/** Signed-in users the check accepts: signed out is treated as by requireUser, anyone else gets a 403. */
+async function requireActor(auth: Auth, request: Request, allowed: (actor: Actor) => boolean): Promise<CurrentUser> {
   const user = await requireUser(auth, request);
-  if (user.role === "admin") return user;
+  if (allowed(user)) return user;
   const refusal = new AppError("forbidden");
   throw isApiRequest(request) ? errorResponse(refusal) : pageError(refusal);
+}
+
+/** Authors, editors and admins: the dashboard and writing. */
+export function requireNewsroomMember(auth: Auth, request: Request): Promise<CurrentUser> {
+  return requireActor(auth, request, isNewsroomMember);
+}
+
+/** Editors and admins: publishing, reviewing, deleting any article. */
+export function requireEditor(auth: Auth, request: Request): Promise<CurrentUser> {
+  return requireActor(auth, request, isEditor);
+}
+
+/** Admins only: accounts and site settings. */
+export function requireAdmin(auth: Auth, request: Request): Promise<CurrentUser> {
+  return requireActor(auth, request, isAdmin);
 }

@@ -1,8 +1,10 @@
-/** Who is reading: drafts are visible to admins only. */
+import { isEditor, type Actor } from "~/lib/permissions";
+
+/** Who is reading: articles that are not published are visible to editors and admins only. */
 export type Audience = { includeDrafts: boolean };
 export const PUBLIC: Audience = { includeDrafts: false };
 export const EDITORS: Audience = { includeDrafts: true };
 
-export function audienceFor(user: { role: string } | null): Audience {
-  return user?.role === "admin" ? EDITORS : PUBLIC;
+export function audienceFor(user: Actor | null): Audience {
+  return isEditor(user) ? EDITORS : PUBLIC;
 }

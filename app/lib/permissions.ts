@@ -1,0 +1,42 @@
+import type { Role } from "./constants";
+import type { ChosenStatus, NewsStatus } from "./news";
+
+/**
+ * Who may do what (DESIGN.md §3). The server enforces these on every route; the browser only uses them
+ * to hide controls.
+ */
+export type Actor = { id: string; role: Role };
+export type OwnedArticle = { authorId: string | null; status: NewsStatus };
+
+/** Writes articles: the dashboard and the edit page are theirs. */
+export function isNewsroomMember(actor: Actor | null): boolean {
+  return actor?.role === "author" || isEditor(actor);
+}
+
+/** Publishes, schedules, unpublishes, reviews, deletes and restores any article. */
+export function isEditor(actor: Actor | null): boolean {
+  return actor?.role === "editor" || actor?.role === "admin";
+}
+
+/** Accounts and the site's own settings, and deleting for good. */
+export function isAdmin(actor: Actor | null): boolean {
+  return actor?.role === "admin";
+}
+
+/** An author edits their own article while it is a draft or waits for review; an editor edits any that is not in the trash. */
+export function canEditArticle(actor: Actor | null, article: OwnedArticle): boolean {
+  if (article.status === "trashed") return false;
+  if (isEditor(actor)) return true;
+  return (
+    actor?.role === "author" &&
+    article.authorId === actor.id &&
+    (article.status === "draft" || article.status === "review")
+  );
+}
+
+/** The statuses an actor may give an article from the form or the API. */
+export function statusesFor(actor: Actor | null): readonly ChosenStatus[] {
+  if (isEditor(actor)) return ["draft", "review", "scheduled", "published"];
+  if (isNewsroomMember(actor)) return ["draft", "review"];
+  return [];
+}
