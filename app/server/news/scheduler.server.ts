@@ -1,0 +1,34 @@
+import type { DB } from "~/server/db/db.server";
+import { logger } from "~/server/platform/logger.server";
+import { publishDueArticles } from "./scheduling.server";
+
+export type Scheduler = { stop: () => Promise<void> };
+
+/**
+ * Every process runs one: a claim at once (a server that was down when an article was due publishes
+ * it as it starts), then one every `intervalMs`. A failed round is logged and the next one tries again.
+ */
+export function startScheduler(db: DB, intervalMs: number): Scheduler {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let round: Promise<void> = Promise.resolve();
+
+  const run = async () => {
+    try {
+      const published = await publishDueArticles(db);
+      if (published.length > 0) logger.info({ ids: published }, "published scheduled articles");
+    } catch (error) {
+      logger.error({ err: error }, "publishing scheduled articles failed");
+    }
+    if (!stopped) timer = setTimeout(() => void (round = run()), intervalMs).unref();
+  };
+  round = run();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}
