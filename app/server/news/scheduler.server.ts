@@ -5,10 +5,11 @@ import { publishDueArticles } from "./scheduling.server";
 export type Scheduler = { stop: () => Promise<void> };
 
 /**
- * Every process runs one: a claim at once (a server that was down when an article was due publishes
- * it as it starts), then one every `intervalMs`. A failed round is logged and the next one tries again.
+ * Every process runs one: a claim at once, awaited (a server that was down when an article was due
+ * has published it before it serves), then one every `intervalMs`. A failed round is logged and the
+ * next one tries again.
  */
-export function startScheduler(db: DB, intervalMs: number): Scheduler {
+export async function startScheduler(db: DB, intervalMs: number): Promise<Scheduler> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let round: Promise<void> = Promise.resolve();
@@ -23,6 +24,7 @@ export function startScheduler(db: DB, intervalMs: number): Scheduler {
     if (!stopped) timer = setTimeout(() => void (round = run()), intervalMs).unref();
   };
   round = run();
+  await round;
 
   return {
     stop: async () => {

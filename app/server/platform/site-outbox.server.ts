@@ -37,7 +37,7 @@ export const siteOutbox: SiteOutbox = {
   /** Before the server listens: from the newest event on; then the scheduler's first claim runs. */
   start: async () => {
     await siteFollower().start();
-    scheduler ??= startScheduler(db(), config().schedulerIntervalMs);
+    scheduler ??= await startScheduler(db(), config().schedulerIntervalMs);
   },
   /** At shutdown, before the database closes. */
   stop: async () => {
