@@ -17,6 +17,7 @@ export function PublishAtField({ publishAt, error, className }: Props) {
         id="publishAt"
         name="publishAt"
         type="datetime-local"
+        step={1}
         dir="ltr"
         defaultValue={publishAt ? isoToBeirutWallTime(publishAt) : undefined}
         className={`${className} sm:max-w-xs`}
