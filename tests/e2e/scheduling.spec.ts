@@ -52,7 +52,8 @@ for (const site of DEMO_SITES) {
         await expect(publishAt).toBeHidden();
         await page.getByLabel(messages.statusScheduled).check();
         await expect(publishAt).toBeVisible();
-        await page.getByLabel(messages.statusScheduled).scrollIntoViewIfNeeded();
+        await publishAt.fill(beirutWallTimeIn(600));
+        await publishAt.scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(SCREENSHOTS, `form-${site.name}-${width}.png`) });
         await noSidewaysScroll(page);
 
@@ -91,11 +92,18 @@ for (const site of DEMO_SITES) {
 
         await breaking.screenshot({ path: path.join(SCREENSHOTS, `breaking-${site.name}-${width}.png`) });
         await noSidewaysScroll(breaking);
-        await home.goto(`/news/${id}`);
-        await expect(home.getByRole("heading", { level: 1 })).toHaveText(title);
-        await home.screenshot({ path: path.join(SCREENSHOTS, `article-${site.name}-${width}.png`) });
-        await noSidewaysScroll(home);
         await reader.close();
+
+        // Edited after publication: readers see when, beside the publication time.
+        await page.goto(`/edit-news/${id}`);
+        await hydrated(page);
+        await page.getByLabel(messages.fieldContent).fill("يفتتح المرفأ الجديد أبوابه صباح اليوم بحضور الوزير.");
+        await page.getByRole("button", { name: messages.saveSubmit }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+        await page.goto(`/news/${id}`);
+        await expect(page.getByTestId("last-update")).toContainText(messages.lastUpdated);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `article-${site.name}-${width}.png`) });
+        await noSidewaysScroll(page);
       });
     }
   });
