@@ -65,7 +65,7 @@ for (const site of DEMO_SITES) {
         const home = await reader.newPage();
         await home.goto("/");
 
-        await publishAt.fill(beirutWallTimeIn(6));
+        await publishAt.fill(beirutWallTimeIn(10));
         await page.getByRole("button", { name: messages.publishSubmit }).click();
         await expect(page).toHaveURL(/\/dashboard\?published=/);
         const id = await articleIdByTitle(site, title);
