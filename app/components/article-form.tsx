@@ -7,6 +7,7 @@ import { messages } from "~/lib/messages";
 import { articlePath, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
 import { NewsImage } from "./news-image";
+import { PublishAtField } from "./publish-at-field";
 
 type Props =
   | { mode: "create"; action: string; apiUrl: string; submissionId: string; errors?: ArticleFieldErrors; article?: undefined }
@@ -87,7 +88,7 @@ export function ArticleForm(props: Props) {
       action={props.action}
       encType="multipart/form-data"
       onSubmit={submit}
-      className="space-y-5"
+      className="group space-y-5"
       aria-busy={busy}
       data-testid="article-form"
     >
@@ -110,7 +111,7 @@ export function ArticleForm(props: Props) {
         </FormField>
         <fieldset>
           <legend className="mb-1 font-bold">{messages.fieldStatus}</legend>
-          <div className="flex gap-4 py-2">
+          <div className="flex flex-wrap gap-x-4 gap-y-2 py-2">
             <label className="flex items-center gap-2">
               <input type="radio" name="status" value="published" defaultChecked={(article?.status ?? "published") === "published"} />
               {messages.statusPublishNow} ({messages.statusPublished})
@@ -119,9 +120,14 @@ export function ArticleForm(props: Props) {
               <input type="radio" name="status" value="draft" defaultChecked={article?.status === "draft"} />
               {messages.statusSaveDraft} ({messages.statusDraft})
             </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="status" value="scheduled" defaultChecked={article?.status === "scheduled"} />
+              {messages.statusScheduled}
+            </label>
           </div>
         </fieldset>
       </div>
+      <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />
       {article && article.images.length > 0 && (
         <fieldset>
           <legend className="mb-2 font-bold">{messages.currentImages}</legend>

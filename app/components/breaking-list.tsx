@@ -6,7 +6,7 @@ import { useLiveBreaking } from "./live-breaking";
 import { DraftBadge, EmptyState } from "./news-card";
 import { RelativeTime } from "./relative-time";
 
-type Item = { id: string; title: string; createdAt: string; status: NewsStatus };
+type Item = { id: string; title: string; publishedAt: string; status: NewsStatus };
 
 /** The server's list (with drafts for admins) until the shared breaking stream takes over with published items. */
 function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
@@ -23,7 +23,7 @@ function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
         >
           <div className="flex items-start justify-between gap-3">
             <div>
-              <RelativeTime iso={item.createdAt} className="text-sm font-bold text-brand-700" />
+              <RelativeTime iso={item.publishedAt} className="text-sm font-bold text-brand-700" />
               {item.status === "draft" && <DraftBadge />}
               <h2 className="mt-1 text-lg leading-snug font-bold">
                 <a href={articlePath(item.id)} className="hover:text-brand-700">

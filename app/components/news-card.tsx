@@ -1,6 +1,6 @@
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { articlePath, truncate, type NewsSummary, type NewsTeaser } from "~/lib/news";
+import { articlePath, shownTime, truncate, type NewsSummary, type NewsTeaser } from "~/lib/news";
 import { PlayIcon } from "./icons";
 import { NewsImage } from "./news-image";
 import { RelativeTime } from "./relative-time";
@@ -58,7 +58,7 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
             ) : (
               <CategoryBadge category={item.category} />
             )}
-            <RelativeTime iso={item.createdAt} />
+            <RelativeTime iso={shownTime(item)} />
           </div>
           <h3>{item.title}</h3>
           {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
@@ -84,7 +84,7 @@ export function NewsRow({ item, rank }: { item: NewsTeaser; rank?: number }) {
         <Thumbnail item={item} sizes="112px" onlyWidth={ROW_IMAGE_WIDTH} />
         <div>
           <h3>{item.title}</h3>
-          <RelativeTime iso={item.createdAt} />
+          <RelativeTime iso={shownTime(item)} />
         </div>
       </a>
     </li>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { articlePath, shownTime } from "~/lib/news";
 import type { Segment } from "~/lib/search/search-snippet";
 import type { SearchResult } from "~/server/search/search.server";
 
@@ -27,7 +27,7 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
         </Link>
       </h2>
       <p className="mt-1 text-xs text-stone-500">
-        {categoryLabel(result.category)} · <time dateTime={result.createdAt}>{formatDay(result.createdAt)}</time>
+        {categoryLabel(result.category)} · <time dateTime={shownTime(result)}>{formatDay(shownTime(result))}</time>
         {result.status === "draft" && <> · {messages.statusDraft}</>}
       </p>
       <p className="mt-2 leading-relaxed text-stone-700" data-testid="search-snippet">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { SLIDER_INTERVAL_MS } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { island } from "~/islands/island";
-import { articlePath, type NewsTeaser } from "~/lib/news";
+import { articlePath, shownTime, type NewsTeaser } from "~/lib/news";
 import { CategoryBadge } from "./news-card";
 import { ChevronEndIcon, ChevronStartIcon, PauseIcon, PlayIcon } from "./icons";
 import { NewsImage } from "./news-image";
@@ -63,7 +63,7 @@ function Slides({ items }: { items: NewsTeaser[] }) {
                   {item.title}
                 </a>
               </h2>
-              <RelativeTime iso={item.createdAt} className="mt-1 block text-sm text-white/80" />
+              <RelativeTime iso={shownTime(item)} className="mt-1 block text-sm text-white/80" />
             </div>
           </div>
         ))}

@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { CATEGORIES } from "./categories";
 import { messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
+import { parsePublishAt } from "./publish-time";
 
 export const TITLE_MAX = 300;
 export const CONTENT_MAX = 100_000;
@@ -44,8 +45,22 @@ export const articleSchema = z.object({
   removeImages: z.array(z.string()).default([]),
   removeVideo: z.literal("on").optional(),
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
+  /** ISO 8601, or the form's wall time in Beirut; kept only for a scheduled article, as UTC. */
+  publishAt: z.string().trim().optional(),
+}).transform((article, ctx) => {
+  if (article.status !== "scheduled") return { ...article, publishAt: null };
+  const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
+  if (!publishAt) {
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: article.publishAt ? messages.publishAtInvalid : messages.publishAtRequired });
+    return z.NEVER;
+  }
+  if (Date.parse(publishAt) <= Date.now()) {
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: messages.publishAtPast });
+    return z.NEVER;
+  }
+  return { ...article, publishAt };
 });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "category" | "status" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
+export type ArticleField = "title" | "content" | "category" | "status" | "publishAt" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -1,5 +1,5 @@
 /** One item of the live breaking-news list, as the page, the ticker and the stream share it. */
-export type BreakingItem = { id: string; title: string; createdAt: string };
+export type BreakingItem = { id: string; title: string; publishedAt: string };
 
 export type BreakingEvent =
   | { type: "snapshot"; items: BreakingItem[] }
@@ -18,7 +18,7 @@ export function applyBreakingEvent(items: BreakingItem[], event: BreakingEvent):
       return event.items;
     case "created":
       return [event.item, ...items.filter((i) => i.id !== event.item.id)]
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))
         .slice(0, BREAKING_LIST_SIZE);
     case "updated":
       return items.some((i) => i.id === event.item.id) ? items.map((i) => (i.id === event.item.id ? event.item : i)) : applyBreakingEvent(items, { ...event, type: "created" });

@@ -29,6 +29,11 @@ export const messages = {
   statusReview: "بانتظار المراجعة",
   statusScheduled: "مجدول",
   statusTrashed: "في المهملات",
+  lastUpdated: "آخر تحديث",
+  publishAt: "موعد النشر (بتوقيت بيروت)",
+  publishAtRequired: "حدد موعد النشر للخبر المجدول",
+  publishAtInvalid: "موعد النشر غير صالح",
+  publishAtPast: "موعد النشر يجب أن يكون في المستقبل",
   more: "المزيد",
 
   // Navigation and layout

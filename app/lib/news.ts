@@ -22,13 +22,20 @@ export type NewsSummary = {
   status: NewsStatus;
   visits: number;
   createdAt: string;
+  /** When it was first published; null while it never was. Readers see this, not createdAt. */
+  publishedAt: string | null;
 };
 
-/** What a row or a slide shows of an article: the islands that list articles take only this as props. */
-export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "isVideo" | "createdAt">;
+/** The time readers are shown for an article: its publication, or its writing while it is unpublished. */
+export function shownTime(item: Pick<NewsSummary, "createdAt" | "publishedAt">): string {
+  return item.publishedAt ?? item.createdAt;
+}
 
-export function teaserOf({ id, title, category, image, isVideo, createdAt }: NewsSummary): NewsTeaser {
-  return { id, title, category, image, isVideo, createdAt };
+/** What a row or a slide shows of an article: the islands that list articles take only this as props. */
+export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "isVideo" | "createdAt" | "publishedAt">;
+
+export function teaserOf({ id, title, category, image, isVideo, createdAt, publishedAt }: NewsSummary): NewsTeaser {
+  return { id, title, category, image, isVideo, createdAt, publishedAt };
 }
 
 /** The lists beside home and every article. */
@@ -41,8 +48,15 @@ export type NewsArticle = NewsSummary & {
   /** The original's single image field: an image address typed in the form, shown after the uploaded images. */
   imageUrl: string | null;
   updatedAt: string | null;
-  publishedAt: string | null;
+  /** When a scheduled article goes out. */
+  publishAt: string | null;
 };
+
+/** When an article was edited after it was published ("آخر تحديث"); null otherwise. */
+export function lastUpdateAfterPublication(article: Pick<NewsArticle, "publishedAt" | "updatedAt">): string | null {
+  const { publishedAt, updatedAt } = article;
+  return publishedAt && updatedAt && Date.parse(updatedAt) > Date.parse(publishedAt) ? updatedAt : null;
+}
 
 export function articlePath(id: string): string {
   return `/news/${encodeURIComponent(id)}`;

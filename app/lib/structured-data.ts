@@ -1,6 +1,6 @@
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
-import { articlePath, type NewsArticle } from "./news";
+import { articlePath, lastUpdateAfterPublication, shownTime, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
 
 type LdJson = { [key: string]: LdValue };
@@ -13,14 +13,14 @@ type LdValue = string | number | boolean | null | LdJson | LdValue[];
  */
 export function newsArticleJsonLd(baseUrl: string, article: NewsArticle, shareImage: { url: string } | null): LdJson {
   const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) => absoluteUrl(baseUrl, u));
-  const published = article.publishedAt ?? article.createdAt;
+  const published = shownTime(article);
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
     headline: article.title.slice(0, 110),
     image: images.length > 0 ? images : [absoluteUrl(baseUrl, "/og-default.png")],
     datePublished: published,
-    dateModified: article.updatedAt ?? published,
+    dateModified: lastUpdateAfterPublication(article) ?? published,
     author: [{ "@type": "Organization", name: messages.siteName, url: absoluteUrl(baseUrl, "/who") }],
   };
 }

@@ -1,7 +1,7 @@
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { articlePath, paragraphs } from "~/lib/news";
+import { articlePath, lastUpdateAfterPublication, paragraphs, shownTime } from "~/lib/news";
 import { absoluteUrl, baseUrlOf, pageMeta } from "~/lib/seo";
 import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
@@ -10,6 +10,7 @@ import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/com
 import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
+import { LastUpdate } from "~/components/last-update";
 import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
@@ -61,8 +62,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       image: shareImage ? { ...shareImage, alt: article.title } : undefined,
       noindex: article.status === "draft",
     }),
-    { property: "article:published_time", content: article.publishedAt ?? article.createdAt },
-    { property: "article:modified_time", content: article.updatedAt ?? article.publishedAt ?? article.createdAt },
+    { property: "article:published_time", content: shownTime(article) },
+    { property: "article:modified_time", content: lastUpdateAfterPublication(article) ?? shownTime(article) },
     { property: "article:section", content: categoryLabel(article.category) },
     ...(shortId ? [{ tagName: "link", rel: "shortlink", href: absoluteUrl(baseUrl, `/${shortId}`) }] : []),
     { "script:ld+json": newsArticleJsonLd(baseUrl, article, shareImage) },
@@ -96,8 +97,9 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-600">
             <span className="inline-flex items-center gap-1">
               <ClockIcon />
-              <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>
+              <time dateTime={shownTime(article)}>{formatDateTime(shownTime(article))}</time>
             </span>
+            <LastUpdate article={article} />
             <span className="inline-flex items-center gap-1" data-testid="visit-count">
               <EyeIcon />
               {`${article.visits.toLocaleString("ar-LB")} ${messages.visits}`}

@@ -34,6 +34,8 @@ function server(name: string, port: number, options: { demo: boolean; postgres?:
       WORKERS: "1",
       // As behind a proxy on the same machine: a test that counts visits gives its browser its own address.
       TRUST_PROXY: "loopback",
+      // Scheduled articles go out within half a second of their time, so a spec need not wait long.
+      SCHEDULER_INTERVAL_MS: "500",
     },
   };
 }

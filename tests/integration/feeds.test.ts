@@ -12,7 +12,7 @@ import { createTestArticle } from "../support/articles";
 
 let server: TestServer;
 let db: DB;
-let local: { id: string; shortId: string };
+let local: { id: string; shortId: string | null };
 let sports: string;
 let draft: string;
 

@@ -17,6 +17,8 @@ export interface NewsTable {
   created_at: string;
   updated_at: string | null;
   published_at: string | null;
+  /** When a scheduled article goes out (the scheduler publishes it then). */
+  publish_at: string | null;
   submission_id: string | null;
 }
 

@@ -10,6 +10,7 @@ type NewsExpressions = ExpressionBuilder<Database, "news">;
 
 const EXCERPT_SOURCE_CHARS = 400;
 
+/** Every published article has published_at (migration 008 filled it for older ones); the fallback only types it. */
 function publishedAt(eb: NewsExpressions) {
   return eb.fn.coalesce("news.published_at", "news.created_at");
 }
@@ -33,7 +34,7 @@ export async function countPublishedArticles(db: DB): Promise<number> {
   return Number(row.count);
 }
 
-/** Oldest first, so an article keeps its sitemap page as new ones arrive. */
+/** First published first, so an article keeps its sitemap page as new ones are published. */
 export async function listSitemapArticles(
   db: DB,
   offset: number,
@@ -41,7 +42,7 @@ export async function listSitemapArticles(
 ): Promise<{ id: string; lastModified: string }[]> {
   return published(db)
     .select((eb) => ["news.id", lastModified(eb).as("lastModified")])
-    .orderBy("news.created_at", "asc")
+    .orderBy("news.published_at", "asc")
     .orderBy("news.id", "asc")
     .limit(limit)
     .offset(offset)
@@ -68,8 +69,8 @@ export async function listPublishedSince(
 ): Promise<{ id: string; title: string; publishedAt: string }[]> {
   return published(db)
     .select((eb) => ["news.id", "news.title", publishedAt(eb).as("publishedAt")])
-    .where((eb) => eb(publishedAt(eb), ">=", since.toISOString()))
-    .orderBy((eb) => publishedAt(eb), "desc")
+    .where("news.published_at", ">=", since.toISOString())
+    .orderBy("news.published_at", "desc")
     .orderBy("news.id", "desc")
     .limit(limit)
     .execute();
@@ -99,7 +100,7 @@ export async function listFeedArticles(db: DB, options: { limit: number; categor
       "news.image_url",
       publishedAt(eb).as("publishedAt"),
     ])
-    .orderBy("news.created_at", "desc")
+    .orderBy("news.published_at", "desc")
     .orderBy("news.id", "desc")
     .limit(options.limit)
     .execute();

@@ -7,12 +7,13 @@ import type { LiveEvent } from "./live-events.server";
 /** The public breaking list, newest first. */
 export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<BreakingItem[]> {
   const items = await listLatest(db, { category: "breaking", limit });
-  return items.map(({ id, title, createdAt }) => ({ id, title, createdAt }));
+  return items.map(({ id, title, createdAt, publishedAt }) => ({ id, title, publishedAt: publishedAt ?? createdAt }));
 }
 
 function visible(state: ArticleState | null): BreakingItem | null {
   if (!state || state.category !== "breaking" || state.status !== "published") return null;
-  return { id: state.id, title: state.title, createdAt: state.createdAt };
+  // Events recorded before issue 17 carry no publishedAt.
+  return { id: state.id, title: state.title, publishedAt: state.publishedAt ?? state.createdAt };
 }
 
 /** What an outbox event changed in the public breaking list, if anything, under the event's id. */

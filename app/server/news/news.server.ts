@@ -4,11 +4,11 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
 import { LATEST_NEWS_COUNT, MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
 import type { NewsArticle, NewsStatus, NewsSummary, SidebarLists } from "~/lib/news";
-import { PUBLIC, type Audience } from "./audience.server";
+import { EDITORS, PUBLIC, type Audience } from "./audience.server";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { syncSearchIndex } from "~/server/search/search-index.server";
-import { createShortLink } from "./short-links.server";
+import { ensureShortLink } from "./short-links.server";
 import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server/outbox/outbox.server";
 
 const EXCERPT_CHARS = 160;
@@ -27,6 +27,7 @@ function summaryColumns<O>(query: NewsQuery<O>) {
     "news.status",
     "news.visits",
     "news.created_at",
+    "news.published_at",
   ]);
 }
 
@@ -41,6 +42,7 @@ type SummaryRow = {
   status: NewsStatus;
   visits: number;
   created_at: string;
+  published_at: string | null;
 };
 
 function toSummary(row: SummaryRow): NewsSummary {
@@ -54,6 +56,7 @@ function toSummary(row: SummaryRow): NewsSummary {
     status: row.status,
     visits: row.visits,
     createdAt: row.created_at,
+    publishedAt: row.published_at,
   };
 }
 
@@ -63,6 +66,16 @@ function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
 
 function summaries(db: DB, audience: Audience) {
   return summaryColumns(visibleTo(db.selectFrom("news"), audience));
+}
+
+/**
+ * Most recently published first, as readers see the dates. The public lists read the
+ * (status, [category,] published_at) indexes; editors, who also see articles never published, get those
+ * by when they were written among the rest.
+ */
+function newestFirst<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
+  const published = audience.includeDrafts ? sql<string>`coalesce(news.published_at, news.created_at)` : sql<string>`news.published_at`;
+  return query.orderBy(published, "desc").orderBy("news.id", "desc");
 }
 
 export async function listLatest(
@@ -76,9 +89,7 @@ export async function listLatest(
 ): Promise<NewsSummary[]> {
   let query = summaries(db, options.audience ?? PUBLIC);
   if (options.category) query = query.where("news.category", "=", options.category);
-  const rows = await query
-    .orderBy("news.created_at", "desc")
-    .orderBy("news.id", "desc")
+  const rows = await newestFirst(query, options.audience ?? PUBLIC)
     .limit(options.limit)
     .offset(options.offset ?? 0)
     .execute();
@@ -100,11 +111,12 @@ export async function listLatestByCategory(
   const [first, ...rest] = categories.map((category) =>
     db
       .selectFrom(
-        summaries(db, audience)
-          .where("news.category", "=", category)
-          .$if(excludeId !== undefined, (query) => query.where("news.id", "!=", excludeId!))
-          .orderBy("news.created_at", "desc")
-          .orderBy("news.id", "desc")
+        newestFirst(
+          summaries(db, audience)
+            .where("news.category", "=", category)
+            .$if(excludeId !== undefined, (query) => query.where("news.id", "!=", excludeId!)),
+          audience,
+        )
           .limit(limit)
           .as("section"),
       )
@@ -113,9 +125,9 @@ export async function listLatestByCategory(
   if (!first) return sections;
   const rows = await rest.reduce((query, next) => query.unionAll(next), first).execute();
   // A union keeps no order of its own: each section is sorted again.
-  const newestFirst = (a: SummaryRow, b: SummaryRow) =>
-    b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
-  for (const row of [...rows].sort(newestFirst)) sections.get(row.category as Category)?.push(toSummary(row));
+  const shown = (row: SummaryRow) => Date.parse(row.published_at ?? row.created_at);
+  const byNewest = (a: SummaryRow, b: SummaryRow) => shown(b) - shown(a) || b.id.localeCompare(a.id);
+  for (const row of [...rows].sort(byNewest)) sections.get(row.category as Category)?.push(toSummary(row));
   return sections;
 }
 
@@ -138,10 +150,12 @@ export async function listCategoryPage(
 
 /** SPEC.md §9: the 4 newest items that have an image and are not video. */
 export async function listSlider(db: DB, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
-  const rows = await summaries(db, audience)
-    .where("news.is_video", "=", 0)
-    .where((eb) => eb.or([eb("news.images", "!=", "[]"), eb("news.image_url", "is not", null)]))
-    .orderBy("news.created_at", "desc")
+  const rows = await newestFirst(
+    summaries(db, audience)
+      .where("news.is_video", "=", 0)
+      .where((eb) => eb.or([eb("news.images", "!=", "[]"), eb("news.image_url", "is not", null)])),
+    audience,
+  )
     .limit(SLIDER_COUNT)
     .execute();
   return rows.map(toSummary);
@@ -154,7 +168,7 @@ export async function listMostRead(
 ): Promise<NewsSummary[]> {
   const rows = await summaries(db, audience)
     .orderBy("news.visits", "desc")
-    .orderBy("news.created_at", "desc")
+    .orderBy("news.published_at", "desc")
     .limit(limit)
     .execute();
   return rows.map(toSummary);
@@ -177,10 +191,10 @@ export async function listRelated(
   article: { id: string; category: Category },
   audience: Audience = PUBLIC,
 ): Promise<NewsSummary[]> {
-  const rows = await summaries(db, audience)
-    .where("news.category", "=", article.category)
-    .where("news.id", "!=", article.id)
-    .orderBy("news.created_at", "desc")
+  const rows = await newestFirst(
+    summaries(db, audience).where("news.category", "=", article.category).where("news.id", "!=", article.id),
+    audience,
+  )
     .limit(RELATED_COUNT)
     .execute();
   return rows.map(toSummary);
@@ -196,7 +210,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
     video: row.video || null,
     imageUrl: row.image_url,
     updatedAt: row.updated_at,
-    publishedAt: row.published_at,
+    publishAt: row.publish_at,
   };
 }
 
@@ -229,6 +243,8 @@ export type NewArticle = {
   images?: string[];
   video?: string | null;
   status?: NewsStatus;
+  /** When a scheduled article goes out (UTC ISO); ignored for any other status. */
+  publishAt?: string | null;
   visits?: number;
   authorId?: string | null;
   createdAt?: Date;
@@ -236,7 +252,8 @@ export type NewArticle = {
   submissionId?: string;
 };
 
-export type CreatedArticle = { id: string; shortId: string; createdAt: string; duplicate: boolean };
+/** shortId: null until the article is first published. */
+export type CreatedArticle = { id: string; shortId: string | null; createdAt: string; duplicate: boolean };
 
 /** The article a form submission already created, if any. */
 async function articleOfSubmission(db: DB, submissionId: string): Promise<CreatedArticle | undefined> {
@@ -246,11 +263,12 @@ async function articleOfSubmission(db: DB, submissionId: string): Promise<Create
     .select(["news.id", "news.created_at", "short_links.short_id"])
     .where("news.submission_id", "=", submissionId)
     .executeTakeFirst();
-  return existing && { id: existing.id, shortId: existing.short_id ?? "", createdAt: existing.created_at, duplicate: true };
+  return existing && { id: existing.id, shortId: existing.short_id, createdAt: existing.created_at, duplicate: true };
 }
 
 /**
- * Creates an article, its short link, its search entry and its outbox event in one transaction. A
+ * Creates an article, its search entry, its outbox event and, when it is published, its short link, in
+ * one transaction. A
  * submission already used returns the article it created: the unique index on submission_id decides,
  * so two identical posts at the same moment (on a server that runs them in parallel) still publish once.
  */
@@ -259,6 +277,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     const id = newArticleId();
     const createdAt = (input.createdAt ?? new Date()).toISOString();
     const status = input.status ?? "published";
+    const publishedAt = status === "published" ? createdAt : null;
     const inserted = await trx
       .insertInto("news")
       .values({
@@ -275,7 +294,8 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         author_id: input.authorId ?? null,
         created_at: createdAt,
         updated_at: null,
-        published_at: status === "published" ? createdAt : null,
+        published_at: publishedAt,
+        publish_at: status === "scheduled" ? (input.publishAt ?? null) : null,
         submission_id: input.submissionId ?? null,
       })
       // Waits for a concurrent insert of the same submission to commit, then inserts nothing.
@@ -286,9 +306,9 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
       if (!existing) throw new Error("the article's submission conflicted, but its article is gone");
       return existing;
     }
-    const shortId = await createShortLink(trx, id);
+    const shortId = status === "published" ? await ensureShortLink(trx, id) : null;
     await syncSearchIndex(trx, id);
-    await recordArticleEvent(trx, null, { id, title: input.title, createdAt, category: input.category, status });
+    await recordArticleEvent(trx, null, { id, title: input.title, createdAt, publishedAt, category: input.category, status });
     return { id, shortId, createdAt, duplicate: false };
   });
 }
@@ -298,14 +318,20 @@ export type ArticleChanges = {
   content: string;
   category: Category;
   status: NewsStatus;
+  /** When a scheduled article goes out (UTC ISO); ignored for any other status. */
+  publishAt?: string | null;
   imageUrl: string | null;
   images: string[];
   video: string | null;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
-function articleState(id: string, row: { title: string; category: string; status: NewsStatus; created_at: string }): ArticleState {
-  return { id, title: row.title, createdAt: row.created_at, category: isCategory(row.category) ? row.category : "miscellaneous", status: row.status };
+export function articleState(
+  id: string,
+  row: { title: string; category: string; status: NewsStatus; created_at: string; published_at: string | null },
+): ArticleState {
+  const category = isCategory(row.category) ? row.category : "miscellaneous";
+  return { id, title: row.title, createdAt: row.created_at, publishedAt: row.published_at, category, status: row.status };
 }
 
 /**
@@ -321,6 +347,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
       .executeTakeFirst();
     if (!current) return null;
     const now = new Date().toISOString();
+    const publishedAt = current.published_at ?? (changes.status === "published" ? now : null);
     await trx
       .updateTable("news")
       .set({
@@ -333,12 +360,14 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
         video: changes.video,
         is_video: changes.video ? 1 : 0,
         updated_at: now,
-        published_at: current.published_at ?? (changes.status === "published" ? now : null),
+        published_at: publishedAt,
+        publish_at: changes.status === "scheduled" ? (changes.publishAt ?? null) : null,
       })
       .where("id", "=", id)
       .execute();
+    if (changes.status === "published") await ensureShortLink(trx, id);
     await syncSearchIndex(trx, id);
-    const after = { id, title: changes.title, createdAt: current.created_at, category: changes.category, status: changes.status };
+    const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status };
     await recordArticleEvent(trx, articleState(id, current), after);
     const usedBefore = [...parseStringList(current.images), ...(current.video ? [current.video] : [])];
     const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
@@ -372,7 +401,7 @@ export async function deleteArticle(db: DB, id: string): Promise<{ media: string
   return writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
-      .select(["images", "video", "category", "title", "created_at", "status"])
+      .select(["images", "video", "category", "title", "created_at", "published_at", "status"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
@@ -392,11 +421,10 @@ export async function listReferencedMedia(db: DB): Promise<string[]> {
 
 /** All articles for the dashboard table, drafts included, newest first. */
 export async function listAllForDashboard(db: DB, page: number, pageSize: number) {
-  const rows = await summaries(db, { includeDrafts: true })
-    .leftJoin("short_links", "short_links.news_id", "news.id")
-    .select("short_links.short_id")
-    .orderBy("news.created_at", "desc")
-    .orderBy("news.id", "desc")
+  const rows = await newestFirst(
+    summaries(db, EDITORS).leftJoin("short_links", "short_links.news_id", "news.id").select("short_links.short_id"),
+    EDITORS,
+  )
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
     .execute();

@@ -13,7 +13,7 @@ import { parseSubmission, type StagedFile, type Submission } from "~/server/medi
 /** Where articles and their media are kept, and where uploads wait until they are checked. */
 export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string };
 
-export type SubmissionResult = { ok: true; id: string; shortId?: string } | { ok: false; error: AppError };
+export type SubmissionResult = { ok: true; id: string; shortId?: string | null } | { ok: false; error: AppError };
 
 function failure(error: AppError): SubmissionResult {
   return { ok: false, error };
@@ -55,6 +55,7 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
     removeImages: submission.fields.removeImages ?? [],
     removeVideo: one("removeVideo"),
     submissionId: one("submissionId") || undefined,
+    publishAt: one("publishAt") || undefined,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: ArticleFieldErrors = {};
@@ -121,6 +122,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
       content: input.content,
       category: input.category,
       status: input.status,
+      publishAt: input.publishAt,
       images,
       video: video ?? input.videoUrl,
       authorId,
@@ -161,6 +163,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       content: input.content,
       category: input.category,
       status: input.status,
+      publishAt: input.publishAt,
       imageUrl: input.imageUrl,
       images,
       video,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "~/server/db/db.server";
 import { createTestArticle } from "../../../tests/support/articles";
+import { updateArticle, type ArticleChanges } from "./news.server";
 import { createShortLink, resolveShortLink, shortIdFor } from "./short-links.server";
 
 let db: DB;
@@ -12,9 +13,17 @@ afterEach(async () => cleanup());
 const newArticle = (status: "published" | "draft" = "published") =>
   createTestArticle(db, { title: "عنوان", content: "نص", category: "local", status });
 
+async function published() {
+  const { id, shortId } = await newArticle();
+  if (!shortId) throw new Error("a published article has a short link");
+  return { id, shortId };
+}
+
+const edit = (status: "published" | "draft"): ArticleChanges => ({ title: "عنوان", content: "نص", category: "local", status, imageUrl: null, images: [], video: null });
+
 describe("short links", () => {
   it("every new article gets a 6-digit id in range that resolves to it", async () => {
-    const { id, shortId } = await newArticle();
+    const { id, shortId } = await published();
     expect(shortId).toMatch(/^\d{6}$/);
     expect(Number(shortId)).toBeGreaterThanOrEqual(100_000);
     expect(Number(shortId)).toBeLessThanOrEqual(999_999);
@@ -23,8 +32,8 @@ describe("short links", () => {
   });
 
   it("retries when the drawn id is taken", async () => {
-    const first = await newArticle();
-    const second = await newArticle();
+    const first = await published();
+    const second = await published();
     await db.deleteFrom("short_links").where("news_id", "=", second.id).execute();
     const draws = [first.shortId, first.shortId, "654321"];
     const shortId = await createShortLink(db, second.id, () => draws.shift()!);
@@ -33,12 +42,29 @@ describe("short links", () => {
     expect(await resolveShortLink(db, "654321")).toBe(`/news/${second.id}`);
   });
 
-  it("does not resolve unknown ids, malformed ids or drafts for the public", async () => {
+  it("a draft gets none; its first publication makes it, and it stays the same after", async () => {
     const draft = await newArticle("draft");
+    expect(draft.shortId).toBeNull();
+    expect(await shortIdFor(db, draft.id)).toBeNull();
+    await updateArticle(db, draft.id, edit("draft"));
+    expect(await shortIdFor(db, draft.id)).toBeNull();
+    await updateArticle(db, draft.id, edit("published"));
+    const shortId = await shortIdFor(db, draft.id);
+    expect(shortId).toMatch(/^\d{6}$/);
+    expect(await resolveShortLink(db, shortId!)).toBe(`/news/${draft.id}`);
+    await updateArticle(db, draft.id, edit("draft"));
+    await updateArticle(db, draft.id, edit("published"));
+    expect(await shortIdFor(db, draft.id)).toBe(shortId);
+    expect(await db.selectFrom("short_links").select("short_id").where("news_id", "=", draft.id).execute()).toHaveLength(1);
+  });
+
+  it("does not resolve unknown ids, malformed ids or unpublished articles for the public", async () => {
+    const { id, shortId } = await published();
+    await updateArticle(db, id, edit("draft"));
     expect(await resolveShortLink(db, "12ab56")).toBeNull();
-    expect(await resolveShortLink(db, draft.shortId)).toBeNull();
-    expect(await resolveShortLink(db, draft.shortId, { includeDrafts: true })).toBe(`/news/${draft.id}`);
-    await db.deleteFrom("news").where("id", "=", draft.id).execute();
-    expect(await resolveShortLink(db, draft.shortId, { includeDrafts: true })).toBeNull();
+    expect(await resolveShortLink(db, shortId)).toBeNull();
+    expect(await resolveShortLink(db, shortId, { includeDrafts: true })).toBe(`/news/${id}`);
+    await db.deleteFrom("news").where("id", "=", id).execute();
+    expect(await resolveShortLink(db, shortId, { includeDrafts: true })).toBeNull();
   });
 });

@@ -24,6 +24,11 @@ export async function createShortLink(db: DB, newsId: string, pickId: () => stri
   throw new Error("Could not find a free short id");
 }
 
+/** The article's short link, made now if it has none: an article gets one when first published. */
+export async function ensureShortLink(db: DB, newsId: string): Promise<string> {
+  return (await shortIdFor(db, newsId)) ?? createShortLink(db, newsId);
+}
+
 export function isShortId(value: string): boolean {
   return /^\d{6}$/.test(value);
 }

@@ -11,7 +11,15 @@ import { dialectName } from "~/server/db/dialect.server";
  */
 
 /** What readers could see of an article: enough for every consumer to judge what a change did. */
-export type ArticleState = { id: string; title: string; createdAt: string; category: Category; status: NewsStatus };
+export type ArticleState = {
+  id: string;
+  title: string;
+  createdAt: string;
+  /** Absent in events recorded before issue 17. */
+  publishedAt?: string | null;
+  category: Category;
+  status: NewsStatus;
+};
 
 export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
 

@@ -103,6 +103,16 @@ describe("media storage", () => {
   });
 });
 
+describe("SCHEDULER_INTERVAL_MS", () => {
+  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { SCHEDULER_INTERVAL_MS: value }) }).schedulerIntervalMs;
+
+  it("looks every 5 s by default, and at most every 10 s so a scheduled article goes out well within 30 s", () => {
+    expect(parse()).toBe(5_000);
+    expect(parse("200")).toBe(200);
+    for (const value of ["30000", "0", "fast"]) expect(() => parse(value)).toThrow(/SCHEDULER_INTERVAL_MS/);
+  });
+});
+
 describe("WORKERS", () => {
   const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { WORKERS: value }) }).workers;
 

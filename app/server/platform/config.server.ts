@@ -59,6 +59,7 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   STREAM_MAX_TOTAL: z.coerce.number().int().min(1).default(5_000),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -94,6 +95,8 @@ export type Config = {
   pageCacheSeconds: number;
   /** Caps on open breaking-news streams, per client address and in total, as configured for all workers together. */
   streams: { perIp: number; total: number };
+  /** How often each process looks for scheduled articles whose time has come. */
+  schedulerIntervalMs: number;
   trustProxy: TrustProxy;
   /** The origins a state-changing request may come from: BASE_URL's, or the loopback spellings of the default. */
   siteOrigins: string[];
@@ -156,6 +159,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     streams: { perIp: e.STREAM_MAX_PER_IP, total: e.STREAM_MAX_TOTAL },
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
   };

@@ -5,11 +5,13 @@ import { breakingChange } from "~/server/live/breaking.server";
 import { liveEvents } from "~/server/live/live-events.server";
 import { createOutboxFollower, type OutboxFollower } from "~/server/outbox/follower.server";
 import type { OutboxEvent } from "~/server/outbox/outbox.server";
+import { startScheduler, type Scheduler } from "~/server/news/scheduler.server";
 import { readiness, type Readiness } from "./health.server";
 
 /*
  * This process's follower of the outbox and what it feeds: the page cache (emptied by any change)
- * and the live breaking streams. server.ts reaches it through the bundle's entry module.
+ * and the live breaking streams; beside it, this process's scheduler, which publishes scheduled
+ * articles when their time comes. server.ts reaches both through the bundle's entry module.
  */
 
 function consume(events: OutboxEvent[]): void {
@@ -22,6 +24,7 @@ function consume(events: OutboxEvent[]): void {
 }
 
 let follower: OutboxFollower | undefined;
+let scheduler: Scheduler | undefined;
 
 function siteFollower(): OutboxFollower {
   follower ??= createOutboxFollower(db(), config().databaseUrl, consume);
@@ -31,9 +34,15 @@ function siteFollower(): OutboxFollower {
 export type SiteOutbox = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
 
 export const siteOutbox: SiteOutbox = {
-  /** Before the server listens: from the newest event on. */
-  start: () => siteFollower().start(),
+  /** Before the server listens: from the newest event on; then the scheduler's first claim runs. */
+  start: async () => {
+    await siteFollower().start();
+    scheduler ??= await startScheduler(db(), config().schedulerIntervalMs);
+  },
   /** At shutdown, before the database closes. */
-  stop: async () => follower?.stop(),
+  stop: async () => {
+    await scheduler?.stop();
+    await follower?.stop();
+  },
   readiness: () => readiness(db(), siteFollower()),
 };

@@ -1,0 +1,110 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { messages } from "../../app/lib/messages";
+import { DEMO_SITES } from "./servers";
+import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signInToDashboard } from "./support";
+
+const SCREENSHOTS = path.resolve(".tmp/e2e-screens/scheduling");
+
+/** A moment `seconds` ahead as the datetime-local input takes it: a wall time in Beirut, to the second. */
+function beirutWallTimeIn(seconds: number): string {
+  return new Date(Date.now() + seconds * 1000).toLocaleString("sv-SE", { timeZone: "Asia/Beirut" }).replace(" ", "T");
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+for (const site of DEMO_SITES) {
+  test.describe(`scheduling on ${site.engine}`, () => {
+    test.use({ baseURL: site.url });
+    test.describe.configure({ mode: "serial" });
+
+    const STATE = path.resolve(`.tmp/e2e-files/scheduler-state-${site.name}.json`);
+
+    test.beforeAll(async ({ browser }) => {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      // An admin until the dashboard takes editors (issue 17, part A); scheduling is an editor's power either way.
+      const editor = createAdmin("scheduler", "محرر الجدولة", site);
+      const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
+      const page = await context.newPage();
+      await signInToDashboard(page, editor);
+      await context.storageState({ path: STATE });
+      await context.close();
+    });
+
+    test.use({ storageState: STATE });
+
+    for (const width of [375, 1280]) {
+      test(`at ${width} px an editor schedules a breaking item a few seconds ahead; it appears on the breaking page and home on its own`, async ({ page, browser }) => {
+        test.setTimeout(60_000);
+        await page.setViewportSize({ width, height: 900 });
+        page.on("dialog", (dialog) => void dialog.accept());
+        await page.goto("/dashboard");
+        await hydrated(page);
+
+        const title = `عاجل مجدول على ${width} بكسل: افتتاح مرفأ طرابلس الجديد`;
+        await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+        await page.getByLabel(messages.fieldContent).fill("يفتتح المرفأ الجديد أبوابه صباح اليوم.");
+        await page.getByLabel(messages.fieldCategory).selectOption("breaking");
+        const publishAt = page.getByLabel(messages.publishAt);
+        await expect(publishAt).toBeHidden();
+        await page.getByLabel(messages.statusScheduled).check();
+        await expect(publishAt).toBeVisible();
+        await publishAt.fill(beirutWallTimeIn(600));
+        await publishAt.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `form-${site.name}-${width}.png`) });
+        await noSidewaysScroll(page);
+
+        // The reader opens the breaking page first and keeps it open: the item must arrive by itself.
+        const reader = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] }, viewport: { width, height: 900 } });
+        const breaking = await reader.newPage();
+        await breaking.goto("/breaking");
+        await hydrated(breaking);
+        const home = await reader.newPage();
+        await home.goto("/");
+
+        await publishAt.fill(beirutWallTimeIn(10));
+        await page.getByRole("button", { name: messages.publishSubmit }).click();
+        await expect(page).toHaveURL(/\/dashboard\?published=/);
+        const id = await articleIdByTitle(site, title);
+        const row = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["status", "publish_at"]).where("id", "=", id).executeTakeFirstOrThrow());
+        expect(row.status).toBe("scheduled");
+        await expect(breaking.getByTestId("breaking-list")).not.toContainText(title);
+        await home.reload();
+        await expect(home.locator("main")).not.toContainText(title);
+
+        await expect(breaking.getByTestId("breaking-list")).toContainText(title, { timeout: 20_000 });
+        await expect(breaking.getByTestId("breaking-list").locator("li").first()).toContainText(title);
+        await expect
+          .poll(async () => {
+            await home.reload();
+            return (await home.locator("main").textContent()) ?? "";
+          }, { timeout: 10_000 })
+          .toContain(title);
+        const published = await readSiteDatabase(site, (db) =>
+          db.selectFrom("news").leftJoin("short_links", "short_links.news_id", "news.id").select(["news.status", "news.published_at", "short_links.short_id"]).where("news.id", "=", id).executeTakeFirstOrThrow(),
+        );
+        expect(published.status).toBe("published");
+        expect(Date.parse(published.published_at!)).toBeGreaterThanOrEqual(Date.parse(row.publish_at!));
+        expect(published.short_id).toMatch(/^\d{6}$/);
+
+        await breaking.screenshot({ path: path.join(SCREENSHOTS, `breaking-${site.name}-${width}.png`) });
+        await noSidewaysScroll(breaking);
+        await reader.close();
+
+        // Edited after publication: readers see when, beside the publication time.
+        await page.goto(`/edit-news/${id}`);
+        await hydrated(page);
+        await page.getByLabel(messages.fieldContent).fill("يفتتح المرفأ الجديد أبوابه صباح اليوم بحضور الوزير.");
+        await page.getByRole("button", { name: messages.saveSubmit }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+        await page.goto(`/news/${id}`);
+        await expect(page.getByTestId("last-update")).toContainText(messages.lastUpdated);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `article-${site.name}-${width}.png`) });
+        await noSidewaysScroll(page);
+      });
+    }
+  });
+}
