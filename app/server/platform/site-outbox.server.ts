@@ -6,6 +6,8 @@ import { liveEvents } from "~/server/live/live-events.server";
 import { createOutboxFollower, type OutboxFollower } from "~/server/outbox/follower.server";
 import type { OutboxEvent } from "~/server/outbox/outbox.server";
 import { readiness, type Readiness } from "./health.server";
+import { newsroom } from "./site.server";
+import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 
 /*
  * This process's follower of the outbox and what it feeds: the page cache (emptied by any change)
@@ -22,6 +24,7 @@ function consume(events: OutboxEvent[]): void {
 }
 
 let follower: OutboxFollower | undefined;
+let stopTrashPurge: (() => void) | undefined;
 
 function siteFollower(): OutboxFollower {
   follower ??= createOutboxFollower(db(), config().databaseUrl, consume);
@@ -32,8 +35,16 @@ export type SiteOutbox = { start: () => Promise<void>; stop: () => Promise<void>
 
 export const siteOutbox: SiteOutbox = {
   /** Before the server listens: from the newest event on. */
-  start: () => siteFollower().start(),
+  start: async () => {
+    await siteFollower().start();
+    // The daily purge of the trash rides along: it starts and stops with this process's background work.
+    stopTrashPurge ??= scheduleTrashPurge(newsroom);
+  },
   /** At shutdown, before the database closes. */
-  stop: async () => follower?.stop(),
+  stop: async () => {
+    stopTrashPurge?.();
+    stopTrashPurge = undefined;
+    await follower?.stop();
+  },
   readiness: () => readiness(db(), siteFollower()),
 };
