@@ -206,7 +206,7 @@ export const messages = {
   // Undo: revisions, the trash, autosave, preview (issue 17)
   revisionsTitle: "سجل التعديلات",
   revisionsEmpty: "لا توجد نسخ سابقة بعد.",
-  revisionSavedBy: "حفظها",
+  revisionSavedBy: "عدّلها",
   revisionSavedAt: "تاريخ الحفظ",
   unknownPerson: "غير معروف",
   viewRevision: "عرض النسخة",

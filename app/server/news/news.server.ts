@@ -10,6 +10,7 @@ import type { Database } from "~/server/db/schema";
 import { syncSearchIndex } from "~/server/search/search-index.server";
 import { createShortLink } from "./short-links.server";
 import { deleteRevisionsOf, keepRevision, UNNAMED_SAVE, type Save, listRevisionMedia, revisionMediaOf, revisionUses } from "./revisions.server";
+import { dialectName } from "~/server/db/dialect.server";
 import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server/outbox/outbox.server";
 
 const EXCERPT_CHARS = 160;
@@ -313,7 +314,7 @@ export function articleState(id: string, row: { title: string; category: string;
 /**
  * Applies an edit, keeps the version it replaces as a revision replaced by `save`, and records it in the
  * outbox; returns the media URLs no article or revision uses any more (to delete once committed), or
- * null when there is no such article (or it is in the trash).
+ * null when there is no such article (or it is in the trash, or an autosave finds no draft).
  */
 export async function updateArticle(db: DB, id: string, changes: ArticleChanges, save: Save = UNNAMED_SAVE): Promise<{ unusedMedia: string[] } | null> {
   return writeWithEvents(db, async (trx) => {
@@ -321,7 +322,10 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
       .selectFrom("news")
       .select(["images", "video", "published_at", "title", "category", "status", "created_at"])
       .where("id", "=", id)
-      .where("status", "!=", "trashed")
+      // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
+      .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
+      // Concurrent saves of one article take turns, so each keeps the version it really replaced.
+      .$if(dialectName(trx) === "postgres", (query) => query.forUpdate())
       .executeTakeFirst();
     if (!current) return null;
     const now = new Date().toISOString();
