@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { Link } from "react-router";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
@@ -14,11 +14,6 @@ import type { Route } from "./+types/dashboard-preview";
 
 /** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
 const PREVIEW_FORM_BYTES = 512 * 1024;
-
-/** Only a POST of the form has something to show. */
-export function loader() {
-  return redirect("/dashboard");
-}
 
 /** The article page as readers would see it, from the posted form: nothing is saved, nothing is cached, never indexed. */
 export async function action({ request }: Route.ActionArgs) {
@@ -52,7 +47,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function PreviewPage({ actionData }: Route.ComponentProps) {
-  if (!actionData) return null;
+  // Only a POST of the form has something to show.
+  if (!actionData) {
+    return (
+      <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
+        {messages.dashboard}
+      </Link>
+    );
+  }
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
