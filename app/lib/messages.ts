@@ -218,7 +218,7 @@ export const messages = {
   revisionRestored: "✅ تمت استعادة النسخة السابقة",
   backToEdit: "العودة إلى التعديل",
   trashTitle: "المهملات",
-  trashNote: "تبقى الأخبار المحذوفة هنا 30 يوماً مع صورها وفيديوهاتها، ثم تُحذف نهائياً.",
+  trashNote: "تبقى الأخبار المحذوفة هنا ٣٠ يوماً مع صورها وفيديوهاتها، ثم تُحذف نهائياً.",
   trashEmpty: "المهملات فارغة.",
   trashDeletedAt: "تاريخ الحذف",
   trashPreviousStatus: "الحالة قبل الحذف",
