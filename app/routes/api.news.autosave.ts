@@ -1,6 +1,6 @@
 import { NO_STORE } from "~/server/http/cache-policy.server";
 import { errorResponse } from "~/server/http/error-response.server";
-import { readSmallForm } from "~/server/http/form.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { autosaveDraft } from "~/server/news/autosave.server";
 import { auth } from "~/server/platform/site.server";
@@ -16,10 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireNewsroomMember(auth(), request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const form = await readSmallForm(request, AUTOSAVE_FORM_BYTES);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
+  const text = (name: string) => formText(form, name);
   try {
     const saved = await autosaveDraft(db(), user, {
       id: text("id"),

@@ -4,7 +4,7 @@ import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/http/cache-policy.server";
-import { readSmallForm } from "~/server/http/form.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
 import { pageError } from "~/server/http/page-error.server";
 import { previewFromForm } from "~/server/news/preview.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -19,13 +19,10 @@ const PREVIEW_FORM_BYTES = 512 * 1024;
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireNewsroomMember(auth(), request);
   const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
+  const text = (name: string) => formText(form, name);
   try {
     const preview = await previewFromForm(db(), user, {
-      id: text("id") || undefined,
+      id: text("id"),
       title: text("title"),
       content: text("content"),
       category: text("category"),

@@ -21,3 +21,9 @@ export async function readSmallForm(request: Request, maxBytes = SMALL_FORM_BYTE
     throw malformed("bad-request");
   }
 }
+
+/** A text field of a form read with readSmallForm; absent, empty or a file is undefined. */
+export function formText(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" && value !== "" ? value : undefined;
+}

@@ -1,4 +1,5 @@
-import { articleSchema, type ArticleFieldErrors } from "~/lib/article-schema";
+import { articleSchema } from "~/lib/article-schema";
+import { articleFieldErrors } from "~/lib/field-errors";
 import { parseStringList } from "~/lib/json";
 import { messages } from "~/lib/messages";
 import { canEditArticle, isNewsroomMember, type Actor } from "~/lib/permissions";
@@ -23,9 +24,7 @@ export type Autosaved = { id: string; savedAt: string };
 function checked(fields: AutosaveFields) {
   const parsed = autosaveSchema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const errors: ArticleFieldErrors = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0]) as keyof ArticleFieldErrors] ??= issue.message;
-  throw new AppError("validation", { fields: errors });
+  throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
 }
 
 async function draftToSave(db: DB, actor: Actor, input: ReturnType<typeof checked>, id: string | undefined): Promise<string> {

@@ -1,4 +1,5 @@
-import { articleSchema, type ArticleFieldErrors } from "~/lib/article-schema";
+import { articleSchema } from "~/lib/article-schema";
+import { articleFieldErrors } from "~/lib/field-errors";
 import type { Category } from "~/lib/categories";
 import type { Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
@@ -18,9 +19,7 @@ export type PreviewFields = { id?: string; title?: string; content?: string; cat
 export async function previewFromForm(db: DB, actor: Actor, fields: PreviewFields, now = new Date()): Promise<Preview> {
   const parsed = previewSchema.safeParse(fields);
   if (!parsed.success) {
-    const errors: ArticleFieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0]) as keyof ArticleFieldErrors] ??= issue.message;
-    throw new AppError("validation", { fields: errors });
+    throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
   }
   const { title, content, category, videoUrl, imageUrl } = parsed.data;
   let images: string[] = [];
