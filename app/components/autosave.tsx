@@ -126,7 +126,7 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
     : savedAt ? `${messages.autosaved} ${clock.format(new Date(savedAt))}`
     : "";
   return (
-    <p role="status" aria-live="polite" className="min-h-5 text-sm text-stone-500" data-testid="autosave-status" data-phase={phase}>
+    <p aria-live="polite" className="min-h-5 text-sm text-stone-500" data-testid="autosave-status" data-phase={phase}>
       {text}
     </p>
   );
