@@ -7,6 +7,7 @@ import * as m004limits from "./004-limits-attempts-and-visits";
 import * as m005 from "./005-search-postgres";
 import * as m006 from "./006-events-outbox";
 import * as m008 from "./008-publish-times";
+import * as m009 from "./009-revisions-and-trash";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Record<string, EngineMigration> = {
   "005-search-postgres": m005,
   "006-events-outbox": m006,
   "008-publish-times": m008,
+  "009-revisions-and-trash": m009,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

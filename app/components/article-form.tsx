@@ -8,6 +8,7 @@ import { articlePath, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
 import { NewsImage } from "./news-image";
 import { PublishAtField } from "./publish-at-field";
+import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
 
 type Props =
   | { mode: "create"; action: string; apiUrl: string; submissionId: string; errors?: ArticleFieldErrors; article?: undefined }
@@ -48,6 +49,7 @@ export function ArticleForm(props: Props) {
   const [errors, setErrors] = useState<ArticleFieldErrors>(props.errors ?? {});
   const [progress, setProgress] = useState<number | null>(null);
   const localVideo = article?.video?.startsWith("/media/") ? article.video : null;
+  const autosave = useAutosave(form, { articleId: article?.id ?? null, enabled: !article || article.status === "draft", submissionId: props.submissionId });
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,9 +58,12 @@ export function ArticleForm(props: Props) {
     setProgress(0);
     const failed = props.mode === "create" ? messages.publishFailed : messages.updateFailed;
     try {
-      const { status, json } = await sendWithProgress(props.apiUrl, props.mode === "create" ? "POST" : "PUT", new FormData(element), setProgress);
+      // Once autosave has made a draft of a new article, the form saves into it.
+      const draftUrl = autosave.draftId && `/api/news/${encodeURIComponent(autosave.draftId)}`;
+      const { status, json } = await sendWithProgress(draftUrl || props.apiUrl, (draftUrl || props.mode === "edit") ? "PUT" : "POST", new FormData(element), setProgress);
       const body = (json ?? {}) as { id?: string };
       if (status >= 200 && status < 300 && body.id) {
+        autosave.markSaved();
         if (props.mode === "edit") {
           window.alert(messages.updateSucceeded);
           navigate(articlePath(body.id));
@@ -177,9 +182,13 @@ export function ArticleForm(props: Props) {
           <progress value={progress} max={1} className="h-2 w-full accent-brand-600" aria-label={messages.uploading} />
         </div>
       )}
-      <button type="submit" disabled={busy} className="rounded bg-brand-600 px-8 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-60">
-        {props.mode === "create" ? messages.publishSubmit : messages.saveSubmit}
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={busy} className="rounded bg-brand-600 px-8 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-60">
+          {props.mode === "create" ? messages.publishSubmit : messages.saveSubmit}
+        </button>
+        <PreviewButton form={form} articleId={autosave.draftId} className="rounded border border-stone-300 bg-white px-5 py-2.5 font-bold hover:bg-stone-100" />
+      </div>
+      <AutosaveStatus autosave={autosave} />
     </form>
   );
 }

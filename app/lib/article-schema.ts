@@ -29,8 +29,8 @@ const optionalUrl = (message: string) =>
 /** Text a reader can see: not only spaces, control characters or invisible direction marks. */
 const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Cf}]/u.test(text);
 
-/** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
-export const articleSchema = z.object({
+/** The form's fields one by one: what autosave and preview check of them. */
+export const articleFields = z.object({
   title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
   content: z
     .string({ error: messages.contentRequired })
@@ -47,7 +47,10 @@ export const articleSchema = z.object({
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
   /** ISO 8601, or the form's wall time in Beirut; kept only for a scheduled article, as UTC. */
   publishAt: z.string().trim().optional(),
-}).transform((article, ctx) => {
+});
+
+/** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
+export const articleSchema = articleFields.transform((article, ctx) => {
   if (article.status !== "scheduled") return { ...article, publishAt: null };
   const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
   if (!publishAt) {

@@ -67,7 +67,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const here = page > 1 ? `/dashboard?page=${page}` : "/dashboard";
   return (
     <div className="space-y-10">
-      <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
+        <Link to="/dashboard/trash" className="font-bold text-brand-700 hover:underline">
+          {messages.trashTitle}
+        </Link>
+      </div>
 
       <Panel id="publish-title" title={messages.publishTitle}>
         {publishedId && (

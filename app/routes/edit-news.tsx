@@ -4,6 +4,8 @@ import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
+import { RevisionHistory } from "~/components/revision-history";
+import { listRevisions } from "~/server/news/revisions.server";
 import { ErrorPage } from "~/components/error-page";
 import { articleNotFound, editFromRequest } from "~/server/news/publishing.server";
 import { formMessagesOf } from "~/lib/error-body";
@@ -23,12 +25,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(auth(), request);
   const article = await getArticle(db(), params.id, EDITORS);
   if (!article) throw pageError(articleNotFound());
-  return { article };
+  const restored = new URL(request.url).searchParams.get("restored") === "1";
+  return { article, revisions: await listRevisions(db(), article.id), restored };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(auth(), request);
-  const result = await editFromRequest(newsroom(), request, params.id);
+  const user = await requireAdmin(auth(), request);
+  const result = await editFromRequest(newsroom(), request, params.id, user.id);
   if (!result.ok) {
     // An article deleted meanwhile is the 404 page; any other refusal goes back to the form.
     if (result.error.code === "not-found") throw pageError(result.error);
@@ -42,14 +45,22 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article } = loaderData;
+  const { article, revisions, restored } = loaderData;
   return (
+    <>
     <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
       <h1 id="edit-title" className="mb-6 text-2xl font-bold">
         {messages.editTitle}
       </h1>
+      {restored && (
+        <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
+          {messages.revisionRestored}
+        </p>
+      )}
       <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} errors={actionData && formMessagesOf(actionData.error)} />
     </section>
+    <RevisionHistory newsId={article.id} revisions={revisions} />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/auth-schemas";
-import { articleNotFound, deleteWithMedia } from "~/server/news/publishing.server";
+import { articleNotFound } from "~/server/news/publishing.server";
+import { trashArticle } from "~/server/news/trash.server";
 import { pageError } from "~/server/http/page-error.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/news-delete";
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(auth(), request);
   const form = await readSmallForm(request);
-  if (!(await deleteWithMedia(newsroom(), params.id))) throw pageError(articleNotFound());
+  if (!(await trashArticle(newsroom().db, params.id))) throw pageError(articleNotFound());
   return redirect(safeRedirect(form.get("redirectTo")));
 }
 

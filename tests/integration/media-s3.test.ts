@@ -172,12 +172,20 @@ describe("the real server with media in an S3-compatible bucket", () => {
     expect((await get("/media/news-images/0000000000000000.webp", { range: "bytes=0-10" })).status).toBe(404);
   });
 
-  it("deleting the article removes every object of its media from the bucket", async () => {
+  it("deleting the article keeps its media in the trash; deleting it for good removes every object of its media from the bucket", async () => {
     const response = await fetch(`${server.url}/api/news/${article.id}`, {
       method: "DELETE",
       headers: { cookie, origin: server.url },
     });
     expect(response.status).toBe(200);
+    expect(await bucket.keys()).not.toEqual([]);
+    const forGood = await fetch(`${server.url}/dashboard/trash`, {
+      method: "POST",
+      body: new URLSearchParams({ id: article.id, intent: "delete" }),
+      redirect: "manual",
+      headers: { cookie, origin: server.url },
+    });
+    expect(forGood.status).toBe(302);
     expect(await bucket.keys()).toEqual([]);
     expect((await get(article.video)).status).toBe(404);
   });

@@ -141,7 +141,7 @@ describe("a disk that refuses", () => {
     expect((await site.publish({ title: "خبر نصي على قرص ممتلئ" })).status).toBe(201);
   });
 
-  it("a missing or read-only media folder still publishes text; files cannot be stored (503) or removed, and the next start sweeps them", async () => {
+  it("a missing or read-only media folder still publishes text; files cannot be stored (503); the start 30 days after a delete removes them", async () => {
     disk = mountSmallDisk(8 * 1024 * 1024);
     const mediaDir = path.join(disk.dir, "media");
     site = await startSite({ MEDIA_DIR: mediaDir });
@@ -159,16 +159,18 @@ describe("a disk that refuses", () => {
     expect(refused.json.error?.message).toBe(messages.storageUnavailable);
     const deleted = await site.send("DELETE", `/api/news/${illustrated.json.id}`);
     expect(deleted.status).toBe(200);
-    expect(await site.row(illustrated.json.id!)).toBeUndefined();
     expect(filesUnder(path.join(mediaDir, "news-images"))).toHaveLength(4);
 
-    // The next start, more than an hour later: the deleted article's files and a crash's staging go.
+    // The next start, 30 days later: the article in the trash is deleted for good, its files and a crash's staging go.
     disk.writable();
+    const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+    await site.db.updateTable("news").set({ deleted_at: monthAgo }).where("id", "=", illustrated.json.id!).execute();
     const anHourAgo = new Date(Date.now() - 61 * 60 * 1000);
     for (const name of filesUnder(path.join(mediaDir, "news-images"))) utimesSync(path.join(mediaDir, "news-images", name), anHourAgo, anHourAgo);
     mkdirSync(path.join(mediaDir, ".staging", "1-crash"), { recursive: true });
     writeFileSync(path.join(mediaDir, ".staging", "1-crash", "0"), Buffer.alloc(100_000));
     await site.restart();
+    expect(await site.row(illustrated.json.id!)).toBeUndefined();
     expect(filesUnder(path.join(mediaDir, "news-images"))).toEqual([]);
     expect(existsSync(path.join(mediaDir, ".staging"))).toBe(false);
   });

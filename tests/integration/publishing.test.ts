@@ -178,7 +178,7 @@ describe("publishing", () => {
 });
 
 describe("editing and deleting", () => {
-  it("edits title, content, category, status and images, sets updated_at and removes the replaced files", async () => {
+  it("edits title, content, category, status and images, sets updated_at and keeps the replaced files for the revision", async () => {
     const created = await api("POST", "/api/news", form(valid, [{ field: "images", name: "old.png", bytes: await pngBytes() }]));
     const before = await db.selectFrom("news").select("images").where("id", "=", created.json.id!).executeTakeFirstOrThrow();
     const oldImage = JSON.parse(before.images)[0] as string;
@@ -191,7 +191,7 @@ describe("editing and deleting", () => {
     expect(row).toMatchObject({ title: "عنوان معدّل", content: "نص معدّل", category: "sports", status: "draft", image_url: "https://example.com/a.jpg" });
     expect(row.updated_at).not.toBeNull();
     expect(JSON.parse(row.images)).toHaveLength(1);
-    expect(existsSync(path.join(server.env.MEDIA_DIR, oldImage.replace("/media/", "")))).toBe(false);
+    expect(existsSync(path.join(server.env.MEDIA_DIR, oldImage.replace("/media/", "")))).toBe(true);
     expect((await get(`${server.url}/news/${created.json.id}`)).status).toBe(404);
   });
 
@@ -204,12 +204,17 @@ describe("editing and deleting", () => {
     expect(await state()).toBe(before);
   });
 
-  it("deletes the article, its short link and its media files, and answers 404 for a missing id", async () => {
+  it("deleting moves the article to the trash with its media; deleting it for good removes it, its short link and its media files; 404 for a missing id", async () => {
     const keep = await api("POST", "/api/news", form(valid, [{ field: "images", name: "keep.png", bytes: await pngBytes() }]));
     const gone = await api("POST", "/api/news", form(valid, [{ field: "images", name: "gone.png", bytes: await pngBytes() }]));
     const filesBefore = mediaFiles();
     const { status } = await api("DELETE", `/api/news/${gone.json.id}`);
     expect(status).toBe(200);
+    expect(await db.selectFrom("news").select(["status", "trashed_from"]).where("id", "=", gone.json.id!).execute()).toEqual([{ status: "trashed", trashed_from: "published" }]);
+    expect((await get(`${server.url}/news/${gone.json.id}`)).status).toBe(404);
+    expect(mediaFiles()).toEqual(filesBefore);
+    const forGood = await post(`${server.url}/dashboard/trash`, { id: gone.json.id!, intent: "delete" }, admin);
+    expect(forGood.status).toBe(302);
     expect(await db.selectFrom("news").select("id").where("id", "=", gone.json.id!).execute()).toEqual([]);
     expect(await db.selectFrom("short_links").select("short_id").where("news_id", "=", gone.json.id!).execute()).toEqual([]);
     expect(filesBefore.length - mediaFiles().length).toBe(4);

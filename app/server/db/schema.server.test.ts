@@ -10,6 +10,7 @@ import type { Database } from "./schema";
 /** Every table of `Database`, no more and no fewer (the type checker holds this list to the interface). */
 const TYPED_TABLES: Record<keyof Database, true> = {
   news: true,
+  news_revisions: true,
   short_links: true,
   site_stats: true,
   user: true,

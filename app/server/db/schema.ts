@@ -1,6 +1,8 @@
 import type { Generated } from "kysely";
 import type { NewsStatus } from "~/lib/news";
 
+export type RevisionKind = "save" | "autosave";
+
 export interface NewsTable {
   id: string;
   title: string;
@@ -20,6 +22,29 @@ export interface NewsTable {
   /** When a scheduled article goes out (the scheduler publishes it then). */
   publish_at: string | null;
   submission_id: string | null;
+  /** In the trash: the status it had before, to go back to on restore. */
+  trashed_from: NewsStatus | null;
+  /** When it went to the trash; purged for good 30 days later. */
+  deleted_at: string | null;
+}
+
+/** An article's previous version, kept at each save (app/server/news/revisions.server.ts). */
+export interface NewsRevisionsTable {
+  id: Generated<number>;
+  news_id: string;
+  title: string;
+  content: string;
+  category: string;
+  /** JSON list of image URLs. */
+  images: string;
+  image_url: string | null;
+  video: string | null;
+  author_id: string | null;
+  /** Who made the save that replaced this version. */
+  saved_by: string | null;
+  /** The kind of save that replaced this version: consecutive autosaves by one person keep one revision. */
+  kind: Generated<RevisionKind>;
+  saved_at: string;
 }
 
 export interface ShortLinksTable {
@@ -142,6 +167,7 @@ export interface EventsTable {
 
 export interface Database {
   news: NewsTable;
+  news_revisions: NewsRevisionsTable;
   short_links: ShortLinksTable;
   site_stats: SiteStatsTable;
   user: UserTable;

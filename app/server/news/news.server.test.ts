@@ -155,7 +155,7 @@ describe("getArticle", () => {
 });
 
 describe("updateArticle and deleteArticle", () => {
-  it("updates the fields, sets updated_at and reports the media no longer used", async () => {
+  it("updates the fields, sets updated_at and frees no media: the revision it keeps still refers to it", async () => {
     const id = await article(0, { images: ["/media/news-images/1-a.webp", "/media/news-images/2-b.webp"], video: "/media/news-videos/3-c.mp4" });
     const result = await updateArticle(db, id, {
       title: "عنوان جديد",
@@ -166,7 +166,7 @@ describe("updateArticle and deleteArticle", () => {
       images: ["/media/news-images/2-b.webp"],
       video: null,
     });
-    expect(result?.unusedMedia).toEqual(["/media/news-images/1-a.webp", "/media/news-videos/3-c.mp4"]);
+    expect(result?.unusedMedia).toEqual([]);
     const updated = await getArticle(db, id, { includeDrafts: true });
     expect(updated).toMatchObject({ title: "عنوان جديد", category: "sports", status: "draft", imageUrl: "https://example.com/x.jpg", video: null, isVideo: false });
     expect(updated?.updatedAt).not.toBeNull();
@@ -197,8 +197,10 @@ describe("media shared by two articles (names stored before issue 12)", () => {
     const first = await article(1, { images: [shared, "/media/news-images/own.webp"], video });
     await article(2, { images: [shared], video });
     const edit = { title: "خبر", content: "نص", category: "local" as const, status: "published" as const, imageUrl: null, images: [], video: null };
-    expect((await updateArticle(db, first, edit))?.unusedMedia).toEqual(["/media/news-images/own.webp"]);
+    expect((await updateArticle(db, first, edit))?.unusedMedia).toEqual([]);
     const third = await article(3, { images: [shared], video });
     expect((await deleteArticle(db, third))?.media).toEqual([]);
+    // Deleted for good, the first article's revision goes, and with it the only reference to its own image.
+    expect((await deleteArticle(db, first))?.media).toEqual(["/media/news-images/own.webp"]);
   });
 });

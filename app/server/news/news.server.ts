@@ -9,6 +9,8 @@ import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { syncSearchIndex } from "~/server/search/search-index.server";
 import { ensureShortLink } from "./short-links.server";
+import { deleteRevisionsOf, keepRevision, UNNAMED_SAVE, type Save, listRevisionMedia, revisionMediaOf, revisionUses } from "./revisions.server";
+import { dialectName } from "~/server/db/dialect.server";
 import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server/outbox/outbox.server";
 
 const EXCERPT_CHARS = 160;
@@ -61,7 +63,8 @@ function toSummary(row: SummaryRow): NewsSummary {
 }
 
 function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
-  return audience.includeDrafts ? query : query.where("news.status", "=", "published");
+  // The trash has its own view (trash.server.ts): no list or page shows what is in it.
+  return audience.includeDrafts ? query.where("news.status", "!=", "trashed") : query.where("news.status", "=", "published");
 }
 
 function summaries(db: DB, audience: Audience) {
@@ -224,7 +227,7 @@ export async function listArticlesByIds(
   // Visibility is checked here rather than in SQL: with a status condition beside `id in (…)`,
   // SQLite's planner walks a status index over every published article instead of the primary key.
   const rows = await summaryColumns(db.selectFrom("news")).select("news.content").where("news.id", "in", ids).execute();
-  const visible = rows.filter((row) => audience.includeDrafts || row.status === "published");
+  const visible = rows.filter((row) => (audience.includeDrafts ? row.status !== "trashed" : row.status === "published"));
   const byId = new Map(visible.map((row) => [row.id, { ...toSummary(row), content: row.content }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -335,19 +338,25 @@ export function articleState(
 }
 
 /**
- * Applies an edit and records it in the outbox; returns the media URLs the article no longer uses (to
- * delete once committed), or null when there is no such article.
+ * Applies an edit, keeps the version it replaces as a revision replaced by `save`, and records it in the
+ * outbox; returns the media URLs no article or revision uses any more (to delete once committed), or
+ * null when there is no such article (or it is in the trash, or an autosave finds no draft).
  */
-export async function updateArticle(db: DB, id: string, changes: ArticleChanges): Promise<{ unusedMedia: string[] } | null> {
+export async function updateArticle(db: DB, id: string, changes: ArticleChanges, save: Save = UNNAMED_SAVE): Promise<{ unusedMedia: string[] } | null> {
   return writeWithEvents(db, async (trx) => {
     const current = await trx
       .selectFrom("news")
       .select(["images", "video", "published_at", "title", "category", "status", "created_at"])
       .where("id", "=", id)
+      // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
+      .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
+      // Concurrent saves of one article take turns, so each keeps the version it really replaced.
+      .$if(dialectName(trx) === "postgres", (query) => query.forUpdate())
       .executeTakeFirst();
     if (!current) return null;
     const now = new Date().toISOString();
     const publishedAt = current.published_at ?? (changes.status === "published" ? now : null);
+    await keepRevision(trx, id, save, now);
     await trx
       .updateTable("news")
       .set({
@@ -376,8 +385,8 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
 }
 
 /**
- * The URLs among `urls` that no article but `id` refers to: only their files may be removed. Names
- * stored before issue 12 could be shared by two articles.
+ * The URLs among `urls` that no article but `id` and no kept revision refers to: only their files may
+ * be removed. Names stored before issue 12 could be shared by two articles.
  */
 async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<string[]> {
   const own: string[] = [];
@@ -388,14 +397,14 @@ async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<stri
       .where("id", "!=", id)
       .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`)]))
       .executeTakeFirst();
-    if (!other) own.push(url);
+    if (!other && !(await revisionUses(db, url))) own.push(url);
   }
   return own;
 }
 
 /**
- * Deletes an article (its short link goes with it) and records it in the outbox; returns the media
- * URLs only it used, or null when there is none.
+ * Deletes an article for good (its short link and its revisions go with it) and records it in the
+ * outbox; returns the media URLs only it and its revisions used, or null when there is none.
  */
 export async function deleteArticle(db: DB, id: string): Promise<{ media: string[] } | null> {
   return writeWithEvents(db, async (trx) => {
@@ -405,18 +414,22 @@ export async function deleteArticle(db: DB, id: string): Promise<{ media: string
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
+    const revisionMedia = await revisionMediaOf(trx, id);
+    await deleteRevisionsOf(trx, id);
     await trx.deleteFrom("short_links").where("news_id", "=", id).execute();
     await trx.deleteFrom("news").where("id", "=", id).execute();
     await syncSearchIndex(trx, id);
     await recordArticleEvent(trx, articleState(id, row), null);
-    return { media: await mediaOnlyUsedBy(trx, id, [...parseStringList(row.images), ...(row.video ? [row.video] : [])]) };
+    const media = new Set([...parseStringList(row.images), ...(row.video ? [row.video] : []), ...revisionMedia]);
+    return { media: await mediaOnlyUsedBy(trx, id, [...media]) };
   });
 }
 
-/** Every media URL an article refers to (images, the legacy image_url, video), for the sweep at start. */
+/** Every media URL an article or a kept revision refers to (images, the legacy image_url, video), for the sweep at start. */
 export async function listReferencedMedia(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
-  return rows.flatMap((row) => [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
+  const current = rows.flatMap((row) => [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
+  return [...current, ...(await listRevisionMedia(db))];
 }
 
 /** All articles for the dashboard table, drafts included, newest first. */

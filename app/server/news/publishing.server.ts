@@ -141,7 +141,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
   }
 }
 
-export async function editFromRequest(newsroom: Newsroom, request: Request, id: string): Promise<SubmissionResult> {
+export async function editFromRequest(newsroom: Newsroom, request: Request, id: string, savedBy: string | null = null): Promise<SubmissionResult> {
   const { db, storage } = newsroom;
   const current = await getArticle(db, id, EDITORS);
   if (!current) return failure(articleNotFound());
@@ -167,7 +167,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       imageUrl: input.imageUrl,
       images,
       video,
-    });
+    }, { by: savedBy, kind: "save" });
     if (!result) {
       await removeMedia(storage, stored);
       return failure(articleNotFound());
@@ -183,8 +183,10 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
 }
 
 /**
- * Deletes the article and its short link, then its media files at best effort: a file that cannot be
- * removed now is swept at the next start (docs/decisions/006-media-names-and-cleanup.md).
+ * Deletes the article for good (its short link and revisions), then the media files only it used at
+ * best effort: a file that cannot be removed now is swept at the next start
+ * (docs/decisions/006-media-names-and-cleanup.md). Deleting from the site moves to the trash instead
+ * (trash.server.ts); this runs only from the trash.
  */
 export async function deleteWithMedia({ db, storage }: Newsroom, id: string): Promise<boolean> {
   const deleted = await deleteArticle(db, id);

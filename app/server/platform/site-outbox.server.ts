@@ -7,6 +7,8 @@ import { createOutboxFollower, type OutboxFollower } from "~/server/outbox/follo
 import type { OutboxEvent } from "~/server/outbox/outbox.server";
 import { startScheduler, type Scheduler } from "~/server/news/scheduler.server";
 import { readiness, type Readiness } from "./health.server";
+import { newsroom } from "./site.server";
+import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 
 /*
  * This process's follower of the outbox and what it feeds: the page cache (emptied by any change)
@@ -25,6 +27,7 @@ function consume(events: OutboxEvent[]): void {
 
 let follower: OutboxFollower | undefined;
 let scheduler: Scheduler | undefined;
+let stopTrashPurge: (() => void) | undefined;
 
 function siteFollower(): OutboxFollower {
   follower ??= createOutboxFollower(db(), config().databaseUrl, consume);
@@ -38,9 +41,13 @@ export const siteOutbox: SiteOutbox = {
   start: async () => {
     await siteFollower().start();
     scheduler ??= await startScheduler(db(), config().schedulerIntervalMs);
+    // The daily purge of the trash rides along: it starts and stops with this process's background work.
+    stopTrashPurge ??= scheduleTrashPurge(newsroom);
   },
   /** At shutdown, before the database closes. */
   stop: async () => {
+    stopTrashPurge?.();
+    stopTrashPurge = undefined;
     await scheduler?.stop();
     await follower?.stop();
   },

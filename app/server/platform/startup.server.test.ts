@@ -6,6 +6,8 @@ import { demoArticles } from "~/server/demo/demo-articles";
 import { createEmptyDatabase, type EmptyDatabase } from "../../../tests/support/temp-db";
 import { parseConfig } from "./config.server";
 import { prepareData } from "./startup.server";
+import { createTestArticle } from "../../../tests/support/articles";
+import { TRASH_KEEP_MS, trashArticle } from "~/server/news/trash.server";
 
 let database: EmptyDatabase | undefined;
 afterEach(async () => {
@@ -60,6 +62,31 @@ describe("servers starting together on one database", () => {
       const users = await db.selectFrom("user").select(["email"]).execute();
       expect(Number(news.n)).toBe(demoArticles.length);
       expect(users.map((u) => u.email)).toEqual(["admin@akhbar.local"]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("the trash at start-up", () => {
+  it("deletes for good what has been in the trash for more than 30 days, and keeps what has not", async () => {
+    database = await createEmptyDatabase();
+    const cfg = parseConfig({
+      DATABASE_URL: database.url,
+      MEDIA_DIR: path.join(database.dir, "media"),
+      AUTH_SECRET: "startup-test-secret-startup-test-secret",
+      DEMO_CONTENT: "off",
+      LOG_LEVEL: "silent",
+    });
+    await prepareData(cfg);
+    const db = openDatabase(database.url);
+    try {
+      const old = await createTestArticle(db, { title: "قديم في المهملات" });
+      const recent = await createTestArticle(db, { title: "حديث في المهملات" });
+      await trashArticle(db, old.id, new Date(Date.now() - TRASH_KEEP_MS - 60_000));
+      await trashArticle(db, recent.id, new Date(Date.now() - TRASH_KEEP_MS + 60 * 60_000));
+      await prepareData(cfg);
+      expect((await db.selectFrom("news").select("title").execute()).map((row) => row.title)).toEqual(["حديث في المهملات"]);
     } finally {
       await db.destroy();
     }

@@ -10,6 +10,7 @@ import { sweepMedia } from "~/server/media/media-sweep.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { listReferencedMedia } from "~/server/news/news.server";
+import { purgeExpiredTrash } from "~/server/news/trash-purge.server";
 
 /**
  * Everything that must be true before the server listens: media storage that answers, a database
@@ -25,6 +26,7 @@ export async function prepareData(cfg: Config): Promise<void> {
     await withStartupLock(cfg.databaseUrl, async () => {
       const applied = await migrateToLatest(db);
       if (applied.length > 0) logger.info({ applied }, "migrations applied");
+      await purgeExpiredTrash({ db, storage, stagingDir: stagingDirOf(cfg.mediaDir) });
       await sweepMediaLeftovers(cfg.mediaDir, storage, await listReferencedMedia(db));
       if (cfg.demoContent && (await isEmpty(db))) {
         const demo = await seedDemoContent(db, createAuth(db, cfg), storage);

@@ -1,0 +1,44 @@
+import type { Category } from "~/lib/categories";
+import { formatDateTime } from "~/lib/dates";
+import { paragraphs } from "~/lib/news";
+import { ArticleImages, ArticleVideo } from "./article-media";
+import { ClockIcon } from "./icons";
+import { CategoryBadge } from "./news-card";
+
+export type ArticleBodyProps = {
+  title: string;
+  content: string;
+  category: Category;
+  images: string[];
+  video: string | null;
+  time: string;
+};
+
+/** An article as readers see it on its page (title, time, media, text), for a preview or a revision: nothing to click. */
+export function ArticleBody({ title, content, category, images, video, time }: ArticleBodyProps) {
+  return (
+    <article aria-labelledby="article-title">
+      <header className="flex flex-col gap-3">
+        <div>
+          <CategoryBadge category={category} />
+        </div>
+        <h1 id="article-title" className="text-2xl leading-snug font-bold sm:text-4xl">
+          {title}
+        </h1>
+        <span className="inline-flex items-center gap-1 text-sm text-stone-600">
+          <ClockIcon />
+          <time dateTime={time}>{formatDateTime(time)}</time>
+        </span>
+      </header>
+      <div className="mt-6 space-y-4">
+        <ArticleImages images={images} title={title} />
+        <ArticleVideo url={video} title={title} />
+      </div>
+      <div className="mt-6 space-y-4 text-lg leading-loose break-words" data-testid="article-content">
+        {paragraphs(content).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useBlocker } from "react-router";
+import { LOCALE, TIME_ZONE } from "~/lib/constants";
+import { messages } from "~/lib/messages";
+
+/** How often a changed form is saved into its draft. */
+export const AUTOSAVE_EVERY_MS = 3_000;
+const AUTOSAVED_FIELDS = ["title", "content", "category"] as const;
+
+type Phase = "idle" | "saving" | "saved" | "failed" | "off";
+export type Autosave = {
+  /** The draft the form saves into: the edited article, or the one its first autosave created. */
+  draftId: string | null;
+  phase: Phase;
+  savedAt: string | null;
+  /** The form was submitted and saved: leaving now loses nothing. */
+  markSaved: () => void;
+};
+
+/**
+ * Saves the form's text every few seconds while it changes into its draft (only when `enabled`: a new
+ * article, or a draft), and warns before leaving with changes not saved yet: on closing or reloading
+ * the tab (beforeunload) and on navigating inside the site (React Router's blocker).
+ */
+export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { articleId: string | null; enabled: boolean; submissionId?: string }): Autosave {
+  const [draftId, setDraftId] = useState(options.articleId);
+  const [phase, setPhase] = useState<Phase>(options.enabled ? "idle" : "off");
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const version = useRef(0);
+  const savedVersion = useRef(0);
+  const draft = useRef(options.articleId);
+  const running = useRef(options.enabled);
+  const saving = useRef(false);
+  const isDirty = () => version.current !== savedVersion.current;
+
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const changed = () => {
+      version.current++;
+      setDirty(true);
+    };
+    element.addEventListener("input", changed);
+    element.addEventListener("change", changed);
+    return () => {
+      element.removeEventListener("input", changed);
+      element.removeEventListener("change", changed);
+    };
+  }, [form]);
+
+  useEffect(() => {
+    if (!options.enabled) return;
+    const save = async () => {
+      const element = form.current;
+      if (!element || saving.current || !running.current || !isDirty()) return;
+      const fields = new FormData(element);
+      const body = new FormData();
+      for (const name of AUTOSAVED_FIELDS) body.set(name, String(fields.get(name) ?? ""));
+      // A title and a text are needed before there is a draft worth keeping.
+      if (!String(body.get("title")).trim() || !String(body.get("content")).trim()) return;
+      if (draft.current) body.set("id", draft.current);
+      else if (options.submissionId) body.set("submissionId", options.submissionId);
+      const sent = version.current;
+      saving.current = true;
+      setPhase("saving");
+      try {
+        const response = await fetch("/api/news/autosave", { method: "POST", body, headers: { Accept: "application/json" } });
+        const json = (await response.json().catch(() => null)) as { id?: string; savedAt?: string } | null;
+        if (!response.ok || !json?.id || !json.savedAt) {
+          // Refused (no longer a draft, not allowed, bad text): stop; a failure of the server or network: try again.
+          if (response.status >= 400 && response.status < 500 && response.status !== 429) running.current = false;
+          setPhase("failed");
+          return;
+        }
+        draft.current = json.id;
+        setDraftId(json.id);
+        savedVersion.current = Math.max(savedVersion.current, sent);
+        setDirty(isDirty());
+        setSavedAt(json.savedAt);
+        setPhase("saved");
+      } catch {
+        setPhase("failed");
+      } finally {
+        saving.current = false;
+      }
+    };
+    const timer = window.setInterval(() => void save(), AUTOSAVE_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [form, options.enabled, options.submissionId]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!isDirty()) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty() && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(messages.unsavedChangesWarning)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+
+  const markSaved = () => {
+    savedVersion.current = version.current;
+    setDirty(false);
+  };
+  return { draftId, phase, savedAt, markSaved };
+}
+
+const clock = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short", timeZone: TIME_ZONE });
+
+/** The quiet line under the form: saved automatically at what time, saving, failed, or off for this article. */
+export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
+  const { phase, savedAt } = autosave;
+  const text =
+    phase === "off" ? messages.autosaveOffPublished
+    : phase === "saving" ? messages.autosaving
+    : phase === "failed" ? messages.autosaveFailed
+    : savedAt ? `${messages.autosaved} ${clock.format(new Date(savedAt))}`
+    : "";
+  return (
+    <p aria-live="polite" className="min-h-5 text-sm text-stone-500" data-testid="autosave-status" data-phase={phase}>
+      {text}
+    </p>
+  );
+}
+
+/** Opens the article as readers would see it, from the form's current (unsaved) text, in a new tab; nothing is saved. */
+export function PreviewButton({ form, articleId, className = "" }: { form: RefObject<HTMLFormElement | null>; articleId: string | null; className?: string }) {
+  const open = () => {
+    const source = form.current;
+    if (!source) return;
+    const fields = new FormData(source);
+    const target = document.createElement("form");
+    Object.assign(target, { method: "post", action: "/dashboard/preview", target: "_blank", enctype: "multipart/form-data", hidden: true });
+    const add = (name: string, value: string) => {
+      const input = document.createElement("textarea");
+      input.name = name;
+      input.value = value;
+      target.append(input);
+    };
+    for (const name of ["title", "content", "category", "videoUrl", "imageUrl"]) add(name, String(fields.get(name) ?? ""));
+    for (const url of fields.getAll("removeImages")) add("removeImages", String(url));
+    if (articleId) add("id", articleId);
+    document.body.append(target);
+    target.submit();
+    target.remove();
+  };
+  return (
+    <button type="button" onClick={open} className={className}>
+      {messages.preview}
+    </button>
+  );
+}

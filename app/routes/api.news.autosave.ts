@@ -1,0 +1,33 @@
+import { NO_STORE } from "~/server/http/cache-policy.server";
+import { errorResponse } from "~/server/http/error-response.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
+import { autosaveDraft } from "~/server/news/autosave.server";
+import { auth } from "~/server/platform/site.server";
+import { db } from "~/server/db/db.server";
+import { AppError } from "~/server/platform/app-error.server";
+import type { Route } from "./+types/api.news.autosave";
+
+/** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
+const AUTOSAVE_FORM_BYTES = 512 * 1024;
+
+/** The form's autosave: POST its text (and `id` once it has a draft); 200 with the draft's id and when it was saved. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireNewsroomMember(auth(), request);
+  if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
+  const form = await readSmallForm(request, AUTOSAVE_FORM_BYTES);
+  const text = (name: string) => formText(form, name);
+  try {
+    const saved = await autosaveDraft(db(), user, {
+      id: text("id"),
+      title: text("title"),
+      content: text("content"),
+      category: text("category"),
+      submissionId: text("submissionId"),
+    });
+    return Response.json(saved, { headers: NO_STORE });
+  } catch (error) {
+    if (AppError.is(error)) return errorResponse(error);
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { ArticleBody } from "~/components/article-body";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
+import { NO_STORE } from "~/server/http/cache-policy.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
+import { pageError } from "~/server/http/page-error.server";
+import { previewFromForm } from "~/server/news/preview.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { auth } from "~/server/platform/site.server";
+import { db } from "~/server/db/db.server";
+import type { Route } from "./+types/dashboard-preview";
+
+/** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
+const PREVIEW_FORM_BYTES = 512 * 1024;
+
+/** The article page as readers would see it, from the posted form: nothing is saved, nothing is cached, never indexed. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireNewsroomMember(auth(), request);
+  const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
+  const text = (name: string) => formText(form, name);
+  try {
+    const preview = await previewFromForm(db(), user, {
+      id: text("id"),
+      title: text("title"),
+      content: text("content"),
+      category: text("category"),
+      videoUrl: text("videoUrl"),
+      imageUrl: text("imageUrl"),
+      removeImages: form.getAll("removeImages").filter((value): value is string => typeof value === "string"),
+    });
+    return { preview };
+  } catch (error) {
+    if (AppError.is(error)) throw pageError(error);
+    throw error;
+  }
+}
+
+export const headers = () => NO_STORE;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard/preview", title: `${messages.preview} | ${messages.siteName}`, description: messages.preview, noindex: true, image: null });
+}
+
+export default function PreviewPage({ actionData }: Route.ComponentProps) {
+  // Only a POST of the form has something to show.
+  if (!actionData) {
+    return (
+      <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
+        {messages.dashboard}
+      </Link>
+    );
+  }
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 font-bold text-amber-900" data-testid="preview-banner">
+          {messages.previewBanner}
+        </p>
+        <ArticleBody {...actionData.preview} />
+      </div>
+    </div>
+  );
+}

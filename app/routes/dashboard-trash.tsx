@@ -1,0 +1,110 @@
+import { Link, redirect } from "react-router";
+import { categoryLabel } from "~/lib/categories";
+import { formatDay } from "~/lib/dates";
+import { messages } from "~/lib/messages";
+import type { NewsStatus } from "~/lib/news";
+import { isAdmin } from "~/lib/permissions";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { HYDRATE_DOCUMENT } from "~/islands/hydration";
+import { requireAdmin, requireEditor } from "~/server/accounts/guards.server";
+import { readSmallForm } from "~/server/http/form.server";
+import { pageError } from "~/server/http/page-error.server";
+import { deleteFromTrash } from "~/server/news/trash-purge.server";
+import { listTrash, restoreFromTrash } from "~/server/news/trash.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { auth, newsroom } from "~/server/platform/site.server";
+import { db } from "~/server/db/db.server";
+import type { Route } from "./+types/dashboard-trash";
+
+export const handle = HYDRATE_DOCUMENT;
+
+const STATUS_LABELS: Record<NewsStatus, string> = {
+  draft: messages.statusDraft,
+  review: messages.statusReview,
+  scheduled: messages.statusScheduled,
+  published: messages.statusPublished,
+  trashed: messages.statusTrashed,
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireEditor(auth(), request);
+  const done = new URL(request.url).searchParams.get("done");
+  return { items: await listTrash(db()), canDeleteForGood: isAdmin(user), done: done === "restored" || done === "deleted" ? done : null };
+}
+
+/** Restore (editors) or delete for good (admins) one article of the trash. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireEditor(auth(), request);
+  const form = await readSmallForm(request);
+  const id = String(form.get("id") ?? "");
+  const notInTrash = () => pageError(new AppError("not-found", { message: messages.notInTrash }));
+  if (form.get("intent") === "delete") {
+    await requireAdmin(auth(), request);
+    if (!(await deleteFromTrash(newsroom(), id))) throw notInTrash();
+    return redirect("/dashboard/trash?done=deleted");
+  }
+  if (form.get("intent") !== "restore") throw pageError(new AppError("bad-request"));
+  if (!(await restoreFromTrash(db(), id))) throw notInTrash();
+  return redirect("/dashboard/trash?done=restored");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard/trash", title: `${messages.trashTitle} | ${messages.siteName}`, description: messages.trashTitle, noindex: true, image: null });
+}
+
+const button = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
+
+export default function Trash({ loaderData }: Route.ComponentProps) {
+  const { items, canDeleteForGood, done } = loaderData;
+  return (
+    <section aria-labelledby="trash-title" className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 id="trash-title" className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">
+          {messages.trashTitle}
+        </h1>
+        <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
+          {messages.dashboard}
+        </Link>
+      </div>
+      <p className="text-stone-600">{messages.trashNote}</p>
+      {done && (
+        <p role="status" className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
+          {done === "restored" ? messages.restoredFromTrash : messages.deletedForGood}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="rounded-lg bg-white p-6 text-stone-600 ring-1 ring-stone-200">{messages.trashEmpty}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-lg bg-white ring-1 ring-stone-200" data-testid="trash-list">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="trash-item">
+              <div className="min-w-0 space-y-1">
+                <p className="font-bold break-words">{item.title}</p>
+                <p className="text-sm text-stone-600">
+                  {categoryLabel(item.category)} · {messages.trashPreviousStatus}: {STATUS_LABELS[item.trashedFrom]} · {messages.trashDeletedAt}:{" "}
+                  <time dateTime={item.deletedAt}>{formatDay(item.deletedAt)}</time>
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <form method="post">
+                  <input type="hidden" name="id" value={item.id} />
+                  <button type="submit" name="intent" value="restore" className={button}>
+                    {messages.restoreFromTrash}
+                  </button>
+                </form>
+                {canDeleteForGood && (
+                  <form method="post" onSubmit={(event) => !window.confirm(messages.confirmDeleteForGood) && event.preventDefault()}>
+                    <input type="hidden" name="id" value={item.id} />
+                    <button type="submit" name="intent" value="delete" className={`${button} text-brand-700`}>
+                      {messages.deleteForGood}
+                    </button>
+                  </form>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link, redirect } from "react-router";
+import { isCategory } from "~/lib/categories";
+import { formatDateTime } from "~/lib/dates";
+import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { ArticleBody } from "~/components/article-body";
+import { HYDRATE_DOCUMENT } from "~/islands/hydration";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
+import { readSmallForm } from "~/server/http/form.server";
+import { pageError } from "~/server/http/page-error.server";
+import { restoreRevision } from "~/server/news/restore-revision.server";
+import { assertRevisionsAccess } from "~/server/news/revision-access.server";
+import { getRevision } from "~/server/news/revisions.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { auth } from "~/server/platform/site.server";
+import { db } from "~/server/db/db.server";
+import type { Route } from "./+types/edit-news-revision";
+
+export const handle = HYDRATE_DOCUMENT;
+
+const revisionNotFound = () => pageError(new AppError("not-found", { message: messages.revisionNotFound }));
+
+async function allowed(request: Request, newsId: string) {
+  const user = await requireNewsroomMember(auth(), request);
+  try {
+    await assertRevisionsAccess(db(), user, newsId);
+  } catch (error) {
+    if (AppError.is(error)) throw pageError(error);
+    throw error;
+  }
+  return user;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await allowed(request, params.id);
+  const revision = await getRevision(db(), params.id, Number(params.revisionId));
+  if (!revision) throw revisionNotFound();
+  return { revision };
+}
+
+/** Restores the revision (itself a new save) and goes back to the edit page. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await allowed(request, params.id);
+  await readSmallForm(request);
+  if (!(await restoreRevision(db(), params.id, Number(params.revisionId), user.id))) throw revisionNotFound();
+  return redirect(`/edit-news/${encodeURIComponent(params.id)}?restored=1`);
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: `/edit-news/${params.id}/revisions/${params.revisionId}`, title: `${messages.revisionTitle} | ${messages.siteName}`, description: messages.revisionTitle, noindex: true, image: null });
+}
+
+export default function RevisionPage({ loaderData }: Route.ComponentProps) {
+  const { revision } = loaderData;
+  const editPath = `/edit-news/${encodeURIComponent(revision.newsId)}`;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="note">
+        <p className="font-bold">
+          {messages.revisionTitle} — {formatDateTime(revision.savedAt)}
+          {revision.savedBy ? ` · ${messages.revisionSavedBy}: ${revision.savedBy}` : ""}
+        </p>
+        <p className="text-sm text-stone-700">{messages.revisionNote}</p>
+        <div className="flex flex-wrap gap-2">
+          <form method="post" onSubmit={(event) => !window.confirm(messages.confirmRestoreRevision) && event.preventDefault()}>
+            <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700" data-testid="restore-revision">
+              {messages.restoreRevision}
+            </button>
+          </form>
+          <Link to={editPath} className="rounded border border-stone-300 bg-white px-4 py-2 font-bold hover:bg-stone-100">
+            {messages.backToEdit}
+          </Link>
+        </div>
+      </div>
+      <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+        <ArticleBody
+          title={revision.title}
+          content={revision.content}
+          category={isCategory(revision.category) ? revision.category : "miscellaneous"}
+          images={revision.imageUrl ? [...revision.images, revision.imageUrl] : revision.images}
+          video={revision.video}
+          time={revision.savedAt}
+        />
+      </div>
+    </div>
+  );
+}

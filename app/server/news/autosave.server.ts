@@ -1,0 +1,63 @@
+import { articleFields } from "~/lib/article-schema";
+import { articleFieldErrors } from "~/lib/field-errors";
+import { parseStringList } from "~/lib/json";
+import { messages } from "~/lib/messages";
+import { canEditArticle, isNewsroomMember, type Actor } from "~/lib/permissions";
+import type { DB } from "~/server/db/db.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { createArticle, updateArticle } from "./news.server";
+import { ownershipOf } from "./ownership.server";
+import { articleNotFound } from "./publishing.server";
+
+/*
+ * Autosave (issue 17): the form's text, every few seconds while it changes, into a draft only. A new
+ * article becomes a draft at its first autosave (its form's submission id makes a repeated first
+ * autosave find the same draft); then the form keeps saving into it. An article that is not a draft
+ * is never autosaved: its row is what readers (or reviewers, or the schedule) see.
+ */
+
+const autosaveSchema = articleFields.pick({ title: true, content: true, category: true, submissionId: true });
+
+export type AutosaveFields = { id?: string; title?: string; content?: string; category?: string; submissionId?: string };
+export type Autosaved = { id: string; savedAt: string };
+
+function checked(fields: AutosaveFields) {
+  const parsed = autosaveSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
+}
+
+async function draftToSave(db: DB, actor: Actor, input: ReturnType<typeof checked>, id: string | undefined): Promise<string> {
+  if (id) return id;
+  if (!input.submissionId) throw new AppError("bad-request");
+  const created = await createArticle(db, { ...input, status: "draft", authorId: actor.id });
+  return created.id;
+}
+
+/** Saves the text into the draft `fields.id`, or into a new draft; throws an AppError when it may not. */
+export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields): Promise<Autosaved> {
+  if (!isNewsroomMember(actor)) throw new AppError("forbidden");
+  const input = checked(fields);
+  const id = await draftToSave(db, actor, input, fields.id);
+  const owned = await ownershipOf(db, id);
+  if (!owned || owned.status === "trashed") throw articleNotFound();
+  if (!canEditArticle(actor, owned)) throw new AppError("forbidden");
+  if (owned.status !== "draft") throw new AppError("conflict", { message: messages.autosaveDraftsOnly });
+  const current = await db.selectFrom("news").select(["images", "image_url", "video"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const saved = await updateArticle(
+    db,
+    id,
+    {
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      status: "draft",
+      imageUrl: current.image_url,
+      images: parseStringList(current.images),
+      video: current.video,
+    },
+    { by: actor.id, kind: "autosave" },
+  );
+  if (!saved) throw new AppError("conflict", { message: messages.autosaveDraftsOnly });
+  return { id, savedAt: new Date().toISOString() };
+}

@@ -1,0 +1,34 @@
+import { articleFields } from "~/lib/article-schema";
+import { articleFieldErrors } from "~/lib/field-errors";
+import type { Category } from "~/lib/categories";
+import type { Actor } from "~/lib/permissions";
+import type { DB } from "~/server/db/db.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { EDITORS } from "./audience.server";
+import { getArticle } from "./news.server";
+import { assertRevisionsAccess } from "./revision-access.server";
+
+/** What the preview shows: the form's unsaved text, with the media the article already has. */
+export type Preview = { title: string; content: string; category: Category; images: string[]; video: string | null; time: string };
+
+const previewSchema = articleFields.pick({ title: true, content: true, category: true, videoUrl: true, imageUrl: true });
+
+export type PreviewFields = { id?: string; title?: string; content?: string; category?: string; videoUrl?: string; imageUrl?: string; removeImages: string[] };
+
+/** The article as readers would see it from the posted form; nothing is stored. Throws an AppError for bad fields or an article the actor may not edit. */
+export async function previewFromForm(db: DB, actor: Actor, fields: PreviewFields, now = new Date()): Promise<Preview> {
+  const parsed = previewSchema.safeParse(fields);
+  if (!parsed.success) {
+    throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
+  }
+  const { title, content, category, videoUrl, imageUrl } = parsed.data;
+  let images: string[] = [];
+  let video = videoUrl;
+  if (fields.id) {
+    await assertRevisionsAccess(db, actor, fields.id);
+    const article = await getArticle(db, fields.id, EDITORS);
+    images = (article?.images ?? []).filter((url) => !fields.removeImages.includes(url));
+    video ??= article?.video?.startsWith("/media/") ? article.video : null;
+  }
+  return { title, content, category, images: imageUrl ? [...images, imageUrl] : images, video, time: now.toISOString() };
+}

@@ -1,0 +1,30 @@
+import { isCategory } from "~/lib/categories";
+import type { DB } from "~/server/db/db.server";
+import { getArticle, updateArticle } from "./news.server";
+import { EDITORS } from "./audience.server";
+import { getRevision } from "./revisions.server";
+
+/**
+ * Puts a revision's title, text, category and media back into its article, as a save by `actorId`:
+ * the version it replaces is kept as a new revision, and the outbox hears of it. The status stays.
+ * False when the article (outside the trash) or the revision is not there.
+ */
+export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string): Promise<boolean> {
+  const [article, revision] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId)]);
+  if (!article || !revision) return false;
+  const restored = await updateArticle(
+    db,
+    newsId,
+    {
+      title: revision.title,
+      content: revision.content,
+      category: isCategory(revision.category) ? revision.category : "miscellaneous",
+      status: article.status,
+      imageUrl: revision.imageUrl,
+      images: revision.images,
+      video: revision.video,
+    },
+    { by: actorId, kind: "save" },
+  );
+  return restored !== null;
+}

@@ -1,0 +1,111 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pngBytes } from "../../../tests/support/fixtures";
+import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTestArticle } from "../../../tests/support/articles";
+import type { DB } from "~/server/db/db.server";
+import { localStorage } from "~/server/media/local-storage.server";
+import { storeImage } from "~/server/media/media.server";
+import { readEventsAfter } from "~/server/outbox/outbox.server";
+import { searchNews } from "~/server/search/search.server";
+import { EDITORS } from "./audience.server";
+import { getArticle, listAllForDashboard, listLatest, listReferencedMedia, updateArticle } from "./news.server";
+import type { Newsroom } from "./publishing.server";
+import { listRevisions } from "./revisions.server";
+import { resolveShortLink } from "./short-links.server";
+import { deleteFromTrash, purgeExpiredTrash } from "./trash-purge.server";
+import { listTrash, restoreFromTrash, TRASH_KEEP_MS, trashArticle } from "./trash.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+let mediaDir: string;
+let newsroom: Newsroom;
+beforeEach(async () => {
+  ({ db, cleanup } = await createTempDatabase());
+  mediaDir = mkdtempSync(path.join(tmpdir(), "akhbar-trash-"));
+  newsroom = { db, storage: localStorage(mediaDir), stagingDir: path.join(mediaDir, ".staging") };
+});
+afterEach(async () => {
+  await cleanup();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+const stored = (url: string) => existsSync(path.join(mediaDir, url.replace("/media/", "")));
+const day = 24 * 60 * 60 * 1000;
+
+async function articleWithImage(title: string, status: "published" | "draft" = "published") {
+  const image = await storeImage(newsroom.storage, await pngBytes(), "photo.png");
+  const created = await createTestArticle(db, { title, content: "كلمة فريدة للبحث", images: [image], status });
+  // A draft has no short link until it is first published.
+  return { ...created, shortId: created.shortId ?? "", image };
+}
+
+describe("the trash", () => {
+  it("takes an article out of every list, page, search and short link at once, for editors too, and tells the outbox", async () => {
+    const { id, shortId } = await articleWithImage("خبر سيحذف");
+    expect(await trashArticle(db, id)).toBe(true);
+    expect(await getArticle(db, id)).toBeNull();
+    expect(await getArticle(db, id, EDITORS)).toBeNull();
+    expect(await listLatest(db, { limit: 10 })).toEqual([]);
+    expect((await listAllForDashboard(db, 1, 10)).items).toEqual([]);
+    expect(await resolveShortLink(db, shortId)).toBeNull();
+    expect((await searchNews(db, "فريدة")).results).toEqual([]);
+    expect((await searchNews(db, "فريدة", { audience: EDITORS })).results).toEqual([]);
+    expect((await readEventsAfter(db, 0, 10)).at(-1)).toMatchObject({ kind: "article-unpublished", articleId: id });
+    expect(await listTrash(db)).toMatchObject([{ id, title: "خبر سيحذف", trashedFrom: "published" }]);
+    expect(await trashArticle(db, id)).toBe(false);
+    expect(await updateArticle(db, id, { title: "x", content: "x", category: "local", status: "published", imageUrl: null, images: [], video: null })).toBeNull();
+  });
+
+  it("restores an article to the status it had: a published one is public again, with its short link", async () => {
+    const published = await articleWithImage("منشور");
+    const draft = await articleWithImage("مسودة", "draft");
+    await trashArticle(db, published.id);
+    await trashArticle(db, draft.id);
+    expect(await restoreFromTrash(db, published.id)).toBe(true);
+    expect(await restoreFromTrash(db, draft.id)).toBe(true);
+    expect((await getArticle(db, published.id))?.status).toBe("published");
+    expect(await resolveShortLink(db, published.shortId)).toBe(`/news/${published.id}`);
+    expect((await searchNews(db, "فريدة")).results.map((r) => r.id)).toEqual([published.id]);
+    expect((await getArticle(db, draft.id, EDITORS))?.status).toBe("draft");
+    expect(await listTrash(db)).toEqual([]);
+    expect(await restoreFromTrash(db, published.id)).toBe(false);
+  });
+
+  it("keeps media while in the trash and deletes it with the revisions only when deleted for good", async () => {
+    const { id, image } = await articleWithImage("خبر");
+    const second = await storeImage(newsroom.storage, await pngBytes(), "second.png");
+    await updateArticle(db, id, { title: "خبر", content: "نص", category: "local", status: "published", imageUrl: null, images: [second], video: null });
+    await trashArticle(db, id);
+    expect(stored(image) && stored(second)).toBe(true);
+    expect(await listReferencedMedia(db)).toEqual(expect.arrayContaining([image, second]));
+    expect(await deleteFromTrash(newsroom, "not-there")).toBe(false);
+    expect(await deleteFromTrash(newsroom, id)).toBe(true);
+    expect(stored(image) || stored(second)).toBe(false);
+    expect(await listRevisions(db, id)).toEqual([]);
+    expect(await listTrash(db)).toEqual([]);
+  });
+
+  it("refuses to delete for good what is not in the trash", async () => {
+    const { id, image } = await articleWithImage("خبر حي");
+    expect(await deleteFromTrash(newsroom, id)).toBe(false);
+    expect((await getArticle(db, id))?.title).toBe("خبر حي");
+    expect(stored(image)).toBe(true);
+  });
+
+  it("purges what has been in the trash for more than 30 days, with its media, and keeps the rest", async () => {
+    const now = Date.now();
+    const old = await articleWithImage("قديم");
+    const recent = await articleWithImage("حديث");
+    await trashArticle(db, old.id, new Date(now - TRASH_KEEP_MS - day));
+    await trashArticle(db, recent.id, new Date(now - TRASH_KEEP_MS + day));
+    expect(await purgeExpiredTrash(newsroom, new Date(now))).toBe(1);
+    expect((await listTrash(db)).map((a) => a.id)).toEqual([recent.id]);
+    expect(stored(old.image)).toBe(false);
+    expect(stored(recent.image)).toBe(true);
+    expect(await purgeExpiredTrash(newsroom, new Date(now + 2 * day))).toBe(1);
+    expect(stored(recent.image)).toBe(false);
+  });
+});
