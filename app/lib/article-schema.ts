@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { BYLINE_MAX } from "./bylines";
 import { CATEGORIES } from "./categories";
 import { messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
@@ -39,6 +40,12 @@ export const articleSchema = z.object({
     .max(CONTENT_MAX, messages.contentTooLong)),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
   status: z.enum(CHOSEN_STATUSES, { error: messages.statusInvalid }),
+  byline: z
+    .string()
+    .transform((text) => text.replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(BYLINE_MAX, messages.bylineTooLong))
+    .optional()
+    .transform((text) => (text && hasVisibleText(text) ? text : null)),
   videoUrl: optionalUrl(messages.videoUrlInvalid).default(""),
   imageUrl: optionalUrl(messages.imageUrlInvalid).default(""),
   removeImages: z.array(z.string()).default([]),
@@ -47,5 +54,5 @@ export const articleSchema = z.object({
 });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "category" | "status" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
+export type ArticleField = "title" | "content" | "category" | "status" | "byline" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -200,6 +200,23 @@ export const messages = {
   formMalformed: "تعذّرت قراءة النموذج. يرجى المحاولة مرة أخرى.",
   alreadySubmitted: "تم إرسال هذا النموذج من قبل، ولم يُنشر الخبر مرتين.",
   draftBadge: "مسودة",
+  // Bylines, the author page and the dashboard's list (issue 17)
+  byAuthor: "بقلم",
+  authorArticles: "أخبار بقلم",
+  fieldByline: "التوقيع (اختياري)",
+  fieldBylineHint: "لأخبار الوكالات والمراسلين الضيوف، مثل «وكالات» أو «مراسلنا في عكار»: يظهر بدل اسم الكاتب.",
+  bylineTooLong: "التوقيع طويل جداً (٨٠ حرفاً على الأكثر).",
+  savedAsDraft: "✅ تم حفظ الخبر كمسودة",
+  savedForReview: "✅ تم إرسال الخبر للمراجعة",
+  savedAsScheduled: "✅ تمت جدولة الخبر",
+  tableAuthor: "الكاتب",
+  filterTitle: "ابحث في العناوين",
+  filterAllStatuses: "كل الحالات",
+  filterAllCategories: "كل الأقسام",
+  filterAllAuthors: "كل الكتّاب",
+  filterApply: "تصفية",
+  filterClear: "إلغاء التصفية",
+  filterNoMatch: "لا توجد أخبار تطابق التصفية.",
   // Operations
   databaseBusy: "الموقع مشغول بعملية أخرى الآن. يرجى المحاولة مجدداً بعد لحظات.",
 } as const;

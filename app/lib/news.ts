@@ -1,3 +1,4 @@
+import type { Credit } from "./bylines";
 import type { Category } from "./categories";
 
 /**
@@ -22,6 +23,8 @@ export type NewsSummary = {
   status: NewsStatus;
   visits: number;
   createdAt: string;
+  /** The byline text, or the author's name and page; null when neither is known. */
+  credit: Credit | null;
 };
 
 /** What a row or a slide shows of an article: the islands that list articles take only this as props. */
@@ -42,6 +45,8 @@ export type NewsArticle = NewsSummary & {
   imageUrl: string | null;
   updatedAt: string | null;
   publishedAt: string | null;
+  /** The byline text as typed, for the form; readers see `credit`. */
+  byline: string | null;
 };
 
 export function articlePath(id: string): string {

@@ -14,6 +14,8 @@ export interface NewsTable {
   status: NewsStatus;
   visits: Generated<number>;
   author_id: string | null;
+  /** Wire and guest stories: shown instead of the author's name. */
+  byline: string | null;
   created_at: string;
   updated_at: string | null;
   published_at: string | null;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parseStringList } from "~/lib/json";
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { creditOf } from "~/lib/bylines";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
 import { LATEST_NEWS_COUNT, MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
 import type { NewsArticle, NewsStatus, NewsSummary, SidebarLists } from "~/lib/news";
@@ -27,7 +28,14 @@ function summaryColumns<O>(query: NewsQuery<O>) {
     "news.status",
     "news.visits",
     "news.created_at",
+    "news.byline",
+    authorName,
   ]);
+}
+
+/** The author's name, read beside each article (a scalar subquery keeps every list's plan on `news`). */
+function authorName(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("user").select("user.name").whereRef("user.id", "=", "news.author_id").as("author_name");
 }
 
 type SummaryRow = {
@@ -41,9 +49,11 @@ type SummaryRow = {
   status: NewsStatus;
   visits: number;
   created_at: string;
+  byline: string | null;
+  author_name: string | null;
 };
 
-function toSummary(row: SummaryRow): NewsSummary {
+export function toSummary(row: SummaryRow): NewsSummary {
   return {
     id: row.id,
     title: row.title,
@@ -54,6 +64,7 @@ function toSummary(row: SummaryRow): NewsSummary {
     status: row.status,
     visits: row.visits,
     createdAt: row.created_at,
+    credit: creditOf(row.byline, row.author_name),
   };
 }
 
@@ -61,7 +72,7 @@ function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
   return audience.includeDrafts ? query : query.where("news.status", "=", "published");
 }
 
-function summaries(db: DB, audience: Audience) {
+export function summaries(db: DB, audience: Audience) {
   return summaryColumns(visibleTo(db.selectFrom("news"), audience));
 }
 
@@ -187,7 +198,7 @@ export async function listRelated(
 }
 
 export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
-  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().where("news.id", "=", id).executeTakeFirst();
+  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().select(authorName).where("news.id", "=", id).executeTakeFirst();
   if (!row) return null;
   return {
     ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
@@ -197,6 +208,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
     imageUrl: row.image_url,
     updatedAt: row.updated_at,
     publishedAt: row.published_at,
+    byline: row.byline,
   };
 }
 
@@ -231,6 +243,7 @@ export type NewArticle = {
   status?: NewsStatus;
   visits?: number;
   authorId?: string | null;
+  byline?: string | null;
   createdAt?: Date;
   /** The form submission that asked for it: the same submission never creates two articles. */
   submissionId?: string;
@@ -273,6 +286,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         status,
         visits: input.visits ?? 0,
         author_id: input.authorId ?? null,
+        byline: input.byline ?? null,
         created_at: createdAt,
         updated_at: null,
         published_at: status === "published" ? createdAt : null,
@@ -301,6 +315,8 @@ export type ArticleChanges = {
   imageUrl: string | null;
   images: string[];
   video: string | null;
+  /** Left out: the byline stays as it is. */
+  byline?: string | null;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
@@ -332,6 +348,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
         images: JSON.stringify(changes.images),
         video: changes.video,
         is_video: changes.video ? 1 : 0,
+        byline: changes.byline,
         updated_at: now,
         published_at: current.published_at ?? (changes.status === "published" ? now : null),
       })
@@ -388,20 +405,4 @@ export async function deleteArticle(db: DB, id: string): Promise<{ media: string
 export async function listReferencedMedia(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
   return rows.flatMap((row) => [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
-}
-
-/** All articles for the dashboard table, drafts included, newest first. */
-export async function listAllForDashboard(db: DB, page: number, pageSize: number) {
-  const rows = await summaries(db, { includeDrafts: true })
-    .leftJoin("short_links", "short_links.news_id", "news.id")
-    .select("short_links.short_id")
-    .orderBy("news.created_at", "desc")
-    .orderBy("news.id", "desc")
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return {
-    items: rows.slice(0, pageSize).map((row) => ({ ...toSummary(row), shortId: row.short_id })),
-    hasMore: rows.length > pageSize,
-  };
 }

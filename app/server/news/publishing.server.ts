@@ -50,6 +50,7 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
     content: one("content"),
     category: one("category"),
     status: one("status"),
+    byline: one("byline"),
     videoUrl: one("videoUrl"),
     imageUrl: one("imageUrl"),
     removeImages: submission.fields.removeImages ?? [],
@@ -124,6 +125,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
       images,
       video: video ?? input.videoUrl,
       authorId,
+      byline: input.byline,
       submissionId: input.submissionId,
     });
     if (created.duplicate) {
@@ -164,6 +166,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       imageUrl: input.imageUrl,
       images,
       video,
+      byline: input.byline,
     });
     if (!result) {
       await removeMedia(storage, stored);
