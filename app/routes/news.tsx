@@ -10,6 +10,7 @@ import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/com
 import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
+import { Byline } from "~/components/byline";
 import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [shortId, sidebar, picks, related] = await Promise.all([
     shortIdFor(database, article.id),
     listSidebar(database, audience),
-    listPicks(database, article.id, audience),
+    listPicks(database, article, audience),
     listRelated(database, article, audience),
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
@@ -94,6 +95,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             {article.title}
           </h1>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-600">
+            <Byline credit={article.credit} />
             <span className="inline-flex items-center gap-1">
               <ClockIcon />
               <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>

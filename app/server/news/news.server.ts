@@ -177,10 +177,17 @@ export async function listSidebar(db: DB, audience: Audience): Promise<SidebarLi
   return { latest, mostRead };
 }
 
-/** Newest article of each picks category, leaving out the one being read: one statement, as for home's sections. */
-export async function listPicks(db: DB, excludeId: string, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
-  const sections = await listLatestByCategory(db, PICK_CATEGORIES, 1, audience, excludeId);
-  return PICK_CATEGORIES.flatMap((category) => sections.get(category) ?? []);
+/**
+ * Newest article of each picks category, leaving out the one being read and its related articles (the
+ * first RELATED_COUNT of its own category, in listRelated's order): one statement, as for home's sections.
+ */
+export async function listPicks(db: DB, article: { id: string; category: Category }, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+  const sections = await listLatestByCategory(db, PICK_CATEGORIES, RELATED_COUNT + 1, audience, article.id);
+  return PICK_CATEGORIES.flatMap((category) => {
+    const newest = sections.get(category) ?? [];
+    const pick = category === article.category ? newest[RELATED_COUNT] : newest[0];
+    return pick ? [pick] : [];
+  });
 }
 
 export async function listRelated(
@@ -192,6 +199,7 @@ export async function listRelated(
     .where("news.category", "=", article.category)
     .where("news.id", "!=", article.id)
     .orderBy("news.created_at", "desc")
+    .orderBy("news.id", "desc")
     .limit(RELATED_COUNT)
     .execute();
   return rows.map(toSummary);
