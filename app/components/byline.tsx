@@ -6,7 +6,7 @@ export function Byline({ credit, linked = true, className }: { credit: Credit | 
   if (!credit) return null;
   return (
     <span className={className} data-testid="byline">
-      {messages.byAuthor}{" "}
+      {`${messages.byAuthor} `}
       {linked && credit.authorPath ? (
         <a href={credit.authorPath} rel="author" className="font-bold text-brand-700 hover:underline">
           {credit.name}
