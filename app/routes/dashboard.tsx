@@ -70,7 +70,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 
 const cell = "px-3 py-2 align-top";
 /** Under the lg breakpoint each row is a card: the title, then its details in a line, then the actions. */
-const metaCell = `${cell} max-lg:inline-block max-lg:px-0 max-lg:py-0.5 max-lg:pe-3`;
+const metaCell = `${cell} lg:whitespace-nowrap max-lg:inline-block max-lg:px-0 max-lg:py-0.5 max-lg:pe-3`;
 const actionButton = "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
 const field = "w-full rounded border border-stone-300 bg-white px-2 py-1.5";
 
@@ -111,7 +111,7 @@ function FilterForm({ filter, members }: { filter: DashboardFilter; members: { i
         ))}
       </select>
       <div className="flex gap-2">
-        <button type="submit" className={`${actionButton} bg-brand-700 px-4 text-white hover:bg-brand-800`}>
+        <button type="submit" className="rounded bg-brand-600 px-4 py-1 text-sm font-bold whitespace-nowrap text-white hover:bg-brand-700">
           {messages.filterApply}
         </button>
         {isFiltered(filter) && (
