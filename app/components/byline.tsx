@@ -1,4 +1,4 @@
-import type { Credit } from "~/lib/bylines";
+import { authorPath, type Credit } from "~/lib/bylines";
 import { messages } from "~/lib/messages";
 
 /** "بقلم" and who: the author's name links to their page; a byline text is plain. */
@@ -7,8 +7,8 @@ export function Byline({ credit, linked = true, className }: { credit: Credit | 
   return (
     <span className={className} data-testid="byline">
       {`${messages.byAuthor} `}
-      {linked && credit.authorPath ? (
-        <a href={credit.authorPath} rel="author" className="font-bold text-brand-700 hover:underline">
+      {linked && credit.isAuthor ? (
+        <a href={authorPath(credit.name)} rel="author" className="font-bold text-brand-700 hover:underline">
           {credit.name}
         </a>
       ) : (

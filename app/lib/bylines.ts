@@ -1,5 +1,8 @@
-/** Who a story is credited to: its byline text for wire and guest stories, else its author with their page. */
-export type Credit = { name: string; authorPath: string | null };
+/**
+ * Who a story is credited to: its byline text for wire and guest stories, else its author (whose page
+ * is `authorPath(name)`; the path is not carried, to keep island props small).
+ */
+export type Credit = { name: string; isAuthor: boolean };
 
 export const BYLINE_MAX = 80;
 
@@ -10,7 +13,7 @@ export function authorPath(username: string): string {
 
 /** The byline text wins, and then there is no author link; an article with neither has no credit. */
 export function creditOf(byline: string | null, authorName: string | null): Credit | null {
-  if (byline) return { name: byline, authorPath: null };
-  if (authorName) return { name: authorName, authorPath: authorPath(authorName) };
+  if (byline) return { name: byline, isAuthor: false };
+  if (authorName) return { name: authorName, isAuthor: true };
   return null;
 }

@@ -1,4 +1,4 @@
-import type { Credit } from "./bylines";
+import { authorPath, type Credit } from "./bylines";
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
 import { articlePath, type NewsArticle } from "./news";
@@ -28,7 +28,7 @@ export function newsArticleJsonLd(baseUrl: string, article: NewsArticle, shareIm
 
 /** The author as a Person with their page; a byline text (a wire or a correspondent) or no credit: the site. */
 function authorJsonLd(baseUrl: string, credit: Credit | null): LdJson {
-  if (credit?.authorPath) return { "@type": "Person", name: credit.name, url: absoluteUrl(baseUrl, credit.authorPath) };
+  if (credit?.isAuthor) return { "@type": "Person", name: credit.name, url: absoluteUrl(baseUrl, authorPath(credit.name)) };
   if (credit) return { "@type": "Organization", name: credit.name };
   return { "@type": "Organization", name: messages.siteName, url: absoluteUrl(baseUrl, "/who") };
 }

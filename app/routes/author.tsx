@@ -48,7 +48,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="author-articles">
           {items.map((item, index) => (
-            <NewsCard key={item.id} item={item} eager={index < 3 && page === 1} />
+            <NewsCard key={item.id} item={item} eager={index < 3 && page === 1} showCredit={false} />
           ))}
         </div>
       )}

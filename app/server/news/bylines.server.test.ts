@@ -37,8 +37,8 @@ describe("credits", () => {
     const own = await article(1, { authorId: author });
     const wire = await article(2, { authorId: author, byline: "وكالات" });
     const anonymous = await article(3);
-    expect((await getArticle(db, own))?.credit).toEqual({ name: "سارة الحلبي", authorPath: `/author/${encodeURIComponent("سارة الحلبي")}` });
-    expect((await getArticle(db, wire))?.credit).toEqual({ name: "وكالات", authorPath: null });
+    expect((await getArticle(db, own))?.credit).toEqual({ name: "سارة الحلبي", isAuthor: true });
+    expect((await getArticle(db, wire))?.credit).toEqual({ name: "وكالات", isAuthor: false });
     expect((await getArticle(db, anonymous))?.credit).toBeNull();
     const listed = await listLatest(db, { limit: 10 });
     expect(listed.map((n) => n.credit?.name ?? null)).toEqual([null, "وكالات", "سارة الحلبي"]);
