@@ -86,7 +86,7 @@ function FilterForm({ filter, members }: { filter: DashboardFilter; members: { i
   return (
     <form method="get" action="/dashboard" role="search" className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" data-testid="dashboard-filters">
       <input type="search" name="q" defaultValue={filter.title} maxLength={DASHBOARD_TITLE_QUERY_MAX} placeholder={messages.filterTitle} aria-label={messages.filterTitle} className={field} />
-      <select name="status" defaultValue={filter.status ?? ""} aria-label={messages.tableStatus} className={field}>
+      <select name="status" defaultValue={filter.status ?? ""} aria-label={messages.filterByStatus} className={field}>
         <option value="">{messages.filterAllStatuses}</option>
         {CHOSEN_STATUSES.map((status) => (
           <option key={status} value={status}>
@@ -94,7 +94,7 @@ function FilterForm({ filter, members }: { filter: DashboardFilter; members: { i
           </option>
         ))}
       </select>
-      <select name="category" defaultValue={filter.category ?? ""} aria-label={messages.tableCategory} className={field}>
+      <select name="category" defaultValue={filter.category ?? ""} aria-label={messages.filterByCategory} className={field}>
         <option value="">{messages.filterAllCategories}</option>
         {CATEGORIES.map((category) => (
           <option key={category} value={category}>
@@ -102,7 +102,7 @@ function FilterForm({ filter, members }: { filter: DashboardFilter; members: { i
           </option>
         ))}
       </select>
-      <select name="author" defaultValue={filter.authorId ?? ""} aria-label={messages.tableAuthor} className={field}>
+      <select name="author" defaultValue={filter.authorId ?? ""} aria-label={messages.filterByAuthor} className={field}>
         <option value="">{messages.filterAllAuthors}</option>
         {members.map((member) => (
           <option key={member.id} value={member.id}>
