@@ -15,15 +15,25 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
   return values.find((value) => value === raw) ?? null;
 }
 
+/** Article and account ids are letters, digits, `-` and `_`: anything else (a NUL byte, which PostgreSQL refuses) names nothing. */
+function idParam(url: URL, name: string): string | null {
+  const value = url.searchParams.get(name);
+  return value !== null && /^[\w-]{1,100}$/.test(value) ? value : null;
+}
+
 /** Unknown or malformed values mean "no filter": a hand-edited URL shows the whole list, never an error. */
 export function dashboardFilterFromUrl(url: URL): DashboardFilter {
-  const authorId = url.searchParams.get("author")?.trim() ?? "";
   return {
-    title: (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, DASHBOARD_TITLE_QUERY_MAX),
+    title: (url.searchParams.get("q") ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim().slice(0, DASHBOARD_TITLE_QUERY_MAX),
     status: oneOf(CHOSEN_STATUSES, url.searchParams.get("status")),
     category: oneOf(CATEGORIES, url.searchParams.get("category")),
-    authorId: authorId.length > 0 && authorId.length <= 100 ? authorId : null,
+    authorId: idParam(url, "author"),
   };
+}
+
+/** The article the dashboard was just redirected after saving, if the URL names one sensibly. */
+export function savedIdFromUrl(url: URL): string | null {
+  return idParam(url, "saved");
 }
 
 export function isFiltered(filter: DashboardFilter): boolean {

@@ -7,7 +7,7 @@ import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { CATEGORIES } from "~/lib/categories";
 import { CHOSEN_STATUSES } from "~/lib/news";
-import { dashboardFilterFromUrl, dashboardPath, isFiltered, DASHBOARD_TITLE_QUERY_MAX, type DashboardFilter } from "~/lib/dashboard-filter";
+import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl, DASHBOARD_TITLE_QUERY_MAX, type DashboardFilter } from "~/lib/dashboard-filter";
 import { savedMessage, statusLabel } from "~/lib/status-labels";
 import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFromUrl(url);
   const filter = dashboardFilterFromUrl(url);
-  const savedId = url.searchParams.get("saved");
+  const savedId = savedIdFromUrl(url);
   const database = db();
   const [totalVisits, mostRead, table, members, saved] = await Promise.all([
     totalSiteVisits(database),

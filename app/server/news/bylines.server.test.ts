@@ -94,6 +94,8 @@ describe("listAllForDashboard", () => {
       authorId: "u1",
     });
     expect(dashboardFilterFromUrl(new URL("http://x/dashboard?status=trashed&category=x&author=&q="))).toEqual(ALL);
+    expect(dashboardFilterFromUrl(new URL("http://x/dashboard?author=a%00b&q=%00%01"))).toEqual(ALL);
+    expect(dashboardFilterFromUrl(new URL("http://x/dashboard?q=a%00b")).title).toBe("a b");
   });
 
   it("offers the newsroom's members, not its readers, as authors", async () => {
