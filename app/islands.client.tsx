@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLANDS } from "./islands/registry";
 import { showRelativeTimes } from "./islands/relative-times";
+import { closeMenuOnEscape } from "./islands/menu-escape";
 
 const islands = new Map(ISLANDS.map((island) => [island.islandName, island]));
 // An island inside another is hydrated with it.
@@ -13,12 +14,14 @@ function Hydrated({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     waiting -= 1;
     showRelativeTimes();
+closeMenuOnEscape();
 if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
   }, []);
   return children;
 }
 
 showRelativeTimes();
+closeMenuOnEscape();
 if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
 for (const root of roots) {
   const island = islands.get(root.dataset.name ?? "");

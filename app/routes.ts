@@ -12,6 +12,7 @@ export default [
   route("advertisement", "routes/category.tsx", { id: "category-advertisement" }),
   route("breaking", "routes/breaking.tsx"),
   route("news/:id", "routes/news.tsx"),
+  route("author/:username", "routes/author.tsx"),
   route("news/:id/delete", "routes/news-delete.ts"),
   route("edit-news/:id", "routes/edit-news.tsx"),
   route("edit-news/:id/revisions/:revisionId", "routes/edit-news-revision.tsx"),

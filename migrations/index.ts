@@ -8,6 +8,7 @@ import * as m005 from "./005-search-postgres";
 import * as m006 from "./006-events-outbox";
 import * as m008 from "./008-publish-times";
 import * as m009 from "./009-revisions-and-trash";
+import * as m010 from "./010-news-byline";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Record<string, EngineMigration> = {
   "006-events-outbox": m006,
   "008-publish-times": m008,
   "009-revisions-and-trash": m009,
+  "010-news-byline": m010,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

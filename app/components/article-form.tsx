@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { CONTENT_MAX, TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/article-schema";
+import { BYLINE_MAX } from "~/lib/bylines";
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
@@ -68,7 +69,7 @@ export function ArticleForm(props: Props) {
           window.alert(messages.updateSucceeded);
           navigate(articlePath(body.id));
         } else {
-          navigate(`/dashboard?published=${encodeURIComponent(body.id)}`);
+          navigate(`/dashboard?saved=${encodeURIComponent(body.id)}`);
         }
         return;
       }
@@ -103,6 +104,9 @@ export function ArticleForm(props: Props) {
       </FormField>
       <FormField id="content" label={messages.fieldContent} hint={messages.fieldContentHint} error={errors.content}>
         <textarea id="content" name="content" required rows={10} maxLength={CONTENT_MAX} defaultValue={article?.content} className={`${input} leading-relaxed`} aria-invalid={errors.content ? true : undefined} aria-describedby={describedBy("content") ?? "content-hint"} />
+      </FormField>
+      <FormField id="byline" label={messages.fieldByline} hint={messages.fieldBylineHint} error={errors.byline}>
+        <input id="byline" name="byline" maxLength={BYLINE_MAX} defaultValue={article?.byline ?? ""} className={input} aria-invalid={errors.byline ? true : undefined} aria-describedby={describedBy("byline") ?? "byline-hint"} />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="category" label={messages.fieldCategory} error={errors.category}>

@@ -5,6 +5,7 @@ import { messages } from "~/lib/messages";
 import { AccountSlot } from "./account-slot";
 import { ChevronDownIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
+import { closeMenuOnEscape } from "~/islands/menu-escape";
 import { SearchForm } from "./search-form";
 
 /** Menu links carry no class (NavLink's default would write class=""): their list (`.nav-links`,
@@ -25,9 +26,10 @@ function MobileMenu() {
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location]);
+  useEffect(() => closeMenuOnEscape(), []);
 
   return (
-    <details ref={menu} className="group nav:hidden">
+    <details ref={menu} className="group nav:hidden" data-mobile-menu>
       <summary
         className="menu-toggle"
         aria-label={messages.openMenu}

@@ -1,6 +1,7 @@
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { articlePath, shownTime, truncate, type NewsSummary, type NewsTeaser } from "~/lib/news";
+import { Byline } from "./byline";
 import { PlayIcon } from "./icons";
 import { NewsImage } from "./news-image";
 import { RelativeTime } from "./relative-time";
@@ -36,10 +37,13 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
   );
 }
 
-type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; rowOnPhone?: boolean };
+type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; showCredit?: boolean; rowOnPhone?: boolean };
 
-/** A card with image, category, title, excerpt and time; rowOnPhone puts a small image beside the text on phones. */
-export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone = false }: CardProps) {
+/**
+ * A card with image, category, title, excerpt, byline and time; rowOnPhone puts a small image beside
+ * the text on phones. The byline comes with the excerpt, on the larger cards (inside the card's link: not a link).
+ */
+export function NewsCard({ item, eager = false, showExcerpt = true, showCredit = showExcerpt, rowOnPhone = false }: CardProps) {
   return (
     <article className={rowOnPhone ? "card card-row group" : "card group"}>
       <a href={articlePath(item.id)}>
@@ -62,6 +66,7 @@ export function NewsCard({ item, eager = false, showExcerpt = true, rowOnPhone =
           </div>
           <h3>{item.title}</h3>
           {showExcerpt && <p className="text-sm leading-relaxed text-stone-600">{truncate(item.excerpt, 110)}</p>}
+          {showCredit && <Byline credit={item.credit} linked={false} className="text-xs text-stone-500" />}
         </div>
       </a>
     </article>

@@ -4,6 +4,7 @@ import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { articlePath, shownTime } from "~/lib/news";
 import type { Segment } from "~/lib/search/search-snippet";
+import { Byline } from "./byline";
 import type { SearchResult } from "~/server/search/search.server";
 
 function Highlighted({ segments }: { segments: Segment[] }) {
@@ -28,6 +29,7 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
       </h2>
       <p className="mt-1 text-xs text-stone-500">
         {categoryLabel(result.category)} · <time dateTime={shownTime(result)}>{formatDay(shownTime(result))}</time>
+        {result.credit && <> · <Byline credit={result.credit} linked={false} /></>}
         {result.status === "draft" && <> · {messages.statusDraft}</>}
       </p>
       <p className="mt-2 leading-relaxed text-stone-700" data-testid="search-snippet">

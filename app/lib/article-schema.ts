@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { BYLINE_MAX } from "./bylines";
 import { CATEGORIES } from "./categories";
 import { messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
@@ -40,6 +41,12 @@ export const articleFields = z.object({
     .max(CONTENT_MAX, messages.contentTooLong)),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
   status: z.enum(CHOSEN_STATUSES, { error: messages.statusInvalid }),
+  byline: z
+    .string()
+    .transform((text) => text.replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(BYLINE_MAX, messages.bylineTooLong))
+    .optional()
+    .transform((text) => (text && hasVisibleText(text) ? text : null)),
   videoUrl: optionalUrl(messages.videoUrlInvalid).default(""),
   imageUrl: optionalUrl(messages.imageUrlInvalid).default(""),
   removeImages: z.array(z.string()).default([]),
@@ -65,5 +72,5 @@ export const articleSchema = articleFields.transform((article, ctx) => {
 });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "category" | "status" | "publishAt" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
+export type ArticleField = "title" | "content" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -1,3 +1,4 @@
+import type { Credit } from "./bylines";
 import type { Category } from "./categories";
 
 /**
@@ -24,6 +25,8 @@ export type NewsSummary = {
   createdAt: string;
   /** When it was first published; null while it never was. Readers see this, not createdAt. */
   publishedAt: string | null;
+  /** The byline text, or the author's name and page; null when neither is known. */
+  credit: Credit | null;
 };
 
 /** The time readers are shown for an article: its publication, or its writing while it is unpublished. */
@@ -50,6 +53,8 @@ export type NewsArticle = NewsSummary & {
   updatedAt: string | null;
   /** When a scheduled article goes out. */
   publishAt: string | null;
+  /** The byline text as typed, for the form; readers see `credit`. */
+  byline: string | null;
 };
 
 /** When an article was edited after it was published ("آخر تحديث"); null otherwise. */

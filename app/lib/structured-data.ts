@@ -1,3 +1,4 @@
+import { authorPath, type Credit } from "./bylines";
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
 import { articlePath, lastUpdateAfterPublication, shownTime, type NewsArticle } from "./news";
@@ -21,8 +22,15 @@ export function newsArticleJsonLd(baseUrl: string, article: NewsArticle, shareIm
     image: images.length > 0 ? images : [absoluteUrl(baseUrl, "/og-default.png")],
     datePublished: published,
     dateModified: lastUpdateAfterPublication(article) ?? published,
-    author: [{ "@type": "Organization", name: messages.siteName, url: absoluteUrl(baseUrl, "/who") }],
+    author: [authorJsonLd(baseUrl, article.credit)],
   };
+}
+
+/** The author as a Person with their page; a byline text (a wire or a correspondent) or no credit: the site. */
+function authorJsonLd(baseUrl: string, credit: Credit | null): LdJson {
+  if (credit?.isAuthor) return { "@type": "Person", name: credit.name, url: absoluteUrl(baseUrl, authorPath(credit.name)) };
+  if (credit) return { "@type": "Organization", name: credit.name };
+  return { "@type": "Organization", name: messages.siteName, url: absoluteUrl(baseUrl, "/who") };
 }
 
 export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "title" | "category">): LdJson {

@@ -4,7 +4,11 @@ import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
-import { articlePath } from "~/lib/news";
+import { articlePath, type NewsStatus } from "~/lib/news";
+import { CATEGORIES } from "~/lib/categories";
+import { CHOSEN_STATUSES } from "~/lib/news";
+import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl, DASHBOARD_TITLE_QUERY_MAX, type DashboardFilter } from "~/lib/dashboard-filter";
+import { savedMessage, statusLabel } from "~/lib/status-labels";
 import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
@@ -14,7 +18,8 @@ import { formMessagesOf } from "~/lib/error-body";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
-import { listAllForDashboard, listMostRead } from "~/server/news/news.server";
+import { getArticle, listMostRead } from "~/server/news/news.server";
+import { listAllForDashboard, listNewsroomMembers } from "~/server/news/dashboard-list.server";
 import { EDITORS } from "~/server/news/audience.server";
 import { totalSiteVisits } from "~/server/visits/visits.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
@@ -28,20 +33,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(auth(), request);
   const url = new URL(request.url);
   const page = pageFromUrl(url);
+  const filter = dashboardFilterFromUrl(url);
+  const savedId = savedIdFromUrl(url);
   const database = db();
-  const [totalVisits, mostRead, table] = await Promise.all([
+  const [totalVisits, mostRead, table, members, saved] = await Promise.all([
     totalSiteVisits(database),
     listMostRead(database, 8, EDITORS),
-    listAllForDashboard(database, page, TABLE_PAGE_SIZE),
+    listAllForDashboard(database, filter, page, TABLE_PAGE_SIZE),
+    listNewsroomMembers(database),
+    savedId ? getArticle(database, savedId, EDITORS) : null,
   ]);
-  return { totalVisits, mostRead, table, page, submissionId: randomUUID(), publishedId: url.searchParams.get("published") };
+  return { totalVisits, mostRead, table, members, filter, page, submissionId: randomUUID(), saved: saved && { id: saved.id, status: saved.status } };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(auth(), request);
   const result = await publishFromRequest(newsroom(), request, admin.id);
   if (!result.ok) return pageError(result.error);
-  return redirect(`/dashboard?published=${encodeURIComponent(result.id)}`);
+  return redirect(`/dashboard?saved=${encodeURIComponent(result.id)}`);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -60,11 +69,64 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 const cell = "px-3 py-2 align-top";
+/** Under the lg breakpoint each row is a card: the title, then its details in a line, then the actions. */
+const metaCell = `${cell} lg:whitespace-nowrap max-lg:inline-block max-lg:px-0 max-lg:py-0.5 max-lg:pe-3`;
 const actionButton = "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
+const field = "w-full rounded border border-stone-300 bg-white px-2 py-1.5";
+
+const STATUS_STYLES: Record<NewsStatus, string> = {
+  published: "bg-green-100 text-green-800",
+  draft: "bg-amber-100 text-amber-900",
+  review: "bg-sky-100 text-sky-900",
+  scheduled: "bg-violet-100 text-violet-900",
+  trashed: "bg-stone-200 text-stone-700",
+};
+
+function FilterForm({ filter, members }: { filter: DashboardFilter; members: { id: string; name: string }[] }) {
+  return (
+    <form method="get" action="/dashboard" role="search" className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" data-testid="dashboard-filters">
+      <input type="search" name="q" defaultValue={filter.title} maxLength={DASHBOARD_TITLE_QUERY_MAX} placeholder={messages.filterTitle} aria-label={messages.filterTitle} className={field} />
+      <select name="status" defaultValue={filter.status ?? ""} aria-label={messages.filterByStatus} className={field}>
+        <option value="">{messages.filterAllStatuses}</option>
+        {CHOSEN_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {statusLabel(status)}
+          </option>
+        ))}
+      </select>
+      <select name="category" defaultValue={filter.category ?? ""} aria-label={messages.filterByCategory} className={field}>
+        <option value="">{messages.filterAllCategories}</option>
+        {CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {categoryLabel(category)}
+          </option>
+        ))}
+      </select>
+      <select name="author" defaultValue={filter.authorId ?? ""} aria-label={messages.filterByAuthor} className={field}>
+        <option value="">{messages.filterAllAuthors}</option>
+        {members.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name}
+          </option>
+        ))}
+      </select>
+      <div className="flex gap-2">
+        <button type="submit" className="rounded bg-brand-600 px-4 py-1 text-sm font-bold whitespace-nowrap text-white hover:bg-brand-700">
+          {messages.filterApply}
+        </button>
+        {isFiltered(filter) && (
+          <Link to="/dashboard" className={`${actionButton} flex items-center`}>
+            {messages.filterClear}
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { totalVisits, mostRead, table, page, submissionId, publishedId } = loaderData;
-  const here = page > 1 ? `/dashboard?page=${page}` : "/dashboard";
+  const { totalVisits, mostRead, table, members, filter, page, submissionId, saved } = loaderData;
+  const here = dashboardPath(filter, page);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -75,10 +137,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       <Panel id="publish-title" title={messages.publishTitle}>
-        {publishedId && (
-          <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
-            {messages.published} —{" "}
-            <Link to={articlePath(publishedId)} className="underline">
+        {saved && (
+          <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800" data-testid="saved-banner">
+            {savedMessage(saved.status)} —{" "}
+            <Link to={articlePath(saved.id)} className="underline">
               {messages.viewArticle}
             </Link>
           </p>
@@ -87,36 +149,43 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[720px] text-start text-sm" data-testid="news-table">
-            <thead className="bg-stone-100 text-start">
+        <FilterForm filter={filter} members={members} />
+        {table.items.length === 0 && <p className="py-6 text-center text-stone-500">{isFiltered(filter) ? messages.filterNoMatch : messages.noNews}</p>}
+        <div className="lg:overflow-x-auto">
+          <table className="w-full text-start text-sm max-lg:block" data-testid="news-table">
+            <thead className="bg-stone-100 text-start max-lg:hidden">
               <tr>
                 <th scope="col" className={`${cell} text-start`}>{messages.tableTitle}</th>
                 <th scope="col" className={`${cell} text-start`}>{messages.tableCategory}</th>
+                <th scope="col" className={`${cell} text-start`}>{messages.tableAuthor}</th>
                 <th scope="col" className={`${cell} text-start`}>{messages.tableStatus}</th>
                 <th scope="col" className={`${cell} text-start`}>{messages.tableDate}</th>
                 <th scope="col" className={`${cell} text-start`}>{messages.tableVisits}</th>
                 <th scope="col" className={`${cell} text-start`}>{messages.tableActions}</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-200">
+            <tbody className="divide-y divide-stone-200 max-lg:block">
               {table.items.map((item) => (
-                <tr key={item.id} data-testid="news-row">
-                  <td className={`${cell} font-bold`}>
+                <tr key={item.id} data-testid="news-row" className="max-lg:block max-lg:py-3">
+                  <td className={`${cell} font-bold max-lg:block max-lg:px-0`}>
                     <Link to={articlePath(item.id)} className="hover:text-brand-700">
                       {item.title}
                     </Link>
                   </td>
-                  <td className={cell}>{categoryLabel(item.category)}</td>
-                  <td className={cell}>
-                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${item.status === "published" ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"}`}>
-                      {item.status === "published" ? messages.statusPublished : messages.statusDraft}
+                  <td className={metaCell}>{categoryLabel(item.category)}</td>
+                  <td className={metaCell}>{item.credit?.name ?? "—"}</td>
+                  <td className={metaCell}>
+                    <span className={`rounded px-2 py-0.5 text-xs font-bold whitespace-nowrap ${STATUS_STYLES[item.status]}`} data-testid="row-status">
+                      {statusLabel(item.status)}
                     </span>
                   </td>
-                  <td className={`${cell} whitespace-nowrap`}>{formatDay(item.createdAt)}</td>
-                  <td className={cell}>{item.visits.toLocaleString("ar-LB")}</td>
-                  <td className={cell}>
-                    <div className="flex flex-wrap gap-1">
+                  <td className={`${metaCell} whitespace-nowrap`}>{formatDay(item.createdAt)}</td>
+                  <td className={metaCell}>
+                    <span className="lg:hidden">{messages.tableVisits}: </span>
+                    {item.visits.toLocaleString("ar-LB")}
+                  </td>
+                  <td className={`${cell} max-lg:block max-lg:px-0`}>
+                    <div className="flex gap-1 lg:flex-nowrap max-lg:flex-wrap" data-testid="row-actions">
                       <CopyShortLinkButton shortId={item.shortId} className={actionButton} />
                       <EditArticleLink id={item.id} className={actionButton} />
                       <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${actionButton} text-brand-700`} />
@@ -129,12 +198,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </div>
         <nav className="mt-4 flex justify-center gap-3" aria-label={messages.page}>
           {page > 1 && (
-            <Link to={page === 2 ? "/dashboard" : `/dashboard?page=${page - 1}`} className={actionButton}>
+            <Link to={dashboardPath(filter, page - 1)} className={actionButton} rel="prev">
               {messages.previousPage}
             </Link>
           )}
           {table.hasMore && (
-            <Link to={`/dashboard?page=${page + 1}`} className={actionButton}>
+            <Link to={dashboardPath(filter, page + 1)} className={actionButton} rel="next">
               {messages.nextPage}
             </Link>
           )}

@@ -11,6 +11,7 @@ import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/component
 import { Sidebar } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
 import { LastUpdate } from "~/components/last-update";
+import { Byline } from "~/components/byline";
 import { ArticleVisit } from "~/components/visit-counters";
 import { audienceFor } from "~/server/news/audience.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
@@ -34,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [shortId, sidebar, picks, related] = await Promise.all([
     shortIdFor(database, article.id),
     listSidebar(database, audience),
-    listPicks(database, article.id, audience),
+    listPicks(database, article, audience),
     listRelated(database, article, audience),
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
@@ -95,6 +96,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             {article.title}
           </h1>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-600">
+            <Byline credit={article.credit} />
             <span className="inline-flex items-center gap-1">
               <ClockIcon />
               <time dateTime={shownTime(article)}>{formatDateTime(shownTime(article))}</time>

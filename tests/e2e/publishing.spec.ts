@@ -55,7 +55,7 @@ for (const site of DEMO_SITES) {
       if (options.draft) await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
       if (options.images) await page.setInputFiles("#images", options.images.map((f) => path.resolve(".tmp/e2e-files", f)));
       await page.getByRole("button", { name: messages.publishSubmit }).click();
-      await expect(page.getByRole("status")).toContainText(messages.published);
+      await expect(page.getByRole("status")).toContainText(options.draft ? messages.savedAsDraft : messages.published);
       return articleIdByTitle(site, title);
     }
 

@@ -98,13 +98,14 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
     add({ name: "GET /:shortId", who: "visitor", method: "GET", path: `/${enc(value)}` });
     add({ name: "GET /news/:id/delete", who: who(), method: "GET", path: `/news/${enc(value)}/delete` });
     add({ name: "GET /media/…", who: "visitor", method: "GET", path: `/media/${enc(value)}` });
+    add({ name: "GET /author/…", who: "visitor", method: "GET", path: `/author/${enc(value)}?page=${enc(pick(STRINGS))}` });
     add({ name: "GET raw path", who: "visitor", method: "GET", path: `/${value.replace(/[^\x21-\x7e]/g, (c) => enc(c))}` });
   }
   for (const value of NUMBERS) {
     for (const category of CATEGORIES) add({ name: "GET /api/latest category page", who: who(), method: "GET", path: `/api/latest?category=${category}&page=${enc(value)}` });
     add({ name: "GET /local?page", who: who(), method: "GET", path: `/local?page=${enc(value)}` });
     add({ name: "GET /sitemap.xml?page", who: "visitor", method: "GET", path: `/sitemap.xml?page=${enc(value)}` });
-    add({ name: "GET /dashboard?page", who: "admin", method: "GET", path: `/dashboard?page=${enc(value)}&published=${enc(pick(STRINGS))}` });
+    add({ name: "GET /dashboard?page", who: "admin", method: "GET", path: `/dashboard?page=${enc(value)}&saved=${enc(pick(STRINGS))}&status=${enc(pick(STRINGS))}&category=${enc(pick(STRINGS))}&author=${enc(pick(STRINGS))}&q=${enc(pick(STRINGS))}` });
   }
   for (const value of [...NUMBERS, ...XSS.slice(0, 3), "\r\nX-Evil: 1"]) {
     const safe = value.replace(/[\r\n\u0000]/g, " ").replace(/[^\x20-\x7e]/g, "?");

@@ -16,6 +16,8 @@ export interface NewsTable {
   status: NewsStatus;
   visits: Generated<number>;
   author_id: string | null;
+  /** Wire and guest stories: shown instead of the author's name. */
+  byline: string | null;
   created_at: string;
   updated_at: string | null;
   published_at: string | null;
@@ -40,6 +42,7 @@ export interface NewsRevisionsTable {
   image_url: string | null;
   video: string | null;
   author_id: string | null;
+  byline: string | null;
   /** Who made the save that replaced this version. */
   saved_by: string | null;
   /** The kind of save that replaced this version: consecutive autosaves by one person keep one revision. */

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { parseStringList } from "~/lib/json";
+import { creditOf, type Credit } from "~/lib/bylines";
 import { isCategory, type Category } from "~/lib/categories";
 import type { DB } from "../db/db.server";
 import type { Database } from "../db/schema";
@@ -84,6 +85,7 @@ export type FeedArticle = {
   category: Category;
   image: string | null;
   publishedAt: string;
+  credit: Credit | null;
 };
 
 /** The newest published articles, in the order the site lists them. */
@@ -99,6 +101,8 @@ export async function listFeedArticles(db: DB, options: { limit: number; categor
       "news.images",
       "news.image_url",
       publishedAt(eb).as("publishedAt"),
+      "news.byline",
+      eb.selectFrom("user").select("user.name").whereRef("user.id", "=", "news.author_id").as("authorName"),
     ])
     .orderBy("news.published_at", "desc")
     .orderBy("news.id", "desc")
@@ -111,5 +115,6 @@ export async function listFeedArticles(db: DB, options: { limit: number; categor
     category: isCategory(row.category) ? row.category : "miscellaneous",
     image: firstImage(row.images, row.image_url),
     publishedAt: row.publishedAt,
+    credit: creditOf(row.byline, row.authorName),
   }));
 }

@@ -104,6 +104,7 @@ function rssItem(baseUrl: string, article: FeedArticle) {
     publishedAt: article.publishedAt,
     category: categoryLabel(article.category),
     image: enclosure(baseUrl, article.image),
+    creator: article.credit?.name ?? null,
   };
 }
 

@@ -11,6 +11,8 @@ export type RssItem = {
   publishedAt: string;
   category: string;
   image: RssImage | null;
+  /** The byline: Dublin Core's creator takes a name (RSS's own `author` wants an email address). */
+  creator?: string | null;
 };
 
 function buildItem(item: RssItem): string {
@@ -23,6 +25,7 @@ function buildItem(item: RssItem): string {
     element("description", item.description),
     pubDate ? element("pubDate", pubDate) : "",
     element("category", item.category),
+    item.creator ? element("dc:creator", item.creator) : "",
     item.image ? `<enclosure url="${escapeXml(item.image.url)}" length="0" type="${escapeXml(item.image.type)}"/>` : "",
     "</item>",
   ].join("");
@@ -33,7 +36,7 @@ export function buildRss(channel: RssChannel, items: readonly RssItem[]): string
   const lastBuildDate = rfc822Date(items[0]?.publishedAt);
   return [
     XML_DECLARATION,
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "<channel>",
     element("title", channel.title),
     element("link", channel.link),

@@ -122,9 +122,36 @@ describe("listPicks and listRelated", () => {
       await article(i, { category, title: `قديم ${category}` });
       ids[category] = await article(100 + i, { category, title: `جديد ${category}` });
     }
-    const picks = await listPicks(db, ids.local!);
+    const picks = await listPicks(db, { id: ids.international!, category: "international" });
     expect(picks.map((n) => n.title)).toEqual([
-      "قديم local",
+      "جديد local",
+      "جديد educational",
+      "جديد sports",
+      "جديد miscellaneous",
+    ]);
+  });
+
+  it("never picks an article the page already relates: its own category's pick comes after the related ones", async () => {
+    const current = await article(50, { category: "sports" });
+    for (const i of [1, 2, 3, 4]) await article(i, { category: "sports" });
+    await article(5, { category: "local" });
+    const reading = { id: current, category: "sports" as const };
+    const [related, picks] = await Promise.all([listRelated(db, reading), listPicks(db, reading)]);
+    expect(related.map((n) => n.title)).toEqual(["خبر 4", "خبر 3"]);
+    expect(picks.map((n) => n.title)).toEqual(["خبر 5", "خبر 2"]);
+    const relatedIds = new Set(related.map((n) => n.id));
+    expect(picks.filter((n) => relatedIds.has(n.id))).toEqual([]);
+  });
+
+  it("leaves its own category out of the picks when every other article of it is related", async () => {
+    const categories: Category[] = ["local", "international", "educational", "sports", "miscellaneous", "breaking"];
+    const ids: Record<string, string> = {};
+    for (const [i, category] of categories.entries()) {
+      await article(i, { category, title: `قديم ${category}` });
+      ids[category] = await article(100 + i, { category, title: `جديد ${category}` });
+    }
+    const picks = await listPicks(db, { id: ids.local!, category: "local" });
+    expect(picks.map((n) => n.title)).toEqual([
       "جديد international",
       "جديد educational",
       "جديد sports",

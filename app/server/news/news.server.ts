@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { parseStringList } from "~/lib/json";
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { creditOf } from "~/lib/bylines";
 import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
 import { LATEST_NEWS_COUNT, MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
 import type { NewsArticle, NewsStatus, NewsSummary, SidebarLists } from "~/lib/news";
-import { EDITORS, PUBLIC, type Audience } from "./audience.server";
+import { PUBLIC, type Audience } from "./audience.server";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { syncSearchIndex } from "~/server/search/search-index.server";
@@ -30,7 +31,14 @@ function summaryColumns<O>(query: NewsQuery<O>) {
     "news.visits",
     "news.created_at",
     "news.published_at",
+    "news.byline",
+    authorName,
   ]);
+}
+
+/** The author's name, read beside each article (a scalar subquery keeps every list's plan on `news`). */
+function authorName(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("user").select("user.name").whereRef("user.id", "=", "news.author_id").as("author_name");
 }
 
 type SummaryRow = {
@@ -45,9 +53,11 @@ type SummaryRow = {
   visits: number;
   created_at: string;
   published_at: string | null;
+  byline: string | null;
+  author_name: string | null;
 };
 
-function toSummary(row: SummaryRow): NewsSummary {
+export function toSummary(row: SummaryRow): NewsSummary {
   return {
     id: row.id,
     title: row.title,
@@ -59,6 +69,7 @@ function toSummary(row: SummaryRow): NewsSummary {
     visits: row.visits,
     createdAt: row.created_at,
     publishedAt: row.published_at,
+    credit: creditOf(row.byline, row.author_name),
   };
 }
 
@@ -67,7 +78,7 @@ function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
   return audience.includeDrafts ? query.where("news.status", "!=", "trashed") : query.where("news.status", "=", "published");
 }
 
-function summaries(db: DB, audience: Audience) {
+export function summaries(db: DB, audience: Audience) {
   return summaryColumns(visibleTo(db.selectFrom("news"), audience));
 }
 
@@ -76,7 +87,7 @@ function summaries(db: DB, audience: Audience) {
  * (status, [category,] published_at) indexes; editors, who also see articles never published, get those
  * by when they were written among the rest.
  */
-function newestFirst<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
+export function newestFirst<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
   const published = audience.includeDrafts ? sql<string>`coalesce(news.published_at, news.created_at)` : sql<string>`news.published_at`;
   return query.orderBy(published, "desc").orderBy("news.id", "desc");
 }
@@ -183,10 +194,17 @@ export async function listSidebar(db: DB, audience: Audience): Promise<SidebarLi
   return { latest, mostRead };
 }
 
-/** Newest article of each picks category, leaving out the one being read: one statement, as for home's sections. */
-export async function listPicks(db: DB, excludeId: string, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
-  const sections = await listLatestByCategory(db, PICK_CATEGORIES, 1, audience, excludeId);
-  return PICK_CATEGORIES.flatMap((category) => sections.get(category) ?? []);
+/**
+ * Newest article of each picks category, leaving out the one being read and its related articles (the
+ * first RELATED_COUNT of its own category, in listRelated's order): one statement, as for home's sections.
+ */
+export async function listPicks(db: DB, article: { id: string; category: Category }, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+  const sections = await listLatestByCategory(db, PICK_CATEGORIES, RELATED_COUNT + 1, audience, article.id);
+  return PICK_CATEGORIES.flatMap((category) => {
+    const newest = sections.get(category) ?? [];
+    const pick = category === article.category ? newest[RELATED_COUNT] : newest[0];
+    return pick ? [pick] : [];
+  });
 }
 
 export async function listRelated(
@@ -204,7 +222,7 @@ export async function listRelated(
 }
 
 export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
-  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().where("news.id", "=", id).executeTakeFirst();
+  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().select(authorName).where("news.id", "=", id).executeTakeFirst();
   if (!row) return null;
   return {
     ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
@@ -214,6 +232,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
     imageUrl: row.image_url,
     updatedAt: row.updated_at,
     publishAt: row.publish_at,
+    byline: row.byline,
   };
 }
 
@@ -250,6 +269,7 @@ export type NewArticle = {
   publishAt?: string | null;
   visits?: number;
   authorId?: string | null;
+  byline?: string | null;
   createdAt?: Date;
   /** The form submission that asked for it: the same submission never creates two articles. */
   submissionId?: string;
@@ -295,6 +315,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         status,
         visits: input.visits ?? 0,
         author_id: input.authorId ?? null,
+        byline: input.byline ?? null,
         created_at: createdAt,
         updated_at: null,
         published_at: publishedAt,
@@ -326,6 +347,8 @@ export type ArticleChanges = {
   imageUrl: string | null;
   images: string[];
   video: string | null;
+  /** Left out: the byline stays as it is. */
+  byline?: string | null;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
@@ -368,6 +391,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         images: JSON.stringify(changes.images),
         video: changes.video,
         is_video: changes.video ? 1 : 0,
+        byline: changes.byline,
         updated_at: now,
         published_at: publishedAt,
         publish_at: changes.status === "scheduled" ? (changes.publishAt ?? null) : null,
@@ -430,19 +454,4 @@ export async function listReferencedMedia(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
   const current = rows.flatMap((row) => [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
   return [...current, ...(await listRevisionMedia(db))];
-}
-
-/** All articles for the dashboard table, drafts included, newest first. */
-export async function listAllForDashboard(db: DB, page: number, pageSize: number) {
-  const rows = await newestFirst(
-    summaries(db, EDITORS).leftJoin("short_links", "short_links.news_id", "news.id").select("short_links.short_id"),
-    EDITORS,
-  )
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return {
-    items: rows.slice(0, pageSize).map((row) => ({ ...toSummary(row), shortId: row.short_id })),
-    hasMore: rows.length > pageSize,
-  };
 }

@@ -50,6 +50,7 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
     content: one("content"),
     category: one("category"),
     status: one("status"),
+    byline: one("byline"),
     videoUrl: one("videoUrl"),
     imageUrl: one("imageUrl"),
     removeImages: submission.fields.removeImages ?? [],
@@ -126,6 +127,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
       images,
       video: video ?? input.videoUrl,
       authorId,
+      byline: input.byline,
       submissionId: input.submissionId,
     });
     if (created.duplicate) {
@@ -167,6 +169,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       imageUrl: input.imageUrl,
       images,
       video,
+      byline: input.byline,
     }, { by: savedBy, kind: "save" });
     if (!result) {
       await removeMedia(storage, stored);

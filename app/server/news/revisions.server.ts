@@ -18,6 +18,7 @@ export type Revision = RevisionSummary & {
   imageUrl: string | null;
   video: string | null;
   authorId: string | null;
+  byline: string | null;
 };
 
 /** Who saves, and whether it is the form's autosave. */
@@ -43,7 +44,7 @@ export async function keepRevision(trx: DB, newsId: string, save: Save, savedAt:
   }
   const current = await trx
     .selectFrom("news")
-    .select(["title", "content", "category", "images", "image_url", "video", "author_id"])
+    .select(["title", "content", "category", "images", "image_url", "video", "author_id", "byline"])
     .where("id", "=", newsId)
     .executeTakeFirst();
   if (!current) return;
@@ -87,6 +88,7 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
     imageUrl: row.image_url,
     video: row.video,
     authorId: row.author_id,
+    byline: row.byline,
     savedAt: row.saved_at,
     savedBy: row.name,
   };

@@ -1,0 +1,69 @@
+import { authorPath } from "~/lib/bylines";
+import { messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageFromUrl } from "~/lib/pagination";
+import { EmptyState, NewsCard } from "~/components/news-card";
+import { db } from "~/server/db/db.server";
+import { listAuthorArticles } from "~/server/news/author-articles.server";
+import { pageError } from "~/server/http/page-error.server";
+import { AppError } from "~/server/platform/app-error.server";
+import type { Route } from "./+types/author";
+
+const AUTHOR_PAGE_SIZE = 12;
+
+/** An author's published articles, newest first: the same page for everyone, so the page cache keeps it. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const username = params.username;
+  const page = pageFromUrl(new URL(request.url));
+  const list = await listAuthorArticles(db(), username, page, AUTHOR_PAGE_SIZE);
+  if (!list) throw pageError(new AppError("not-found"));
+  return { username, page, ...list };
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${messages.pageNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+  const { username, page } = loaderData;
+  const path = authorPath(username);
+  const title = `${messages.authorArticles} ${username}`;
+  return pageMeta({
+    baseUrl: baseUrlOf(matches),
+    path: page > 1 ? `${path}?page=${page}` : path,
+    title: `${title}${page > 1 ? ` - ${messages.page} ${page}` : ""} | ${messages.siteName}`,
+    description: `${title} - ${messages.siteName}`,
+  });
+}
+
+const pageLink = "rounded border border-stone-300 bg-white px-5 py-2 font-bold hover:bg-stone-100";
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+  const { username, page, items, hasMore } = loaderData;
+  const path = authorPath(username);
+  return (
+    <section aria-labelledby="author-title">
+      <h1 id="author-title" className="mb-6 border-s-4 border-brand-600 ps-3 text-3xl font-bold">
+        {messages.authorArticles} {username}
+      </h1>
+      {items.length === 0 ? (
+        <EmptyState text={messages.noNews} />
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="author-articles">
+          {items.map((item, index) => (
+            <NewsCard key={item.id} item={item} eager={index < 3 && page === 1} showCredit={false} />
+          ))}
+        </div>
+      )}
+      <nav className="mt-8 flex justify-center gap-3" aria-label={messages.page}>
+        {page > 1 && (
+          <a href={page === 2 ? path : `${path}?page=${page - 1}`} rel="prev" className={pageLink}>
+            {messages.previousPage}
+          </a>
+        )}
+        {hasMore && (
+          <a href={`${path}?page=${page + 1}`} rel="next" className={pageLink}>
+            {messages.nextPage}
+          </a>
+        )}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { messages } from "../../app/lib/messages";
+import { createArticle } from "../../app/server/news/news.server";
+import { DEMO_SITES } from "./servers";
+import { createAdmin, hydrated, readSiteDatabase, signInToDashboard } from "./support";
+
+const VIEWPORTS = [
+  { width: 375, height: 800 },
+  { width: 1280, height: 900 },
+];
+const MARK = `زيتون${Date.now() % 100_000}`;
+const DRAFTS = 22;
+
+for (const site of DEMO_SITES) {
+  test.describe(`the dashboard on ${site.engine}`, () => {
+    test.use({ baseURL: site.url });
+    test.describe.configure({ mode: "serial" });
+    const STATE = path.resolve(`.tmp/e2e-files/dashboard-state-${site.name}.json`);
+
+    test.beforeAll(async ({ browser }) => {
+      const admin = createAdmin("dashboard", "منى الحسن", site);
+      await readSiteDatabase(site, async (db) => {
+        const { id } = await db.selectFrom("user").select("id").where("email", "=", admin.email).executeTakeFirstOrThrow();
+        const start = Date.now() - 3_600_000;
+        for (let i = 0; i < DRAFTS; i++) {
+          await createArticle(db, { title: `${MARK} مسودة ${i}`, content: "نص", category: "sports", status: "draft", authorId: id, createdAt: new Date(start + i * 1000) });
+        }
+        await createArticle(db, { title: `${MARK} بانتظار المراجعة مع عنوان طويل جداً يملأ السطر كله على الهاتف`, content: "نص", category: "local", status: "review", authorId: id });
+      });
+      mkdirSync(path.dirname(STATE), { recursive: true });
+      const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
+      const page = await context.newPage();
+      await signInToDashboard(page, admin);
+      await context.storageState({ path: STATE });
+      await context.close();
+    });
+    test.use({ storageState: STATE });
+
+    /** Neither the page nor the list scrolls sideways, and every row's status and actions are on screen. */
+    async function noSidewaysScroll(page: Page) {
+      const widths = await page.evaluate(() => {
+        const list = document.querySelector('[data-testid="news-table"]')!.parentElement!;
+        return { page: [document.documentElement.scrollWidth, document.documentElement.clientWidth], list: [list.scrollWidth, list.clientWidth] };
+      });
+      expect(widths.page[0]).toBeLessThanOrEqual(widths.page[1]!);
+      expect(widths.list[0]).toBeLessThanOrEqual(widths.list[1]!);
+      const viewport = page.viewportSize()!;
+      for (const part of ["row-status", "row-actions"]) {
+        for (const box of await page.getByTestId(part).evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect))) {
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(viewport.width);
+        }
+      }
+    }
+
+    for (const viewport of VIEWPORTS) {
+      test(`at ${viewport.width} px: search, filters and pages live in the URL; statuses and actions show`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto("/dashboard");
+        await hydrated(page);
+        const filters = page.getByTestId("dashboard-filters");
+        await filters.getByRole("searchbox", { name: messages.filterTitle }).fill(MARK);
+        await filters.getByLabel(messages.filterByStatus).selectOption("draft");
+        await filters.getByLabel(messages.filterByCategory).selectOption("sports");
+        await filters.getByRole("button", { name: messages.filterApply }).click();
+        await expect(page).toHaveURL(new RegExp(`/dashboard\\?q=${encodeURIComponent(MARK)}&status=draft&category=sports&author=$`));
+        const rows = page.getByTestId("news-row");
+        await expect(rows).toHaveCount(20);
+        await expect(rows.first()).toContainText(`${MARK} مسودة ${DRAFTS - 1}`);
+        await expect(rows.first().getByTestId("row-status")).toBeVisible();
+        await expect(rows.first().getByRole("link", { name: messages.edit })).toBeVisible();
+        await expect(rows.first().getByRole("button", { name: messages.delete })).toBeVisible();
+        if (viewport.width < 800) await noSidewaysScroll(page);
+        else {
+          // The three actions of every row sit on one line.
+          const tops = await rows.first().getByTestId("row-actions").locator("button, a").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+          expect(tops).toHaveLength(3);
+          expect(new Set(tops).size).toBe(1);
+        }
+        await page.getByRole("link", { name: messages.nextPage }).click();
+        await expect(page).toHaveURL(/&page=2$/);
+        await expect(page).toHaveURL(/status=draft/);
+        await expect(rows).toHaveCount(DRAFTS - 20);
+        await expect(page.getByTestId("dashboard-filters").getByLabel(messages.filterByStatus)).toHaveValue("draft");
+
+        await page.goto(`/dashboard?q=${encodeURIComponent(MARK)}&status=review`);
+        await expect(rows).toHaveCount(1);
+        await expect(rows.first().getByTestId("row-status")).toHaveText(messages.statusReview);
+        await expect(rows.first()).toContainText("منى الحسن");
+        if (viewport.width < 800) await noSidewaysScroll(page);
+        mkdirSync(".tmp/screens", { recursive: true });
+        await page.screenshot({ path: `.tmp/screens/dashboard-${site.name}-${viewport.width}.png`, fullPage: true });
+      });
+
+      test(`at ${viewport.width} px: saving a draft says it was saved as a draft`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto("/dashboard");
+        await hydrated(page);
+        await page.getByLabel(messages.fieldTitle, { exact: true }).fill(`${MARK} مسودة من النموذج ${viewport.width}`);
+        await page.getByLabel(messages.fieldContent).fill("نص المسودة.");
+        await page.getByLabel(messages.fieldByline).fill("مراسلنا في عكار");
+        await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
+        await page.getByRole("button", { name: messages.publishSubmit }).click();
+        const banner = page.getByTestId("saved-banner");
+        await expect(banner).toContainText(messages.savedAsDraft);
+        await expect(banner).not.toContainText(messages.published);
+        if (viewport.width < 800) await noSidewaysScroll(page);
+      });
+    }
+  });
+}
+
+test.describe("the mobile menu", () => {
+  test("opens animated under 768 px and closes with Escape, giving the focus back to its button", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await hydrated(page);
+    const toggle = page.getByTestId("mobile-menu-toggle");
+    await toggle.click();
+    const panel = page.getByTestId("mobile-menu");
+    await expect(panel).toBeVisible();
+    expect(await panel.evaluate((element) => getComputedStyle(element).animationName)).toBe("menu-open");
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test("does not animate for reduced motion, nor from 768 px", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByTestId("mobile-menu-toggle").click();
+    const panel = page.getByTestId("mobile-menu");
+    expect(await panel.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.setViewportSize({ width: 780, height: 800 });
+    expect(await panel.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+  });
+});
+
+test.describe("reader pages at 375 px", () => {
+  test("the breaking ticker shows its first headline whole, wrapped at its spaces", async ({ page }) => {
+    await readSiteDatabase(DEMO_SITES[0]!, (db) =>
+      createArticle(db, { title: "عاجل: اجتماع طارئ لمجلس الوزراء لبحث الأوضاع الاقتصادية والمعيشية في طرابلس والشمال", content: "نص", category: "breaking" }),
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(async () => {
+      await page.goto("/");
+      await expect(page.getByTestId("breaking-ticker")).toContainText("اجتماع طارئ لمجلس الوزراء");
+    }).toPass();
+    const fits = await page.getByTestId("breaking-ticker").locator("ul").evaluate((list) => {
+      const strip = list.parentElement!.getBoundingClientRect();
+      const first = list.querySelector("li a")!.getBoundingClientRect();
+      return { inside: first.left >= strip.left - 1 && first.right <= strip.right + 1, strip: [strip.left, strip.right], first: [first.left, first.right, first.height], display: getComputedStyle(list).display };
+    });
+    expect(fits.inside, JSON.stringify(fits)).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: ".tmp/screens/ticker-375.png" });
+  });
+
+  test("an article's picks never repeat its related articles", async ({ page }) => {
+    await page.goto("/local");
+    await page.getByTestId("category-list").getByRole("article").first().getByRole("link").click();
+    const related = await page.getByTestId("related-news").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const picks = await page.getByTestId("picks").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(related.length).toBeGreaterThan(0);
+    expect(picks.length).toBeGreaterThan(0);
+    expect(picks.filter((href) => related.includes(href))).toEqual([]);
+  });
+});
