@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Category } from "~/lib/categories";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "~/server/db/db.server";
 import {
@@ -10,8 +9,6 @@ import {
   listLatest,
   listLatestByCategory,
   listMostRead,
-  listPicks,
-  listRelated,
   listSlider,
   updateArticle,
   type NewArticle,
@@ -111,35 +108,6 @@ describe("listMostRead", () => {
     expect(mostRead).toHaveLength(8);
     const visits = mostRead.map((n) => n.visits);
     expect(visits).toEqual([...visits].sort((a, b) => b - a));
-  });
-});
-
-describe("listPicks and listRelated", () => {
-  it("picks the newest of each of the five categories, without the current article", async () => {
-    const categories: Category[] = ["local", "international", "educational", "sports", "miscellaneous", "breaking"];
-    const ids: Record<string, string> = {};
-    for (const [i, category] of categories.entries()) {
-      await article(i, { category, title: `قديم ${category}` });
-      ids[category] = await article(100 + i, { category, title: `جديد ${category}` });
-    }
-    const picks = await listPicks(db, ids.local!);
-    expect(picks.map((n) => n.title)).toEqual([
-      "قديم local",
-      "جديد international",
-      "جديد educational",
-      "جديد sports",
-      "جديد miscellaneous",
-    ]);
-  });
-
-  it("relates 2 newest of the same category, never the article itself", async () => {
-    const current = await article(50, { category: "sports" });
-    await article(1, { category: "sports" });
-    await article(2, { category: "sports" });
-    await article(3, { category: "sports" });
-    await article(60, { category: "local" });
-    const related = await listRelated(db, { id: current, category: "sports" });
-    expect(related.map((n) => n.title)).toEqual(["خبر 3", "خبر 2"]);
   });
 });
 
