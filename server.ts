@@ -15,7 +15,6 @@ import { AppError } from "./app/server/platform/app-error.server";
 import type { PageCache } from "./app/server/http/page-cache.server";
 import { cspNonceOf, securityHeaders, securityHeaderSource } from "./app/server/http/security-headers.server";
 import { wholeResponses } from "./app/server/http/whole-response.server";
-import { RENDER_TURNS, renderTurns, Turns } from "./app/server/http/render-turns.server";
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
 import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
@@ -106,8 +105,6 @@ async function serve(cfg: Config): Promise<void> {
     const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
     app.use((req, res, next) => (isFilePath(req.path) ? publicFiles(req, res, next) : next()));
     app.use(pageCachePolicy);
-    // Pages render a few at a time, the rest in arrival order: a fair queue keeps p99 near the mean.
-    app.use(renderTurns(new Turns(RENDER_TURNS)));
     app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
   }
 
