@@ -19,11 +19,12 @@ import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { ScrollToTop } from "./components/scroll-to-top";
 import { messages } from "./lib/messages";
-import { BREAKING_TICKER_SIZE, type BreakingItem } from "./lib/breaking";
+import type { BreakingItem } from "./lib/breaking";
 import { hydratesWholeDocument, IslandScripts } from "./islands/island-scripts";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
-import { listBreaking } from "~/server/live/breaking.server";
+import { breakingTicker } from "~/server/news/reader-lists.server";
+import { readCache } from "~/server/platform/site-read-cache.server";
 import { config } from "~/server/platform/config.server";
 import { db } from "./server/db/db.server";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
@@ -42,7 +43,7 @@ export const links: LinksFunction = () => [
 export const headers = keepErrorHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, breaking] = await Promise.all([getCurrentUser(auth(), request), listBreaking(db(), BREAKING_TICKER_SIZE)]);
+  const [user, breaking] = await Promise.all([getCurrentUser(auth(), request), breakingTicker(db(), readCache)]);
   return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: config().baseUrl };
 }
 

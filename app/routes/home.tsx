@@ -9,7 +9,8 @@ import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
-import { listLatestByCategory, listSidebar, listSlider } from "~/server/news/news.server";
+import { latestByCategory, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
+import { readCache } from "~/server/platform/site-read-cache.server";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
@@ -22,9 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const database = db();
   const audience = await audienceOf(auth(), request);
   const [slider, sidebar, latest] = await Promise.all([
-    listSlider(database, audience),
-    listSidebar(database, audience),
-    listLatestByCategory(database, CATEGORIES, SECTION_SIZE, audience),
+    sliderItems(database, readCache, audience),
+    sidebarLists(database, readCache, audience),
+    latestByCategory(database, readCache, CATEGORIES, SECTION_SIZE, audience),
   ]);
   const sections = CATEGORIES.map((category) => ({ category, items: latest.get(category) ?? [] }));
   return { slider, sidebar, sections };

@@ -19,7 +19,9 @@ import { auth, mediaStorage } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { pageError } from "~/server/http/page-error.server";
 import { articleNotFound } from "~/server/news/publishing.server";
-import { getArticle, listPicks, listRelated, listSidebar } from "~/server/news/news.server";
+import { getArticle } from "~/server/news/news.server";
+import { picksBeside, relatedTo, sidebarLists } from "~/server/news/reader-lists.server";
+import { readCache } from "~/server/platform/site-read-cache.server";
 import { shortIdFor } from "~/server/news/short-links.server";
 import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/news/share-image.server";
@@ -34,9 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!article) throw pageError(articleNotFound());
   const [shortId, sidebar, picks, related] = await Promise.all([
     shortIdFor(database, article.id),
-    listSidebar(database, audience),
-    listPicks(database, article, audience),
-    listRelated(database, article, audience),
+    sidebarLists(database, readCache, audience),
+    picksBeside(database, readCache, article, audience),
+    relatedTo(database, readCache, article, audience),
   ]);
   const updated = new URL(request.url).searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(mediaStorage(), article);

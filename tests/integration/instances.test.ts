@@ -60,10 +60,16 @@ describe("two instances on one database", () => {
     const cached = await page();
     expect(cached.cache).toBe("HIT");
     expect(cached.html).toContain("خبر قبل التعديل");
+    // Home's ticker and sidebar: lists every page shares, kept by B until it hears of a change.
+    const home = async () => (await fetch(`${b.url}/`)).text();
+    expect(await home()).toContain("خبر قبل التعديل");
 
     const edited = await fetch(`${a.url}/api/news/${id}`, { method: "PUT", body: publishForm("خبر بعد التعديل", { category: "breaking" }), headers: adminOn(a) });
     expect(edited.ok).toBe(true);
     await vi.waitFor(async () => expect((await page()).html).toContain("خبر بعد التعديل"), within2s);
+    const homeAfter = await home();
+    expect(homeAfter).toContain("خبر بعد التعديل");
+    expect(homeAfter).not.toContain("خبر قبل التعديل");
   });
 
   it("a reader whose instance stops resumes on the other with its last event id: nothing missed, no snapshot", async () => {

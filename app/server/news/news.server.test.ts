@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Category } from "~/lib/categories";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "~/server/db/db.server";
 import {
@@ -10,8 +9,6 @@ import {
   listLatest,
   listLatestByCategory,
   listMostRead,
-  listPicks,
-  listRelated,
   listSlider,
   updateArticle,
   type NewArticle,
@@ -111,62 +108,6 @@ describe("listMostRead", () => {
     expect(mostRead).toHaveLength(8);
     const visits = mostRead.map((n) => n.visits);
     expect(visits).toEqual([...visits].sort((a, b) => b - a));
-  });
-});
-
-describe("listPicks and listRelated", () => {
-  it("picks the newest of each of the five categories, without the current article", async () => {
-    const categories: Category[] = ["local", "international", "educational", "sports", "miscellaneous", "breaking"];
-    const ids: Record<string, string> = {};
-    for (const [i, category] of categories.entries()) {
-      await article(i, { category, title: `قديم ${category}` });
-      ids[category] = await article(100 + i, { category, title: `جديد ${category}` });
-    }
-    const picks = await listPicks(db, { id: ids.international!, category: "international" });
-    expect(picks.map((n) => n.title)).toEqual([
-      "جديد local",
-      "جديد educational",
-      "جديد sports",
-      "جديد miscellaneous",
-    ]);
-  });
-
-  it("never picks an article the page already relates: its own category's pick comes after the related ones", async () => {
-    const current = await article(50, { category: "sports" });
-    for (const i of [1, 2, 3, 4]) await article(i, { category: "sports" });
-    await article(5, { category: "local" });
-    const reading = { id: current, category: "sports" as const };
-    const [related, picks] = await Promise.all([listRelated(db, reading), listPicks(db, reading)]);
-    expect(related.map((n) => n.title)).toEqual(["خبر 4", "خبر 3"]);
-    expect(picks.map((n) => n.title)).toEqual(["خبر 5", "خبر 2"]);
-    const relatedIds = new Set(related.map((n) => n.id));
-    expect(picks.filter((n) => relatedIds.has(n.id))).toEqual([]);
-  });
-
-  it("leaves its own category out of the picks when every other article of it is related", async () => {
-    const categories: Category[] = ["local", "international", "educational", "sports", "miscellaneous", "breaking"];
-    const ids: Record<string, string> = {};
-    for (const [i, category] of categories.entries()) {
-      await article(i, { category, title: `قديم ${category}` });
-      ids[category] = await article(100 + i, { category, title: `جديد ${category}` });
-    }
-    const picks = await listPicks(db, { id: ids.local!, category: "local" });
-    expect(picks.map((n) => n.title)).toEqual([
-      "جديد international",
-      "جديد educational",
-      "جديد sports",
-      "جديد miscellaneous",
-    ]);
-  });
-
-  it("relates 2 newest of the same category, never the article itself", async () => {
-    const current = await article(50, { category: "sports" });
-    await article(1, { category: "sports" });
-    await article(2, { category: "sports" });
-    await article(3, { category: "sports" });
-    await article(60, { category: "local" });
-    const related = await listRelated(db, { id: current, category: "sports" });
-    expect(related.map((n) => n.title)).toEqual(["خبر 3", "خبر 2"]);
   });
 });
 

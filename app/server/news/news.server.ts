@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { parseStringList } from "~/lib/json";
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { creditOf } from "~/lib/bylines";
-import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
-import { LATEST_NEWS_COUNT, MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
-import type { NewsArticle, NewsStatus, NewsSummary, SidebarLists } from "~/lib/news";
+import { isCategory, type Category } from "~/lib/categories";
+import { MOST_READ_FETCHED, SLIDER_COUNT } from "~/lib/constants";
+import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
 import { PUBLIC, type Audience } from "./audience.server";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -184,39 +184,6 @@ export async function listMostRead(
     .orderBy("news.visits", "desc")
     .orderBy("news.published_at", "desc")
     .limit(limit)
-    .execute();
-  return rows.map(toSummary);
-}
-
-/** The lists beside home and every article: latest news and most read. */
-export async function listSidebar(db: DB, audience: Audience): Promise<SidebarLists> {
-  const [latest, mostRead] = await Promise.all([listLatest(db, { limit: LATEST_NEWS_COUNT, audience }), listMostRead(db, undefined, audience)]);
-  return { latest, mostRead };
-}
-
-/**
- * Newest article of each picks category, leaving out the one being read and its related articles (the
- * first RELATED_COUNT of its own category, in listRelated's order): one statement, as for home's sections.
- */
-export async function listPicks(db: DB, article: { id: string; category: Category }, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
-  const sections = await listLatestByCategory(db, PICK_CATEGORIES, RELATED_COUNT + 1, audience, article.id);
-  return PICK_CATEGORIES.flatMap((category) => {
-    const newest = sections.get(category) ?? [];
-    const pick = category === article.category ? newest[RELATED_COUNT] : newest[0];
-    return pick ? [pick] : [];
-  });
-}
-
-export async function listRelated(
-  db: DB,
-  article: { id: string; category: Category },
-  audience: Audience = PUBLIC,
-): Promise<NewsSummary[]> {
-  const rows = await newestFirst(
-    summaries(db, audience).where("news.category", "=", article.category).where("news.id", "!=", article.id),
-    audience,
-  )
-    .limit(RELATED_COUNT)
     .execute();
   return rows.map(toSummary);
 }

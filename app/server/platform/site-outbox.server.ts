@@ -1,6 +1,7 @@
 import { config } from "./config.server";
 import { db } from "~/server/db/db.server";
 import { pageCache } from "~/server/http/site-page-cache.server";
+import { readCache } from "./site-read-cache.server";
 import { breakingChange } from "~/server/live/breaking.server";
 import { liveEvents } from "~/server/live/live-events.server";
 import { createOutboxFollower, type OutboxFollower } from "~/server/outbox/follower.server";
@@ -11,13 +12,15 @@ import { newsroom } from "./site.server";
 import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 
 /*
- * This process's follower of the outbox and what it feeds: the page cache (emptied by any change)
- * and the live breaking streams; beside it, this process's scheduler, which publishes scheduled
- * articles when their time comes. server.ts reaches both through the bundle's entry module.
+ * This process's follower of the outbox and what it feeds: the page cache and the shared lists
+ * (emptied by any change) and the live breaking streams; beside it, this process's scheduler, which
+ * publishes scheduled articles when their time comes. server.ts reaches both through the bundle's
+ * entry module.
  */
 
 function consume(events: OutboxEvent[]): void {
   pageCache.clear();
+  readCache.clear();
   const bus = liveEvents();
   for (const event of events) {
     const live = breakingChange(event);
