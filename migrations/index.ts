@@ -6,6 +6,7 @@ import * as m003 from "./003-news-submission-id";
 import * as m004limits from "./004-limits-attempts-and-visits";
 import * as m005 from "./005-search-postgres";
 import * as m006 from "./006-events-outbox";
+import * as m007 from "./007-review-notes";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Record<string, EngineMigration> = {
   "004-limits-attempts-and-visits": m004limits,
   "005-search-postgres": m005,
   "006-events-outbox": m006,
+  "007-review-notes": m007,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -4,13 +4,29 @@ import { CONTENT_MAX, TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
-import { articlePath, type NewsArticle } from "~/lib/news";
+import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
+import { wallClockOf } from "~/lib/publish-time";
 import { sendWithProgress } from "~/lib/upload-client";
 import { NewsImage } from "./news-image";
 
+/** `statuses`: what the signed-in member may choose (permissions.ts statusesFor); `publishAt`: the stored publish time, if any. */
+type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors };
 type Props =
-  | { mode: "create"; action: string; apiUrl: string; submissionId: string; errors?: ArticleFieldErrors; article?: undefined }
-  | { mode: "edit"; action: string; apiUrl: string; article: NewsArticle; errors?: ArticleFieldErrors; submissionId?: undefined };
+  | (Common & { mode: "create"; submissionId: string; article?: undefined; publishAt?: undefined })
+  | (Common & { mode: "edit"; article: NewsArticle; publishAt?: string | null; submissionId?: undefined });
+
+const STATUS_CHOICES: Record<ChosenStatus, string> = {
+  published: `${messages.statusPublishNow} (${messages.statusPublished})`,
+  draft: `${messages.statusSaveDraft} (${messages.statusDraft})`,
+  review: `${messages.statusSubmitReview} (${messages.statusReview})`,
+  scheduled: `${messages.statusSchedule} (${messages.statusScheduled})`,
+};
+
+/** The status checked at first: the article's own when the member may keep it, else publishing for editors, a draft for authors. */
+function initialStatus(statuses: readonly ChosenStatus[], current: string | undefined): ChosenStatus {
+  const kept = statuses.find((status) => status === current);
+  return kept ?? (statuses.includes("published") ? "published" : "draft");
+}
 
 /** A label, the control, an optional hint and the field's error; ids follow `{id}-hint`, `{id}-error`. */
 function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
@@ -108,19 +124,27 @@ export function ArticleForm(props: Props) {
             ))}
           </select>
         </FormField>
-        <fieldset>
+        <fieldset aria-describedby={describedBy("status")}>
           <legend className="mb-1 font-bold">{messages.fieldStatus}</legend>
-          <div className="flex gap-4 py-2">
-            <label className="flex items-center gap-2">
-              <input type="radio" name="status" value="published" defaultChecked={(article?.status ?? "published") === "published"} />
-              {messages.statusPublishNow} ({messages.statusPublished})
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="status" value="draft" defaultChecked={article?.status === "draft"} />
-              {messages.statusSaveDraft} ({messages.statusDraft})
-            </label>
+          <div className="flex flex-wrap gap-x-4 gap-y-2 py-2">
+            {props.statuses.map((status) => (
+              <label key={status} className="flex items-center gap-2">
+                <input type="radio" name="status" value={status} defaultChecked={status === initialStatus(props.statuses, article?.status)} />
+                {STATUS_CHOICES[status]}
+              </label>
+            ))}
           </div>
+          {errors.status && (
+            <p id="status-error" className="mt-1 text-sm font-bold text-brand-700">
+              {errors.status}
+            </p>
+          )}
         </fieldset>
+        {props.statuses.includes("scheduled") && (
+          <FormField id="publishAt" label={messages.fieldPublishAt} hint={messages.fieldPublishAtHint} error={errors.publishAt}>
+            <input id="publishAt" name="publishAt" type="datetime-local" dir="ltr" defaultValue={props.publishAt ? wallClockOf(props.publishAt) : undefined} className={input} aria-invalid={errors.publishAt ? true : undefined} aria-describedby={describedBy("publishAt") ?? "publishAt-hint"} />
+          </FormField>
+        )}
       </div>
       {article && article.images.length > 0 && (
         <fieldset>

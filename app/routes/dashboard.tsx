@@ -8,10 +8,13 @@ import { articlePath } from "~/lib/news";
 import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
+import { ReviewQueue, SentBackList } from "~/components/review";
+import { isEditor, statusesFor } from "~/lib/permissions";
+import { listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishFromRequest } from "~/server/news/publishing.server";
 import { pageError } from "~/server/http/page-error.server";
 import { formMessagesOf } from "~/lib/error-body";
-import { requireAdmin } from "~/server/accounts/guards.server";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { listAllForDashboard, listMostRead } from "~/server/news/news.server";
@@ -23,24 +26,32 @@ import type { Route } from "./+types/dashboard";
 export const handle = HYDRATE_DOCUMENT;
 
 const TABLE_PAGE_SIZE = 20;
+const REVIEW_LIST_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(auth(), request);
+  const actor = await requireNewsroomMember(auth(), request);
   const url = new URL(request.url);
   const page = pageFromUrl(url);
   const database = db();
-  const [totalVisits, mostRead, table] = await Promise.all([
+  const editor = isEditor(actor);
+  const [totalVisits, mostRead, table, reviewQueue, sentBack] = await Promise.all([
     totalSiteVisits(database),
     listMostRead(database, 8, EDITORS),
     listAllForDashboard(database, page, TABLE_PAGE_SIZE),
+    editor ? listReviewQueue(database, REVIEW_LIST_SIZE) : null,
+    listSentBack(database, actor.id, REVIEW_LIST_SIZE),
   ]);
-  return { totalVisits, mostRead, table, page, submissionId: randomUUID(), publishedId: url.searchParams.get("published") };
+  const publishedId = url.searchParams.get("published");
+  return { totalVisits, mostRead, table, page, submissionId: randomUUID(), publishedId, reviewQueue, sentBack, statuses: statusesFor(actor), canDelete: editor };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(auth(), request);
-  const result = await publishFromRequest(newsroom(), request, admin.id);
-  if (!result.ok) return pageError(result.error);
+  const actor = await requireNewsroomMember(auth(), request);
+  const result = await publishFromRequest(newsroom(), request, actor);
+  if (!result.ok) {
+    if (result.error.code === "forbidden") throw pageError(result.error);
+    return pageError(result.error);
+  }
   return redirect(`/dashboard?published=${encodeURIComponent(result.id)}`);
 }
 
@@ -63,11 +74,23 @@ const cell = "px-3 py-2 align-top";
 const actionButton = "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { totalVisits, mostRead, table, page, submissionId, publishedId } = loaderData;
+  const { totalVisits, mostRead, table, page, submissionId, publishedId, reviewQueue, sentBack, statuses, canDelete } = loaderData;
   const here = page > 1 ? `/dashboard?page=${page}` : "/dashboard";
   return (
     <div className="space-y-10">
       <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
+
+      {reviewQueue && (
+        <Panel id="review-queue-title" title={messages.reviewQueue}>
+          <ReviewQueue items={reviewQueue} />
+        </Panel>
+      )}
+
+      {sentBack.length > 0 && (
+        <Panel id="sent-back-title" title={messages.sentBackToYou}>
+          <SentBackList items={sentBack} />
+        </Panel>
+      )}
 
       <Panel id="publish-title" title={messages.publishTitle}>
         {publishedId && (
@@ -78,7 +101,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} errors={actionData && formMessagesOf(actionData.error)} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} errors={actionData && formMessagesOf(actionData.error)} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>
@@ -114,7 +137,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                     <div className="flex flex-wrap gap-1">
                       <CopyShortLinkButton shortId={item.shortId} className={actionButton} />
                       <EditArticleLink id={item.id} className={actionButton} />
-                      <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${actionButton} text-brand-700`} />
+                      {canDelete && <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${actionButton} text-brand-700`} />}
                     </div>
                   </td>
                 </tr>

@@ -18,6 +18,8 @@ export interface NewsTable {
   updated_at: string | null;
   published_at: string | null;
   submission_id: string | null;
+  /** An editor's note when sending the article back to its author (migration 007). */
+  review_note: string | null;
 }
 
 export interface ShortLinksTable {

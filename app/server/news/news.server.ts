@@ -229,6 +229,8 @@ export type NewArticle = {
   images?: string[];
   video?: string | null;
   status?: NewsStatus;
+  /** When a scheduled article goes out (ISO 8601); stored and acted on by scheduling (part B). */
+  publishAt?: string | null;
   visits?: number;
   authorId?: string | null;
   createdAt?: Date;
@@ -298,6 +300,8 @@ export type ArticleChanges = {
   content: string;
   category: Category;
   status: NewsStatus;
+  /** When a scheduled article goes out (ISO 8601); stored and acted on by scheduling (part B). */
+  publishAt?: string | null;
   imageUrl: string | null;
   images: string[];
   video: string | null;
@@ -334,6 +338,8 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
         is_video: changes.video ? 1 : 0,
         updated_at: now,
         published_at: current.published_at ?? (changes.status === "published" ? now : null),
+        // Submitting for review again closes the editor's last note.
+        ...(changes.status === "review" ? { review_note: null } : {}),
       })
       .where("id", "=", id)
       .execute();
