@@ -10,7 +10,7 @@ import { sendWithProgress } from "~/lib/upload-client";
 import { NewsImage } from "./news-image";
 
 /** `statuses`: what the signed-in member may choose (permissions.ts statusesFor); `publishAt`: the stored publish time, if any. */
-type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors };
+type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors; savedPath?: string };
 type Props =
   | (Common & { mode: "create"; submissionId: string; article?: undefined; publishAt?: undefined })
   | (Common & { mode: "edit"; article: NewsArticle; publishAt?: string | null; submissionId?: undefined });
@@ -76,7 +76,7 @@ export function ArticleForm(props: Props) {
       if (status >= 200 && status < 300 && body.id) {
         if (props.mode === "edit") {
           window.alert(messages.updateSucceeded);
-          navigate(articlePath(body.id));
+          navigate(props.savedPath ?? articlePath(body.id));
         } else {
           navigate(`/dashboard?published=${encodeURIComponent(body.id)}`);
         }

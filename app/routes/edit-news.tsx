@@ -29,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     reviewNote,
     statuses: statusesFor(actor),
     canReview: isEditor(actor) && article.status === "review",
+    savedPath: isEditor(actor) ? undefined : "/dashboard",
     sentBack: new URL(request.url).searchParams.has("sentBack"),
   };
 }
@@ -41,7 +42,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (result.error.code === "not-found" || result.error.code === "forbidden") throw pageError(result.error);
     return pageError(result.error);
   }
-  return redirect(`${articlePath(result.id)}?updated=1`);
+  // An author's article is not public yet: they go back to their dashboard.
+  return redirect(isEditor(actor) ? `${articlePath(result.id)}?updated=1` : "/dashboard");
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -49,7 +51,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, reviewNote, statuses, canReview, sentBack } = loaderData;
+  const { article, reviewNote, statuses, canReview, sentBack, savedPath } = loaderData;
   return (
     <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
       <h1 id="edit-title" className="mb-6 text-2xl font-bold">
@@ -62,7 +64,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
       )}
       {reviewNote && article.status === "draft" && <EditorNote note={reviewNote} />}
       {canReview && <ReviewPanel id={article.id} />}
-      <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} errors={actionData && formMessagesOf(actionData.error)} />
+      <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} savedPath={savedPath} errors={actionData && formMessagesOf(actionData.error)} />
     </section>
   );
 }
