@@ -5,6 +5,8 @@ import { isCategory, PICK_CATEGORIES, type Category } from "~/lib/categories";
 import { LATEST_NEWS_COUNT, MOST_READ_FETCHED, RELATED_COUNT, SLIDER_COUNT } from "~/lib/constants";
 import type { NewsArticle, NewsStatus, NewsSummary, SidebarLists } from "~/lib/news";
 import { PUBLIC, type Audience } from "./audience.server";
+import { messages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { syncSearchIndex } from "~/server/search/search-index.server";
@@ -302,6 +304,8 @@ export type ArticleChanges = {
   status: NewsStatus;
   /** When a scheduled article goes out (ISO 8601); stored and acted on by scheduling (part B). */
   publishAt?: string | null;
+  /** Change the article only if it still has this author and one of these statuses (permissions.ts editCondition). */
+  onlyIf?: { authorId: string; statuses: readonly NewsStatus[] } | null;
   imageUrl: string | null;
   images: string[];
   video: string | null;
@@ -325,7 +329,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
       .executeTakeFirst();
     if (!current) return null;
     const now = new Date().toISOString();
-    await trx
+    const updated = await trx
       .updateTable("news")
       .set({
         title: changes.title,
@@ -342,7 +346,9 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges)
         ...(changes.status === "review" ? { review_note: null } : {}),
       })
       .where("id", "=", id)
-      .execute();
+      .$if(Boolean(changes.onlyIf), (qb) => qb.where("author_id", "=", changes.onlyIf!.authorId).where("status", "in", changes.onlyIf!.statuses))
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new AppError("forbidden", { message: messages.articleNotYours });
     await syncSearchIndex(trx, id);
     const after = { id, title: changes.title, createdAt: current.created_at, category: changes.category, status: changes.status };
     await recordArticleEvent(trx, articleState(id, current), after);

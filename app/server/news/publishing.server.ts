@@ -1,7 +1,7 @@
 import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
 import type { NewsArticle } from "~/lib/news";
-import { canEditArticle, statusesFor, type Actor } from "~/lib/permissions";
+import { canEditArticle, editCondition, statusesFor, type Actor } from "~/lib/permissions";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import { logger } from "~/server/platform/logger.server";
@@ -179,6 +179,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       category: input.category,
       status: input.status,
       publishAt: input.publishAt,
+      onlyIf: editCondition(actor),
       imageUrl: input.imageUrl,
       images,
       video,
