@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
-import { editCondition } from "~/lib/permissions";
+import { editCondition, type Actor } from "~/lib/permissions";
 import { messages } from "~/lib/messages";
 import type { NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
-import { updateArticle } from "./news.server";
+import { updateArticle, type ArticleChanges } from "./news.server";
 import { getArticleAccess, listReviewQueue, listSentBack, sendBack } from "./review.server";
 
 let db: DB;
@@ -13,9 +13,9 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
 afterEach(async () => cleanup());
 
-const AUTHOR = { id: "author-1", role: "author" } as const;
-const article = (status: NewsStatus, authorId = AUTHOR.id) => createTestArticle(db, { title: "خبر", content: "نص", status, authorId });
-const edit = (status: NewsStatus) => ({ title: "معدّل", content: "نص", category: "local", status, imageUrl: null, images: [], video: null }) as const;
+const AUTHOR: Actor = { id: "author-1", role: "author" };
+const article = (status: NewsStatus, authorId: string = AUTHOR.id) => createTestArticle(db, { title: "خبر", content: "نص", status, authorId });
+const edit = (status: NewsStatus): ArticleChanges => ({ title: "معدّل", content: "نص", category: "local", status, imageUrl: null, images: [], video: null });
 const eventCount = async () => (await db.selectFrom("events").select("id").execute()).length;
 
 describe("review", () => {
