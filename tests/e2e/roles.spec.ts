@@ -65,7 +65,9 @@ for (const width of [375, 1280]) {
     const note = "أضيفي اسم الجهة المنظمة وموعد المهرجان.";
 
     const author = await open("author");
-    await author.goto("/dashboard");
+    await author.goto("/");
+    await author.getByRole("link", { name: messages.dashboard }).click();
+    await expect(author.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
     await hydrated(author);
     await expect(author.getByLabel(new RegExp(messages.statusPublishNow))).toHaveCount(0);
     await author.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
@@ -113,6 +115,7 @@ for (const width of [375, 1280]) {
     await editor.getByLabel(new RegExp(messages.statusPublishNow)).check();
     await editor.getByRole("button", { name: messages.saveSubmit }).click();
     await expect(editor.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(editor.getByTestId("admin-tools")).toBeVisible();
     expect(await statusOf(id)).toBe("published");
 
     const reader = await open("user");
