@@ -66,6 +66,8 @@ for (const width of [375, 1280]) {
 
     const author = await open("author");
     await author.goto("/");
+    // Under 768 px the account links are in the menu.
+    if (width < 768) await author.getByLabel(messages.openMenu).click();
     await author.getByRole("link", { name: messages.dashboard }).click();
     await expect(author.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
     await hydrated(author);
