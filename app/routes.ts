@@ -16,6 +16,7 @@ export default [
   route("news/:id/delete", "routes/news-delete.ts"),
   route("edit-news/:id", "routes/edit-news.tsx"),
   route("edit-news/:id/revisions/:revisionId", "routes/edit-news-revision.tsx"),
+  route("edit-news/:id/send-back", "routes/edit-news.send-back.ts"),
   route("search", "routes/search.tsx"),
   route("autenction", "routes/autenction.tsx"),
   route("sign-out", "routes/sign-out.ts"),

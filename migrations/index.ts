@@ -6,6 +6,7 @@ import * as m003 from "./003-news-submission-id";
 import * as m004limits from "./004-limits-attempts-and-visits";
 import * as m005 from "./005-search-postgres";
 import * as m006 from "./006-events-outbox";
+import * as m007 from "./007-review-notes";
 import * as m008 from "./008-publish-times";
 import * as m009 from "./009-revisions-and-trash";
 import * as m010 from "./010-news-byline";
@@ -26,6 +27,7 @@ const migrations: Record<string, EngineMigration> = {
   "004-limits-attempts-and-visits": m004limits,
   "005-search-postgres": m005,
   "006-events-outbox": m006,
+  "007-review-notes": m007,
   "008-publish-times": m008,
   "009-revisions-and-trash": m009,
   "010-news-byline": m010,

@@ -1,8 +1,9 @@
 /**
- * Account administration: npm run user -- promote <email> | demote <email> | create-admin <email> <username>
+ * Account administration: npm run user -- promote <email> | demote <email> | set-role <email> <role> | create-admin <email> <username>
  * SPEC.md does not say how a role changes; this is how.
  */
 import { z } from "zod";
+import { isRole, ROLES } from "../app/lib/constants";
 import { createAuth } from "../app/server/accounts/auth-instance.server";
 import { config } from "../app/server/platform/config.server";
 import { openDatabase } from "../app/server/db/db.server";
@@ -12,6 +13,7 @@ import { createAccount, generatePassword, setRole } from "../app/server/accounts
 const USAGE = `Usage:
   npm run user -- promote <email>                  make an account an admin
   npm run user -- demote <email>                   make an admin a plain user
+  npm run user -- set-role <email> <role>          give an account a role: ${ROLES.join(", ")}
   npm run user -- create-admin <email> <username>  create an admin account and print its password`;
 
 const emailArg = z.email().max(254);
@@ -22,10 +24,12 @@ function fail(message: string): never {
 }
 
 const [command, rawEmail, ...rest] = process.argv.slice(2);
-if (!command || !["promote", "demote", "create-admin"].includes(command)) fail(USAGE);
+if (!command || !["promote", "demote", "set-role", "create-admin"].includes(command)) fail(USAGE);
 const parsedEmail = emailArg.safeParse(rawEmail?.trim().toLowerCase());
 if (!parsedEmail.success) fail(`Not a valid email address: ${rawEmail ?? "(none)"}\n\n${USAGE}`);
 const email = parsedEmail.data;
+const wantedRole = rest[0]?.trim();
+if (command === "set-role" && !isRole(wantedRole)) fail(`Not a role: ${wantedRole ?? "(none)"}; one of ${ROLES.join(", ")}.\n\n${USAGE}`);
 
 const cfg = config();
 const db = openDatabase(cfg.databaseUrl);
@@ -39,6 +43,9 @@ try {
     const password = generatePassword();
     await createAccount(createAuth(db, cfg), db, { email, username, password, role: "admin" });
     console.log(`Admin account created.\n  email:    ${email}\n  password: ${password}\nThis password is shown only once.`);
+  } else if (command === "set-role" && isRole(wantedRole)) {
+    if (!(await setRole(db, email, wantedRole))) fail(`No account has the email ${email}.`);
+    console.log(`${email} is now ${wantedRole === "user" ? "a user" : `an ${wantedRole}`}.`);
   } else {
     const role = command === "promote" ? "admin" : "user";
     if (!(await setRole(db, email, role))) fail(`No account has the email ${email}.`);

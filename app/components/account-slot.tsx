@@ -1,6 +1,7 @@
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { errorOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
+import { isNewsroomMember } from "~/lib/permissions";
 import type { loader as rootLoader } from "~/root";
 
 function Spinner() {
@@ -25,7 +26,7 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
   const busy = signOut.state !== "idle";
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {user.role === "admin" && (
+      {isNewsroomMember(user) && (
         <Link discover="none" to="/dashboard" className={button}>
           {messages.dashboard}
         </Link>

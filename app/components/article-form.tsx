@@ -5,15 +5,30 @@ import { BYLINE_MAX } from "~/lib/bylines";
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
-import { articlePath, type NewsArticle } from "~/lib/news";
+import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
 import { NewsImage } from "./news-image";
 import { PublishAtField } from "./publish-at-field";
 import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
 
+/** `statuses`: what the signed-in member may choose (permissions.ts statusesFor). */
+type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors; savedPath?: string };
 type Props =
-  | { mode: "create"; action: string; apiUrl: string; submissionId: string; errors?: ArticleFieldErrors; article?: undefined }
-  | { mode: "edit"; action: string; apiUrl: string; article: NewsArticle; errors?: ArticleFieldErrors; submissionId?: undefined };
+  | (Common & { mode: "create"; submissionId: string; article?: undefined })
+  | (Common & { mode: "edit"; article: NewsArticle; submissionId?: undefined });
+
+const STATUS_CHOICES: Record<ChosenStatus, string> = {
+  published: `${messages.statusPublishNow} (${messages.statusPublished})`,
+  draft: `${messages.statusSaveDraft} (${messages.statusDraft})`,
+  review: `${messages.statusSubmitReview} (${messages.statusReview})`,
+  scheduled: `${messages.statusSchedule} (${messages.statusScheduled})`,
+};
+
+/** The status checked at first: the article's own when the member may keep it, else publishing for editors, a draft for authors. */
+function initialStatus(statuses: readonly ChosenStatus[], current: string | undefined): ChosenStatus {
+  const kept = statuses.find((status) => status === current);
+  return kept ?? (statuses.includes("published") ? "published" : "draft");
+}
 
 /** A label, the control, an optional hint and the field's error; ids follow `{id}-hint`, `{id}-error`. */
 function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
@@ -67,7 +82,7 @@ export function ArticleForm(props: Props) {
         autosave.markSaved();
         if (props.mode === "edit") {
           window.alert(messages.updateSucceeded);
-          navigate(articlePath(body.id));
+          navigate(props.savedPath ?? articlePath(body.id));
         } else {
           navigate(`/dashboard?saved=${encodeURIComponent(body.id)}`);
         }
@@ -118,25 +133,24 @@ export function ArticleForm(props: Props) {
             ))}
           </select>
         </FormField>
-        <fieldset>
+        <fieldset aria-describedby={describedBy("status")}>
           <legend className="mb-1 font-bold">{messages.fieldStatus}</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2 py-2">
-            <label className="flex items-center gap-2">
-              <input type="radio" name="status" value="published" defaultChecked={(article?.status ?? "published") === "published"} />
-              {messages.statusPublishNow} ({messages.statusPublished})
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="status" value="draft" defaultChecked={article?.status === "draft"} />
-              {messages.statusSaveDraft} ({messages.statusDraft})
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="status" value="scheduled" defaultChecked={article?.status === "scheduled"} />
-              {messages.statusScheduled}
-            </label>
+            {props.statuses.map((status) => (
+              <label key={status} className="flex items-center gap-2">
+                <input type="radio" name="status" value={status} defaultChecked={status === initialStatus(props.statuses, article?.status)} />
+                {STATUS_CHOICES[status]}
+              </label>
+            ))}
           </div>
+          {errors.status && (
+            <p id="status-error" className="mt-1 text-sm font-bold text-brand-700">
+              {errors.status}
+            </p>
+          )}
         </fieldset>
       </div>
-      <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />
+      {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
       {article && article.images.length > 0 && (
         <fieldset>
           <legend className="mb-2 font-bold">{messages.currentImages}</legend>

@@ -53,7 +53,7 @@ export const articleFields = z.object({
   removeVideo: z.literal("on").optional(),
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
   /** ISO 8601, or the form's wall time in Beirut; kept only for a scheduled article, as UTC. */
-  publishAt: z.string().trim().optional(),
+  publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
 });
 
 /** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */

@@ -31,9 +31,9 @@ export const messages = {
   statusTrashed: "في المهملات",
   lastUpdated: "آخر تحديث",
   publishAt: "موعد النشر (بتوقيت بيروت)",
-  publishAtRequired: "حدد موعد النشر للخبر المجدول",
-  publishAtInvalid: "موعد النشر غير صالح",
-  publishAtPast: "موعد النشر يجب أن يكون في المستقبل",
+  publishAtRequired: "يرجى تحديد موعد النشر للخبر المجدول.",
+  publishAtInvalid: "موعد النشر غير صالح: يرجى إدخال تاريخ ووقت صحيحين.",
+  publishAtPast: "يجب أن يكون موعد النشر في المستقبل.",
   more: "المزيد",
 
   // Navigation and layout
@@ -225,6 +225,25 @@ export const messages = {
   filterApply: "تصفية",
   filterClear: "إلغاء التصفية",
   filterNoMatch: "لا توجد أخبار تطابق التصفية.",
+  // Roles and review (issue 17)
+  statusSubmitReview: "إرسال للمراجعة",
+  statusSchedule: "جدولة النشر",
+  statusNotAllowed: "لا تملك صلاحية إعطاء الخبر هذه الحالة.",
+  articleNotYours: "لا تملك صلاحية تعديل هذا الخبر.",
+  reviewQueue: "أخبار بانتظار المراجعة",
+  reviewQueueEmpty: "لا توجد أخبار بانتظار المراجعة.",
+  reviewAuthor: "الكاتب",
+  reviewSubmittedAt: "أُرسل",
+  reviewTitle: "مراجعة الخبر",
+  reviewHint: "للنشر أو الجدولة اختر الحالة في النموذج أدناه واحفظ، أو أعِد الخبر إلى كاتبه مع ملاحظة.",
+  reviewNote: "ملاحظة للكاتب",
+  reviewNoteRequired: "يرجى كتابة ملاحظة للكاتب.",
+  reviewNoteTooLong: "الملاحظة طويلة جداً (٢٠٠٠ حرف على الأكثر).",
+  sendBack: "إعادة إلى الكاتب",
+  sentBack: "أُعيد الخبر إلى كاتبه مع الملاحظة.",
+  notInReview: "هذا الخبر ليس بانتظار المراجعة.",
+  editorNote: "ملاحظة المحرر",
+  sentBackToYou: "أخبار أعادها المحرر إليك",
   // Operations
   databaseBusy: "الموقع مشغول بعملية أخرى الآن. يرجى المحاولة مجدداً بعد لحظات.",
 

@@ -7,21 +7,26 @@ import type { ChosenStatus, NewsStatus } from "./news";
  */
 export type Actor = { id: string; role: Role };
 export type OwnedArticle = { authorId: string | null; status: NewsStatus };
+/** What the role-only rules need: a page that knows the role but not the id may ask them too. */
+type WithRole = Pick<Actor, "role">;
 
 /** Writes articles: the dashboard and the edit page are theirs. */
-export function isNewsroomMember(actor: Actor | null): boolean {
+export function isNewsroomMember(actor: WithRole | null): boolean {
   return actor?.role === "author" || isEditor(actor);
 }
 
 /** Publishes, schedules, unpublishes, reviews, deletes and restores any article. */
-export function isEditor(actor: Actor | null): boolean {
+export function isEditor(actor: WithRole | null): boolean {
   return actor?.role === "editor" || actor?.role === "admin";
 }
 
 /** Accounts and the site's own settings, and deleting for good. */
-export function isAdmin(actor: Actor | null): boolean {
+export function isAdmin(actor: WithRole | null): boolean {
   return actor?.role === "admin";
 }
+
+/** The statuses in which an author may still edit their own article. */
+export const AUTHOR_EDITABLE_STATUSES = ["draft", "review"] as const satisfies readonly NewsStatus[];
 
 /** An author edits their own article while it is a draft or waits for review; an editor edits any that is not in the trash. */
 export function canEditArticle(actor: Actor | null, article: OwnedArticle): boolean {
@@ -30,8 +35,16 @@ export function canEditArticle(actor: Actor | null, article: OwnedArticle): bool
   return (
     actor?.role === "author" &&
     article.authorId === actor.id &&
-    (article.status === "draft" || article.status === "review")
+    (AUTHOR_EDITABLE_STATUSES as readonly NewsStatus[]).includes(article.status)
   );
+}
+
+/**
+ * canEditArticle as a condition a write carries, so an article published meanwhile is not changed by
+ * an author whose check passed a moment before: null for editors (any article), else the author's own.
+ */
+export function editCondition(actor: Actor): { authorId: string; statuses: readonly NewsStatus[] } | null {
+  return isEditor(actor) ? null : { authorId: actor.id, statuses: AUTHOR_EDITABLE_STATUSES };
 }
 
 /** The statuses an actor may give an article from the form or the API. */

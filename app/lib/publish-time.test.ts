@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { articleSchema } from "./article-schema";
+import { messages } from "./messages";
 import { beirutWallTimeToIso, isoToBeirutWallTime, parsePublishAt } from "./publish-time";
 
 describe("publish times", () => {
@@ -17,7 +19,29 @@ describe("publish times", () => {
     expect(parsePublishAt("2026-11-22T16:30:00.000Z")).toBe("2026-11-22T16:30:00.000Z");
   });
 
-  it("refuses what is not a time", () => {
-    for (const bad of ["", "tomorrow", "2026-13-40T99:99", "2026-11-22", "2026-11-22T18:30+2"]) expect(parsePublishAt(bad)).toBeNull();
+  it("refuses what is not a real date and time", () => {
+    const bad = ["", "tomorrow", "2026-13-40T99:99", "2026-11-22", "2026-11-22T18:30+2", "2026-02-31T10:00Z", "2026-01-01T25:00", "1700000000"];
+    for (const value of bad) expect(parsePublishAt(value), value).toBeNull();
+  });
+});
+
+describe("the article schema's publish time", () => {
+  const article = { title: "عنوان", content: "نص", category: "local" };
+  const errorOf = (fields: Record<string, string>) => {
+    const parsed = articleSchema.safeParse({ ...article, ...fields });
+    return parsed.success ? null : parsed.error.issues.map((issue) => issue.message);
+  };
+
+  it("needs a real time still to come for a scheduled article", () => {
+    expect(errorOf({ status: "scheduled" })).toEqual([messages.publishAtRequired]);
+    expect(errorOf({ status: "scheduled", publishAt: "غداً" })).toEqual([messages.publishAtInvalid]);
+    expect(errorOf({ status: "scheduled", publishAt: "2020-01-01T00:00:00Z" })).toEqual([messages.publishAtPast]);
+    expect(errorOf({ status: "scheduled", publishAt: new Date(Date.now() + 60_000).toISOString() })).toBeNull();
+  });
+
+  it("keeps no publish time for other statuses, and refuses a status no form may choose", () => {
+    const parsed = articleSchema.parse({ ...article, status: "draft", publishAt: "2030-01-01T00:00:00Z" });
+    expect(parsed.publishAt).toBeNull();
+    expect(errorOf({ status: "trashed" })).toEqual([messages.statusInvalid]);
   });
 });

@@ -42,11 +42,17 @@ export function isoToBeirutWallTime(iso: string): string {
   return new Date(ms + offsetAt(ms)).toISOString().slice(0, 16);
 }
 
+/** Date.parse rolls 2026-02-31 over to March: a day that does not exist is refused instead. */
+function isCalendarDate(day: string): boolean {
+  const [year = 0, month = 0, date = 0] = day.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, date)).toISOString().slice(0, 10) === day;
+}
+
 /** The form's wall time or the API's ISO 8601 → a UTC ISO string; null when it is neither. */
 export function parsePublishAt(value: string): string | null {
   if (ZONED.test(value)) {
     const ms = Date.parse(value);
-    return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+    return Number.isNaN(ms) || !isCalendarDate(value.slice(0, 10)) ? null : new Date(ms).toISOString();
   }
   return beirutWallTimeToIso(value);
 }

@@ -1,21 +1,36 @@
 import { NO_STORE } from "~/server/http/cache-policy.server";
 import { errorResponse } from "~/server/http/error-response.server";
-import { articleNotFound, editFromRequest } from "~/server/news/publishing.server";
+import { articleNotFound, editFromRequest, editableArticle } from "~/server/news/publishing.server";
 import { trashArticle } from "~/server/news/trash.server";
-import { requireAdmin } from "~/server/accounts/guards.server";
+import { requireEditor, requireNewsroomMember } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
+import { db } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/api.news.item";
 
-/** Admin API: PUT a multipart article form to edit, DELETE to move to the trash. */
+/** Newsroom API: GET an article its reader may edit, with the form's fields. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireNewsroomMember(auth(), request);
+  const result = await editableArticle(db(), params.id, actor);
+  if (!result.ok) return errorResponse(result.error);
+  const { article, reviewNote } = result;
+  const { id, title, content, category, status, publishAt, byline, images, video, imageUrl, createdAt, updatedAt, publishedAt } = article;
+  return Response.json(
+    { id, title, content, category, status, publishAt, byline, images, video, imageUrl, reviewNote, createdAt, updatedAt, publishedAt },
+    { headers: NO_STORE },
+  );
+}
+
+/** PUT a multipart article form to edit (authors: their own drafts), DELETE to move to the trash (editors). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(auth(), request);
   if (request.method === "DELETE") {
+    await requireEditor(auth(), request);
     if (!(await trashArticle(newsroom().db, params.id))) return errorResponse(articleNotFound());
     return Response.json({ id: params.id, deleted: true }, { headers: NO_STORE });
   }
+  const actor = await requireNewsroomMember(auth(), request);
   if (request.method !== "PUT" && request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const result = await editFromRequest(newsroom(), request, params.id, user.id);
+  const result = await editFromRequest(newsroom(), request, params.id, actor);
   if (!result.ok) return errorResponse(result.error);
   return Response.json({ id: result.id }, { headers: NO_STORE });
 }

@@ -1,16 +1,16 @@
 import { NO_STORE } from "~/server/http/cache-policy.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { publishFromRequest } from "~/server/news/publishing.server";
-import { requireAdmin } from "~/server/accounts/guards.server";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/api.news";
 
-/** Admin API: POST a multipart article form; 201 with the new id and short id. */
+/** Newsroom API: POST a multipart article form (the form's fields, status and publishAt); 201 with the new id and short id. */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(auth(), request);
+  const actor = await requireNewsroomMember(auth(), request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const result = await publishFromRequest(newsroom(), request, admin.id);
+  const result = await publishFromRequest(newsroom(), request, actor);
   if (!result.ok) return errorResponse(result.error);
   return Response.json({ id: result.id, shortId: result.shortId }, { status: 201, headers: NO_STORE });
 }

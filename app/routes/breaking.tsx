@@ -2,6 +2,7 @@ import { BREAKING_LIST_SIZE } from "~/lib/breaking";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { shownTime } from "~/lib/news";
+import { isEditor } from "~/lib/permissions";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking-list";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/breaking";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(auth(), request);
   const items = await listLatest(db(), { category: "breaking", limit: BREAKING_LIST_SIZE, audience: audienceFor(user) });
-  return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item), status: item.status })), isAdmin: user?.role === "admin" };
+  return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item), status: item.status })), isAdmin: isEditor(user) };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

@@ -12,10 +12,13 @@ import { savedMessage, statusLabel } from "~/lib/status-labels";
 import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
+import { ReviewQueue, SentBackList } from "~/components/review";
+import { canEditArticle, isEditor, statusesFor } from "~/lib/permissions";
+import { listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishFromRequest } from "~/server/news/publishing.server";
 import { pageError } from "~/server/http/page-error.server";
 import { formMessagesOf } from "~/lib/error-body";
-import { requireAdmin } from "~/server/accounts/guards.server";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { getArticle, listMostRead } from "~/server/news/news.server";
@@ -28,28 +31,51 @@ import type { Route } from "./+types/dashboard";
 export const handle = HYDRATE_DOCUMENT;
 
 const TABLE_PAGE_SIZE = 20;
+const REVIEW_LIST_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(auth(), request);
+  const actor = await requireNewsroomMember(auth(), request);
   const url = new URL(request.url);
   const page = pageFromUrl(url);
   const filter = dashboardFilterFromUrl(url);
   const savedId = savedIdFromUrl(url);
   const database = db();
-  const [totalVisits, mostRead, table, members, saved] = await Promise.all([
+  const editor = isEditor(actor);
+  // An author's list holds their own articles only: others' work is not theirs to open.
+  const listed = editor ? filter : { ...filter, authorId: actor.id };
+  const [totalVisits, mostRead, table, members, saved, reviewQueue, sentBack] = await Promise.all([
     totalSiteVisits(database),
     listMostRead(database, 8, EDITORS),
-    listAllForDashboard(database, filter, page, TABLE_PAGE_SIZE),
-    listNewsroomMembers(database),
+    listAllForDashboard(database, listed, page, TABLE_PAGE_SIZE),
+    editor ? listNewsroomMembers(database) : [],
     savedId ? getArticle(database, savedId, EDITORS) : null,
+    editor ? listReviewQueue(database, REVIEW_LIST_SIZE) : null,
+    listSentBack(database, actor.id, REVIEW_LIST_SIZE),
   ]);
-  return { totalVisits, mostRead, table, members, filter, page, submissionId: randomUUID(), saved: saved && { id: saved.id, status: saved.status } };
+  return {
+    totalVisits,
+    mostRead,
+    table,
+    members,
+    filter,
+    page,
+    submissionId: randomUUID(),
+    saved: saved && { id: saved.id, status: saved.status },
+    reviewQueue,
+    sentBack,
+    statuses: statusesFor(actor),
+    canDelete: editor,
+    actor: { id: actor.id, role: actor.role },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(auth(), request);
-  const result = await publishFromRequest(newsroom(), request, admin.id);
-  if (!result.ok) return pageError(result.error);
+  const actor = await requireNewsroomMember(auth(), request);
+  const result = await publishFromRequest(newsroom(), request, actor);
+  if (!result.ok) {
+    if (result.error.code === "forbidden") throw pageError(result.error);
+    return pageError(result.error);
+  }
   return redirect(`/dashboard?saved=${encodeURIComponent(result.id)}`);
 }
 
@@ -102,14 +128,16 @@ function FilterForm({ filter, members }: { filter: DashboardFilter; members: { i
           </option>
         ))}
       </select>
-      <select name="author" defaultValue={filter.authorId ?? ""} aria-label={messages.filterByAuthor} className={field}>
-        <option value="">{messages.filterAllAuthors}</option>
-        {members.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.name}
-          </option>
-        ))}
-      </select>
+      {members.length > 0 && (
+        <select name="author" defaultValue={filter.authorId ?? ""} aria-label={messages.filterByAuthor} className={field}>
+          <option value="">{messages.filterAllAuthors}</option>
+          {members.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </select>
+      )}
       <div className="flex gap-2">
         <button type="submit" className="rounded bg-brand-600 px-4 py-1 text-sm font-bold whitespace-nowrap text-white hover:bg-brand-700">
           {messages.filterApply}
@@ -125,16 +153,30 @@ function FilterForm({ filter, members }: { filter: DashboardFilter; members: { i
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { totalVisits, mostRead, table, members, filter, page, submissionId, saved } = loaderData;
+  const { totalVisits, mostRead, table, members, filter, page, submissionId, saved, reviewQueue, sentBack, statuses, canDelete, actor } = loaderData;
   const here = dashboardPath(filter, page);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
-        <Link to="/dashboard/trash" className="font-bold text-brand-700 hover:underline">
-          {messages.trashTitle}
-        </Link>
+        {canDelete && (
+          <Link to="/dashboard/trash" className="font-bold text-brand-700 hover:underline">
+            {messages.trashTitle}
+          </Link>
+        )}
       </div>
+
+      {reviewQueue && (
+        <Panel id="review-queue-title" title={messages.reviewQueue}>
+          <ReviewQueue items={reviewQueue} />
+        </Panel>
+      )}
+
+      {sentBack.length > 0 && (
+        <Panel id="sent-back-title" title={messages.sentBackToYou}>
+          <SentBackList items={sentBack} />
+        </Panel>
+      )}
 
       <Panel id="publish-title" title={messages.publishTitle}>
         {saved && (
@@ -145,7 +187,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} errors={actionData && formMessagesOf(actionData.error)} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} errors={actionData && formMessagesOf(actionData.error)} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>
@@ -187,8 +229,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   <td className={`${cell} max-lg:block max-lg:px-0`}>
                     <div className="flex gap-1 lg:flex-nowrap max-lg:flex-wrap" data-testid="row-actions">
                       <CopyShortLinkButton shortId={item.shortId} className={actionButton} />
-                      <EditArticleLink id={item.id} className={actionButton} />
-                      <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${actionButton} text-brand-700`} />
+                      {canEditArticle(actor, item) && <EditArticleLink id={item.id} className={actionButton} />}
+                      {canDelete && <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${actionButton} text-brand-700`} />}
                     </div>
                   </td>
                 </tr>

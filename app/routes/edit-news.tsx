@@ -7,13 +7,13 @@ import { ArticleForm } from "~/components/article-form";
 import { RevisionHistory } from "~/components/revision-history";
 import { listRevisions } from "~/server/news/revisions.server";
 import { ErrorPage } from "~/components/error-page";
-import { articleNotFound, editFromRequest } from "~/server/news/publishing.server";
+import { EditorNote, ReviewPanel } from "~/components/review";
+import { editableArticle, editFromRequest } from "~/server/news/publishing.server";
 import { formMessagesOf } from "~/lib/error-body";
-import { EDITORS } from "~/server/news/audience.server";
-import { requireAdmin } from "~/server/accounts/guards.server";
+import { isEditor, statusesFor } from "~/lib/permissions";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
-import { getArticle } from "~/server/news/news.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
@@ -22,22 +22,33 @@ import { pageError } from "~/server/http/page-error.server";
 export const handle = HYDRATE_DOCUMENT;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(auth(), request);
-  const article = await getArticle(db(), params.id, EDITORS);
-  if (!article) throw pageError(articleNotFound());
-  const restored = new URL(request.url).searchParams.get("restored") === "1";
-  return { article, revisions: await listRevisions(db(), article.id), restored };
+  const actor = await requireNewsroomMember(auth(), request);
+  const editable = await editableArticle(db(), params.id, actor);
+  if (!editable.ok) throw pageError(editable.error);
+  const { article, reviewNote } = editable;
+  const searchParams = new URL(request.url).searchParams;
+  return {
+    article,
+    reviewNote,
+    revisions: await listRevisions(db(), article.id),
+    statuses: statusesFor(actor),
+    canReview: isEditor(actor) && article.status === "review",
+    savedPath: isEditor(actor) ? undefined : "/dashboard",
+    sentBack: searchParams.has("sentBack"),
+    restored: searchParams.get("restored") === "1",
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(auth(), request);
-  const result = await editFromRequest(newsroom(), request, params.id, user.id);
+  const actor = await requireNewsroomMember(auth(), request);
+  const result = await editFromRequest(newsroom(), request, params.id, actor);
   if (!result.ok) {
-    // An article deleted meanwhile is the 404 page; any other refusal goes back to the form.
-    if (result.error.code === "not-found") throw pageError(result.error);
+    // An article deleted meanwhile is the 404 page, one not the member's to edit the 403 page; any other refusal goes back to the form.
+    if (result.error.code === "not-found" || result.error.code === "forbidden") throw pageError(result.error);
     return pageError(result.error);
   }
-  return redirect(`${articlePath(result.id)}?updated=1`);
+  // An author's article is not public yet: they go back to their dashboard.
+  return redirect(isEditor(actor) ? `${articlePath(result.id)}?updated=1` : "/dashboard");
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -45,21 +56,28 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, revisions, restored } = loaderData;
+  const { article, reviewNote, revisions, statuses, canReview, sentBack, savedPath, restored } = loaderData;
   return (
     <>
-    <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
-      <h1 id="edit-title" className="mb-6 text-2xl font-bold">
-        {messages.editTitle}
-      </h1>
-      {restored && (
-        <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
-          {messages.revisionRestored}
-        </p>
-      )}
-      <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} errors={actionData && formMessagesOf(actionData.error)} />
-    </section>
-    <RevisionHistory newsId={article.id} revisions={revisions} />
+      <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+        <h1 id="edit-title" className="mb-6 text-2xl font-bold">
+          {messages.editTitle}
+        </h1>
+        {restored && (
+          <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
+            {messages.revisionRestored}
+          </p>
+        )}
+        {sentBack && (
+          <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
+            {messages.sentBack}
+          </p>
+        )}
+        {reviewNote && article.status === "draft" && <EditorNote note={reviewNote} />}
+        {canReview && <ReviewPanel id={article.id} />}
+        <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} savedPath={savedPath} errors={actionData && formMessagesOf(actionData.error)} />
+      </section>
+      <RevisionHistory newsId={article.id} revisions={revisions} />
     </>
   );
 }

@@ -3,13 +3,13 @@ import { safeRedirect } from "~/lib/auth-schemas";
 import { articleNotFound } from "~/server/news/publishing.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { pageError } from "~/server/http/page-error.server";
-import { requireAdmin } from "~/server/accounts/guards.server";
+import { requireEditor } from "~/server/accounts/guards.server";
 import { auth, newsroom } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
 import type { Route } from "./+types/news-delete";
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(auth(), request);
+  await requireEditor(auth(), request);
   const form = await readSmallForm(request);
   if (!(await trashArticle(newsroom().db, params.id))) throw pageError(articleNotFound());
   return redirect(safeRedirect(form.get("redirectTo")));

@@ -2,6 +2,7 @@ import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { articlePath, lastUpdateAfterPublication, paragraphs, shownTime } from "~/lib/news";
+import { isEditor } from "~/lib/permissions";
 import { absoluteUrl, baseUrlOf, pageMeta } from "~/lib/seo";
 import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
@@ -48,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title: article.title,
     text: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),
   };
-  return { article, shortId, share, sidebar, picks, related, isAdmin: user?.role === "admin", updated, shareImage };
+  return { article, shortId, share, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

@@ -1,7 +1,8 @@
 /**
- * The permission matrix: every route that changes something (and every guarded page) is tried by a
- * visitor, a user and an admin. Only the allowed roles succeed; the others are refused and the
- * database is left exactly as it was. Every new mutating route joins ROUTES.
+ * The permission matrix: every route that changes something (and every newsroom page) is tried by a
+ * visitor, a reader, an author on their own article, another author, an editor and an admin. Only the
+ * allowed roles succeed; the others are refused (pages: sign-in redirect or 403; API: 401 or 403) and
+ * the database, its outbox included, is left exactly as it was. Every new mutating route joins ROUTES.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -14,50 +15,98 @@ import { createTestArticle, publishForm } from "../support/articles";
 
 const execFileAsync = promisify(execFile);
 
-type Role = "visitor" | "user" | "admin";
-type Context = { articleId: string; disposableId: string; role: Role; run: number };
+/** `owner` is the author who wrote the disposable articles; `author` is another author. */
+type Role = "visitor" | "user" | "owner" | "author" | "editor" | "admin";
+type Context = { publishedId: string; draftId: string; reviewId: string; role: Role; run: number };
 type RouteCase = {
   name: string;
+  /** A page refuses the signed-out with a redirect to sign in; the API with a 401. */
+  kind: "page" | "api";
   allowed: Role[];
   send: (base: string, session: Session, ctx: Context) => Promise<Response>;
 };
 
-const EVERYONE: Role[] = ["visitor", "user", "admin"];
+const EVERYONE: Role[] = ["visitor", "user", "owner", "author", "editor", "admin"];
+const SIGNED_IN: Role[] = ["user", "owner", "author", "editor", "admin"];
+const NEWSROOM: Role[] = ["owner", "author", "editor", "admin"];
+const OWNER_AND_EDITORS: Role[] = ["owner", "editor", "admin"];
+const EDITORS: Role[] = ["editor", "admin"];
+
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 const ROUTES: RouteCase[] = [
-  {
-    name: "POST /api/news/:id/visit",
-    allowed: EVERYONE,
-    send: (base, session, ctx) => post(`${base}/api/news/${ctx.articleId}/visit`, {}, session),
-  },
-  { name: "POST /api/site-visit", allowed: EVERYONE, send: (base, session) => post(`${base}/api/site-visit`, {}, session) },
+  { name: "POST /api/news/:id/visit", kind: "api", allowed: EVERYONE, send: (base, session, ctx) => post(`${base}/api/news/${ctx.publishedId}/visit`, {}, session) },
+  { name: "POST /api/site-visit", kind: "api", allowed: EVERYONE, send: (base, session) => post(`${base}/api/site-visit`, {}, session) },
   {
     name: "POST /autenction (register)",
+    kind: "page",
     allowed: EVERYONE,
     send: (base, session, ctx) =>
       post(`${base}/autenction`, { intent: "signup", username: "جديد", email: `new-${ctx.role}-${ctx.run}@example.com`, password: "secret123" }, session),
   },
-  { name: "POST /sign-out", allowed: ["user", "admin"], send: (base, session) => post(`${base}/sign-out`, {}, session) },
-  { name: "GET /dashboard", allowed: ["admin"], send: (base, session) => get(`${base}/dashboard`, session) },
-  { name: "POST /dashboard (publish)", allowed: ["admin"], send: (base, session) => post(`${base}/dashboard`, publishForm("من النموذج"), session) },
-  { name: "POST /api/news", allowed: ["admin"], send: (base, session) => post(`${base}/api/news`, publishForm("من الواجهة البرمجية"), session) },
-  { name: "GET /edit-news/:id", allowed: ["admin"], send: (base, session, ctx) => get(`${base}/edit-news/${ctx.articleId}`, session) },
+  { name: "POST /sign-out", kind: "page", allowed: SIGNED_IN, send: (base, session) => post(`${base}/sign-out`, {}, session) },
+  { name: "GET /dashboard", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard`, session) },
+  { name: "POST /dashboard (publish)", kind: "page", allowed: EDITORS, send: (base, session) => post(`${base}/dashboard`, publishForm("من النموذج"), session) },
   {
-    name: "POST /edit-news/:id",
-    allowed: ["admin"],
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.disposableId}`, publishForm("معدّل"), session),
+    name: "POST /dashboard (draft)",
+    kind: "page",
+    allowed: NEWSROOM,
+    send: (base, session) => post(`${base}/dashboard`, publishForm("مسودة من النموذج", { status: "draft" }), session),
+  },
+  { name: "POST /api/news (publish)", kind: "api", allowed: EDITORS, send: (base, session) => post(`${base}/api/news`, publishForm("من الواجهة البرمجية"), session) },
+  {
+    name: "POST /api/news (scheduled)",
+    kind: "api",
+    allowed: EDITORS,
+    send: (base, session) => post(`${base}/api/news`, publishForm("مجدول", { status: "scheduled", publishAt: inAnHour() }), session),
   },
   {
-    name: "PUT /api/news/:id",
-    allowed: ["admin"],
-    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.disposableId}`, publishForm("معدّل"), session),
+    name: "POST /api/news (review)",
+    kind: "api",
+    allowed: NEWSROOM,
+    send: (base, session) => post(`${base}/api/news`, publishForm("للمراجعة", { status: "review" }), session),
+  },
+  { name: "GET /edit-news/:id (own draft)", kind: "page", allowed: OWNER_AND_EDITORS, send: (base, session, ctx) => get(`${base}/edit-news/${ctx.draftId}`, session) },
+  { name: "GET /edit-news/:id (published)", kind: "page", allowed: EDITORS, send: (base, session, ctx) => get(`${base}/edit-news/${ctx.publishedId}`, session) },
+  {
+    name: "POST /edit-news/:id (draft)",
+    kind: "page",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}`, publishForm("معدّل", { status: "draft" }), session),
   },
   {
-    name: "POST /news/:id/delete",
-    allowed: ["admin"],
-    send: (base, session, ctx) => post(`${base}/news/${ctx.disposableId}/delete`, { redirectTo: "/" }, session),
+    name: "POST /edit-news/:id (publish)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}`, publishForm("معدّل"), session),
   },
-  { name: "DELETE /api/news/:id", allowed: ["admin"], send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.disposableId}`, undefined, session) },
+  {
+    name: "POST /edit-news/:id (published article)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}`, publishForm("معدّل بعد النشر", { status: "draft" }), session),
+  },
+  { name: "GET /api/news/:id", kind: "api", allowed: OWNER_AND_EDITORS, send: (base, session, ctx) => get(`${base}/api/news/${ctx.draftId}`, session) },
+  {
+    name: "PUT /api/news/:id (review)",
+    kind: "api",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.draftId}`, publishForm("معدّل", { status: "review" }), session),
+  },
+  {
+    name: "PUT /api/news/:id (scheduled)",
+    kind: "api",
+    allowed: EDITORS,
+    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.draftId}`, publishForm("معدّل", { status: "scheduled", publishAt: inAnHour() }), session),
+  },
+  {
+    name: "POST /edit-news/:id/send-back",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.reviewId}/send-back`, { note: "أضف مصدراً" }, session),
+  },
+  { name: "POST /news/:id/delete", kind: "page", allowed: EDITORS, send: (base, session, ctx) => post(`${base}/news/${ctx.draftId}/delete`, { redirectTo: "/" }, session) },
+  { name: "DELETE /api/news/:id", kind: "api", allowed: EDITORS, send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.draftId}`, undefined, session) },
 ];
 
 function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined, session: Session): Promise<Response> {
@@ -66,7 +115,8 @@ function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined,
 
 let server: TestServer;
 let db: DB;
-let articleId = "";
+let ownerId = "";
+let publishedId = "";
 let run = 0;
 
 async function sessionFor(role: Role): Promise<Session> {
@@ -74,15 +124,16 @@ async function sessionFor(role: Role): Promise<Session> {
   return { cookie: await sessionCookie(db, server.site, `${role}@example.com`) };
 }
 
-/** Everything a refused request must leave untouched. */
+/** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, links, stats, users] = await Promise.all([
+  const [news, links, stats, users, events] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
     db.selectFrom("user").select(["id", "email", "role", "name"]).orderBy("id").execute(),
+    db.selectFrom("events").selectAll().orderBy("id").execute(),
   ]);
-  return JSON.stringify({ news, links, stats, users });
+  return JSON.stringify({ news, links, stats, users, events });
 }
 
 beforeAll(async () => {
@@ -90,8 +141,11 @@ beforeAll(async () => {
   db = openDatabase(server.env.DATABASE_URL);
   const site = server.site;
   await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
+  ownerId = await createTestAccount(db, site, { email: "owner@example.com", username: "كاتبة", role: "author" });
+  await createTestAccount(db, site, { email: "author@example.com", username: "كاتب", role: "author" });
+  await createTestAccount(db, site, { email: "editor@example.com", username: "محررة", role: "editor" });
   await createTestAccount(db, site, { email: "admin@example.com", username: "محرر", role: "admin" });
-  articleId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local" })).id;
+  publishedId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local", authorId: ownerId })).id;
 });
 afterAll(async () => {
   await db.destroy();
@@ -104,22 +158,24 @@ describe("permission matrix", () => {
       const allowed = route.allowed.includes(role);
       it(`${route.name} as ${role}: ${allowed ? "allowed" : "refused"}`, async () => {
         const session = await sessionFor(role);
-        const disposableId = (await createTestArticle(db, { title: "للحذف أو التعديل", content: "نص", category: "breaking" })).id;
+        const disposable = { content: "نص", category: "breaking", authorId: ownerId } as const;
+        const draftId = (await createTestArticle(db, { ...disposable, title: "مسودة للحذف أو التعديل", status: "draft" })).id;
+        const reviewId = (await createTestArticle(db, { ...disposable, title: "بانتظار المراجعة", status: "review" })).id;
         const before = await snapshot();
-        const response = await route.send(server.url, session, { articleId, disposableId, role, run: ++run });
+        const response = await route.send(server.url, session, { publishedId, draftId, reviewId, role, run: ++run });
         const location = response.headers.get("location") ?? "";
         if (allowed) {
           expect(response.status).toBeLessThan(400);
           expect(location).not.toMatch(/^\/autenction/);
-        } else {
-          if (role === "visitor") {
-            expect([302, 401, 403]).toContain(response.status);
-            if (response.status === 302) expect(location).toMatch(/^\/autenction\?redirectTo=/);
-          } else {
-            expect(response.status).toBe(403);
-          }
-          expect(await snapshot()).toBe(before);
+          return;
         }
+        if (role === "visitor" && route.kind === "page") {
+          expect(response.status).toBe(302);
+          expect(location).toMatch(/^\/autenction\?redirectTo=/);
+        } else {
+          expect(response.status).toBe(role === "visitor" ? 401 : 403);
+        }
+        expect(await snapshot()).toBe(before);
       });
     }
   }
@@ -128,9 +184,10 @@ describe("permission matrix", () => {
     const admin = await sessionFor("admin");
     const before = await snapshot();
     const crossSite = { origin: "https://evil.example" };
-    const paths = [`/api/news/${articleId}/visit`, "/api/site-visit", "/sign-out", "/autenction", "/dashboard", "/api/news", `/api/news/${articleId}`, `/edit-news/${articleId}`, `/news/${articleId}/delete`];
+    const id = publishedId;
+    const paths = [`/api/news/${id}/visit`, "/api/site-visit", "/sign-out", "/autenction", "/dashboard", "/api/news", `/api/news/${id}`, `/edit-news/${id}`, `/edit-news/${id}/send-back`, `/news/${id}/delete`];
     for (const path of paths) {
-      const fields = { intent: "signup", username: "x", email: "x@example.com", password: "secret123" };
+      const fields = { intent: "signup", username: "x", email: "x@example.com", password: "secret123", note: "x" };
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);
       expect(response.status, path).toBe(403);
     }
@@ -157,14 +214,26 @@ describe("npm run user", () => {
   });
 
   it("creates an admin with a printed password that signs in", async () => {
-    const output = await cli("create-admin", "editor@example.com", "رئيس", "التحرير");
+    const output = await cli("create-admin", "chief@example.com", "رئيس", "التحرير");
     const password = /password: (\S+)/.exec(output)?.[1];
     expect(password).toBeTruthy();
-    const row = await db.selectFrom("user").select(["role", "name"]).where("email", "=", "editor@example.com").executeTakeFirstOrThrow();
+    const row = await db.selectFrom("user").select(["role", "name"]).where("email", "=", "chief@example.com").executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "admin", name: "رئيس التحرير" });
-    const response = await post(`${server.url}/autenction`, { intent: "signin", email: "editor@example.com", password: password! });
+    const response = await post(`${server.url}/autenction`, { intent: "signin", email: "chief@example.com", password: password! });
     expect(response.status).toBe(302);
   });
+
+  it("sets any of the four roles by email", async () => {
+    const roleOf = async () => (await db.selectFrom("user").select("role").where("email", "=", "author@example.com").executeTakeFirstOrThrow()).role;
+    expect(await cli("set-role", "author@example.com", "editor")).toContain("author@example.com is now an editor");
+    expect(await roleOf()).toBe("editor");
+    expect(await cli("set-role", "author@example.com", "author")).toContain("author@example.com is now an author");
+    expect(await roleOf()).toBe("author");
+    await expect(cli("set-role", "author@example.com", "owner")).rejects.toThrow(/Not a role: owner/);
+    await expect(cli("set-role", "ghost@example.com", "editor")).rejects.toThrow(/No account has the email ghost@example.com/);
+    expect(await roleOf()).toBe("author");
+    // Each run starts a Node process: four of them on a shared machine.
+  }, 90_000);
 
   it("says what is wrong for an unknown email or a bad command", async () => {
     await expect(cli("promote", "ghost@example.com")).rejects.toThrow(/No account has the email ghost@example.com/);

@@ -24,6 +24,8 @@ export interface NewsTable {
   /** When a scheduled article goes out (the scheduler publishes it then). */
   publish_at: string | null;
   submission_id: string | null;
+  /** An editor's note when sending the article back to its author (migration 007). */
+  review_note: string | null;
   /** In the trash: the status it had before, to go back to on restore. */
   trashed_from: NewsStatus | null;
   /** When it went to the trash; purged for good 30 days later. */

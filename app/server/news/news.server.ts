@@ -6,6 +6,8 @@ import { isCategory, type Category } from "~/lib/categories";
 import { MOST_READ_FETCHED, SLIDER_COUNT } from "~/lib/constants";
 import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
 import { PUBLIC, type Audience } from "./audience.server";
+import { messages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { syncSearchIndex } from "~/server/search/search-index.server";
@@ -311,6 +313,8 @@ export type ArticleChanges = {
   status: NewsStatus;
   /** When a scheduled article goes out (UTC ISO); ignored for any other status. */
   publishAt?: string | null;
+  /** Change the article only if it still has this author and one of these statuses (permissions.ts editCondition). */
+  onlyIf?: { authorId: string; statuses: readonly NewsStatus[] } | null;
   imageUrl: string | null;
   images: string[];
   video: string | null;
@@ -347,7 +351,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     const now = new Date().toISOString();
     const publishedAt = current.published_at ?? (changes.status === "published" ? now : null);
     await keepRevision(trx, id, save, now);
-    await trx
+    const updated = await trx
       .updateTable("news")
       .set({
         title: changes.title,
@@ -362,9 +366,13 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         updated_at: now,
         published_at: publishedAt,
         publish_at: changes.status === "scheduled" ? (changes.publishAt ?? null) : null,
+        // Submitting for review again closes the editor's last note.
+        ...(changes.status === "review" ? { review_note: null } : {}),
       })
       .where("id", "=", id)
-      .execute();
+      .$if(Boolean(changes.onlyIf), (qb) => qb.where("author_id", "=", changes.onlyIf!.authorId).where("status", "in", changes.onlyIf!.statuses))
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new AppError("forbidden", { message: messages.articleNotYours });
     if (changes.status === "published") await ensureShortLink(trx, id);
     await syncSearchIndex(trx, id);
     const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status };

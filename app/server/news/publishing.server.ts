@@ -1,5 +1,7 @@
 import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
+import type { NewsArticle } from "~/lib/news";
+import { canEditArticle, editCondition, statusesFor, type Actor } from "~/lib/permissions";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import { logger } from "~/server/platform/logger.server";
@@ -7,6 +9,8 @@ import { deleteMedia, storeImageFile, storeVideoFile } from "~/server/media/medi
 import { LIMITS, TOO_MANY_FILES } from "./submission-limits.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
 import { EDITORS } from "./audience.server";
+import { getArticleAccess, sendBack } from "./review.server";
+import { reviewNoteSchema } from "~/lib/review-schema";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { parseSubmission, type StagedFile, type Submission } from "~/server/media/uploads.server";
 
@@ -21,6 +25,8 @@ function failure(error: AppError): SubmissionResult {
 
 const invalid = (fields: ArticleFieldErrors) => failure(new AppError("validation", { fields }));
 export const articleNotFound = () => new AppError("not-found", { message: messages.newsNotFound });
+const statusNotAllowed = () => failure(new AppError("forbidden", { message: messages.statusNotAllowed, fields: { status: messages.statusNotAllowed } }));
+export const articleNotYours = () => new AppError("forbidden", { message: messages.articleNotYours });
 
 /** An AppError from below is answered as it is (one caused by the disk is logged); anything else is a bug. */
 function refusal(error: unknown): SubmissionResult {
@@ -96,12 +102,14 @@ async function storeUploads(storage: MediaStorage, files: StagedFile[]): Promise
 
 type Prepared = { input: ArticleFormInput; images: string[]; video: string | null };
 
-async function prepare({ storage, stagingDir }: Newsroom, request: Request): Promise<Prepared | SubmissionResult> {
+/** Reads and checks the form; a status the actor may not give is refused before any file is stored. */
+async function prepare({ storage, stagingDir }: Newsroom, request: Request, actor: Actor): Promise<Prepared | SubmissionResult> {
   const submission = await readForm(stagingDir, request);
   if ("ok" in submission) return submission;
   try {
     const checked = validate(submission);
     if (!checked.ok) return invalid(checked.errors);
+    if (!statusesFor(actor).includes(checked.input.status)) return statusNotAllowed();
     if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return invalid(TOO_MANY_FILES);
     const uploads = await storeUploads(storage, submission.files);
     if ("ok" in uploads) return uploads;
@@ -111,10 +119,13 @@ async function prepare({ storage, stagingDir }: Newsroom, request: Request): Pro
   }
 }
 
-/** Publishing: the form (or the admin API) becomes an article, its short link and its media, or nothing at all. */
-export async function publishFromRequest(newsroom: Newsroom, request: Request, authorId: string): Promise<SubmissionResult> {
+/**
+ * Publishing: the form (or the admin API) becomes an article by `actor`, its short link and its media,
+ * or nothing at all. The status must be one the actor may give (permissions.ts).
+ */
+export async function publishFromRequest(newsroom: Newsroom, request: Request, actor: Actor): Promise<SubmissionResult> {
   const { db, storage } = newsroom;
-  const prepared = await prepare(newsroom, request);
+  const prepared = await prepare(newsroom, request, actor);
   if ("ok" in prepared) return prepared;
   const { input, images, video } = prepared;
   try {
@@ -126,7 +137,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
       publishAt: input.publishAt,
       images,
       video: video ?? input.videoUrl,
-      authorId,
+      authorId: actor.id,
       byline: input.byline,
       submissionId: input.submissionId,
     });
@@ -143,11 +154,15 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
   }
 }
 
-export async function editFromRequest(newsroom: Newsroom, request: Request, id: string, savedBy: string | null = null): Promise<SubmissionResult> {
+/** An edit by `actor`, who must be allowed to edit this article (permissions.ts) and to give it the status asked for. */
+export async function editFromRequest(newsroom: Newsroom, request: Request, id: string, actor: Actor): Promise<SubmissionResult> {
   const { db, storage } = newsroom;
+  const access = await getArticleAccess(db, id);
+  if (!access) return failure(articleNotFound());
+  if (!canEditArticle(actor, access)) return failure(articleNotYours());
   const current = await getArticle(db, id, EDITORS);
   if (!current) return failure(articleNotFound());
-  const prepared = await prepare(newsroom, request);
+  const prepared = await prepare(newsroom, request, actor);
   if ("ok" in prepared) return prepared;
   const { input, images: newImages, video: newVideo } = prepared;
   const kept = current.images.filter((url) => !input.removeImages.includes(url));
@@ -166,11 +181,12 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       category: input.category,
       status: input.status,
       publishAt: input.publishAt,
+      onlyIf: editCondition(actor),
       imageUrl: input.imageUrl,
       images,
       video,
       byline: input.byline,
-    }, { by: savedBy, kind: "save" });
+    }, { by: actor.id, kind: "save" });
     if (!result) {
       await removeMedia(storage, stored);
       return failure(articleNotFound());
@@ -196,4 +212,28 @@ export async function deleteWithMedia({ db, storage }: Newsroom, id: string): Pr
   if (!deleted) return false;
   await removeMedia(storage, deleted.media);
   return true;
+}
+
+export type Editable = { ok: true; article: NewsArticle; reviewNote: string | null } | { ok: false; error: AppError };
+
+/** The article `actor` is about to edit, with the editor's note; 404 when there is none, 403 when it is not theirs to edit. */
+export async function editableArticle(db: DB, id: string, actor: Actor): Promise<Editable> {
+  const access = await getArticleAccess(db, id);
+  if (!access) return { ok: false, error: articleNotFound() };
+  if (!canEditArticle(actor, access)) return { ok: false, error: articleNotYours() };
+  const article = await getArticle(db, id, EDITORS);
+  if (!article) return { ok: false, error: articleNotFound() };
+  return { ok: true, article, reviewNote: access.reviewNote };
+}
+
+/** An editor sends an article in review back to its author as a draft, with a note the author sees. */
+export async function sendBackFromForm(db: DB, id: string, form: FormData): Promise<SubmissionResult> {
+  const note = reviewNoteSchema.safeParse(form.get("note") ?? "");
+  if (!note.success) {
+    const message = note.error.issues[0]?.message ?? messages.reviewNoteRequired;
+    return failure(new AppError("validation", { message, fields: { note: message } }));
+  }
+  if (!(await getArticleAccess(db, id))) return failure(articleNotFound());
+  if (!(await sendBack(db, id, note.data))) return failure(new AppError("conflict", { message: messages.notInReview }));
+  return { ok: true, id };
 }

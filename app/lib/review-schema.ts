@@ -1,0 +1,10 @@
+import { z } from "./zod";
+import { messages } from "./messages";
+
+export const REVIEW_NOTE_MAX = 2_000;
+
+/** An editor's note when sending an article back to its author. */
+export const reviewNoteSchema = z
+  .string({ error: messages.reviewNoteRequired })
+  .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+  .pipe(z.string().min(1, messages.reviewNoteRequired).max(REVIEW_NOTE_MAX, messages.reviewNoteTooLong));

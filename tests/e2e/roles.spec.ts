@@ -1,0 +1,131 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Role } from "../../app/lib/constants";
+import { messages } from "../../app/lib/messages";
+import { E2E_SERVERS } from "./servers";
+import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, type Admin } from "./support";
+
+const site = E2E_SERVERS.demo;
+const SHOTS = path.resolve(".tmp/e2e-files/roles");
+const STATES = path.resolve(".tmp/e2e-files");
+
+/** An account with `role`, made with the CLI as a site owner would: create-admin, then set-role. */
+function createMember(role: Role, name: string): Admin {
+  const account = createAdmin(`roles-${role}`, name, site);
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "set-role", account.email, role], { env: { ...process.env, ...site.env } });
+  return account;
+}
+
+/** Signs in through the form once and keeps the session for every test of the file. */
+async function signedInState(browser: Browser, account: Admin, role: Role): Promise<string> {
+  const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/autenction?redirectTo=%2F");
+  await page.getByLabel(messages.email).fill(account.email);
+  await page.getByLabel(messages.password).fill(account.password);
+  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await expect(page).toHaveURL(`${site.url}/`);
+  const file = path.join(STATES, `roles-${role}.json`);
+  await context.storageState({ path: file });
+  await context.close();
+  return file;
+}
+
+const statusOf = (id: string) => readSiteDatabase(site, async (db) => (await db.selectFrom("news").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status);
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
+
+test.describe.configure({ mode: "serial" });
+
+const states: Partial<Record<Role, string>> = {};
+
+test.beforeAll(async ({ browser }) => {
+  // Six CLI runs (create, then set the role) on a shared machine.
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const people: [Role, string][] = [["author", "مراسلة عكار"], ["editor", "رئيس التحرير"], ["user", "قارئ"]];
+  for (const [role, name] of people) states[role] = await signedInState(browser, createMember(role, name), role);
+});
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: an author submits, an editor sends back with a note, the author fixes and resubmits, the editor publishes; a reader gets 403`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const open = async (role: Role) => {
+      const context = await browser.newContext({ baseURL: site.url, storageState: states[role], viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      page.on("dialog", (dialog) => void dialog.accept());
+      return page;
+    };
+    const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
+    const title = `مهرجان الزيتون في عكار ${width}`;
+    const note = "أضيفي اسم الجهة المنظمة وموعد المهرجان.";
+
+    const author = await open("author");
+    await author.goto("/");
+    // Under 768 px the account links are in the menu.
+    if (width < 768) await author.getByLabel(messages.openMenu).click();
+    await author.getByRole("link", { name: messages.dashboard }).click();
+    await expect(author.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
+    await hydrated(author);
+    await expect(author.getByLabel(new RegExp(messages.statusPublishNow))).toHaveCount(0);
+    await author.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+    await author.getByLabel(messages.fieldContent).fill("يقام المهرجان في ساحة البلدة.");
+    await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+    await author.getByRole("button", { name: messages.publishSubmit }).click();
+    await author.waitForURL(/\/dashboard\?published=/);
+    const id = await articleIdByTitle(site, title);
+    expect(await statusOf(id)).toBe("review");
+
+    const editor = await open("editor");
+    await editor.goto("/dashboard");
+    const queue = editor.getByTestId("review-queue");
+    await expect(queue).toContainText(title);
+    await expect(queue).toContainText("مراسلة عكار");
+    await noSidewaysScroll(editor);
+    await shot(editor, "editor-dashboard");
+    await queue.getByRole("link", { name: title }).click();
+    await editor.getByLabel(messages.reviewNote).fill(note);
+    await shot(editor, "editor-review");
+    await editor.getByRole("button", { name: messages.sendBack }).click();
+    await expect(editor.getByRole("status")).toContainText(messages.sentBack);
+    expect(await statusOf(id)).toBe("draft");
+
+    await author.goto("/dashboard");
+    await expect(author.getByTestId("sent-back")).toContainText(note);
+    await noSidewaysScroll(author);
+    await shot(author, "author-dashboard");
+    await author.getByTestId("sent-back").getByRole("link", { name: title }).click();
+    await expect(author.getByTestId("editor-note")).toContainText(note);
+    await hydrated(author);
+    await noSidewaysScroll(author);
+    await shot(author, "author-edit");
+    await author.getByLabel(messages.fieldContent).fill("يقام المهرجان في ساحة البلدة يوم الأحد بتنظيم من البلدية.");
+    await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+    await author.getByRole("button", { name: messages.saveSubmit }).click();
+    await author.waitForURL((url) => url.pathname === "/dashboard");
+    expect(await statusOf(id)).toBe("review");
+    await expect(author.getByTestId("sent-back")).toHaveCount(0);
+
+    await editor.goto("/dashboard");
+    await editor.getByTestId("review-queue").getByRole("link", { name: title }).click();
+    await hydrated(editor);
+    await expect(editor.getByTestId("editor-note")).toHaveCount(0);
+    await editor.getByLabel(new RegExp(messages.statusPublishNow)).check();
+    await editor.getByRole("button", { name: messages.saveSubmit }).click();
+    await expect(editor.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(editor.getByTestId("admin-tools")).toBeVisible();
+    expect(await statusOf(id)).toBe("published");
+
+    const reader = await open("user");
+    const response = await reader.goto("/dashboard");
+    expect(response?.status()).toBe(403);
+    await expect(reader.getByRole("heading", { name: messages.forbidden })).toBeVisible();
+    await noSidewaysScroll(reader);
+    await shot(reader, "reader-403");
+    for (const page of [author, editor, reader]) await page.context().close();
+  });
+}

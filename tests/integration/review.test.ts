@@ -1,0 +1,109 @@
+/**
+ * Review over HTTP: an author submits, an editor sends back with a note the author sees, the author
+ * resubmits (the note goes), the editor publishes (an outbox event); the API's status and publishAt
+ * are checked with Arabic messages, and a refusal stores nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "~/lib/messages";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { get, post, type Session } from "../support/http";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../support/accounts";
+import { publishForm } from "../support/articles";
+
+let server: TestServer;
+let db: DB;
+let author: Session;
+let editor: Session;
+
+const put = (url: string, body: FormData, session: Session) => fetch(url, { method: "PUT", body, redirect: "manual", headers: { cookie: session.cookie } });
+const rowOf = (id: string) => db.selectFrom("news").select(["status", "review_note", "author_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+const eventCount = async () => (await db.selectFrom("events").select("id").execute()).length;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = openDatabase(server.env.DATABASE_URL);
+  author = { cookie: await signedInAs(db, server.site, { email: "author@example.com", username: "كاتبة", role: "author" }) };
+  editor = { cookie: await signedInAs(db, server.site, { email: "editor@example.com", username: "محررة", role: "editor" }) };
+});
+afterAll(async () => {
+  await db.destroy();
+  await server.stop();
+});
+
+describe("review", () => {
+  it("goes from submission to a note, a fix and publication", async () => {
+    const created = await post(`${server.url}/api/news`, publishForm("خبر الكاتبة", { status: "review" }), author);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect(await rowOf(id)).toMatchObject({ status: "review", review_note: null });
+
+    const queue = await (await get(`${server.url}/dashboard`, editor)).text();
+    expect(queue).toContain(messages.reviewQueue);
+    expect(queue).toContain("خبر الكاتبة");
+    expect(queue).toContain("كاتبة");
+
+    const sentBack = await post(`${server.url}/edit-news/${id}/send-back`, { note: "أضيفي مصدر الخبر" }, editor);
+    expect(sentBack.status).toBe(302);
+    expect(await rowOf(id)).toMatchObject({ status: "draft", review_note: "أضيفي مصدر الخبر" });
+    expect(await (await get(`${server.url}/edit-news/${id}`, author)).text()).toContain("أضيفي مصدر الخبر");
+    expect(await (await get(`${server.url}/dashboard`, author)).text()).toContain("أضيفي مصدر الخبر");
+    expect(((await (await get(`${server.url}/api/news/${id}`, author)).json()) as { reviewNote: string }).reviewNote).toBe("أضيفي مصدر الخبر");
+
+    expect((await put(`${server.url}/api/news/${id}`, publishForm("خبر الكاتبة مع المصدر", { status: "review" }), author)).status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: "review", review_note: null });
+
+    const events = await eventCount();
+    expect((await put(`${server.url}/api/news/${id}`, publishForm("خبر الكاتبة مع المصدر", { status: "published" }), editor)).status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: "published" });
+    const last = await db.selectFrom("events").select(["kind", "article_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(await eventCount()).toBe(events + 1);
+    expect(last).toEqual({ kind: "article-published", article_id: id });
+    // Published, it is no longer the author's to edit.
+    expect((await put(`${server.url}/api/news/${id}`, publishForm("تعديل متأخر", { status: "draft" }), author)).status).toBe(403);
+  });
+
+  it("sends back only an article in review, and only with a note", async () => {
+    const created = await post(`${server.url}/api/news`, publishForm("مسودة", { status: "draft" }), author);
+    const { id } = (await created.json()) as { id: string };
+    const empty = await post(`${server.url}/edit-news/${id}/send-back`, { note: "   " }, editor);
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain(messages.reviewNoteRequired);
+    const notInReview = await post(`${server.url}/edit-news/${id}/send-back`, { note: "ملاحظة" }, editor);
+    expect(notInReview.status).toBe(409);
+    expect(await notInReview.text()).toContain(messages.notInReview);
+    expect(await rowOf(id)).toMatchObject({ status: "draft", review_note: null });
+  });
+});
+
+describe("the JSON API's status and publishAt", () => {
+  const refusals: [string, Record<string, string>, Session | "author", number, string][] = [
+    ["a bad date", { status: "scheduled", publishAt: "غداً صباحاً" }, "author", 400, messages.publishAtInvalid],
+    ["no time for a scheduled article", { status: "scheduled" }, "author", 400, messages.publishAtRequired],
+    ["a time gone by", { status: "scheduled", publishAt: "2020-01-01T06:00:00+02:00" }, "author", 400, messages.publishAtPast],
+    ["the trash as a status", { status: "trashed" }, "author", 400, messages.statusInvalid],
+    ["an author publishing", { status: "published" }, "author", 403, messages.statusNotAllowed],
+  ];
+  for (const [name, fields, , status, message] of refusals) {
+    it(`refuses ${name} with ${status} and an Arabic message, storing nothing`, async () => {
+      const session = status === 403 ? author : editor;
+      const before = await db.selectFrom("news").select("id").execute();
+      const events = await eventCount();
+      const response = await post(`${server.url}/api/news`, publishForm("مرفوض", fields), session);
+      expect(response.status).toBe(status);
+      const { error } = (await response.json()) as { error: { message: string; fields?: Record<string, string> } };
+      // Validation names the field (publishAt or status); a refusal says why in its message.
+      expect([error.message, ...Object.values(error.fields ?? {})]).toContain(message);
+      expect(await db.selectFrom("news").select("id").execute()).toEqual(before);
+      expect(await eventCount()).toBe(events);
+    });
+  }
+
+  it("takes a scheduled article with an ISO 8601 publish time from an editor", async () => {
+    const publishAt = new Date(Date.now() + 3_600_000).toISOString();
+    const response = await post(`${server.url}/api/news`, publishForm("مجدول", { status: "scheduled", publishAt }), editor);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await rowOf(id)).status).toBe("scheduled");
+  });
+});
