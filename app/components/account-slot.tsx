@@ -8,7 +8,7 @@ function Spinner() {
   return <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />;
 }
 
-/** Sign-in or sign-out (and the dashboard link for admins), in the navbar and the mobile menu. */
+/** Sign-in or sign-out (and the dashboard link for the newsroom), in the navbar and the mobile menu. */
 export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const signOut = useFetcher<unknown>();
