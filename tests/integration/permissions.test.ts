@@ -2,7 +2,8 @@
  * The permission matrix: every route that changes something (and every newsroom page) is tried by a
  * visitor, a reader, an author on their own article, another author, an editor and an admin. Only the
  * allowed roles succeed; the others are refused (pages: sign-in redirect or 403; API: 401 or 403) and
- * the database, its outbox included, is left exactly as it was. Every new mutating route joins ROUTES.
+ * the database, its outbox and revisions included, is left exactly as it was. Every new mutating route
+ * joins ROUTES: a test fails when a module in app/routes.ts exports an action without a case here.
  */
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
@@ -196,6 +197,16 @@ const ROUTES: RouteCase[] = [
   { name: "GET /author/:username", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}/author/${encodeURIComponent("كاتبة")}`, session) },
 ];
 
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+
+/** Every module app/routes.ts names, with the URL pattern it answers ("/news/:id"), nested routes included. */
+function routeFiles(entries: RouteEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}` : parent;
+    return [{ path: path || "/", file: entry.file }, ...routeFiles(entry.children ?? [], path)];
+  });
+}
+
 function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined, session: Session): Promise<Response> {
   return fetch(url, { method, body, redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });
 }
@@ -326,9 +337,8 @@ describe("permission matrix", () => {
     const covered = new Set(ROUTES.map((route) => mutating.exec(route.name)?.[2]).filter(Boolean));
     const exportsAction = /^export\s+(?:async\s+function|function|const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
     const withAction: string[] = [];
-    for (const entry of routeConfig) {
-      if (!exportsAction.test(await readFile(`app/${entry.file}`, "utf8"))) continue;
-      withAction.push(entry.index ? "/" : `/${entry.path}`);
+    for (const { path, file } of routeFiles(routeConfig)) {
+      if (exportsAction.test(await readFile(new URL(`../../app/${file}`, import.meta.url), "utf8"))) withAction.push(path);
     }
     // The detection itself works: these are known to take a POST.
     expect(withAction).toEqual(expect.arrayContaining(["/dashboard", "/dashboard/trash", "/api/news/autosave"]));
