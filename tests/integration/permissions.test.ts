@@ -2,12 +2,18 @@
  * The permission matrix: every route that changes something (and every newsroom page) is tried by a
  * visitor, a reader, an author on their own article, another author, an editor and an admin. Only the
  * allowed roles succeed; the others are refused (pages: sign-in redirect or 403; API: 401 or 403) and
- * the database, its outbox included, is left exactly as it was. Every new mutating route joins ROUTES.
+ * the database, its outbox and revisions included, is left exactly as it was. Every new mutating route
+ * joins ROUTES: a test fails when a module in app/routes.ts exports an action without a case here.
  */
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "~/routes";
 import { openDatabase, type DB } from "~/server/db/db.server";
+import { updateArticle, type ArticleChanges } from "~/server/news/news.server";
+import { listRevisions } from "~/server/news/revisions.server";
+import { trashArticle } from "~/server/news/trash.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { createTestAccount, sessionCookie } from "../support/accounts";
@@ -17,7 +23,19 @@ const execFileAsync = promisify(execFile);
 
 /** `owner` is the author who wrote the disposable articles; `author` is another author. */
 type Role = "visitor" | "user" | "owner" | "author" | "editor" | "admin";
-type Context = { publishedId: string; draftId: string; reviewId: string; role: Role; run: number };
+type Context = {
+  publishedId: string;
+  draftId: string;
+  reviewId: string;
+  trashedId: string;
+  /** A revision of the owner's draft, and one of the published article. */
+  draftRevision: number;
+  publishedRevision: number;
+  /** A draft an editor wrote: not the owner's. */
+  editorDraftId: string;
+  role: Role;
+  run: number;
+};
 type RouteCase = {
   name: string;
   /** A page refuses the signed-out with a redirect to sign in; the API with a 401. */
@@ -31,6 +49,7 @@ const SIGNED_IN: Role[] = ["user", "owner", "author", "editor", "admin"];
 const NEWSROOM: Role[] = ["owner", "author", "editor", "admin"];
 const OWNER_AND_EDITORS: Role[] = ["owner", "editor", "admin"];
 const EDITORS: Role[] = ["editor", "admin"];
+const ADMINS: Role[] = ["admin"];
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
@@ -107,7 +126,86 @@ const ROUTES: RouteCase[] = [
   },
   { name: "POST /news/:id/delete", kind: "page", allowed: EDITORS, send: (base, session, ctx) => post(`${base}/news/${ctx.draftId}/delete`, { redirectTo: "/" }, session) },
   { name: "DELETE /api/news/:id", kind: "api", allowed: EDITORS, send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.draftId}`, undefined, session) },
+  { name: "GET /dashboard/trash", kind: "page", allowed: EDITORS, send: (base, session) => get(`${base}/dashboard/trash`, session) },
+  {
+    name: "POST /dashboard/trash (restore)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/dashboard/trash`, { intent: "restore", id: ctx.trashedId }, session),
+  },
+  {
+    name: "POST /dashboard/trash (delete for good)",
+    kind: "page",
+    allowed: ADMINS,
+    send: (base, session, ctx) => post(`${base}/dashboard/trash`, { intent: "delete", id: ctx.trashedId }, session),
+  },
+  {
+    name: "GET /edit-news/:id/revisions/:revisionId (own draft)",
+    kind: "page",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => get(`${base}/edit-news/${ctx.draftId}/revisions/${ctx.draftRevision}`, session),
+  },
+  {
+    name: "GET /edit-news/:id/revisions/:revisionId (published)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => get(`${base}/edit-news/${ctx.publishedId}/revisions/${ctx.publishedRevision}`, session),
+  },
+  {
+    name: "POST /edit-news/:id/revisions/:revisionId (restore own draft)",
+    kind: "page",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}/revisions/${ctx.draftRevision}`, {}, session),
+  },
+  {
+    name: "POST /edit-news/:id/revisions/:revisionId (restore published)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/revisions/${ctx.publishedRevision}`, {}, session),
+  },
+  { name: "POST /dashboard/preview (new article)", kind: "page", allowed: NEWSROOM, send: (base, session) => post(`${base}/dashboard/preview`, publishForm("معاينة"), session) },
+  {
+    name: "POST /dashboard/preview (own draft)",
+    kind: "page",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/dashboard/preview`, publishForm("معاينة", { id: ctx.draftId }), session),
+  },
+  {
+    name: "POST /dashboard/preview (published)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/dashboard/preview`, publishForm("معاينة", { id: ctx.publishedId }), session),
+  },
+  {
+    name: "POST /api/news/autosave (own draft)",
+    kind: "api",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { id: ctx.draftId }), session),
+  },
+  {
+    name: "POST /api/news/autosave (an editor's draft)",
+    kind: "api",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { id: ctx.editorDraftId }), session),
+  },
+  {
+    name: "POST /api/news/autosave (new draft)",
+    kind: "api",
+    allowed: NEWSROOM,
+    send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { submissionId: `autosave-${ctx.role}-${ctx.run}` }), session),
+  },
+  { name: "GET /author/:username", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}/author/${encodeURIComponent("كاتبة")}`, session) },
 ];
+
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+
+/** Every module app/routes.ts names, with the URL pattern it answers ("/news/:id"), nested routes included. */
+function routeFiles(entries: RouteEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}` : parent;
+    return [{ path: path || "/", file: entry.file }, ...routeFiles(entry.children ?? [], path)];
+  });
+}
 
 function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined, session: Session): Promise<Response> {
   return fetch(url, { method, body, redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });
@@ -117,7 +215,18 @@ let server: TestServer;
 let db: DB;
 let ownerId = "";
 let publishedId = "";
+let editorDraftId = "";
 let run = 0;
+
+/** Saves the article once through the domain (as `by`), so its previous version becomes a revision; returns that revision's id. */
+async function revisionOf(id: string, by: string): Promise<number> {
+  const { status } = await db.selectFrom("news").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+  const changes: ArticleChanges = { title: "نسخة أحدث", content: "نص أحدث", category: "local", status, imageUrl: null, images: [], video: null };
+  if (!(await updateArticle(db, id, changes, { by, kind: "save" }))) throw new Error(`no article ${id} to save`);
+  const [newest] = await listRevisions(db, id);
+  if (!newest) throw new Error(`saving ${id} kept no revision`);
+  return newest.id;
+}
 
 async function sessionFor(role: Role): Promise<Session> {
   if (role === "visitor") return VISITOR;
@@ -126,14 +235,15 @@ async function sessionFor(role: Role): Promise<Session> {
 
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, links, stats, users, events] = await Promise.all([
+  const [news, revisions, links, stats, users, events] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
+    db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
     db.selectFrom("user").select(["id", "email", "role", "name"]).orderBy("id").execute(),
     db.selectFrom("events").selectAll().orderBy("id").execute(),
   ]);
-  return JSON.stringify({ news, links, stats, users, events });
+  return JSON.stringify({ news, revisions, links, stats, users, events });
 }
 
 beforeAll(async () => {
@@ -143,9 +253,10 @@ beforeAll(async () => {
   await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
   ownerId = await createTestAccount(db, site, { email: "owner@example.com", username: "كاتبة", role: "author" });
   await createTestAccount(db, site, { email: "author@example.com", username: "كاتب", role: "author" });
-  await createTestAccount(db, site, { email: "editor@example.com", username: "محررة", role: "editor" });
+  const editorId = await createTestAccount(db, site, { email: "editor@example.com", username: "محررة", role: "editor" });
   await createTestAccount(db, site, { email: "admin@example.com", username: "محرر", role: "admin" });
   publishedId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local", authorId: ownerId })).id;
+  editorDraftId = (await createTestArticle(db, { title: "مسودة المحررة", content: "نص", category: "local", authorId: editorId, status: "draft" })).id;
 });
 afterAll(async () => {
   await db.destroy();
@@ -161,8 +272,15 @@ describe("permission matrix", () => {
         const disposable = { content: "نص", category: "breaking", authorId: ownerId } as const;
         const draftId = (await createTestArticle(db, { ...disposable, title: "مسودة للحذف أو التعديل", status: "draft" })).id;
         const reviewId = (await createTestArticle(db, { ...disposable, title: "بانتظار المراجعة", status: "review" })).id;
+        // The owner's own, published: fresh for each case, since an editor's case may unpublish or change it.
+        const ownPublishedId = (await createTestArticle(db, { ...disposable, title: "منشور للتعديل" })).id;
+        const publishedRevision = await revisionOf(ownPublishedId, ownerId);
+        const draftRevision = await revisionOf(draftId, ownerId);
+        const trashedId = (await createTestArticle(db, { ...disposable, title: "في سلة المحذوفات", status: "draft" })).id;
+        await trashArticle(db, trashedId);
         const before = await snapshot();
-        const response = await route.send(server.url, session, { publishedId, draftId, reviewId, role, run: ++run });
+        const ctx = { publishedId: ownPublishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, editorDraftId, role, run: ++run };
+        const response = await route.send(server.url, session, ctx);
         const location = response.headers.get("location") ?? "";
         if (allowed) {
           expect(response.status).toBeLessThan(400);
@@ -182,16 +300,49 @@ describe("permission matrix", () => {
 
   it("refuses every mutating route from another site, even for an admin, and changes nothing", async () => {
     const admin = await sessionFor("admin");
+    const id = publishedId;
+    const trashedId = (await createTestArticle(db, { title: "في السلة", content: "نص", category: "local", status: "draft" })).id;
+    await trashArticle(db, trashedId);
+    const revision = await revisionOf(id, ownerId);
     const before = await snapshot();
     const crossSite = { origin: "https://evil.example" };
-    const id = publishedId;
-    const paths = [`/api/news/${id}/visit`, "/api/site-visit", "/sign-out", "/autenction", "/dashboard", "/api/news", `/api/news/${id}`, `/edit-news/${id}`, `/edit-news/${id}/send-back`, `/news/${id}/delete`];
-    for (const path of paths) {
-      const fields = { intent: "signup", username: "x", email: "x@example.com", password: "secret123", note: "x" };
+    const article = { title: "من موقع آخر", content: "نص", category: "local", status: "published" };
+    const requests: [string, Record<string, string>][] = [
+      [`/api/news/${id}/visit`, {}],
+      ["/api/site-visit", {}],
+      ["/sign-out", {}],
+      ["/autenction", { intent: "signup", username: "x", email: "x@example.com", password: "secret123" }],
+      ["/dashboard", article],
+      ["/api/news", article],
+      [`/api/news/${id}`, article],
+      [`/edit-news/${id}`, article],
+      [`/edit-news/${id}/send-back`, { note: "x" }],
+      [`/edit-news/${id}/revisions/${revision}`, {}],
+      [`/news/${id}/delete`, {}],
+      ["/dashboard/trash", { intent: "restore", id: trashedId }],
+      ["/dashboard/trash", { intent: "delete", id: trashedId }],
+      ["/dashboard/preview", article],
+      ["/api/news/autosave", { ...article, id: editorDraftId }],
+      ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
+    ];
+    for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);
       expect(response.status, path).toBe(403);
     }
     expect(await snapshot()).toBe(before);
+  });
+
+  it("has a case for every route module in app/routes.ts that exports an action", async () => {
+    const mutating = /^(POST|PUT|PATCH|DELETE) (\S+)/;
+    const covered = new Set(ROUTES.map((route) => mutating.exec(route.name)?.[2]).filter(Boolean));
+    const exportsAction = /^export\s+(?:async\s+function|function|const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
+    const withAction: string[] = [];
+    for (const { path, file } of routeFiles(routeConfig)) {
+      if (exportsAction.test(await readFile(new URL(`../../app/${file}`, import.meta.url), "utf8"))) withAction.push(path);
+    }
+    // The detection itself works: these are known to take a POST.
+    expect(withAction).toEqual(expect.arrayContaining(["/dashboard", "/dashboard/trash", "/api/news/autosave"]));
+    expect(withAction.filter((path) => !covered.has(path))).toEqual([]);
   });
 });
 
