@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { getArticle } from "~/server/news/news.server";
+import { getArticle, updateArticle } from "~/server/news/news.server";
+import { listRevisions } from "~/server/news/revisions.server";
 import { searchNews } from "~/server/search/search.server";
 import { visitMark } from "~/server/visits/visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
@@ -49,6 +50,10 @@ async function runningSqliteSite() {
   const cookie = await signedInAs(db, { baseUrl: server.url, authSecret: AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
   const published = await createTestArticle(db, { title: "بلدية طرابلس تفتتح الحديقة", content: "افتتحت البلدية حديقة عامة" });
   const draft = await createTestArticle(db, { title: "مسودة عن الانتخابات", status: "draft" });
+  // Two saves keep two earlier versions of the draft.
+  for (const title of ["مسودة عن الانتخابات البلدية", "مسودة عن الانتخابات البلدية في طرابلس"]) {
+    await updateArticle(db, draft.id, { title, content: "نص", category: "local", status: "draft", imageUrl: null, images: [], video: null });
+  }
   for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
     await countArticleVisit(db, published.id, visitMark(AUTH_SECRET, address, `news:${published.id}`));
     await countSiteVisit(db, visitMark(AUTH_SECRET, address, "site"));
@@ -65,12 +70,15 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     expect(copy.output).toContain("Row counts match");
     expect(copy.code).toBe(0);
     expect(copy.output).toMatch(/\| news \| 2 \|/);
+    expect(copy.output).toMatch(/\| news_revisions \| 2 \|/);
     expect(copy.output).toContain(`DATABASE_URL=${target.url}`);
     expect(copy.output).toContain(`MEDIA_DIR=${site.env.MEDIA_DIR}`);
 
     const copied = connect(target.url);
     expect((await getArticle(copied, site.published.id))?.visits).toBe(3);
     expect(await totalSiteVisits(copied)).toBe(3);
+    // Revisions keep their order: the newest first, as on the source.
+    expect((await listRevisions(copied, site.draft.id)).map((revision) => revision.title)).toEqual(["مسودة عن الانتخابات البلدية", "مسودة عن الانتخابات"]);
     expect((await searchNews(copied, "بلديه")).results.map((result) => result.id)).toEqual([site.published.id]);
     // The outbox is not site data: the source has events, the target starts its own.
     expect(await copied.selectFrom("events").select("id").execute()).toEqual([]);

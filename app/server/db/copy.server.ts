@@ -19,6 +19,7 @@ const COPIED_TABLES = [
   "rateLimit",
   "auth_attempts",
   "news",
+  "news_revisions",
   "short_links",
   "site_stats",
   "visit_marks",
@@ -41,13 +42,14 @@ const KEY_COLUMN: Record<CopiedTable, string> = {
   rateLimit: "id",
   auth_attempts: "id",
   news: "id",
+  news_revisions: "id",
   short_links: "short_id",
   site_stats: "id",
   visit_marks: "key",
 };
 
-/** Columns the target numbers by itself. */
-const GENERATED_COLUMNS: Partial<Record<CopiedTable, string[]>> = { auth_attempts: ["id"] };
+/** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */
+const GENERATED_COLUMNS: Partial<Record<CopiedTable, string[]>> = { auth_attempts: ["id"], news_revisions: ["id"] };
 
 /** Rows per insert: well under PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH_ROWS = 500;
