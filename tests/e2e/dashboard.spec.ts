@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { createArticle } from "../../app/server/news/news.server";
 import { DEMO_SITES } from "./servers";
-import { createAdmin, hydrated, readSiteDatabase, signInToDashboard } from "./support";
+import { createAdmin, hydrated, readSiteDatabase, saveDashboardSession } from "./support";
 
 const VIEWPORTS = [
   { width: 375, height: 800 },
@@ -31,11 +31,7 @@ for (const site of DEMO_SITES) {
         await createArticle(db, { title: `${MARK} منشور بعنوان طويل يملأ خانة العنوان في الجدول على شاشة الحاسوب`, content: "نص", category: "miscellaneous", status: "published", authorId: id, createdAt: new Date(start) });
       });
       mkdirSync(path.dirname(STATE), { recursive: true });
-      const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
-      const page = await context.newPage();
-      await signInToDashboard(page, admin);
-      await context.storageState({ path: STATE });
-      await context.close();
+      await saveDashboardSession(browser, site, admin, STATE);
     });
     test.use({ storageState: STATE });
 

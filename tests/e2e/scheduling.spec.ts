@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signInToDashboard } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, saveDashboardSession } from "./support";
 
 const SCREENSHOTS = path.resolve(".tmp/e2e-screens/scheduling");
 
@@ -27,11 +27,7 @@ for (const site of DEMO_SITES) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       // An admin until the dashboard takes editors (issue 17, part A); scheduling is an editor's power either way.
       const editor = createAdmin("scheduler", "محرر الجدولة", site);
-      const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
-      const page = await context.newPage();
-      await signInToDashboard(page, editor);
-      await context.storageState({ path: STATE });
-      await context.close();
+      await saveDashboardSession(browser, site, editor, STATE);
     });
 
     test.use({ storageState: STATE });

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { signIn, type Session } from "../support/http";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
@@ -25,6 +25,18 @@ export async function signInToDashboard(page: Page, admin: Admin): Promise<void>
   await page.getByLabel(messages.password).fill(admin.password);
   await page.getByRole("button", { name: messages.signInSubmit }).click();
   await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
+}
+
+/**
+ * Signs `admin` in through the dashboard's sign-in form once and saves the session to `statePath`, for
+ * `test.use({ storageState })`: one sign-in per file keeps well inside the sign-in rate limit.
+ */
+export async function saveDashboardSession(browser: Browser, site: E2EServer, admin: Admin, statePath: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signInToDashboard(page, admin);
+  await context.storageState({ path: statePath });
+  await context.close();
 }
 
 /** A new admin's session for the JSON admin API, outside any browser. */

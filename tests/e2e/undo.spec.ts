@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, signInToDashboard, watchConsole } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, saveDashboardSession, watchConsole } from "./support";
 
 const SHOTS = path.resolve(".tmp/undo-shots");
 
@@ -17,11 +17,7 @@ for (const site of DEMO_SITES) {
       test.beforeAll(async ({ browser }) => {
         mkdirSync(SHOTS, { recursive: true });
         const admin = createAdmin(`undo-${width}`, "محررة التراجع", site);
-        const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
-        const page = await context.newPage();
-        await signInToDashboard(page, admin);
-        await context.storageState({ path: STATE });
-        await context.close();
+        await saveDashboardSession(browser, site, admin, STATE);
       });
       test.use({ storageState: STATE, viewport: { width, height: 900 } });
 

@@ -11,6 +11,23 @@ export function createTestArticle(db: DB, article: Partial<NewArticle> = {}): Pr
   return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", ...article });
 }
 
+/** The moment `articleAt`'s minutes count from. */
+export const ARTICLE_CLOCK_START = new Date("2026-11-01T10:00:00Z").getTime();
+
+/**
+ * An article written `minutes` after ARTICLE_CLOCK_START (so tests order articles by their number),
+ * titled "خبر {minutes}" unless `overrides` say otherwise; its id.
+ */
+export async function articleAt(db: DB, minutes: number, overrides: Partial<NewArticle> = {}): Promise<string> {
+  const created = await createTestArticle(db, {
+    title: `خبر ${minutes}`,
+    content: `نص الخبر رقم ${minutes}`,
+    createdAt: new Date(ARTICLE_CLOCK_START + minutes * 60_000),
+    ...overrides,
+  });
+  return created.id;
+}
+
 type Article = { title: string; content?: string; category?: string; image?: { width: number; height: number } };
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/constants";
 import { dashboardFilterFromUrl, UNFILTERED, type DashboardFilter } from "~/lib/dashboard-filter";
 import { createTempDatabase } from "../../../tests/support/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { listAuthorArticles } from "./author-articles.server";
 import { listAllForDashboard, listNewsroomMembers } from "./dashboard-list.server";
@@ -10,7 +10,6 @@ import { getArticle, listLatest, updateArticle, type NewArticle } from "./news.s
 
 let db: DB;
 let cleanup: () => Promise<void>;
-const base = new Date("2026-11-01T10:00:00Z").getTime();
 
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
@@ -24,10 +23,7 @@ async function user(name: string, role: Role = "author"): Promise<string> {
   return id;
 }
 
-async function article(minutes: number, overrides: Partial<NewArticle> = {}): Promise<string> {
-  const created = await createTestArticle(db, { title: `خبر ${minutes}`, createdAt: new Date(base + minutes * 60_000), ...overrides });
-  return created.id;
-}
+const article = (minutes: number, overrides: Partial<NewArticle> = {}) => articleAt(db, minutes, overrides);
 
 const ALL = UNFILTERED;
 

@@ -13,27 +13,17 @@ import {
   updateArticle,
   type NewArticle,
 } from "./news.server";
-import { createTestArticle } from "../../../tests/support/articles";
+import { articleAt, createTestArticle } from "../../../tests/support/articles";
 
 let db: DB;
 let cleanup: () => Promise<void>;
-const base = new Date("2026-11-01T10:00:00Z").getTime();
 
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
 });
 afterEach(async () => cleanup());
 
-async function article(minutesAfterBase: number, overrides: Partial<NewArticle> = {}) {
-  const created = await createTestArticle(db, {
-    title: `خبر ${minutesAfterBase}`,
-    content: `نص الخبر رقم ${minutesAfterBase}`,
-    category: "local",
-    createdAt: new Date(base + minutesAfterBase * 60_000),
-    ...overrides,
-  });
-  return created.id;
-}
+const article = (minutes: number, overrides: Partial<NewArticle> = {}) => articleAt(db, minutes, overrides);
 
 describe("listLatest", () => {
   it("orders newest first, honours limit and offset, and filters by category", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "~/lib/categories";
 import { createTempDatabase } from "../../../tests/support/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { ReadCache } from "~/server/platform/read-cache.server";
 import { EDITORS, PUBLIC } from "./audience.server";
@@ -11,7 +11,6 @@ import { breakingTicker, picksBeside, relatedTo, sidebarLists } from "./reader-l
 let db: DB;
 let cleanup: () => Promise<void>;
 let cache: ReadCache;
-const base = new Date("2026-11-01T10:00:00Z").getTime();
 
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
@@ -19,16 +18,7 @@ beforeEach(async () => {
 });
 afterEach(async () => cleanup());
 
-async function article(minutesAfterBase: number, overrides: Partial<NewArticle> = {}) {
-  const created = await createTestArticle(db, {
-    title: `خبر ${minutesAfterBase}`,
-    content: `نص الخبر رقم ${minutesAfterBase}`,
-    category: "local",
-    createdAt: new Date(base + minutesAfterBase * 60_000),
-    ...overrides,
-  });
-  return created.id;
-}
+const article = (minutes: number, overrides: Partial<NewArticle> = {}) => articleAt(db, minutes, overrides);
 
 describe("picks and related", () => {
   it("picks the newest of each of the five categories, without the current article", async () => {
