@@ -33,6 +33,8 @@ async function mainText(page: Page, pagePath: string): Promise<string> {
 }
 
 test.describe.configure({ mode: "parallel" });
+// A step that cannot happen fails in seconds, not at the end of the long timeout below.
+test.use({ navigationTimeout: 15_000, actionTimeout: 15_000 });
 
 for (const width of [375, 1280]) {
   test(`at ${width} px: written, sent back, fixed, scheduled, out on its own with its byline, an edit reverted, deleted and restored`, async ({ browser }) => {
@@ -70,7 +72,7 @@ for (const width of [375, 1280]) {
     await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
     await shot(author, "1-author-writes");
     await author.getByRole("button", { name: messages.publishSubmit }).click();
-    await author.waitForURL(/\/dashboard\?published=/);
+    await author.waitForURL(/\/dashboard\?saved=/);
     const id = await articleIdByTitle(site, title);
     expect((await articleRow(id)).status).toBe("review");
 

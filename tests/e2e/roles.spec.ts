@@ -53,7 +53,7 @@ for (const width of [375, 1280]) {
     await author.getByLabel(messages.fieldContent).fill("يقام المهرجان في ساحة البلدة.");
     await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
     await author.getByRole("button", { name: messages.publishSubmit }).click();
-    await author.waitForURL(/\/dashboard\?published=/);
+    await author.waitForURL(/\/dashboard\?saved=/);
     const id = await articleIdByTitle(site, title);
     expect(await statusOf(id)).toBe("review");
 

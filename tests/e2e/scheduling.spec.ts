@@ -67,7 +67,7 @@ for (const site of DEMO_SITES) {
 
         await publishAt.fill(beirutWallTimeIn(10));
         await page.getByRole("button", { name: messages.publishSubmit }).click();
-        await expect(page).toHaveURL(/\/dashboard\?published=/);
+        await expect(page).toHaveURL(/\/dashboard\?saved=/);
         const id = await articleIdByTitle(site, title);
         const row = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["status", "publish_at"]).where("id", "=", id).executeTakeFirstOrThrow());
         expect(row.status).toBe("scheduled");
