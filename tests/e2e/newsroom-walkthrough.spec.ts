@@ -136,13 +136,14 @@ for (const width of [375, 1280]) {
     expect(published.status).toBe("published");
     expect(Date.parse(published.published_at!)).toBeGreaterThanOrEqual(Date.parse(scheduled.publish_at!));
     await noSidewaysScroll(reader);
-    await shot(reader, "6-reader-home");
+    await shot(reader, "6-reader-category");
 
     // The reader sees the publication time (not the writing time) and the author's byline.
     await reader.getByRole("link", { name: title }).first().click();
     await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(reader.getByTestId("byline")).toHaveText(`${messages.byAuthor} ${authorName}`);
-    const shownTime = reader.locator("header time").first();
+    const header = reader.locator("header").filter({ has: reader.getByRole("heading", { level: 1 }) });
+    await expect(header.getByTestId("byline")).toHaveText(`${messages.byAuthor} ${authorName}`);
+    const shownTime = header.locator("time").first();
     expect(Date.parse((await shownTime.getAttribute("datetime"))!)).toBe(Date.parse(published.published_at!));
     await expect(shownTime).toHaveText(formatDateTime(published.published_at!));
     await expect(reader.getByTestId("article-content")).toHaveText(fixedText);
@@ -198,7 +199,7 @@ for (const width of [375, 1280]) {
     await reader.goto(`/news/${id}`);
     await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(reader.getByTestId("article-content")).toHaveText(fixedText);
-    await expect(reader.getByTestId("byline")).toHaveText(`${messages.byAuthor} ${authorName}`);
+    await expect(reader.locator("header").filter({ has: reader.getByRole("heading", { level: 1 }) }).getByTestId("byline")).toHaveText(`${messages.byAuthor} ${authorName}`);
     await shot(reader, "10-reader-restored");
 
     await editor.goto("/dashboard");
