@@ -241,3 +241,46 @@ for (const site of DEMO_SITES)
       for (const page of [author, editor, reader]) await page.context().close();
     });
   }
+
+for (const site of DEMO_SITES) {
+  test(`on ${site.engine}: submitting while the first autosave is under way saves into the draft it made, not a refused duplicate`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const suffix = `${site.engine}-race-${Date.now()}`;
+    const state = await signedInState(
+      browser,
+      createMember("author", "ريم الخطيب", site, `walk-author-${suffix}`),
+      path.join(STATES, `walk-author-${suffix}.json`),
+      site,
+    );
+    const context = await browser.newContext({ baseURL: site.url, storageState: state });
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    // The autosave reaches the server (which makes the draft), but its answer is held until the form is submitted.
+    let autosaveSent = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/news/autosave", async (route) => {
+      autosaveSent = true;
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    const title = `خبر يُرسل أثناء الحفظ التلقائي ${suffix}`;
+    await page.goto("/dashboard");
+    await hydrated(page);
+    await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+    await page.getByLabel(messages.fieldContent).fill("نص الخبر.");
+    await expect.poll(() => autosaveSent, { timeout: 15_000 }).toBe(true);
+    await page.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+    await page.getByRole("button", { name: messages.publishSubmit }).click();
+    release();
+    await page.waitForURL(/\/dashboard\?saved=/);
+    const rows = await readSiteDatabase(site, (db) =>
+      db.selectFrom("news").select("status").where("title", "=", title).execute(),
+    );
+    expect(rows).toEqual([{ status: "review" }]);
+    await context.close();
+  });
+}
