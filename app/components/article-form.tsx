@@ -74,8 +74,9 @@ export function ArticleForm(props: Props) {
     setProgress(0);
     const failed = props.mode === "create" ? messages.publishFailed : messages.updateFailed;
     try {
-      // Once autosave has made a draft of a new article, the form saves into it.
-      const draftUrl = autosave.draftId && `/api/news/${encodeURIComponent(autosave.draftId)}`;
+      // Once autosave has made a draft of a new article, the form saves into it (waiting for a save under way).
+      const draftId = await autosave.pause();
+      const draftUrl = draftId && `/api/news/${encodeURIComponent(draftId)}`;
       const { status, json } = await sendWithProgress(draftUrl || props.apiUrl, (draftUrl || props.mode === "edit") ? "PUT" : "POST", new FormData(element), setProgress);
       const body = (json ?? {}) as { id?: string };
       if (status >= 200 && status < 300 && body.id) {
@@ -88,10 +89,12 @@ export function ArticleForm(props: Props) {
         }
         return;
       }
+      autosave.resume();
       const error = errorOf(json);
       setErrors(error ? formMessagesOf(error) : { form: failed });
       window.alert(failed);
     } catch {
+      autosave.resume();
       setErrors({ form: failed });
       window.alert(failed);
     } finally {

@@ -15,6 +15,10 @@ export type Autosave = {
   savedAt: string | null;
   /** The form was submitted and saved: leaving now loses nothing. */
   markSaved: () => void;
+  /** Before a submit: pauses autosave and waits for a save under way, so the submit knows the draft it made. */
+  pause: () => Promise<string | null>;
+  /** After a submit that failed: autosave goes on. */
+  resume: () => void;
 };
 
 /**
@@ -32,6 +36,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
   const draft = useRef(options.articleId);
   const running = useRef(options.enabled);
   const saving = useRef(false);
+  const lastSave = useRef<Promise<void>>(Promise.resolve());
   const isDirty = () => version.current !== savedVersion.current;
 
   useEffect(() => {
@@ -85,7 +90,9 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
         saving.current = false;
       }
     };
-    const timer = window.setInterval(() => void save(), AUTOSAVE_EVERY_MS);
+    const timer = window.setInterval(() => {
+      lastSave.current = lastSave.current.then(save);
+    }, AUTOSAVE_EVERY_MS);
     return () => window.clearInterval(timer);
   }, [form, options.enabled, options.submissionId]);
 
@@ -111,7 +118,15 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
     savedVersion.current = version.current;
     setDirty(false);
   };
-  return { draftId, phase, savedAt, markSaved };
+  const pause = async () => {
+    running.current = false;
+    await lastSave.current;
+    return draft.current;
+  };
+  const resume = () => {
+    running.current = options.enabled;
+  };
+  return { draftId, phase, savedAt, markSaved, pause, resume };
 }
 
 const clock = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short", timeZone: TIME_ZONE });

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { createArticle } from "../../app/server/news/news.server";
 import { DEMO_SITES } from "./servers";
-import { createAdmin, hydrated, readSiteDatabase, saveDashboardSession } from "./support";
+import { createAdmin, hydrated, readSiteDatabase, signedInState } from "./support";
 
 const VIEWPORTS = [
   { width: 375, height: 800 },
@@ -31,7 +31,7 @@ for (const site of DEMO_SITES) {
         await createArticle(db, { title: `${MARK} منشور بعنوان طويل يملأ خانة العنوان في الجدول على شاشة الحاسوب`, content: "نص", category: "miscellaneous", status: "published", authorId: id, createdAt: new Date(start) });
       });
       mkdirSync(path.dirname(STATE), { recursive: true });
-      await saveDashboardSession(browser, site, admin, STATE);
+      await signedInState(browser, admin, STATE, site);
     });
     test.use({ storageState: STATE });
 

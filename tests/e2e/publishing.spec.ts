@@ -6,7 +6,7 @@ import { messages } from "../../app/lib/messages";
 import { pngBytes } from "../support/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, saveDashboardSession } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState } from "./support";
 
 for (const site of DEMO_SITES) {
   test.describe(`on ${site.engine}`, () => {
@@ -25,7 +25,7 @@ for (const site of DEMO_SITES) {
       writeFileSync(path.join(dir, "harbour.png"), await pngBytes(1400, 800, "#1d3557"));
       writeFileSync(path.join(dir, "market.png"), await pngBytes(1000, 700, "#e9c46a"));
       // One sign-in for the whole file keeps well inside the sign-in rate limit.
-      await saveDashboardSession(browser, site, admin, STATE);
+      await signedInState(browser, admin, STATE, site);
     });
 
     test.use({ storageState: STATE });

@@ -1,37 +1,14 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, type Admin } from "./support";
+import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState } from "./support";
 
 const site = E2E_SERVERS.demo;
 const SHOTS = path.resolve(".tmp/e2e-files/roles");
 const STATES = path.resolve(".tmp/e2e-files");
-
-/** An account with `role`, made with the CLI as a site owner would: create-admin, then set-role. */
-function createMember(role: Role, name: string): Admin {
-  const account = createAdmin(`roles-${role}`, name, site);
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "set-role", account.email, role], { env: { ...process.env, ...site.env } });
-  return account;
-}
-
-/** Signs in through the form once and keeps the session for every test of the file. */
-async function signedInState(browser: Browser, account: Admin, role: Role): Promise<string> {
-  const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/autenction?redirectTo=%2F");
-  await page.getByLabel(messages.email).fill(account.email);
-  await page.getByLabel(messages.password).fill(account.password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
-  await expect(page).toHaveURL(`${site.url}/`);
-  const file = path.join(STATES, `roles-${role}.json`);
-  await context.storageState({ path: file });
-  await context.close();
-  return file;
-}
 
 const statusOf = (id: string) => readSiteDatabase(site, async (db) => (await db.selectFrom("news").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status);
 
@@ -48,7 +25,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const people: [Role, string][] = [["author", "مراسلة عكار"], ["editor", "رئيس التحرير"], ["user", "قارئ"]];
-  for (const [role, name] of people) states[role] = await signedInState(browser, createMember(role, name), role);
+  for (const [role, name] of people) states[role] = await signedInState(browser, createMember(role, name, site), path.join(STATES, `roles-${role}.json`), site);
 });
 
 for (const width of [375, 1280]) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, saveDashboardSession } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState } from "./support";
 
 const SCREENSHOTS = path.resolve(".tmp/e2e-screens/scheduling");
 
@@ -27,7 +27,7 @@ for (const site of DEMO_SITES) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       // An admin until the dashboard takes editors (issue 17, part A); scheduling is an editor's power either way.
       const editor = createAdmin("scheduler", "محرر الجدولة", site);
-      await saveDashboardSession(browser, site, editor, STATE);
+      await signedInState(browser, editor, STATE, site);
     });
 
     test.use({ storageState: STATE });

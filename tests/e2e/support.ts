@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { expect, type Browser, type Page } from "@playwright/test";
+import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
 import { signIn, type Session } from "../support/http";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
@@ -18,6 +19,27 @@ export function createAdmin(emailPrefix: string, name: string, site: E2EServer =
   return { email, password: /password: (\S+)/.exec(output)?.[1] ?? "" };
 }
 
+/** An account with `role`, made with the CLI as a site owner would: create-admin, then set-role. */
+export function createMember(role: Role, name: string, site: E2EServer = E2E_SERVERS.demo, emailPrefix = `roles-${role}`): Admin {
+  const account = createAdmin(emailPrefix, name, site);
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "set-role", account.email, role], { env: { ...process.env, ...site.env } });
+  return account;
+}
+
+/** Signs in through the form once and saves the session to `file`, for contexts to open with it. */
+export async function signedInState(browser: Browser, account: Admin, file: string, site: E2EServer = E2E_SERVERS.demo): Promise<string> {
+  const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/autenction?redirectTo=%2F");
+  await page.getByLabel(messages.email).fill(account.email);
+  await page.getByLabel(messages.password).fill(account.password);
+  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await expect(page).toHaveURL(`${site.url}/`);
+  await context.storageState({ path: file });
+  await context.close();
+  return file;
+}
+
 /** Signs in with the sign-in form and waits for the dashboard. */
 export async function signInToDashboard(page: Page, admin: Admin): Promise<void> {
   await page.goto("/autenction?redirectTo=%2Fdashboard");
@@ -25,18 +47,6 @@ export async function signInToDashboard(page: Page, admin: Admin): Promise<void>
   await page.getByLabel(messages.password).fill(admin.password);
   await page.getByRole("button", { name: messages.signInSubmit }).click();
   await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
-}
-
-/**
- * Signs `admin` in through the dashboard's sign-in form once and saves the session to `statePath`, for
- * `test.use({ storageState })`: one sign-in per file keeps well inside the sign-in rate limit.
- */
-export async function saveDashboardSession(browser: Browser, site: E2EServer, admin: Admin, statePath: string): Promise<void> {
-  const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signInToDashboard(page, admin);
-  await context.storageState({ path: statePath });
-  await context.close();
 }
 
 /** A new admin's session for the JSON admin API, outside any browser. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, saveDashboardSession, watchConsole } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole } from "./support";
 
 const SHOTS = path.resolve(".tmp/undo-shots");
 
@@ -17,7 +17,7 @@ for (const site of DEMO_SITES) {
       test.beforeAll(async ({ browser }) => {
         mkdirSync(SHOTS, { recursive: true });
         const admin = createAdmin(`undo-${width}`, "محررة التراجع", site);
-        await saveDashboardSession(browser, site, admin, STATE);
+        await signedInState(browser, admin, STATE, site);
       });
       test.use({ storageState: STATE, viewport: { width, height: 900 } });
 
