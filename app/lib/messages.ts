@@ -280,6 +280,12 @@ export const messages = {
   unsavedChangesWarning: "لديك تعديلات لم تُحفظ. هل تريد مغادرة الصفحة وفقدانها؟",
   preview: "معاينة",
   previewBanner: "معاينة: هكذا سيظهر الخبر للقراء. لم يُنشر هذا النص بعد.",
+
+  // Rich text (issue 18): shared by the article body and the information pages.
+  imageCredit: "تصوير:",
+  embedYoutube: "شاهد الفيديو على يوتيوب",
+  embedX: "اقرأ المنشور على منصة إكس",
+  richTextInvalid: "تعذّر قراءة النص: أعد المحاولة، وإن تكرر الخطأ فانسخ النص إلى محرر جديد.",
 } as const;
 
 /** Each category's name as readers see it. */
