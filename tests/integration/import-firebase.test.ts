@@ -164,6 +164,14 @@ describe("npm run import:firebase", () => {
     expect(await signIn(FIXTURE.reader.email, "not-the-password")).toBe(false);
   }, 60_000);
 
+  it("an account imported without a password (Google sign-in) can be given one", async () => {
+    const result = await runScript("user", ["set-password", FIXTURE.google.email], env);
+    expect(result.code, result.output).toBe(0);
+    const password = /New password for \S+: (\S+)/.exec(result.output)?.[1];
+    expect(password).toBeTruthy();
+    expect(await signIn(FIXTURE.google.email, password!)).toBe(true);
+  }, 60_000);
+
   it("a second run, from the other layout, changes nothing (and puts no old hash back)", async () => {
     const before = await snapshot();
     const result = await runScript("import-firebase", importArgs(fixtures.firestoreB), env);
@@ -171,6 +179,7 @@ describe("npm run import:firebase", () => {
     expect(result.output).toContain("Firestore layout: node-firestore-import-export");
     expect(result.output).toMatch(/articles\s+0\s+0\s+8\s+1/);
     expect(result.output).toMatch(/accounts\s+0\s+0\s+3\s+1/);
+    expect(result.output).toContain(`[media] ${FIXTURE.withMissingImage.id}:`);
     expect(await snapshot()).toEqual(before);
     expect(await signIn(FIXTURE.reader.email, FIXTURE.reader.password)).toBe(true);
   }, 60_000);

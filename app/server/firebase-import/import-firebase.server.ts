@@ -179,6 +179,7 @@ async function importArticles(run: Run): Promise<void> {
     if (existing.has(article.record.id) && imported.get(article.record.id)?.fingerprint === article.fingerprint) {
       run.report.counts[article.kind].unchanged++;
       run.report.counts["short links"].unchanged += article.links.length;
+      for (const url of missingMedia(run, mediaUrlsOf(article.record))) warnMissingFile(run, article.record.id, url);
     } else toWrite.push(article);
   }
   const storedMedia = await readImported(run.db, "media", [...new Set(toWrite.flatMap((article) => mediaUrlsOf(article.record)))]);
@@ -195,6 +196,11 @@ async function importArticles(run: Run): Promise<void> {
   }
 }
 
+function warnMissingFile(run: Run, articleId: string, url: string): void {
+  const where = run.sources.storageDir ? `no file ${storageObjectOf(url)?.objectPath} in the Storage copy` : "no --storage folder given";
+  warn(run, "media", articleId, `${url}: ${where}; the URL is kept`);
+}
+
 /** Copies the article's Storage files not copied before; a missing file keeps its URL and is reported. */
 async function copyMedia(run: Run, article: PlannedArticle, mediaOf: Map<string, string>, copied: Map<string, string>): Promise<void> {
   for (const url of mediaUrlsOf(article.record)) {
@@ -206,7 +212,7 @@ async function copyMedia(run: Run, article: PlannedArticle, mediaOf: Map<string,
     }
     const file = run.sources.storageDir ? findStorageFile(run.sources.storageDir, object) : null;
     if (!file) {
-      warn(run, "media", article.record.id, `${url}: no file ${object.objectPath} in the Storage copy; the URL is kept`);
+      warnMissingFile(run, article.record.id, url);
       continue;
     }
     if (run.options.dryRun) {
@@ -294,7 +300,7 @@ function plannedAccount(run: Run, user: FirebaseAuthUser, data: FirebaseUserData
   const config = run.sources.hashConfig;
   const role: Role = data?.role ?? "user";
   if (data?.unknownRole) warn(run, "accounts", user.uid, `unknown role "${data.unknownRole}": imported as user`, false);
-  if (!user.password) warn(run, "accounts", user.uid, `${user.email} has no password hash (Google sign-in or the like): imported without a password, to be reset`, false);
+  if (!user.password) warn(run, "accounts", user.uid, `${user.email} has no password hash (Google sign-in or the like): imported without a password; give it one with npm run user -- set-password ${user.email}`, false);
   const account: ImportedAccount = {
     id: user.uid,
     email: user.email,
