@@ -6,7 +6,7 @@ import { FIXTURE, makeFirebaseFixtures, type FirebaseFixtures } from "../../scri
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { getArticle } from "~/server/news/news.server";
+import { deleteArticle, getArticle } from "~/server/news/news.server";
 import { resolveShortLink } from "~/server/news/short-links.server";
 import { searchNews } from "~/server/search/search.server";
 import { totalSiteVisits } from "~/server/visits/visits.server";
@@ -197,5 +197,13 @@ describe("npm run import:firebase", () => {
     expect(await db.selectFrom("news_revisions").select("title").where("news_id", "=", FIXTURE.educatonal.id).execute()).toEqual([{ title: FIXTURE.educatonal.title }]);
     expect(await totalSiteVisits(db)).toBe(FIXTURE.siteVisits + 10);
     expect(await db.selectFrom("news").select("id").execute()).toHaveLength(10);
+  }, 60_000);
+
+  it("leaves out an article deleted here for good since it was imported", async () => {
+    await deleteArticle(db, FIXTURE.withImageUrl.id);
+    const result = await runScript("import-firebase", importArgs(fixtures.firestoreA), env);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(`[articles] ${FIXTURE.withImageUrl.id}: imported before and deleted here since: left out`);
+    expect(await getArticle(db, FIXTURE.withImageUrl.id)).toBeNull();
   }, 60_000);
 });

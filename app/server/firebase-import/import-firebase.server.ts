@@ -176,7 +176,9 @@ async function importArticles(run: Run): Promise<void> {
   }
   const toWrite: PlannedArticle[] = [];
   for (const article of planned) {
-    if (existing.has(article.record.id) && imported.get(article.record.id)?.fingerprint === article.fingerprint) {
+    if (!existing.has(article.record.id) && imported.has(article.record.id)) {
+      warn(run, article.kind, article.record.id, "imported before and deleted here since: left out");
+    } else if (imported.get(article.record.id)?.fingerprint === article.fingerprint) {
       run.report.counts[article.kind].unchanged++;
       run.report.counts["short links"].unchanged += article.links.length;
       for (const url of missingMedia(run, mediaUrlsOf(article.record))) warnMissingFile(run, article.record.id, url);

@@ -27,8 +27,8 @@ export type ImportedArticle = {
 /**
  * Writes an imported article under its own id, inside the caller's transaction: created, or updated
  * over what an earlier import wrote (the version it replaces kept as a revision; a trashed article stays
- * in the trash; visits counted here since are not lost). Its short ids are kept when free; a published
- * article without one gets one. Indexed for search and recorded in the outbox like any write.
+ * in the trash; visits never go down). Its short ids are kept when free; a published article without
+ * one gets one. Indexed for search and recorded in the outbox like any write.
  * Returns what it did and the short ids it could not keep (taken by another article, or a second one).
  */
 export async function importArticle(trx: DB, article: ImportedArticle): Promise<{ outcome: "created" | "updated"; refusedShortIds: string[] }> {
