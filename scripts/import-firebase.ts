@@ -79,13 +79,11 @@ try {
 
 const dryRun = args["dry-run"];
 const db = openDatabase(cfg.databaseUrl);
-let drawn = false;
 function progress(step: string, done: number, total: number): void {
   if (!process.stderr.isTTY || total === 0) return;
   const width = 30;
   const filled = Math.round((done / total) * width);
   process.stderr.write(`\r${step.padEnd(9)} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}`);
-  drawn = true;
   if (done === total) process.stderr.write("\n");
 }
 
@@ -113,7 +111,6 @@ try {
     if (pending.length > 0) fail(`The database is not ready (migrations pending: ${pending.join(", ")}). Start the server once, or run without --dry-run.`);
   } else await migrateToLatest(db);
   const report = await importFirebase(db, mediaStorageFor(cfg), sources, { dryRun, onProgress: progress });
-  if (drawn) process.stderr.write("\n");
   printReport(report);
 } catch (error) {
   if (error instanceof MalformedExportError) fail(`Nothing was imported. ${error.message}`);
