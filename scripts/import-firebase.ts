@@ -114,7 +114,8 @@ try {
   printReport(report);
 } catch (error) {
   if (error instanceof MalformedExportError) fail(`Nothing was imported. ${error.message}`);
-  throw error;
+  // Each batch is a transaction: the one under way rolled back, those before it stay.
+  fail(`The import stopped: ${(error as Error).message}\nThe batches before this one were imported; running the command again goes on from there.`);
 } finally {
   await db.destroy();
 }
