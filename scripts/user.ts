@@ -1,5 +1,5 @@
 /**
- * Account administration: npm run user -- promote <email> | demote <email> | set-role <email> <role> | create-admin <email> <username>
+ * Account administration: npm run user -- promote <email> | demote <email> | set-role <email> <role> | create-admin <email> <username> | set-password <email>
  * SPEC.md does not say how a role changes; this is how.
  */
 import { z } from "zod";
@@ -8,13 +8,14 @@ import { createAuth } from "../app/server/accounts/auth-instance.server";
 import { config } from "../app/server/platform/config.server";
 import { openDatabase } from "../app/server/db/db.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
-import { createAccount, generatePassword, setRole } from "../app/server/accounts/users.server";
+import { createAccount, generatePassword, setPassword, setRole } from "../app/server/accounts/users.server";
 
 const USAGE = `Usage:
   npm run user -- promote <email>                  make an account an admin
   npm run user -- demote <email>                   make an admin a plain user
   npm run user -- set-role <email> <role>          give an account a role: ${ROLES.join(", ")}
-  npm run user -- create-admin <email> <username>  create an admin account and print its password`;
+  npm run user -- create-admin <email> <username>  create an admin account and print its password
+  npm run user -- set-password <email>             give an account a new password and print it (an imported account without one)`;
 
 const emailArg = z.email().max(254);
 
@@ -24,7 +25,7 @@ function fail(message: string): never {
 }
 
 const [command, rawEmail, ...rest] = process.argv.slice(2);
-if (!command || !["promote", "demote", "set-role", "create-admin"].includes(command)) fail(USAGE);
+if (!command || !["promote", "demote", "set-role", "create-admin", "set-password"].includes(command)) fail(USAGE);
 const parsedEmail = emailArg.safeParse(rawEmail?.trim().toLowerCase());
 if (!parsedEmail.success) fail(`Not a valid email address: ${rawEmail ?? "(none)"}\n\n${USAGE}`);
 const email = parsedEmail.data;
@@ -43,6 +44,10 @@ try {
     const password = generatePassword();
     await createAccount(createAuth(db, cfg), db, { email, username, password, role: "admin" });
     console.log(`Admin account created.\n  email:    ${email}\n  password: ${password}\nThis password is shown only once.`);
+  } else if (command === "set-password") {
+    const password = generatePassword();
+    if (!(await setPassword(createAuth(db, cfg), email, password))) fail(`No account has the email ${email}.`);
+    console.log(`New password for ${email}: ${password}\nThis password is shown only once.`);
   } else if (command === "set-role" && isRole(wantedRole)) {
     if (!(await setRole(db, email, wantedRole))) fail(`No account has the email ${email}.`);
     console.log(`${email} is now ${wantedRole === "user" ? "a user" : `an ${wantedRole}`}.`);

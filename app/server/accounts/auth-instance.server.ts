@@ -3,6 +3,8 @@ import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import type { Config } from "~/server/platform/config.server";
 import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
+import { hashPassword } from "better-auth/crypto";
+import { verifyWithLegacyHashes } from "./legacy-passwords.server";
 
 const MAX_PASSWORD_LENGTH = 128;
 /** Set by our own server from the socket address, never taken from the client. */
@@ -20,6 +22,8 @@ export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) 
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      // Passwords imported from Firebase are checked its way at first sign-in, then rehashed (decision 024).
+      password: { hash: hashPassword, verify: verifyWithLegacyHashes(db) },
     },
     user: {
       additionalFields: {

@@ -25,3 +25,17 @@ export async function setRole(db: DB, email: string, role: Role): Promise<boolea
   const result = await db.updateTable("user").set({ role }).where("email", "=", email.toLowerCase()).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * Gives an account a new password, hashed better-auth's way: a credential account is made for one that
+ * had none (an account imported from Google sign-in). false when no account has that email.
+ */
+export async function setPassword(auth: Auth, email: string, password: string): Promise<boolean> {
+  const context = await auth.$context;
+  const found = await context.internalAdapter.findUserByEmail(email.toLowerCase(), { includeAccounts: true });
+  if (!found) return false;
+  const hash = await context.password.hash(password);
+  if (found.accounts.some((account) => account.providerId === "credential")) await context.internalAdapter.updatePassword(found.user.id, hash);
+  else await context.internalAdapter.linkAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hash });
+  return true;
+}

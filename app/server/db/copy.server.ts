@@ -23,6 +23,7 @@ const COPIED_TABLES = [
   "short_links",
   "site_stats",
   "visit_marks",
+  "firebase_imports",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -34,7 +35,7 @@ const DERIVED_TABLE_PREFIX = "news_search";
 const NOT_COPIED_TABLES = ["events"];
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
-const KEY_COLUMN: Record<CopiedTable, string> = {
+const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   user: "id",
   account: "id",
   session: "id",
@@ -46,6 +47,7 @@ const KEY_COLUMN: Record<CopiedTable, string> = {
   short_links: "short_id",
   site_stats: "id",
   visit_marks: "key",
+  firebase_imports: ["kind", "source_id"],
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */
@@ -116,7 +118,7 @@ async function copyTable(source: DB, target: DB, table: CopiedTable, columns: Co
   const names = columns.map((column) => column.name);
   for (let offset = 0; ; offset += BATCH_ROWS) {
     const { rows } = await sql<Row>`select ${sql.join(names.map((name) => sql.ref(name)))} from ${sql.table(table)}
-      order by ${sql.ref(KEY_COLUMN[table])} limit ${BATCH_ROWS} offset ${offset}`.execute(source);
+      order by ${sql.join([KEY_COLUMN[table]].flat().map((name) => sql.ref(name)))} limit ${BATCH_ROWS} offset ${offset}`.execute(source);
     if (rows.length === 0) return;
     const values = rows.map((row) => sql`(${sql.join(columns.map((column) => asColumnType(row[column.name], column)))})`);
     await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))}) values ${sql.join(values)}`.execute(target);

@@ -17,3 +17,10 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   if (applied.length > 0) await db.transaction().execute((trx) => rebuildSearchIndex(trx));
   return applied;
 }
+
+/** The migrations not applied yet (a dry run that may not write reads a schema that is up to date). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const migrations = migrationsFor(dialectName(db));
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

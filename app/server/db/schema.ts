@@ -170,6 +170,16 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** What the Firebase import brought over (migration 017): `kind` is article, account, media or site-visits. */
+export interface FirebaseImportsTable {
+  kind: string;
+  source_id: string;
+  /** A hash of the source document as last imported; for media and site visits, the source itself. */
+  fingerprint: string;
+  /** Where it went: the stored media URL, the visits added. */
+  target: string | null;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -186,4 +196,5 @@ export interface Database {
   news_search_keys: NewsSearchKeysTable;
   news_search_terms: NewsSearchTermsTable;
   events: EventsTable;
+  firebase_imports: FirebaseImportsTable;
 }

@@ -33,3 +33,12 @@ export async function totalSiteVisits(db: DB): Promise<number> {
   const row = await db.selectFrom("site_stats").select("total_visits").where("id", "=", 1).executeTakeFirst();
   return row?.total_visits ?? 0;
 }
+
+/** Adds visits counted elsewhere (the Firebase import) to the site's total. */
+export async function addSiteVisits(db: DB, visits: number): Promise<void> {
+  await db
+    .updateTable("site_stats")
+    .set((eb) => ({ total_visits: eb("total_visits", "+", visits) }))
+    .where("id", "=", 1)
+    .execute();
+}
