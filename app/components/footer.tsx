@@ -26,13 +26,13 @@ export function Footer() {
   if (prerendered) return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: prerendered.footer }} />;
   return (
     <footer className={FOOTER_CLASS}>
-      <FooterContent />
+      <FooterContent year={new Date().getFullYear()} />
     </footer>
   );
 }
 
 /** What the <footer> holds; rendered on its own once a year at most (shell-regions.server). */
-export function FooterContent() {
+export function FooterContent({ year }: { year: number }) {
   return (
     <>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -80,7 +80,7 @@ export function FooterContent() {
         </nav>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-sm">
-        {`© ${new Date().getFullYear()} ${messages.siteName}. ${messages.copyright}.`}
+        {`© ${year} ${messages.siteName}. ${messages.copyright}.`}
       </p>
     </>
   );

@@ -72,7 +72,7 @@ export async function shellRegions(cache: ReadCache, pathname: string, now = new
   const year = now.getFullYear();
   const [navbar, footer] = await Promise.all([
     cache.get(`region:navbar:${address}`, () => renderAt(address, <NavbarContent />)),
-    cache.get(`region:footer:${year}`, () => renderAt("/", <FooterContent />)),
+    cache.get(`region:footer:${year}`, () => renderAt("/", <FooterContent year={year} />)),
   ]);
   return { navbar, footer, once };
 }
