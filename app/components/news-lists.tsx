@@ -79,10 +79,12 @@ export function MostRead({ items }: { items: NewsTeaser[] }) {
   );
 }
 
-/** Beside home and every article: latest news, then most read. */
 const SIDEBAR_CLASS = "flex flex-col gap-10";
 
-/** Rendered once per list the read cache shares, where the page is prerendering (`usePrerendered`). */
+/**
+ * Beside home and every article: latest news, then most read. Where the page prerenders
+ * (`usePrerendered`), each list's HTML is made once per list the read cache shares.
+ */
 export function Sidebar({ latest, mostRead }: SidebarLists) {
   const prerendered = usePrerendered();
   if (prerendered) {

@@ -31,17 +31,25 @@ afterAll(async () => {
 const html = async (url: string, headers: Record<string, string> = {}) => (await fetch(url, { headers })).text();
 const header = (page: string) => /<header class="relative[^"]*">([\s\S]*?)<\/header>/.exec(page)?.[1] ?? "";
 const sidebar = (page: string) => /<aside class="flex flex-col gap-10">([\s\S]*?)<\/aside>/.exec(page)?.[1] ?? "";
+const homeSection = (page: string, category: string) =>
+  new RegExp(`data-testid="section-${category}">([\\s\\S]*?)</section>`).exec(page)?.[1] ?? "";
 const within2s = { timeout: 2_000, interval: 20 };
 
 describe("regions rendered once", () => {
-  it("an article published, then deleted, through A reaches the sidebar of B's pages within 2 s", async () => {
+  it("an article published, then deleted, through A reaches the sidebar and home's sections on B within 2 s", async () => {
     expect(sidebar(await html(`${b.url}/news/${articleId}`))).toContain("خبر تبقى مناطقه");
+    expect(homeSection(await html(`${b.url}/`), "sports")).toContain("خبر تبقى مناطقه");
     const id = await publishArticle(a.url, { cookie }, { title: "خبر جديد من الخادم الأول", category: "international" });
     expect(sidebar(await html(`${a.url}/news/${articleId}`))).toContain("خبر جديد من الخادم الأول");
     await vi.waitFor(async () => expect(sidebar(await html(`${b.url}/news/${articleId}`))).toContain("خبر جديد من الخادم الأول"), within2s);
-    await vi.waitFor(async () => expect(sidebar(await html(`${b.url}/`))).toContain("خبر جديد من الخادم الأول"), within2s);
+    await vi.waitFor(async () => {
+      const home = await html(`${b.url}/`);
+      expect(sidebar(home)).toContain("خبر جديد من الخادم الأول");
+      expect(homeSection(home, "international")).toContain("خبر جديد من الخادم الأول");
+    }, within2s);
     await deletePublishedArticle(a.url, { cookie }, id);
     await vi.waitFor(async () => expect(sidebar(await html(`${b.url}/news/${articleId}`))).not.toContain("خبر جديد من الخادم الأول"), within2s);
+    await vi.waitFor(async () => expect(homeSection(await html(`${b.url}/`), "international")).not.toContain("خبر جديد من الخادم الأول"), within2s);
   });
 
   it("marks the current page in the menus of each page, whatever page was rendered before", async () => {
