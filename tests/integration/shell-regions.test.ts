@@ -39,17 +39,31 @@ describe("regions rendered once", () => {
   it("an article published, then deleted, through A reaches the sidebar and home's sections on B within 2 s", async () => {
     expect(sidebar(await html(`${b.url}/news/${articleId}`))).toContain("خبر تبقى مناطقه");
     expect(homeSection(await html(`${b.url}/`), "sports")).toContain("خبر تبقى مناطقه");
-    const id = await publishArticle(a.url, { cookie }, { title: "خبر جديد من الخادم الأول", category: "international" });
+    const id = await publishArticle(
+      a.url,
+      { cookie },
+      { title: "خبر جديد من الخادم الأول", category: "international" },
+    );
     expect(sidebar(await html(`${a.url}/news/${articleId}`))).toContain("خبر جديد من الخادم الأول");
-    await vi.waitFor(async () => expect(sidebar(await html(`${b.url}/news/${articleId}`))).toContain("خبر جديد من الخادم الأول"), within2s);
+    await vi.waitFor(
+      async () => expect(sidebar(await html(`${b.url}/news/${articleId}`))).toContain("خبر جديد من الخادم الأول"),
+      within2s,
+    );
     await vi.waitFor(async () => {
       const home = await html(`${b.url}/`);
       expect(sidebar(home)).toContain("خبر جديد من الخادم الأول");
       expect(homeSection(home, "international")).toContain("خبر جديد من الخادم الأول");
     }, within2s);
     await deletePublishedArticle(a.url, { cookie }, id);
-    await vi.waitFor(async () => expect(sidebar(await html(`${b.url}/news/${articleId}`))).not.toContain("خبر جديد من الخادم الأول"), within2s);
-    await vi.waitFor(async () => expect(homeSection(await html(`${b.url}/`), "international")).not.toContain("خبر جديد من الخادم الأول"), within2s);
+    await vi.waitFor(
+      async () => expect(sidebar(await html(`${b.url}/news/${articleId}`))).not.toContain("خبر جديد من الخادم الأول"),
+      within2s,
+    );
+    await vi.waitFor(
+      async () =>
+        expect(homeSection(await html(`${b.url}/`), "international")).not.toContain("خبر جديد من الخادم الأول"),
+      within2s,
+    );
   });
 
   it("marks the current page in the menus of each page, whatever page was rendered before", async () => {
@@ -58,10 +72,19 @@ describe("regions rendered once", () => {
       const article = header(await html(`${server.url}/news/${articleId}`));
       const home = header(await html(`${server.url}/`));
       const upper = header(await html(`${server.url}/SPORTS`));
-      expect(local.match(/aria-current="page" href="[^"]*"/g)).toEqual(['aria-current="page" href="/local"', 'aria-current="page" href="/local"']);
+      expect(local.match(/aria-current="page" href="[^"]*"/g)).toEqual([
+        'aria-current="page" href="/local"',
+        'aria-current="page" href="/local"',
+      ]);
       expect(article).not.toContain("aria-current");
-      expect(home.match(/aria-current="page" href="[^"]*"/g)).toEqual(['aria-current="page" href="/"', 'aria-current="page" href="/"']);
-      expect(upper.match(/aria-current="page" href="[^"]*"/g)).toEqual(['aria-current="page" href="/sports"', 'aria-current="page" href="/sports"']);
+      expect(home.match(/aria-current="page" href="[^"]*"/g)).toEqual([
+        'aria-current="page" href="/"',
+        'aria-current="page" href="/"',
+      ]);
+      expect(upper.match(/aria-current="page" href="[^"]*"/g)).toEqual([
+        'aria-current="page" href="/sports"',
+        'aria-current="page" href="/sports"',
+      ]);
     }
   });
 
