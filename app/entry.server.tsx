@@ -4,6 +4,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
+import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
+import { shellRegions } from "~/server/http/shell-regions.server";
+import { readCache } from "~/server/platform/site-read-cache.server";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
 export { pageCache } from "~/server/http/site-page-cache.server";
@@ -19,19 +22,47 @@ export const streamTimeout = 5_000;
  * Only pages that hydrate whole carry the response's nonce (on React Router's scripts); reader pages
  * never do, so a copy in the page cache holds no nonce to go stale (docs/decisions/008).
  */
-function scriptNonce(routerContext: EntryContext, loadContext: AppLoadContext): string | undefined {
-  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
-  return hydratesWholeDocument(handles) ? loadContext.cspNonce : undefined;
+function wholeDocument(routerContext: EntryContext): boolean {
+  return hydratesWholeDocument(
+    routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+  );
 }
 
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+/**
+ * The shell's regions rendered once (docs/decisions/020), for pages that hydrate in islands and
+ * readers who are not signed in: what the browser never hydrates and nobody's own state is in.
+ */
+function prerenderedRegions(
+  request: Request,
+  routerContext: EntryContext,
+  whole: boolean,
+): Promise<Prerendered | null> {
+  const root = routerContext.staticHandlerContext.loaderData.root as { user?: unknown } | undefined;
+  if (whole || !root || root.user) return Promise.resolve(null);
+  return shellRegions(readCache, new URL(request.url).pathname);
+}
+
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
-  const nonce = scriptNonce(routerContext, loadContext);
+  const whole = wholeDocument(routerContext);
+  const nonce = whole ? loadContext.cspNonce : undefined;
+  const prerendered = await prerenderedRegions(request, routerContext, whole);
   return new Promise<Response>((resolve, reject) => {
     let responseStatus = status;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <PrerenderedProvider value={prerendered}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </PrerenderedProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         const body = new PassThrough();

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { categoryLabel, categoryPath, CATEGORIES } from "~/lib/categories";
 import { messages } from "~/lib/messages";
+import { usePrerendered } from "./prerendered";
 import { FacebookIcon, InstagramIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
 
 const SITE_LINKS = [
@@ -18,9 +19,22 @@ const SOCIAL_LINKS = [
   { href: "https://wa.me/", label: "WhatsApp", Icon: WhatsappIcon },
 ];
 
+const FOOTER_CLASS = "mt-12 bg-stone-900 text-stone-300";
+
 export function Footer() {
+  const prerendered = usePrerendered();
+  if (prerendered) return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: prerendered.footer }} />;
   return (
-    <footer className="mt-12 bg-stone-900 text-stone-300">
+    <footer className={FOOTER_CLASS}>
+      <FooterContent year={new Date().getFullYear()} />
+    </footer>
+  );
+}
+
+/** What the <footer> holds; rendered on its own once a year at most (shell-regions.server). */
+export function FooterContent({ year }: { year: number }) {
+  return (
+    <>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <p className="text-xl font-bold text-white">{messages.siteName}</p>
@@ -29,13 +43,7 @@ export function Footer() {
           <ul className="mt-2 flex gap-2">
             {SOCIAL_LINKS.map(({ href, label, Icon }) => (
               <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={label}
-                  className="social-link"
-                >
+                <a href={href} target="_blank" rel="noreferrer" aria-label={label} className="social-link">
                   <Icon />
                 </a>
               </li>
@@ -72,8 +80,8 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-sm">
-        {`© ${new Date().getFullYear()} ${messages.siteName}. ${messages.copyright}.`}
+        {`© ${year} ${messages.siteName}. ${messages.copyright}.`}
       </p>
-    </footer>
+    </>
   );
 }

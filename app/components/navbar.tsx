@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
+import { preload } from "react-dom";
 import { Link, NavLink, useLocation } from "react-router";
 import { categoryLabel, categoryPath, LEBANON_CATEGORIES, CATEGORIES, type Category } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { AccountSlot } from "./account-slot";
 import { ChevronDownIcon, MenuIcon } from "./icons";
-import { Logo } from "./logo";
+import { Logo, LOGO_SRC } from "./logo";
 import { closeMenuOnEscape } from "~/islands/menu-escape";
 import { SearchForm } from "./search-form";
+import { usePrerendered } from "./prerendered";
 
 /** Menu links carry no class (NavLink's default would write class=""): their list (`.nav-links`,
  * `.menu-links`) styles them, the current page by aria-current. */
@@ -30,17 +32,10 @@ function MobileMenu() {
 
   return (
     <details ref={menu} className="group nav:hidden" data-mobile-menu>
-      <summary
-        className="menu-toggle"
-        aria-label={messages.openMenu}
-        data-testid="mobile-menu-toggle"
-      >
+      <summary className="menu-toggle" aria-label={messages.openMenu} data-testid="mobile-menu-toggle">
         <MenuIcon />
       </summary>
-      <div
-        className="menu-panel"
-        data-testid="mobile-menu"
-      >
+      <div className="menu-panel" data-testid="mobile-menu">
         <nav aria-label={messages.mobileNavigation}>
           <SearchForm id="mobile-search" className="mb-3" />
           <ul className="menu-links space-y-1">
@@ -79,9 +74,26 @@ function MobileMenu() {
   );
 }
 
+const HEADER_CLASS = "relative bg-brand-600 text-white shadow";
+
 export function Navbar() {
+  const prerendered = usePrerendered();
+  if (prerendered) {
+    // The logo's <img> would have had React preload it, as a page rendering the navbar does.
+    preload(LOGO_SRC, { as: "image" });
+    return <header className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: prerendered.navbar }} />;
+  }
   return (
-    <header className="relative bg-brand-600 text-white shadow">
+    <header className={HEADER_CLASS}>
+      <NavbarContent />
+    </header>
+  );
+}
+
+/** What the navbar's <header> holds; rendered on its own once per current page (shell-regions.server). */
+export function NavbarContent() {
+  return (
+    <>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link discover="none" to="/" className="flex items-center gap-2" aria-label={messages.siteName}>
           <Logo />
@@ -106,6 +118,6 @@ export function Navbar() {
           ))}
         </ul>
       </nav>
-    </header>
+    </>
   );
 }

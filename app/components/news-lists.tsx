@@ -4,6 +4,7 @@ import { messages } from "~/lib/messages";
 import { teaserOf, type NewsTeaser, type SidebarLists } from "~/lib/news";
 import { island } from "~/islands/island";
 import { EmptyState, NewsRow, SectionHeading } from "./news-card";
+import { usePrerendered } from "./prerendered";
 
 const LATEST_LIST_ID = "latest-list";
 
@@ -78,10 +79,22 @@ export function MostRead({ items }: { items: NewsTeaser[] }) {
   );
 }
 
-/** Beside home and every article: latest news, then most read. */
+const SIDEBAR_CLASS = "flex flex-col gap-10";
+
+/**
+ * Beside home and every article: latest news, then most read. Where the page prerenders
+ * (`usePrerendered`), each list's HTML is made once per list the read cache shares.
+ */
 export function Sidebar({ latest, mostRead }: SidebarLists) {
+  const prerendered = usePrerendered();
+  if (prerendered) {
+    const html =
+      prerendered.once(latest, () => <LatestNews items={latest.map(teaserOf)} />) +
+      prerendered.once(mostRead, () => <MostRead items={mostRead} />);
+    return <aside className={SIDEBAR_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   return (
-    <aside className="flex flex-col gap-10">
+    <aside className={SIDEBAR_CLASS}>
       <LatestNews items={latest.map(teaserOf)} />
       <MostRead items={mostRead} />
     </aside>

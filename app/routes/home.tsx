@@ -1,15 +1,16 @@
-import { CATEGORIES, categoryLabel, categoryPath } from "~/lib/categories";
+import { categoryLabel, categoryPath, type Category } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
-import { teaserOf } from "~/lib/news";
+import { teaserOf, type NewsSummary } from "~/lib/news";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
+import { usePrerendered } from "~/components/prerendered";
 import { Slider } from "~/components/slider";
 import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
-import { latestByCategory, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
+import { homeSections, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
 import { readCache } from "~/server/platform/site-read-cache.server";
 import type { Route } from "./+types/home";
 
@@ -22,39 +23,52 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const database = db();
   const audience = await audienceOf(auth(), request);
-  const [slider, sidebar, latest] = await Promise.all([
+  const [slider, sidebar, sections] = await Promise.all([
     sliderItems(database, readCache, audience),
     sidebarLists(database, readCache, audience),
-    latestByCategory(database, readCache, CATEGORIES, SECTION_SIZE, audience),
+    homeSections(database, readCache, SECTION_SIZE, audience),
   ]);
-  const sections = CATEGORIES.map((category) => ({ category, items: latest.get(category) ?? [] }));
   return { slider, sidebar, sections };
 }
 
+type Section = { category: Category; items: NewsSummary[] };
+
+function Sections({ sections }: { sections: Section[] }) {
+  return sections.map(({ category, items }) => (
+    <section key={category} aria-labelledby={`section-${category}`} data-testid={`section-${category}`}>
+      <SectionHeading id={`section-${category}`} title={categoryLabel(category)} href={categoryPath(category)} />
+      {items.length === 0 ? (
+        <EmptyState text={messages.noNews} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-3">
+          {items.map((item, index) => (
+            <NewsCard key={item.id} item={item} showExcerpt={false} rowOnPhone={index > 0} />
+          ))}
+        </div>
+      )}
+    </section>
+  ));
+}
+
+const SECTIONS_CLASS = "space-y-10 lg:col-span-2";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slider, sidebar, sections } = loaderData;
+  // The sections are the same for every anonymous reader while the read cache keeps them: their HTML is made once.
+  const prerendered = usePrerendered();
   return (
     <>
       <SiteVisit />
       <h1 className="sr-only">{messages.siteName}</h1>
       <Slider items={slider.map(teaserOf)} />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
-        <div className="space-y-10 lg:col-span-2">
-          {sections.map(({ category, items }) => (
-            <section key={category} aria-labelledby={`section-${category}`} data-testid={`section-${category}`}>
-              <SectionHeading id={`section-${category}`} title={categoryLabel(category)} href={categoryPath(category)} />
-              {items.length === 0 ? (
-                <EmptyState text={messages.noNews} />
-              ) : (
-                <div className="grid gap-4 sm:grid-cols-3">
-                  {items.map((item, index) => (
-                    <NewsCard key={item.id} item={item} showExcerpt={false} rowOnPhone={index > 0} />
-                  ))}
-                </div>
-              )}
-            </section>
-          ))}
-        </div>
+        {prerendered ? (
+          <div className={SECTIONS_CLASS} dangerouslySetInnerHTML={{ __html: prerendered.once(sections, () => <Sections sections={sections} />) }} />
+        ) : (
+          <div className={SECTIONS_CLASS}>
+            <Sections sections={sections} />
+          </div>
+        )}
         <Sidebar {...sidebar} />
       </div>
     </>

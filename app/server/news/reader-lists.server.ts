@@ -1,4 +1,4 @@
-import { PICK_CATEGORIES, type Category } from "~/lib/categories";
+import { CATEGORIES, PICK_CATEGORIES, type Category } from "~/lib/categories";
 import { BREAKING_TICKER_SIZE, type BreakingItem } from "~/lib/breaking";
 import { LATEST_NEWS_COUNT, RELATED_COUNT } from "~/lib/constants";
 import type { NewsSummary, SidebarLists } from "~/lib/news";
@@ -42,6 +42,14 @@ export function sliderItems(db: DB, cache: ReadCache, audience: Audience): Promi
 
 export function latestByCategory(db: DB, cache: ReadCache, categories: readonly Category[], limit: number, audience: Audience) {
   return shared(cache, audience, `sections:${categories.join(",")}:${limit}`, () => listLatestByCategory(db, categories, limit, audience));
+}
+
+/** Home's sections: the newest `limit` articles of each category, in the categories' order; one array while kept. */
+export function homeSections(db: DB, cache: ReadCache, limit: number, audience: Audience): Promise<{ category: Category; items: NewsSummary[] }[]> {
+  return shared(cache, audience, `home-sections:${limit}`, async () => {
+    const latest = await latestByCategory(db, cache, CATEGORIES, limit, audience);
+    return CATEGORIES.map((category) => ({ category, items: latest.get(category) ?? [] }));
+  });
 }
 
 /**
