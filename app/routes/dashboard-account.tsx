@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionResult>({ intent, done: true }, { headers });
     }
     if (intent === "sign-out-others") {
-      await signOutOtherSessions(auth(), request);
+      await signOutOtherSessions(auth(), db(), request);
       return data<ActionResult>({ intent, done: true });
     }
     return data<ActionResult>({ intent: "rename", error: messages.badRequest }, 400);

@@ -1,4 +1,5 @@
 import type { DB } from "~/server/db/db.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { appErrorOfAuthApi } from "./auth-errors.server";
 import type { Auth } from "./auth-instance.server";
 
@@ -25,12 +26,14 @@ export async function changeOwnPassword(auth: Auth, request: Request, input: { c
   }
 }
 
-export async function signOutOtherSessions(auth: Auth, request: Request): Promise<void> {
-  try {
-    await auth.api.revokeOtherSessions({ headers: request.headers });
-  } catch (error) {
-    throw appErrorOfAuthApi(error);
-  }
+/**
+ * Ends every session of the account but this request's. Not better-auth's revokeOtherSessions: it keeps
+ * the sessions whose expiry it cannot compare, which on PostgreSQL (moments read back as text) is all of them.
+ */
+export async function signOutOtherSessions(auth: Auth, db: DB, request: Request): Promise<void> {
+  const current = await auth.api.getSession({ headers: request.headers });
+  if (!current) throw new AppError("unauthorized");
+  await db.deleteFrom("session").where("userId", "=", current.user.id).where("token", "!=", current.session.token).execute();
 }
 
 /** Sessions of the account still valid, this one included. */

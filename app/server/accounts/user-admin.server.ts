@@ -13,10 +13,6 @@ export type UserRow = { id: string; name: string; email: string; role: Role; dis
 /** The users page shows at most this many accounts; a search narrows them. */
 export const USERS_PAGE_LIMIT = 200;
 
-function moment(value: string | Date): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 /** `%` and `_` typed in a search match themselves. */
 function likePattern(query: string): string {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -41,7 +37,7 @@ export async function listUsers(db: DB, query = ""): Promise<UserRow[]> {
     email: row.email,
     role: isRole(row.role) ? row.role : "user",
     disabled: row.disabledAt != null,
-    createdAt: moment(row.createdAt),
+    createdAt: new Date(row.createdAt).toISOString(),
   }));
 }
 
