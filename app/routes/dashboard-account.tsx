@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, changePasswordSchema, renameSchema } from "~/lib/account-schemas";
 import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
@@ -23,7 +23,8 @@ type ActionResult = { intent: Intent; done?: boolean; error?: string; fieldError
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(auth(), request);
   const sessions = await openSessionCount(db(), user.id);
-  return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1) };
+  const passwordChanged = new URL(request.url).searchParams.get("done") === "password";
+  return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1), passwordChanged };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -44,7 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
       const cookies = await changeOwnPassword(auth(), request, parsed.data);
       const headers = new Headers();
       for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-      return data<ActionResult>({ intent, done: true }, { headers });
+      // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.
+      return redirect("/dashboard/account?done=password", { headers });
     }
     if (intent === "sign-out-others") {
       await signOutOtherSessions(auth(), db(), request);
@@ -56,11 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
     const field = intent === "password" ? { currentPassword: error.message } : undefined;
     return data<ActionResult>({ intent: intent as Intent, error: field ? undefined : error.message, fieldErrors: field }, error.status);
   }
-}
-
-/** The new session's cookie, after a password change. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -76,8 +73,8 @@ const DONE: Record<Intent, string> = {
 const card = "space-y-4 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, role, otherSessions } = loaderData;
-  const result = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
+  const { name, email, role, otherSessions, passwordChanged } = loaderData;
+  const result = (intent: Intent) => (actionData?.intent === intent ? actionData : intent === "password" && passwordChanged ? { intent, done: true } : undefined);
   const outcome = (intent: Intent) => {
     const r = result(intent);
     if (r?.done) return <Notice tone="done">{DONE[intent]}</Notice>;
