@@ -225,7 +225,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </Form>
         ) : (
-          <Notice tone="info">{accountMessages.mailOff}</Notice>
+          <Notice tone="info">
+            <p>{accountMessages.mailOff}</p>
+            <code dir="ltr" className="mt-2 block text-start font-mono text-sm break-all">
+              {accountMessages.mailOffExample}
+            </code>
+          </Notice>
         )}
       </section>
     </section>
