@@ -18,11 +18,19 @@ const newPassword = z
   .min(MIN_PASSWORD_LENGTH, authErrors["weak-password-short"].arabic)
   .max(PASSWORD_MAX, messages.passwordTooLong);
 const currentPassword = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX, messages.passwordTooLong);
-const userId = z.string({ error: accountMessages.accountNotFound }).min(1, accountMessages.accountNotFound).max(ID_MAX, accountMessages.accountNotFound);
+/** better-auth's ids and tokens are letters, digits, `-` and `_`: anything else names no account (and a NUL would not reach PostgreSQL). */
+const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
+const userId = z.string({ error: accountMessages.accountNotFound }).max(ID_MAX, accountMessages.accountNotFound).regex(ID_SHAPE, accountMessages.accountNotFound);
 const role = z.enum(ROLES, { error: accountMessages.roleInvalid });
 const emailAddress = emailField.pipe(z.email(authErrors["invalid-email"].arabic));
 
-export const userSearchSchema = z.object({ q: z.string().trim().max(SEARCH_MAX).catch("").default("") });
+/** A search is cut to SEARCH_MAX, without control characters. */
+export const userSearchSchema = z.object({
+  q: z
+    .string()
+    .transform((value) => value.replace(/\p{Cc}/gu, "").trim().slice(0, SEARCH_MAX))
+    .catch(""),
+});
 export const roleChangeSchema = z.object({ userId, role });
 export const userIdSchema = z.object({ userId });
 export const invitationSchema = z.object({
@@ -34,7 +42,12 @@ export const invitationSchema = z.object({
 export const renameSchema = z.object({ username: usernameField });
 export const changePasswordSchema = z.object({ currentPassword, newPassword });
 export const forgotPasswordSchema = z.object({ email: emailAddress });
-export const resetPasswordSchema = z.object({ token: z.string().min(1, accountMessages.resetInvalid).max(ID_MAX * 2, accountMessages.resetInvalid), newPassword });
+/** A token from a reset link's address, or null when it cannot be one. */
+export function resetTokenOf(value: string | null): string | null {
+  return resetPasswordSchema.shape.token.safeParse(value).success ? value : null;
+}
+
+export const resetPasswordSchema = z.object({ token: z.string({ error: accountMessages.resetInvalid }).max(ID_MAX * 2, accountMessages.resetInvalid).regex(ID_SHAPE, accountMessages.resetInvalid), newPassword });
 
 /** Every field's first message, by field name. */
 export function accountFieldErrors(error: z.ZodError): Record<string, string> {

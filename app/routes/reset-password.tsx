@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { Notice, primaryButton, TextField } from "~/components/account-fields";
-import { accountFieldErrors, forgotPasswordSchema, resetPasswordSchema } from "~/lib/account-schemas";
+import { accountFieldErrors, forgotPasswordSchema, resetPasswordSchema, resetTokenOf } from "~/lib/account-schemas";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, messages } from "~/lib/messages";
@@ -15,8 +15,7 @@ type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Rec
 
 /** With a token (from a reset or invitation mail): choose a password. Without: ask for a link. */
 export function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
-  return { token: token && token.length <= 200 ? token : null, mailOn: mailer() !== null };
+  return { token: resetTokenOf(new URL(request.url).searchParams.get("token")), mailOn: mailer() !== null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
