@@ -1,6 +1,6 @@
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { errorOf } from "~/lib/error-body";
-import { accountMessages, messages } from "~/lib/messages";
+import { accountMenuLink, messages } from "~/lib/messages";
 import { isNewsroomMember } from "~/lib/permissions";
 import type { loader as rootLoader } from "~/root";
 
@@ -32,7 +32,7 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
         </Link>
       )}
       <Link discover="none" to="/dashboard/account" className={button}>
-        {accountMessages.accountLink}
+        {accountMenuLink}
       </Link>
       <signOut.Form method="post" action="/sign-out">
         <button type="submit" className={button} disabled={busy} aria-busy={busy}>

@@ -355,7 +355,6 @@ export const accountMessages = {
   usersSearchLabel: "ابحث بالاسم أو البريد الإلكتروني",
   usersSearch: "بحث",
   usersNoMatch: "لا يوجد مستخدم يطابق البحث.",
-  usersCount: "عدد الحسابات",
   userRole: "الدور",
   changeRole: "تغيير الدور",
   roleChanged: "✅ تم تغيير الدور",
@@ -385,7 +384,6 @@ export const accountMessages = {
   mailOff: "البريد غير مُعدّ: لإرسال روابط إعادة التعيين والدعوات اضبط المتغير SMTP_URL وأعد تشغيل الخادم.",
   mailOffExample: "SMTP_URL=smtp://user:password@mail.example.com:587",
   accountTitle: "حسابي",
-  accountLink: "حسابي",
   accountIntro: "غيّر اسمك الظاهر وكلمة مرورك، أو اخرج من الأجهزة الأخرى.",
   displayName: "الاسم الظاهر",
   saveName: "حفظ الاسم",
@@ -409,13 +407,19 @@ export const accountMessages = {
   resetSubmit: "حفظ كلمة المرور",
   resetDone: "✅ تم حفظ كلمة المرور الجديدة. يمكنك تسجيل الدخول بها الآن.",
   resetInvalid: "رابط إعادة التعيين غير صالح أو منتهي الصلاحية أو استُخدم من قبل. اطلب رابطاً جديداً.",
-  accountDisabled: "هذا الحساب معطّل. تواصل مع مدير الموقع.",
   mailFailed: "تعذر إرسال البريد الآن. حاول مرة أخرى لاحقاً.",
+} as const;
+
+/** The mails sent for resets and invitations (server only, so they stay out of the browser's bundle). */
+export const mailMessages = {
   resetMailSubject: "إعادة تعيين كلمة المرور",
   resetMailBody: "مرحباً {name}،\n\nطُلبت إعادة تعيين كلمة مرور حسابك. لاختيار كلمة مرور جديدة افتح هذا الرابط (صالح ساعة واحدة ولمرة واحدة):\n\n{link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.",
   inviteMailSubject: "دعوة للانضمام إلى غرفة الأخبار",
   inviteMailBody: "مرحباً {name}،\n\nدعاك {inviter} للانضمام إلى غرفة الأخبار. لاختيار كلمة مرورك افتح هذا الرابط (صالح سبعة أيام ولمرة واحدة):\n\n{link}\n\nبريد الدخول: {email}",
 } as const;
+
+/** The account page's link in the account menu: on its own, so reader pages' script does not carry accountMessages. */
+export const accountMenuLink = "حسابي";
 
 /** Each role's name in the users page. */
 export const roleLabels: Record<Role, string> = {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Link, redirect } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { accountMessages, messages } from "~/lib/messages";
+import { accountMenuLink, accountMessages, messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { CATEGORIES } from "~/lib/categories";
@@ -171,7 +171,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           )}
           <Link to="/dashboard/account" className="font-bold text-brand-700 hover:underline">
-            {accountMessages.accountLink}
+            {accountMenuLink}
           </Link>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { accountMessages } from "~/lib/messages";
+import { mailMessages } from "~/lib/messages";
 import type { Config } from "~/server/platform/config.server";
 
 /** One plain-text message; the mailer adds the sender. */
@@ -27,9 +27,9 @@ export function resetPageLink(baseUrl: string, token: string): string {
 }
 
 export function resetMail(to: { email: string; name: string }, link: string): MailMessage {
-  return { to: to.email, subject: accountMessages.resetMailSubject, text: fill(accountMessages.resetMailBody, { name: to.name, link }) };
+  return { to: to.email, subject: mailMessages.resetMailSubject, text: fill(mailMessages.resetMailBody, { name: to.name, link }) };
 }
 
 export function invitationMail(to: { email: string; name: string }, inviter: string, link: string): MailMessage {
-  return { to: to.email, subject: accountMessages.inviteMailSubject, text: fill(accountMessages.inviteMailBody, { name: to.name, inviter, link, email: to.email }) };
+  return { to: to.email, subject: mailMessages.inviteMailSubject, text: fill(mailMessages.inviteMailBody, { name: to.name, inviter, link, email: to.email }) };
 }
