@@ -54,7 +54,7 @@ type Target = { role: string; disabledAt: unknown };
  */
 async function guardLastAdmin(trx: Transaction<Database>, userId: string, removesAdmin: (target: Target) => boolean): Promise<Target> {
   if (dialectName(trx) === "postgres") {
-    await trx.selectFrom("user").select("id").where("role", "=", "admin").forUpdate().execute();
+    await trx.selectFrom("user").select("id").where("role", "=", "admin").orderBy("id").forUpdate().execute();
   }
   const target = await trx.selectFrom("user").select(["role", "disabledAt"]).where("id", "=", userId).executeTakeFirst();
   if (!target) throw notFound();
