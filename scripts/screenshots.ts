@@ -1,6 +1,7 @@
 /**
  * Screenshots of the main pages at phone and desktop widths, for a person to look at.
  * Usage: tsx scripts/screenshots.ts http://127.0.0.1:3000 [outDir] [path ...]
+ * SCREENSHOT_STATE=<file>: a Playwright storage state (a signed-in session) for pages behind sign-in.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +15,7 @@ const widths = [375, 1280];
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 for (const width of widths) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ar-LB", reducedMotion: "reduce" });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ar-LB", reducedMotion: "reduce", storageState: process.env.SCREENSHOT_STATE });
   const page = await context.newPage();
   for (const pagePath of pages) {
     await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: "networkidle" });

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { errorOf } from "~/lib/error-body";
-import { messages } from "~/lib/messages";
+import { accountMenuLink, messages } from "~/lib/messages";
 import { isNewsroomMember } from "~/lib/permissions";
 import type { loader as rootLoader } from "~/root";
 
@@ -31,6 +31,9 @@ export function AccountSlot({ variant }: { variant: "navbar" | "menu" }) {
           {messages.dashboard}
         </Link>
       )}
+      <Link discover="none" to="/dashboard/account" className={button}>
+        {accountMenuLink}
+      </Link>
       <signOut.Form method="post" action="/sign-out">
         <button type="submit" className={button} disabled={busy} aria-busy={busy}>
           {busy && <Spinner />}

@@ -21,17 +21,20 @@ const required = (max: number, tooLong: string) =>
     .min(1, messages.fieldRequired)
     .max(max, tooLong);
 
-const email = required(EMAIL_MAX, messages.emailTooLong).transform((value) => value.toLowerCase());
+export const emailField = required(EMAIL_MAX, messages.emailTooLong).transform((value) => value.toLowerCase());
 // Length rules below 6 and e-mail format come from better-auth, so its catalogue message is shown.
 const password = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX, messages.passwordTooLong);
 
-export const signInSchema = z.object({ email, password });
+export const signInSchema = z.object({ email: emailField, password });
+
+/** A display name (user.name), cleaned: sign-up, the account page and invitations share it. */
+export const usernameField = required(USERNAME_MAX * 4, messages.usernameTooLong)
+  .transform(cleanUsername)
+  .pipe(z.string().min(1, messages.usernameInvalid).max(USERNAME_MAX, messages.usernameTooLong));
 
 export const signUpSchema = z.object({
-  username: required(USERNAME_MAX * 4, messages.usernameTooLong)
-    .transform(cleanUsername)
-    .pipe(z.string().min(1, messages.usernameInvalid).max(USERNAME_MAX, messages.usernameTooLong)),
-  email,
+  username: usernameField,
+  email: emailField,
   password,
 });
 

@@ -1,4 +1,5 @@
 import type { Category } from "./categories";
+import type { Role } from "./constants";
 
 /**
  * Every user-visible string. Those SPEC.md §8 gives are copied letter for letter.
@@ -341,6 +342,11 @@ export const authErrors = {
     catalogue: "Many accounts were created from this network address in the last hour. Please try again later.",
     arabic: "أُنشئ عدد كبير من الحسابات من عنوان هذه الشبكة خلال الساعة الأخيرة. يرجى المحاولة لاحقاً.",
   },
+  // Ours, not SPEC's: an admin disabled the account (decision 023).
+  "account-disabled": {
+    catalogue: "This account has been disabled. Please contact the site's administrator.",
+    arabic: "هذا الحساب معطّل. تواصل مع مدير الموقع.",
+  },
   unknown: {
     catalogue: "An error occurred. Please try again.",
     arabic: "حدث خطأ. يرجى المحاولة مرة أخرى.",
@@ -348,3 +354,83 @@ export const authErrors = {
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrors;
+
+/** Accounts managed in the dashboard, the account page, password resets and mail (issue 18, decision 023). */
+export const accountMessages = {
+  usersTitle: "المستخدمون",
+  usersSearchLabel: "ابحث بالاسم أو البريد الإلكتروني",
+  usersSearch: "بحث",
+  usersNoMatch: "لا يوجد مستخدم يطابق البحث.",
+  userRole: "الدور",
+  changeRole: "تغيير الدور",
+  roleChanged: "✅ تم تغيير الدور",
+  disableAccount: "تعطيل الحساب",
+  enableAccount: "تفعيل الحساب",
+  accountDisabledBadge: "معطّل",
+  accountDisabledDone: "✅ تم تعطيل الحساب وإنهاء جلساته",
+  accountEnabledDone: "✅ تم تفعيل الحساب",
+  confirmDisable: "سيُعطَّل هذا الحساب وتنتهي جلساته المفتوحة فوراً. هل أنت متأكد؟",
+  oneTimePassword: "كلمة مرور مؤقتة",
+  oneTimePasswordShown: "كلمة المرور المؤقتة (تظهر مرة واحدة فقط، انسخها الآن وسلّمها لصاحب الحساب):",
+  confirmOneTimePassword: "ستُستبدل كلمة مرور هذا الحساب بكلمة مؤقتة وتنتهي جلساته. هل أنت متأكد؟",
+  sendResetLink: "إرسال رابط إعادة التعيين",
+  resetLinkSent: "✅ أُرسل رابط إعادة تعيين كلمة المرور إلى بريد الحساب",
+  deleteAccount: "حذف الحساب",
+  confirmDeleteAccount: "سيُحذف هذا الحساب نهائياً. تبقى أخباره منشورة باسمه. هل أنت متأكد؟",
+  accountDeleted: "✅ تم حذف الحساب، وبقيت أخباره",
+  lastAdmin: "لا يمكن إزالة آخر مدير فعّال للموقع أو تعطيله أو حذفه.",
+  notOnYourself: "لا يمكنك تعطيل حسابك أو حذفه من هذه الصفحة.",
+  accountNotFound: "الحساب غير موجود.",
+  roleInvalid: "يرجى اختيار دور صحيح.",
+  you: "أنت",
+  inviteTitle: "دعوة محرر جديد",
+  inviteHint: "يصل المدعوّ رابط لاختيار كلمة مروره، صالح سبعة أيام.",
+  inviteSubmit: "إرسال الدعوة",
+  inviteSent: "✅ أُرسلت الدعوة",
+  mailOff: "البريد غير مُعدّ: لإرسال روابط إعادة التعيين والدعوات اضبط المتغير SMTP_URL وأعد تشغيل الخادم.",
+  mailOffExample: "SMTP_URL=smtp://user:password@mail.example.com:587",
+  accountTitle: "حسابي",
+  accountIntro: "غيّر اسمك الظاهر وكلمة مرورك، أو اخرج من الأجهزة الأخرى.",
+  displayName: "الاسم الظاهر",
+  saveName: "حفظ الاسم",
+  nameSaved: "✅ تم حفظ الاسم",
+  changePasswordTitle: "تغيير كلمة المرور",
+  currentPassword: "كلمة المرور الحالية",
+  newPassword: "كلمة المرور الجديدة",
+  changePassword: "تغيير كلمة المرور",
+  passwordChanged: "✅ تم تغيير كلمة المرور، وخرجت الأجهزة الأخرى",
+  otherSessionsTitle: "الجلسات الأخرى",
+  otherSessionsCount: "عدد الجلسات المفتوحة على أجهزة أخرى",
+  signOutOthers: "الخروج من الأجهزة الأخرى",
+  signedOutOthers: "✅ تم الخروج من الأجهزة الأخرى",
+  forgotPassword: "نسيت كلمة المرور؟",
+  forgotTitle: "استعادة كلمة المرور",
+  forgotHint: "أدخل بريد حسابك وسنرسل إليه رابطاً لاختيار كلمة مرور جديدة، صالحاً ساعة واحدة ولمرة واحدة.",
+  forgotSubmit: "إرسال الرابط",
+  forgotSent: "إن كان هذا البريد مسجّلاً فقد أُرسل إليه رابط إعادة التعيين. تفقد بريدك.",
+  forgotMailOff: "استعادة كلمة المرور بالبريد غير مفعّلة في هذا الموقع: اطلب من مدير الموقع كلمة مرور مؤقتة من صفحة المستخدمين، أو أن يضبط المتغير SMTP_URL لتفعيل البريد.",
+  resetTitle: "اختيار كلمة مرور جديدة",
+  resetSubmit: "حفظ كلمة المرور",
+  resetDone: "✅ تم حفظ كلمة المرور الجديدة. يمكنك تسجيل الدخول بها الآن.",
+  resetInvalid: "رابط إعادة التعيين غير صالح أو منتهي الصلاحية أو استُخدم من قبل. اطلب رابطاً جديداً.",
+  mailFailed: "تعذر إرسال البريد الآن. حاول مرة أخرى لاحقاً.",
+} as const;
+
+/** The mails sent for resets and invitations (server only, so they stay out of the browser's bundle). */
+export const mailMessages = {
+  resetMailSubject: "إعادة تعيين كلمة المرور",
+  resetMailBody: "مرحباً {name}،\n\nطُلبت إعادة تعيين كلمة مرور حسابك. لاختيار كلمة مرور جديدة افتح هذا الرابط (صالح ساعة واحدة ولمرة واحدة):\n\n{link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.",
+  inviteMailSubject: "دعوة للانضمام إلى غرفة الأخبار",
+  inviteMailBody: "مرحباً {name}،\n\nدعاك {inviter} للانضمام إلى غرفة الأخبار. لاختيار كلمة مرورك افتح هذا الرابط (صالح سبعة أيام ولمرة واحدة):\n\n{link}\n\nبريد الدخول: {email}",
+} as const;
+
+/** The account page's link in the account menu: on its own, so reader pages' script does not carry accountMessages. */
+export const accountMenuLink = "حسابي";
+
+/** Each role's name in the users page. */
+export const roleLabels: Record<Role, string> = {
+  user: "قارئ",
+  author: "كاتب",
+  editor: "محرر",
+  admin: "مدير",
+};

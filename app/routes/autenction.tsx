@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, safeRedirect, signInSchema, signUpSchema, USERNAME_MAX, type FieldErrors } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
-import { authErrors, messages, type AuthErrorCode } from "~/lib/messages";
+import { accountMessages, authErrors, messages, type AuthErrorCode } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
@@ -130,6 +130,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {busy ? (signup ? messages.signingUp : messages.signingIn) : signup ? messages.signUpSubmit : messages.signInSubmit}
         </button>
       </Form>
+      {!signup && (
+        <p className="mt-4 text-center">
+          <a href="/reset-password" className="font-bold text-brand-700 hover:underline">
+            {accountMessages.forgotPassword}
+          </a>
+        </p>
+      )}
       <p className="mt-6 text-center">
         {signup ? messages.haveAccount : messages.haveNoAccount}{" "}
         <a

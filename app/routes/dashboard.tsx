@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Link, redirect } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { messages } from "~/lib/messages";
+import { accountMenuLink, accountMessages, messages } from "~/lib/messages";
 import { baseUrlOf, pageMeta } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { CATEGORIES } from "~/lib/categories";
@@ -159,11 +159,21 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div className="space-y-10">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
-        {canDelete && (
-          <Link to="/dashboard/trash" className="font-bold text-brand-700 hover:underline">
-            {messages.trashTitle}
+        <div className="flex flex-wrap gap-4">
+          {canDelete && (
+            <Link to="/dashboard/trash" className="font-bold text-brand-700 hover:underline">
+              {messages.trashTitle}
+            </Link>
+          )}
+          {actor.role === "admin" && (
+            <Link to="/dashboard/users" className="font-bold text-brand-700 hover:underline">
+              {accountMessages.usersTitle}
+            </Link>
+          )}
+          <Link to="/dashboard/account" className="font-bold text-brand-700 hover:underline">
+            {accountMenuLink}
           </Link>
-        )}
+        </div>
       </div>
 
       {reviewQueue && (

@@ -185,6 +185,26 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
     for (const path of ["/", "/api/news", `/news/${ids.articleId}`, "/autenction", "/api/breaking", "/media/x"]) add({ name: `${method} ${path}`, who: who(), method, path, raw: true });
   }
 
+  // Accounts (issue 18): the users page, the account page and the reset page. Ids never name a real
+  // account, names are ones the schema refuses, and the server has no mail, so nothing is stored.
+  const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const refusedNames = ["", " ", "\u200F\u200E\u061C", "x".repeat(70_000), "\u0000", "\u202E\u202C"];
+  for (const value of STRINGS) {
+    add({ name: "GET /dashboard/users?q", who: who(), method: "GET", path: `/dashboard/users?q=${enc(value)}` });
+    add({ name: "GET /reset-password?token", who: "visitor", method: "GET", path: `/reset-password?token=${enc(value)}` });
+    const intent = pick(["role", "disable", "enable", "delete", "one-time-password", "reset-link", "invite", value]);
+    add({ name: `POST /dashboard/users ${intent.slice(0, 20)}`, who: who(), method: "POST", path: "/dashboard/users", ...form({ intent, userId: value, role: pick([...STRINGS, "admin", "user"]), username: pick(STRINGS), email: pick(STRINGS) }) });
+    add({ name: "POST /dashboard/account rename", who: who(), method: "POST", path: "/dashboard/account", ...form({ intent: "rename", username: pick(refusedNames) }) });
+    add({ name: "POST /dashboard/account password", who: who(), method: "POST", path: "/dashboard/account", ...form({ intent: "password", currentPassword: value, newPassword: pick(STRINGS) }) });
+    add({ name: "POST /dashboard/account intent", who: who(), method: "POST", path: "/dashboard/account", ...form({ intent: value }) });
+    add({ name: "POST /reset-password", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: pick(["forgot", "reset", value]), token: value, newPassword: pick(STRINGS), email: pick(STRINGS) }) });
+  }
+  for (const type of CONTENT_TYPES) {
+    for (const path of ["/dashboard/users", "/dashboard/account", "/reset-password"]) {
+      add({ name: `POST ${path} as ${type || "no type"}`, who: "admin", method: "POST", path, body: "{\"intent\":\"role\",\"role\":\"admin\"}", headers: type ? { "content-type": type } : {} });
+    }
+  }
+
   while (cases.length < minimum) add({ name: "GET /search fill", who: who(), method: "GET", path: `/search?query=${enc(pick(STRINGS) + pick(FTS))}&page=${enc(pick(NUMBERS))}` });
   return cases;
 }

@@ -50,7 +50,7 @@ async function stored(): Promise<string> {
     db.selectFrom("site_stats").selectAll().execute(),
     // PostgreSQL's search tables come with migration 005-search-postgres (pg-search).
     dialectName(db) === "sqlite" ? db.selectFrom("news_search" as "news").selectAll().execute() : [],
-    db.selectFrom("user").select(["email", "role"]).where("role", "=", "admin").orderBy("email").execute(),
+    db.selectFrom("user").select(["email", "role", "name", "disabledAt"]).orderBy("email").execute(),
   ]);
   return JSON.stringify({ news, links, stats, search, users, media: mediaFiles(server.env.MEDIA_DIR) });
 }

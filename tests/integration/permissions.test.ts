@@ -195,7 +195,25 @@ const ROUTES: RouteCase[] = [
     send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { submissionId: `autosave-${ctx.role}-${ctx.run}` }), session),
   },
   { name: "GET /author/:username", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}/author/${encodeURIComponent("كاتبة")}`, session) },
+  { name: "GET /dashboard/users", kind: "page", allowed: ADMINS, send: (base, session) => get(`${base}/dashboard/users`, session) },
+  {
+    name: "POST /dashboard/users (role)",
+    kind: "page",
+    allowed: ADMINS,
+    send: (base, session) => post(`${base}/dashboard/users`, { intent: "role", userId: readerId, role: "user" }, session),
+  },
+  { name: "GET /dashboard/account", kind: "page", allowed: SIGNED_IN, send: (base, session) => get(`${base}/dashboard/account`, session) },
+  {
+    name: "POST /dashboard/account (rename)",
+    kind: "page",
+    allowed: SIGNED_IN,
+    // Each account keeps its own name: the author page case above looks one up.
+    send: (base, session, ctx) => post(`${base}/dashboard/account`, { intent: "rename", username: NAMES[ctx.role] }, session),
+  },
+  { name: "POST /reset-password", kind: "page", allowed: EVERYONE, send: (base, session) => post(`${base}/reset-password`, { intent: "forgot", email: "user@example.com" }, session) },
 ];
+
+const NAMES: Record<Role, string> = { visitor: "زائر", user: "قارئ", owner: "كاتبة", author: "كاتب", editor: "محررة", admin: "محرر" };
 
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
 
@@ -214,6 +232,7 @@ function send(method: "PUT" | "DELETE", url: string, body: FormData | undefined,
 let server: TestServer;
 let db: DB;
 let ownerId = "";
+let readerId = "";
 let publishedId = "";
 let editorDraftId = "";
 let run = 0;
@@ -250,7 +269,7 @@ beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
   const site = server.site;
-  await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
+  readerId = await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
   ownerId = await createTestAccount(db, site, { email: "owner@example.com", username: "كاتبة", role: "author" });
   await createTestAccount(db, site, { email: "author@example.com", username: "كاتب", role: "author" });
   const editorId = await createTestAccount(db, site, { email: "editor@example.com", username: "محررة", role: "editor" });
@@ -324,6 +343,9 @@ describe("permission matrix", () => {
       ["/dashboard/preview", article],
       ["/api/news/autosave", { ...article, id: editorDraftId }],
       ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
+      ["/dashboard/users", { intent: "role", userId: readerId, role: "admin" }],
+      ["/dashboard/account", { intent: "rename", username: "من موقع آخر" }],
+      ["/reset-password", { intent: "forgot", email: "user@example.com" }],
     ];
     for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);

@@ -11,6 +11,7 @@ describe("authErrorCode", () => {
     expect(authErrorCode(422, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")).toBe("email-already-in-use");
     expect(authErrorCode(422, "USER_ALREADY_EXISTS")).toBe("email-already-in-use");
     expect(authErrorCode(400, "INVALID_EMAIL")).toBe("invalid-email");
+    expect(authErrorCode(403, "ACCOUNT_DISABLED")).toBe("account-disabled");
     expect(authErrorCode(400, "EMAIL_PASSWORD_SIGN_UP_DISABLED")).toBe("operation-not-allowed");
     expect(authErrorCode(429, undefined)).toBe("too-many-requests");
     expect(authErrorCode(500, "FAILED_TO_CREATE_USER")).toBe("unknown");
@@ -28,6 +29,7 @@ describe("authErrorCode", () => {
       "operation-not-allowed": "This operation is currently not allowed. Please try again later.",
       "too-many-requests": "Too many requests, please try again in some minutes",
       "too-many-sign-ups": "Many accounts were created from this network address in the last hour. Please try again later.",
+      "account-disabled": "This account has been disabled. Please contact the site's administrator.",
       unknown: "An error occurred. Please try again.",
     });
   });

@@ -1,5 +1,7 @@
+import { isAPIError } from "better-auth/api";
 import { authErrors, type AuthErrorCode } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
+import { ACCOUNT_DISABLED } from "./auth-instance.server";
 
 /**
  * The one place better-auth's answers become SPEC.md §8 catalogue entries. better-auth gives one code
@@ -23,6 +25,8 @@ export function authErrorCode(status: number, code: string | undefined, emailReg
       return "email-already-in-use";
     case "INVALID_EMAIL":
       return "invalid-email";
+    case ACCOUNT_DISABLED:
+      return "account-disabled";
     case "EMAIL_PASSWORD_DISABLED":
     case "EMAIL_PASSWORD_SIGN_UP_DISABLED":
     case "FIELD_NOT_ALLOWED":
@@ -36,4 +40,16 @@ export function authErrorCode(status: number, code: string | undefined, emailReg
 export function authFailure(reason: AuthErrorCode, retryAfterSeconds?: number): AppError {
   const limited = reason === "too-many-requests" || reason === "too-many-sign-ups";
   return new AppError(limited ? "rate-limited" : "bad-request", { message: authErrors[reason].arabic, retryAfterSeconds });
+}
+
+/**
+ * A better-auth answer thrown by `auth.api` (an APIError) as our AppError with the catalogue's Arabic
+ * text; anything else is thrown on unchanged.
+ */
+export function appErrorOfAuthApi(error: unknown): AppError {
+  if (isAPIError(error)) {
+    const code = typeof error.body?.code === "string" ? error.body.code : undefined;
+    return authFailure(authErrorCode(error.statusCode, code));
+  }
+  throw error;
 }

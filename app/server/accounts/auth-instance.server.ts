@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import type { Config } from "~/server/platform/config.server";
 import type { DB } from "~/server/db/db.server";
@@ -10,7 +11,20 @@ const MAX_PASSWORD_LENGTH = 128;
 /** Set by our own server from the socket address, never taken from the client. */
 export const CLIENT_IP_HEADER = "x-akhbar-client-ip";
 
-export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) {
+/** better-auth's code for a sign-in refused because an admin disabled the account (auth-errors.server.ts maps it). */
+export const ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
+/** How long a reset link sent by "forgot password" stays valid. */
+export const RESET_LINK_SECONDS = 60 * 60;
+
+/** Where better-auth hands a reset link's token; null when mail is not configured. */
+export type SendResetLink = ((to: { email: string; name: string }, token: string) => Promise<void>) | null;
+
+async function isDisabled(db: DB, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("user").select("disabledAt").where("id", "=", userId).executeTakeFirst();
+  return row?.disabledAt != null;
+}
+
+export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">, sendResetLink: SendResetLink = null) {
   return betterAuth({
     baseURL: cfg.baseUrl,
     basePath: "/api/auth",
@@ -24,10 +38,24 @@ export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) 
       autoSignIn: true,
       // Passwords imported from Firebase are checked its way at first sign-in, then rehashed (decision 024).
       password: { hash: hashPassword, verify: verifyWithLegacyHashes(db) },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      sendResetPassword: sendResetLink ? ({ user, token }) => sendResetLink(user, token) : undefined,
     },
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "user", input: false },
+        disabledAt: { type: "date", required: false, input: false },
+      },
+    },
+    // Sessions are rows read on every request (no cookie cache): a disabled account gets no new one.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isDisabled(db, session.userId)) throw new APIError("FORBIDDEN", { code: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED });
+          },
+        },
       },
     },
     rateLimit: {

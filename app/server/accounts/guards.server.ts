@@ -14,7 +14,8 @@ const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
 async function lookUpUser(auth: Auth, request: Request): Promise<CurrentUser | null> {
   if (!request.headers.get("cookie")) return null;
   const session = await auth.api.getSession({ headers: request.headers });
-  if (!session) return null;
+  // A session made in the instant an admin disabled the account is refused too (decision 023).
+  if (!session || session.user.disabledAt) return null;
   const { id, name, email, role } = session.user;
   return { id, name, email, role: isRole(role) ? role : "user" };
 }

@@ -7,7 +7,10 @@ export function generatePassword(): string {
   return randomBytes(12).toString("base64url");
 }
 
-/** Creates an account through better-auth (so the password is hashed its way), then sets its role. */
+/**
+ * Creates an account through better-auth (so the password is hashed its way), then sets its role. The
+ * session sign-up opens is nobody's (no browser holds it): it is ended, so the account page counts only real ones.
+ */
 export async function createAccount(
   auth: Auth,
   db: DB,
@@ -17,6 +20,7 @@ export async function createAccount(
     body: { email: input.email, password: input.password, name: input.username },
   });
   await setRole(db, input.email, input.role);
+  await db.deleteFrom("session").where("userId", "=", result.user.id).execute();
   return result.user.id;
 }
 

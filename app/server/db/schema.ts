@@ -73,6 +73,8 @@ export interface UserTable {
   createdAt: string;
   updatedAt: string;
   role: Generated<string>;
+  /** Set while an admin has the account disabled. */
+  disabledAt: string | null;
 }
 
 export interface SessionTable {

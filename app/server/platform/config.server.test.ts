@@ -170,3 +170,18 @@ describe("the generated secret", () => {
     }
   });
 });
+
+describe("mail settings", () => {
+  const secret = "s".repeat(32);
+  it("is off without SMTP_URL, on with an smtp or smtps address, and refuses anything else", () => {
+    expect(parseConfig({ AUTH_SECRET: secret }).mail).toBeNull();
+    expect(parseConfig({ AUTH_SECRET: secret, SMTP_URL: "" }).mail).toBeNull();
+    expect(parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtp://u:p@mail.example.com:587", BASE_URL: "https://news.example.com" }).mail).toEqual({
+      smtpUrl: "smtp://u:p@mail.example.com:587",
+      from: "Akhbar <no-reply@news.example.com>",
+    });
+    expect(parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtps://mail.example.com", MAIL_FROM: "غرفة الأخبار <desk@example.com>" }).mail?.from).toBe("غرفة الأخبار <desk@example.com>");
+    expect(() => parseConfig({ AUTH_SECRET: secret, SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtp://x", MAIL_FROM: "a\r\nBcc: evil@example.com" })).toThrow(/MAIL_FROM/);
+  });
+});

@@ -61,6 +61,8 @@ const envSchema = z.object({
   STREAM_MAX_TOTAL: z.coerce.number().int().min(1).default(5_000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
   TRUST_PROXY: trustProxySchema,
+  SMTP_URL: emptyAsUnset(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465" }).optional()),
+  MAIL_FROM: emptyAsUnset(z.string().regex(/^[^\r\n]{3,200}$/, "MAIL_FROM must be one line, e.g. Akhbar <newsroom@example.com>").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -98,6 +100,8 @@ export type Config = {
   /** How often each process looks for scheduled articles whose time has come. */
   schedulerIntervalMs: number;
   trustProxy: TrustProxy;
+  /** Outgoing mail (reset links, invitations); null: those controls say how to turn it on. */
+  mail: { smtpUrl: string; from: string } | null;
   /** The origins a state-changing request may come from: BASE_URL's, or the loopback spellings of the default. */
   siteOrigins: string[];
 };
@@ -161,6 +165,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     streams: { perIp: e.STREAM_MAX_PER_IP, total: e.STREAM_MAX_TOTAL },
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>` } : null,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
   };
 }

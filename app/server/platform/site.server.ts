@@ -8,6 +8,7 @@ import { liveEvents } from "~/server/live/live-events.server";
 import type { Newsroom } from "~/server/news/publishing.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
+import { createMailer, resetMail, resetPageLink, type Mailer } from "~/server/mail/mail.server";
 
 /*
  * The process-wide instances, assembled from config() and db() for the edges (routes, server.ts).
@@ -15,10 +16,19 @@ import type { MediaStorage } from "~/server/media/storage.server";
  */
 
 let sharedAuth: Auth | undefined;
+let sharedMailer: Mailer | null | undefined;
 
-/** The site's one better-auth instance, on the process-wide connection. */
+/** Outgoing mail through SMTP_URL; null when it is not set. */
+export function mailer(): Mailer | null {
+  if (sharedMailer === undefined) sharedMailer = createMailer(config().mail);
+  return sharedMailer;
+}
+
+/** The site's one better-auth instance, on the process-wide connection; reset links go out by mail when it is configured. */
 export function auth(): Auth {
-  sharedAuth ??= createAuth(db(), config());
+  const mail = mailer();
+  const { baseUrl } = config();
+  sharedAuth ??= createAuth(db(), config(), mail ? (to, token) => mail.send(resetMail(to, resetPageLink(baseUrl, token))) : null);
   return sharedAuth;
 }
 

@@ -1,0 +1,152 @@
+import { data, Form, Link, redirect } from "react-router";
+import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
+import { accountFieldErrors, changePasswordSchema, renameSchema } from "~/lib/account-schemas";
+import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
+import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
+import { accountMessages, messages, roleLabels } from "~/lib/messages";
+import { isNewsroomMember, isAdmin } from "~/lib/permissions";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { HYDRATE_DOCUMENT } from "~/islands/hydration";
+import { requireUser } from "~/server/accounts/guards.server";
+import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "~/server/accounts/own-account.server";
+import { readSmallForm } from "~/server/http/form.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { auth } from "~/server/platform/site.server";
+import { db } from "~/server/db/db.server";
+import type { Route } from "./+types/dashboard-account";
+
+export const handle = HYDRATE_DOCUMENT;
+
+type Intent = "rename" | "password" | "sign-out-others";
+type ActionResult = { intent: Intent; done?: boolean; error?: string; fieldErrors?: Record<string, string> };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(auth(), request);
+  const sessions = await openSessionCount(db(), user.id);
+  const passwordChanged = new URL(request.url).searchParams.get("done") === "password";
+  return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1), passwordChanged };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(auth(), request);
+  const form = await readSmallForm(request);
+  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const intent = fields.intent;
+  try {
+    if (intent === "rename") {
+      const parsed = renameSchema.safeParse(fields);
+      if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: accountFieldErrors(parsed.error) }, 400);
+      await renameSelf(auth(), request, parsed.data.username);
+      return data<ActionResult>({ intent, done: true });
+    }
+    if (intent === "password") {
+      const parsed = changePasswordSchema.safeParse(fields);
+      if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: accountFieldErrors(parsed.error) }, 400);
+      const cookies = await changeOwnPassword(auth(), request, parsed.data);
+      const headers = new Headers();
+      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+      // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.
+      return redirect("/dashboard/account?done=password", { headers });
+    }
+    if (intent === "sign-out-others") {
+      await signOutOtherSessions(auth(), db(), request);
+      return data<ActionResult>({ intent, done: true });
+    }
+    return data<ActionResult>({ intent: "rename", error: messages.badRequest }, 400);
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    const field = intent === "password" ? { currentPassword: error.message } : undefined;
+    return data<ActionResult>({ intent: intent as Intent, error: field ? undefined : error.message, fieldErrors: field }, error.status);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard/account", title: `${accountMessages.accountTitle} | ${messages.siteName}`, description: accountMessages.accountTitle, noindex: true, image: null });
+}
+
+const DONE: Record<Intent, string> = {
+  rename: accountMessages.nameSaved,
+  password: accountMessages.passwordChanged,
+  "sign-out-others": accountMessages.signedOutOthers,
+};
+
+const card = "space-y-4 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6";
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { name, email, role, otherSessions, passwordChanged } = loaderData;
+  const result = (intent: Intent) => (actionData?.intent === intent ? actionData : intent === "password" && passwordChanged ? { intent, done: true } : undefined);
+  const outcome = (intent: Intent) => {
+    const r = result(intent);
+    if (r?.done) return <Notice tone="done">{DONE[intent]}</Notice>;
+    if (r?.error) return <Notice tone="error">{r.error}</Notice>;
+    return null;
+  };
+  return (
+    <section aria-labelledby="account-title" className="mx-auto max-w-2xl space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 id="account-title" className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">
+          {accountMessages.accountTitle}
+        </h1>
+        <div className="flex flex-wrap gap-4">
+          {isAdmin({ role }) && (
+            <Link to="/dashboard/users" className="font-bold text-brand-700 hover:underline">
+              {accountMessages.usersTitle}
+            </Link>
+          )}
+          {isNewsroomMember({ role }) && (
+            <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
+              {messages.dashboard}
+            </Link>
+          )}
+        </div>
+      </div>
+      <p className="text-stone-600">{accountMessages.accountIntro}</p>
+      <p className="flex flex-wrap gap-x-3 text-sm text-stone-600">
+        <bdi dir="ltr" className="break-all">
+          {email}
+        </bdi>
+        <span>
+          {accountMessages.userRole}: {roleLabels[role]}
+        </span>
+      </p>
+
+      <Form method="post" className={card} aria-labelledby="name-title">
+        <h2 id="name-title" className="text-xl font-bold">
+          {accountMessages.displayName}
+        </h2>
+        {outcome("rename")}
+        <TextField name="username" label={messages.username} maxLength={USERNAME_MAX} defaultValue={name} autoComplete="nickname" error={result("rename")?.fieldErrors?.username} />
+        <button type="submit" name="intent" value="rename" className={primaryButton}>
+          {accountMessages.saveName}
+        </button>
+      </Form>
+
+      <Form method="post" className={card} aria-labelledby="password-title">
+        <h2 id="password-title" className="text-xl font-bold">
+          {accountMessages.changePasswordTitle}
+        </h2>
+        {outcome("password")}
+        <input type="text" name="email" autoComplete="username" value={email} readOnly hidden />
+        <TextField name="currentPassword" type="password" label={accountMessages.currentPassword} maxLength={PASSWORD_MAX} autoComplete="current-password" error={result("password")?.fieldErrors?.currentPassword} />
+        <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={result("password")?.fieldErrors?.newPassword} />
+        <p className="text-sm text-stone-500">{messages.passwordHint}</p>
+        <button type="submit" name="intent" value="password" className={primaryButton}>
+          {accountMessages.changePassword}
+        </button>
+      </Form>
+
+      <Form method="post" className={card} aria-labelledby="sessions-title">
+        <h2 id="sessions-title" className="text-xl font-bold">
+          {accountMessages.otherSessionsTitle}
+        </h2>
+        {outcome("sign-out-others")}
+        <p>
+          {accountMessages.otherSessionsCount}: <span data-testid="other-sessions">{otherSessions.toLocaleString("ar-LB")}</span>
+        </p>
+        <button type="submit" name="intent" value="sign-out-others" className={accountButton}>
+          {accountMessages.signOutOthers}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { data, Form, Link } from "react-router";
+import { Notice, primaryButton, TextField } from "~/components/account-fields";
+import { accountFieldErrors, forgotPasswordSchema, resetPasswordSchema, resetTokenOf } from "~/lib/account-schemas";
+import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/auth-schemas";
+import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
+import { accountMessages, messages } from "~/lib/messages";
+import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { requestResetLink, resetWithToken } from "~/server/accounts/password-reset.server";
+import { readSmallForm } from "~/server/http/form.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { auth, mailer } from "~/server/platform/site.server";
+import type { Route } from "./+types/reset-password";
+
+type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Record<string, string> };
+
+/** With a token (from a reset or invitation mail): choose a password. Without: ask for a link. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: resetTokenOf(new URL(request.url).searchParams.get("token")), mailOn: mailer() !== null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readSmallForm(request);
+  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  try {
+    if (fields.intent === "reset") {
+      const parsed = resetPasswordSchema.safeParse(fields);
+      if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
+      await resetWithToken(auth(), parsed.data.token, parsed.data.newPassword);
+      return data<ActionResult>({ done: "reset" });
+    }
+    const parsed = forgotPasswordSchema.safeParse(fields);
+    if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
+    // Without mail the page already says whom to ask; a request made anyway gets the same answer.
+    if (mailer() === null) return data<ActionResult>({ error: accountMessages.forgotMailOff });
+    await requestResetLink(auth(), mailer(), parsed.data.email);
+    return data<ActionResult>({ done: "sent" });
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return data<ActionResult>({ error: error.message }, error.status);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/reset-password", title: `${accountMessages.forgotTitle} | ${messages.siteName}`, description: accountMessages.forgotHint, noindex: true, image: null });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, mailOn } = loaderData;
+  const box = "mx-auto max-w-md space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8";
+  if (actionData?.done === "reset") {
+    return (
+      <section className={box}>
+        <Notice tone="done">{accountMessages.resetDone}</Notice>
+        <Link to="/autenction" className="font-bold text-brand-700 hover:underline">
+          {messages.signInTitle}
+        </Link>
+      </section>
+    );
+  }
+  if (token) {
+    return (
+      <section className={box} aria-labelledby="reset-title">
+        <h1 id="reset-title" className="text-center text-2xl font-bold">
+          {accountMessages.resetTitle}
+        </h1>
+        {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="token" value={token} />
+          <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={actionData?.fieldErrors?.newPassword ?? actionData?.fieldErrors?.token} />
+          <p className="text-sm text-stone-500">{messages.passwordHint}</p>
+          <button type="submit" name="intent" value="reset" className={`${primaryButton} w-full`}>
+            {accountMessages.resetSubmit}
+          </button>
+        </Form>
+      </section>
+    );
+  }
+  return (
+    <section className={box} aria-labelledby="forgot-title">
+      <h1 id="forgot-title" className="text-center text-2xl font-bold">
+        {accountMessages.forgotTitle}
+      </h1>
+      {!mailOn ? (
+        <Notice tone="info">{accountMessages.forgotMailOff}</Notice>
+      ) : actionData?.done === "sent" ? (
+        <Notice tone="done">{accountMessages.forgotSent}</Notice>
+      ) : (
+        <>
+          <p className="text-stone-600">{accountMessages.forgotHint}</p>
+          {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+          <Form method="post" className="space-y-4">
+            <TextField name="email" type="email" label={messages.email} maxLength={EMAIL_MAX} autoComplete="email" error={actionData?.fieldErrors?.email} />
+            <button type="submit" name="intent" value="forgot" className={`${primaryButton} w-full`}>
+              {accountMessages.forgotSubmit}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { DB } from "~/server/db/db.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { appErrorOfAuthApi } from "./auth-errors.server";
+import type { Auth } from "./auth-instance.server";
+
+/** What a signed-in person changes on their own account, through better-auth with their session's cookie. */
+
+export async function renameSelf(auth: Auth, request: Request, name: string): Promise<void> {
+  try {
+    await auth.api.updateUser({ body: { name }, headers: request.headers });
+  } catch (error) {
+    throw appErrorOfAuthApi(error);
+  }
+}
+
+/**
+ * The current password is checked by better-auth; every other session of the account ends and this
+ * one is replaced: the returned cookies carry the new session.
+ */
+export async function changeOwnPassword(auth: Auth, request: Request, input: { currentPassword: string; newPassword: string }): Promise<string[]> {
+  try {
+    const { headers } = await auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true });
+    return headers.getSetCookie();
+  } catch (error) {
+    throw appErrorOfAuthApi(error);
+  }
+}
+
+/**
+ * Ends every session of the account but this request's. Not better-auth's revokeOtherSessions: it keeps
+ * the sessions whose expiry it cannot compare, which on PostgreSQL (moments read back as text) is all of them.
+ */
+export async function signOutOtherSessions(auth: Auth, db: DB, request: Request): Promise<void> {
+  const current = await auth.api.getSession({ headers: request.headers });
+  if (!current) throw new AppError("unauthorized");
+  await db.deleteFrom("session").where("userId", "=", current.user.id).where("token", "!=", current.session.token).execute();
+}
+
+/** Sessions of the account still valid, this one included. */
+export async function openSessionCount(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("session")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", new Date().toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

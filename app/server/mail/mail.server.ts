@@ -1,0 +1,35 @@
+import nodemailer from "nodemailer";
+import { mailMessages } from "~/lib/messages";
+import type { Config } from "~/server/platform/config.server";
+
+/** One plain-text message; the mailer adds the sender. */
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/** Sends through the SMTP server of SMTP_URL; null when mail is not configured. */
+export function createMailer(mail: Config["mail"]): Mailer | null {
+  if (!mail) return null;
+  const transport = nodemailer.createTransport(mail.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: mail.from, ...message });
+    },
+  };
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** The link a reset or invitation mail carries: the token goes to our own page, which sets the password. */
+export function resetPageLink(baseUrl: string, token: string): string {
+  return `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function resetMail(to: { email: string; name: string }, link: string): MailMessage {
+  return { to: to.email, subject: mailMessages.resetMailSubject, text: fill(mailMessages.resetMailBody, { name: to.name, link }) };
+}
+
+export function invitationMail(to: { email: string; name: string }, inviter: string, link: string): MailMessage {
+  return { to: to.email, subject: mailMessages.inviteMailSubject, text: fill(mailMessages.inviteMailBody, { name: to.name, inviter, link, email: to.email }) };
+}
