@@ -5,6 +5,7 @@ import { messages } from "~/lib/messages";
 import { AccountSlot } from "./account-slot";
 import { ChevronDownIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
+import { useSiteFrame } from "./site-frame";
 import { closeMenuOnEscape } from "~/islands/menu-escape";
 import { SearchForm } from "./search-form";
 
@@ -80,10 +81,11 @@ function MobileMenu() {
 }
 
 export function Navbar() {
+  const site = useSiteFrame();
   return (
     <header className="relative bg-brand-600 text-white shadow">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link discover="none" to="/" className="flex items-center gap-2" aria-label={messages.siteName}>
+        <Link discover="none" to="/" className="flex items-center gap-2" aria-label={site.name}>
           <Logo />
         </Link>
         <div className="hidden items-center gap-3 nav:flex">

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { CATEGORIES } from "~/lib/categories";
 import { CHOSEN_STATUSES } from "~/lib/news";
@@ -80,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard", title: `${messages.dashboard} | ${messages.siteName}`, description: messages.dashboard, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard", title: `${messages.dashboard} | ${siteOf(matches).name}`, description: messages.dashboard, noindex: true, image: null });
 }
 
 function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { CATEGORIES, categoryLabel, categoryPath } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { teaserOf } from "~/lib/news";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
@@ -11,12 +11,18 @@ import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { latestByCategory, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
 import { readCache } from "~/server/platform/site-read-cache.server";
+import { useSiteFrame } from "~/components/site-frame";
+import type { SiteFrame } from "~/lib/site-settings";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
 
+function homeTitle(site: SiteFrame): string {
+  return site.tagline ? `${site.name} | ${site.tagline}` : site.name;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/", title: `${messages.siteName} | ${messages.siteTagline}`, description: messages.siteDescription });
+  return pageMeta({ ...siteMetaOf(matches), path: "/", title: homeTitle(siteOf(matches)), description: siteOf(matches).description || siteOf(matches).tagline });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SiteVisit />
-      <h1 className="sr-only">{messages.siteName}</h1>
+      <h1 className="sr-only">{useSiteFrame().name}</h1>
       <Slider items={slider.map(teaserOf)} />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-10 lg:col-span-2">

@@ -24,6 +24,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   news_search_keys: true,
   news_search_terms: true,
   events: true,
+  site_settings: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

@@ -170,6 +170,14 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** The site's own settings: one row (id 1), its values as JSON (app/server/settings/). */
+export interface SiteSettingsTable {
+  id: number;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -186,4 +194,5 @@ export interface Database {
   news_search_keys: NewsSearchKeysTable;
   news_search_terms: NewsSearchTermsTable;
   events: EventsTable;
+  site_settings: SiteSettingsTable;
 }

@@ -1,13 +1,12 @@
-/** Static content of the informational pages (who we are, contact, privacy, development). */
+import type { BlockNode, RichDocument } from "~/lib/rich-text/document";
+import type { InfoPageKey } from "~/lib/site-settings";
 
-export type InfoPageKey = "who" | "contact" | "privacy" | "development";
-export type InfoSection = { heading: string; paragraphs: string[] };
-export type InfoPage = { title: string; description: string; sections: InfoSection[] };
+/** The demo site's information pages (who we are, contact, privacy, development), written into its settings. */
 
-/** When the text below last changed: the sitemap's <lastmod> for these pages. Update it with the text. */
-export const INFO_PAGES_UPDATED_AT = "2026-11-22T03:47:59Z";
+type InfoSection = { heading: string; paragraphs: string[] };
+type InfoPage = { title: string; description: string; sections: InfoSection[] };
 
-export const infoPages: Record<InfoPageKey, InfoPage> = {
+const infoPages: Record<InfoPageKey, InfoPage> = {
   who: {
     title: "من نحن",
     description:
@@ -159,4 +158,19 @@ export const infoPages: Record<InfoPageKey, InfoPage> = {
       },
     ],
   },
+};
+
+function documentOf(page: InfoPage): RichDocument {
+  const content: BlockNode[] = page.sections.flatMap((section): BlockNode[] => [
+    { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: section.heading }] },
+    ...section.paragraphs.map((paragraph): BlockNode => ({ type: "paragraph", content: [{ type: "text", text: paragraph }] })),
+  ]);
+  return { type: "doc", content };
+}
+
+export const demoInfoPages: Record<InfoPageKey, RichDocument> = {
+  who: documentOf(infoPages.who),
+  contact: documentOf(infoPages.contact),
+  privacy: documentOf(infoPages.privacy),
+  development: documentOf(infoPages.development),
 };
