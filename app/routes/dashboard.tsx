@@ -13,6 +13,7 @@ import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
 import { ReviewQueue, SentBackList } from "~/components/review";
+import { SiteSettingsNotice } from "~/components/site-settings-notice";
 import { canEditArticle, isEditor, statusesFor } from "~/lib/permissions";
 import { listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishFromRequest } from "~/server/news/publishing.server";
@@ -165,6 +166,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Link>
         )}
       </div>
+      <SiteSettingsNotice actor={actor} />
 
       {reviewQueue && (
         <Panel id="review-queue-title" title={messages.reviewQueue}>
