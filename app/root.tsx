@@ -30,7 +30,7 @@ import { config } from "~/server/platform/config.server";
 import { db } from "./server/db/db.server";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
 import { cachedSiteFrame } from "~/server/settings/site-settings.server";
-import { useSiteFrame } from "./components/site-frame";
+import { useSiteFrame } from "./components/use-site-frame";
 
 // The Arabic subsets are on every page's first screen: fetch them with the CSS, not after it.
 export const links: LinksFunction = () => [

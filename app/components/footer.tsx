@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { categoryLabel, categoryPath, CATEGORIES } from "~/lib/categories";
 import { messages, settingsMessages } from "~/lib/messages";
-import type { SocialNetwork } from "~/lib/site-settings";
-import { useSiteFrame } from "./site-frame";
+import type { SocialNetwork } from "~/lib/site-frame";
+import { useSiteFrame } from "./use-site-frame";
 import { FacebookIcon, InstagramIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
 
 const SITE_LINKS = [

@@ -1,5 +1,5 @@
-import { logoUrl } from "~/lib/site-settings";
-import { useSiteFrame } from "./site-frame";
+import { logoUrl } from "~/lib/site-frame";
+import { useSiteFrame } from "./use-site-frame";
 
 export function Logo() {
   const site = useSiteFrame();

@@ -5,7 +5,7 @@ import { messages } from "~/lib/messages";
 import { AccountSlot } from "./account-slot";
 import { ChevronDownIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
-import { useSiteFrame } from "./site-frame";
+import { useSiteFrame } from "./use-site-frame";
 import { closeMenuOnEscape } from "~/islands/menu-escape";
 import { SearchForm } from "./search-form";
 

@@ -5,7 +5,6 @@ import { Byline } from "./byline";
 import { PlayIcon } from "./icons";
 import { NewsImage } from "./news-image";
 import { RelativeTime } from "./relative-time";
-import { useSiteFrame } from "./site-frame";
 
 export function CategoryBadge({ category }: { category: NewsSummary["category"] }) {
   return (
@@ -20,14 +19,13 @@ export function DraftBadge() {
 /** A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
    reading the title twice (and the page from carrying it twice). */
 function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: NewsTeaser; sizes: string; eager?: boolean; onlyWidth?: number; className?: string }) {
-  const siteName = useSiteFrame().name;
   return (
     <div className={className ? `thumb ${className}` : "thumb"}>
       {item.image ? (
         <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} boxed />
       ) : (
         <div className="thumb-none">
-          {siteName}
+          {categoryLabel(item.category)}
         </div>
       )}
       {item.isVideo && (

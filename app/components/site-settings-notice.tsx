@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { settingsMessages as sm } from "~/lib/messages";
 import { isAdmin } from "~/lib/permissions";
 import type { Role } from "~/lib/constants";
-import { useSiteFrame } from "./site-frame";
+import { useSiteFrame } from "./use-site-frame";
 
 /** For admins on the dashboard: the way to the settings, and a banner leading there until they were saved once. */
 export function SiteSettingsNotice({ actor }: { actor: { role: Role } }) {

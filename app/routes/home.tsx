@@ -11,8 +11,8 @@ import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { latestByCategory, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
 import { readCache } from "~/server/platform/site-read-cache.server";
-import { useSiteFrame } from "~/components/site-frame";
-import type { SiteFrame } from "~/lib/site-settings";
+import { useSiteFrame } from "~/components/use-site-frame";
+import type { SiteFrame } from "~/lib/site-frame";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
@@ -22,7 +22,7 @@ function homeTitle(site: SiteFrame): string {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/", title: homeTitle(siteOf(matches)), description: siteOf(matches).description || siteOf(matches).tagline });
+  return pageMeta({ ...siteMetaOf(matches), path: "/", title: homeTitle(siteOf(matches)), description: siteOf(matches).description || siteOf(matches).tagline || siteOf(matches).name });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

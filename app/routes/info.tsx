@@ -1,9 +1,10 @@
 import { RichText } from "~/components/rich-text";
-import { useSiteFrame } from "~/components/site-frame";
+import { useSiteFrame } from "~/components/use-site-frame";
 import { settingsMessages } from "~/lib/messages";
 import { isEmptyDocument } from "~/lib/rich-text/document";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, infoPageDescription, type InfoPageKey } from "~/lib/site-settings";
+import { infoPageDescription } from "~/lib/site-settings";
+import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, type InfoPageKey } from "~/lib/site-frame";
 import { messages } from "~/lib/messages";
 import { db } from "~/server/db/db.server";
 import { pageError } from "~/server/http/page-error.server";

@@ -6,6 +6,11 @@ import type { DB } from "../db/db.server";
 import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/news.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
+import { demoSettings } from "~/server/demo/demo-settings";
+import { writeSiteSettings } from "~/server/settings/site-settings.server";
+
+/** The demo's settings, saved long before any article: they name the feeds and date the information pages. */
+const SETTINGS_SAVED_AT = "2026-01-01T00:00:00Z";
 
 const BASE = "https://akhbar.example";
 /** Whole seconds, as the feeds write them; real time, since edits are stamped with the clock. */
@@ -18,6 +23,7 @@ let cleanup: () => Promise<void>;
 
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
+  await writeSiteSettings(db, demoSettings, null, new Date(SETTINGS_SAVED_AT));
 });
 afterEach(async () => cleanup());
 
@@ -89,7 +95,7 @@ describe("sitemapXml", () => {
     expect(lastmod("/")).toBe(edited);
     expect(lastmod("/sports")).toBe(new Date(NOW.getTime() - 10 * HOUR).toISOString().replace(".000Z", "Z"));
     expect(lastmod("/breaking")).toBe(edited);
-    expect(lastmod("/who")).toBeUndefined(); // settings never saved: no date to give
+    expect(lastmod("/who")).toBe(SETTINGS_SAVED_AT);
   });
 
   it("becomes an index of pages past the limit, each page within it, every URL exactly once", async () => {

@@ -1,14 +1,8 @@
 import { settingsMessages } from "~/lib/messages";
 import type { FieldMessages } from "~/lib/error-body";
 import { parseRichDocument, type RichDocument } from "~/lib/rich-text/document";
-import {
-  INFO_PAGE_KEYS,
-  settingsFormSchema,
-  SOCIAL_NETWORKS,
-  type InfoPageKey,
-  type SiteImages,
-  type SiteSettings,
-} from "~/lib/site-settings";
+import { settingsFormSchema } from "~/lib/site-settings";
+import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-frame";
 import type { DB } from "~/server/db/db.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { parseSubmission, type Submission, type UploadLimits } from "~/server/media/uploads.server";

@@ -1,4 +1,5 @@
-import { frameOf, NEUTRAL_SETTINGS, storedSettingsSchema, type SiteFrame, type SiteSettings } from "~/lib/site-settings";
+import { storedSettingsSchema } from "~/lib/site-settings";
+import { frameOf, NEUTRAL_SETTINGS, type SiteFrame, type SiteSettings } from "~/lib/site-frame";
 import type { DB } from "~/server/db/db.server";
 import { recordSettingsEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";

@@ -1,4 +1,4 @@
-import type { SiteFrame } from "~/lib/site-settings";
+import type { SiteFrame } from "~/lib/site-frame";
 
 type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string };
 
