@@ -89,7 +89,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             <input id="tagline" name="tagline" maxLength={SETTINGS_LIMITS.tagline} defaultValue={settings.tagline} className={input} aria-invalid={invalid("tagline")} />
           </FormField>
           <FormField id="description" label={sm.settingsDescription} error={errors.description}>
-            <textarea id="description" name="description" rows={2} maxLength={SETTINGS_LIMITS.description} defaultValue={settings.description} className={input} aria-invalid={invalid("description")} />
+            <textarea id="description" name="description" rows={3} maxLength={SETTINGS_LIMITS.description} defaultValue={settings.description} className={input} aria-invalid={invalid("description")} />
           </FormField>
           <FormField id="footerText" label={sm.settingsFooterText} error={errors.footerText}>
             <textarea id="footerText" name="footerText" rows={2} maxLength={SETTINGS_LIMITS.footerText} defaultValue={settings.footerText} className={input} aria-invalid={invalid("footerText")} />

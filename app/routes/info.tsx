@@ -66,7 +66,7 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
         {INFO_PAGE_TITLES[key]}
       </h1>
       {key === "contact" ? <ContactDetails /> : null}
-      {isEmptyDocument(document) ? <p className="text-stone-600">{settingsMessages.infoPageEmpty}</p> : <RichText document={document} />}
+      {isEmptyDocument(document) ? <p className="text-stone-600">{settingsMessages.infoPageEmpty}</p> : <div className="rich-text leading-loose text-stone-700"><RichText document={document} /></div>}
     </article>
   );
 }

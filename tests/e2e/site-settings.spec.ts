@@ -57,7 +57,7 @@ for (const engine of ENGINES) {
       const siteName = `نبض الشمال ${Date.now() % 1000}`;
       await admin.getByLabel(settingsMessages.settingsName).fill(siteName);
       await admin.getByLabel(settingsMessages.settingsTagline).fill("أخبار المنية والضنية");
-      await admin.getByLabel("Facebook").fill("https://www.facebook.com/nabd.alshamal");
+      await admin.getByRole("textbox", { name: "Facebook" }).fill("https://www.facebook.com/nabd.alshamal");
       await admin.getByLabel(settingsMessages.settingsLogo).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await png(500, 500, "#136f63") });
       await admin.getByLabel(settingsMessages.settingsShareImage).setInputFiles({ name: "share.png", mimeType: "image/png", buffer: await png(1400, 800, "#c8102e") });
       await admin.getByRole("button", { name: settingsMessages.settingsSave }).click();
