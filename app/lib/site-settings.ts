@@ -50,7 +50,6 @@ export const settingsFormSchema = z.object({
   contactPhone: text(SETTINGS_LIMITS.phone, sm.settingsPhoneInvalid).refine((value) => /^[0-9+()\s-]*$/.test(value), sm.settingsPhoneInvalid),
   contactAddress: text(SETTINGS_LIMITS.address, sm.settingsAddressTooLong),
 });
-export type SettingsForm = z.infer<typeof settingsFormSchema>;
 
 const imagePath = z.string().regex(/^\/(media\/site-images\/[A-Za-z0-9._-]+|[a-z0-9-]+\.(png|svg))$/).nullable();
 

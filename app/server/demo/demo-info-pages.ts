@@ -4,13 +4,10 @@ import type { InfoPageKey } from "~/lib/site-frame";
 /** The demo site's information pages (who we are, contact, privacy, development), written into its settings. */
 
 type InfoSection = { heading: string; paragraphs: string[] };
-type InfoPage = { title: string; description: string; sections: InfoSection[] };
+type InfoPage = { sections: InfoSection[] };
 
 const infoPages: Record<InfoPageKey, InfoPage> = {
   who: {
-    title: "من نحن",
-    description:
-      "أخبار الشمال موقع إخباري محلي مستقل يغطي طرابلس وشمال لبنان بدقة وحياد، ويفصل الإعلانات عن الأخبار.",
     sections: [
       {
         heading: "رسالتنا",
@@ -45,9 +42,6 @@ const infoPages: Record<InfoPageKey, InfoPage> = {
   },
 
   contact: {
-    title: "اتصل بنا",
-    description:
-      "تواصل مع غرفة أخبار الشمال لإرسال خبر أو طلب تصحيح أو الاستفسار عن الإعلانات عبر البريد الإلكتروني.",
     sections: [
       {
         heading: "عناوين البريد الإلكتروني",
@@ -82,9 +76,6 @@ const infoPages: Record<InfoPageKey, InfoPage> = {
   },
 
   privacy: {
-    title: "سياسة الخصوصية",
-    description:
-      "ما البيانات التي يجمعها موقع أخبار الشمال ولماذا، وكم نحتفظ بها، وما حقوقك: لا متتبعات ولا شبكات إعلانية.",
     sections: [
       {
         heading: "ما الذي نجمعه ولماذا",
@@ -124,9 +115,6 @@ const infoPages: Record<InfoPageKey, InfoPage> = {
   },
 
   development: {
-    title: "التطوير",
-    description:
-      "كيف بُني موقع أخبار الشمال: استضافة ذاتية، وصفحات سريعة على الهاتف، وبحث بالعربية، والتزام بإمكانية الوصول.",
     sections: [
       {
         heading: "تقنية الموقع ببساطة",

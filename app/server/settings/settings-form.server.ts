@@ -1,11 +1,11 @@
-import { settingsMessages } from "~/lib/messages";
+import { messages, settingsMessages } from "~/lib/messages";
 import type { FieldMessages } from "~/lib/error-body";
 import { parseRichDocument, type RichDocument } from "~/lib/rich-text/document";
 import { settingsFormSchema } from "~/lib/site-settings";
 import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-frame";
 import type { DB } from "~/server/db/db.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { parseSubmission, type Submission, type UploadLimits } from "~/server/media/uploads.server";
+import { parseSubmission, type UploadLimits } from "~/server/media/uploads.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { deleteSiteImages, MAX_SITE_IMAGE_BYTES, SITE_IMAGE_UPLOADS, storeSiteImage } from "./site-images.server";
 import { readSiteSettings, writeSiteSettings } from "./site-settings.server";
@@ -18,7 +18,7 @@ const LIMITS: UploadLimits = {
   files: Object.fromEntries(SITE_IMAGE_UPLOADS.map((field) => [field, { maxBytes: MAX_SITE_IMAGE_BYTES, tooLarge: settingsMessages.settingsImageTooLarge }])),
   maxFiles: SITE_IMAGE_UPLOADS.length,
   maxFields: 30,
-  tooMany: { form: settingsMessages.settingsPageInvalid },
+  tooMany: { form: messages.formMalformed },
   maxFieldBytes: MAX_PAGE_FIELD_BYTES,
   fieldTooLong: {
     name: settingsMessages.settingsNameTooLong,
@@ -68,7 +68,7 @@ function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteS
  * settings replace are removed after the write; on any refusal nothing stored changes.
  */
 export async function saveSettingsFromRequest(site: SettingsSite, request: Request, actorId: string): Promise<void> {
-  const submission: Submission = await parseSubmission(request, site.stagingDir, LIMITS);
+  const submission = await parseSubmission(request, site.stagingDir, LIMITS);
   try {
     const current = await readSiteSettings(site.db);
     const settings = settingsOf(submission.fields, current.settings.images);

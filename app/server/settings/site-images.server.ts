@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import { settingsMessages } from "~/lib/messages";
+import { messages, settingsMessages } from "~/lib/messages";
 import type { SiteImages } from "~/lib/site-frame";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "~/server/media/storage-error.server";
 import { mediaNameOf, mediaUrlOf, type MediaStorage } from "~/server/media/storage.server";
-import { messages } from "~/lib/messages";
 
 /** Which upload of the settings form makes which images, at the sizes their uses need. */
 export const SITE_IMAGE_UPLOADS = ["logo", "favicon", "shareImage"] as const;
