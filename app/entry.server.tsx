@@ -6,7 +6,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
 import { shellRegions } from "~/server/http/shell-regions.server";
-import { readCache } from "~/server/platform/site-read-cache.server";
+import type { SiteFrame } from "~/lib/site-frame";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
 export { pageCache } from "~/server/http/site-page-cache.server";
@@ -37,9 +37,9 @@ function prerenderedRegions(
   routerContext: EntryContext,
   whole: boolean,
 ): Promise<Prerendered | null> {
-  const root = routerContext.staticHandlerContext.loaderData.root as { user?: unknown } | undefined;
-  if (whole || !root || root.user) return Promise.resolve(null);
-  return shellRegions(readCache, new URL(request.url).pathname);
+  const root = routerContext.staticHandlerContext.loaderData.root as { user?: unknown; site?: SiteFrame } | undefined;
+  if (whole || !root?.site || root.user) return Promise.resolve(null);
+  return shellRegions(root.site, new URL(request.url).pathname);
 }
 
 export default async function handleRequest(

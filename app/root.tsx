@@ -19,6 +19,7 @@ import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { ScrollToTop } from "./components/scroll-to-top";
 import { messages } from "./lib/messages";
+import { siteOf } from "./lib/seo";
 import type { BreakingItem } from "./lib/breaking";
 import { hydratesWholeDocument, IslandScripts } from "./islands/island-scripts";
 import { getCurrentUser } from "~/server/accounts/guards.server";
@@ -28,23 +29,21 @@ import { readCache } from "~/server/platform/site-read-cache.server";
 import { config } from "~/server/platform/config.server";
 import { db } from "./server/db/db.server";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
+import { cachedSiteFrame } from "~/server/settings/site-settings.server";
+import { useSiteFrame } from "./components/use-site-frame";
 
 // The Arabic subsets are on every page's first screen: fetch them with the CSS, not after it.
 export const links: LinksFunction = () => [
   { rel: "preload", href: cairoArabic400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: cairoArabic700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
-  { rel: "alternate", type: "application/rss+xml", title: messages.siteName, href: "/rss.xml" },
 ];
 
 export const headers = keepErrorHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, breaking] = await Promise.all([getCurrentUser(auth(), request), breakingTicker(db(), readCache)]);
-  return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: config().baseUrl };
+  const [user, breaking, site] = await Promise.all([getCurrentUser(auth(), request), breakingTicker(db(), readCache), cachedSiteFrame(db(), readCache)]);
+  return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: config().baseUrl, site };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -56,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c8102e" />
         <Meta />
+        <SiteLinks />
         {/* Stylesheets and preloads need no nonce ('self' allows them): on the pages that hydrate
             whole, an empty one keeps the response's nonce, which hydration cannot see, out of them. */}
         <Links nonce={wholeDocument ? "" : undefined} />
@@ -72,6 +72,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
+  );
+}
+
+/** The icons and the feed, named after the site's settings. */
+function SiteLinks() {
+  const site = useSiteFrame();
+  return (
+    <>
+      {site.images.favicon32 ? (
+        <link rel="icon" href={site.images.favicon32} type="image/png" sizes="32x32" />
+      ) : (
+        <>
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
+        </>
+      )}
+      <link rel="apple-touch-icon" href={site.images.appleTouch ?? "/apple-touch-icon.png"} />
+      <link rel="alternate" type="application/rss+xml" title={site.name} href="/rss.xml" />
+    </>
   );
 }
 
@@ -104,8 +123,8 @@ export default function App() {
 }
 
 /** Error pages get their title here: the route that failed never rendered its own. */
-export function meta({ error }: Route.MetaArgs) {
-  return error ? [{ title: errorPageTitle(error) }, { name: "robots", content: "noindex" }] : [];
+export function meta({ error, matches }: Route.MetaArgs) {
+  return error ? [{ title: errorPageTitle(error, siteOf(matches).name) }, { name: "robots", content: "noindex" }] : [];
 }
 
 export function ErrorBoundary() {

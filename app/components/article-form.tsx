@@ -31,7 +31,7 @@ function initialStatus(statuses: readonly ChosenStatus[], current: string | unde
 }
 
 /** A label, the control, an optional hint and the field's error; ids follow `{id}-hint`, `{id}-error`. */
-function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
+export function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block font-bold">
@@ -52,7 +52,7 @@ function FormField({ id, label, hint, error, children }: { id: string; label: st
   );
 }
 
-const input = "w-full rounded border border-stone-300 bg-white px-3 py-2 aria-invalid:border-brand-600";
+export const input = "w-full rounded border border-stone-300 bg-white px-3 py-2 aria-invalid:border-brand-600";
 
 /**
  * The publishing and edit form. It posts as a plain multipart form without JavaScript; with it, the

@@ -17,9 +17,9 @@ export function describeError(error: unknown): { status: number; message?: strin
 }
 
 /** The document title of the page a failure renders. */
-export function errorPageTitle(error: unknown): string {
+export function errorPageTitle(error: unknown, siteName: string): string {
   const { status, message } = describeError(error);
-  return `${message ?? textOf(status).title} | ${messages.siteName}`;
+  return `${message ?? textOf(status).title} | ${siteName}`;
 }
 
 /** The page every failure renders: a status, an Arabic message and a way home. */

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { categoryLabel, categoryPath, CATEGORIES } from "~/lib/categories";
-import { messages } from "~/lib/messages";
+import { messages, settingsMessages } from "~/lib/messages";
+import type { SocialNetwork } from "~/lib/site-frame";
 import { usePrerendered } from "./prerendered";
+import { useSiteFrame } from "./use-site-frame";
 import { FacebookIcon, InstagramIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
 
 const SITE_LINKS = [
@@ -11,12 +13,13 @@ const SITE_LINKS = [
   { to: "/development", label: messages.developmentTitle },
 ];
 
-const SOCIAL_LINKS = [
-  { href: "https://www.facebook.com/", label: "Facebook", Icon: FacebookIcon },
-  { href: "https://x.com/", label: "X", Icon: XIcon },
-  { href: "https://www.instagram.com/", label: "Instagram", Icon: InstagramIcon },
-  { href: "https://t.me/", label: "Telegram", Icon: TelegramIcon },
-  { href: "https://wa.me/", label: "WhatsApp", Icon: WhatsappIcon },
+/** The networks in the footer's order, each with its name and icon; the outlet's page on each comes from the settings. */
+const SOCIAL_NETWORK_LINKS: { network: SocialNetwork; label: string; Icon: typeof FacebookIcon }[] = [
+  { network: "facebook", label: "Facebook", Icon: FacebookIcon },
+  { network: "x", label: "X", Icon: XIcon },
+  { network: "instagram", label: "Instagram", Icon: InstagramIcon },
+  { network: "telegram", label: "Telegram", Icon: TelegramIcon },
+  { network: "whatsapp", label: "WhatsApp", Icon: WhatsappIcon },
 ];
 
 const FOOTER_CLASS = "mt-12 bg-stone-900 text-stone-300";
@@ -33,15 +36,39 @@ export function Footer() {
 
 /** What the <footer> holds; rendered on its own once a year at most (shell-regions.server). */
 export function FooterContent({ year }: { year: number }) {
+  const site = useSiteFrame();
+  const social = SOCIAL_NETWORK_LINKS.flatMap((link) => {
+    const href = site.social[link.network];
+    return href ? [{ ...link, href }] : [];
+  });
+  const { email, phone, address } = site.contact;
   return (
     <>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
-          <p className="text-xl font-bold text-white">{messages.siteName}</p>
-          <p className="mt-2 max-w-md leading-relaxed">{messages.footerAbout}</p>
-          <h2 className="mt-5 font-bold text-white">{messages.footerFollow}</h2>
-          <ul className="mt-2 flex gap-2">
-            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+          <p className="text-xl font-bold text-white" data-testid="footer-site-name">{site.name}</p>
+          {site.footerText ? <p className="mt-2 max-w-md leading-relaxed whitespace-pre-line">{site.footerText}</p> : null}
+          {email || phone || address ? (
+            <ul className="mt-3 space-y-1 text-sm" aria-label={settingsMessages.settingsContact}>
+              {email ? (
+                <li>
+                  {`${settingsMessages.contactEmailLabel}: `}
+                  <a href={`mailto:${email}`} dir="ltr" className="underline hover:text-white">{email}</a>
+                </li>
+              ) : null}
+              {phone ? (
+                <li>
+                  {`${settingsMessages.contactPhoneLabel}: `}
+                  <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`} dir="ltr" className="underline hover:text-white">{phone}</a>
+                </li>
+              ) : null}
+              {address ? <li>{`${settingsMessages.contactAddressLabel}: ${address}`}</li> : null}
+            </ul>
+          ) : null}
+          {social.length > 0 ? <h2 className="mt-5 font-bold text-white">{messages.footerFollow}</h2> : null}
+          {social.length > 0 ? (
+          <ul className="mt-2 flex gap-2" data-testid="footer-social">
+            {social.map(({ href, label, Icon }) => (
               <li key={label}>
                 <a href={href} target="_blank" rel="noreferrer" aria-label={label} className="social-link">
                   <Icon />
@@ -49,6 +76,7 @@ export function FooterContent({ year }: { year: number }) {
               </li>
             ))}
           </ul>
+          ) : null}
         </div>
         <nav aria-labelledby="footer-sections">
           <h2 id="footer-sections" className="font-bold text-white">
@@ -80,7 +108,7 @@ export function FooterContent({ year }: { year: number }) {
         </nav>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-sm">
-        {`© ${year} ${messages.siteName}. ${messages.copyright}.`}
+        {`© ${year} ${site.name}. ${messages.copyright}.`}
       </p>
     </>
   );

@@ -1,14 +1,14 @@
-import { messages } from "~/lib/messages";
-
-export const LOGO_SRC = "/logo.svg";
+import { logoUrl } from "~/lib/site-frame";
+import { useSiteFrame } from "./use-site-frame";
 
 export function Logo() {
+  const site = useSiteFrame();
   return (
     <span className="flex items-center gap-2">
-      <img src={LOGO_SRC} alt="" width="40" height="40" className="size-10 rounded bg-white p-1" />
+      <img src={logoUrl(site)} alt="" width="40" height="40" className="size-10 rounded bg-white p-1" />
       <span className="leading-tight">
-        <span className="block text-xl font-bold">{messages.siteName}</span>
-        <span className="block text-xs text-white/80">{messages.siteTagline}</span>
+        <span className="block text-xl font-bold" data-testid="site-name">{site.name}</span>
+        {site.tagline ? <span className="block text-xs text-white/80">{site.tagline}</span> : null}
       </span>
     </span>
   );

@@ -5,7 +5,9 @@ import { categoryLabel, categoryPath, LEBANON_CATEGORIES, CATEGORIES, type Categ
 import { messages } from "~/lib/messages";
 import { AccountSlot } from "./account-slot";
 import { ChevronDownIcon, MenuIcon } from "./icons";
-import { Logo, LOGO_SRC } from "./logo";
+import { logoUrl } from "~/lib/site-frame";
+import { Logo } from "./logo";
+import { useSiteFrame } from "./use-site-frame";
 import { closeMenuOnEscape } from "~/islands/menu-escape";
 import { SearchForm } from "./search-form";
 import { usePrerendered } from "./prerendered";
@@ -78,9 +80,10 @@ const HEADER_CLASS = "relative bg-brand-600 text-white shadow";
 
 export function Navbar() {
   const prerendered = usePrerendered();
+  const site = useSiteFrame();
   if (prerendered) {
     // The logo's <img> would have had React preload it, as a page rendering the navbar does.
-    preload(LOGO_SRC, { as: "image" });
+    preload(logoUrl(site), { as: "image" });
     return <header className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: prerendered.navbar }} />;
   }
   return (
@@ -92,10 +95,11 @@ export function Navbar() {
 
 /** What the navbar's <header> holds; rendered on its own once per current page (shell-regions.server). */
 export function NavbarContent() {
+  const site = useSiteFrame();
   return (
     <>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link discover="none" to="/" className="flex items-center gap-2" aria-label={messages.siteName}>
+        <Link discover="none" to="/" className="flex items-center gap-2" aria-label={site.name}>
           <Logo />
         </Link>
         <div className="hidden items-center gap-3 nav:flex">

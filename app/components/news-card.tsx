@@ -25,7 +25,7 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
         <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} boxed />
       ) : (
         <div className="thumb-none">
-          {messages.siteName}
+          {categoryLabel(item.category)}
         </div>
       )}
       {item.isVideo && (

@@ -5,10 +5,6 @@ import type { Role } from "./constants";
  * Every user-visible string. Those SPEC.md §8 gives are copied letter for letter.
  */
 export const messages = {
-  siteName: "أخبار الشمال",
-  siteTagline: "أخبار طرابلس والشمال لحظة بلحظة",
-  siteDescription: "موقع إخباري محلي يغطي أخبار طرابلس وعكار والشمال اللبناني، إلى جانب الأخبار الدولية والتربوية والرياضية.",
-
   // SPEC.md §8, news and content
   newsNotFound: "الخبر غير موجود",
   newsNotFoundAlert: "⚠️ الخبر غير موجود",
@@ -55,7 +51,6 @@ export const messages = {
   backHome: "العودة إلى الصفحة الرئيسية",
 
   // Footer
-  footerAbout: "موقع إخباري مستقل يغطي أخبار طرابلس والشمال اللبناني بموضوعية ودقة.",
   footerSections: "الأقسام",
   footerSite: "عن الموقع",
   footerFollow: "تابعونا",
@@ -102,7 +97,6 @@ export const messages = {
   searchTitle: "البحث",
 
   // Feeds (RSS)
-  feedDescription: "آخر أخبار طرابلس وعكار والشمال اللبناني من موقع أخبار الشمال.",
   feedCategoryDescription: "آخر الأخبار في قسم",
 
   // Errors
@@ -434,3 +428,47 @@ export const roleLabels: Record<Role, string> = {
   editor: "محرر",
   admin: "مدير",
 };
+/** The site's own settings (issue 18): the settings page, its refusals, and a site never set up. */
+export const settingsMessages = {
+  neutralSiteName: "موقعي الإخباري",
+  infoPageEmpty: "لم يُكتب محتوى هذه الصفحة بعد.",
+  settingsTitle: "إعدادات الموقع",
+  settingsLink: "إعدادات الموقع",
+  settingsSetupBanner: "لم تُضبط إعدادات الموقع بعد: اسم الموقع وشعاره وروابطه وصفحاته التعريفية.",
+  settingsSetupAction: "اضبط إعدادات الموقع",
+  settingsSaved: "✅ تم حفظ إعدادات الموقع",
+  settingsSave: "حفظ الإعدادات",
+  settingsIdentity: "هوية الموقع",
+  settingsName: "اسم الموقع",
+  settingsTagline: "الشعار النصي (يظهر تحت الاسم)",
+  settingsDescription: "وصف الموقع (لمحركات البحث والخلاصات)",
+  settingsFooterText: "نص التذييل",
+  settingsImages: "الصور",
+  settingsLogo: "الشعار (صورة مربعة، يُصغَّر تلقائياً)",
+  settingsFavicon: "أيقونة المتصفح (صورة مربعة)",
+  settingsShareImage: "صورة المشاركة الافتراضية (1200×630)",
+  settingsCurrentImage: "الصورة الحالية",
+  settingsSocial: "روابط مواقع التواصل (صفحات الموقع عليها)",
+  settingsContact: "بيانات التواصل",
+  settingsEmail: "البريد الإلكتروني",
+  settingsPhone: "الهاتف",
+  settingsAddress: "العنوان",
+  settingsInfoPages: "الصفحات التعريفية",
+  settingsNameRequired: "يرجى إدخال اسم الموقع.",
+  settingsNameTooLong: "اسم الموقع طويل جداً (80 حرفاً على الأكثر).",
+  settingsTaglineTooLong: "الشعار النصي طويل جداً (160 حرفاً على الأكثر).",
+  settingsDescriptionTooLong: "وصف الموقع طويل جداً (300 حرف على الأكثر).",
+  settingsFooterTextTooLong: "نص التذييل طويل جداً (600 حرف على الأكثر).",
+  settingsHiddenCharacters: "يحتوي النص على محارف مخفية غير مسموحة.",
+  settingsLinkInvalid: "يرجى إدخال رابط صحيح يبدأ بـ https:// أو http://",
+  settingsEmailInvalid: "البريد الإلكتروني غير صالح. يرجى إدخال بريد صحيح.",
+  settingsPhoneInvalid: "رقم الهاتف غير صالح: أرقام ومسافات و+ و- فقط.",
+  settingsAddressTooLong: "العنوان طويل جداً (300 حرف على الأكثر).",
+  settingsPageInvalid: "محتوى الصفحة غير صالح. يرجى إعادة كتابته.",
+  settingsImageTooLarge: "الصورة كبيرة جداً (10 ميغابايت على الأكثر).",
+  settingsImageTooSmall: "الصورة صغيرة جداً: يجب ألا يقل عرضها وارتفاعها عن 64 بكسل.",
+  settingsImageHuge: "أبعاد الصورة كبيرة جداً (8000 بكسل على الأكثر).",
+  contactEmailLabel: "البريد الإلكتروني",
+  contactPhoneLabel: "الهاتف",
+  contactAddressLabel: "العنوان",
+} as const;

@@ -1,8 +1,10 @@
 import type { MetaDescriptor } from "react-router";
-import { messages } from "./messages";
+import { defaultShareImage, frameOf, NEUTRAL_SETTINGS, type SiteFrame } from "./site-frame";
 
 export type PageMeta = {
   baseUrl: string;
+  /** og:site_name, and the share image of a page without its own (siteMetaOf gives both). */
+  site: Pick<SiteFrame, "name" | "images">;
   /** The page's own path (no query unless it is part of the page's identity). */
   path: string;
   title: string;
@@ -13,8 +15,6 @@ export type PageMeta = {
   type?: "website" | "article";
 };
 
-const DEFAULT_SHARE_IMAGE = { url: "/og-default.png", width: 1200, height: 630, alt: messages.siteName };
-
 /** An absolute URL on the site for a path (percent-encoded as a URL must be), or the URL itself when it already has an origin. */
 export function absoluteUrl(baseUrl: string, path: string): string {
   return new URL(path, `${baseUrl}/`).href;
@@ -23,13 +23,13 @@ export function absoluteUrl(baseUrl: string, path: string): string {
 /** The tags every page carries: title, description, canonical, robots and Open Graph basics. */
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
   const url = absoluteUrl(page.baseUrl, page.path);
-  const image = page.image === undefined ? DEFAULT_SHARE_IMAGE : page.image;
+  const image = page.image === undefined ? defaultShareImage(page.site) : page.image;
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
     { name: "robots", content: page.noindex ? "noindex, nofollow" : "max-image-preview:large" },
-    { property: "og:site_name", content: messages.siteName },
+    { property: "og:site_name", content: page.site.name },
     { property: "og:locale", content: "ar_LB" },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title },
@@ -48,8 +48,23 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
   return tags;
 }
 
+type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
+
 /** The site's base URL as the root loader gave it, for meta functions. */
-export function baseUrlOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+export function baseUrlOf(matches: Matches): string {
   const root = matches.find((m) => m?.id === "root")?.data as { baseUrl?: string } | undefined;
   return root?.baseUrl ?? "";
+}
+
+const NEUTRAL_FRAME = frameOf(NEUTRAL_SETTINGS, false);
+
+/** The site's settings as the root loader gave them, for meta functions. */
+export function siteOf(matches: Matches): SiteFrame {
+  const root = matches.find((m) => m?.id === "root")?.data as { site?: SiteFrame } | undefined;
+  return root?.site ?? NEUTRAL_FRAME;
+}
+
+/** What pageMeta needs of the site: its address and its settings. */
+export function siteMetaOf(matches: Matches): Pick<PageMeta, "baseUrl" | "site"> {
+  return { baseUrl: baseUrlOf(matches), site: siteOf(matches) };
 }

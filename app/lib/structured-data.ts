@@ -1,6 +1,7 @@
 import { authorPath, type Credit } from "./bylines";
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
+import { defaultShareImage, logoUrl, type SiteFrame } from "./site-frame";
 import { articlePath, lastUpdateAfterPublication, shownTime, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
 
@@ -12,25 +13,31 @@ type LdValue = string | number | boolean | null | LdJson | LdValue[];
  * dates, author) and no more: the page's own tags already give its description (meta description),
  * language (`lang`), section (`article:section`) and address (canonical).
  */
-export function newsArticleJsonLd(baseUrl: string, article: NewsArticle, shareImage: { url: string } | null): LdJson {
+export function newsArticleJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">, article: NewsArticle, shareImage: { url: string } | null): LdJson {
   const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) => absoluteUrl(baseUrl, u));
   const published = shownTime(article);
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
     headline: article.title.slice(0, 110),
-    image: images.length > 0 ? images : [absoluteUrl(baseUrl, "/og-default.png")],
+    image: images.length > 0 ? images : [absoluteUrl(baseUrl, defaultShareImage(site).url)],
     datePublished: published,
     dateModified: lastUpdateAfterPublication(article) ?? published,
-    author: [authorJsonLd(baseUrl, article.credit)],
+    author: [authorJsonLd(baseUrl, site, article.credit)],
+    publisher: publisherJsonLd(baseUrl, site),
   };
 }
 
 /** The author as a Person with their page; a byline text (a wire or a correspondent) or no credit: the site. */
-function authorJsonLd(baseUrl: string, credit: Credit | null): LdJson {
+function authorJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">, credit: Credit | null): LdJson {
   if (credit?.isAuthor) return { "@type": "Person", name: credit.name, url: absoluteUrl(baseUrl, authorPath(credit.name)) };
   if (credit) return { "@type": "Organization", name: credit.name };
-  return { "@type": "Organization", name: messages.siteName, url: absoluteUrl(baseUrl, "/who") };
+  return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/who") };
+}
+
+/** The outlet: its name from the settings and its logo. */
+function publisherJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">): LdJson {
+  return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/"), logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, logoUrl(site)) } };
 }
 
 export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "title" | "category">): LdJson {

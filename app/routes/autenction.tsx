@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, safeRedirect, signInSchema, signUpSchema, USERNAME_MAX, type FieldErrors } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, authErrors, messages, type AuthErrorCode } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { accountsContext, auth } from "~/server/platform/site.server";
@@ -57,7 +57,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/autenction", title: `${messages.signInTitle} | ${messages.siteName}`, description: messages.authDescription, noindex: true });
+  return pageMeta({ ...siteMetaOf(matches), path: "/autenction", title: `${messages.signInTitle} | ${siteOf(matches).name}`, description: messages.authDescription, noindex: true });
 }
 
 function Field(props: { name: string; label: string; type: string; maxLength: number; error?: string; autoComplete: string; minLength?: number; hint?: string }) {

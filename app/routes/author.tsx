@@ -1,6 +1,6 @@
 import { authorPath } from "~/lib/bylines";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { EmptyState, NewsCard } from "~/components/news-card";
 import { db } from "~/server/db/db.server";
@@ -21,15 +21,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${messages.pageNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: `${messages.pageNotFound} | ${siteOf(matches).name}` }, { name: "robots", content: "noindex" }];
   const { username, page } = loaderData;
   const path = authorPath(username);
   const title = `${messages.authorArticles} ${username}`;
   return pageMeta({
-    baseUrl: baseUrlOf(matches),
+    ...siteMetaOf(matches),
     path: page > 1 ? `${path}?page=${page}` : path,
-    title: `${title}${page > 1 ? ` - ${messages.page} ${page}` : ""} | ${messages.siteName}`,
-    description: `${title} - ${messages.siteName}`,
+    title: `${title}${page > 1 ? ` - ${messages.page} ${page}` : ""} | ${siteOf(matches).name}`,
+    description: `${title} - ${siteOf(matches).name}`,
   });
 }
 

@@ -3,7 +3,7 @@ import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { shownTime } from "~/lib/news";
 import { isEditor } from "~/lib/permissions";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking-list";
 import { audienceFor } from "~/server/news/audience.server";
@@ -20,10 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const baseUrl = baseUrlOf(matches);
+  const { baseUrl, site } = siteMetaOf(matches);
   const published = (loaderData?.items ?? []).filter((item) => item.status === "published");
   return [
-    ...pageMeta({ baseUrl, path: "/breaking", title: `${categoryLabel("breaking")} | ${messages.siteName}`, description: messages.breakingDescription }),
+    ...pageMeta({ baseUrl, site, path: "/breaking", title: `${categoryLabel("breaking")} | ${site.name}`, description: messages.breakingDescription }),
     { "script:ld+json": breakingItemListJsonLd(baseUrl, published) },
   ];
 }

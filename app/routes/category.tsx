@@ -1,7 +1,7 @@
 import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { CategoryList } from "~/components/category-list";
 import { audienceOf } from "~/server/accounts/guards.server";
@@ -32,9 +32,9 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const paged = loaderData.page > 1;
   return [
     ...pageMeta({
-      baseUrl: baseUrlOf(matches),
+      ...siteMetaOf(matches),
       path: paged ? `${path}?page=${loaderData.page}` : path,
-      title: `${label}${paged ? ` - ${messages.page} ${loaderData.page}` : ""} | ${messages.siteName}`,
+      title: `${label}${paged ? ` - ${messages.page} ${loaderData.page}` : ""} | ${siteOf(matches).name}`,
       description: `${label} ${messages.categoryDescriptionSuffix}`,
     }),
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: label, href: `${path}/rss.xml` },

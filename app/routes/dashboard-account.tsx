@@ -5,7 +5,7 @@ import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, messages, roleLabels } from "~/lib/messages";
 import { isNewsroomMember, isAdmin } from "~/lib/permissions";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireUser } from "~/server/accounts/guards.server";
 import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "~/server/accounts/own-account.server";
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard/account", title: `${accountMessages.accountTitle} | ${messages.siteName}`, description: accountMessages.accountTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/account", title: `${accountMessages.accountTitle} | ${siteOf(matches).name}`, description: accountMessages.accountTitle, noindex: true, image: null });
 }
 
 const DONE: Record<Intent, string> = {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/http/cache-policy.server";
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = () => NO_STORE;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard/preview", title: `${messages.preview} | ${messages.siteName}`, description: messages.preview, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/preview", title: `${messages.preview} | ${siteOf(matches).name}`, description: messages.preview, noindex: true, image: null });
 }
 
 export default function PreviewPage({ actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import type { NewsStatus } from "~/lib/news";
 import { isAdmin } from "~/lib/permissions";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin, requireEditor } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard/trash", title: `${messages.trashTitle} | ${messages.siteName}`, description: messages.trashTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/trash", title: `${messages.trashTitle} | ${siteOf(matches).name}`, description: messages.trashTitle, noindex: true, image: null });
 }
 
 const button = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";

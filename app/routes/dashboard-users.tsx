@@ -5,7 +5,7 @@ import { EMAIL_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { ROLES } from "~/lib/constants";
 import { formatDay } from "~/lib/dates";
 import { accountMessages, messages, roleLabels } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { inviteMember, sendResetLinkTo } from "~/server/accounts/password-reset.server";
@@ -88,7 +88,7 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard/users", title: `${accountMessages.usersTitle} | ${messages.siteName}`, description: accountMessages.usersTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/users", title: `${accountMessages.usersTitle} | ${siteOf(matches).name}`, description: accountMessages.usersTitle, noindex: true, image: null });
 }
 
 function confirmFirst(question: string) {

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { accountMenuLink, accountMessages, messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { CATEGORIES } from "~/lib/categories";
 import { CHOSEN_STATUSES } from "~/lib/news";
@@ -13,6 +13,7 @@ import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
 import { ReviewQueue, SentBackList } from "~/components/review";
+import { SiteSettingsNotice } from "~/components/site-settings-notice";
 import { canEditArticle, isEditor, statusesFor } from "~/lib/permissions";
 import { listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishFromRequest } from "~/server/news/publishing.server";
@@ -80,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/dashboard", title: `${messages.dashboard} | ${messages.siteName}`, description: messages.dashboard, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard", title: `${messages.dashboard} | ${siteOf(matches).name}`, description: messages.dashboard, noindex: true, image: null });
 }
 
 function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -175,6 +176,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </div>
       </div>
+      <SiteSettingsNotice actor={actor} />
 
       {reviewQueue && (
         <Panel id="review-queue-title" title={messages.reviewQueue}>

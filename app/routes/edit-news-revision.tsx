@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { isCategory } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
@@ -47,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: `/edit-news/${params.id}/revisions/${params.revisionId}`, title: `${messages.revisionTitle} | ${messages.siteName}`, description: messages.revisionTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/revisions/${params.revisionId}`, title: `${messages.revisionTitle} | ${siteOf(matches).name}`, description: messages.revisionTitle, noindex: true, image: null });
 }
 
 export default function RevisionPage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { RevisionHistory } from "~/components/revision-history";
@@ -52,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: `/edit-news/${params.id}`, title: `${messages.editTitle} | ${messages.siteName}`, description: messages.editTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}`, title: `${messages.editTitle} | ${siteOf(matches).name}`, description: messages.editTitle, noindex: true, image: null });
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {

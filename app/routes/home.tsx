@@ -1,6 +1,6 @@
 import { categoryLabel, categoryPath, type Category } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { teaserOf, type NewsSummary } from "~/lib/news";
 import { EmptyState, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
@@ -12,12 +12,18 @@ import { auth } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { homeSections, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
 import { readCache } from "~/server/platform/site-read-cache.server";
+import { useSiteFrame } from "~/components/use-site-frame";
+import type { SiteFrame } from "~/lib/site-frame";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
 
+function homeTitle(site: SiteFrame): string {
+  return site.tagline ? `${site.name} | ${site.tagline}` : site.name;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/", title: `${messages.siteName} | ${messages.siteTagline}`, description: messages.siteDescription });
+  return pageMeta({ ...siteMetaOf(matches), path: "/", title: homeTitle(siteOf(matches)), description: siteOf(matches).description || siteOf(matches).tagline || siteOf(matches).name });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SiteVisit />
-      <h1 className="sr-only">{messages.siteName}</h1>
+      <h1 className="sr-only">{useSiteFrame().name}</h1>
       <Slider items={slider.map(teaserOf)} />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         {prerendered ? (

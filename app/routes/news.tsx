@@ -3,7 +3,7 @@ import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { articlePath, lastUpdateAfterPublication, paragraphs, shownTime } from "~/lib/news";
 import { isEditor } from "~/lib/permissions";
-import { absoluteUrl, baseUrlOf, pageMeta } from "~/lib/seo";
+import { absoluteUrl, pageMeta, siteMetaOf } from "~/lib/seo";
 import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
@@ -53,14 +53,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${messages.newsNotFound} | ${messages.siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: `${messages.newsNotFound} | ${siteMetaOf(matches).site.name}` }, { name: "robots", content: "noindex" }];
   const { article, shortId, share, shareImage } = loaderData;
-  const baseUrl = baseUrlOf(matches);
+  const { baseUrl, site } = siteMetaOf(matches);
   return [
     ...pageMeta({
       baseUrl,
+      site,
       path: articlePath(article.id),
-      title: `${article.title} | ${messages.siteName}`,
+      title: `${article.title} | ${site.name}`,
       description: share.text,
       type: "article",
       image: shareImage ? { ...shareImage, alt: article.title } : undefined,
@@ -70,7 +71,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { property: "article:modified_time", content: lastUpdateAfterPublication(article) ?? shownTime(article) },
     { property: "article:section", content: categoryLabel(article.category) },
     ...(shortId ? [{ tagName: "link", rel: "shortlink", href: absoluteUrl(baseUrl, `/${shortId}`) }] : []),
-    { "script:ld+json": newsArticleJsonLd(baseUrl, article, shareImage) },
+    { "script:ld+json": newsArticleJsonLd(baseUrl, site, article, shareImage) },
     { "script:ld+json": breadcrumbJsonLd(baseUrl, article) },
   ];
 }

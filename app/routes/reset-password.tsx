@@ -4,7 +4,7 @@ import { accountFieldErrors, forgotPasswordSchema, resetPasswordSchema, resetTok
 import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requestResetLink, resetWithToken } from "~/server/accounts/password-reset.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ baseUrl: baseUrlOf(matches), path: "/reset-password", title: `${accountMessages.forgotTitle} | ${messages.siteName}`, description: accountMessages.forgotHint, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/reset-password", title: `${accountMessages.forgotTitle} | ${siteOf(matches).name}`, description: accountMessages.forgotHint, noindex: true, image: null });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

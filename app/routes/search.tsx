@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { messages } from "~/lib/messages";
-import { baseUrlOf, pageMeta } from "~/lib/seo";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { MAX_QUERY_LENGTH } from "~/lib/search/search-terms";
 import { EmptyState } from "~/components/news-card";
@@ -24,9 +24,9 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const query = loaderData?.query.trim();
   const pageSuffix = loaderData && loaderData.page > 1 ? ` - ${messages.page} ${loaderData.page}` : "";
   return pageMeta({
-    baseUrl: baseUrlOf(matches),
+    ...siteMetaOf(matches),
     path: "/search",
-    title: `${query ? `${messages.searchResultsFor} «${query}»` : messages.searchTitle}${pageSuffix} | ${messages.siteName}`,
+    title: `${query ? `${messages.searchResultsFor} «${query}»` : messages.searchTitle}${pageSuffix} | ${siteOf(matches).name}`,
     description: messages.searchDescription,
     noindex: true,
   });

@@ -1,6 +1,8 @@
 import { messages } from "~/lib/messages";
 import { config } from "~/server/platform/config.server";
 import { db } from "~/server/db/db.server";
+import { readCache } from "~/server/platform/site-read-cache.server";
+import { cachedSiteSettings } from "~/server/settings/site-settings.server";
 import { sitemapXml } from "~/server/feeds/feeds.server";
 import { feedNotFound, feedResponse, XML_CONTENT_TYPE } from "~/server/feeds/responses.server";
 import type { Route } from "./+types/sitemap";
@@ -14,6 +16,6 @@ function requestedPage(url: URL): number | null | "invalid" {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = requestedPage(new URL(request.url));
-  const xml = page === "invalid" ? null : await sitemapXml(db(), { baseUrl: config().baseUrl, page });
+  const xml = page === "invalid" ? null : await sitemapXml(db(), { baseUrl: config().baseUrl, site: await cachedSiteSettings(db(), readCache), page });
   return xml === null ? feedNotFound(messages.pageNotFound) : feedResponse(xml, XML_CONTENT_TYPE);
 }

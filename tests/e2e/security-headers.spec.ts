@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
+import { demoSettings } from "../../app/server/demo/demo-settings";
 import { createAdmin, hydrated, queryOne } from "./support";
 
 /**
@@ -50,9 +51,9 @@ test("every page type runs under the Content-Security-Policy, islands and whole-
   await open(page, `/search?query=${encodeURIComponent(searchWord)}`);
   await expect(page.getByTestId("search-results").getByRole("listitem").first()).toBeVisible();
   await open(page, "/no-such-page");
-  await expect(page).toHaveTitle(`${messages.pageNotFound} | ${messages.siteName}`);
+  await expect(page).toHaveTitle(`${messages.pageNotFound} | ${demoSettings.name}`);
   await open(page, "/999999");
-  await expect(page).toHaveTitle(`${messages.shortLinkNotFound} | ${messages.siteName}`);
+  await expect(page).toHaveTitle(`${messages.shortLinkNotFound} | ${demoSettings.name}`);
 
   // A cached page is served with a fresh policy: its islands still load and hydrate.
   await open(page, "/sports");

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
+import { demoSettings } from "../../app/server/demo/demo-settings";
 import { DEMO_SITES } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole } from "./support";
 
@@ -149,7 +150,7 @@ for (const site of DEMO_SITES) {
         await preview.screenshot({ path: path.join(SHOTS, `${site.name}-${width}-preview.png`), fullPage: true });
         await preview.close();
 
-        await page.getByRole("link", { name: messages.siteName }).first().click();
+        await page.getByRole("link", { name: demoSettings.name }).first().click();
         await expect.poll(() => said).toContain(messages.unsavedChangesWarning);
         await expect(page).toHaveURL(new RegExp(`/edit-news/${id}$`));
         await expect(page.getByLabel(messages.fieldContent)).toHaveValue("نص جديد لم يُحفظ بعد.");

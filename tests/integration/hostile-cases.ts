@@ -63,6 +63,18 @@ const PAGE_ROUTES = ["/", "/local", "/international", "/sports", "/educatonal", 
 const CATEGORIES = ["local", "international", "sports", "educational", "miscellaneous", "advertisement", "breaking"];
 const CONTENT_TYPES = ["application/json", "text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=utf-16", "image/png", ""];
 
+/** The head of a PNG whose header claims `width` × `height` pixels: an image too large to decode. */
+function pngClaiming(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(8 + 25 + 12);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  bytes.set([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82], 33);
+  return bytes;
+}
+
 /** Files whose bytes are not what their name and type say. */
 function lyingFiles(): { name: string; bytes: Uint8Array; type: string }[] {
   const text = (s: string) => new TextEncoder().encode(s);
@@ -173,6 +185,8 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
     add({ name: "POST /sign-out cross-site", who: "admin", method: "POST", path: "/sign-out", headers: { origin: "https://evil.example" } });
   }
 
+  cases.push(...settingsCases(seed));
+
   // Huge and malformed bodies; methods nobody uses.
   for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
     const filler = Buffer.alloc(size, 0x7b);
@@ -206,5 +220,49 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
   }
 
   while (cases.length < minimum) add({ name: "GET /search fill", who: who(), method: "GET", path: `/search?query=${enc(pick(STRINGS) + pick(FTS))}&page=${enc(pick(NUMBERS))}` });
+  return cases;
+}
+
+/**
+ * The site's settings (issue 18): hostile words, links, pages and files, each form with at least one
+ * part refused. Its own random sequence, so the cases above stay the same for the same seed.
+ */
+function settingsCases(seed: number): HostileCase[] {
+  const random = seededRandom(seed + 18);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const cases: HostileCase[] = [];
+  const add = (c: HostileCase) => cases.push(c);
+  for (const path of ["/dashboard/settings", "/manifest.webmanifest"]) {
+    const value = pick(STRINGS);
+    add({ name: `GET ${path}?hostile`, who: pick(["admin", "visitor"] as const), method: "GET", path: `${path}?saved=${enc(value)}&page=${enc(value)}` });
+  }
+  const emptyPage = JSON.stringify({ type: "doc", content: [] });
+  const settingsInvalid = ["link", "huge", "logo", "hugeImage", "page", "hidden"] as const;
+  for (let i = 0; i < 60; i++) {
+    const invalid = pick(settingsInvalid);
+    const fields: Record<string, string> = {
+      name: pick([...XSS, ...UNICODE.filter((s) => s.length < 80 && !/[\u0000-\u001F\u202E]/.test(s))]),
+      tagline: pick(XSS),
+      footerText: pick(XSS),
+      contactEmail: "",
+      social_facebook: pick(["https://www.facebook.com/x", ""]),
+      page_who: emptyPage,
+      page_contact: emptyPage,
+      page_privacy: emptyPage,
+      page_development: emptyPage,
+    };
+    if (invalid === "link") fields[pick(["social_facebook", "social_x", "social_instagram", "social_telegram", "social_whatsapp"])] = pick(["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example", ...XSS, ...TRAVERSAL]);
+    if (invalid === "huge") fields[pick(["name", "tagline", "description", "footerText", "contactAddress", "contactEmail", "contactPhone"])] = pick(["x".repeat(70_000), "ع".repeat(10_000), "٣".repeat(1_000)]);
+    if (invalid === "page") fields[pick(["page_who", "page_contact", "page_privacy", "page_development"])] = pick(["{", "null", "[]", JSON.stringify({ type: "doc", content: [{ type: "html", html: "<script>alert(1)</script>" }] }), JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }] }] }), ...XSS]);
+    if (invalid === "hidden") fields.tagline = pick(["\u202Eكتب\u202C", "a\u0000b", "\u0007"]);
+    const files =
+      invalid === "logo" ? [{ field: pick(["logo", "favicon", "shareImage"]), ...pick(lyingFiles()) }] : invalid === "hugeImage" ? [{ field: pick(["logo", "favicon", "shareImage"]), name: "huge.png", bytes: pngClaiming(60_000, 60_000), type: "image/png" }] : [];
+    add({ name: `POST /dashboard/settings bad ${invalid}`, who: "admin", method: "POST", path: "/dashboard/settings", body: articleForm(fields, files) });
+    add({ name: `POST /dashboard/settings signed out`, who: "visitor", method: "POST", path: "/dashboard/settings", body: articleForm(fields, files) });
+  }
+
+  for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
+    add({ name: `POST /dashboard/settings ${size} bytes of {`, who: "admin", method: "POST", path: "/dashboard/settings", body: Buffer.alloc(size, 0x7b), headers: { "content-type": pick(CONTENT_TYPES) || "application/octet-stream" } });
+  }
   return cases;
 }

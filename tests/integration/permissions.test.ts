@@ -52,6 +52,9 @@ const EDITORS: Role[] = ["editor", "admin"];
 const ADMINS: Role[] = ["admin"];
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+const EMPTY_PAGE = JSON.stringify({ type: "doc", content: [] });
+/** A valid settings form: the admin's case saves it. */
+const SETTINGS_FORM = { name: "موقع الاختبار", page_who: EMPTY_PAGE, page_contact: EMPTY_PAGE, page_privacy: EMPTY_PAGE, page_development: EMPTY_PAGE };
 
 const ROUTES: RouteCase[] = [
   { name: "POST /api/news/:id/visit", kind: "api", allowed: EVERYONE, send: (base, session, ctx) => post(`${base}/api/news/${ctx.publishedId}/visit`, {}, session) },
@@ -126,6 +129,8 @@ const ROUTES: RouteCase[] = [
   },
   { name: "POST /news/:id/delete", kind: "page", allowed: EDITORS, send: (base, session, ctx) => post(`${base}/news/${ctx.draftId}/delete`, { redirectTo: "/" }, session) },
   { name: "DELETE /api/news/:id", kind: "api", allowed: EDITORS, send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.draftId}`, undefined, session) },
+  { name: "GET /dashboard/settings", kind: "page", allowed: ADMINS, send: (base, session) => get(`${base}/dashboard/settings`, session) },
+  { name: "POST /dashboard/settings", kind: "page", allowed: ADMINS, send: (base, session) => post(`${base}/dashboard/settings`, SETTINGS_FORM, session) },
   { name: "GET /dashboard/trash", kind: "page", allowed: EDITORS, send: (base, session) => get(`${base}/dashboard/trash`, session) },
   {
     name: "POST /dashboard/trash (restore)",
@@ -254,15 +259,16 @@ async function sessionFor(role: Role): Promise<Session> {
 
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, revisions, links, stats, users, events] = await Promise.all([
+  const [news, revisions, links, stats, users, events, settings] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
     db.selectFrom("user").select(["id", "email", "role", "name"]).orderBy("id").execute(),
     db.selectFrom("events").selectAll().orderBy("id").execute(),
+    db.selectFrom("site_settings").selectAll().execute(),
   ]);
-  return JSON.stringify({ news, revisions, links, stats, users, events });
+  return JSON.stringify({ news, revisions, links, stats, users, events, settings });
 }
 
 beforeAll(async () => {
@@ -341,6 +347,7 @@ describe("permission matrix", () => {
       ["/dashboard/trash", { intent: "restore", id: trashedId }],
       ["/dashboard/trash", { intent: "delete", id: trashedId }],
       ["/dashboard/preview", article],
+      ["/dashboard/settings", SETTINGS_FORM],
       ["/api/news/autosave", { ...article, id: editorDraftId }],
       ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
       ["/dashboard/users", { intent: "role", userId: readerId, role: "admin" }],

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { messages, settingsMessages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
 import { signedInAs } from "../support/accounts";
@@ -156,9 +156,9 @@ describe("error pages", () => {
   const titleOf = async (response: Response) => /<title>([^<]*)<\/title>/.exec(await response.text())?.[1];
 
   it("have an Arabic title: 404, the short-link miss and 403", async () => {
-    expect(await titleOf(await visit("/no-such-page"))).toBe(`${messages.pageNotFound} | ${messages.siteName}`);
-    expect(await titleOf(await visit("/999999"))).toBe(`${messages.shortLinkNotFound} | ${messages.siteName}`);
-    expect(await titleOf(await visit("/dashboard", { headers: { cookie: reader } }))).toBe(`${messages.forbidden} | ${messages.siteName}`);
+    expect(await titleOf(await visit("/no-such-page"))).toBe(`${messages.pageNotFound} | ${settingsMessages.neutralSiteName}`);
+    expect(await titleOf(await visit("/999999"))).toBe(`${messages.shortLinkNotFound} | ${settingsMessages.neutralSiteName}`);
+    expect(await titleOf(await visit("/dashboard", { headers: { cookie: reader } }))).toBe(`${messages.forbidden} | ${settingsMessages.neutralSiteName}`);
   });
 
   it("have an Arabic title and the headers on a 500", async () => {
@@ -168,7 +168,7 @@ describe("error pages", () => {
       const response = await visit(`/${shortId}`);
       expect(response.status).toBe(500);
       expectSecurityHeaders(response, "500");
-      expect(await titleOf(response)).toBe(`${messages.serverError} | ${messages.siteName}`);
+      expect(await titleOf(response)).toBe(`${messages.serverError} | ${settingsMessages.neutralSiteName}`);
     } finally {
       await sql`alter table short_links_away rename to short_links`.execute(db);
     }

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { demoSettings } from "~/server/demo/demo-settings";
+import { writeSiteSettings } from "~/server/settings/site-settings.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
 import { signedInAs } from "../support/accounts";
@@ -14,6 +16,9 @@ beforeAll(async () => {
   server = await startTestServer({ BASE_URL: BASE });
   db = openDatabase(server.env.DATABASE_URL);
   cookie = await signedInAs(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "seo@example.com", username: "محرر", role: "admin" });
+  // The site set up as the demo: its name and words come from the settings.
+  await writeSiteSettings(db, demoSettings, null);
+  await vi.waitFor(async () => expect(await (await fetch(`${server.url}/`)).text()).toContain(`<title>${demoSettings.name} | ${demoSettings.tagline}</title>`), { timeout: 5_000, interval: 50 });
 });
 afterAll(async () => {
   await db.destroy();
@@ -74,7 +79,7 @@ describe("article page metadata", () => {
       headline: title,
     });
     // Only what Google's article guide recommends: the page's own tags say the rest.
-    expect(Object.keys(article!).sort()).toEqual(["@context", "@type", "author", "dateModified", "datePublished", "headline", "image"]);
+    expect(Object.keys(article!).sort()).toEqual(["@context", "@type", "author", "dateModified", "datePublished", "headline", "image", "publisher"]);
     expect(article!.image).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${BASE}/media/`))]));
     for (const key of ["datePublished", "dateModified"]) expect(String(article![key])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
     expect(article!.author).toEqual([{ "@type": "Person", name: "محرر", url: `${BASE}/author/${encodeURIComponent("محرر")}` }]);

@@ -25,6 +25,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   news_search_terms: true,
   events: true,
   firebase_imports: true,
+  site_settings: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

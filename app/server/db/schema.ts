@@ -182,6 +182,14 @@ export interface FirebaseImportsTable {
   target: string | null;
 }
 
+/** The site's own settings: one row (id 1), its values as JSON (app/server/settings/). */
+export interface SiteSettingsTable {
+  id: number;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -199,4 +207,5 @@ export interface Database {
   news_search_terms: NewsSearchTermsTable;
   events: EventsTable;
   firebase_imports: FirebaseImportsTable;
+  site_settings: SiteSettingsTable;
 }

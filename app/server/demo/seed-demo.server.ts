@@ -7,6 +7,8 @@ import { createArticle } from "~/server/news/news.server";
 import { createAccount, generatePassword } from "~/server/accounts/users.server";
 import { demoArticles } from "./demo-articles";
 import { demoSceneSvg } from "./demo-images.server";
+import { demoSettings } from "./demo-settings";
+import { writeSiteSettings } from "~/server/settings/site-settings.server";
 
 const DEMO_ADMIN_EMAIL = "admin@akhbar.local";
 const HOUR_MS = 3_600_000;
@@ -17,7 +19,7 @@ export async function isEmpty(db: DB): Promise<boolean> {
   return Number(row.n) === 0 && Number(users.n) === 0;
 }
 
-/** Fills an empty site with the demo articles and a demo admin; returns the admin's credentials. */
+/** Fills an empty site with the demo articles, its settings and a demo admin; returns the admin's credentials. */
 export async function seedDemoContent(
   db: DB,
   auth: Auth,
@@ -42,6 +44,7 @@ export async function seedDemoContent(
       createdAt: new Date(now.getTime() - article.hoursAgo * HOUR_MS),
     });
   }
+  await writeSiteSettings(db, demoSettings, null, now);
   const password = generatePassword();
   await createAccount(auth, db, { email: DEMO_ADMIN_EMAIL, username: "مدير الموقع", password, role: "admin" });
   return { email: DEMO_ADMIN_EMAIL, password, articles: demoArticles.length };

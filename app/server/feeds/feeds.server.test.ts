@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath } from "~/lib/categories";
-import { INFO_PAGES_UPDATED_AT } from "~/lib/info-pages";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
 import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/news.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
+import { demoSettings } from "~/server/demo/demo-settings";
+import { writeSiteSettings } from "~/server/settings/site-settings.server";
+
+/** The demo's settings, saved long before any article: they name the feeds and date the information pages. */
+const SETTINGS_SAVED_AT = "2026-01-01T00:00:00Z";
 
 const BASE = "https://akhbar.example";
 /** Whole seconds, as the feeds write them; real time, since edits are stamped with the clock. */
@@ -19,6 +23,7 @@ let cleanup: () => Promise<void>;
 
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
+  await writeSiteSettings(db, demoSettings, null, new Date(SETTINGS_SAVED_AT));
 });
 afterEach(async () => cleanup());
 
@@ -90,7 +95,7 @@ describe("sitemapXml", () => {
     expect(lastmod("/")).toBe(edited);
     expect(lastmod("/sports")).toBe(new Date(NOW.getTime() - 10 * HOUR).toISOString().replace(".000Z", "Z"));
     expect(lastmod("/breaking")).toBe(edited);
-    expect(lastmod("/who")).toBe(INFO_PAGES_UPDATED_AT);
+    expect(lastmod("/who")).toBe(SETTINGS_SAVED_AT);
   });
 
   it("becomes an index of pages past the limit, each page within it, every URL exactly once", async () => {

@@ -1,6 +1,5 @@
 import { contentTypeOf } from "~/server/media/storage.server";
 import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
-import { INFO_PAGES_UPDATED_AT, infoPages } from "~/lib/info-pages";
 import { messages } from "~/lib/messages";
 import { articlePath, truncate } from "~/lib/news";
 import type { DB } from "../db/db.server";
@@ -16,6 +15,15 @@ import { buildNewsSitemap, NEWS_SITEMAP_LIMIT, NEWS_SITEMAP_WINDOW_MS } from "./
 import { buildRss, RSS_ITEM_COUNT, type RssImage } from "./rss.server";
 import { buildSitemapIndex, buildUrlSet, SITEMAP_URL_LIMIT, sitemapPageCount, type SitemapEntry } from "./sitemap.server";
 import { absoluteUrl } from "~/lib/seo";
+import { INFO_PAGE_KEYS } from "~/lib/site-frame";
+import { readSiteSettings, type StoredSettings } from "~/server/settings/site-settings.server";
+
+/** The site's settings as the caller holds them (a route: from the read cache); read afresh when absent. */
+type FeedSite = { site?: StoredSettings };
+
+function siteOf(db: DB, options: FeedSite): Promise<StoredSettings> {
+  return options.site ? Promise.resolve(options.site) : readSiteSettings(db);
+}
 
 /** Composes the feeds from the database; every function returns the finished document. */
 
@@ -27,16 +35,17 @@ function newest(timestamps: readonly (string | undefined)[]): string | undefined
 }
 
 /** Home, the category pages and the information pages, each dated by its newest content. */
-async function pageEntries(db: DB, baseUrl: string): Promise<SitemapEntry[]> {
+async function pageEntries(db: DB, baseUrl: string, site: StoredSettings): Promise<SitemapEntry[]> {
   const byCategory = await lastModifiedByCategory(db);
-  const siteLastModified = newest(Object.values(byCategory)) ?? INFO_PAGES_UPDATED_AT;
+  const siteLastModified = newest([...Object.values(byCategory), site.updatedAt ?? undefined]) ?? null;
   return [
     { loc: absoluteUrl(baseUrl, "/"), lastModified: siteLastModified },
     ...CATEGORIES.map((category) => ({
       loc: absoluteUrl(baseUrl, categoryPath(category)),
       lastModified: byCategory[category] ?? siteLastModified,
     })),
-    ...Object.keys(infoPages).map((key) => ({ loc: absoluteUrl(baseUrl, `/${key}`), lastModified: INFO_PAGES_UPDATED_AT })),
+    // The information pages change with the settings, and only then.
+    ...INFO_PAGE_KEYS.map((key) => ({ loc: absoluteUrl(baseUrl, `/${key}`), lastModified: site.updatedAt })),
   ];
 }
 
@@ -50,10 +59,10 @@ function sitemapPageUrl(baseUrl: string, page: number): string {
  */
 export async function sitemapXml(
   db: DB,
-  options: { baseUrl: string; page: number | null; limit?: number },
+  options: { baseUrl: string; page: number | null; limit?: number } & FeedSite,
 ): Promise<string | null> {
   const limit = options.limit ?? SITEMAP_URL_LIMIT;
-  const pages = await pageEntries(db, options.baseUrl);
+  const pages = await pageEntries(db, options.baseUrl, await siteOf(db, options));
   const pageCount = sitemapPageCount(pages.length + (await countPublishedArticles(db)), limit);
   if (options.page === null && pageCount > 1) {
     return buildSitemapIndex(Array.from({ length: pageCount }, (_, i) => sitemapPageUrl(options.baseUrl, i + 1)));
@@ -70,7 +79,8 @@ export async function sitemapXml(
   ]);
 }
 
-export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: Date }): Promise<string> {
+export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: Date } & FeedSite): Promise<string> {
+  const { settings } = await siteOf(db, options);
   const since = new Date((options.now ?? new Date()).getTime() - NEWS_SITEMAP_WINDOW_MS);
   const articles = await listPublishedSince(db, since, NEWS_SITEMAP_LIMIT);
   return buildNewsSitemap(
@@ -79,7 +89,7 @@ export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: D
       title: article.title,
       publishedAt: article.publishedAt,
     })),
-    { name: messages.siteName, language: FEED_LANGUAGE },
+    { name: settings.name, language: FEED_LANGUAGE },
   );
 }
 
@@ -113,16 +123,17 @@ export function rssPath(category?: Category): string {
 }
 
 /** The site's feed, or one category's. */
-export async function rssXml(db: DB, options: { baseUrl: string; category?: Category }): Promise<string> {
+export async function rssXml(db: DB, options: { baseUrl: string; category?: Category } & FeedSite): Promise<string> {
   const { baseUrl, category } = options;
-  const articles = await listFeedArticles(db, { limit: RSS_ITEM_COUNT, category });
+  const [articles, { settings }] = await Promise.all([listFeedArticles(db, { limit: RSS_ITEM_COUNT, category }), siteOf(db, options)]);
+  const siteName = settings.name;
   const channel = category
     ? {
-        title: `${categoryLabel(category)} | ${messages.siteName}`,
+        title: `${categoryLabel(category)} | ${siteName}`,
         link: absoluteUrl(baseUrl, categoryPath(category)),
-        description: `${messages.feedCategoryDescription} «${categoryLabel(category)}» - ${messages.siteName}`,
+        description: `${messages.feedCategoryDescription} «${categoryLabel(category)}» - ${siteName}`,
       }
-    : { title: messages.siteName, link: absoluteUrl(baseUrl, "/"), description: messages.feedDescription };
+    : { title: siteName, link: absoluteUrl(baseUrl, "/"), description: settings.description || settings.tagline || siteName };
   return buildRss(
     { ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, rssPath(category)) },
     articles.map((article) => rssItem(baseUrl, article)),

@@ -42,7 +42,7 @@ export function crossSitePage(refusal: CrossSiteRefusal): string {
   return `<!doctype html>
 <html lang="ar" dir="rtl">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(messages.crossSiteTitle)} | ${escapeHtml(messages.siteName)}</title></head>
+<title>${escapeHtml(messages.crossSiteTitle)}</title></head>
 <body>
 <main>
 <h1>${escapeHtml(messages.crossSiteTitle)}</h1>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCache } from "~/server/platform/read-cache.server";
+import { frameOf, NEUTRAL_SETTINGS } from "~/lib/site-frame";
 import { navbarAddress, shellRegions } from "./shell-regions.server";
 
 describe("shell regions", () => {
@@ -12,15 +12,18 @@ describe("shell regions", () => {
     expect(navbarAddress("/localx")).toBe("/news");
   });
 
-  it("shows the year of the request in the footer, and renders again once the cache is emptied", async () => {
-    const cache = new ReadCache();
-    const first = await shellRegions(cache, "/local", new Date("2030-06-01T00:00:00Z"));
+  it("shows the year of the request in the footer, keeps each region per site frame, and renders again with a new frame", async () => {
+    const site = frameOf(NEUTRAL_SETTINGS, true);
+    const first = await shellRegions(site, "/local", new Date("2030-06-01T00:00:00Z"));
     expect(first.footer).toContain("© 2030");
-    expect((await shellRegions(cache, "/local", new Date("2031-01-02T00:00:00Z"))).footer).toContain("© 2031");
+    expect((await shellRegions(site, "/local", new Date("2031-01-02T00:00:00Z"))).footer).toContain("© 2031");
     expect(first.navbar).toContain('aria-current="page" href="/local"');
     expect(first.navbar).not.toContain("<link");
-    expect((await shellRegions(cache, "/local")).navbar).toBe(first.navbar);
-    cache.clear();
-    expect((await shellRegions(cache, "/local")).navbar).toBe(first.navbar);
+    expect((await shellRegions(site, "/local")).navbar).toBe(first.navbar);
+    const renamed = { ...site, name: "اسم جديد" };
+    const after = await shellRegions(renamed, "/local");
+    expect(after.navbar).not.toBe(first.navbar);
+    expect(after.navbar).toContain("اسم جديد");
+    expect(after.footer).toContain("اسم جديد");
   });
 });

@@ -5,7 +5,7 @@ import { categoryPath, CATEGORIES } from "~/lib/categories";
 import { FooterContent } from "~/components/footer";
 import { NavbarContent } from "~/components/navbar";
 import type { Prerendered } from "~/components/prerendered";
-import type { ReadCache } from "~/server/platform/read-cache.server";
+import type { SiteFrame } from "~/lib/site-frame";
 
 /**
  * The address the navbar is rendered at for a page: its menus mark the home page and the category
@@ -25,11 +25,11 @@ export function navbarAddress(pathname: string): string {
 
 /**
  * `element` rendered as an anonymous reader's page at `pathname` would render it: inside a router
- * (links, forms, current-page marks) whose root data has no user. renderToString, as the page's
- * own render writes it, so the islands inside hydrate the markup they would have.
+ * (links, forms, current-page marks) whose root data has no user and the site's settings. renderToString,
+ * as the page's own render writes it, so the islands inside hydrate the markup they would have.
  */
-async function renderAt(pathname: string, element: ReactNode): Promise<string> {
-  const handler = createStaticHandler([{ id: "root", path: "*", loader: () => ({ user: null }), element }]);
+async function renderAt(site: SiteFrame, pathname: string, element: ReactNode): Promise<string> {
+  const handler = createStaticHandler([{ id: "root", path: "*", loader: () => ({ user: null, site }), element }]);
   const context = await handler.query(new Request(`http://prerender${pathname}`));
   if (context instanceof Response) throw new Error(`prerendering ${pathname} answered ${context.status}`);
   return bodyOf(
@@ -63,16 +63,35 @@ function once(key: object, render: () => ReactNode): string {
   return html;
 }
 
+const regionsBySite = new WeakMap<SiteFrame, Map<string, Promise<string>>>();
+
 /**
- * The shell's regions for an anonymous reader's page at `pathname`, each rendered once and kept in
- * the read cache (emptied with it on every change, decision 019); the footer by year, as it shows it.
+ * A region's HTML once per `key` and site frame. The frame is the object the read cache keeps
+ * (decision 019), replaced on every change: its regions go with it, and a region is never rendered
+ * with other settings than the page around it.
  */
-export async function shellRegions(cache: ReadCache, pathname: string, now = new Date()): Promise<Prerendered> {
+function regionOf(site: SiteFrame, key: string, render: () => Promise<string>): Promise<string> {
+  let regions = regionsBySite.get(site);
+  if (!regions) regionsBySite.set(site, (regions = new Map()));
+  let html = regions.get(key);
+  if (!html) {
+    html = render();
+    regions.set(key, html);
+    html.catch(() => regions.delete(key));
+  }
+  return html;
+}
+
+/**
+ * The shell's regions for an anonymous reader's page at `pathname`, with the site's settings the
+ * page's root loader read: the navbar per current-page address, the footer by year, as it shows it.
+ */
+export async function shellRegions(site: SiteFrame, pathname: string, now = new Date()): Promise<Prerendered> {
   const address = navbarAddress(pathname);
   const year = now.getFullYear();
   const [navbar, footer] = await Promise.all([
-    cache.get(`region:navbar:${address}`, () => renderAt(address, <NavbarContent />)),
-    cache.get(`region:footer:${year}`, () => renderAt("/", <FooterContent year={year} />)),
+    regionOf(site, `navbar:${address}`, () => renderAt(site, address, <NavbarContent />)),
+    regionOf(site, `footer:${year}`, () => renderAt(site, "/", <FooterContent year={year} />)),
   ]);
   return { navbar, footer, once };
 }

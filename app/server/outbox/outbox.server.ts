@@ -22,10 +22,12 @@ export type ArticleState = {
 };
 
 export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
+/** A change of the site's own settings: every page's frame, the feeds and the information pages. */
+export type SiteEventKind = "settings-changed";
 
 export type OutboxEvent = {
   id: number;
-  kind: ArticleEventKind;
+  kind: ArticleEventKind | SiteEventKind;
   articleId: string | null;
   before: ArticleState | null;
   after: ArticleState | null;
@@ -53,16 +55,20 @@ function kindOf(before: ArticleState | null, after: ArticleState | null): Articl
  * commit. SQLite runs one write transaction at a time, which gives the same order by itself.
  */
 export async function recordArticleEvent(trx: DB, before: ArticleState | null, after: ArticleState | null): Promise<void> {
+  await recordEvent(trx, kindOf(before, after), after?.id ?? before?.id ?? null, { before, after });
+}
+
+/** Records a change of the site's settings inside its transaction, as recordArticleEvent does. */
+export async function recordSettingsEvent(trx: DB): Promise<void> {
+  await recordEvent(trx, "settings-changed", null, { before: null, after: null });
+}
+
+async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: { before: ArticleState | null; after: ArticleState | null }): Promise<void> {
   const postgres = dialectName(trx) === "postgres";
   if (postgres) await sql`select pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`.execute(trx);
   const row = await trx
     .insertInto("events")
-    .values({
-      kind: kindOf(before, after),
-      article_id: after?.id ?? before?.id ?? null,
-      payload: JSON.stringify({ before, after }),
-      created_at: new Date().toISOString(),
-    })
+    .values({ kind, article_id: articleId, payload: JSON.stringify(payload), created_at: new Date().toISOString() })
     .returning("id")
     .executeTakeFirstOrThrow();
   if (postgres) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.id)})`.execute(trx);
@@ -72,7 +78,7 @@ type EventRow = { id: number; kind: string; article_id: string | null; payload: 
 
 function toEvent(row: EventRow): OutboxEvent {
   const { before, after } = JSON.parse(row.payload) as { before: ArticleState | null; after: ArticleState | null };
-  return { id: Number(row.id), kind: row.kind as ArticleEventKind, articleId: row.article_id, before, after, createdAt: row.created_at };
+  return { id: Number(row.id), kind: row.kind as OutboxEvent["kind"], articleId: row.article_id, before, after, createdAt: row.created_at };
 }
 
 /** Up to `limit` events after `afterId`, oldest first. */

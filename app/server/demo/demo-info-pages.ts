@@ -1,17 +1,13 @@
-/** Static content of the informational pages (who we are, contact, privacy, development). */
+import type { BlockNode, RichDocument } from "~/lib/rich-text/document";
+import type { InfoPageKey } from "~/lib/site-frame";
 
-export type InfoPageKey = "who" | "contact" | "privacy" | "development";
-export type InfoSection = { heading: string; paragraphs: string[] };
-export type InfoPage = { title: string; description: string; sections: InfoSection[] };
+/** The demo site's information pages (who we are, contact, privacy, development), written into its settings. */
 
-/** When the text below last changed: the sitemap's <lastmod> for these pages. Update it with the text. */
-export const INFO_PAGES_UPDATED_AT = "2026-11-22T03:47:59Z";
+type InfoSection = { heading: string; paragraphs: string[] };
+type InfoPage = { sections: InfoSection[] };
 
-export const infoPages: Record<InfoPageKey, InfoPage> = {
+const infoPages: Record<InfoPageKey, InfoPage> = {
   who: {
-    title: "من نحن",
-    description:
-      "أخبار الشمال موقع إخباري محلي مستقل يغطي طرابلس وشمال لبنان بدقة وحياد، ويفصل الإعلانات عن الأخبار.",
     sections: [
       {
         heading: "رسالتنا",
@@ -46,9 +42,6 @@ export const infoPages: Record<InfoPageKey, InfoPage> = {
   },
 
   contact: {
-    title: "اتصل بنا",
-    description:
-      "تواصل مع غرفة أخبار الشمال لإرسال خبر أو طلب تصحيح أو الاستفسار عن الإعلانات عبر البريد الإلكتروني.",
     sections: [
       {
         heading: "عناوين البريد الإلكتروني",
@@ -83,9 +76,6 @@ export const infoPages: Record<InfoPageKey, InfoPage> = {
   },
 
   privacy: {
-    title: "سياسة الخصوصية",
-    description:
-      "ما البيانات التي يجمعها موقع أخبار الشمال ولماذا، وكم نحتفظ بها، وما حقوقك: لا متتبعات ولا شبكات إعلانية.",
     sections: [
       {
         heading: "ما الذي نجمعه ولماذا",
@@ -125,9 +115,6 @@ export const infoPages: Record<InfoPageKey, InfoPage> = {
   },
 
   development: {
-    title: "التطوير",
-    description:
-      "كيف بُني موقع أخبار الشمال: استضافة ذاتية، وصفحات سريعة على الهاتف، وبحث بالعربية، والتزام بإمكانية الوصول.",
     sections: [
       {
         heading: "تقنية الموقع ببساطة",
@@ -159,4 +146,19 @@ export const infoPages: Record<InfoPageKey, InfoPage> = {
       },
     ],
   },
+};
+
+function documentOf(page: InfoPage): RichDocument {
+  const content: BlockNode[] = page.sections.flatMap((section): BlockNode[] => [
+    { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: section.heading }] },
+    ...section.paragraphs.map((paragraph): BlockNode => ({ type: "paragraph", content: [{ type: "text", text: paragraph }] })),
+  ]);
+  return { type: "doc", content };
+}
+
+export const demoInfoPages: Record<InfoPageKey, RichDocument> = {
+  who: documentOf(infoPages.who),
+  contact: documentOf(infoPages.contact),
+  privacy: documentOf(infoPages.privacy),
+  development: documentOf(infoPages.development),
 };
