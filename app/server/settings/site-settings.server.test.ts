@@ -17,7 +17,7 @@ import { demoSettings } from "~/server/demo/demo-settings";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { exeBytes, pngBytes } from "../../../tests/support/fixtures";
 import { saveSettingsFromRequest } from "./settings-form.server";
-import { cachedSiteSettings, readSiteSettings, writeSiteSettings } from "./site-settings.server";
+import { cachedSiteFrame, cachedSiteSettings, readSiteSettings, writeSiteSettings } from "./site-settings.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -89,6 +89,14 @@ describe("site settings", () => {
     expect((await cachedSiteSettings(db, cache)).settings.name).toBe(settingsMessages.neutralSiteName);
     cache.clear();
     expect((await cachedSiteSettings(db, cache)).settings.name).toBe("صدى البلد");
+  });
+
+  it("gives every page the same frame object until a change, which the shell's kept regions are keyed by", async () => {
+    const cache = new ReadCache();
+    const frame = await cachedSiteFrame(db, cache);
+    expect(await cachedSiteFrame(db, cache)).toBe(frame);
+    cache.clear();
+    expect(await cachedSiteFrame(db, cache)).not.toBe(frame);
   });
 
   it("reads a row that is not settings as neutral, never failing the page", async () => {

@@ -18,6 +18,7 @@ export type StoredSettings = {
 
 const SETTINGS_ROW = 1;
 const CACHE_KEY = "site-settings";
+const FRAME_CACHE_KEY = "site-frame";
 
 /** The settings as stored; neutral ones when none were saved or the row cannot be read as settings. */
 export async function readSiteSettings(db: DB): Promise<StoredSettings> {
@@ -40,10 +41,15 @@ export function cachedSiteSettings(db: DB, cache: ReadCache): Promise<StoredSett
   return cache.get(CACHE_KEY, () => readSiteSettings(db));
 }
 
-/** What every page's frame needs (header, footer, icons, share tags), from the cache. */
-export async function cachedSiteFrame(db: DB, cache: ReadCache): Promise<SiteFrame> {
-  const stored = await cachedSiteSettings(db, cache);
-  return frameOf(stored.settings, stored.saved);
+/**
+ * What every page's frame needs (header, footer, icons, share tags), from the cache: one object per
+ * change, which the regions rendered with it are kept by (http/shell-regions).
+ */
+export function cachedSiteFrame(db: DB, cache: ReadCache): Promise<SiteFrame> {
+  return cache.get(FRAME_CACHE_KEY, async () => {
+    const stored = await cachedSiteSettings(db, cache);
+    return frameOf(stored.settings, stored.saved);
+  });
 }
 
 /** Stores the settings with their outbox event in one transaction: every process hears of the change. */
