@@ -10,6 +10,7 @@ import * as m007 from "./007-review-notes";
 import * as m008 from "./008-publish-times";
 import * as m009 from "./009-revisions-and-trash";
 import * as m010 from "./010-news-byline";
+import * as m011 from "./011-news-body";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -31,6 +32,7 @@ const migrations: Record<string, EngineMigration> = {
   "008-publish-times": m008,
   "009-revisions-and-trash": m009,
   "010-news-byline": m010,
+  "011-news-body": m011,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */
