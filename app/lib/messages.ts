@@ -348,3 +348,39 @@ export const authErrors = {
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrors;
+
+/** The article body's editor (issue 18): its toolbar, dialogs and refusals. */
+export const editorMessages = {
+  toolbar: "أدوات التنسيق",
+  paragraph: "فقرة",
+  heading2: "عنوان رئيسي",
+  heading3: "عنوان فرعي",
+  bold: "عريض",
+  italic: "مائل",
+  link: "رابط",
+  quote: "اقتباس",
+  bulletList: "قائمة نقطية",
+  orderedList: "قائمة مرقّمة",
+  image: "صورة",
+  embed: "فيديو أو منشور",
+  undo: "تراجع",
+  redo: "إعادة",
+  linkPrompt: "عنوان الرابط (https://…)",
+  linkUnsafe: "هذا الرابط غير مقبول: استخدم عنواناً يبدأ بـ https:// أو http:// أو mailto: أو / لصفحة من الموقع.",
+  linkRemove: "إزالة الرابط",
+  apply: "تطبيق",
+  cancel: "إلغاء",
+  imageFile: "ملف الصورة",
+  imageAlt: "وصف الصورة لمن لا يراها",
+  imageCaption: "التعليق",
+  imageCreditField: "المصدر أو المصوّر",
+  imageInsert: "إدراج الصورة",
+  imageUploading: "جارٍ رفع الصورة…",
+  imageUploadFailed: "تعذّر رفع الصورة. تحقّق من الملف وأعد المحاولة.",
+  bodyImageOne: "أرسل صورة واحدة في كل مرة.",
+  embedPrompt: "رابط الفيديو على يوتيوب أو المنشور على منصة إكس",
+  embedUnsupported: "هذا الرابط ليس فيديو على يوتيوب ولا منشوراً على منصة إكس.",
+  embedRemove: "إزالة",
+  editorLoading: "جارٍ تحميل المحرر…",
+  shortcutsHint: "اختصارات: Ctrl+B عريض، Ctrl+I مائل، Ctrl+K رابط، Ctrl+Alt+2 و3 للعناوين، Ctrl+Alt+0 فقرة، Ctrl+Shift+7 و8 للقوائم، Ctrl+Shift+B اقتباس. الصق رابط يوتيوب أو إكس في سطر فارغ لإدراجه.",
+} as const;
