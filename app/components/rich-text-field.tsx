@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { editorMessages } from "~/lib/messages";
-import { documentFromPlainText, documentPlainText, type RichDocument } from "~/lib/rich-text/document";
+import type { RichDocument } from "~/lib/rich-text/document";
 
 /** The editor and its schema come in their own chunk, fetched only where a rich text is written. */
 const RichTextEditor = lazy(() => import("./rich-text-editor/rich-text-editor"));
@@ -16,7 +16,7 @@ export type RichTextFieldProps = {
 
 /**
  * Where a rich text is written in the dashboard: the right-to-left editor once the page runs in the
- * browser (a plain text area of paragraphs until then), the document posted as JSON under `name`.
+ * browser, the document posted as JSON under `name` (without JavaScript, the document it was given).
  * Every change is announced as an `input` event of the form, as a typed field's would be (autosave
  * listens for them).
  */
@@ -33,29 +33,20 @@ export function RichTextField({ name, label, defaultValue, error, hint }: RichTe
     changed.current = true;
     setDocument(next);
   };
-  const id = `${name}-text`;
+  const loading = <p className="min-h-64 rounded border border-stone-300 p-3 text-stone-500">{editorMessages.editorLoading}</p>;
   const labelId = `${name}-label`;
   const describedBy = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label id={labelId} htmlFor={inBrowser ? undefined : id} className="font-bold">
+      <span id={labelId} className="font-bold">
         {label}
-      </label>
+      </span>
       {inBrowser ? (
-        <Suspense fallback={<p className="rounded border border-stone-300 p-3 text-stone-500">{editorMessages.editorLoading}</p>}>
+        <Suspense fallback={loading}>
           <RichTextEditor labelId={labelId} describedBy={describedBy} invalid={Boolean(error)} defaultValue={defaultValue} onChange={update} />
         </Suspense>
       ) : (
-        <textarea
-          id={id}
-          dir="rtl"
-          rows={12}
-          defaultValue={documentPlainText(defaultValue)}
-          onChange={(event) => update(documentFromPlainText(event.target.value))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="rounded border border-stone-300 p-3 leading-loose"
-        />
+        loading
       )}
       <input ref={hidden} type="hidden" name={name} value={JSON.stringify(document)} />
       {hint ? (

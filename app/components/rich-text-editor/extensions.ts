@@ -93,15 +93,15 @@ export const Embed = Node.create({
 const EmbedOnPaste = Extension.create({
   name: "embedOnPaste",
   addProseMirrorPlugins() {
+    const editor = this.editor;
     return [
       new Plugin({
         props: {
-          handlePaste: (view, event) => {
+          handlePaste: (_view, event) => {
             const attrs = embedFromUrl(event.clipboardData?.getData("text/plain") ?? "");
             if (!attrs) return false;
-            const node = view.state.schema.nodes.embed!.create(attrs);
-            view.dispatch(view.state.tr.replaceSelectionWith(node).scrollIntoView());
-            return true;
+            // In an empty paragraph, the embed takes its place; a paragraph after it takes the writing on.
+            return editor.commands.insertContent([{ type: "embed", attrs }, { type: "paragraph" }]);
           },
         },
       }),

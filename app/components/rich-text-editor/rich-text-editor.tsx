@@ -2,9 +2,10 @@ import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useMemo, useState } from "react";
 import { errorOf } from "~/lib/error-body";
 import { editorMessages } from "~/lib/messages";
-import { isSafeHref, type RichDocument } from "~/lib/rich-text/document";
+import { isSafeHref, withoutTrailingEmptyParagraphs, type RichDocument } from "~/lib/rich-text/document";
 import { embedFromUrl } from "~/lib/rich-text/embeds";
 import { articleExtensions } from "./extensions";
+import { stylesAsStructure } from "./pasted-html";
 
 export type RichTextEditorProps = {
   labelId: string;
@@ -30,6 +31,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, defaultV
     injectCSS: false,
     shouldRerenderOnTransaction: true,
     editorProps: {
+      transformPastedHTML: stylesAsStructure,
       attributes: {
         dir: "rtl",
         class: "rich-text editor-body",
@@ -41,7 +43,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, defaultV
         "data-testid": "body-editor",
       },
     },
-    onUpdate: ({ editor }) => onChange(editor.getJSON() as RichDocument),
+    onUpdate: ({ editor }) => onChange(withoutTrailingEmptyParagraphs(editor.getJSON() as RichDocument)),
   });
   if (!editor) return null;
   return (
@@ -186,7 +188,7 @@ function EmbedPanel({ editor, close }: { editor: Editor; close: () => void }) {
   const apply = () => {
     const attrs = embedFromUrl(link);
     if (!attrs) return setError(editorMessages.embedUnsupported);
-    editor.chain().focus().insertContent({ type: "embed", attrs }).run();
+    editor.chain().focus().insertContent([{ type: "embed", attrs }, { type: "paragraph" }]).run();
     close();
   };
   return (
@@ -226,7 +228,8 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
         setError(refusal?.fields?.image ?? refusal?.message ?? editorMessages.imageUploadFailed);
         return;
       }
-      editor.chain().focus().insertContent({ type: "figure", attrs: { src: json.url, ...details } }).run();
+      // A paragraph after the image, so writing goes on below it.
+      editor.chain().focus().insertContent([{ type: "figure", attrs: { src: json.url, ...details } }, { type: "paragraph" }]).run();
       close();
     } catch {
       setError(editorMessages.imageUploadFailed);

@@ -172,3 +172,14 @@ export function documentImages(document: RichDocument): string[] {
 export function storedBody(body: string | null, content: string): RichDocument {
   return (body && parseRichDocument(body)) || documentFromPlainText(content);
 }
+
+/** The document without the empty paragraphs at its end (the editor keeps one there to type into). */
+export function withoutTrailingEmptyParagraphs(document: RichDocument): RichDocument {
+  const content = [...document.content];
+  while (content.length > 0) {
+    const last = content[content.length - 1]!;
+    if (last.type !== "paragraph" || (last.content ?? []).length > 0) break;
+    content.pop();
+  }
+  return { ...document, content };
+}
