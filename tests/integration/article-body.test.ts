@@ -110,6 +110,22 @@ describe("the article body", () => {
     expect(await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow()).toEqual(before);
   });
 
+  it("keeps only the attributes the allow-list names: event handlers, styles and classes are dropped before storing", async () => {
+    const body = {
+      type: "doc",
+      onload: "alert(1)",
+      content: [
+        { type: "paragraph", attrs: { style: "color:red", class: "MsoNormal", onclick: "alert(1)" }, content: [{ type: "text", text: "نص", marks: [{ type: "link", attrs: { href: "https://example.org", onmouseover: "alert(1)", style: "x", target: "_top" } }] }] },
+      ],
+    };
+    const { status, json } = await send("POST", "/api/news", articleForm(fields(JSON.stringify(body), "خبر بلا سمات")));
+    expect(status).toBe(201);
+    const row = await db.selectFrom("news").select("body").where("id", "=", json.id!).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.body!)).toEqual({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "نص", marks: [{ type: "link", attrs: { href: "https://example.org" } }] }] }] });
+    const html = await (await get(`${server.url}/news/${json.id}`)).text();
+    expect(html).not.toMatch(/onclick|onmouseover|MsoNormal|color:red/);
+  });
+
   it("refuses an empty document as an empty text", async () => {
     const { status, json } = await send("POST", "/api/news", articleForm(fields({ type: "doc", content: [{ type: "paragraph" }] })));
     expect(status).toBe(400);
