@@ -17,7 +17,8 @@ import { trashArticle } from "~/server/news/trash.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { createTestAccount, sessionCookie } from "../support/accounts";
-import { createTestArticle, publishForm } from "../support/articles";
+import { articleForm, createTestArticle, publishForm } from "../support/articles";
+import { pngBytes } from "../support/fixtures";
 
 const execFileAsync = promisify(execFile);
 
@@ -194,6 +195,12 @@ const ROUTES: RouteCase[] = [
     allowed: NEWSROOM,
     send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { submissionId: `autosave-${ctx.role}-${ctx.run}` }), session),
   },
+  {
+    name: "POST /api/media/images (an image for the body)",
+    kind: "api",
+    allowed: NEWSROOM,
+    send: async (base, session) => post(`${base}/api/media/images`, articleForm({}, [{ field: "image", name: "in-body.png", bytes: await pngBytes(), type: "image/png" }]), session),
+  },
   { name: "GET /author/:username", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}/author/${encodeURIComponent("كاتبة")}`, session) },
 ];
 
@@ -324,6 +331,7 @@ describe("permission matrix", () => {
       ["/dashboard/preview", article],
       ["/api/news/autosave", { ...article, id: editorDraftId }],
       ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
+      ["/api/media/images", {}],
     ];
     for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);
