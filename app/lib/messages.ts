@@ -157,7 +157,6 @@ export const messages = {
   allArticles: "كل الأخبار",
   fieldTitle: "العنوان",
   fieldContent: "نص الخبر",
-  fieldContentHint: "اترك سطراً فارغاً بين الفقرات.",
   fieldCategory: "القسم",
   fieldStatus: "الحالة",
   statusPublishNow: "نشر الآن",
