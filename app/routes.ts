@@ -33,6 +33,7 @@ export default [
   route("development", "routes/info.tsx", { id: "info-development" }),
   route("api/news", "routes/api.news.ts"),
   route("api/news/autosave", "routes/api.news.autosave.ts"),
+  route("api/media/images", "routes/api.media.images.ts"),
   route("api/news/:id", "routes/api.news.item.ts"),
   route("api/news/:id/visit", "routes/api.news-visit.ts"),
   route("api/site-visit", "routes/api.site-visit.ts"),

@@ -1,13 +1,14 @@
 import type { Category } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
-import { paragraphs } from "~/lib/news";
+import type { RichDocument } from "~/lib/rich-text/document";
 import { ArticleImages, ArticleVideo } from "./article-media";
 import { ClockIcon } from "./icons";
 import { CategoryBadge } from "./news-card";
+import { RichText } from "./rich-text";
 
 export type ArticleBodyProps = {
   title: string;
-  content: string;
+  body: RichDocument;
   category: Category;
   images: string[];
   video: string | null;
@@ -15,7 +16,7 @@ export type ArticleBodyProps = {
 };
 
 /** An article as readers see it on its page (title, time, media, text), for a preview or a revision: nothing to click. */
-export function ArticleBody({ title, content, category, images, video, time }: ArticleBodyProps) {
+export function ArticleBody({ title, body, category, images, video, time }: ArticleBodyProps) {
   return (
     <article aria-labelledby="article-title">
       <header className="flex flex-col gap-3">
@@ -34,10 +35,8 @@ export function ArticleBody({ title, content, category, images, video, time }: A
         <ArticleImages images={images} title={title} />
         <ArticleVideo url={video} title={title} />
       </div>
-      <div className="mt-6 space-y-4 text-lg leading-loose break-words" data-testid="article-content">
-        {paragraphs(content).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
+      <div className="rich-text mt-6 text-lg" data-testid="article-content">
+        <RichText document={body} />
       </div>
     </article>
   );

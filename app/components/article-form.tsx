@@ -1,13 +1,15 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { CONTENT_MAX, TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/article-schema";
+import { TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/article-schema";
 import { BYLINE_MAX } from "~/lib/bylines";
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { messages } from "~/lib/messages";
+import { editorMessages, messages } from "~/lib/messages";
+import type { RichDocument } from "~/lib/rich-text/document";
 import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
 import { NewsImage } from "./news-image";
+import { RichTextField } from "./rich-text-field";
 import { PublishAtField } from "./publish-at-field";
 import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
 
@@ -23,6 +25,8 @@ const STATUS_CHOICES: Record<ChosenStatus, string> = {
   review: `${messages.statusSubmitReview} (${messages.statusReview})`,
   scheduled: `${messages.statusSchedule} (${messages.statusScheduled})`,
 };
+
+const EMPTY_BODY: RichDocument = { type: "doc", content: [] };
 
 /** The status checked at first: the article's own when the member may keep it, else publishing for editors, a draft for authors. */
 function initialStatus(statuses: readonly ChosenStatus[], current: string | undefined): ChosenStatus {
@@ -120,9 +124,7 @@ export function ArticleForm(props: Props) {
       <FormField id="title" label={messages.fieldTitle} error={errors.title}>
         <input id="title" name="title" required maxLength={TITLE_MAX} defaultValue={article?.title} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy("title")} />
       </FormField>
-      <FormField id="content" label={messages.fieldContent} hint={messages.fieldContentHint} error={errors.content}>
-        <textarea id="content" name="content" required rows={10} maxLength={CONTENT_MAX} defaultValue={article?.content} className={`${input} leading-relaxed`} aria-invalid={errors.content ? true : undefined} aria-describedby={describedBy("content") ?? "content-hint"} />
-      </FormField>
+      <RichTextField name="body" label={messages.fieldContent} hint={editorMessages.shortcutsHint} defaultValue={article?.body ?? EMPTY_BODY} error={errors.content ?? errors.body} />
       <FormField id="byline" label={messages.fieldByline} hint={messages.fieldBylineHint} error={errors.byline}>
         <input id="byline" name="byline" maxLength={BYLINE_MAX} defaultValue={article?.byline ?? ""} className={input} aria-invalid={errors.byline ? true : undefined} aria-describedby={describedBy("byline") ?? "byline-hint"} />
       </FormField>

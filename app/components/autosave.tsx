@@ -2,10 +2,17 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker } from "react-router";
 import { LOCALE, TIME_ZONE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
+import { isEmptyDocument, parseRichDocument } from "~/lib/rich-text/document";
+
+/** Whether the form's body (the editor's document as JSON) has anything to keep. */
+function hasText(json: string): boolean {
+  const document = parseRichDocument(json);
+  return document !== null && !isEmptyDocument(document);
+}
 
 /** How often a changed form is saved into its draft. */
 export const AUTOSAVE_EVERY_MS = 3_000;
-const AUTOSAVED_FIELDS = ["title", "content", "category"] as const;
+const AUTOSAVED_FIELDS = ["title", "body", "category"] as const;
 
 type Phase = "idle" | "saving" | "saved" | "failed" | "off";
 export type Autosave = {
@@ -63,7 +70,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
       const body = new FormData();
       for (const name of AUTOSAVED_FIELDS) body.set(name, String(fields.get(name) ?? ""));
       // A title and a text are needed before there is a draft worth keeping.
-      if (!String(body.get("title")).trim() || !String(body.get("content")).trim()) return;
+      if (!String(body.get("title")).trim() || !hasText(String(body.get("body")))) return;
       if (draft.current) body.set("id", draft.current);
       else if (options.submissionId) body.set("submissionId", options.submissionId);
       const sent = version.current;
@@ -161,7 +168,7 @@ export function PreviewButton({ form, articleId, className = "" }: { form: RefOb
       input.value = value;
       target.append(input);
     };
-    for (const name of ["title", "content", "category", "videoUrl", "imageUrl"]) add(name, String(fields.get(name) ?? ""));
+    for (const name of ["title", "body", "category", "videoUrl", "imageUrl"]) add(name, String(fields.get(name) ?? ""));
     for (const url of fields.getAll("removeImages")) add("removeImages", String(url));
     if (articleId) add("id", articleId);
     document.body.append(target);

@@ -1,5 +1,9 @@
-import { useState } from "react";
-import { documentFromPlainText, documentPlainText, type RichDocument } from "~/lib/rich-text/document";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { editorMessages } from "~/lib/messages";
+import type { RichDocument } from "~/lib/rich-text/document";
+
+/** The editor and its schema come in their own chunk, fetched only where a rich text is written. */
+const RichTextEditor = lazy(() => import("./rich-text-editor/rich-text-editor"));
 
 export type RichTextFieldProps = {
   /** The form field that carries the document as JSON (`parseRichDocument` reads it on the server). */
@@ -7,32 +11,54 @@ export type RichTextFieldProps = {
   label: string;
   defaultValue: RichDocument;
   error?: string;
+  hint?: string;
 };
 
 /**
- * Where a rich text is written in the dashboard. For now a plain text area whose paragraphs become the
- * document; the right-to-left editor replaces its inside, and keeps this contract: the same props,
- * and the document posted as JSON under `name`.
+ * Where a rich text is written in the dashboard: the right-to-left editor once the page runs in the
+ * browser, the document posted as JSON under `name` (without JavaScript, the document it was given).
+ * Every change is announced as an `input` event of the form, as a typed field's would be (autosave
+ * listens for them).
  */
-export function RichTextField({ name, label, defaultValue, error }: RichTextFieldProps) {
+export function RichTextField({ name, label, defaultValue, error, hint }: RichTextFieldProps) {
   const [document, setDocument] = useState(defaultValue);
-  const id = `${name}-text`;
+  const [inBrowser, setInBrowser] = useState(false);
+  const hidden = useRef<HTMLInputElement>(null);
+  const changed = useRef(false);
+  useEffect(() => setInBrowser(true), []);
+  useEffect(() => {
+    if (changed.current) hidden.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [document]);
+  const update = (next: RichDocument) => {
+    changed.current = true;
+    setDocument(next);
+  };
+  const loading = <p className="min-h-64 rounded border border-stone-300 p-3 text-stone-500">{editorMessages.editorLoading}</p>;
+  const labelId = `${name}-label`;
+  const describedBy = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-bold">
+      <span id={labelId} className="font-bold">
         {label}
-      </label>
-      <textarea
-        id={id}
-        dir="rtl"
-        rows={12}
-        defaultValue={documentPlainText(defaultValue)}
-        onChange={(event) => setDocument(documentFromPlainText(event.target.value))}
-        aria-invalid={error ? true : undefined}
-        className="rounded border border-stone-300 p-3 leading-loose"
-      />
-      <input type="hidden" name={name} value={JSON.stringify(document)} />
-      {error ? <p className="text-sm text-red-700">{error}</p> : null}
+      </span>
+      {inBrowser ? (
+        <Suspense fallback={loading}>
+          <RichTextEditor labelId={labelId} describedBy={describedBy} invalid={Boolean(error)} defaultValue={defaultValue} onChange={update} />
+        </Suspense>
+      ) : (
+        loading
+      )}
+      <input ref={hidden} type="hidden" name={name} value={JSON.stringify(document)} />
+      {hint ? (
+        <p id={`${name}-hint`} className="text-sm text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${name}-error`} className="text-sm font-bold text-brand-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

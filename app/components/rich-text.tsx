@@ -10,6 +10,7 @@ import {
   type RichDocument,
   type TextNode,
 } from "~/lib/rich-text/document";
+import { embedUrl } from "~/lib/rich-text/embeds";
 import { NewsImage } from "./news-image";
 
 /**
@@ -77,10 +78,6 @@ function Figure({ node }: { node: FigureNode }) {
       ) : null}
     </figure>
   );
-}
-
-function embedUrl({ provider, id }: EmbedNode["attrs"]): string {
-  return provider === "youtube" ? `https://www.youtube.com/watch?v=${id}` : `https://x.com/i/status/${id}`;
 }
 
 function Embed({ node }: { node: EmbedNode }) {

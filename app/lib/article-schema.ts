@@ -4,6 +4,7 @@ import { CATEGORIES } from "./categories";
 import { messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
+import { documentFromPlainText, documentPlainText, isEmptyDocument, parseRichDocument, type RichDocument } from "./rich-text/document";
 
 export const TITLE_MAX = 300;
 export const CONTENT_MAX = 100_000;
@@ -33,12 +34,19 @@ const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Cf}]/u.test(text);
 /** The form's fields one by one: what autosave and preview check of them. */
 export const articleFields = z.object({
   title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
+  /** Plain text, from clients written before the editor (the JSON API): it becomes a document of paragraphs. */
   content: z
     .string({ error: messages.contentRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n"))
     .pipe(z.string().trim()
     .refine(hasVisibleText, messages.contentRequired)
-    .max(CONTENT_MAX, messages.contentTooLong)),
+    .max(CONTENT_MAX, messages.contentTooLong))
+    .optional(),
+  /** The editor's document as JSON: only what the allow-list of lib/rich-text/document.ts names. */
+  body: z
+    .string()
+    .transform((json, ctx) => parseRichDocument(json) ?? (ctx.addIssue({ code: "custom", message: messages.richTextInvalid }), z.NEVER))
+    .optional(),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
   status: z.enum(CHOSEN_STATUSES, { error: messages.statusInvalid }),
   byline: z
@@ -56,8 +64,29 @@ export const articleFields = z.object({
   publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
 });
 
+/**
+ * The article's text as a document and its plain text: the editor's `body`, or else plain `content`
+ * converted once here, at the edge. Either way the text must show something and fit CONTENT_MAX.
+ */
+export function withArticleText<T extends { content?: string; body?: RichDocument }>(
+  fields: T,
+  ctx: z.RefinementCtx,
+): Omit<T, "content" | "body"> & { content: string; body: RichDocument } {
+  const body = fields.body ?? (fields.content === undefined ? undefined : documentFromPlainText(fields.content));
+  if (!body || isEmptyDocument(body)) {
+    ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentRequired });
+    return z.NEVER;
+  }
+  const content = documentPlainText(body);
+  if (content.length > CONTENT_MAX) {
+    ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentTooLong });
+    return z.NEVER;
+  }
+  return { ...fields, content, body };
+}
+
 /** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
-export const articleSchema = articleFields.transform((article, ctx) => {
+export const articleSchema = articleFields.transform(withArticleText).transform((article, ctx) => {
   if (article.status !== "scheduled") return { ...article, publishAt: null };
   const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
   if (!publishAt) {
@@ -72,5 +101,5 @@ export const articleSchema = articleFields.transform((article, ctx) => {
 });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
+export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

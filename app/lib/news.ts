@@ -1,3 +1,4 @@
+import type { RichDocument } from "./rich-text/document";
 import type { Credit } from "./bylines";
 import type { Category } from "./categories";
 
@@ -45,7 +46,10 @@ export function teaserOf({ id, title, category, image, isVideo, createdAt, publi
 export type SidebarLists = { latest: NewsSummary[]; mostRead: NewsSummary[] };
 
 export type NewsArticle = NewsSummary & {
+  /** The body's plain text (search, snippets, feeds, share text). */
   content: string;
+  /** The body as readers see it: the editor's document, or `content` as paragraphs. */
+  body: RichDocument;
   images: string[];
   video: string | null;
   /** The original's single image field: an image address typed in the form, shown after the uploaded images. */

@@ -14,9 +14,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const result = await editableArticle(db(), params.id, actor);
   if (!result.ok) return errorResponse(result.error);
   const { article, reviewNote } = result;
-  const { id, title, content, category, status, publishAt, byline, images, video, imageUrl, createdAt, updatedAt, publishedAt } = article;
+  const { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, createdAt, updatedAt, publishedAt } = article;
   return Response.json(
-    { id, title, content, category, status, publishAt, byline, images, video, imageUrl, reviewNote, createdAt, updatedAt, publishedAt },
+    { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, reviewNote, createdAt, updatedAt, publishedAt },
     { headers: NO_STORE },
   );
 }

@@ -25,6 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
       id: text("id"),
       title: text("title"),
       content: text("content"),
+      body: text("body"),
       category: text("category"),
       videoUrl: text("videoUrl"),
       imageUrl: text("imageUrl"),

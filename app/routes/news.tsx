@@ -1,7 +1,8 @@
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { articlePath, lastUpdateAfterPublication, paragraphs, shownTime } from "~/lib/news";
+import { articlePath, lastUpdateAfterPublication, shownTime } from "~/lib/news";
+import { RichText } from "~/components/rich-text";
 import { isEditor } from "~/lib/permissions";
 import { absoluteUrl, pageMeta, siteMetaOf } from "~/lib/seo";
 import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
@@ -124,10 +125,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} title={article.title} />
           <ArticleVideo url={article.video} title={article.title} />
         </div>
-        <div className="mt-6 space-y-4 text-lg leading-loose" data-testid="article-content">
-          {paragraphs(article.content).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
+        <div className="rich-text mt-6 text-lg" data-testid="article-content">
+          <RichText document={article.body} />
         </div>
         {related.length > 0 && (
           <section className="mt-10" aria-labelledby="related-heading">

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { createArticle } from "../../app/server/news/news.server";
 import { DEMO_SITES } from "./servers";
-import { createAdmin, hydrated, readSiteDatabase, signedInState } from "./support";
+import { createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 
 const VIEWPORTS = [
   { width: 375, height: 800 },
@@ -104,7 +104,7 @@ for (const site of DEMO_SITES) {
         await page.goto("/dashboard");
         await hydrated(page);
         await page.getByLabel(messages.fieldTitle, { exact: true }).fill(`${MARK} مسودة من النموذج ${viewport.width}`);
-        await page.getByLabel(messages.fieldContent).fill("نص المسودة.");
+        await fillBody(page, "نص المسودة.");
         await page.getByLabel(messages.fieldByline).fill("مراسلنا في عكار");
         await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
         await page.getByRole("button", { name: messages.publishSubmit }).click();

@@ -4,7 +4,7 @@ import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../support/accounts";
 import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
-import { hydrated } from "./support";
+import { hydrated, fillBody } from "./support";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
@@ -46,7 +46,7 @@ for (const engine of ENGINES) {
 
       const title = `عاجل: عبر خادمين ${Date.now()}`;
       await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-      await editor.getByLabel(messages.fieldContent).fill("نُشر على الخادم الأول وقُرئ على الثاني.");
+      await fillBody(editor, "نُشر على الخادم الأول وقُرئ على الثاني.");
       await editor.getByLabel(messages.fieldCategory).selectOption("breaking");
       await editor.getByRole("button", { name: messages.publishSubmit }).click();
       await expect(editor.getByRole("status")).toContainText(messages.published);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES, E2E_SERVERS } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, signInToDashboard } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, signInToDashboard, fillBody } from "./support";
 
 for (const site of DEMO_SITES) {
   test.describe(`on ${site.engine}`, () => {
@@ -24,7 +24,7 @@ for (const site of DEMO_SITES) {
 
       const title = `عاجل: انقطاع المياه عن أحياء في الميناء ${Date.now()}`;
       await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-      await editor.getByLabel(messages.fieldContent).fill("أعلنت مؤسسة المياه عن انقطاع مؤقت.");
+      await fillBody(editor, "أعلنت مؤسسة المياه عن انقطاع مؤقت.");
       await editor.getByLabel(messages.fieldCategory).selectOption("breaking");
       await editor.getByRole("button", { name: messages.publishSubmit }).click();
       await expect(editor.getByRole("status")).toContainText(messages.published);

@@ -5,7 +5,7 @@ import type { Role } from "../../app/lib/constants";
 import { formatDateTime } from "../../app/lib/dates";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES, type E2EServer } from "./servers";
-import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState } from "./support";
+import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState, fillBody, bodyEditor } from "./support";
 
 // Issue 17's "Done means": one story across the newsroom's roles, at a phone's width and a desktop's.
 const SHOTS = path.resolve(".tmp/walkthrough");
@@ -97,7 +97,7 @@ for (const site of DEMO_SITES)
       await hydrated(author);
       await noSidewaysScroll(author);
       await author.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-      await author.getByLabel(messages.fieldContent).fill(firstDraft);
+      await fillBody(author, firstDraft);
       await author.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
       await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
       await shot(author, "1-author-writes");
@@ -132,7 +132,7 @@ for (const site of DEMO_SITES)
       await hydrated(author);
       await noSidewaysScroll(author);
       await shot(author, "4-author-sees-note");
-      await author.getByLabel(messages.fieldContent).fill(fixedText);
+      await fillBody(author, fixedText);
       await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
       await author.getByRole("button", { name: messages.saveSubmit }).click();
       await author.waitForURL((url) => url.pathname === "/dashboard");
@@ -144,7 +144,7 @@ for (const site of DEMO_SITES)
       await editor.getByTestId("review-queue").getByRole("link", { name: title }).click();
       await hydrated(editor);
       await expect(editor.getByTestId("editor-note")).toHaveCount(0);
-      await expect(editor.getByLabel(messages.fieldContent)).toHaveValue(fixedText);
+      await expect(bodyEditor(editor)).toHaveText(fixedText);
       await editor.getByLabel(messages.statusScheduled).check();
       await editor.getByLabel(messages.publishAt).fill(beirutWallTimeIn(SCHEDULE_AHEAD_SECONDS));
       await noSidewaysScroll(editor);
@@ -185,7 +185,7 @@ for (const site of DEMO_SITES)
       // The editor edits it, then reverts that edit from the history; the reader sees the original text.
       await editor.goto(`/edit-news/${id}`);
       await hydrated(editor);
-      await editor.getByLabel(messages.fieldContent).fill(wrongEdit);
+      await fillBody(editor, wrongEdit);
       await editor.getByRole("button", { name: messages.saveSubmit }).click();
       await expect(editor.getByTestId("article-content")).toHaveText(wrongEdit);
       await reader.reload();
@@ -202,7 +202,7 @@ for (const site of DEMO_SITES)
       await noSidewaysScroll(editor);
       await editor.getByTestId("restore-revision").click();
       await expect(editor.getByRole("status").filter({ hasText: messages.revisionRestored })).toBeVisible();
-      await expect(editor.getByLabel(messages.fieldContent)).toHaveValue(fixedText);
+      await expect(bodyEditor(editor)).toHaveText(fixedText);
       await reader.reload();
       await expect(reader.getByTestId("article-content")).toHaveText(fixedText);
       expect((await articleRow(site, id)).status).toBe("published");
@@ -275,7 +275,7 @@ for (const site of DEMO_SITES) {
     await page.goto("/dashboard");
     await hydrated(page);
     await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-    await page.getByLabel(messages.fieldContent).fill("نص الخبر.");
+    await fillBody(page, "نص الخبر.");
     await expect.poll(() => autosaveSent, { timeout: 15_000 }).toBe(true);
     await page.getByLabel(new RegExp(messages.statusSubmitReview)).check();
     await page.getByRole("button", { name: messages.publishSubmit }).click();

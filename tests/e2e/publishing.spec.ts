@@ -6,7 +6,7 @@ import { messages } from "../../app/lib/messages";
 import { pngBytes } from "../support/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 
 for (const site of DEMO_SITES) {
   test.describe(`on ${site.engine}`, () => {
@@ -46,7 +46,7 @@ for (const site of DEMO_SITES) {
 
     async function publish(page: Page, title: string, options: { category?: string; draft?: boolean; images?: string[] } = {}) {
       await page.getByLabel(messages.fieldTitle, { exact: true }).fill(`  ${title}  `);
-      await page.getByLabel(messages.fieldContent).fill("الفقرة الأولى من الخبر.\n\nالفقرة الثانية من الخبر.");
+      await fillBody(page, "الفقرة الأولى من الخبر.\n\nالفقرة الثانية من الخبر.");
       await page.getByLabel(messages.fieldCategory).selectOption(options.category ?? "sports");
       if (options.draft) await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
       if (options.images) await page.setInputFiles("#images", options.images.map((f) => path.resolve(".tmp/e2e-files", f)));
@@ -108,7 +108,7 @@ for (const site of DEMO_SITES) {
       acceptDialogs(page);
       await openDashboard(page);
       await page.getByLabel(messages.fieldTitle, { exact: true }).fill("   ");
-      await page.getByLabel(messages.fieldContent).fill("نص");
+      await fillBody(page, "نص");
       await page.getByRole("button", { name: messages.publishSubmit }).click();
       await expect(page.locator("#title-error")).toHaveText(messages.titleRequired);
       expect(dialogs).toContain(messages.publishFailed);

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
-import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState } from "./support";
+import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 
 const site = E2E_SERVERS.demo;
 const SHOTS = path.resolve(".tmp/e2e-files/roles");
@@ -50,7 +50,7 @@ for (const width of [375, 1280]) {
     await hydrated(author);
     await expect(author.getByLabel(new RegExp(messages.statusPublishNow))).toHaveCount(0);
     await author.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-    await author.getByLabel(messages.fieldContent).fill("يقام المهرجان في ساحة البلدة.");
+    await fillBody(author, "يقام المهرجان في ساحة البلدة.");
     await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
     await author.getByRole("button", { name: messages.publishSubmit }).click();
     await author.waitForURL(/\/dashboard\?saved=/);
@@ -80,7 +80,7 @@ for (const width of [375, 1280]) {
     await hydrated(author);
     await noSidewaysScroll(author);
     await shot(author, "author-edit");
-    await author.getByLabel(messages.fieldContent).fill("يقام المهرجان في ساحة البلدة يوم الأحد بتنظيم من البلدية.");
+    await fillBody(author, "يقام المهرجان في ساحة البلدة يوم الأحد بتنظيم من البلدية.");
     await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
     await author.getByRole("button", { name: messages.saveSubmit }).click();
     await author.waitForURL((url) => url.pathname === "/dashboard");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 
 const SCREENSHOTS = path.resolve(".tmp/e2e-screens/scheduling");
 
@@ -42,7 +42,7 @@ for (const site of DEMO_SITES) {
 
         const title = `عاجل مجدول على ${width} بكسل: افتتاح مرفأ طرابلس الجديد`;
         await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-        await page.getByLabel(messages.fieldContent).fill("يفتتح المرفأ الجديد أبوابه صباح اليوم.");
+        await fillBody(page, "يفتتح المرفأ الجديد أبوابه صباح اليوم.");
         await page.getByLabel(messages.fieldCategory).selectOption("breaking");
         const publishAt = page.getByLabel(messages.publishAt);
         await expect(publishAt).toBeHidden();
@@ -93,7 +93,7 @@ for (const site of DEMO_SITES) {
         // Edited after publication: readers see when, beside the publication time.
         await page.goto(`/edit-news/${id}`);
         await hydrated(page);
-        await page.getByLabel(messages.fieldContent).fill("يفتتح المرفأ الجديد أبوابه صباح اليوم بحضور الوزير.");
+        await fillBody(page, "يفتتح المرفأ الجديد أبوابه صباح اليوم بحضور الوزير.");
         await page.getByRole("button", { name: messages.saveSubmit }).click();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
         await page.goto(`/news/${id}`);

@@ -123,3 +123,20 @@ export async function dialogAfter(page: Page, click: () => Promise<void>): Promi
   await expect.poll(() => said).not.toBe("");
   return said;
 }
+
+/** Replaces the text of the article form's body editor with `text`, one paragraph per line, as typed. */
+export async function fillBody(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole("textbox", { name: messages.fieldContent });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  for (const [index, line] of text.split(/\n+/).entries()) {
+    if (index > 0) await page.keyboard.press("Enter");
+    await page.keyboard.insertText(line);
+  }
+}
+
+/** The body editor of the article form. */
+export function bodyEditor(page: Page) {
+  return page.getByRole("textbox", { name: messages.fieldContent });
+}

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
 import { DEMO_SITES } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole } from "./support";
+import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole, fillBody, bodyEditor } from "./support";
 
 const SHOTS = path.resolve(".tmp/undo-shots");
 
@@ -45,7 +45,7 @@ for (const site of DEMO_SITES) {
         await page.goto("/dashboard");
         await hydrated(page);
         await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-        await page.getByLabel(messages.fieldContent).fill(content);
+        await fillBody(page, content);
         await page.getByRole("button", { name: messages.publishSubmit }).click();
         await expect(page.getByRole("status").filter({ hasText: messages.published })).toBeVisible();
         return articleIdByTitle(site, title);
@@ -62,7 +62,7 @@ for (const site of DEMO_SITES) {
         const title = `خبر المرفأ ${width} ${Date.now()}`;
         const id = await publish(page, title, "النص الصحيح كما نُشر أول مرة.");
         await openEdit(page, id);
-        await page.getByLabel(messages.fieldContent).fill("نص فيه خطأ فادح.");
+        await fillBody(page, "نص فيه خطأ فادح.");
         await page.getByRole("button", { name: messages.saveSubmit }).click();
         await expect(page.getByTestId("article-content")).toHaveText("نص فيه خطأ فادح.");
 
@@ -77,7 +77,7 @@ for (const site of DEMO_SITES) {
         await shot(page, "revision");
         await page.getByTestId("restore-revision").click();
         await expect(page.getByRole("status").filter({ hasText: messages.revisionRestored })).toBeVisible();
-        await expect(page.getByLabel(messages.fieldContent)).toHaveValue("النص الصحيح كما نُشر أول مرة.");
+        await expect(bodyEditor(page)).toHaveText("النص الصحيح كما نُشر أول مرة.");
         await expect(page.getByTestId("revision")).toHaveCount(2);
         await page.goto(`/news/${id}`);
         await expect(page.getByTestId("article-content")).toHaveText("النص الصحيح كما نُشر أول مرة.");
@@ -116,7 +116,7 @@ for (const site of DEMO_SITES) {
         await page.goto("/dashboard");
         await hydrated(page);
         await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-        await page.getByLabel(messages.fieldContent).fill("السطر الأول من المسودة.");
+        await fillBody(page, "السطر الأول من المسودة.");
         await expect(page.getByTestId("autosave-status")).toContainText(messages.autosaved, { timeout: 15_000 });
         await shot(page, "autosaved-new");
         await page.reload();
@@ -124,11 +124,11 @@ for (const site of DEMO_SITES) {
         const id = await articleIdByTitle(site, title);
 
         await openEdit(page, id);
-        await expect(page.getByLabel(messages.fieldContent)).toHaveValue("السطر الأول من المسودة.");
-        await page.getByLabel(messages.fieldContent).fill("السطر الأول من المسودة.\nوسطر ثانٍ كُتب بعدها.");
+        await expect(bodyEditor(page)).toHaveText("السطر الأول من المسودة.");
+        await fillBody(page, "السطر الأول من المسودة.\nوسطر ثانٍ كُتب بعدها.");
         await expect(page.getByTestId("autosave-status")).toContainText(messages.autosaved, { timeout: 15_000 });
         await page.reload();
-        await expect(page.getByLabel(messages.fieldContent)).toHaveValue("السطر الأول من المسودة.\nوسطر ثانٍ كُتب بعدها.");
+        await expect(bodyEditor(page).locator("p")).toHaveText(["السطر الأول من المسودة.", "وسطر ثانٍ كُتب بعدها."]);
         expect((await page.request.get(`/news/${id}`, { headers: { cookie: "" } })).status()).toBe(404);
       });
 
@@ -141,7 +141,7 @@ for (const site of DEMO_SITES) {
         const said = answerDialogs(page, false);
         await openEdit(page, id);
         await expect(page.getByTestId("autosave-status")).toHaveText(messages.autosaveOffPublished);
-        await page.getByLabel(messages.fieldContent).fill("نص جديد لم يُحفظ بعد.");
+        await fillBody(page, "نص جديد لم يُحفظ بعد.");
 
         const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: messages.preview }).click()]);
         await expect(preview.getByTestId("preview-banner")).toHaveText(messages.previewBanner);
@@ -153,7 +153,7 @@ for (const site of DEMO_SITES) {
         await page.getByRole("link", { name: demoSettings.name }).first().click();
         await expect.poll(() => said).toContain(messages.unsavedChangesWarning);
         await expect(page).toHaveURL(new RegExp(`/edit-news/${id}$`));
-        await expect(page.getByLabel(messages.fieldContent)).toHaveValue("نص جديد لم يُحفظ بعد.");
+        await expect(bodyEditor(page)).toHaveText("نص جديد لم يُحفظ بعد.");
         const reader = await page.request.get(`/news/${id}`, { headers: { cookie: "" } });
         expect(await reader.text()).toContain("النص المنشور.");
       });

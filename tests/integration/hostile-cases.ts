@@ -89,6 +89,49 @@ function lyingFiles(): { name: string; bytes: Uint8Array; type: string }[] {
   ];
 }
 
+/** Article bodies the allow-list refuses (lib/rich-text/document.ts): never a document that would be stored. */
+function hostileBodies(): string[] {
+  const text = (value: string, marks?: unknown[]) => ({ type: "text", text: value, ...(marks ? { marks } : {}) });
+  const doc = (...content: unknown[]) => JSON.stringify({ type: "doc", content });
+  const paragraph = (...content: unknown[]) => ({ type: "paragraph", content });
+  const link = (href: string) => doc(paragraph(text("رابط", [{ type: "link", attrs: { href } }])));
+  const figure = (src: string) => doc({ type: "figure", attrs: { src, alt: "", caption: "", credit: "" } });
+  let nested: unknown = paragraph(text("عميق"));
+  for (let depth = 0; depth < 60; depth++) nested = { type: "bulletList", content: [{ type: "listItem", content: [paragraph(text("x")), nested] }] };
+  return [
+    "<script>alert(1)</script>",
+    "<p onclick=alert(1)>نص</p>",
+    "{not json",
+    "null",
+    "[]",
+    '"doc"',
+    JSON.stringify({ type: "doc" }),
+    JSON.stringify({ type: "doc", content: [], __proto__: { polluted: true } }),
+    doc({ type: "html", content: "<script>alert(1)</script>" }),
+    doc({ type: "script", text: "alert(1)" }),
+    doc({ type: "style", text: "body{display:none}" }),
+    doc(paragraph({ type: "text", text: "" })),
+    doc(paragraph(text("x", [{ type: "bold" }, { type: "italic" }, { type: "bold" }, { type: "italic" }]))),
+    doc(paragraph(text("x", [{ type: "textStyle", attrs: { style: "color:red" } }]))),
+    doc({ type: "heading", attrs: { level: 1 }, content: [text("h1")] }),
+    link("javascript:alert(1)"),
+    link("JaVaScRiPt:alert(1)"),
+    link("data:text/html,<script>alert(1)</script>"),
+    link("vbscript:msgbox(1)"),
+    link("//evil.example/x"),
+    figure("https://evil.example/tracker.png"),
+    figure("/media/news-images/../../auth-secret"),
+    figure("/media/news-videos/clip.mp4"),
+    figure("javascript:alert(1)"),
+    doc({ type: "embed", attrs: { provider: "youtube", id: 'x" onload="alert(1)' } }),
+    doc({ type: "embed", attrs: { provider: "evil", id: "1" } }),
+    doc({ type: "embed", attrs: { provider: "x", id: "javascript:alert(1)" } }),
+    doc(nested),
+    doc(...Array.from({ length: 3_000 }, () => paragraph(text("فقرة")))),
+    doc(paragraph(text("ع".repeat(250_000)))),
+  ];
+}
+
 /** At least `minimum` cases, the same ones for the same seed. */
 export function hostileCases(seed: number, ids: { articleId: string }, minimum = 1000): HostileCase[] {
   const random = seededRandom(seed);
@@ -172,6 +215,24 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
       add({ name: `POST /api/news lying ${file.name} as ${field}`, who: "admin", method: "POST", path: "/api/news", body: publishForm("عنوان", {}, [{ field, ...file }]) });
     }
   }
+
+  // The article body: documents the allow-list refuses, through the API, both forms and autosave.
+  const bodyTargets = [...articleTargets, { method: "POST", path: "/api/news/autosave" }];
+  for (const body of hostileBodies()) {
+    for (const target of bodyTargets) {
+      const fields: Record<string, string> = { title: "عنوان", body, category: pick(CATEGORIES), status: pick(["published", "draft"]), submissionId: `hostile-body-${cases.length}` };
+      add({ name: `${target.method} ${target.path} hostile body`, who: "admin", method: target.method, path: target.path, body: articleForm(fields, []) });
+    }
+    add({ name: "POST /api/news/autosave hostile body into an article", who: "admin", method: "POST", path: "/api/news/autosave", body: articleForm({ id: ids.articleId, title: "عنوان", body, category: "local" }, []) });
+    add({ name: "POST /dashboard/preview hostile body", who: "admin", method: "POST", path: "/dashboard/preview", body: articleForm({ title: "عنوان", body, category: "local" }, []) });
+  }
+  // The editor's image upload: only a real image, only for the newsroom.
+  for (const file of lyingFiles()) {
+    for (const field of ["image", "images", "file"]) {
+      add({ name: `POST /api/media/images lying ${file.name} as ${field}`, who: "admin", method: "POST", path: "/api/media/images", body: publishForm("عنوان", {}, [{ field, ...file }]) });
+    }
+  }
+  add({ name: "POST /api/media/images signed out", who: "visitor", method: "POST", path: "/api/media/images", body: articleForm({}, [{ field: "image", ...lyingFiles()[0]! }]) });
 
   // Ids from the path on every write: missing, hostile, cross-site.
   for (const value of STRINGS) {

@@ -17,7 +17,8 @@ import { trashArticle } from "~/server/news/trash.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { createTestAccount, sessionCookie } from "../support/accounts";
-import { createTestArticle, publishForm } from "../support/articles";
+import { articleForm, createTestArticle, publishForm } from "../support/articles";
+import { pngBytes } from "../support/fixtures";
 
 const execFileAsync = promisify(execFile);
 
@@ -199,6 +200,12 @@ const ROUTES: RouteCase[] = [
     allowed: NEWSROOM,
     send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { submissionId: `autosave-${ctx.role}-${ctx.run}` }), session),
   },
+  {
+    name: "POST /api/media/images (an image for the body)",
+    kind: "api",
+    allowed: NEWSROOM,
+    send: async (base, session) => post(`${base}/api/media/images`, articleForm({}, [{ field: "image", name: "in-body.png", bytes: await pngBytes(), type: "image/png" }]), session),
+  },
   { name: "GET /author/:username", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}/author/${encodeURIComponent("كاتبة")}`, session) },
   { name: "GET /dashboard/users", kind: "page", allowed: ADMINS, send: (base, session) => get(`${base}/dashboard/users`, session) },
   {
@@ -353,6 +360,7 @@ describe("permission matrix", () => {
       ["/dashboard/users", { intent: "role", userId: readerId, role: "admin" }],
       ["/dashboard/account", { intent: "rename", username: "من موقع آخر" }],
       ["/reset-password", { intent: "forgot", email: "user@example.com" }],
+      ["/api/media/images", {}],
     ];
     for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);

@@ -59,7 +59,9 @@ describe("publishing", () => {
     expect(status).toBe(201);
     const row = await db.selectFrom("news").selectAll().where("id", "=", json.id!).executeTakeFirstOrThrow();
     expect(row.title).toBe("افتتاح مكتبة عامة في طرابلس");
-    expect(row.content).toBe("فقرة أولى.\n\nفقرة ثانية.");
+    // Plain `content` from an older client becomes a document of paragraphs; `content` keeps its plain text.
+    expect(row.content).toBe("فقرة أولى.\nفقرة ثانية.");
+    expect(JSON.parse(row.body!)).toEqual({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "فقرة أولى." }] }, { type: "paragraph", content: [{ type: "text", text: "فقرة ثانية." }] }] });
     expect(JSON.parse(row.images)).toHaveLength(2);
     const link = await db.selectFrom("short_links").selectAll().where("news_id", "=", json.id!).executeTakeFirstOrThrow();
     expect(link).toMatchObject({ short_id: json.shortId, long_url: `/news/${json.id}` });

@@ -153,3 +153,33 @@ export function documentPlainText(document: RichDocument): string {
 export function isEmptyDocument(document: RichDocument): boolean {
   return document.content.every((node) => node.type !== "figure" && node.type !== "embed" && blockLines(node).every((line) => line.trim() === ""));
 }
+
+/** The stored images a document places in its text, for the media every article keeps. */
+export function documentImages(document: RichDocument): string[] {
+  const images: string[] = [];
+  const visit = (node: BlockNode | ListItemNode) => {
+    if (node.type === "figure") images.push(node.attrs.src);
+    else if (node.type === "blockquote" || node.type === "listItem" || node.type === "bulletList" || node.type === "orderedList") node.content.forEach(visit);
+  };
+  document.content.forEach(visit);
+  return images;
+}
+
+/**
+ * An article's body as stored: its document, or (written before the editor, `body` NULL) its plain
+ * text as paragraphs. A stored body the allow-list refuses also reads as its plain text.
+ */
+export function storedBody(body: string | null, content: string): RichDocument {
+  return (body && parseRichDocument(body)) || documentFromPlainText(content);
+}
+
+/** The document without the empty paragraphs at its end (the editor keeps one there to type into). */
+export function withoutTrailingEmptyParagraphs(document: RichDocument): RichDocument {
+  const content = [...document.content];
+  while (content.length > 0) {
+    const last = content[content.length - 1]!;
+    if (last.type !== "paragraph" || (last.content ?? []).length > 0) break;
+    content.pop();
+  }
+  return { ...document, content };
+}

@@ -18,6 +18,8 @@ export interface NewsTable {
   author_id: string | null;
   /** Wire and guest stories: shown instead of the author's name. */
   byline: string | null;
+  /** The body as a structured document, JSON (lib/rich-text/document.ts); NULL before issue 18: `content` as paragraphs. */
+  body: string | null;
   created_at: string;
   updated_at: string | null;
   published_at: string | null;
@@ -45,6 +47,7 @@ export interface NewsRevisionsTable {
   video: string | null;
   author_id: string | null;
   byline: string | null;
+  body: string | null;
   /** Who made the save that replaced this version. */
   saved_by: string | null;
   /** The kind of save that replaced this version: consecutive autosaves by one person keep one revision. */

@@ -1,4 +1,4 @@
-import { articleFields } from "~/lib/article-schema";
+import { articleFields, withArticleText } from "~/lib/article-schema";
 import { articleFieldErrors } from "~/lib/field-errors";
 import { parseStringList } from "~/lib/json";
 import { messages } from "~/lib/messages";
@@ -16,9 +16,9 @@ import { articleNotFound } from "./publishing.server";
  * is never autosaved: its row is what readers (or reviewers, or the schedule) see.
  */
 
-const autosaveSchema = articleFields.pick({ title: true, content: true, category: true, submissionId: true });
+const autosaveSchema = articleFields.pick({ title: true, content: true, body: true, category: true, submissionId: true }).transform(withArticleText);
 
-export type AutosaveFields = { id?: string; title?: string; content?: string; category?: string; submissionId?: string };
+export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; submissionId?: string };
 export type Autosaved = { id: string; savedAt: string };
 
 function checked(fields: AutosaveFields) {
@@ -50,6 +50,7 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
     {
       title: input.title,
       content: input.content,
+      body: input.body,
       category: input.category,
       status: "draft",
       imageUrl: current.image_url,

@@ -5,6 +5,7 @@ import { creditOf } from "~/lib/bylines";
 import { isCategory, type Category } from "~/lib/categories";
 import { MOST_READ_FETCHED, SLIDER_COUNT } from "~/lib/constants";
 import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
+import { documentImages, documentPlainText, storedBody, type RichDocument } from "~/lib/rich-text/document";
 import { PUBLIC, type Audience } from "./audience.server";
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
@@ -196,6 +197,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
   return {
     ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
     content: row.content,
+    body: storedBody(row.body, row.content),
     images: parseStringList(row.images),
     video: row.video || null,
     imageUrl: row.image_url,
@@ -227,9 +229,24 @@ export function newArticleId(): string {
   return Array.from(randomBytes(20), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 
-export type NewArticle = {
+/**
+ * An article's text: with `body` (the editor's document), `content` is stored as its plain text, whatever
+ * the caller passed; without it (demo seed, tests of plain text), `content` alone, read as paragraphs.
+ */
+type ArticleText = { content: string; body?: RichDocument | null };
+
+function storedText({ content, body }: ArticleText): { content: string; body: string | null } {
+  return body ? { content: documentPlainText(body), body: JSON.stringify(body) } : { content, body: null };
+}
+
+/** The media a row refers to: its images, the legacy image_url, its video and the images placed in its body. */
+export function mediaOfRow(row: { images: string; image_url?: string | null; video: string | null; body: string | null }): string[] {
+  const inBody = row.body ? documentImages(storedBody(row.body, "")) : [];
+  return [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : []), ...inBody];
+}
+
+export type NewArticle = ArticleText & {
   title: string;
-  content: string;
   category: Category;
   images?: string[];
   video?: string | null;
@@ -275,7 +292,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
       .values({
         id,
         title: input.title,
-        content: input.content,
+        ...storedText(input),
         category: input.category,
         images: JSON.stringify(input.images ?? []),
         image_url: null,
@@ -306,9 +323,8 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
   });
 }
 
-export type ArticleChanges = {
+export type ArticleChanges = ArticleText & {
   title: string;
-  content: string;
   category: Category;
   status: NewsStatus;
   /** When a scheduled article goes out (UTC ISO); ignored for any other status. */
@@ -340,7 +356,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
   return writeWithEvents(db, async (trx) => {
     const current = await trx
       .selectFrom("news")
-      .select(["images", "video", "published_at", "title", "category", "status", "created_at"])
+      .select(["images", "video", "body", "published_at", "title", "category", "status", "created_at"])
       .where("id", "=", id)
       // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
       .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
@@ -355,7 +371,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
       .updateTable("news")
       .set({
         title: changes.title,
-        content: changes.content,
+        ...storedText(changes),
         category: changes.category,
         status: changes.status,
         image_url: changes.imageUrl,
@@ -377,8 +393,8 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     await syncSearchIndex(trx, id);
     const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status };
     await recordArticleEvent(trx, articleState(id, current), after);
-    const usedBefore = [...parseStringList(current.images), ...(current.video ? [current.video] : [])];
-    const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : [])]);
+    const usedBefore = mediaOfRow(current);
+    const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : []), ...(changes.body ? documentImages(changes.body) : [])]);
     return { unusedMedia: await mediaOnlyUsedBy(trx, id, usedBefore.filter((url) => !usedAfter.has(url))) };
   });
 }
@@ -394,7 +410,7 @@ async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<stri
       .selectFrom("news")
       .select("id")
       .where("id", "!=", id)
-      .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`)]))
+      .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`), eb("body", "like", `%${JSON.stringify(url)}%`)]))
       .executeTakeFirst();
     if (!other && !(await revisionUses(db, url))) own.push(url);
   }
@@ -409,7 +425,7 @@ export async function deleteArticle(db: DB, id: string): Promise<{ media: string
   return writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
-      .select(["images", "video", "category", "title", "created_at", "published_at", "status"])
+      .select(["images", "video", "body", "category", "title", "created_at", "published_at", "status"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
@@ -419,14 +435,14 @@ export async function deleteArticle(db: DB, id: string): Promise<{ media: string
     await trx.deleteFrom("news").where("id", "=", id).execute();
     await syncSearchIndex(trx, id);
     await recordArticleEvent(trx, articleState(id, row), null);
-    const media = new Set([...parseStringList(row.images), ...(row.video ? [row.video] : []), ...revisionMedia]);
+    const media = new Set([...mediaOfRow(row), ...revisionMedia]);
     return { media: await mediaOnlyUsedBy(trx, id, [...media]) };
   });
 }
 
-/** Every media URL an article or a kept revision refers to (images, the legacy image_url, video), for the sweep at start. */
+/** Every media URL an article or a kept revision refers to (images, the legacy image_url, video, images in the body), for the sweep at start. */
 export async function listReferencedMedia(db: DB): Promise<string[]> {
-  const rows = await db.selectFrom("news").select(["images", "image_url", "video"]).execute();
-  const current = rows.flatMap((row) => [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
+  const rows = await db.selectFrom("news").select(["images", "image_url", "video", "body"]).execute();
+  const current = rows.flatMap(mediaOfRow);
   return [...current, ...(await listRevisionMedia(db))];
 }

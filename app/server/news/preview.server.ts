@@ -1,6 +1,7 @@
-import { articleFields } from "~/lib/article-schema";
+import { articleFields, withArticleText } from "~/lib/article-schema";
 import { articleFieldErrors } from "~/lib/field-errors";
 import type { Category } from "~/lib/categories";
+import type { RichDocument } from "~/lib/rich-text/document";
 import type { Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -9,11 +10,11 @@ import { getArticle } from "./news.server";
 import { assertRevisionsAccess } from "./revision-access.server";
 
 /** What the preview shows: the form's unsaved text, with the media the article already has. */
-export type Preview = { title: string; content: string; category: Category; images: string[]; video: string | null; time: string };
+export type Preview = { title: string; body: RichDocument; category: Category; images: string[]; video: string | null; time: string };
 
-const previewSchema = articleFields.pick({ title: true, content: true, category: true, videoUrl: true, imageUrl: true });
+const previewSchema = articleFields.pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true }).transform(withArticleText);
 
-export type PreviewFields = { id?: string; title?: string; content?: string; category?: string; videoUrl?: string; imageUrl?: string; removeImages: string[] };
+export type PreviewFields = { id?: string; title?: string; content?: string; body?: string; category?: string; videoUrl?: string; imageUrl?: string; removeImages: string[] };
 
 /** The article as readers would see it from the posted form; nothing is stored. Throws an AppError for bad fields or an article the actor may not edit. */
 export async function previewFromForm(db: DB, actor: Actor, fields: PreviewFields, now = new Date()): Promise<Preview> {
@@ -21,7 +22,7 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
   if (!parsed.success) {
     throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
   }
-  const { title, content, category, videoUrl, imageUrl } = parsed.data;
+  const { title, body, category, videoUrl, imageUrl } = parsed.data;
   let images: string[] = [];
   let video = videoUrl;
   if (fields.id) {
@@ -30,5 +31,5 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     images = (article?.images ?? []).filter((url) => !fields.removeImages.includes(url));
     video ??= article?.video?.startsWith("/media/") ? article.video : null;
   }
-  return { title, content, category, images: imageUrl ? [...images, imageUrl] : images, video, time: now.toISOString() };
+  return { title, body, category, images: imageUrl ? [...images, imageUrl] : images, video, time: now.toISOString() };
 }

@@ -54,6 +54,7 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
   const parsed = articleSchema.safeParse({
     title: one("title"),
     content: one("content"),
+    body: one("body"),
     category: one("category"),
     status: one("status"),
     byline: one("byline"),
@@ -132,6 +133,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
     const created = await createArticle(db, {
       title: input.title,
       content: input.content,
+      body: input.body,
       category: input.category,
       status: input.status,
       publishAt: input.publishAt,
@@ -178,6 +180,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
     const result = await updateArticle(db, id, {
       title: input.title,
       content: input.content,
+      body: input.body,
       category: input.category,
       status: input.status,
       publishAt: input.publishAt,

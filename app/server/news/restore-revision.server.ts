@@ -18,6 +18,7 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
     {
       title: revision.title,
       content: revision.content,
+      body: revision.body,
       category: isCategory(revision.category) ? revision.category : "miscellaneous",
       status: article.status,
       publishAt: article.publishAt,

@@ -1,4 +1,5 @@
 import { parseStringList } from "~/lib/json";
+import { documentImages, storedBody, type RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import type { RevisionKind } from "~/server/db/schema";
 
@@ -13,6 +14,7 @@ export type RevisionSummary = { id: number; title: string; savedAt: string; save
 export type Revision = RevisionSummary & {
   newsId: string;
   content: string;
+  body: RichDocument;
   category: string;
   images: string[];
   imageUrl: string | null;
@@ -44,7 +46,7 @@ export async function keepRevision(trx: DB, newsId: string, save: Save, savedAt:
   }
   const current = await trx
     .selectFrom("news")
-    .select(["title", "content", "category", "images", "image_url", "video", "author_id", "byline"])
+    .select(["title", "content", "body", "category", "images", "image_url", "video", "author_id", "byline"])
     .where("id", "=", newsId)
     .executeTakeFirst();
   if (!current) return;
@@ -83,6 +85,7 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
     newsId: row.news_id,
     title: row.title,
     content: row.content,
+    body: storedBody(row.body, row.content),
     category: row.category,
     images: parseStringList(row.images),
     imageUrl: row.image_url,
@@ -94,19 +97,24 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
   };
 }
 
-/** The media URLs a set of revision rows refer to. */
-function mediaOfRows(rows: { images: string; image_url: string | null; video: string | null }[]): string[] {
-  return rows.flatMap((row) => [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : [])]);
+/** The media URLs a set of revision rows refer to, images placed in their bodies included. */
+function mediaOfRows(rows: { images: string; image_url: string | null; video: string | null; body: string | null }[]): string[] {
+  return rows.flatMap((row) => [
+    ...parseStringList(row.images),
+    ...(row.image_url ? [row.image_url] : []),
+    ...(row.video ? [row.video] : []),
+    ...(row.body ? documentImages(storedBody(row.body, "")) : []),
+  ]);
 }
 
 /** Every media URL any revision refers to, for the media sweep. */
 export async function listRevisionMedia(db: DB): Promise<string[]> {
-  return mediaOfRows(await db.selectFrom("news_revisions").select(["images", "image_url", "video"]).execute());
+  return mediaOfRows(await db.selectFrom("news_revisions").select(["images", "image_url", "video", "body"]).execute());
 }
 
 /** The media URLs the revisions of `newsId` refer to. */
 export async function revisionMediaOf(db: DB, newsId: string): Promise<string[]> {
-  return mediaOfRows(await db.selectFrom("news_revisions").select(["images", "image_url", "video"]).where("news_id", "=", newsId).execute());
+  return mediaOfRows(await db.selectFrom("news_revisions").select(["images", "image_url", "video", "body"]).where("news_id", "=", newsId).execute());
 }
 
 /** Whether any kept revision refers to `url`. */
@@ -114,7 +122,7 @@ export async function revisionUses(db: DB, url: string): Promise<boolean> {
   const row = await db
     .selectFrom("news_revisions")
     .select("id")
-    .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`)]))
+    .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`), eb("body", "like", `%${JSON.stringify(url)}%`)]))
     .executeTakeFirst();
   return row !== undefined;
 }

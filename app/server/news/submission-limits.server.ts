@@ -15,7 +15,7 @@ export const LIMITS: UploadLimits = {
   maxFields: 60,
   tooMany: TOO_MANY_FILES,
   maxFieldBytes: 512 * 1024,
-  fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong },
+  fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong, body: messages.contentTooLong },
 };
 
 /** The largest submission's body: every file and every field at its limit. deploy/nginx.conf's client_max_body_size matches it. */
