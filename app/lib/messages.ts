@@ -470,6 +470,8 @@ export const settingsMessages = {
   contactEmailLabel: "البريد الإلكتروني",
   contactPhoneLabel: "الهاتف",
   contactAddressLabel: "العنوان",
+} as const;
+
 /** The article body's editor (issue 18): its toolbar, dialogs and refusals. */
 export const editorMessages = {
   toolbar: "أدوات التنسيق",
