@@ -14,6 +14,7 @@ import * as m011 from "./011-news-body";
 import * as m013 from "./013-site-settings";
 import * as m015 from "./015-account-disabled";
 import * as m017 from "./017-firebase-import";
+import * as m018 from "./018-empty-media-urls";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Record<string, EngineMigration> = {
   "013-site-settings": m013,
   "015-account-disabled": m015,
   "017-firebase-import": m017,
+  "018-empty-media-urls": m018,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

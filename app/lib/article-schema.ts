@@ -55,8 +55,8 @@ export const articleFields = z.object({
     .pipe(z.string().max(BYLINE_MAX, messages.bylineTooLong))
     .optional()
     .transform((text) => (text && hasVisibleText(text) ? text : null)),
-  videoUrl: optionalUrl(messages.videoUrlInvalid).default(""),
-  imageUrl: optionalUrl(messages.imageUrlInvalid).default(""),
+  videoUrl: optionalUrl(messages.videoUrlInvalid).default(null),
+  imageUrl: optionalUrl(messages.imageUrlInvalid).default(null),
   removeImages: z.array(z.string()).default([]),
   removeVideo: z.literal("on").optional(),
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),

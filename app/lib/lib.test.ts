@@ -86,3 +86,12 @@ describe("queryValue", () => {
     expect(new URL(`https://x.com/intent/post?text=${queryValue(text)}&url=${queryValue("http://a.b/1?x=y")}`).searchParams.get("text")).toBe(text);
   });
 });
+
+describe("the article form's optional addresses", () => {
+  it("read an absent field as none (null), never as an empty address", async () => {
+    const { articleFields } = await import("./article-schema");
+    expect(articleFields.shape.imageUrl.parse(undefined)).toBeNull();
+    expect(articleFields.shape.videoUrl.parse(undefined)).toBeNull();
+    expect(articleFields.shape.imageUrl.parse("  ")).toBeNull();
+  });
+});
