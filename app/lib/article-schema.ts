@@ -120,10 +120,9 @@ export function withImageDetails<T extends ImageFields>(
     ctx.addIssue({ code: "custom", path: ["imageDetails"], message: imageDetailMessages.mismatch });
     return z.NEVER;
   }
-  const imageDetails: ImageDetailsMap = {};
-  imageOrder.forEach((url, index) => {
-    imageDetails[url] = { alt: imageAlt[index] ?? "", caption: imageCaption[index] ?? "", credit: imageCredit[index] ?? "" };
-  });
+  const imageDetails: ImageDetailsMap = Object.fromEntries(
+    imageOrder.map((url, index) => [url, { alt: imageAlt[index] ?? "", caption: imageCaption[index] ?? "", credit: imageCredit[index] ?? "" }]),
+  );
   return { ...rest, imageOrder, imageDetails };
 }
 
