@@ -1,4 +1,5 @@
-import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
+import { articleSchema, MAX_IMAGES, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
+import { articleFieldErrors } from "~/lib/field-errors";
 import { imageDetailMessages, messages } from "~/lib/messages";
 import type { NewsArticle } from "~/lib/news";
 import { canEditArticle, editCondition, statusesFor, type Actor } from "~/lib/permissions";
@@ -70,12 +71,7 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
     publishAt: one("publishAt") || undefined,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: ArticleFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "form") as ArticleField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: articleFieldErrors(parsed.error.issues) };
 }
 
 /** Stores the staged files as media; on any bad file or failed write, removes what it stored and says why. */
