@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { IMAGE_DETAIL_MAX, detailsOf, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { imageDetailMessages as text, messages } from "~/lib/messages";
 import { NewsImage } from "./news-image";
@@ -22,6 +22,8 @@ function moved(items: Item[], index: number, move: Move): Item[] {
  * The article's images on its form (decision 025): in the order readers see them, the first the cover;
  * buttons move one (no dragging), and each has its alt text, caption and credit. The order and the
  * details post as lists in the same order (`imageOrder`, `imageAlt`, `imageCaption`, `imageCredit`).
+ * The text fields are uncontrolled: a moved row carries its inputs, and what was typed before the
+ * form hydrated stays.
  */
 export function ArticleImagesField({ images, details, error }: { images: string[]; details: ImageDetailsMap; error?: string }) {
   const [items, setItems] = useState<Item[]>(() => images.map((url) => ({ url, ...detailsOf(details, url) })));
@@ -29,7 +31,8 @@ export function ArticleImagesField({ images, details, error }: { images: string[
   const focusAfterMove = useRef<{ url: string; move: Move } | null>(null);
   const list = useRef<HTMLOListElement>(null);
 
-  useEffect(() => {
+  // Before the browser paints or takes the next input, so a key pressed right after a move lands on the moved image.
+  useLayoutEffect(() => {
     const pending = focusAfterMove.current;
     if (!pending) return;
     focusAfterMove.current = null;
@@ -45,10 +48,6 @@ export function ArticleImagesField({ images, details, error }: { images: string[
     focusAfterMove.current = { url, move: how };
     setItems(next);
     setAnnouncement(`${text.moved} ${(next.findIndex((item) => item.url === url) + 1).toLocaleString("ar-LB")}`);
-  }
-
-  function edit(index: number, field: keyof ImageDetails, value: string) {
-    setItems((current) => current.map((item, i) => (i === index ? { ...item, [field]: value } : item)));
   }
 
   return (
@@ -95,9 +94,8 @@ export function ArticleImagesField({ images, details, error }: { images: string[
                     <input
                       id={`${id}-${field}`}
                       name={`image${field[0]!.toUpperCase()}${field.slice(1)}`}
-                      value={item[field]}
+                      defaultValue={item[field]}
                       maxLength={IMAGE_DETAIL_MAX}
-                      onChange={(event) => edit(index, field, event.target.value)}
                       className={detailInput}
                     />
                   </div>

@@ -58,6 +58,8 @@ for (const site of DEMO_SITES) {
       const field = page.getByTestId("article-images-field");
       const rows = field.locator("ol > li");
       await expect(rows).toHaveCount(2);
+      // Written before the moves: the text travels with its image.
+      await field.locator("#image-1-alt").fill("بسطات الخضار في السوق الجديد");
       await expect(rows.first().getByRole("button", { name: imageDetailMessages.makeCover })).toBeDisabled();
       await rows.nth(1).getByRole("button", { name: imageDetailMessages.makeCover }).click();
       await expect(rows.first()).toHaveAttribute("data-image", second);
@@ -70,9 +72,10 @@ for (const site of DEMO_SITES) {
       await expect(rows.first()).toHaveAttribute("data-image", first);
       await rows.nth(1).getByRole("button", { name: new RegExp(imageDetailMessages.moveUp) }).click();
       await expect(rows.first()).toHaveAttribute("data-image", second);
-      await field.locator("#image-0-alt").fill("بسطات الخضار في السوق الجديد");
       await field.locator("#image-0-caption").fill("السوق الجديد في يوم افتتاحه");
       await field.locator("#image-0-credit").fill("عدسة ريم");
+      await expect(field.locator("#image-0-alt")).toHaveValue("بسطات الخضار في السوق الجديد");
+      await expect(field.locator("#image-0-caption")).toHaveValue("السوق الجديد في يوم افتتاحه");
       await page.screenshot({ path: path.join(SHOTS, `form-${site.engine}-1280.png`), fullPage: true });
       await page.setViewportSize({ width: 375, height: 900 });
       await field.screenshot({ path: path.join(SHOTS, `form-${site.engine}-375.png`) });
