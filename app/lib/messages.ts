@@ -162,7 +162,6 @@ export const messages = {
   fieldVideoHint: "MP4 أو WebM حتى ٣٠٠ ميغابايت، أو رابط يوتيوب أو رابط فيديو.",
   fieldVideoUrl: "رابط الفيديو",
   fieldImageUrl: "رابط صورة إضافية (اختياري)",
-  currentImages: "الصور الحالية",
   removeImage: "حذف هذه الصورة",
   removeVideo: "حذف الفيديو الحالي",
   publishSubmit: "نشر الخبر",
