@@ -6,6 +6,8 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { getArticle, updateArticle } from "~/server/news/news.server";
 import { listRevisions } from "~/server/news/revisions.server";
 import { searchNews } from "~/server/search/search.server";
+import { readSiteSettings, writeSiteSettings } from "~/server/settings/site-settings.server";
+import { demoSettings } from "~/server/demo/demo-settings";
 import { visitMark } from "~/server/visits/visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
 import { signedInAs } from "../support/accounts";
@@ -58,6 +60,7 @@ async function runningSqliteSite() {
     await countArticleVisit(db, published.id, visitMark(AUTH_SECRET, address, `news:${published.id}`));
     await countSiteVisit(db, visitMark(AUTH_SECRET, address, "site"));
   }
+  await writeSiteSettings(db, { ...demoSettings, name: "صدى الشمال" }, null);
   return { server, env, cookie, published, draft };
 }
 
@@ -77,6 +80,7 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     const copied = connect(target.url);
     expect((await getArticle(copied, site.published.id))?.visits).toBe(3);
     expect(await totalSiteVisits(copied)).toBe(3);
+    expect((await readSiteSettings(copied)).settings.name).toBe("صدى الشمال");
     // Revisions keep their order: the newest first, as on the source.
     expect((await listRevisions(copied, site.draft.id)).map((revision) => revision.title)).toEqual(["مسودة عن الانتخابات البلدية", "مسودة عن الانتخابات"]);
     expect((await searchNews(copied, "بلديه")).results.map((result) => result.id)).toEqual([site.published.id]);

@@ -24,6 +24,7 @@ const COPIED_TABLES = [
   "site_stats",
   "visit_marks",
   "firebase_imports",
+  "site_settings",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -48,6 +49,7 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   site_stats: "id",
   visit_marks: "key",
   firebase_imports: ["kind", "source_id"],
+  site_settings: "id",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */
