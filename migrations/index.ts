@@ -11,6 +11,7 @@ import * as m008 from "./008-publish-times";
 import * as m009 from "./009-revisions-and-trash";
 import * as m010 from "./010-news-byline";
 import * as m011 from "./011-news-body";
+import * as m012 from "./012-image-details";
 import * as m013 from "./013-site-settings";
 import * as m015 from "./015-account-disabled";
 import * as m017 from "./017-firebase-import";
@@ -37,6 +38,7 @@ const migrations: Record<string, EngineMigration> = {
   "009-revisions-and-trash": m009,
   "010-news-byline": m010,
   "011-news-body": m011,
+  "012-image-details": m012,
   "013-site-settings": m013,
   "015-account-disabled": m015,
   "017-firebase-import": m017,

@@ -1,5 +1,6 @@
 import type { Category } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
+import type { ImageDetailsMap } from "~/lib/image-details";
 import type { RichDocument } from "~/lib/rich-text/document";
 import { ArticleImages, ArticleVideo } from "./article-media";
 import { ClockIcon } from "./icons";
@@ -11,12 +12,13 @@ export type ArticleBodyProps = {
   body: RichDocument;
   category: Category;
   images: string[];
+  imageDetails: ImageDetailsMap;
   video: string | null;
   time: string;
 };
 
 /** An article as readers see it on its page (title, time, media, text), for a preview or a revision: nothing to click. */
-export function ArticleBody({ title, body, category, images, video, time }: ArticleBodyProps) {
+export function ArticleBody({ title, body, category, images, imageDetails, video, time }: ArticleBodyProps) {
   return (
     <article aria-labelledby="article-title">
       <header className="flex flex-col gap-3">
@@ -32,7 +34,7 @@ export function ArticleBody({ title, body, category, images, video, time }: Arti
         </span>
       </header>
       <div className="mt-6 space-y-4">
-        <ArticleImages images={images} title={title} />
+        <ArticleImages images={images} details={imageDetails} title={title} />
         <ArticleVideo url={video} title={title} />
       </div>
       <div className="rich-text mt-6 text-lg" data-testid="article-content">

@@ -8,7 +8,7 @@ import { editorMessages, messages } from "~/lib/messages";
 import type { RichDocument } from "~/lib/rich-text/document";
 import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
-import { NewsImage } from "./news-image";
+import { ArticleImagesField } from "./article-images-field";
 import { RichTextField } from "./rich-text-field";
 import { PublishAtField } from "./publish-at-field";
 import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
@@ -156,22 +156,7 @@ export function ArticleForm(props: Props) {
         </fieldset>
       </div>
       {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
-      {article && article.images.length > 0 && (
-        <fieldset>
-          <legend className="mb-2 font-bold">{messages.currentImages}</legend>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {article.images.map((url) => (
-              <li key={url} className="space-y-1">
-                <NewsImage url={url} alt="" sizes="200px" className="aspect-video w-full rounded" />
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="removeImages" value={url} />
-                  {messages.removeImage}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      )}
+      {article && article.images.length > 0 && <ArticleImagesField images={article.images} details={article.imageDetails} error={errors.imageDetails} />}
       <FormField id="images" label={messages.fieldImages} hint={messages.fieldImagesHint} error={errors.images}>
         <input id="images" name="images" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy("images") ?? "images-hint"} />
       </FormField>

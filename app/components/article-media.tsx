@@ -1,23 +1,33 @@
 import { messages } from "~/lib/messages";
 import { videoSource } from "~/lib/video";
+import { detailsOf, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
+import { ImageCaption } from "./image-caption";
 import { NewsImage } from "./news-image";
 
-export function ArticleImages({ images, title }: { images: string[]; title: string }) {
+/** The article's images in their order, the first (the cover) large; each with its alt text, caption and credit (decision 025). */
+export function ArticleImages({ images, details, title }: { images: string[]; details: ImageDetailsMap; title: string }) {
   if (images.length === 0) return null;
   const [first, ...rest] = images;
   return (
-    <div className="space-y-3" data-testid="article-images">
-      {first && (
-        <NewsImage url={first} alt={title} sizes="(min-width: 1024px) 760px, 100vw" eager className="aspect-video w-full rounded-lg" />
-      )}
+    <div className="article-images space-y-3" data-testid="article-images">
+      {first && <ArticleFigure url={first} details={detailsOf(details, first)} fallbackAlt={title} sizes="(min-width: 1024px) 760px, 100vw" eager />}
       {rest.length > 0 && (
         <div className={`grid gap-3 ${rest.length > 1 ? "grid-cols-2" : "grid-cols-1"}`}>
           {rest.map((url, index) => (
-            <NewsImage key={url} url={url} alt={`${messages.imageOf}: ${title} (${index + 2})`} sizes="(min-width: 1024px) 380px, 50vw" className="aspect-video w-full rounded-lg" />
+            <ArticleFigure key={url} url={url} details={detailsOf(details, url)} fallbackAlt={`${messages.imageOf}: ${title} (${index + 2})`} sizes="(min-width: 1024px) 380px, 50vw" />
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+function ArticleFigure({ url, details, fallbackAlt, sizes, eager }: { url: string; details: ImageDetails; fallbackAlt: string; sizes: string; eager?: boolean }) {
+  return (
+    <figure>
+      <NewsImage url={url} alt={details.alt || fallbackAlt} sizes={sizes} eager={eager} className="aspect-video w-full rounded-lg" />
+      <ImageCaption caption={details.caption} credit={details.credit} />
+    </figure>
   );
 }
 

@@ -169,7 +169,9 @@ export function PreviewButton({ form, articleId, className = "" }: { form: RefOb
       target.append(input);
     };
     for (const name of ["title", "body", "category", "videoUrl", "imageUrl"]) add(name, String(fields.get(name) ?? ""));
-    for (const url of fields.getAll("removeImages")) add("removeImages", String(url));
+    for (const name of ["removeImages", "imageOrder", "imageAlt", "imageCaption", "imageCredit"]) {
+      for (const value of fields.getAll(name)) add(name, String(value));
+    }
     if (articleId) add("id", articleId);
     document.body.append(target);
     target.submit();

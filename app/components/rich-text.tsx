@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { messages } from "~/lib/messages";
+import { ImageCaption } from "./image-caption";
 import {
   isSafeHref,
   type BlockNode,
@@ -70,12 +71,7 @@ function Figure({ node }: { node: FigureNode }) {
   return (
     <figure>
       <NewsImage url={src} alt={alt} sizes="(min-width: 1024px) 768px, 100vw" />
-      {caption || credit ? (
-        <figcaption>
-          {caption}
-          {credit ? <span className="credit">{messages.imageCredit} {credit}</span> : null}
-        </figcaption>
-      ) : null}
+      <ImageCaption caption={caption} credit={credit} />
     </figure>
   );
 }

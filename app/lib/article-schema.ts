@@ -1,7 +1,8 @@
 import { z } from "./zod";
 import { BYLINE_MAX } from "./bylines";
+import { IMAGE_DETAIL_MAX, type ImageDetailsMap } from "./image-details";
 import { CATEGORIES } from "./categories";
-import { messages } from "./messages";
+import { imageDetailMessages, messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
 import { documentFromPlainText, documentPlainText, isEmptyDocument, parseRichDocument, type RichDocument } from "./rich-text/document";
@@ -31,6 +32,12 @@ const optionalUrl = (message: string) =>
 /** Text a reader can see: not only spaces, control characters or invisible direction marks. */
 const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Cf}]/u.test(text);
 
+const imageDetail = (message: string) =>
+  z
+    .string()
+    .transform((text) => text.replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(IMAGE_DETAIL_MAX, message));
+
 /** The form's fields one by one: what autosave and preview check of them. */
 export const articleFields = z.object({
   title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
@@ -58,6 +65,11 @@ export const articleFields = z.object({
   videoUrl: optionalUrl(messages.videoUrlInvalid).default(null),
   imageUrl: optionalUrl(messages.imageUrlInvalid).default(null),
   removeImages: z.array(z.string()).default([]),
+  /** The article's images in the order readers see them (the first is the cover), and each one's details in the same order. */
+  imageOrder: z.array(z.string().max(URL_MAX, imageDetailMessages.notOfArticle)).max(MAX_IMAGES, imageDetailMessages.notOfArticle).optional(),
+  imageAlt: z.array(imageDetail(imageDetailMessages.altTooLong)).optional(),
+  imageCaption: z.array(imageDetail(imageDetailMessages.captionTooLong)).optional(),
+  imageCredit: z.array(imageDetail(imageDetailMessages.creditTooLong)).optional(),
   removeVideo: z.literal("on").optional(),
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
   /** ISO 8601, or the form's wall time in Beirut; kept only for a scheduled article, as UTC. */
@@ -85,8 +97,37 @@ export function withArticleText<T extends { content?: string; body?: RichDocumen
   return { ...fields, content, body };
 }
 
+type ImageFields = { imageOrder?: string[]; imageAlt?: string[]; imageCaption?: string[]; imageCredit?: string[] };
+
+/**
+ * The images' order and details as one value: null when the form sent no order (the article keeps its
+ * own). Which URLs the article may name is the server's check (publishing.server.ts).
+ */
+export function withImageDetails<T extends ImageFields>(
+  fields: T,
+  ctx: z.RefinementCtx,
+): Omit<T, keyof ImageFields> & { imageOrder: string[] | null; imageDetails: ImageDetailsMap | null } {
+  const { imageOrder, imageAlt = [], imageCaption = [], imageCredit = [], ...rest } = fields;
+  if (imageOrder === undefined) {
+    if (imageAlt.length + imageCaption.length + imageCredit.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["imageDetails"], message: imageDetailMessages.mismatch });
+      return z.NEVER;
+    }
+    return { ...rest, imageOrder: null, imageDetails: null };
+  }
+  const sameLength = [imageAlt, imageCaption, imageCredit].every((list) => list.length === imageOrder.length);
+  if (!sameLength || new Set(imageOrder).size !== imageOrder.length) {
+    ctx.addIssue({ code: "custom", path: ["imageDetails"], message: imageDetailMessages.mismatch });
+    return z.NEVER;
+  }
+  const imageDetails: ImageDetailsMap = Object.fromEntries(
+    imageOrder.map((url, index) => [url, { alt: imageAlt[index] ?? "", caption: imageCaption[index] ?? "", credit: imageCredit[index] ?? "" }]),
+  );
+  return { ...rest, imageOrder, imageDetails };
+}
+
 /** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
-export const articleSchema = articleFields.transform(withArticleText).transform((article, ctx) => {
+export const articleSchema = articleFields.transform(withArticleText).transform(withImageDetails).transform((article, ctx) => {
   if (article.status !== "scheduled") return { ...article, publishAt: null };
   const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
   if (!publishAt) {
@@ -101,5 +142,5 @@ export const articleSchema = articleFields.transform(withArticleText).transform(
 });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "video" | "form";
+export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "imageDetails" | "video" | "form";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -162,7 +162,6 @@ export const messages = {
   fieldVideoHint: "MP4 أو WebM حتى ٣٠٠ ميغابايت، أو رابط يوتيوب أو رابط فيديو.",
   fieldVideoUrl: "رابط الفيديو",
   fieldImageUrl: "رابط صورة إضافية (اختياري)",
-  currentImages: "الصور الحالية",
   removeImage: "حذف هذه الصورة",
   removeVideo: "حذف الفيديو الحالي",
   publishSubmit: "نشر الخبر",
@@ -506,4 +505,24 @@ export const editorMessages = {
   embedRemove: "إزالة",
   editorLoading: "جارٍ تحميل المحرر…",
   shortcutsHint: "اختصارات: Ctrl+B عريض، Ctrl+I مائل، Ctrl+K رابط، Ctrl+Alt+2 و3 للعناوين، Ctrl+Alt+0 فقرة، Ctrl+Shift+7 و8 للقوائم، Ctrl+Shift+B اقتباس. الصق رابط يوتيوب أو إكس في سطر فارغ لإدراجه.",
+} as const;
+
+/** The article's images on its form and page (issue 18, decision 025). */
+export const imageDetailMessages = {
+  legend: "صور الخبر",
+  hint: "الصورة الأولى هي صورة الغلاف. رتّب الصور واكتب لكل صورة وصفاً وتعليقاً ومصدراً. تظهر حقول الصور الجديدة بعد الحفظ.",
+  cover: "صورة الغلاف",
+  makeCover: "اجعلها صورة الغلاف",
+  moveUp: "تقديم",
+  moveDown: "تأخير",
+  imageNumber: "الصورة",
+  alt: "وصف الصورة لمن لا يراها",
+  caption: "التعليق",
+  credit: "المصدر أو المصوّر",
+  moved: "نُقلت الصورة إلى الموضع",
+  altTooLong: "وصف الصورة طويل جداً (٣٠٠ حرف على الأكثر).",
+  captionTooLong: "تعليق الصورة طويل جداً (٣٠٠ حرف على الأكثر).",
+  creditTooLong: "مصدر الصورة طويل جداً (٣٠٠ حرف على الأكثر).",
+  mismatch: "بيانات الصور غير مكتملة. أعد تحميل الصفحة وحاول مرة أخرى.",
+  notOfArticle: "لا يمكن ترتيب أو وصف إلا صور هذا الخبر.",
 } as const;

@@ -1,3 +1,4 @@
+import type { ImageDetailsMap } from "./image-details";
 import type { RichDocument } from "./rich-text/document";
 import type { Credit } from "./bylines";
 import type { Category } from "./categories";
@@ -50,7 +51,10 @@ export type NewsArticle = NewsSummary & {
   content: string;
   /** The body as readers see it: the editor's document, or `content` as paragraphs. */
   body: RichDocument;
+  /** In the order readers see them; the first is the cover. */
   images: string[];
+  /** Each image's alt text, caption and credit, by URL (decision 025). */
+  imageDetails: ImageDetailsMap;
   video: string | null;
   /** The original's single image field: an image address typed in the form, shown after the uploaded images. */
   imageUrl: string | null;

@@ -20,6 +20,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireNewsroomMember(auth(), request);
   const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
   const text = (name: string) => formText(form, name);
+  const list = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
+  const listIfSent = (name: string) => (form.has(name) ? list(name) : undefined);
   try {
     const preview = await previewFromForm(db(), user, {
       id: text("id"),
@@ -29,7 +31,11 @@ export async function action({ request }: Route.ActionArgs) {
       category: text("category"),
       videoUrl: text("videoUrl"),
       imageUrl: text("imageUrl"),
-      removeImages: form.getAll("removeImages").filter((value): value is string => typeof value === "string"),
+      removeImages: list("removeImages"),
+      imageOrder: listIfSent("imageOrder"),
+      imageAlt: listIfSent("imageAlt"),
+      imageCaption: listIfSent("imageCaption"),
+      imageCredit: listIfSent("imageCredit"),
     });
     return { preview };
   } catch (error) {

@@ -78,6 +78,7 @@ export default function RevisionPage({ loaderData }: Route.ComponentProps) {
           body={revision.body}
           category={isCategory(revision.category) ? revision.category : "miscellaneous"}
           images={revision.imageUrl ? [...revision.images, revision.imageUrl] : revision.images}
+          imageDetails={revision.imageDetails}
           video={revision.video}
           time={revision.savedAt}
         />

@@ -197,7 +197,7 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
   ];
   for (let i = 0; i < 200; i++) {
     const target = pick(articleTargets);
-    const invalid = pick(["category", "status", "videoUrl", "imageUrl", "title", "content", "file"] as const);
+    const invalid = pick(["category", "status", "videoUrl", "imageUrl", "title", "content", "file", "imageOrder", "imageDetail"] as const);
     const fields: Record<string, string> = { title: pick(STRINGS), content: pick(STRINGS), category: pick(CATEGORIES), status: pick(["published", "draft"]), submissionId: pick(STRINGS) };
     if (invalid === "category") fields.category = pick(STRINGS);
     if (invalid === "status") fields.status = pick([...STRINGS, "admin", "scheduled"]);
@@ -205,6 +205,9 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
     if (invalid === "imageUrl") fields.imageUrl = pick([...XSS, ...TRAVERSAL, "file:///etc/passwd"]);
     if (invalid === "title") fields.title = pick(["", " ", "\u0000", "x".repeat(70_000), "\u200F"]);
     if (invalid === "content") fields.content = pick(["", "   ", "\u200E"]);
+    // The images' order and details (decision 025): only the article's own images, each detail at most 300 characters.
+    if (invalid === "imageOrder") Object.assign(fields, { imageOrder: pick([...XSS, ...TRAVERSAL, "https://evil.example/x.png", "/media/news-images/../../auth-secret"]), imageAlt: pick(STRINGS), imageCaption: "", imageCredit: "" });
+    if (invalid === "imageDetail") fields[pick(["imageAlt", "imageCaption", "imageCredit"])] = pick(["x".repeat(301), "ت".repeat(5_000), ...XSS]);
     const files = invalid === "file" ? [{ field: pick(["images", "video"]), ...pick(lyingFiles()) }] : [];
     if (random() < 0.2) fields.removeImages = pick(TRAVERSAL);
     add({ name: `${target.method} ${target.path} bad ${invalid}`, who: "admin", method: target.method, path: target.path, body: articleForm(fields, files) });

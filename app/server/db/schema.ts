@@ -20,6 +20,8 @@ export interface NewsTable {
   byline: string | null;
   /** The body as a structured document, JSON (lib/rich-text/document.ts); NULL before issue 18: `content` as paragraphs. */
   body: string | null;
+  /** JSON object from an image's URL in `images` to its alt, caption and credit (lib/image-details.ts); NULL when none. */
+  image_details: string | null;
   created_at: string;
   updated_at: string | null;
   published_at: string | null;
@@ -48,6 +50,7 @@ export interface NewsRevisionsTable {
   author_id: string | null;
   byline: string | null;
   body: string | null;
+  image_details: string | null;
   /** Who made the save that replaced this version. */
   saved_by: string | null;
   /** The kind of save that replaced this version: consecutive autosaves by one person keep one revision. */

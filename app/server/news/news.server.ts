@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { parseStringList } from "~/lib/json";
+import { parseImageDetails, storedImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { creditOf } from "~/lib/bylines";
 import { isCategory, type Category } from "~/lib/categories";
@@ -199,6 +200,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
     content: row.content,
     body: storedBody(row.body, row.content),
     images: parseStringList(row.images),
+    imageDetails: parseImageDetails(row.image_details),
     video: row.video || null,
     imageUrl: row.image_url,
     updatedAt: row.updated_at,
@@ -249,6 +251,7 @@ export type NewArticle = ArticleText & {
   title: string;
   category: Category;
   images?: string[];
+  imageDetails?: ImageDetailsMap;
   video?: string | null;
   status?: NewsStatus;
   /** When a scheduled article goes out (UTC ISO); ignored for any other status. */
@@ -295,6 +298,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         ...storedText(input),
         category: input.category,
         images: JSON.stringify(input.images ?? []),
+        image_details: storedImageDetails(input.imageDetails ?? {}, input.images ?? []),
         image_url: null,
         video: input.video ?? null,
         is_video: input.video ? 1 : 0,
@@ -333,6 +337,8 @@ export type ArticleChanges = ArticleText & {
   onlyIf?: { authorId: string; statuses: readonly NewsStatus[] } | null;
   imageUrl: string | null;
   images: string[];
+  /** Left out: each image that stays keeps its details. */
+  imageDetails?: ImageDetailsMap;
   video: string | null;
   /** Left out: the byline stays as it is. */
   byline?: string | null;
@@ -356,7 +362,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
   return writeWithEvents(db, async (trx) => {
     const current = await trx
       .selectFrom("news")
-      .select(["images", "video", "body", "published_at", "title", "category", "status", "created_at"])
+      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at"])
       .where("id", "=", id)
       // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
       .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
@@ -376,6 +382,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         status: changes.status,
         image_url: changes.imageUrl,
         images: JSON.stringify(changes.images),
+        image_details: storedImageDetails(changes.imageDetails ?? parseImageDetails(current.image_details), changes.images),
         video: changes.video,
         is_video: changes.video ? 1 : 0,
         byline: changes.byline,

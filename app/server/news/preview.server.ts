@@ -1,4 +1,6 @@
-import { articleFields, withArticleText } from "~/lib/article-schema";
+import { articleFields, withArticleText, withImageDetails } from "~/lib/article-schema";
+import type { ImageDetailsMap } from "~/lib/image-details";
+import { imageDetailMessages } from "~/lib/messages";
 import { articleFieldErrors } from "~/lib/field-errors";
 import type { Category } from "~/lib/categories";
 import type { RichDocument } from "~/lib/rich-text/document";
@@ -7,14 +9,31 @@ import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { EDITORS } from "./audience.server";
 import { getArticle } from "./news.server";
+import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";
 
 /** What the preview shows: the form's unsaved text, with the media the article already has. */
-export type Preview = { title: string; body: RichDocument; category: Category; images: string[]; video: string | null; time: string };
+export type Preview = { title: string; body: RichDocument; category: Category; images: string[]; imageDetails: ImageDetailsMap; video: string | null; time: string };
 
-const previewSchema = articleFields.pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true }).transform(withArticleText);
+const previewSchema = articleFields
+  .pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true })
+  .transform(withArticleText)
+  .transform(withImageDetails);
 
-export type PreviewFields = { id?: string; title?: string; content?: string; body?: string; category?: string; videoUrl?: string; imageUrl?: string; removeImages: string[] };
+export type PreviewFields = {
+  id?: string;
+  title?: string;
+  content?: string;
+  body?: string;
+  category?: string;
+  videoUrl?: string;
+  imageUrl?: string;
+  removeImages: string[];
+  imageOrder?: string[];
+  imageAlt?: string[];
+  imageCaption?: string[];
+  imageCredit?: string[];
+};
 
 /** The article as readers would see it from the posted form; nothing is stored. Throws an AppError for bad fields or an article the actor may not edit. */
 export async function previewFromForm(db: DB, actor: Actor, fields: PreviewFields, now = new Date()): Promise<Preview> {
@@ -24,12 +43,16 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
   }
   const { title, body, category, videoUrl, imageUrl } = parsed.data;
   let images: string[] = [];
+  let imageDetails: ImageDetailsMap = {};
   let video = videoUrl;
   if (fields.id) {
     await assertRevisionsAccess(db, actor, fields.id);
     const article = await getArticle(db, fields.id, EDITORS);
-    images = (article?.images ?? []).filter((url) => !fields.removeImages.includes(url));
+    const ordered = keptImagesInOrder(article?.images ?? [], parsed.data);
+    if (!ordered) throw new AppError("validation", { fields: { imageDetails: imageDetailMessages.notOfArticle } });
+    images = ordered;
+    imageDetails = { ...article?.imageDetails, ...parsed.data.imageDetails };
     video ??= article?.video?.startsWith("/media/") ? article.video : null;
   }
-  return { title, body, category, images: imageUrl ? [...images, imageUrl] : images, video, time: now.toISOString() };
+  return { title, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString() };
 }

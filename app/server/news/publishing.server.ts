@@ -1,5 +1,6 @@
-import { articleSchema, MAX_IMAGES, type ArticleField, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
-import { messages } from "~/lib/messages";
+import { articleSchema, MAX_IMAGES, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
+import { articleFieldErrors } from "~/lib/field-errors";
+import { imageDetailMessages, messages } from "~/lib/messages";
 import type { NewsArticle } from "~/lib/news";
 import { canEditArticle, editCondition, statusesFor, type Actor } from "~/lib/permissions";
 import { AppError } from "~/server/platform/app-error.server";
@@ -61,17 +62,16 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
     videoUrl: one("videoUrl"),
     imageUrl: one("imageUrl"),
     removeImages: submission.fields.removeImages ?? [],
+    imageOrder: submission.fields.imageOrder,
+    imageAlt: submission.fields.imageAlt,
+    imageCaption: submission.fields.imageCaption,
+    imageCredit: submission.fields.imageCredit,
     removeVideo: one("removeVideo"),
     submissionId: one("submissionId") || undefined,
     publishAt: one("publishAt") || undefined,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: ArticleFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "form") as ArticleField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: articleFieldErrors(parsed.error.issues) };
 }
 
 /** Stores the staged files as media; on any bad file or failed write, removes what it stored and says why. */
@@ -103,14 +103,29 @@ async function storeUploads(storage: MediaStorage, files: StagedFile[]): Promise
 
 type Prepared = { input: ArticleFormInput; images: string[]; video: string | null };
 
-/** Reads and checks the form; a status the actor may not give is refused before any file is stored. */
-async function prepare({ storage, stagingDir }: Newsroom, request: Request, actor: Actor): Promise<Prepared | SubmissionResult> {
+/**
+ * The images an edit keeps, in the order the form gives (the ones it leaves out follow in their order),
+ * or null when the form names an image the article does not have: it may order and describe only its own.
+ */
+export function keptImagesInOrder(current: readonly string[], input: Pick<ArticleFormInput, "removeImages" | "imageOrder">): string[] | null {
+  const kept = current.filter((url) => !input.removeImages.includes(url));
+  const order = input.imageOrder;
+  if (!order) return kept;
+  if (order.some((url) => !current.includes(url))) return null;
+  return [...order.filter((url) => kept.includes(url)), ...kept.filter((url) => !order.includes(url))];
+}
+
+const imageNotOfArticle = () => invalid({ imageDetails: imageDetailMessages.notOfArticle });
+
+/** Reads and checks the form against the article's current images; a status the actor may not give is refused before any file is stored. */
+async function prepare({ storage, stagingDir }: Newsroom, request: Request, actor: Actor, currentImages: readonly string[]): Promise<Prepared | SubmissionResult> {
   const submission = await readForm(stagingDir, request);
   if ("ok" in submission) return submission;
   try {
     const checked = validate(submission);
     if (!checked.ok) return invalid(checked.errors);
     if (!statusesFor(actor).includes(checked.input.status)) return statusNotAllowed();
+    if (!keptImagesInOrder(currentImages, checked.input)) return imageNotOfArticle();
     if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return invalid(TOO_MANY_FILES);
     const uploads = await storeUploads(storage, submission.files);
     if ("ok" in uploads) return uploads;
@@ -126,7 +141,7 @@ async function prepare({ storage, stagingDir }: Newsroom, request: Request, acto
  */
 export async function publishFromRequest(newsroom: Newsroom, request: Request, actor: Actor): Promise<SubmissionResult> {
   const { db, storage } = newsroom;
-  const prepared = await prepare(newsroom, request, actor);
+  const prepared = await prepare(newsroom, request, actor, []);
   if ("ok" in prepared) return prepared;
   const { input, images, video } = prepared;
   try {
@@ -164,11 +179,10 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
   if (!canEditArticle(actor, access)) return failure(articleNotYours());
   const current = await getArticle(db, id, EDITORS);
   if (!current) return failure(articleNotFound());
-  const prepared = await prepare(newsroom, request, actor);
+  const prepared = await prepare(newsroom, request, actor, current.images);
   if ("ok" in prepared) return prepared;
   const { input, images: newImages, video: newVideo } = prepared;
-  const kept = current.images.filter((url) => !input.removeImages.includes(url));
-  const images = [...kept, ...newImages];
+  const images = [...(keptImagesInOrder(current.images, input) ?? []), ...newImages];
   const stored = [...newImages, ...(newVideo ? [newVideo] : [])];
   if (images.length > MAX_IMAGES) {
     await removeMedia(storage, stored);
@@ -187,6 +201,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       onlyIf: editCondition(actor),
       imageUrl: input.imageUrl,
       images,
+      imageDetails: input.imageDetails ? { ...current.imageDetails, ...input.imageDetails } : undefined,
       video,
       byline: input.byline,
     }, { by: actor.id, kind: "save" });

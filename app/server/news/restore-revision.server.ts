@@ -5,7 +5,7 @@ import { EDITORS } from "./audience.server";
 import { getRevision } from "./revisions.server";
 
 /**
- * Puts a revision's title, text, category, byline and media back into its article, as a save by `actorId`:
+ * Puts a revision's title, text, category, byline and media (with each image's details) back into its article, as a save by `actorId`:
  * the version it replaces is kept as a new revision, and the outbox hears of it. The status stays.
  * False when the article (outside the trash) or the revision is not there.
  */
@@ -25,6 +25,7 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
       byline: revision.byline,
       imageUrl: revision.imageUrl,
       images: revision.images,
+      imageDetails: revision.imageDetails,
       video: revision.video,
     },
     { by: actorId, kind: "save" },

@@ -1,3 +1,4 @@
+import { parseImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
 import { documentImages, storedBody, type RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
@@ -17,6 +18,7 @@ export type Revision = RevisionSummary & {
   body: RichDocument;
   category: string;
   images: string[];
+  imageDetails: ImageDetailsMap;
   imageUrl: string | null;
   video: string | null;
   authorId: string | null;
@@ -46,7 +48,7 @@ export async function keepRevision(trx: DB, newsId: string, save: Save, savedAt:
   }
   const current = await trx
     .selectFrom("news")
-    .select(["title", "content", "body", "category", "images", "image_url", "video", "author_id", "byline"])
+    .select(["title", "content", "body", "category", "images", "image_details", "image_url", "video", "author_id", "byline"])
     .where("id", "=", newsId)
     .executeTakeFirst();
   if (!current) return;
@@ -88,6 +90,7 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
     body: storedBody(row.body, row.content),
     category: row.category,
     images: parseStringList(row.images),
+    imageDetails: parseImageDetails(row.image_details),
     imageUrl: row.image_url,
     video: row.video,
     authorId: row.author_id,
