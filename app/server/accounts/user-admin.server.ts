@@ -4,6 +4,7 @@ import { isRole, type Role } from "~/lib/constants";
 import type { Database } from "~/server/db/schema";
 import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
+import { containsPattern } from "~/server/db/like.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Auth } from "./auth-instance.server";
 import { generatePassword } from "./users.server";
@@ -13,14 +14,9 @@ export type UserRow = { id: string; name: string; email: string; role: Role; dis
 /** The users page shows at most this many accounts; a search narrows them. */
 export const USERS_PAGE_LIMIT = 200;
 
-/** `%` and `_` typed in a search match themselves. */
-function likePattern(query: string): string {
-  return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Accounts by name or email (case-insensitive), newest first. */
 export async function listUsers(db: DB, query = ""): Promise<UserRow[]> {
-  const pattern = likePattern(query.trim());
+  const pattern = containsPattern(query.trim().toLowerCase());
   const rows = await db
     .selectFrom("user")
     .select(["id", "name", "email", "role", "disabledAt", "createdAt"])

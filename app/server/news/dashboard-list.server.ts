@@ -1,13 +1,9 @@
 import { sql } from "kysely";
 import type { DashboardFilter } from "~/lib/dashboard-filter";
 import type { DB } from "~/server/db/db.server";
+import { containsPattern } from "~/server/db/like.server";
 import { EDITORS } from "./audience.server";
 import { newestFirst, summaries, toSummary } from "./news.server";
-
-/** `text` matched literally inside a LIKE pattern. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * One page of the dashboard's list, newest first, with the search and filters applied. Articles in the
@@ -17,7 +13,7 @@ export async function listAllForDashboard(db: DB, filter: DashboardFilter, page:
   const rows = await newestFirst(summaries(db, EDITORS), EDITORS)
     .leftJoin("short_links", "short_links.news_id", "news.id")
     .select(["short_links.short_id", "news.author_id"])
-    .$if(filter.title !== "", (query) => query.where(sql<boolean>`lower(news.title) like lower(${`%${likeLiteral(filter.title)}%`}) escape '\\'`))
+    .$if(filter.title !== "", (query) => query.where(sql<boolean>`lower(news.title) like lower(${containsPattern(filter.title)}) escape '\\'`))
     .$if(filter.status !== null, (query) => query.where("news.status", "=", filter.status!))
     .$if(filter.category !== null, (query) => query.where("news.category", "=", filter.category!))
     .$if(filter.authorId !== null, (query) => query.where("news.author_id", "=", filter.authorId!))

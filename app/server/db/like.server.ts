@@ -1,0 +1,4 @@
+/** A LIKE pattern (with `escape '\'`) that finds `text` anywhere: `%` and `_` typed in a search match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
