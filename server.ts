@@ -20,6 +20,7 @@ import { settleRequestBody } from "./app/server/http/request-body.server";
 import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
 import { publicMediaRedirect, storedMediaHandler } from "./app/server/http/stored-media.server";
 import { mediaStorageFor } from "./app/server/media/media-storage.server";
+import { renderQueue } from "./app/server/http/render-queue.server";
 import { healthRoutes } from "./app/server/http/health-routes.server";
 import type { SiteOutbox } from "./app/server/platform/site-outbox.server";
 
@@ -70,6 +71,8 @@ async function serve(cfg: Config): Promise<void> {
     if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
     else res.status(403).type("html").send(crossSitePage(refusal));
   });
+  // Rendered pages wait their turn, first come first served (docs/decisions/026).
+  const renderTurns = renderQueue(cfg.renderSlots);
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: cspNonceOf(res),
@@ -89,6 +92,7 @@ async function serve(cfg: Config): Promise<void> {
     app.use(pageCachePolicy);
     app.all(
       "/{*splat}",
+      renderTurns,
       createRequestHandler({
         build: async () => withAppErrorAnswers((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
         mode: "development",
@@ -105,7 +109,7 @@ async function serve(cfg: Config): Promise<void> {
     const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
     app.use((req, res, next) => (isFilePath(req.path) ? publicFiles(req, res, next) : next()));
     app.use(pageCachePolicy);
-    app.all("/{*splat}", createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
+    app.all("/{*splat}", renderTurns, createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
   }
 
   await siteOutbox?.start();

@@ -36,6 +36,19 @@ describe("parseConfig", () => {
   });
 });
 
+describe("RENDER_SLOTS", () => {
+  const secret = "s".repeat(32);
+  it("defaults by engine, takes a number, and refuses anything else", () => {
+    expect(parseConfig({ AUTH_SECRET: secret }).renderSlots).toBe(2);
+    expect(parseConfig({ DATABASE_URL: "postgres://db/akhbar", AUTH_SECRET: secret }).renderSlots).toBe(4);
+    expect(parseConfig({ RENDER_SLOTS: "8", AUTH_SECRET: secret }).renderSlots).toBe(8);
+    expect(parseConfig({ RENDER_SLOTS: "", AUTH_SECRET: secret }).renderSlots).toBe(2);
+    for (const slots of ["0", "-1", "1.5", "all"]) {
+      expect(() => parseConfig({ RENDER_SLOTS: slots, AUTH_SECRET: secret })).toThrow(/RENDER_SLOTS/);
+    }
+  });
+});
+
 describe("TRUST_PROXY", () => {
   const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
 

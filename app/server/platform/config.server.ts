@@ -47,6 +47,7 @@ const envSchema = z.object({
   BASE_URL: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.string().min(1).default("./data/akhbar.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_POOL_SIZE),
+  RENDER_SLOTS: emptyAsUnset(z.coerce.number().int().min(1).max(256).optional()),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
   MEDIA_S3_BUCKET: emptyAsUnset(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,62}$/, "not a bucket name (3 to 63 letters, digits, dots, dashes)").optional()),
   MEDIA_S3_ENDPOINT: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
@@ -84,6 +85,8 @@ export type Config = {
   databaseUrl: string;
   /** Connections to PostgreSQL that one server process keeps open at most. */
   databasePoolSize: number;
+  /** Pages one process renders at once; the rest wait their turn (docs/decisions/026). */
+  renderSlots: number;
   /** The media folder; with a bucket, only uploads in flight are staged there. */
   mediaDir: string;
   /** Media in a bucket instead of the folder; null for the folder. */
@@ -155,6 +158,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    renderSlots: e.RENDER_SLOTS ?? defaultRenderSlots(e.DATABASE_URL),
     mediaDir: path.resolve(e.MEDIA_DIR),
     mediaS3: media.s3,
     mediaPublicUrl: media.publicUrl,
@@ -171,6 +175,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/**
+ * SQLite answers a page's reads without leaving the event loop, so two renders keep it busy while a
+ * third page is compressed; PostgreSQL's round trips leave gaps that two more fill (measured in 026).
+ */
+function defaultRenderSlots(databaseUrl: string): number {
+  return isPostgresUrl(databaseUrl) ? 4 : 2;
+}
 
 const S3_SETTINGS = ["MEDIA_S3_ENDPOINT", "MEDIA_S3_REGION", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY", "MEDIA_PUBLIC_URL"] as const;
 const S3_REQUIRED = ["MEDIA_S3_REGION", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const;
