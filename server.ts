@@ -114,7 +114,7 @@ async function serve(cfg: Config): Promise<void> {
 
   await siteOutbox?.start();
   // A page the cache holds is answered before Express; everything else goes through it.
-  const cacheHit = bundle ? pageCacheHits(bundle.pageCache, securityHeaderSource(securityOptions)) : () => false;
+  const cacheHit = bundle ? pageCacheHits(bundle.pageCache, securityHeaderSource(securityOptions).nonceless) : () => false;
   const server = listenOrExit((req, res) => cacheHit(req, res) || app(req, res), cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });

@@ -8,14 +8,26 @@ const absoluteFormat = new Intl.DateTimeFormat(LOCALE, {
 const dayFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeZone: TIME_ZONE });
 const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
 
-/** "١٥ كانون الثاني ٢٠٢٦ في ١٢:٠٠ م", the same on server and browser. */
-export function formatDateTime(iso: string): string {
-  return absoluteFormat.format(new Date(iso));
+/** Dates kept formatted, at most: the pages show the same stored dates again and again, and Intl is slow. */
+const FORMATTED_KEPT = 2_000;
+
+function formattedOnce(format: Intl.DateTimeFormat): (iso: string) => string {
+  const kept = new Map<string, string>();
+  return (iso) => {
+    let text = kept.get(iso);
+    if (text === undefined) {
+      if (kept.size >= FORMATTED_KEPT) kept.clear();
+      text = format.format(new Date(iso));
+      kept.set(iso, text);
+    }
+    return text;
+  };
 }
 
-export function formatDay(iso: string): string {
-  return dayFormat.format(new Date(iso));
-}
+/** "١٥ كانون الثاني ٢٠٢٦ في ١٢:٠٠ م", the same on server and browser. */
+export const formatDateTime = formattedOnce(absoluteFormat);
+
+export const formatDay = formattedOnce(dayFormat);
 
 const UNITS = [
   { unit: "day", seconds: 86_400 },

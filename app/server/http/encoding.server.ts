@@ -13,9 +13,21 @@ const GZIP: ZlibOptions = { level: 6 };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Browsers send a handful of distinct Accept-Encoding values: each one's answer is kept, a few dozen at most. */
+const REMEMBERED_PREFERENCES = 32;
+const preferences = new Map<string, Encoding | undefined>();
+
 /** The encoding to send under this Accept-Encoding: brotli, else gzip, else none (a `q=0` refuses one). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (preferences.has(acceptEncoding)) return preferences.get(acceptEncoding);
+  if (preferences.size >= REMEMBERED_PREFERENCES) preferences.clear();
+  const preferred = parsePreference(acceptEncoding);
+  preferences.set(acceptEncoding, preferred);
+  return preferred;
+}
+
+function parsePreference(acceptEncoding: string): Encoding | undefined {
   let gzipAccepted = false;
   for (const part of acceptEncoding.split(",")) {
     const [name = "", ...params] = part.split(";");

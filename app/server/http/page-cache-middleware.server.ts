@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { hasSession, isCacheablePage, pagePolicy } from "./cache-policy.server";
+import type { Encoding } from "./encoding.server";
 import { encodedBody, type CachedPage, type PageCache, type RenderedPage } from "./page-cache.server";
 import { cspNonceOf } from "./security-headers.server";
 import { onWholeBody } from "./whole-response.server";
@@ -23,13 +24,16 @@ export const pageCachePolicy: RequestHandler = (req, res, next) => {
   next();
 };
 
-/**
- * Sends a cached page (or 304 to its ETag) with every header it was rendered with, in one write.
- * `extra`: headers the request would otherwise have got on its way through Express (the security headers).
- */
-function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, extra: [string, string][] = []) {
+/** A cached page's headers but for its encoding and length; `extra`: headers it would otherwise have got on its way through Express. */
+function hitHeaders(page: CachedPage, extra: [string, string][] = []): Record<string, string> {
   const headers: Record<string, string> = { ...page.headers, ETag: page.etag, "X-Cache": "HIT" };
   for (const [name, value] of extra) headers[name] = value;
+  return headers;
+}
+
+/** Sends a cached page (or 304 to its ETag) with every header it was rendered with, in one write. */
+function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  const headers = hitHeaders(page);
   if (req.headers["if-none-match"] === page.etag) {
     res.writeHead(304, headers).end();
     return;
@@ -65,19 +69,41 @@ function renderInto(req: Request, res: Response, done: (page?: RenderedPage) => 
   });
 }
 
+type PreparedHit = { headers: Record<string, string>; body: Buffer };
+
 /**
  * Cache hits before Express: a GET or HEAD without a body or a session, for a page the cache holds,
- * is answered here with the page's stored headers and this response's security headers. Returns
- * false, having sent nothing, for every other request.
+ * is answered here with the page's stored headers and the security headers of a response without a
+ * nonce (a stored page holds none). Each page's headers and body are put together once per encoding.
+ * Returns false, having sent nothing, for every other request.
  */
-export function pageCacheHits(cache: PageCache, securityHeaders: () => { headers: [string, string][] }): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function pageCacheHits(cache: PageCache, securityHeaders: [string, string][]): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const prepared = new WeakMap<CachedPage, Map<Encoding | undefined, PreparedHit>>();
+  const prepare = (page: CachedPage, acceptEncoding: string | undefined): PreparedHit => {
+    const { body, encoding } = encodedBody(page, acceptEncoding);
+    let byEncoding = prepared.get(page);
+    if (!byEncoding) prepared.set(page, (byEncoding = new Map()));
+    let hit = byEncoding.get(encoding);
+    if (!hit) {
+      const headers = hitHeaders(page, securityHeaders);
+      if (encoding) headers["Content-Encoding"] = encoding;
+      headers["Content-Length"] = String(body.length);
+      byEncoding.set(encoding, (hit = { headers, body }));
+    }
+    return hit;
+  };
   return (req, res) => {
     if (cache.lifetimeMs === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
     if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return false;
     // Only cacheable addresses are ever stored, under their whole URL (Express's originalUrl).
     const page = cache.peek(req.url ?? "");
     if (!page || hasSession(req.headers.cookie)) return false;
-    sendCached(req, res, page, securityHeaders().headers);
+    if (req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304, hitHeaders(page, securityHeaders)).end();
+      return true;
+    }
+    const { headers, body } = prepare(page, req.headers["accept-encoding"]);
+    res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
     return true;
   };
 }

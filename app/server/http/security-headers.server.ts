@@ -14,12 +14,12 @@ function scriptHash(text: string): string {
  * scripts such as the islands loader) or by this response's nonce (React Router's scripts on the
  * pages that hydrate whole); see docs/decisions/008.
  */
-function contentSecurityPolicy(site: { https: boolean; development: boolean }, nonce: string, scriptHashes: string[]): string {
+function contentSecurityPolicy(site: { https: boolean; development: boolean }, nonce: string | undefined, scriptHashes: string[]): string {
   // Editors may link images and video files from any web address, so those accept any host.
   const anyHost = site.https ? "https:" : "https: http:";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${scriptHashes.join(" ")}`.trimEnd(),
+    ["script-src 'self'", ...(nonce === undefined ? [] : [`'nonce-${nonce}'`]), ...scriptHashes].join(" "),
     // The dev server injects each stylesheet as a <style> element, and reloads through its own WebSocket.
     site.development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     `img-src 'self' ${anyHost}`,
@@ -57,22 +57,31 @@ export function cspNonceOf(res: Response): string {
 
 export type SecurityHeaderOptions = { baseUrl: string; inlineScripts: string[]; development: boolean };
 
-/**
- * The security headers of one response under a fresh nonce, as [name, value] pairs: everything but
- * the nonce is worked out once, at start.
- */
-export function securityHeaderSource({ baseUrl, inlineScripts, development }: SecurityHeaderOptions): () => { nonce: string; headers: [string, string][] } {
+export type SecurityHeaderSource = {
+  /** The headers of one response under a fresh nonce, as [name, value] pairs. */
+  fresh: () => { nonce: string; headers: [string, string][] };
+  /** The headers of a response that carries no nonce'd script (a cached page): the same every time. */
+  nonceless: [string, string][];
+};
+
+/** The security headers: everything but the nonce is worked out once, at start. */
+export function securityHeaderSource({ baseUrl, inlineScripts, development }: SecurityHeaderOptions): SecurityHeaderSource {
   const https = new URL(baseUrl).protocol === "https:";
+  const site = { https, development };
+  const hashes = inlineScripts.map(scriptHash);
   const marker = "\u0000nonce\u0000";
-  const [before, after] = contentSecurityPolicy({ https, development }, marker, inlineScripts.map(scriptHash)).split(marker) as [string, string];
+  const [before, after] = contentSecurityPolicy(site, marker, hashes).split(marker) as [string, string];
   const fixed: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ...(https ? [["Strict-Transport-Security", "max-age=31536000"] as [string, string]] : []),
   ];
-  return () => {
-    const nonce = newNonce();
-    return { nonce, headers: [["Content-Security-Policy", before + nonce + after], ...fixed] };
+  return {
+    fresh: () => {
+      const nonce = newNonce();
+      return { nonce, headers: [["Content-Security-Policy", before + nonce + after], ...fixed] };
+    },
+    nonceless: [["Content-Security-Policy", contentSecurityPolicy(site, undefined, hashes)], ...fixed],
   };
 }
 
@@ -81,9 +90,9 @@ export function securityHeaderSource({ baseUrl, inlineScripts, development }: Se
  * files, Express's own error pages), as its head goes out. Install it first.
  */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
-  const forResponse = securityHeaderSource(options);
+  const { fresh } = securityHeaderSource(options);
   return (_req, res, next) => {
-    const { nonce, headers } = forResponse();
+    const { nonce, headers } = fresh();
     res.locals.cspNonce = nonce;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {

@@ -16,6 +16,7 @@ import { syncSearchIndex } from "~/server/search/search-index.server";
 import { ensureShortLink } from "./short-links.server";
 import { deleteRevisionsOf, keepRevision, UNNAMED_SAVE, type Save, listRevisionMedia, revisionMediaOf, revisionUses } from "./revisions.server";
 import { dialectName } from "~/server/db/dialect.server";
+import { executeCompiledOnce } from "~/server/db/compiled-once.server";
 import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server/outbox/outbox.server";
 
 const EXCERPT_CHARS = 160;
@@ -105,12 +106,12 @@ export async function listLatest(
     audience?: Audience;
   },
 ): Promise<NewsSummary[]> {
-  let query = summaries(db, options.audience ?? PUBLIC);
-  if (options.category) query = query.where("news.category", "=", options.category);
-  const rows = await newestFirst(query, options.audience ?? PUBLIC)
-    .limit(options.limit)
-    .offset(options.offset ?? 0)
-    .execute();
+  const { limit, offset = 0, category, audience = PUBLIC } = options;
+  const key = `latest:${audience.includeDrafts}:${category ?? ""}:${limit}:${offset}`;
+  const rows = await executeCompiledOnce(db, key, () => {
+    const query = summaries(db, audience);
+    return newestFirst(category ? query.where("news.category", "=", category) : query, audience).limit(limit).offset(offset);
+  });
   return rows.map(toSummary);
 }
 

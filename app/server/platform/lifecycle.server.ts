@@ -52,9 +52,9 @@ export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | un
   server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
     if (stopping) response.setHeader("Connection", "close");
     inFlight.add(response);
-    response.once("close", () => inFlight.delete(response));
-    // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
-    response.once("finish", () => {
+    response.once("close", () => {
+      inFlight.delete(response);
+      // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
       if (stopping) setImmediate(() => server.closeIdleConnections());
     });
   });

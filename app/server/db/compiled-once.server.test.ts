@@ -1,0 +1,47 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTempDatabase } from "../../../tests/support/temp-db";
+import { executeCompiledOnce } from "./compiled-once.server";
+import type { DB } from "./db.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ db, cleanup } = await createTempDatabase());
+  await sql`CREATE TABLE note (kind TEXT NOT NULL, n INTEGER NOT NULL)`.execute(db);
+});
+afterEach(() => cleanup());
+
+const add = (kind: string, n: number) => sql`INSERT INTO note (kind, n) VALUES (${kind}, ${n})`.execute(db);
+
+/** The notes of one kind, read through a query built once per kind; counts the builds. */
+function notesOf(kind: string, builds: string[]) {
+  return executeCompiledOnce(db, `notes:${kind}`, () => {
+    builds.push(kind);
+    return db.selectFrom("note" as never).select(sql<number>`n`.as("n")).where(sql.ref("kind"), "=", kind).orderBy(sql.ref("n"));
+  });
+}
+
+describe("queries compiled once", () => {
+  it("builds a query once per key, and reads the rows anew every time", async () => {
+    const builds: string[] = [];
+    await add("a", 1);
+    expect((await notesOf("a", builds)).map((row) => row.n)).toEqual([1]);
+    await add("a", 2);
+    await add("b", 3);
+    expect((await notesOf("a", builds)).map((row) => row.n)).toEqual([1, 2]);
+    expect((await notesOf("b", builds)).map((row) => row.n)).toEqual([3]);
+    expect((await notesOf("a", builds)).map((row) => row.n)).toEqual([1, 2]);
+    expect(builds).toEqual(["a", "b"]);
+  });
+
+  it("keeps a bounded number of queries, and answers right past that bound", async () => {
+    const builds: string[] = [];
+    await add("kind-7", 7);
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 300; i++) expect((await notesOf(`kind-${i}`, builds)).map((row) => row.n)).toEqual(i === 7 ? [7] : []);
+    // Past the bound the kept queries start over: the second round builds some again (300 kept forever would build none).
+    expect(builds.length).toBeGreaterThan(300);
+  });
+});

@@ -1,0 +1,23 @@
+import type { Compilable, CompiledQuery } from "kysely";
+import type { DB } from "./db.server";
+
+/** Distinct keys kept per database before the memory starts over (a key per list and page asked for). */
+const KEPT_PER_DATABASE = 256;
+const compiledBy = new WeakMap<DB, Map<string, CompiledQuery>>();
+
+/**
+ * Runs a query that `build` makes, building and compiling it once per database and `key`: a list
+ * read on every page view then costs its statement, not the same SQL put together again. `key` must
+ * name every input `build` uses.
+ */
+export async function executeCompiledOnce<R>(db: DB, key: string, build: () => Compilable<R>): Promise<R[]> {
+  let kept = compiledBy.get(db);
+  if (!kept) compiledBy.set(db, (kept = new Map()));
+  let compiled = kept.get(key) as CompiledQuery<R> | undefined;
+  if (!compiled) {
+    if (kept.size >= KEPT_PER_DATABASE) kept.clear();
+    compiled = build().compile();
+    kept.set(key, compiled);
+  }
+  return (await db.executeQuery(compiled)).rows;
+}
