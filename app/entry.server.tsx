@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
@@ -42,6 +40,11 @@ function prerenderedRegions(
   return shellRegions(root.site, new URL(request.url).pathname);
 }
 
+/**
+ * Every page goes out whole, encoded once (http/whole-response), so it is rendered whole: React's
+ * output is gathered into one buffer once everything is ready, for crawlers and browsers alike,
+ * rather than streamed chunk by chunk through web streams into that same buffer.
+ */
 export default async function handleRequest(
   request: Request,
   status: number,
@@ -51,7 +54,6 @@ export default async function handleRequest(
 ) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   const whole = wholeDocument(routerContext);
   const nonce = whole ? loadContext.cspNonce : undefined;
   const prerendered = await prerenderedRegions(request, routerContext, whole);
@@ -62,12 +64,21 @@ export default async function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </PrerenderedProvider>
     );
+    const chunks: Buffer[] = [];
+    const gathered = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(new Response(Buffer.concat(chunks), { status: responseStatus, headers }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
-      [waitForAll ? "onAllReady" : "onShellReady"]() {
-        const body = new PassThrough();
-        resolve(new Response(createReadableStreamFromReadable(body), { status: responseStatus, headers }));
-        pipe(body);
+      onAllReady() {
+        pipe(gathered);
       },
       onShellError: reject,
       onError(error: unknown) {
