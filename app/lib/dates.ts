@@ -1,3 +1,4 @@
+import { BoundedMemo } from "./bounded-memo";
 import { LOCALE, TIME_ZONE } from "./constants";
 
 const absoluteFormat = new Intl.DateTimeFormat(LOCALE, {
@@ -12,16 +13,9 @@ const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
 const FORMATTED_KEPT = 2_000;
 
 function formattedOnce(format: Intl.DateTimeFormat): (iso: string) => string {
-  const kept = new Map<string, string>();
-  return (iso) => {
-    let text = kept.get(iso);
-    if (text === undefined) {
-      if (kept.size >= FORMATTED_KEPT) kept.clear();
-      text = format.format(new Date(iso));
-      kept.set(iso, text);
-    }
-    return text;
-  };
+  const kept = new BoundedMemo<string, string>(FORMATTED_KEPT);
+  const formatted = (iso: string) => format.format(new Date(iso));
+  return (iso) => kept.get(iso, formatted);
 }
 
 /** "١٥ كانون الثاني ٢٠٢٦ في ١٢:٠٠ م", the same on server and browser. */

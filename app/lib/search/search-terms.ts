@@ -3,6 +3,7 @@
  * an index (FTS5 on SQLite, GIN on PostgreSQL) stores `indexTerms`, answers `QueryWord`s and orders
  * results by `resultTiers`; snippets use `matchesWord`.
  */
+import { BoundedMemo } from "../bounded-memo";
 import { normalizeArabic, wordsOf } from "./arabic";
 
 export const MAX_QUERY_LENGTH = 200;
@@ -93,23 +94,20 @@ function variantSources(word: string, stems: Stem[]): string[] {
   return [word, ...stems.filter((s) => s.article).map((s) => s.stem)];
 }
 
-const MEMO_SIZE = 50_000;
-const indexedTerms = new Map<string, string[]>();
+const indexedTerms = new BoundedMemo<string, string[]>(50_000);
 
 /**
  * The terms one normalized word is indexed under: itself, its clitic-free stems, and the variant keys
  * of both that differ from them, marked; memoized, since a language repeats its words.
  */
 function indexedTermsOf(word: string): string[] {
-  let terms = indexedTerms.get(word);
-  if (terms === undefined) {
-    if (indexedTerms.size >= MEMO_SIZE) indexedTerms.clear();
-    const stems = stemsOf(word);
-    const variants = variantSources(word, stems).flatMap((term) => variantKeysOf(term).filter((key) => key !== term));
-    terms = [...new Set([word, ...stems.map((s) => s.stem), ...variants.map((key) => VARIANT_MARK + key)])];
-    indexedTerms.set(word, terms);
-  }
-  return terms;
+  return indexedTerms.get(word, computeIndexedTerms);
+}
+
+function computeIndexedTerms(word: string): string[] {
+  const stems = stemsOf(word);
+  const variants = variantSources(word, stems).flatMap((term) => variantKeysOf(term).filter((key) => key !== term));
+  return [...new Set([word, ...stems.map((s) => s.stem), ...variants.map((key) => VARIANT_MARK + key)])];
 }
 
 /** Every term an article's text is indexed under: each normalized word, its stems and their variants. */

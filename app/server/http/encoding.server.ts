@@ -1,4 +1,5 @@
 import { promisify } from "node:util";
+import { BoundedMemo } from "~/lib/bounded-memo";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
@@ -14,17 +15,12 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Browsers send a handful of distinct Accept-Encoding values: each one's answer is kept, a few dozen at most. */
-const REMEMBERED_PREFERENCES = 32;
-const preferences = new Map<string, Encoding | undefined>();
+const preferences = new BoundedMemo<string, Encoding | undefined>(32);
 
 /** The encoding to send under this Accept-Encoding: brotli, else gzip, else none (a `q=0` refuses one). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  if (preferences.has(acceptEncoding)) return preferences.get(acceptEncoding);
-  if (preferences.size >= REMEMBERED_PREFERENCES) preferences.clear();
-  const preferred = parsePreference(acceptEncoding);
-  preferences.set(acceptEncoding, preferred);
-  return preferred;
+  return preferences.get(acceptEncoding, parsePreference);
 }
 
 function parsePreference(acceptEncoding: string): Encoding | undefined {
