@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
@@ -41,9 +41,13 @@ function prerenderedRegions(
 }
 
 /**
- * Every page goes out whole, encoded once (http/whole-response), so it is rendered whole: React's
- * output is gathered into one buffer once everything is ready, for crawlers and browsers alike,
- * rather than streamed chunk by chunk through web streams into that same buffer.
+ * Every page goes out whole, encoded once (http/whole-response), so it is rendered whole
+ * (docs/decisions/027, 028):
+ * - a page that hydrates in islands in one synchronous call: it holds no Suspense boundary and its
+ *   data is all loaded, so `renderToString` writes the bytes the stream would, without the stream's
+ *   scheduling and its AsyncLocalStorage context per render;
+ * - a page that hydrates whole (its editor loads lazily, React Router's scripts stream the loader
+ *   data) through React's stream, gathered into one buffer once everything is ready.
  */
 export default async function handleRequest(
   request: Request,
@@ -57,13 +61,15 @@ export default async function handleRequest(
   const whole = wholeDocument(routerContext);
   const nonce = whole ? loadContext.cspNonce : undefined;
   const prerendered = await prerenderedRegions(request, routerContext, whole);
+  const page = (
+    <PrerenderedProvider value={prerendered}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </PrerenderedProvider>
+  );
+  // React's stream writes the doctype itself before an <html> root; renderToString does not.
+  if (!whole) return new Response(`<!DOCTYPE html>${renderToString(page)}`, { status, headers });
   return new Promise<Response>((resolve, reject) => {
     let responseStatus = status;
-    const page = (
-      <PrerenderedProvider value={prerendered}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </PrerenderedProvider>
-    );
     const chunks: Buffer[] = [];
     const gathered = new Writable({
       write(chunk: Buffer, _encoding, done) {
