@@ -73,6 +73,26 @@ describe("pages sent whole, encoded once", () => {
     expect(decoded(gzip).equals(plain.body)).toBe(true);
   });
 
+  it("renders every page as one finished document: the doctype first, no boundary left for the browser to fill", async () => {
+    const pages: [string, Record<string, string>][] = [
+      ["/", {}],
+      ["/local", {}],
+      [articlePath, {}],
+      [`/search?q=${encodeURIComponent("خبر")}`, {}],
+      ["/no-such-page", {}],
+      // Pages that hydrate whole, rendered through React's stream.
+      ["/autenction", {}],
+      [articlePath, { cookie: admin }],
+    ];
+    for (const [path, headers] of pages) {
+      const html = (await raw(uncached(path), { "accept-encoding": "identity", ...headers })).body.toString();
+      expect(html.startsWith("<!DOCTYPE html><html"), path).toBe(true);
+      expect(html.endsWith("</html>"), path).toBe(true);
+      // React marks a Suspense boundary it sent unfinished (pending or left to the client) this way.
+      expect(html, path).not.toMatch(/<!--\$[?!]-->/);
+    }
+  });
+
   it("keeps the copy the first render encoded: a hit sends those very bytes", async () => {
     const path = uncached("/local");
     const miss = await raw(path, { "accept-encoding": "br" });
