@@ -44,7 +44,8 @@ type BundleEntry = { pageCache: PageCache; inlineScripts: string[]; shutdownHook
 
 /** One server process: the whole site on cfg.port (in a cluster, a worker sharing the port with the others). */
 async function serve(cfg: Config): Promise<void> {
-  const { createRequestHandler } = await import("@react-router/express");
+  // Loads React Router, so only once NODE_ENV is set (above).
+  const { reactRouterHandler } = await import("./app/server/http/react-router-handler.server");
   const buildDir = path.resolve("build");
   // The dev server builds its own through Vite.
   const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
@@ -93,7 +94,7 @@ async function serve(cfg: Config): Promise<void> {
     app.all(
       "/{*splat}",
       renderTurns,
-      createRequestHandler({
+      reactRouterHandler({
         build: async () => withAppErrorAnswers((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
         mode: "development",
         getLoadContext,
@@ -109,7 +110,7 @@ async function serve(cfg: Config): Promise<void> {
     const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
     app.use((req, res, next) => (isFilePath(req.path) ? publicFiles(req, res, next) : next()));
     app.use(pageCachePolicy);
-    app.all("/{*splat}", renderTurns, createRequestHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
+    app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
   }
 
   await siteOutbox?.start();

@@ -4,6 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
 import { shellRegions } from "~/server/http/shell-regions.server";
+import { renderedPage } from "~/server/http/rendered-page.server";
 import type { SiteFrame } from "~/lib/site-frame";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
@@ -67,7 +68,7 @@ export default async function handleRequest(
     </PrerenderedProvider>
   );
   // React's stream writes the doctype itself before an <html> root; renderToString does not.
-  if (!whole) return new Response(`<!DOCTYPE html>${renderToString(page)}`, { status, headers });
+  if (!whole) return renderedPage(`<!DOCTYPE html>${renderToString(page)}`, { status, headers });
   return new Promise<Response>((resolve, reject) => {
     let responseStatus = status;
     const chunks: Buffer[] = [];
@@ -77,7 +78,7 @@ export default async function handleRequest(
         done();
       },
       final(done) {
-        resolve(new Response(Buffer.concat(chunks), { status: responseStatus, headers }));
+        resolve(renderedPage(Buffer.concat(chunks), { status: responseStatus, headers }));
         done();
       },
     });
