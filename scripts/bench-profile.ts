@@ -34,8 +34,9 @@ function category(stack: Node[]): string {
   if (urls.some((u) => /node_modules\/(pg|pg-protocol|pg-pool)\//.test(u))) return "PostgreSQL client";
   if (urls.some((u) => /node_modules\/react-dom\//.test(u))) return "React render";
   if (urls.some((u) => /node_modules\/kysely\//.test(u))) return "Kysely (query building)";
-  if (urls.some((u) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\//.test(u))) return "Express";
+  // Before Express: React Router's work starts inside Express's handler call (http/react-router-handler).
   if (urls.some((u) => /node_modules\/(react-router|@react-router)\//.test(u))) return "React Router (outside rendering)";
+  if (urls.some((u) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\//.test(u))) return "Express";
   return "other JavaScript";
 }
 
