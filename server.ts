@@ -17,7 +17,7 @@ import { cspNonceOf, securityHeaders, securityHeaderSource } from "./app/server/
 import { wholeResponses } from "./app/server/http/whole-response.server";
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
-import { refuseNulInPath, refuseUnknownMethods } from "./app/server/http/methods.server";
+import { refuseNulInPath, refuseUnknownMethods, refuseUnusableHost } from "./app/server/http/methods.server";
 import { publicMediaRedirect, storedMediaHandler } from "./app/server/http/stored-media.server";
 import { mediaStorageFor } from "./app/server/media/media-storage.server";
 import { renderQueue } from "./app/server/http/render-queue.server";
@@ -61,6 +61,7 @@ async function serve(cfg: Config): Promise<void> {
   app.use(settleRequestBody());
   app.use(refuseUnknownMethods);
   app.use(refuseNulInPath);
+  app.use(refuseUnusableHost);
   app.use(healthRoutes(async () => siteOutbox?.readiness() ?? { ready: false, reason: "starting" }));
   // Pages, JSON and feeds are sent whole, encoded once; files, media and the event stream as they come.
   app.use(wholeResponses());

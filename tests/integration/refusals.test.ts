@@ -103,6 +103,19 @@ describe("bodies that are not forms, and methods we do not know", () => {
     });
   }
 
+  for (const host of ["a b", "a%b", "exa<mple.com", "<script>"]) {
+    it(`a Host no address can carry (${host}) gets 400 with the Arabic message, a page and the API alike`, async () => {
+      for (const [path, expected] of [
+        ["/local", messages.badRequest],
+        ["/api/latest", JSON.stringify({ error: { code: "bad-request", message: messages.badRequest } })],
+      ]) {
+        const outcome = await sendWholeBody(`${server.url}${path}`, { method: "GET", headers: { host } });
+        expect(outcome, path).toMatchObject({ kind: "complete", status: 400 });
+        if (outcome.kind === "complete") expect(outcome.body, path).toBe(expected);
+      }
+    });
+  }
+
   for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
     it(`${method} gets 405 with Allow`, async () => {
       const outcome = await sendWholeBody(`${server.url}/`, { method });

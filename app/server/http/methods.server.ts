@@ -21,6 +21,23 @@ export function refuseNulInPath(req: Request, res: Response, next: NextFunction)
   refuse(req, res, new AppError("not-found"));
 }
 
+/** The host a client asked for (X-Forwarded-Host behind a trusted proxy), without what a URL's host cannot hold after it. */
+export function requestedHost(req: Request): string {
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const header = req.app.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? req.get("host")) : req.get("host");
+  const port = Number.parseInt(header?.split(":")[1] ?? "", 10);
+  return Number.isSafeInteger(port) ? `${hostname}:${port}` : hostname;
+}
+
+/**
+ * A Host (or trusted X-Forwarded-Host) that no address can carry, with a space, `<` or `%` in it,
+ * names no site: 400 before anything builds the request's URL from it.
+ */
+export function refuseUnusableHost(req: Request, res: Response, next: NextFunction) {
+  if (URL.canParse(`http://${requestedHost(req)}/`)) return next();
+  refuse(req, res, new AppError("bad-request"));
+}
+
 /** JSON for API callers, the plain Arabic message for everyone else. */
 function refuse(req: Request, res: Response, error: AppError): void {
   if (wantsJson(req)) return sendError(res, error);

@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { requestedHost } from "./methods.server";
 import { renderedHtml } from "./rendered-page.server";
 
 type Options = {
@@ -23,14 +24,6 @@ export function reactRouterHandler({ build, mode, getLoadContext }: Options): Re
       next(error);
     }
   };
-}
-
-/** The host a client asked for (X-Forwarded-Host behind a trusted proxy), as a URL's host can hold it. */
-function requestedHost(req: ExpressRequest): string {
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const header = req.app.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? req.get("host")) : req.get("host");
-  const port = Number.parseInt(header?.split(":")[1] ?? "", 10);
-  return Number.isSafeInteger(port) ? `${hostname}:${port}` : hostname;
 }
 
 function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
