@@ -41,6 +41,30 @@ function prerenderedRegions(
   return shellRegions(root.site, new URL(request.url).pathname);
 }
 
+type Manifest = EntryContext["manifest"];
+const manifestsByMatches = new WeakMap<Manifest, Map<string, Manifest>>();
+
+/**
+ * The route manifest narrowed to the routes the request matched. `ServerRouter` builds React Router's
+ * server routes and data routes from the manifest on every render: all of the site's routes for a page
+ * that renders three (7–8% of an uncached category page). A page that hydrates in islands sends no
+ * route manifest to the browser (it has no `<Scripts />`), and its render reads only the matched
+ * routes, so it is rendered from those (docs/decisions/029).
+ */
+function withMatchedRoutesOnly(routerContext: EntryContext): EntryContext {
+  const { manifest } = routerContext;
+  const ids = routerContext.staticHandlerContext.matches.map((match) => match.route.id);
+  let byMatches = manifestsByMatches.get(manifest);
+  if (!byMatches) manifestsByMatches.set(manifest, (byMatches = new Map()));
+  const key = ids.join("\0");
+  let narrowed = byMatches.get(key);
+  if (!narrowed) {
+    narrowed = { ...manifest, routes: Object.fromEntries(ids.map((id) => [id, manifest.routes[id]])) };
+    byMatches.set(key, narrowed);
+  }
+  return { ...routerContext, manifest: narrowed };
+}
+
 /**
  * Every page goes out whole, encoded once (http/whole-response), so it is rendered whole
  * (docs/decisions/027, 028):
@@ -64,7 +88,7 @@ export default async function handleRequest(
   const prerendered = await prerenderedRegions(request, routerContext, whole);
   const page = (
     <PrerenderedProvider value={prerendered}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <ServerRouter context={whole ? routerContext : withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
     </PrerenderedProvider>
   );
   // React's stream writes the doctype itself before an <html> root; renderToString does not.

@@ -16,8 +16,7 @@ import type { Route } from "./+types/api.latest";
  * The latest news for the home page's refresh, or with ?category=…&page=N one page of a category
  * for its 'المزيد' button.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const audience = await audienceOf(auth(), request);
   const headers = { "Cache-Control": audience.includeDrafts ? CACHE.personal : CACHE.publicPage };
   const category = url.searchParams.get("category");

@@ -21,8 +21,7 @@ function modeOf(value: FormDataEntryValue | string | null): Mode {
   return value === "signup" ? "signup" : "signin";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (await getCurrentUser(auth(), request)) throw redirect(redirectTo);
   return { redirectTo, mode: modeOf(url.searchParams.get("mode")) };

@@ -12,9 +12,9 @@ import type { Route } from "./+types/author";
 const AUTHOR_PAGE_SIZE = 12;
 
 /** An author's published articles, newest first: the same page for everyone, so the page cache keeps it. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const username = params.username;
-  const page = pageFromUrl(new URL(request.url));
+  const page = pageFromUrl(url);
   const list = await listAuthorArticles(db(), username, page, AUTHOR_PAGE_SIZE);
   if (!list) throw pageError(new AppError("not-found"));
   return { username, page, ...list };

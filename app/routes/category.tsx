@@ -16,8 +16,7 @@ function categoryOfPath(pathname: string): Category | undefined {
   return CATEGORIES.find((category) => categoryPath(category) === pathname.replace(/\/+$/, ""));
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const category = categoryOfPath(url.pathname);
   if (!category || category === "breaking") throw pageError(new AppError("not-found"));
   const page = pageFromUrl(url);

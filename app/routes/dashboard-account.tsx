@@ -20,10 +20,10 @@ export const handle = HYDRATE_DOCUMENT;
 type Intent = "rename" | "password" | "sign-out-others";
 type ActionResult = { intent: Intent; done?: boolean; error?: string; fieldErrors?: Record<string, string> };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(auth(), request);
   const sessions = await openSessionCount(db(), user.id);
-  const passwordChanged = new URL(request.url).searchParams.get("done") === "password";
+  const passwordChanged = url.searchParams.get("done") === "password";
   return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1), passwordChanged };
 }
 

@@ -18,10 +18,10 @@ import type { Route } from "./+types/dashboard-settings";
 
 export const handle = HYDRATE_DOCUMENT;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(auth(), request);
   const stored = await readSiteSettings(db());
-  return { settings: stored.settings, saved: new URL(request.url).searchParams.has("saved") };
+  return { settings: stored.settings, saved: url.searchParams.has("saved") };
 }
 
 export async function action({ request }: Route.ActionArgs) {

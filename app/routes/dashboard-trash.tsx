@@ -26,9 +26,9 @@ const STATUS_LABELS: Record<NewsStatus, string> = {
   trashed: messages.statusTrashed,
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireEditor(auth(), request);
-  const done = new URL(request.url).searchParams.get("done");
+  const done = url.searchParams.get("done");
   return { items: await listTrash(db()), canDeleteForGood: isAdmin(user), done: done === "restored" || done === "deleted" ? done : null };
 }
 

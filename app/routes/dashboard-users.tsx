@@ -32,9 +32,9 @@ const DONE_MESSAGES: Record<Done, string> = {
   invited: accountMessages.inviteSent,
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(auth(), request);
-  const { q } = userSearchSchema.parse({ q: new URL(request.url).searchParams.get("q") ?? "" });
+  const { q } = userSearchSchema.parse({ q: url.searchParams.get("q") ?? "" });
   return { users: await listUsers(db(), q), q, me: admin.id, mailOn: mailer() !== null };
 }
 

@@ -34,9 +34,8 @@ export const handle = HYDRATE_DOCUMENT;
 const TABLE_PAGE_SIZE = 20;
 const REVIEW_LIST_SIZE = 20;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const actor = await requireNewsroomMember(auth(), request);
-  const url = new URL(request.url);
   const page = pageFromUrl(url);
   const filter = dashboardFilterFromUrl(url);
   const savedId = savedIdFromUrl(url);

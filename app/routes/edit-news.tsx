@@ -21,12 +21,12 @@ import { pageError } from "~/server/http/page-error.server";
 
 export const handle = HYDRATE_DOCUMENT;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const actor = await requireNewsroomMember(auth(), request);
   const editable = await editableArticle(db(), params.id, actor);
   if (!editable.ok) throw pageError(editable.error);
   const { article, reviewNote } = editable;
-  const searchParams = new URL(request.url).searchParams;
+  const searchParams = url.searchParams;
   return {
     article,
     reviewNote,

@@ -18,8 +18,8 @@ function isInfoPageKey(value: string): value is InfoPageKey {
 }
 
 /** An information page: its title is the interface's, its content the site's own (the settings). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const key = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+export async function loader({ url }: Route.LoaderArgs) {
+  const key = url.pathname.replace(/^\/+|\/+$/g, "");
   if (!isInfoPageKey(key)) throw pageError(new AppError("not-found"));
   const { settings } = await cachedSiteSettings(db(), readCache);
   return { key, document: settings.infoPages[key] };

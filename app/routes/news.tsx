@@ -30,7 +30,7 @@ import { shareImageFor } from "~/server/news/share-image.server";
 import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/news";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const database = db();
   const user = await getCurrentUser(auth(), request);
   const audience = audienceFor(user);
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     picksBeside(database, readCache, article, audience),
     relatedTo(database, readCache, article, audience),
   ]);
-  const updated = new URL(request.url).searchParams.get("updated") === "1";
+  const updated = url.searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(mediaStorage(), article);
   const share = {
     url: absoluteUrl(config().baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),

@@ -14,8 +14,8 @@ import type { Route } from "./+types/reset-password";
 type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Record<string, string> };
 
 /** With a token (from a reset or invitation mail): choose a password. Without: ask for a link. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: resetTokenOf(new URL(request.url).searchParams.get("token")), mailOn: mailer() !== null };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: resetTokenOf(url.searchParams.get("token")), mailOn: mailer() !== null };
 }
 
 export async function action({ request }: Route.ActionArgs) {

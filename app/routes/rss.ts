@@ -9,8 +9,8 @@ import { feedNotFound, feedResponse, RSS_CONTENT_TYPE } from "~/server/feeds/res
 import type { Route } from "./+types/rss";
 
 /** /rss.xml for the whole site, /{category path}/rss.xml for one category. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, "");
+export async function loader({ url }: Route.LoaderArgs) {
+  const pathname = url.pathname.replace(/\/+$/, "");
   if (pathname === rssPath()) return feedResponse(await rssXml(db(), { baseUrl: config().baseUrl, site: await cachedSiteSettings(db(), readCache) }), RSS_CONTENT_TYPE);
   const category = CATEGORIES.find((c) => rssPath(c) === pathname);
   if (!category) return feedNotFound(messages.pageNotFound);

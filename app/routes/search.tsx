@@ -12,8 +12,7 @@ import { db } from "~/server/db/db.server";
 import { searchNews } from "~/server/search/search.server";
 import type { Route } from "./+types/search";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const query = (url.searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = pageFromUrl(url);
   const { results, hasMore } = await searchNews(db(), query, { page, audience: await audienceOf(auth(), request) });

@@ -14,8 +14,8 @@ function requestedPage(url: URL): number | null | "invalid" {
   return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : "invalid";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const page = requestedPage(new URL(request.url));
+export async function loader({ url }: Route.LoaderArgs) {
+  const page = requestedPage(url);
   const xml = page === "invalid" ? null : await sitemapXml(db(), { baseUrl: config().baseUrl, site: await cachedSiteSettings(db(), readCache), page });
   return xml === null ? feedNotFound(messages.pageNotFound) : feedResponse(xml, XML_CONTENT_TYPE);
 }

@@ -46,6 +46,14 @@ describe("guards", () => {
     expect((error as Response).headers.get("location")).toBe(`/autenction?redirectTo=${encodeURIComponent("/dashboard?tab=stats")}`);
   });
 
+  it("sends a client navigation's data request to sign in with the page's address, not React Router's", async () => {
+    const location = async (url: string) => ((await thrown(requireUser(auth, new Request(url)))) as Response).headers.get("location");
+    expect(await location("http://localhost:3000/dashboard/users.data?q=%D8%A3&_routes=routes%2Fdashboard-users")).toBe(
+      `/autenction?redirectTo=${encodeURIComponent("/dashboard/users?q=%D8%A3")}`,
+    );
+    expect(await location("http://localhost:3000/_root.data")).toBe(`/autenction?redirectTo=${encodeURIComponent("/")}`);
+  });
+
   it("requireAdmin gives a signed-in user a 403, and lets an admin through", async () => {
     expect((await requireUser(auth, request(userCookie))).email).toBe("reader@example.com");
     const error = await thrown(requireAdmin(auth, request(userCookie)));

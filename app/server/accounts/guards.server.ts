@@ -35,9 +35,19 @@ export async function audienceOf(auth: Auth, request: Request): Promise<Audience
   return audienceFor(await getCurrentUser(auth, request));
 }
 
-function signInUrl(request: Request): string {
+/**
+ * The page a request is for. Loaders get the raw request (future.v8_passThroughRequests), and a client
+ * navigation's data request names its page React Router's way: `/dashboard.data?_routes=…`.
+ */
+function pageOf(request: Request): string {
   const url = new URL(request.url);
-  return `/autenction?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  if (url.searchParams.has("_routes")) url.searchParams.delete("_routes");
+  return `${pathname}${url.search}`;
+}
+
+function signInUrl(request: Request): string {
+  return `/autenction?redirectTo=${encodeURIComponent(pageOf(request))}`;
 }
 
 /** The JSON API answers refusals in JSON; pages send people to sign in or show the error page. */
