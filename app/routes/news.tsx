@@ -21,10 +21,9 @@ import { auth, mediaStorage } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { pageError } from "~/server/http/page-error.server";
 import { articleNotFound } from "~/server/news/publishing.server";
-import { getArticle } from "~/server/news/news.server";
+import { readArticle } from "~/server/news/news.server";
 import { picksBeside, relatedTo, sidebarLists } from "~/server/news/reader-lists.server";
 import { readCache } from "~/server/platform/site-read-cache.server";
-import { shortIdFor } from "~/server/news/short-links.server";
 import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/news/share-image.server";
 import { config } from "~/server/platform/config.server";
@@ -34,10 +33,10 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const database = db();
   const user = await getCurrentUser(auth(), request);
   const audience = audienceFor(user);
-  const article = await getArticle(database, params.id, audience);
-  if (!article) throw pageError(articleNotFound());
-  const [shortId, sidebar, picks, related] = await Promise.all([
-    shortIdFor(database, article.id),
+  const read = await readArticle(database, params.id, audience);
+  if (!read) throw pageError(articleNotFound());
+  const { article, shortId } = read;
+  const [sidebar, picks, related] = await Promise.all([
     sidebarLists(database, readCache, audience),
     picksBeside(database, readCache, article, audience),
     relatedTo(database, readCache, article, audience),

@@ -10,10 +10,13 @@ import {
   listLatestByCategory,
   listMostRead,
   listSlider,
+  readArticle,
   updateArticle,
   type NewArticle,
 } from "./news.server";
 import { articleAt, createTestArticle } from "../../../tests/support/articles";
+import { shortIdFor } from "./short-links.server";
+import { PUBLIC } from "./audience.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -109,6 +112,22 @@ describe("getArticle", () => {
     expect(found?.images).toEqual(["/x.webp", "/y.webp"]);
     const draft = await article(1, { status: "draft" });
     expect(await getArticle(db, draft)).toBeNull();
+  });
+});
+
+describe("readArticle", () => {
+  it("gives the article as getArticle does with its short link, or none yet, and hides drafts from the public", async () => {
+    const published = await article(0, { content: "نص الخبر" });
+    const shortId = await shortIdFor(db, published);
+    expect(shortId).not.toBeNull();
+    expect(await readArticle(db, published, PUBLIC)).toEqual({ article: await getArticle(db, published), shortId });
+    const draft = await article(1, { status: "draft" });
+    expect(await shortIdFor(db, draft)).toBeNull();
+    expect(await readArticle(db, draft, PUBLIC)).toBeNull();
+    expect(await readArticle(db, draft, { includeDrafts: true })).toEqual({
+      article: await getArticle(db, draft, { includeDrafts: true }),
+      shortId: null,
+    });
   });
 });
 

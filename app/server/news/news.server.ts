@@ -193,9 +193,36 @@ export async function listMostRead(
   return rows.map(toSummary);
 }
 
+/** The article's short link beside it (short_links.news_id is unique). */
+function shortIdOf(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("short_links").select("short_links.short_id").whereRef("short_links.news_id", "=", "news.id").as("short_id");
+}
+
+function articleRows(db: DB, id: string, audience: Audience) {
+  return visibleTo(db.selectFrom("news"), audience).selectAll().select(authorName).where("news.id", "=", id);
+}
+
 export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
-  const row = await visibleTo(db.selectFrom("news"), audience).selectAll().select(authorName).where("news.id", "=", id).executeTakeFirst();
-  if (!row) return null;
+  const row = await articleRows(db, id, audience).executeTakeFirst();
+  return row ? toArticle(row) : null;
+}
+
+/** The article a reader opens, with its short link, in one statement (one round trip on PostgreSQL). */
+export async function readArticle(db: DB, id: string, audience: Audience): Promise<{ article: NewsArticle; shortId: string | null } | null> {
+  const row = await articleRows(db, id, audience).select(shortIdOf).executeTakeFirst();
+  return row ? { article: toArticle(row), shortId: row.short_id } : null;
+}
+
+type ArticleRow = Omit<SummaryRow, "excerpt"> & {
+  content: string;
+  body: string | null;
+  image_details: string | null;
+  video: string | null;
+  updated_at: string | null;
+  publish_at: string | null;
+};
+
+function toArticle(row: ArticleRow): NewsArticle {
   return {
     ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
     content: row.content,
