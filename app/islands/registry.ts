@@ -1,7 +1,7 @@
 import { CopyShortLinkButton, DeleteArticleButton } from "~/components/admin-actions";
 import { BreakingList } from "~/components/breaking-list";
 import { BreakingTicker } from "~/components/breaking-ticker";
-import { CategoryList } from "~/components/category-list";
+import { CategoryMoreCards, CategoryPages } from "~/components/category-list";
 import { LatestRefresh } from "~/components/news-lists";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { ShareBar } from "~/components/share-bar";
@@ -14,7 +14,8 @@ export const ISLANDS: IslandDefinition[] = [
   ArticleVisit,
   BreakingList,
   BreakingTicker,
-  CategoryList,
+  CategoryMoreCards,
+  CategoryPages,
   CopyShortLinkButton,
   DeleteArticleButton,
   LatestRefresh,
