@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { messages } from "~/lib/messages";
 import { createAuth } from "./auth-instance.server";
-import { requireAdmin, requireUser } from "./guards.server";
+import { getCurrentUser, requireAdmin, requireUser } from "./guards.server";
 import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { getUserData } from "./user-data.server";
@@ -52,6 +52,21 @@ describe("guards", () => {
       `/autenction?redirectTo=${encodeURIComponent("/dashboard/users?q=%D8%A3")}`,
     );
     expect(await location("http://localhost:3000/_root.data")).toBe(`/autenction?redirectTo=${encodeURIComponent("/")}`);
+  });
+
+  it("looks the user up once for a reading request's loaders, and again on every call during a write", async () => {
+    const rename = (name: string) => db.updateTable("user").set({ name }).where("email", "=", "reader@example.com").execute();
+    const reading = request(userCookie);
+    expect((await getCurrentUser(auth, reading))?.name).toBe("قارئ");
+    const writing = new Request("http://localhost:3000/dashboard/account", { method: "POST", headers: { cookie: userCookie } });
+    expect((await getCurrentUser(auth, writing))?.name).toBe("قارئ");
+    await rename("قارئ جديد");
+    try {
+      expect((await getCurrentUser(auth, reading))?.name).toBe("قارئ");
+      expect((await getCurrentUser(auth, writing))?.name).toBe("قارئ جديد");
+    } finally {
+      await rename("قارئ");
+    }
   });
 
   it("requireAdmin gives a signed-in user a 403, and lets an admin through", async () => {

@@ -20,8 +20,13 @@ async function lookUpUser(auth: Auth, request: Request): Promise<CurrentUser | n
   return { id, name, email, role: isRole(role) ? role : "user" };
 }
 
-/** The signed-in user, looked up once per request however many loaders ask. */
+/**
+ * The signed-in user, looked up once per reading request however many loaders ask (they share the
+ * request, decision 029). A write may change who is signed in or what they are called, and its
+ * page's loaders run after it on the same request: for a write, every call looks again.
+ */
 export function getCurrentUser(auth: Auth, request: Request): Promise<CurrentUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(auth, request);
   let user = perRequest.get(request);
   if (!user) {
     user = lookUpUser(auth, request);
