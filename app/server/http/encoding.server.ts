@@ -1,6 +1,6 @@
-import { promisify } from "node:util";
 import { BoundedMemo } from "~/lib/bounded-memo";
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
+import { CompressionThreads } from "./compression-threads.server";
 
 export type Encoding = "br" | "gzip";
 
@@ -11,8 +11,8 @@ export const MIN_ENCODED_BYTES = 1024;
 const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 const GZIP: ZlibOptions = { level: 6 };
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+/** Two threads per process: a page's encoding takes a fraction of its render, and each thread holds its own encoder. */
+const threads = new CompressionThreads(2, { brotli: BROTLI, gzip: GZIP });
 
 /** Browsers send a handful of distinct Accept-Encoding values: each one's answer is kept, a few dozen at most. */
 const preferences = new BoundedMemo<string, Encoding | undefined>(32);
@@ -37,9 +37,9 @@ function parsePreference(acceptEncoding: string): Encoding | undefined {
   return gzipAccepted ? "gzip" : undefined;
 }
 
-/** Encodes a whole body in one call, on libuv's thread pool so the event loop keeps rendering. */
+/** Encodes a whole body in one call, on a compression thread so the event loop keeps rendering. */
 export function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === "br" ? brotliAsync(body, BROTLI) : gzipAsync(body, GZIP);
+  return threads.encode(body, encoding);
 }
 
 /** The same encoding, here and now (a cached page's copy in a second encoding, made once). */
