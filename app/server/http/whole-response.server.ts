@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { encode, isEncodableType, MIN_ENCODED_BYTES, preferredEncoding, type Encoding } from "./encoding.server";
+import { logger } from "~/server/platform/logger.server";
 
 /** A response's whole body as it went out: the plain bytes, and the encoded copy sent if one was. */
 export type WholeBody = { body: Buffer; encoding?: Encoding; encoded?: Buffer };
@@ -72,9 +73,13 @@ async function sendWhole(res: Response, end: (...args: unknown[]) => Response, b
   if (encodable) res.vary("Accept-Encoding");
   let whole: WholeBody = { body };
   if (encoding) {
-    const encoded = await encode(body, encoding);
-    whole = { body, encoding, encoded };
-    res.setHeader("Content-Encoding", encoding);
+    try {
+      whole = { body, encoding, encoded: await encode(body, encoding) };
+      res.setHeader("Content-Encoding", encoding);
+    } catch (error) {
+      // A body the encoder failed on (its thread died) still goes out, as it is.
+      logger.error({ err: error }, "encoding failed");
+    }
   }
   const sent = whole.encoded ?? body;
   if (!res.headersSent) res.setHeader("Content-Length", String(sent.length));
