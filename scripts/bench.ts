@@ -9,7 +9,8 @@
  *
  * On SQLite by default (a temporary file); `DATABASE_URL=postgres://… npm run bench` or
  * `npm run bench -- --database postgres://…` runs it on PostgreSQL, in a database it creates on that
- * server and drops at the end. BENCH_SECONDS (10), BENCH_ARTICLES (10000), BENCH_WORKERS ("1,<cores>").
+ * server and drops at the end. Each process first gets a few seconds of unrecorded load on each page.
+ * BENCH_SECONDS (10), BENCH_ARTICLES (10000), BENCH_WORKERS ("1,<cores>").
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -29,6 +30,8 @@ import { ensureBuild } from "./ensure-build";
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Unrecorded load on each page before its rows, so no row measures a process still compiling its hot code. */
+const WARM_UP_SECONDS = 3;
 const CORES = availableParallelism();
 const WORKER_COUNTS = [...new Set((process.env.BENCH_WORKERS ?? `1,${CORES}`).split(",").map(Number))];
 const HEADERS = { "accept-encoding": "br, gzip" };
@@ -104,6 +107,8 @@ try {
         const pids = [server.pid, ...(workers > 1 ? server.workerPids() : [])];
         servers.push({ workers, server, pids, idle: new Map(pids.map((pid) => [pid, residentMemory(pid)])), peaks: new Map() });
       }
+      for (const { server } of servers)
+        for (const [, route] of pages) await loadTest(`${server.url}${route}`, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: HEADERS });
       for (const [page, route] of pages) {
         for (const { workers, server, pids, peaks } of servers) {
           const html = await (await fetch(`${server.url}${route}`)).text();
@@ -144,6 +149,7 @@ for (const [page, html] of pagesHtml) {
   console.log(`${page}: ceiling…`);
   const ceiling = await startCeiling(html);
   try {
+    await loadTest(ceiling.url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: HEADERS });
     ceilings.set(page, await loadTest(ceiling.url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS }));
   } finally {
     await ceiling.stop();
@@ -153,7 +159,8 @@ for (const [page, html] of pagesHtml) {
 console.log(
   `\n${ENGINE}, ${ARTICLES} articles; ${CONNECTIONS} connections for ${SECONDS} s per row from ${loadGeneratorName}; ${CORES} cores.`,
 );
-console.log("Ceiling: a bare node:http process sending the same page's bytes from memory.\n");
+console.log("Ceiling: a bare node:http process sending the same page's bytes from memory.");
+console.log(`Each process first ran ${WARM_UP_SECONDS} s of the same load per page, not recorded.\n`);
 console.log("| page | page cache | WORKERS | req/s | p99 ms | of ceiling | errors |");
 console.log("|---|---|---:|---:|---:|---:|---:|");
 for (const r of runs) {
