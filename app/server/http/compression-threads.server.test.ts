@@ -22,6 +22,15 @@ describe("compression threads", () => {
     expect(brotliDecompressSync(await threads.encode(page(1), "br")).equals(page(1))).toBe(true);
   });
 
+  it("refuse the jobs of a thread that ended, and answer the next one from a new thread", async () => {
+    const threads = new CompressionThreads(1, settings);
+    const inFlight = threads.encode(page(2), "gzip");
+    await threads.close();
+    await expect(inFlight).rejects.toThrow(/compression thread exited/);
+    expect(gunzipSync(await threads.encode(page(3), "gzip")).equals(page(3))).toBe(true);
+    await threads.close();
+  });
+
   it("need at least one thread", () => {
     expect(() => new CompressionThreads(0, settings)).toThrow(RangeError);
   });

@@ -54,6 +54,11 @@ export class CompressionThreads {
     });
   }
 
+  /** Ends every thread now: the jobs they hold are refused, and a later `encode` starts a new thread. */
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread?.worker.terminate()));
+  }
+
   private start(index: number): Thread {
     const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: this.settings });
     const thread: Thread = { worker, jobs: new Map() };
