@@ -35,6 +35,8 @@ const WARM_UP_SECONDS = 3;
 const CORES = availableParallelism();
 const WORKER_COUNTS = [...new Set((process.env.BENCH_WORKERS ?? `1,${CORES}`).split(",").map(Number))];
 const HEADERS = { "accept-encoding": "br, gzip" };
+/** The one load every row, warm-up and ceiling runs: 50 connections asking for brotli or gzip. */
+const load = (url: string, seconds: number, script?: string) => loadTest(url, { connections: CONNECTIONS, seconds, headers: HEADERS, script });
 const { values: flags } = parseArgs({ options: { database: { type: "string" } }, strict: true });
 const givenUrl = flags.database ?? process.env.DATABASE_URL;
 /** The PostgreSQL server to create the bench's database on; none: a temporary SQLite file. */
@@ -66,7 +68,7 @@ async function loadSampling(url: string, pids: number[], peaks: Map<number, numb
   const sample = () => pids.forEach((pid) => peaks.set(pid, Math.max(peaks.get(pid) ?? 0, residentMemory(pid))));
   const timer = setInterval(sample, 250);
   try {
-    return await loadTest(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS, script });
+    return await load(url, SECONDS, script);
   } finally {
     clearInterval(timer);
   }
@@ -108,7 +110,7 @@ try {
         servers.push({ workers, server, pids, idle: new Map(pids.map((pid) => [pid, residentMemory(pid)])), peaks: new Map() });
       }
       for (const { server } of servers)
-        for (const [, route] of pages) await loadTest(`${server.url}${route}`, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: HEADERS });
+        for (const [, route] of pages) await load(`${server.url}${route}`, WARM_UP_SECONDS);
       for (const [page, route] of pages) {
         for (const { workers, server, pids, peaks } of servers) {
           const html = await (await fetch(`${server.url}${route}`)).text();
@@ -149,8 +151,8 @@ for (const [page, html] of pagesHtml) {
   console.log(`${page}: ceiling…`);
   const ceiling = await startCeiling(html);
   try {
-    await loadTest(ceiling.url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: HEADERS });
-    ceilings.set(page, await loadTest(ceiling.url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS }));
+    await load(ceiling.url, WARM_UP_SECONDS);
+    ceilings.set(page, await load(ceiling.url, SECONDS));
   } finally {
     await ceiling.stop();
   }
