@@ -14,6 +14,7 @@ export const CLIENT_IP_HEADER = "x-akhbar-client-ip";
 
 /** better-auth's code for a sign-in refused because an admin disabled the account (auth-errors.server.ts maps it). */
 export const ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
+
 async function isDisabled(db: DB, userId: string): Promise<boolean> {
   const row = await db.selectFrom("user").select("disabledAt").where("id", "=", userId).executeTakeFirst();
   return row?.disabledAt != null;
