@@ -78,6 +78,7 @@ async function serve(cfg: Config): Promise<void> {
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: cspNonceOf(res),
+    afterResponse: (work: () => Promise<void>) => void res.once("close", () => void work().catch((error: unknown) => logger.error({ err: error }, "work after a response failed"))),
   });
 
   // Media files never change under a name (each stored file gets a new random name), so they are cached for a year.

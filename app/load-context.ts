@@ -6,6 +6,8 @@ declare module "react-router" {
     clientIp: string;
     /** This response's Content-Security-Policy nonce, for the scripts of pages that hydrate whole. */
     cspNonce: string;
+    /** Runs `work` once this response has gone (or its client has left); a failure is logged. */
+    afterResponse: (work: () => Promise<void>) => void;
   }
 }
 

@@ -46,7 +46,7 @@ try {
     console.log(`Admin account created.\n  email:    ${email}\n  password: ${password}\nThis password is shown only once.`);
   } else if (command === "set-password") {
     const password = generatePassword();
-    if (!(await setPassword(createAuth(db, cfg), email, password))) fail(`No account has the email ${email}.`);
+    if (!(await setPassword(createAuth(db, cfg), db, email, password))) fail(`No account has the email ${email}.`);
     console.log(`New password for ${email}: ${password}\nThis password is shown only once.`);
   } else if (command === "set-role" && isRole(wantedRole)) {
     if (!(await setRole(db, email, wantedRole))) fail(`No account has the email ${email}.`);

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { messages } from "~/lib/messages";
 import { ImageCaption } from "./image-caption";
 import {
+  isInternalHref,
   isSafeHref,
   type BlockNode,
   type EmbedNode,
@@ -55,7 +56,7 @@ function Text({ node }: { node: TextNode }) {
     if (mark.type === "bold") element = <strong>{element}</strong>;
     else if (mark.type === "italic") element = <em>{element}</em>;
     else if (isSafeHref(mark.attrs.href)) {
-      const external = !mark.attrs.href.startsWith("/");
+      const external = !isInternalHref(mark.attrs.href);
       element = (
         <a href={mark.attrs.href} rel={external ? "noopener noreferrer nofollow ugc" : undefined}>
           {element}

@@ -50,14 +50,3 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
-
-/** A local path to go to after signing in; anything else (absolute, protocol-relative) goes home. */
-export function safeRedirect(target: FormDataEntryValue | string | null | undefined): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return "/";
-  try {
-    const url = new URL(target, "http://local.invalid");
-    return url.origin === "http://local.invalid" ? `${url.pathname}${url.search}${url.hash}` : "/";
-  } catch {
-    return "/";
-  }
-}

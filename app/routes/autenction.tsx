@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, safeRedirect, signInSchema, signUpSchema, USERNAME_MAX, type FieldErrors } from "~/lib/auth-schemas";
+import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, signInSchema, signUpSchema, USERNAME_MAX, type FieldErrors } from "~/lib/auth-schemas";
+import { safeRedirect } from "~/lib/same-origin-path";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, authErrors, messages, type AuthErrorCode } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";

@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "password") {
       const parsed = changePasswordSchema.safeParse(fields);
       if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: accountFieldErrors(parsed.error) }, 400);
-      const cookies = await changeOwnPassword(auth(), request, parsed.data);
+      const cookies = await changeOwnPassword(auth(), db(), request, parsed.data);
       const headers = new Headers();
       for (const cookie of cookies) headers.append("Set-Cookie", cookie);
       // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.

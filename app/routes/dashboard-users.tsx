@@ -12,8 +12,7 @@ import { inviteMember, sendResetLinkTo } from "~/server/accounts/password-reset.
 import { changeRole, deleteAccount, listUsers, setDisabled, setOneTimePassword } from "~/server/accounts/user-admin.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { config } from "~/server/platform/config.server";
-import { auth, mailer } from "~/server/platform/site.server";
+import { auth, mailer, resetMailing } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard-users";
 
@@ -48,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "invite") {
       const parsed = invitationSchema.safeParse(fields);
       if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
-      await inviteMember(auth(), db(), mailer(), config().baseUrl, admin.name, { name: parsed.data.username, email: parsed.data.email, role: parsed.data.role });
+      await inviteMember(auth(), resetMailing(), admin.name, { name: parsed.data.username, email: parsed.data.email, role: parsed.data.role });
       return data<ActionResult>({ done: "invited" });
     }
     if (intent === "role") {
@@ -68,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "one-time-password":
         return data<ActionResult>({ done: "one-time-password", userId, oneTimePassword: await setOneTimePassword(auth(), db(), userId) });
       case "reset-link":
-        await sendResetLinkTo(auth(), db(), mailer(), userId);
+        await sendResetLinkTo(resetMailing(), userId);
         return data<ActionResult>({ done: "reset-link", userId });
       case "delete":
         await deleteAccount(db(), admin.id, userId);

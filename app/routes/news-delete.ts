@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { safeRedirect } from "~/lib/auth-schemas";
+import { safeRedirect } from "~/lib/same-origin-path";
 import { articleNotFound } from "~/server/news/publishing.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { pageError } from "~/server/http/page-error.server";

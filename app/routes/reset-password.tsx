@@ -8,7 +8,8 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requestResetLink, resetWithToken } from "~/server/accounts/password-reset.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth, mailer } from "~/server/platform/site.server";
+import { auth, mailer, resetMailing } from "~/server/platform/site.server";
+import { retryAfterHeaders } from "~/server/http/error-response.server";
 import type { Route } from "./+types/reset-password";
 
 type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Record<string, string> };
@@ -18,7 +19,7 @@ export function loader({ url }: Route.LoaderArgs) {
   return { token: resetTokenOf(url.searchParams.get("token")), mailOn: mailer() !== null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   try {
@@ -32,12 +33,17 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
     // Without mail the page already says whom to ask; a request made anyway gets the same answer.
     if (mailer() === null) return data<ActionResult>({ error: accountMessages.forgotMailOff });
-    await requestResetLink(auth(), mailer(), parsed.data.email);
+    await requestResetLink(resetMailing(), context.clientIp, parsed.data.email, context.afterResponse);
     return data<ActionResult>({ done: "sent" });
   } catch (error) {
     if (!AppError.is(error)) throw error;
-    return data<ActionResult>({ error: error.message }, error.status);
+    return data<ActionResult>({ error: error.message }, { status: error.status, headers: retryAfterHeaders(error) });
   }
+}
+
+/** A refused request says when to ask again (Retry-After). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

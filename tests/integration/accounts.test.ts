@@ -3,6 +3,9 @@ import { authErrors, messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { cookiesFrom, get, post, signIn, signUp } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../support/accounts";
+import { createTestArticle } from "../support/articles";
+import { LEAVING, STAYING } from "../support/redirect-targets";
 
 let server: TestServer;
 let db: DB;
@@ -70,16 +73,22 @@ describe("sign-in", () => {
     expect(await wrong.text()).toContain(authErrors["wrong-password"].catalogue);
   });
 
-  it("goes to a local redirectTo and never to another site", async () => {
-    for (const [target, expected] of [
-      ["/sports?page=2", "/sports?page=2"],
-      ["https://evil.example", "/"],
-      ["//evil.example", "/"],
-      ["/\\evil.example", "/"],
-    ] as const) {
-      const response = await post(`${server.url}/autenction`, { intent: "signin", email: "samer@example.com", password: "secret123", redirectTo: target });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe(expected);
+  it("goes to a path of this site and never to another, however redirectTo is spelled", async () => {
+    const session = await signIn(server.url, "samer@example.com", "secret123");
+    for (const [target, expected] of [...LEAVING.map((target) => [target, "/"] as const), ...STAYING]) {
+      const signedIn = await get(`${server.url}/autenction?redirectTo=${encodeURIComponent(target)}`, session);
+      expect([signedIn.status, signedIn.headers.get("location")], `GET ${JSON.stringify(target)}`).toEqual([302, expected]);
+      const signingIn = await post(`${server.url}/autenction`, { intent: "signin", email: "samer@example.com", password: "secret123", redirectTo: target });
+      expect([signingIn.status, signingIn.headers.get("location")], `POST ${JSON.stringify(target)}`).toEqual([302, expected]);
+    }
+  });
+
+  it("goes back after deleting an article only to a path of this site", async () => {
+    const editor = { cookie: await signedInAs(db, server.site, { email: "deleting-editor@example.com", username: "محرر", role: "editor" }) };
+    for (const target of ["/.//evil.example", "/..//evil.example", "/a/..//evil.example", "/%2e%2e/%2e%2e//evil.example", "/\\evil.example"]) {
+      const { id } = await createTestArticle(db, { title: "خبر يُحذف", content: "نص", category: "local" });
+      const response = await post(`${server.url}/news/${id}/delete`, { redirectTo: target }, editor);
+      expect([response.status, response.headers.get("location")], target).toEqual([302, "/"]);
     }
   });
 

@@ -98,6 +98,9 @@ describe("the article body", () => {
       JSON.stringify({ type: "doc", content: [{ type: "html", content: "<script>alert(1)</script>" }] }),
       JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }] }] }),
       JSON.stringify({ type: "doc", content: [{ type: "figure", attrs: { src: "https://evil.example/x.png", alt: "", caption: "", credit: "" } }] }),
+      ...["/\\evil.example", "/.//evil.example", "/\t/evil.example", "/%2e%2e//evil.example"].map((href) =>
+        JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href } }] }] }] }),
+      ),
     ];
     for (const body of hostile) {
       for (const [method, path] of [["POST", "/api/news"], ["PUT", `/api/news/${id}`]] as const) {

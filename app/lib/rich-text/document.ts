@@ -1,3 +1,4 @@
+import { sameOriginPath } from "~/lib/same-origin-path";
 import { z } from "~/lib/zod";
 
 /**
@@ -36,9 +37,14 @@ const MAX_TEXT = 20_000;
 const MAX_ATTRIBUTE = 500;
 const MAX_LIST_DEPTH = 4;
 
+/** A link to a page of this site: a path no browser resolves to another origin. */
+export function isInternalHref(href: string): boolean {
+  return sameOriginPath(href) !== null;
+}
+
 /** Links readers may follow: the web, mail, or a page of this site. */
 export function isSafeHref(href: string): boolean {
-  if (/^\/(?!\/)/.test(href)) return true;
+  if (href.startsWith("/")) return isInternalHref(href);
   try {
     const url = new URL(href);
     return url.protocol === "https:" || url.protocol === "http:" || url.protocol === "mailto:";

@@ -6,6 +6,7 @@ import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
 import { hashPassword } from "better-auth/crypto";
 import { verifyWithLegacyHashes } from "./legacy-passwords.server";
+import { endResetLinks } from "./reset-links.server";
 
 const MAX_PASSWORD_LENGTH = 128;
 /** Set by our own server from the socket address, never taken from the client. */
@@ -13,18 +14,13 @@ export const CLIENT_IP_HEADER = "x-akhbar-client-ip";
 
 /** better-auth's code for a sign-in refused because an admin disabled the account (auth-errors.server.ts maps it). */
 export const ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
-/** How long a reset link sent by "forgot password" stays valid. */
-export const RESET_LINK_SECONDS = 60 * 60;
-
-/** Where better-auth hands a reset link's token; null when mail is not configured. */
-export type SendResetLink = ((to: { email: string; name: string }, token: string) => Promise<void>) | null;
 
 async function isDisabled(db: DB, userId: string): Promise<boolean> {
   const row = await db.selectFrom("user").select("disabledAt").where("id", "=", userId).executeTakeFirst();
   return row?.disabledAt != null;
 }
 
-export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">, sendResetLink: SendResetLink = null) {
+export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) {
   return betterAuth({
     baseURL: cfg.baseUrl,
     basePath: "/api/auth",
@@ -39,8 +35,8 @@ export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">, 
       // Passwords imported from Firebase are checked its way at first sign-in, then rehashed (decision 024).
       password: { hash: hashPassword, verify: verifyWithLegacyHashes(db) },
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
-      sendResetPassword: sendResetLink ? ({ user, token }) => sendResetLink(user, token) : undefined,
+      // Reset links are made by reset-links.server.ts (newest only); a link used ends the account's others.
+      onPasswordReset: ({ user }) => endResetLinks(db, user.id),
     },
     user: {
       additionalFields: {

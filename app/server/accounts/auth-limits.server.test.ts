@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTempDatabase } from "../../../tests/support/temp-db";
-import { admitSignIn, admitSignUp, forgetAttempt, SIGN_IN_ACCOUNT_RULE, SIGN_IN_ADDRESS_RULE, SIGN_UP_ADDRESS_RULE } from "./auth-limits.server";
+import {
+  admitResetRequest,
+  admitSignIn,
+  admitSignUp,
+  forgetAttempt,
+  RESET_ADDRESS_RULE,
+  RESET_EMAIL_RULE,
+  SIGN_IN_ACCOUNT_RULE,
+  SIGN_IN_ADDRESS_RULE,
+  SIGN_UP_ADDRESS_RULE,
+} from "./auth-limits.server";
 import type { DB } from "~/server/db/db.server";
 
 const SECRET = "limits-secret-limits-secret-limits-secret";
@@ -63,4 +73,23 @@ it("admits no more than the limit when attempts arrive together", async () => {
   const now = Date.UTC(2026, 2, 1);
   const results = await Promise.all(Array.from({ length: 40 }, () => fail(OFFICE, "sara@example.com", now)));
   expect(results.filter(Boolean)).toHaveLength(SIGN_IN_ACCOUNT_RULE.max);
+});
+
+it("limits 'forgot password' per email, from any address, until its window has passed", async () => {
+  const now = Date.UTC(2026, 2, 1);
+  const minute = 60_000;
+  for (let i = 0; i < RESET_EMAIL_RULE.max; i++) expect((await admitResetRequest(db, SECRET, `203.0.113.${i}`, "sara@example.com", now + i * minute)).ok).toBe(true);
+  const refused = await admitResetRequest(db, SECRET, "203.0.113.99", " Sara@Example.com", now + 10 * minute);
+  expect(refused).toMatchObject({ ok: false, error: { code: "rate-limited", retryAfterSeconds: (RESET_EMAIL_RULE.window - 10 * minute) / 1000 } });
+  expect((await admitResetRequest(db, SECRET, "203.0.113.99", "omar@example.com", now + 10 * minute)).ok).toBe(true);
+  expect((await admitResetRequest(db, SECRET, "203.0.113.99", "sara@example.com", now + RESET_EMAIL_RULE.window - 1)).ok).toBe(false);
+  expect((await admitResetRequest(db, SECRET, "203.0.113.99", "sara@example.com", now + RESET_EMAIL_RULE.window)).ok).toBe(true);
+});
+
+it("limits 'forgot password' per address over every email, registered or not", async () => {
+  const now = Date.UTC(2026, 2, 1);
+  for (let i = 0; i < RESET_ADDRESS_RULE.max; i++) expect((await admitResetRequest(db, SECRET, OFFICE, `staff${i}@example.com`, now + i)).ok).toBe(true);
+  expect((await admitResetRequest(db, SECRET, OFFICE, "one-more@example.com", now + 1000)).ok).toBe(false);
+  expect((await admitResetRequest(db, SECRET, "203.0.113.9", "one-more@example.com", now + 1000)).ok).toBe(true);
+  expect((await admitResetRequest(db, SECRET, OFFICE, "one-more@example.com", now + RESET_ADDRESS_RULE.window)).ok).toBe(true);
 });

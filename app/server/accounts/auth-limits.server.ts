@@ -13,7 +13,11 @@ export const SIGN_IN_ACCOUNT_RULE: Rule = { window: 15 * MINUTE, max: 10 };
 export const SIGN_IN_ADDRESS_RULE: Rule = { window: 15 * MINUTE, max: 100 };
 /** Registrations from one address: a family or a school on one mobile address stays below it. */
 export const SIGN_UP_ADDRESS_RULE: Rule = { window: 60 * MINUTE, max: 30 };
-const LONGEST_WINDOW = Math.max(SIGN_IN_ACCOUNT_RULE.window, SIGN_IN_ADDRESS_RULE.window, SIGN_UP_ADDRESS_RULE.window);
+/** "Forgot password" for one email, registered or not: a lost mail can be asked for again; an inbox is not flooded. */
+export const RESET_EMAIL_RULE: Rule = { window: 60 * MINUTE, max: 3 };
+/** "Forgot password" from one address over every email: a whole office, not a sweep of addresses. */
+export const RESET_ADDRESS_RULE: Rule = { window: 60 * MINUTE, max: 20 };
+const LONGEST_WINDOW = Math.max(...[SIGN_IN_ACCOUNT_RULE, SIGN_IN_ADDRESS_RULE, SIGN_UP_ADDRESS_RULE, RESET_EMAIL_RULE, RESET_ADDRESS_RULE].map((rule) => rule.window));
 
 type Limit = { key: string; rule: Rule };
 /** Either the attempt goes ahead (its rows are recorded), or a rate-limited refusal says how long to wait. */
@@ -73,4 +77,19 @@ export async function forgetAttempt(db: DB, attemptIds: number[]): Promise<void>
 /** Every registration attempt from an address counts, so it cannot be used to sweep for emails either. */
 export function admitSignUp(db: DB, secret: string, address: string, now = Date.now()): Promise<Admission> {
   return admit(db, [{ key: clientKey(secret, "sign-up", address), rule: SIGN_UP_ADDRESS_RULE }], now);
+}
+
+/**
+ * Every "forgot password" request counts, for its email and its address, whether or not the email is
+ * registered: the limit tells no more than the answer does.
+ */
+export function admitResetRequest(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<Admission> {
+  return admit(
+    db,
+    [
+      { key: clientKey(secret, "reset", email.trim().toLowerCase()), rule: RESET_EMAIL_RULE },
+      { key: clientKey(secret, "reset", address), rule: RESET_ADDRESS_RULE },
+    ],
+    now,
+  );
 }

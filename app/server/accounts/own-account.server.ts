@@ -2,6 +2,7 @@ import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { appErrorOfAuthApi } from "./auth-errors.server";
 import type { Auth } from "./auth-instance.server";
+import { endResetLinks } from "./reset-links.server";
 
 /** What a signed-in person changes on their own account, through better-auth with their session's cookie. */
 
@@ -15,15 +16,17 @@ export async function renameSelf(auth: Auth, request: Request, name: string): Pr
 
 /**
  * The current password is checked by better-auth; every other session of the account ends and this
- * one is replaced: the returned cookies carry the new session.
+ * one is replaced (the returned cookies carry the new session), and so do its reset links.
  */
-export async function changeOwnPassword(auth: Auth, request: Request, input: { currentPassword: string; newPassword: string }): Promise<string[]> {
+export async function changeOwnPassword(auth: Auth, db: DB, request: Request, input: { currentPassword: string; newPassword: string }): Promise<string[]> {
+  let changed;
   try {
-    const { headers } = await auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true });
-    return headers.getSetCookie();
+    changed = await auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true });
   } catch (error) {
     throw appErrorOfAuthApi(error);
   }
+  await endResetLinks(db, changed.response.user.id);
+  return changed.headers.getSetCookie();
 }
 
 /**

@@ -5,13 +5,13 @@ import { linkIn, startSmtpServer, type SmtpServer } from "../../../tests/support
 import { accountMessages, authErrors } from "~/lib/messages";
 import type { Role } from "~/lib/constants";
 import type { DB } from "~/server/db/db.server";
-import { createMailer, resetMail, resetPageLink, type Mailer } from "~/server/mail/mail.server";
+import { createMailer, type Mailer } from "~/server/mail/mail.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { signIn, type AccountsContext } from "./accounts.server";
 import { createAuth, type Auth } from "./auth-instance.server";
 import { getCurrentUser } from "./guards.server";
 import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "./own-account.server";
-import { inviteMember, requestResetLink, resetWithToken, sendResetLinkTo } from "./password-reset.server";
+import { inviteMember, requestResetLink, resetWithToken, sendResetLinkTo, type ResetMailing } from "./password-reset.server";
 import { changeRole, deleteAccount, listUsers, setDisabled, setOneTimePassword } from "./user-admin.server";
 import { createAccount } from "./users.server";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => smtp.stop());
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
-  auth = createAuth(db, { baseUrl: BASE, authSecret: SECRET }, (to, token) => mailer.send(resetMail(to, resetPageLink(BASE, token))));
+  auth = createAuth(db, { baseUrl: BASE, authSecret: SECRET });
 });
 afterEach(async () => cleanup());
 
@@ -46,6 +46,7 @@ async function cookieOf(email: string, password = PASSWORD): Promise<string> {
 }
 const requestWith = (cookie: string) => new Request(`${BASE}/dashboard/account`, { headers: { cookie } });
 const context = (): AccountsContext => ({ auth, db, baseUrl: BASE, authSecret: SECRET });
+const mailing = (): ResetMailing => ({ db, mailer, baseUrl: BASE, authSecret: SECRET });
 const signInAs = (email: string, password = PASSWORD) => signIn(context(), new Request(`${BASE}/autenction`), "127.0.0.1", { email, password });
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -165,9 +166,9 @@ describe("own account", () => {
     const user = await account("me@example.com", "author");
     const here = await cookieOf("me@example.com");
     const elsewhere = await cookieOf("me@example.com");
-    const wrong = await refusal(changeOwnPassword(auth, requestWith(here), { currentPassword: "not-it", newPassword: "new-secret" }));
+    const wrong = await refusal(changeOwnPassword(auth, db, requestWith(here), { currentPassword: "not-it", newPassword: "new-secret" }));
     expect(wrong.message).toBe(authErrors["wrong-password"].arabic);
-    const cookies = await changeOwnPassword(auth, requestWith(here), { currentPassword: PASSWORD, newPassword: "new-secret" });
+    const cookies = await changeOwnPassword(auth, db, requestWith(here), { currentPassword: PASSWORD, newPassword: "new-secret" });
     const renewed = cookies.map((c) => c.split(";")[0]).join("; ");
     expect(await getCurrentUser(auth, requestWith(elsewhere))).toBeNull();
     expect(await getCurrentUser(auth, requestWith(renewed))).toMatchObject({ id: user });
@@ -193,8 +194,11 @@ describe("mail", () => {
   it("sends a reset link that works once, and says nothing about unknown emails", async () => {
     const user = await account("forgot@example.com", "editor");
     const cookie = await cookieOf("forgot@example.com");
-    await requestResetLink(auth, mailer, "nobody@example.com");
-    await requestResetLink(auth, mailer, "forgot@example.com");
+    const afterResponse: Array<() => Promise<void>> = [];
+    await requestResetLink(mailing(), "127.0.0.1", "nobody@example.com", (work) => void afterResponse.push(work));
+    await requestResetLink(mailing(), "127.0.0.1", "forgot@example.com", (work) => void afterResponse.push(work));
+    expect(await db.selectFrom("verification").select("id").execute()).toEqual([]);
+    await Promise.all(afterResponse.map((work) => work()));
     const link = linkIn(await smtp.mailTo("forgot@example.com"));
     expect(smtp.received.filter((mail) => mail.to.includes("nobody@example.com"))).toEqual([]);
     const token = new URL(link).searchParams.get("token")!;
@@ -207,7 +211,7 @@ describe("mail", () => {
 
   it("refuses an expired link and a short password, keeping the old password", async () => {
     const user = await account("late@example.com", "user");
-    await sendResetLinkTo(auth, db, mailer, user);
+    await sendResetLinkTo(mailing(), user);
     const token = new URL(linkIn(await smtp.mailTo("late@example.com"))).searchParams.get("token")!;
     expect((await refusal(resetWithToken(auth, token, "abc"))).message).toBe(authErrors["weak-password-short"].arabic);
     await db.updateTable("verification").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
@@ -216,7 +220,7 @@ describe("mail", () => {
   });
 
   it("invites a new member, whose link sets the first password", async () => {
-    await inviteMember(auth, db, mailer, BASE, "رئيسة التحرير", { name: "مراسل", email: "new@example.com", role: "author" });
+    await inviteMember(auth, mailing(), "رئيسة التحرير", { name: "مراسل", email: "new@example.com", role: "author" });
     const mail = await smtp.mailTo("new@example.com");
     expect(mail.text).toContain("رئيسة التحرير");
     const token = new URL(linkIn(mail)).searchParams.get("token")!;
@@ -224,11 +228,11 @@ describe("mail", () => {
     expect(await signInAs("new@example.com", "chosen-password")).toMatchObject({ ok: true });
     const row = await db.selectFrom("user").select(["role", "name"]).where("email", "=", "new@example.com").executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "author", name: "مراسل" });
-    expect((await refusal(inviteMember(auth, db, mailer, BASE, "x", { name: "y", email: "new@example.com", role: "editor" }))).status).toBe(409);
+    expect((await refusal(inviteMember(auth, mailing(), "x", { name: "y", email: "new@example.com", role: "editor" }))).status).toBe(409);
   });
 
   it("without mail, says how to turn it on", async () => {
-    expect((await refusal(requestResetLink(auth, null, "a@example.com"))).message).toBe(accountMessages.mailOff);
-    expect((await refusal(inviteMember(auth, db, null, BASE, "x", { name: "y", email: "z@example.com", role: "author" }))).message).toBe(accountMessages.mailOff);
+    expect((await refusal(requestResetLink({ ...mailing(), mailer: null }, "127.0.0.1", "a@example.com", () => {}))).message).toBe(accountMessages.mailOff);
+    expect((await refusal(inviteMember(auth, { ...mailing(), mailer: null }, "x", { name: "y", email: "z@example.com", role: "author" }))).message).toBe(accountMessages.mailOff);
   });
 });

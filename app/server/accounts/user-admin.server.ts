@@ -7,6 +7,7 @@ import { dialectName } from "~/server/db/dialect.server";
 import { containsPattern } from "~/server/db/like.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Auth } from "./auth-instance.server";
+import { endResetLinks } from "./reset-links.server";
 import { generatePassword } from "./users.server";
 
 export type UserRow = { id: string; name: string; email: string; role: Role; disabled: boolean; createdAt: string };
@@ -112,7 +113,7 @@ export async function deleteAccount(db: DB, actorId: string, userId: string): Pr
 
 /**
  * Replaces the account's password with a new random one, hashed by better-auth, ends its sessions and
- * returns it for the admin to see once: it is stored nowhere in clear.
+ * reset links and returns it for the admin to see once: it is stored nowhere in clear.
  */
 export async function setOneTimePassword(auth: Auth, db: DB, userId: string): Promise<string> {
   const exists = await db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
@@ -135,6 +136,7 @@ export async function setOneTimePassword(auth: Auth, db: DB, userId: string): Pr
         .execute();
     }
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
+    await endResetLinks(trx, userId);
   });
   return password;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Role } from "~/lib/constants";
 import type { Auth } from "./auth-instance.server";
 import type { DB } from "~/server/db/db.server";
+import { endResetLinks } from "./reset-links.server";
 
 export function generatePassword(): string {
   return randomBytes(12).toString("base64url");
@@ -32,14 +33,15 @@ export async function setRole(db: DB, email: string, role: Role): Promise<boolea
 
 /**
  * Gives an account a new password, hashed better-auth's way: a credential account is made for one that
- * had none (an account imported from Google sign-in). false when no account has that email.
+ * had none (an account imported from Google sign-in); its reset links end. false when no account has that email.
  */
-export async function setPassword(auth: Auth, email: string, password: string): Promise<boolean> {
+export async function setPassword(auth: Auth, db: DB, email: string, password: string): Promise<boolean> {
   const context = await auth.$context;
   const found = await context.internalAdapter.findUserByEmail(email.toLowerCase(), { includeAccounts: true });
   if (!found) return false;
   const hash = await context.password.hash(password);
   if (found.accounts.some((account) => account.providerId === "credential")) await context.internalAdapter.updatePassword(found.user.id, hash);
   else await context.internalAdapter.linkAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hash });
+  await endResetLinks(db, found.user.id);
   return true;
 }

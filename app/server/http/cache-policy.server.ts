@@ -21,7 +21,7 @@ export function staticFileCaching(policy: string) {
 /** Headers of responses that must never be stored: writes, counts, the admin API. */
 export const NO_STORE = { "Cache-Control": CACHE.never };
 
-const PERSONAL_PAGES = /^\/(dashboard|edit-news|autenction|sign-out)(\/|$)/;
+const PERSONAL_PAGES = /^\/(dashboard|edit-news|autenction|reset-password|sign-out)(\/|$)/;
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
 
 export function hasSession(cookieHeader: string | undefined): boolean {

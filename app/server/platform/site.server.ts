@@ -8,7 +8,8 @@ import { liveEvents } from "~/server/live/live-events.server";
 import type { Newsroom } from "~/server/news/publishing.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { createMailer, resetMail, resetPageLink, type Mailer } from "~/server/mail/mail.server";
+import { createMailer, type Mailer } from "~/server/mail/mail.server";
+import type { ResetMailing } from "~/server/accounts/password-reset.server";
 
 /*
  * The process-wide instances, assembled from config() and db() for the edges (routes, server.ts).
@@ -24,12 +25,16 @@ export function mailer(): Mailer | null {
   return sharedMailer;
 }
 
-/** The site's one better-auth instance, on the process-wide connection; reset links go out by mail when it is configured. */
+/** The site's one better-auth instance, on the process-wide connection. */
 export function auth(): Auth {
-  const mail = mailer();
-  const { baseUrl } = config();
-  sharedAuth ??= createAuth(db(), config(), mail ? (to, token) => mail.send(resetMail(to, resetPageLink(baseUrl, token))) : null);
+  sharedAuth ??= createAuth(db(), config());
   return sharedAuth;
+}
+
+/** What reset links and invitations are sent with. */
+export function resetMailing(): ResetMailing {
+  const { baseUrl, authSecret } = config();
+  return { db: db(), mailer: mailer(), baseUrl, authSecret };
 }
 
 export function accountsContext(): AccountsContext {
