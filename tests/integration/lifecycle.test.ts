@@ -126,3 +126,44 @@ describe("the server process", () => {
     expect(Date.now() - signalled).toBeLessThan(12_000);
   });
 });
+
+/** The pids `npm start` logged for its workers (with WORKERS > 1), or [] for one plain process. */
+function loggedWorkerPids(output: string): number[] {
+  const serving = /workers are serving: ([\d, ]+) \(primary \d+\)/.exec(output);
+  return serving ? serving[1]!.split(", ").map(Number) : [];
+}
+
+// systemd stops a service by signalling its whole process group (control group), a terminal's Ctrl-C
+// its foreground process group: every process of `npm start` gets the signal, then some get it again
+// from their parent (npm, tsx, the cluster primary).
+describe.each([
+  { signal: "SIGTERM", as: "systemd's stop", workers: "2" },
+  { signal: "SIGINT", as: "Ctrl-C", workers: "2" },
+  { signal: "SIGTERM", as: "systemd's stop", workers: "1" },
+  { signal: "SIGINT", as: "Ctrl-C", workers: "1" },
+] as const)("npm start with WORKERS=$workers, on $as ($signal to its process group)", ({ signal, workers }) => {
+  it("finishes the request in flight, every process logs that it stopped, and npm exits 0", { timeout: 90_000 }, async () => {
+    server = await startTestServer({ WORKERS: workers, LOG_LEVEL: "info" }, "npm start");
+    const { url, env } = server;
+    const db = openDatabase(env.DATABASE_URL);
+    const cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    const upload = await startUpload(url, cookie);
+    await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
+
+    process.kill(-server.pid, signal);
+    await vi.waitFor(() => expect(server!.output(), server!.output()).toContain(`${signal}: finishing 1 request(s) in flight`), WAIT);
+    const { status, body } = await upload.finish();
+    expect(status, body).toBe(201);
+    expect(await server.exited, server.output()).toBe(0);
+
+    const output = server.output();
+    const workerPids = loggedWorkerPids(output);
+    expect(workerPids).toHaveLength(workers === "1" ? 0 : 2);
+    for (const pid of workerPids) expect(output, `worker ${pid}`).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));
+    const lastLine = output.trimEnd().split("\n").at(-1);
+    expect(lastLine).toContain(workers === "1" ? '"msg":"stopped"' : '"msg":"all workers stopped"');
+    const { id } = JSON.parse(body) as { id: string };
+    expect(await db.selectFrom("news").select("id").where("id", "=", id).executeTakeFirst()).toBeDefined();
+    await db.destroy();
+  });
+});

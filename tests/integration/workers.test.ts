@@ -1,12 +1,20 @@
-import { afterEach, describe, expect, it } from "vitest";
+import http from "node:http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "~/server/db/db.server";
+import { signedInAs } from "../support/accounts";
+import { publishForm } from "../support/articles";
 import { isRunning } from "../support/processes";
 import { spawnServer, startTestServer, type TestServer } from "../support/test-server";
+import { replacementOf } from "../support/worker-connections";
 
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
+
+/** A publish takes well under a second; one unanswered this long would wait for ever without the timeout. */
+const UNANSWERED_AFTER_MS = 10_000;
 
 describe("npm start with WORKERS=2", () => {
   it("logs its workers' pids, and on SIGTERM stops them gracefully and then itself with status 0", { timeout: 90_000 }, async () => {
@@ -43,6 +51,61 @@ describe("npm start with WORKERS=2", () => {
     expect(server.output()).toContain(`worker ${first} died (SIGKILL); starting a replacement in 100 ms`);
     expect(server.output()).toContain(`worker ${second} died (SIGKILL); starting a replacement in 200 ms`);
     expect(server.output()).toContain(`worker ${third} died (SIGKILL); starting a replacement in 400 ms`);
+  });
+
+  it("answers or resets every publish while its workers are killed (SIGKILL): none waits unanswered", { timeout: 120_000 }, async () => {
+    server = await startTestServer({ WORKERS: "2" });
+    const running = server;
+    const db = openDatabase(server.env.DATABASE_URL);
+    const cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    await db.destroy();
+    /** Publishes answered, by status; cut (the client sees its connection reset); unanswered after UNANSWERED_AFTER_MS. */
+    const outcomes = { answered: {} as Record<number, number>, reset: 0, unanswered: 0 };
+    const answered = () => Object.values(outcomes.answered).reduce((sum, n) => sum + n, 0);
+    /** One publish on a connection of its own, so that each goes through the primary's hand-out. */
+    const publish = async (n: number) => {
+      const form = new Response(publishForm(`خبر ${n}`));
+      const body = Buffer.from(await form.arrayBuffer());
+      const headers = { cookie, origin: running.url, "content-type": form.headers.get("content-type")!, "content-length": body.length };
+      await new Promise<void>((resolve) => {
+        let settled = false;
+        let timedOut = false;
+        const settle = (outcome: number | "reset" | "unanswered") => {
+          if (settled) return;
+          settled = true;
+          if (typeof outcome === "number") outcomes.answered[outcome] = (outcomes.answered[outcome] ?? 0) + 1;
+          else outcomes[outcome]++;
+          resolve();
+        };
+        const request = http.request(`${running.url}/api/news`, { method: "POST", agent: false, headers }, (response) => {
+          response.resume();
+          response.on("end", () => settle(response.statusCode ?? 0));
+          response.on("error", () => settle("reset"));
+        });
+        request.setTimeout(UNANSWERED_AFTER_MS, () => {
+          timedOut = true;
+          request.destroy();
+        });
+        request.on("error", () => settle(timedOut ? "unanswered" : "reset"));
+        request.end(body);
+      });
+    };
+    let sent = 0;
+    let publishing = true;
+    const publishers = Array.from({ length: 6 }, async () => {
+      while (publishing) await publish(sent++);
+    });
+    for (let kill = 0; kill < 4; kill++) {
+      const before = answered();
+      await vi.waitFor(() => expect(answered()).toBeGreaterThan(before + 10), { timeout: 30_000, interval: 20 });
+      const victim = running.workerPids()[kill % 2]!;
+      process.kill(victim, "SIGKILL");
+      await replacementOf(running, victim);
+    }
+    publishing = false;
+    await Promise.all(publishers);
+    expect(outcomes, JSON.stringify(outcomes)).toMatchObject({ unanswered: 0, answered: { 201: answered() } });
+    expect(answered() + outcomes.reset).toBe(sent);
   });
 
   it("exits 1 with the reason when its workers cannot listen, instead of restarting them in a loop", { timeout: 90_000 }, async () => {

@@ -23,20 +23,31 @@ export type TestServer = {
   site: AuthServer;
   /** Everything the server printed so far. */
   output: () => string;
-  /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
+  /** Resolves with the exit code (null when killed by a signal) once the process has exited and all it printed is read. */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
 };
 
 export type ServerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
+/**
+ * How the server is started: `server.ts` itself, or `npm start` as an operator runs it (npm, its shell,
+ * tsx, then server.ts) in a process group of its own, which a test signals whole as systemd or Ctrl-C does.
+ */
+export type Launch = "server.ts" | "npm start";
+
 /** Spawns `server.ts` (production mode, from build/) with `env` added to this process's environment; one process unless `env` sets WORKERS. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
+export function spawnServer(env: Record<string, string>, launch: Launch = "server.ts"): ServerProcess {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, WORKERS: "1", ...env }, stdio: "pipe" });
+  const fullEnv = { ...process.env, WORKERS: "1", ...env };
+  const child =
+    launch === "npm start"
+      ? spawn("npm", ["start"], { env: fullEnv, stdio: "pipe", detached: true })
+      : spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: fullEnv, stdio: "pipe" });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close": also after what its children still print on the same pipes.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
 
@@ -98,7 +109,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
  * process (WORKERS=1) unless `extraEnv` sets WORKERS; a cluster logs at info, which tells when every
  * worker serves.
  */
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "server.ts"): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
   const database = extraEnv.DATABASE_URL === undefined ? await createEmptyDatabase() : undefined;
   const port = await freePort();
@@ -119,7 +130,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   };
   const cluster = Number(env.WORKERS) > 1;
   if (cluster && env.LOG_LEVEL !== "info") throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
-  const { child, output, exited } = spawnServer(env);
+  const { child, output, exited } = spawnServer(env, launch);
   try {
     await waitUntilUp(url, child, output, cluster);
   } catch (error) {
@@ -141,7 +152,8 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
+        if (launch === "npm start") process.kill(-(child.pid ?? 0), "SIGTERM");
+        else child.kill("SIGTERM");
         await exited;
       }
       await database?.drop();

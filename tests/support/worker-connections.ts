@@ -5,7 +5,7 @@ import type { TestServer } from "./test-server";
 
 /*
  * Which worker of a WORKERS > 1 test server holds a connection, and requests sent to a chosen worker.
- * The primary hands each accepted connection to its workers in turn; Linux /proc tells where it went.
+ * The workers take connections from the socket they share (decision 012); Linux /proc tells which one did.
  */
 
 /** The inode of the server's end of the TCP connection between 127.0.0.1:`serverPort` and the client's `clientPort`, or null. */
@@ -104,8 +104,7 @@ export async function requestOnWorker(
 
 /**
  * Waits until the primary of `server` has replaced its dead worker `victim` and the replacement serves,
- * and returns the replacement's pid. Until the primary has seen a worker die it may still hand that
- * worker a new connection, which then hangs unanswered (node:cluster); after this, none can go there.
+ * and returns the replacement's pid.
  */
 export async function replacementOf(server: TestServer, victim: number, timeoutMs = 30_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import { SHUTDOWN_GRACE_MS } from "./lifecycle.server";
+import { onStopSignal, SHUTDOWN_GRACE_MS } from "./lifecycle.server";
 import { logger } from "./logger.server";
 
 /** The first pause before a dead worker is replaced; it doubles while replacements keep dying young. */
@@ -14,7 +14,7 @@ type Slot = { worker?: Worker; listening: boolean; startedAt: number; restartDel
 
 /**
  * The primary of `npm start` with WORKERS > 1: forks `count` workers (each runs server.ts and
- * listens on the shared port), replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
+ * accepts connections itself on the port they share, decision 012), replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
  * them gracefully, then itself. A worker that dies before any worker has served means the server
  * cannot start (port taken, bad build): the primary stops with status 1 instead of looping.
  */
@@ -78,8 +78,10 @@ export function superviseWorkers(count: number): void {
     });
   };
 
+  // Not round-robin: a connection the primary had accepted and was handing to a worker that died was never
+  // answered. Workers accept from the socket themselves; one that dies leaves the rest to the others.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   logger.info(`starting ${count} workers (primary ${process.pid})`);
   slots.forEach(start);
-  process.once("SIGTERM", () => stop(0));
-  process.once("SIGINT", () => stop(0));
+  onStopSignal(() => stop(0));
 }

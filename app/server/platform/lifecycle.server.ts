@@ -42,6 +42,22 @@ export function listenOrExit(app: http.RequestListener, port: number, host: stri
 }
 
 /**
+ * Calls `stop` on the first SIGTERM or SIGINT and keeps listening to both: systemd and a terminal signal
+ * the whole process group, and npm, tsx and the cluster primary pass the signal on, so a process often
+ * gets it twice, and a signal no one listens to would kill it mid-stop.
+ */
+export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
+  let signalled = false;
+  const first = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = true;
+    stop(signal);
+  };
+  process.on("SIGTERM", first);
+  process.on("SIGINT", first);
+}
+
+/**
  * On SIGTERM or SIGINT: stop accepting connections, end event streams, stop following the outbox, let
  * requests in flight finish (cut after SHUTDOWN_GRACE_MS), close the database, exit 0.
  */
@@ -59,8 +75,7 @@ export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | un
     });
   });
 
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
+  onStopSignal(async (signal) => {
     stopping = true;
     logger.info(`${signal}: finishing ${inFlight.size} request(s) in flight, then stopping`);
     for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
@@ -77,7 +92,5 @@ export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | un
     await hooks?.closeDatabase();
     logger.info("stopped");
     process.exit(0);
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  });
 }
