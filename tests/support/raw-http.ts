@@ -88,7 +88,7 @@ export function sendStreamedBody(
       }
     };
     // Once answered, the server may close while bytes are still on their way: that is no failure.
-    req.on("error", (error) => answered || reject(error));
+    req.on("error", (error) => answered || reject(new Error(`${method} ${url} after ${sent} bytes: ${error.message}`)));
     req.on("response", (response) => {
       answered = true;
       const chunks: Buffer[] = [];
