@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 
 export type RawOutcome =
   | { kind: "complete"; status: number; headers: Record<string, string | string[] | undefined>; body: string }
@@ -108,5 +109,28 @@ export function sendStreamedBody(
     });
     req.write(head);
     write();
+  });
+}
+
+export type RawResponse = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * Sends `head` (a request line and headers, as written: absolute-form targets, HTTP/1.0 without
+ * Host) on a fresh connection and reads the answer until the server closes it.
+ */
+export function sendRawHead(url: string, head: string): Promise<RawResponse> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(head));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [top = "", ...rest] = text.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = top.split("\r\n");
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers, body: rest.join("\r\n\r\n") });
+    });
   });
 }
