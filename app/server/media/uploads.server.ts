@@ -77,7 +77,8 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
   const stopReading = new AbortController();
   const fail = (error: AppError) => {
     failure ??= error;
-    stopReading.abort();
+    // Not from inside the parser's own event: it is destroyed on abort.
+    queueMicrotask(() => stopReading.abort());
   };
   const writes: Promise<unknown>[] = [];
 
@@ -86,6 +87,8 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
     (fields[name] ??= []).push(value);
   });
   parser.on("file", (name, stream, info) => {
+    // Stopping the reading destroys the file being read with an error: nobody else may be listening.
+    stream.on("error", () => undefined);
     const limit = limits.files[name];
     if (limit === undefined || failure) {
       fail(malformed());
