@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -6,18 +7,20 @@ import type { ServerBuild } from "react-router";
 import { config, type Config } from "./app/server/platform/config.server";
 import { superviseWorkers } from "./app/server/platform/cluster.server";
 import { pageCacheHits, pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
-import { CACHE, isFilePath, staticFileCaching } from "./app/server/http/cache-policy.server";
+import { CACHE, errorsNeverStored, isFilePath, staticFileCaching } from "./app/server/http/cache-policy.server";
 import { listenOrExit, prepareOrExit, shutDownOnSignals, type ShutdownHooks } from "./app/server/platform/lifecycle.server";
 import { logger } from "./app/server/platform/logger.server";
 import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./app/server/http/origin.server";
-import { sendError, wantsJson, withAppErrorAnswers } from "./app/server/http/error-response.server";
+import { answerEscapedErrors, sendError, wantsJson, withAppErrorAnswers } from "./app/server/http/error-response.server";
 import { AppError } from "./app/server/platform/app-error.server";
 import type { PageCache } from "./app/server/http/page-cache.server";
 import { cspNonceOf, securityHeaders, securityHeaderSource } from "./app/server/http/security-headers.server";
 import { wholeResponses } from "./app/server/http/whole-response.server";
 import { prepareData } from "./app/server/platform/startup.server";
 import { settleRequestBody } from "./app/server/http/request-body.server";
-import { refuseNulInPath, refuseUnknownMethods, refuseUnusableHost } from "./app/server/http/methods.server";
+import { refuseNulInPath, refuseUnknownMethods, refuseUnusableHost, refuseUnusableTarget, requestedHost } from "./app/server/http/methods.server";
+import { normaliseRequestTarget } from "./app/server/http/request-target.server";
+import { asksForSiteHost, redirectToSiteAddress, siteHostsOf } from "./app/server/http/site-address.server";
 import { publicMediaRedirect, storedMediaHandler } from "./app/server/http/stored-media.server";
 import { mediaStorageFor } from "./app/server/media/media-storage.server";
 import { renderQueue } from "./app/server/http/render-queue.server";
@@ -55,19 +58,23 @@ async function serve(cfg: Config): Promise<void> {
 
   const app = express();
   app.disable("x-powered-by");
+  app.use(errorsNeverStored);
   const securityOptions = { baseUrl: cfg.baseUrl, inlineScripts: bundle?.inlineScripts ?? [], development };
   app.use(securityHeaders(securityOptions));
   app.set("trust proxy", cfg.trustProxy);
   app.use(settleRequestBody());
   app.use(refuseUnknownMethods);
+  app.use(refuseUnusableTarget);
   app.use(refuseNulInPath);
   app.use(refuseUnusableHost);
+  // Probes (a load balancer's, systemd's) ask at whatever address they know: never redirected.
   app.use(healthRoutes(async () => siteOutbox?.readiness() ?? { ready: false, reason: "starting" }));
+  app.use(redirectToSiteAddress(cfg.siteOrigins));
   // Pages, JSON and feeds are sent whole, encoded once; files, media and the event stream as they come.
   app.use(wholeResponses());
 
   app.use((req, res, next) => {
-    const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") };
+    const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) };
     const refusal = crossSiteRefusal(req.method, headers, cfg.siteOrigins);
     if (!refusal) return next();
     if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
@@ -114,11 +121,18 @@ async function serve(cfg: Config): Promise<void> {
     app.use(pageCachePolicy);
     app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
   }
+  app.use(answerEscapedErrors);
 
   await siteOutbox?.start();
-  // A page the cache holds is answered before Express; everything else goes through it.
+  // A page the cache holds, asked for at the site's own address, is answered before Express; everything else goes through it.
   const cacheHit = bundle ? pageCacheHits(bundle.pageCache, securityHeaderSource(securityOptions).nonceless) : () => false;
-  const server = listenOrExit((req, res) => cacheHit(req, res) || app(req, res), cfg.port, cfg.host, () => {
+  const siteHosts = siteHostsOf(cfg.siteOrigins);
+  const siteHost = new URL(cfg.baseUrl).host;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    normaliseRequestTarget(req, siteHost);
+    return (asksForSiteHost(req, siteHosts) && cacheHit(req, res)) || app(req, res);
+  };
+  const server = listenOrExit(handle, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
   shutDownOnSignals(server, bundle?.shutdownHooks);

@@ -120,6 +120,8 @@ export const messages = {
   crossSitePageAddress: "أما الصفحة التي أُرسل منها الطلب فمفتوحة من",
   crossSiteUnknownPage: "موقع آخر",
   crossSiteAdvice: "افتح الموقع من عنوانه ثم أعد المحاولة.",
+  otherAddressTitle: "عنوان آخر للموقع",
+  otherAddressRequest: "فُتحت هذه الصفحة من عنوان آخر للموقع، ولا تُقبل النماذج إلا من عنوانه.",
 
   // Accounts (/autenction)
   authTitle: "الحساب",

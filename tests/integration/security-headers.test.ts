@@ -179,7 +179,8 @@ describe("error pages", () => {
 
 describe("behind https", () => {
   it("adds Strict-Transport-Security and upgrades insecure requests only when BASE_URL is https", async () => {
-    const https = await startTestServer({ BASE_URL: "https://news.example.org" });
+    // Behind a proxy that terminates TLS, as such a site is.
+    const https = await startTestServer({ BASE_URL: "https://news.example.org", TRUST_PROXY: "loopback" });
     try {
       const response = await fetch(`${https.url}/who`);
       expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");

@@ -12,8 +12,8 @@ let cookie = "";
 const BASE = "https://akhbar.example";
 
 beforeAll(async () => {
-  // BASE_URL is the public address; the server still listens on 127.0.0.1.
-  server = await startTestServer({ BASE_URL: BASE });
+  // BASE_URL is the public address; the server still listens on 127.0.0.1, behind a proxy there.
+  server = await startTestServer({ BASE_URL: BASE, TRUST_PROXY: "loopback" });
   db = openDatabase(server.env.DATABASE_URL);
   cookie = await signedInAs(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "seo@example.com", username: "محرر", role: "admin" });
   // The site set up as the demo: its name and words come from the settings.

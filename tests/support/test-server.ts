@@ -93,8 +93,9 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
-      const response = await fetch(`${url}/who`);
-      if (response.ok && (!cluster || log().includes("workers are serving"))) return;
+      // A server whose BASE_URL names another host sends its pages there (301): it is up all the same.
+      const response = await fetch(`${url}/who`, { redirect: "manual" });
+      if ((response.ok || response.status === 301) && (!cluster || log().includes("workers are serving"))) return;
     } catch {
       // not listening yet
     }
@@ -112,7 +113,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
 export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "server.ts"): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
   const database = extraEnv.DATABASE_URL === undefined ? await createEmptyDatabase() : undefined;
-  const port = await freePort();
+  const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT);
   const url = `http://127.0.0.1:${port}`;
   const env: ServerEnv = {
     PORT: String(port),

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
 /** Cache-Control of every kind of response, chosen in one place: every response takes its value from here. */
 export const CACHE = {
   publicPage: "public, max-age=0, s-maxage=30, stale-while-revalidate=300",
@@ -11,6 +13,8 @@ export const CACHE = {
   /** /media/<name> → MEDIA_PUBLIC_URL/<name>: kept a day, so a new public URL takes over within one. */
   mediaRedirect: "public, max-age=86400",
   staticFile: "public, max-age=3600",
+  /** Another of the site's addresses → the same path at BASE_URL's: kept a day, like the media redirect. */
+  siteAddressRedirect: "public, max-age=86400",
 } as const;
 
 /** Options for express.static that send `policy` as the files' Cache-Control. */
@@ -20,6 +24,26 @@ export function staticFileCaching(policy: string) {
 
 /** Headers of responses that must never be stored: writes, counts, the admin API. */
 export const NO_STORE = { "Cache-Control": CACHE.never };
+
+type HeadWriter = (this: ServerResponse, statusCode: number, ...rest: unknown[]) => ServerResponse;
+
+/**
+ * No error is ever stored, whoever answers it (a route, a refusal, Express itself): every 4xx and 5xx
+ * goes out with CACHE.never, whatever Cache-Control was set before. Installed first, so its
+ * writeHead runs last, as the head goes out.
+ */
+export function errorsNeverStored(_req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const writeHead = res.writeHead as HeadWriter;
+  res.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
+    if (statusCode >= 400) {
+      this.setHeader("Cache-Control", CACHE.never);
+      const headers = rest.find((arg) => typeof arg === "object" && arg !== null && !Array.isArray(arg)) as Record<string, unknown> | undefined;
+      for (const name of Object.keys(headers ?? {})) if (name.toLowerCase() === "cache-control") delete headers![name];
+    }
+    return writeHead.call(this, statusCode, ...rest);
+  } as ServerResponse["writeHead"];
+  next();
+}
 
 const PERSONAL_PAGES = /^\/(dashboard|edit-news|autenction|reset-password|sign-out)(\/|$)/;
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;

@@ -1,7 +1,9 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 // server.ts loads this module before React, which picks its build when first loaded: type imports of react-router only.
 import type { ServerBuild } from "react-router";
-import { AppError, errorBody } from "~/server/platform/app-error.server";
+import type { ErrorCode } from "~/lib/error-body";
+import { AppError, ERROR_CATALOGUE, errorBody } from "~/server/platform/app-error.server";
+import { logger } from "~/server/platform/logger.server";
 import { NO_STORE } from "./cache-policy.server";
 
 /** Retry-After for an error that says when to try again; nothing otherwise. */
@@ -22,6 +24,31 @@ export function wantsJson(req: ExpressRequest): boolean {
 /** errorResponse for the Express middleware that answer before React Router. */
 export function sendError(res: ExpressResponse, error: AppError): void {
   res.status(error.status).set({ ...NO_STORE, ...retryAfterHeaders(error) }).json(errorBody(error));
+}
+
+/** A refusal before React Router: JSON for API callers, the plain Arabic message for everyone else. */
+export function sendRefusal(req: ExpressRequest, res: ExpressResponse, error: AppError): void {
+  if (wantsJson(req)) return sendError(res, error);
+  res.status(error.status).set({ ...NO_STORE, ...retryAfterHeaders(error) }).type("text/plain; charset=utf-8").send(error.message);
+}
+
+/**
+ * Express's last error handler: whatever escaped a middleware is answered in our error model (an
+ * AppError as itself, anything else a 500 logged here), never with Express's English page.
+ */
+export function answerEscapedErrors(error: unknown, req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void): void {
+  if (res.headersSent) return next(error);
+  const known = AppError.is(error) ? error : clientErrorOf(error);
+  if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, "unexpected error");
+  sendRefusal(req, res, known ?? new AppError("internal"));
+}
+
+/** An HTTP error a middleware passed on (express.static's 404), as the AppError of its status. */
+function clientErrorOf(error: unknown): AppError | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== "number" || status < 400 || status >= 500) return undefined;
+  const code = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).find((each) => ERROR_CATALOGUE[each].status === status);
+  return new AppError(code ?? "bad-request");
 }
 
 type RouteFunction = (...args: never[]) => unknown;

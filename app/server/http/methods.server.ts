@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { AppError } from "~/server/platform/app-error.server";
-import { NO_STORE } from "./cache-policy.server";
-import { sendError, wantsJson } from "./error-response.server";
+import { sendRefusal } from "./error-response.server";
 
 const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
@@ -9,7 +8,7 @@ const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS
 export function refuseUnknownMethods(req: Request, res: Response, next: NextFunction) {
   if (KNOWN_METHODS.includes(req.method)) return next();
   res.set("Allow", KNOWN_METHODS.join(", "));
-  refuse(req, res, new AppError("method-not-allowed"));
+  sendRefusal(req, res, new AppError("method-not-allowed"));
 }
 
 /**
@@ -18,12 +17,12 @@ export function refuseUnknownMethods(req: Request, res: Response, next: NextFunc
  */
 export function refuseNulInPath(req: Request, res: Response, next: NextFunction) {
   if (!/%00/.test(req.path) && !req.path.includes("\0")) return next();
-  refuse(req, res, new AppError("not-found"));
+  sendRefusal(req, res, new AppError("not-found"));
 }
 
 /** The host a client asked for (X-Forwarded-Host behind a trusted proxy), without what a URL's host cannot hold after it. */
 export function requestedHost(req: Request): string {
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const hostname = (req.hostname ?? "").split(/[\\/?#@]/)[0] || "localhost";
   const header = req.app.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? req.get("host")) : req.get("host");
   const port = Number.parseInt(header?.split(":")[1] ?? "", 10);
   return Number.isSafeInteger(port) ? `${hostname}:${port}` : hostname;
@@ -35,11 +34,14 @@ export function requestedHost(req: Request): string {
  */
 export function refuseUnusableHost(req: Request, res: Response, next: NextFunction) {
   if (URL.canParse(`http://${requestedHost(req)}/`)) return next();
-  refuse(req, res, new AppError("bad-request"));
+  sendRefusal(req, res, new AppError("bad-request"));
 }
 
-/** JSON for API callers, the plain Arabic message for everyone else. */
-function refuse(req: Request, res: Response, error: AppError): void {
-  if (wantsJson(req)) return sendError(res, error);
-  res.status(error.status).set(NO_STORE).type("text/plain; charset=utf-8").send(error.message);
+/**
+ * A target that names no path here (`OPTIONS *`, `GET foo`) gets a 400; absolute-form targets were
+ * made paths before (http/request-target).
+ */
+export function refuseUnusableTarget(req: Request, res: Response, next: NextFunction) {
+  if (req.url.startsWith("/")) return next();
+  sendRefusal(req, res, new AppError("bad-request"));
 }

@@ -28,12 +28,21 @@ it("accepts the loopback spellings of the default address only when BASE_URL is 
 
 it("says which address the site has and which the page was opened from", () => {
   const refusal = crossSiteRefusal("POST", { origin: "http://192.168.1.5:3000" }, ["http://localhost:3000"]);
-  expect(refusal).toEqual({ siteOrigin: "http://localhost:3000", pageOrigin: "http://192.168.1.5:3000" });
+  expect(refusal).toEqual({ siteOrigin: "http://localhost:3000", pageOrigin: "http://192.168.1.5:3000", otherAddress: false });
   if (!refusal) return;
   expect(crossSiteReason(refusal)).toContain("http://localhost:3000");
   expect(crossSiteReason(refusal)).toContain("http://192.168.1.5:3000");
-  const page = crossSitePage({ siteOrigin: "http://localhost:3000", pageOrigin: "https://<evil>.example" });
+  const page = crossSitePage({ siteOrigin: "http://localhost:3000", pageOrigin: "https://<evil>.example", otherAddress: false });
   expect(page).toContain(`<title>${messages.crossSiteTitle}`);
   expect(page).toContain("https://&#60;evil&#62;.example");
   expect(page).not.toContain("<evil>");
+});
+
+it("tells a page of this server at another of its addresses from another site", () => {
+  const site = ["http://localhost:3000"];
+  const otherAddress = crossSiteRefusal("POST", { origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }, site);
+  expect(otherAddress).toMatchObject({ otherAddress: true });
+  expect(crossSitePage(otherAddress!)).toContain(`<title>${messages.otherAddressTitle}`);
+  expect(crossSiteReason(otherAddress!)).toMatch(new RegExp(`^${messages.otherAddressRequest}.*http://localhost:3000`));
+  expect(crossSiteRefusal("POST", { origin: "https://evil.example", host: "127.0.0.1:3000" }, site)).toMatchObject({ otherAddress: false });
 });

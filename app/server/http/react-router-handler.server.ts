@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { meteredBody } from "./body-limit.server";
 import { requestedHost } from "./methods.server";
 import { renderedHtml } from "./rendered-page.server";
 
@@ -37,7 +38,8 @@ function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
   res.once("close", () => res.writableFinished || controller.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    // Counted as it arrives: a reader that takes more than a short form says so (bodyWithin).
+    init.body = meteredBody(createReadableStreamFromReadable(req));
     init.duplex = "half";
   }
   return new Request(`${req.protocol}://${requestedHost(req)}${req.originalUrl}`, init);

@@ -1,8 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 
 /** How much of an unread request body is read and dropped so that an early answer arrives whole. */
 const DISCARD_LIMITS = { bytes: 16 * 1024 * 1024, ms: 10_000 };
+/** How long a connection closed after its answer still reads what the client sends (lingering close). */
+const LINGER_MS = 2_000;
 
 function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
@@ -12,7 +15,15 @@ function hasBody(req: IncomingMessage): boolean {
  * Reads the rest of the body and drops it, detaching whoever was reading it before (React Router's
  * body stream). True when the body ended within the limits.
  */
+const discarding = new WeakMap<IncomingMessage, Promise<boolean>>();
+
 function discardRest(req: IncomingMessage, limits: typeof DISCARD_LIMITS): Promise<boolean> {
+  let discarded = discarding.get(req);
+  if (!discarded) discarding.set(req, (discarded = startDiscarding(req, limits)));
+  return discarded;
+}
+
+function startDiscarding(req: IncomingMessage, limits: typeof DISCARD_LIMITS): Promise<boolean> {
   return new Promise((resolve) => {
     if (req.complete || req.destroyed) return resolve(req.complete);
     let read = 0;
@@ -35,11 +46,24 @@ function discardRest(req: IncomingMessage, limits: typeof DISCARD_LIMITS): Promi
 }
 
 /**
+ * Closes the connection once the answer has gone out, as Node would, but first sends FIN and goes on
+ * reading (and dropping) for LINGER_MS: closed with unread bytes, the kernel would send a reset that
+ * can destroy the answer before the client has read it.
+ */
+function closeLingering(socket: Socket): void {
+  socket.destroySoon = () => {
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once("close", () => clearTimeout(timer));
+    socket.end();
+  };
+}
+
+/**
  * Every answer reaches the client whole, refusals included. A refusal is usually sent before the
  * body has been read, and a socket closed with unread bytes makes the kernel send a reset that
  * destroys the answer on its way. So the end of a response waits until the rest of the body has been
  * read and dropped (up to DISCARD_LIMITS; past them the answer still goes out, then the connection
- * closes), and a route that gives up on the body (cancelling its stream) stops reading instead of
+ * closes, lingering), and a route that gives up on the body (cancelling its stream) stops reading instead of
  * destroying the connection.
  */
 export function settleRequestBody(limits = DISCARD_LIMITS) {
@@ -55,7 +79,10 @@ export function settleRequestBody(limits = DISCARD_LIMITS) {
     res.end = ((...args: unknown[]) => {
       if (req.complete) return end(...args);
       void discardRest(req, limits).then((whole) => {
-        if (!whole && !res.headersSent) res.setHeader("Connection", "close");
+        if (!whole) {
+          if (!res.headersSent) res.setHeader("Connection", "close");
+          closeLingering(req.socket);
+        }
         end(...args);
       });
       return res;

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { FieldMessages } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
+import { bodyWithin } from "~/server/http/body-limit.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "./storage-error.server";
 
@@ -29,7 +30,12 @@ export type UploadLimits = {
   maxFieldBytes: number;
   /** Per text field, the message past maxFieldBytes; a longer field without one makes the form unreadable. */
   fieldTooLong: Record<string, string>;
+  /** The whole body at most: every file and field at its limit, with the parts' headers. */
+  maxBodyBytes: number;
 };
+
+/** Room in maxBodyBytes for the parts' boundaries and headers around the largest files and fields. */
+export const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 const malformed = (code: "bad-request" | "too-large" = "bad-request") => new AppError(code, { message: messages.formMalformed });
 
@@ -43,7 +49,8 @@ export const STAGING_DIR_NAME = ".staging";
 
 /**
  * Reads a multipart or urlencoded form, streaming every file to a staging directory (never whole
- * in memory) and stopping at the first limit crossed. The directory is made only when a file arrives.
+ * in memory) and stopping at the first limit crossed, the whole body's (limits.maxBodyBytes) included.
+ * The directory is made only when a file arrives.
  * Throws an AppError (a bad or too large form, or the disk refusing a write); either way nothing
  * staged is left behind.
  */
@@ -66,7 +73,13 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
   const fields: Record<string, string[]> = {};
   const files: StagedFile[] = [];
   let failure: AppError | undefined;
-  const fail = (error: AppError) => (failure ??= error);
+  // Once anything is refused, the rest of the body is not read: the HTTP layer drops it with the answer.
+  const stopReading = new AbortController();
+  const fail = (error: AppError) => {
+    failure ??= error;
+    // Not from inside the parser's own event: it is destroyed on abort.
+    queueMicrotask(() => stopReading.abort());
+  };
   const writes: Promise<unknown>[] = [];
 
   parser.on("field", (name, value, info) => {
@@ -74,6 +87,8 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
     (fields[name] ??= []).push(value);
   });
   parser.on("file", (name, stream, info) => {
+    // Stopping the reading destroys the file being read with an error: nobody else may be listening.
+    stream.on("error", () => undefined);
     const limit = limits.files[name];
     if (limit === undefined || failure) {
       fail(malformed());
@@ -97,7 +112,8 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
   parser.on("fieldsLimit", tooMany);
 
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+    const body = bodyWithin(request, limits.maxBodyBytes) as import("node:stream/web").ReadableStream;
+    await pipeline(Readable.fromWeb(body), parser, { signal: stopReading.signal });
   } catch (error) {
     fail(AppError.is(error) ? error : malformed());
   }
@@ -133,9 +149,9 @@ class StagingDirectory {
 }
 
 /**
- * Writes one uploaded file to its staged path (created exclusively). It never errors, so the upload
- * is always read to its end and the request finishes: once anything failed (this write, a limit,
- * another file) the rest is read and dropped, and the failure is reported through `fail`.
+ * Writes one uploaded file to its staged path (created exclusively). It never errors: once anything
+ * failed (this write, a limit, another file) it writes no more, and the failure is reported through
+ * `fail`, which stops the reading.
  */
 function stagedFileSink(
   staged: StagedFile,

@@ -1,7 +1,7 @@
 import { editorMessages, messages } from "~/lib/messages";
 import { isNewsroomMember, type Actor } from "~/lib/permissions";
 import { storeImageFile, MAX_IMAGE_BYTES } from "~/server/media/media.server";
-import { parseSubmission, type UploadLimits } from "~/server/media/uploads.server";
+import { MULTIPART_FRAMING_BYTES, parseSubmission, type UploadLimits } from "~/server/media/uploads.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Newsroom } from "./publishing.server";
 
@@ -12,6 +12,7 @@ const BODY_IMAGE_LIMITS: UploadLimits = {
   tooMany: { image: editorMessages.bodyImageOne },
   maxFieldBytes: 1024,
   fieldTooLong: {},
+  maxBodyBytes: MAX_IMAGE_BYTES + MULTIPART_FRAMING_BYTES,
 };
 
 /**

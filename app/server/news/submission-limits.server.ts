@@ -5,6 +5,12 @@ import type { UploadLimits } from "~/server/media/uploads.server";
 
 export const TOO_MANY_FILES: ArticleFieldErrors = { images: messages.tooManyFiles };
 
+const MAX_FIELDS = 60;
+const MAX_FIELD_BYTES = 512 * 1024;
+
+/** The largest submission's body: every file and every field at its limit. deploy/nginx.conf's client_max_body_size matches it. */
+export const MAX_SUBMISSION_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_VIDEO_BYTES + MAX_FIELDS * MAX_FIELD_BYTES;
+
 /** What one article submission may hold: files, their sizes, fields. */
 export const LIMITS: UploadLimits = {
   files: {
@@ -12,11 +18,10 @@ export const LIMITS: UploadLimits = {
     video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: messages.videoTooLarge },
   },
   maxFiles: MAX_IMAGES + 1,
-  maxFields: 60,
+  maxFields: MAX_FIELDS,
   tooMany: TOO_MANY_FILES,
-  maxFieldBytes: 512 * 1024,
+  maxFieldBytes: MAX_FIELD_BYTES,
+  maxBodyBytes: MAX_SUBMISSION_BYTES,
   fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong, body: messages.contentTooLong },
 };
 
-/** The largest submission's body: every file and every field at its limit. deploy/nginx.conf's client_max_body_size matches it. */
-export const MAX_SUBMISSION_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_VIDEO_BYTES + LIMITS.maxFields * LIMITS.maxFieldBytes;

@@ -12,14 +12,16 @@ import { readSiteSettings, writeSiteSettings } from "./site-settings.server";
 
 export type SettingsSite = { db: DB; storage: MediaStorage; stagingDir: string };
 
+const MAX_FIELDS = 30;
 const MAX_PAGE_FIELD_BYTES = 800 * 1024; // a document at MAX_DOCUMENT_JSON_LENGTH, in Arabic's two bytes a letter
 
 const LIMITS: UploadLimits = {
   files: Object.fromEntries(SITE_IMAGE_UPLOADS.map((field) => [field, { maxBytes: MAX_SITE_IMAGE_BYTES, tooLarge: settingsMessages.settingsImageTooLarge }])),
   maxFiles: SITE_IMAGE_UPLOADS.length,
-  maxFields: 30,
+  maxFields: MAX_FIELDS,
   tooMany: { form: messages.formMalformed },
   maxFieldBytes: MAX_PAGE_FIELD_BYTES,
+  maxBodyBytes: SITE_IMAGE_UPLOADS.length * MAX_SITE_IMAGE_BYTES + MAX_FIELDS * MAX_PAGE_FIELD_BYTES,
   fieldTooLong: {
     name: settingsMessages.settingsNameTooLong,
     tagline: settingsMessages.settingsTaglineTooLong,

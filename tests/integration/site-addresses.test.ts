@@ -1,0 +1,114 @@
+/**
+ * The site at its own address, whatever address a reader used: pages asked for at another of its
+ * addresses are sent to BASE_URL's (probes and trusted proxies excepted), a form refused there says
+ * which address to use, and a reader signs in in Chromium, directly and through deploy/nginx.conf
+ * on a port that is not 80 or 443.
+ */
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "~/lib/messages";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
+import { CHROMIUM_ARGS, chromiumPath } from "../support/chromium";
+import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../support/nginx";
+import { freePort, startTestServer, type TestServer } from "../support/test-server";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in through the form at `url`/autenction and resolves with the page it lands on. */
+async function signInWithBrowser(url: string, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${url}/autenction`);
+  await page.getByLabel(messages.email).fill(email);
+  await page.getByLabel(messages.password).fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByRole("banner").getByRole("button", { name: messages.signOut }).waitFor({ timeout: 10_000 });
+  return page;
+}
+
+describe("BASE_URL=http://localhost:PORT, opened at http://127.0.0.1:PORT", () => {
+  let server: TestServer;
+  let proxied: TestServer;
+  let db: DB;
+  let site: string;
+  let other: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    site = `http://localhost:${port}`;
+    other = `http://127.0.0.1:${port}`;
+    server = await startTestServer({ PORT: String(port), BASE_URL: site });
+    db = openDatabase(server.env.DATABASE_URL);
+    await createTestAccount(db, { baseUrl: site, authSecret: server.env.AUTH_SECRET }, { email: "reader@example.com", username: "قارئ", role: "user" });
+    proxied = await startTestServer({ BASE_URL: "https://news.example.org", TRUST_PROXY: "loopback" });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+    await proxied?.stop();
+  });
+
+  it("sends pages (GET and HEAD) to the same path at BASE_URL's address with a 301", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      for (const path of ["/", "/who?x=1", "/autenction?redirectTo=%2Fdashboard", "/api/latest"]) {
+        const response = await fetch(`${other}${path}`, { method, redirect: "manual" });
+        expect(response.status, `${method} ${path}`).toBe(301);
+        expect(response.headers.get("location"), `${method} ${path}`).toBe(`${site}${path}`);
+      }
+    }
+  });
+
+  it("answers probes at any address, and leaves requests from a trusted proxy to it", async () => {
+    for (const path of ["/healthz", "/readyz"]) expect((await fetch(`${other}${path}`, { redirect: "manual" })).status, path).toBe(200);
+    expect((await fetch(`${proxied.url}/who`, { redirect: "manual" })).status).toBe(200);
+  });
+
+  it("says which address to use when a form is sent from the other one", async () => {
+    const page = await fetch(`${other}/autenction`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: other, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=signin&email=reader%40example.com&password=x",
+    });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain(messages.otherAddressTitle);
+    expect(html).toContain(site);
+    expect(html).not.toContain(messages.forbiddenBody);
+    const api = await fetch(`${other}/api/site-visit`, { method: "POST", headers: { origin: other } });
+    expect(api.status).toBe(403);
+    expect(((await api.json()) as { error: { message: string } }).error.message).toMatch(new RegExp(`^${messages.otherAddressRequest}.*${site}`));
+  });
+
+  it("signs a reader in who opened the other address in Chromium", { timeout: 60_000 }, async () => {
+    const page = await signInWithBrowser(other, "reader@example.com");
+    expect(page.url()).toBe(`${site}/`);
+  });
+});
+
+describe.skipIf(!nginxInstalled())("behind deploy/nginx.conf on a port that is not 80 or 443", () => {
+  let site: SiteBehindNginx;
+  let db: DB;
+
+  beforeAll(async () => {
+    site = await startSiteBehindNginx(1);
+    db = openDatabase(site.instances[0]!.env.DATABASE_URL);
+    await createTestAccount(db, { baseUrl: site.url, authSecret: site.instances[0]!.env.AUTH_SECRET }, { email: "desk@example.com", username: "مكتب", role: "user" });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await site?.stop();
+  });
+
+  it("signs a reader in in Chromium", { timeout: 60_000 }, async () => {
+    expect(new URL(site.url).port).not.toMatch(/^(80|443|)$/);
+    const page = await signInWithBrowser(site.url, "desk@example.com");
+    expect(page.url()).toBe(`${site.url}/`);
+  });
+});
