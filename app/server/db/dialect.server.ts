@@ -60,26 +60,25 @@ function sqliteDialect(file: string): Dialect {
   };
 }
 
-const PG_OID = { bool: 16, int8: 20, numeric: 1700, timestamptz: 1184 } as const;
+const PG_OID = { int8: 20, numeric: 1700 } as const;
 
 /**
- * Values come back in the shapes SQLite gives the application, so domain code is engine-blind:
- * counts and bigint counters as numbers (pg gives strings), flags as 0/1, moments as ISO strings.
+ * Counts and bigint counters as numbers, as SQLite gives them (pg gives strings), for every reader of the
+ * pool. Moments and flags keep pg's types (Date, boolean): better-auth compares those as such, and our
+ * domain code's handle reshapes them (value-shapes.server.ts).
  */
 const parsers = new Map<number, (text: string) => unknown>([
   [PG_OID.int8, Number],
   [PG_OID.numeric, Number],
-  [PG_OID.bool, (text) => (text === "t" ? 1 : 0)],
-  [PG_OID.timestamptz, (text) => (pg.types.getTypeParser(PG_OID.timestamptz)(text) as Date).toISOString()],
 ]);
 
-const appTypes = {
+const poolTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     parsers.get(oid) ?? pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
 };
 
 function postgresDialect(connectionString: string, max: number): Dialect {
-  const pool = new pg.Pool({ connectionString, max, types: appTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString, max, types: poolTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A connection that breaks while idle is dropped by the pool and replaced on the next query; without
   // a listener its error would end the process.
   pool.on("error", () => {});
