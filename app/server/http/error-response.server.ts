@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 // server.ts loads this module before React, which picks its build when first loaded: type imports of react-router only.
 import type { ServerBuild } from "react-router";
-import { AppError, errorBody } from "~/server/platform/app-error.server";
+import { appErrorWithin, errorBody, type AppError } from "~/server/platform/app-error.server";
 import { NO_STORE } from "./cache-policy.server";
 
 /** Retry-After for an error that says when to try again; nothing otherwise. */
@@ -31,14 +31,16 @@ function answeringAppErrors<F extends RouteFunction>(run: F): F {
     try {
       return await run(...args);
     } catch (error) {
-      throw AppError.is(error) ? errorResponse(error) : error;
+      const known = appErrorWithin(error);
+      throw known ? errorResponse(known) : error;
     }
   }) as F;
 }
 
 /**
  * The build with every loader and action answering an AppError that escapes it (a busy database's
- * 503) as errorResponse: resource routes send it as it is, pages render the error page with its status.
+ * 503), or that a library threw wrapped, as errorResponse: resource routes send it as it is, pages
+ * render the error page with its status.
  */
 export function withAppErrorAnswers(build: ServerBuild): ServerBuild {
   const routes = Object.fromEntries(

@@ -1,6 +1,10 @@
+import path from "node:path";
+import { AppError } from "./app-error.server";
 import { ConfigurationError, type Config } from "./config.server";
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase } from "~/server/db/db.server";
+import { databaseFile, isPostgresUrl } from "~/server/db/dialect.server";
+import { isDatabaseFull } from "~/server/db/faults.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { assertUsableDatabase } from "~/server/db/preflight.server";
 import { withStartupLock } from "~/server/db/startup-lock.server";
@@ -20,6 +24,25 @@ import { purgeExpiredTrash } from "~/server/news/trash-purge.server";
 export async function prepareData(cfg: Config): Promise<void> {
   const storage = mediaStorageFor(cfg);
   await assertReachableStorage(storage, cfg);
+  try {
+    await prepareDatabase(cfg, storage);
+  } catch (error) {
+    if (!AppError.is(error) || error.code !== "storage-full") throw error;
+    throw new ConfigurationError(fullDiskProblem(isDatabaseFull(error) ? databaseDisk(cfg.databaseUrl) : `the disk holding ${cfg.mediaDir}`));
+  }
+}
+
+function databaseDisk(databaseUrl: string): string {
+  if (isPostgresUrl(databaseUrl)) return `the disk of the PostgreSQL server at ${new URL(databaseUrl).host}`;
+  return `the disk holding ${path.dirname(path.resolve(databaseFile(databaseUrl)))}`;
+}
+
+/** A full disk at start, as one line an operator acts on. */
+function fullDiskProblem(disk: string): string {
+  return `Cannot start: ${disk} is full. Free some space there, then start again.`;
+}
+
+async function prepareDatabase(cfg: Config, storage: MediaStorage): Promise<void> {
   const db = openDatabase(cfg.databaseUrl, cfg.databasePoolSize);
   try {
     await assertUsableDatabase(db, cfg.databaseUrl);
