@@ -117,6 +117,15 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     expect((await ask(`${server.url}/dashboard/account`, { headers: { cookie } })).status).toBe(200);
     expect(await titled(db, "خبر أثناء الانقطاع")).toEqual([]);
   }, 60_000);
+
+  it("warns at start when this instance's pools cannot fit in max_connections, and not when they can", async () => {
+    expect(server.output()).not.toContain("PostgreSQL connections:");
+    const oversized = await startTestServer({ DATABASE_URL: server.env.DATABASE_URL, DATABASE_POOL_SIZE: "1000", WORKERS: "1" });
+    await oversized.stop();
+    const warning = oversized.output().split("\n").find((line) => line.includes("PostgreSQL connections:"));
+    console.log("pools too large:", warning);
+    expect(warning).toMatch(/may open 1001 .* but the server allows \d+/);
+  }, 60_000);
 });
 
 /** Writes zeros into a file on `dir` until its disk is full; returns the file. */
