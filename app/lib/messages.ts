@@ -241,6 +241,8 @@ export const messages = {
   sentBackToYou: "أخبار أعادها المحرر إليك",
   // Operations
   databaseBusy: "الموقع مشغول بعملية أخرى الآن. يرجى المحاولة مجدداً بعد لحظات.",
+  databaseUnavailable: "تعذّر الوصول إلى قاعدة البيانات الآن. يرجى المحاولة مجدداً بعد لحظات.",
+  databaseFull: "لا توجد مساحة كافية على الخادم لحفظ البيانات. لم يُحفظ شيء؛ يرجى إبلاغ المسؤول التقني.",
 
   // Undo: revisions, the trash, autosave, preview (issue 17)
   revisionsTitle: "سجل التعديلات",

@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect("/dashboard/account?done=password", { headers });
     }
     if (intent === "sign-out-others") {
-      await signOutOtherSessions(auth(), db(), request);
+      await signOutOtherSessions(auth(), request);
       return data<ActionResult>({ intent, done: true });
     }
     return data<ActionResult>({ intent: "rename", error: messages.badRequest }, 400);

@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { authErrors, type AuthErrorCode } from "~/lib/messages";
-import { AppError } from "~/server/platform/app-error.server";
+import { AppError, appErrorWithin } from "~/server/platform/app-error.server";
 import { ACCOUNT_DISABLED } from "./auth-instance.server";
 
 /**
@@ -44,9 +44,11 @@ export function authFailure(reason: AuthErrorCode, retryAfterSeconds?: number): 
 
 /**
  * A better-auth answer thrown by `auth.api` (an APIError) as our AppError with the catalogue's Arabic
- * text; anything else is thrown on unchanged.
+ * text, or the AppError it wraps (a database fault); anything else is thrown on unchanged.
  */
 export function appErrorOfAuthApi(error: unknown): AppError {
+  const ours = appErrorWithin(error);
+  if (ours) return ours;
   if (isAPIError(error)) {
     const code = typeof error.body?.code === "string" ? error.body.code : undefined;
     return authFailure(authErrorCode(error.statusCode, code));

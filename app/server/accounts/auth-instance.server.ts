@@ -25,7 +25,8 @@ export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) 
     baseURL: cfg.baseUrl,
     basePath: "/api/auth",
     secret: cfg.authSecret,
-    database: { db, type: dialectName(db) },
+    // Without our value shapes: better-auth reads PostgreSQL's own types (Date, boolean) and converts SQLite's text itself.
+    database: { db: db.withoutPlugins(), type: dialectName(db) },
     trustedOrigins: [cfg.baseUrl],
     emailAndPassword: {
       enabled: true,

@@ -1,5 +1,4 @@
 import type { DB } from "~/server/db/db.server";
-import { AppError } from "~/server/platform/app-error.server";
 import { appErrorOfAuthApi } from "./auth-errors.server";
 import type { Auth } from "./auth-instance.server";
 import { endResetLinks } from "./reset-links.server";
@@ -29,14 +28,13 @@ export async function changeOwnPassword(auth: Auth, db: DB, request: Request, in
   return changed.headers.getSetCookie();
 }
 
-/**
- * Ends every session of the account but this request's. Not better-auth's revokeOtherSessions: it keeps
- * the sessions whose expiry it cannot compare, which on PostgreSQL (moments read back as text) is all of them.
- */
-export async function signOutOtherSessions(auth: Auth, db: DB, request: Request): Promise<void> {
-  const current = await auth.api.getSession({ headers: request.headers });
-  if (!current) throw new AppError("unauthorized");
-  await db.deleteFrom("session").where("userId", "=", current.user.id).where("token", "!=", current.session.token).execute();
+/** Ends every session of the account but this request's. */
+export async function signOutOtherSessions(auth: Auth, request: Request): Promise<void> {
+  try {
+    await auth.api.revokeOtherSessions({ headers: request.headers });
+  } catch (error) {
+    throw appErrorOfAuthApi(error);
+  }
 }
 
 /** Sessions of the account still valid, this one included. */

@@ -183,7 +183,7 @@ describe("own account", () => {
     await renameSelf(auth, requestWith(here), "جديد");
     expect((await db.selectFrom("user").select("name").where("id", "=", user).executeTakeFirstOrThrow()).name).toBe("جديد");
     expect(await openSessionCount(db, user)).toBe(2);
-    await signOutOtherSessions(auth, db, requestWith(here));
+    await signOutOtherSessions(auth, requestWith(here));
     expect(await openSessionCount(db, user)).toBe(1);
     expect(await getCurrentUser(auth, requestWith(here))).toMatchObject({ id: user });
     expect(await getCurrentUser(auth, requestWith(elsewhere))).toBeNull();

@@ -2,12 +2,14 @@ import { Kysely } from "kysely";
 import { config } from "~/server/platform/config.server";
 import { createDialect, DEFAULT_POOL_SIZE } from "./dialect.server";
 import type { Database } from "./schema";
+import { sqliteValueShapes } from "./value-shapes.server";
 
 export type DB = Kysely<Database>;
 
 /** A connection to the database `databaseUrl` names: a SQLite file, or a pool of `poolSize` on PostgreSQL. */
 export function openDatabase(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): DB {
-  return new Kysely<Database>({ dialect: createDialect(databaseUrl, poolSize).dialect });
+  const { dialect, name } = createDialect(databaseUrl, poolSize);
+  return new Kysely<Database>({ dialect, plugins: name === "postgres" ? [sqliteValueShapes] : [] });
 }
 
 let shared: DB | undefined;

@@ -3,7 +3,9 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
   PostgresAdapter,
-  PostgresDialect,
+  PostgresDriver,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -12,6 +14,8 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Engine } from "../../../migrations/engine";
+import { translatingFaults } from "./fault-driver.server";
+import { databaseErrorOf, LOCK_WAIT_MS } from "./faults.server";
 import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 
 /*
@@ -22,7 +26,7 @@ import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 export type DialectName = Engine;
 
 export const DEFAULT_POOL_SIZE = 10;
-/** How long opening a PostgreSQL connection may take before the query fails (pg's default waits forever). */
+/** How long a query may wait for a PostgreSQL connection, new or from the pool (pg's default waits forever). */
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export function isPostgresUrl(databaseUrl: string): boolean {
@@ -45,43 +49,66 @@ export function createDialect(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE)
 }
 
 function sqliteDialect(file: string): Dialect {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = new SQLite(file);
-  database.pragma("journal_mode = WAL");
-  database.pragma("synchronous = NORMAL");
-  database.pragma("foreign_keys = ON");
-  // Never wait for a lock inside a call: that would stop the event loop. The driver retries on timers.
-  database.pragma("busy_timeout = 0");
+  const database = openSqlite(file);
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new NonBlockingSqliteDriver(database),
+    createDriver: () => translatingFaults(new NonBlockingSqliteDriver(database)),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
 }
 
-const PG_OID = { bool: 16, int8: 20, numeric: 1700, timestamptz: 1184 } as const;
+/** The SQLite file, opened in WAL mode; a disk that refuses gives its AppError (a full one: 507). */
+function openSqlite(file: string): SQLite.Database {
+  try {
+    if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const database = new SQLite(file);
+    database.pragma("journal_mode = WAL");
+    database.pragma("synchronous = NORMAL");
+    database.pragma("foreign_keys = ON");
+    // Never wait for a lock inside a call: that would stop the event loop. The driver retries on timers.
+    database.pragma("busy_timeout = 0");
+    return database;
+  } catch (error) {
+    throw databaseErrorOf(error);
+  }
+}
+
+const PG_OID = { int8: 20, numeric: 1700 } as const;
 
 /**
- * Values come back in the shapes SQLite gives the application, so domain code is engine-blind:
- * counts and bigint counters as numbers (pg gives strings), flags as 0/1, moments as ISO strings.
+ * Counts and bigint counters as numbers, as SQLite gives them (pg gives strings), for every reader of the
+ * pool. Moments and flags keep pg's types (Date, boolean): better-auth compares those as such, and our
+ * domain code's handle reshapes them (value-shapes.server.ts).
  */
 const parsers = new Map<number, (text: string) => unknown>([
   [PG_OID.int8, Number],
   [PG_OID.numeric, Number],
-  [PG_OID.bool, (text) => (text === "t" ? 1 : 0)],
-  [PG_OID.timestamptz, (text) => (pg.types.getTypeParser(PG_OID.timestamptz)(text) as Date).toISOString()],
 ]);
 
-const appTypes = {
+const poolTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     parsers.get(oid) ?? pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
 };
 
 function postgresDialect(connectionString: string, max: number): Dialect {
-  const pool = new pg.Pool({ connectionString, max, types: appTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  // A connection that breaks while idle is dropped by the pool and replaced on the next query; without
-  // a listener its error would end the process.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: poolTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A statement waits for a lock no longer than SQLite's does; then PostgreSQL cancels it (55P03, a 503).
+    lock_timeout: LOCK_WAIT_MS,
+  });
+  // A connection that breaks is dropped by the pool and replaced on the next query: while idle, the
+  // pool hears its error; while lent out between queries, its own listener does (its next query fails
+  // and answers 503). Without a listener the error would end the process.
   pool.on("error", () => {});
-  return new PostgresDialect({ pool });
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => translatingFaults(new PostgresDriver({ pool })),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
 }

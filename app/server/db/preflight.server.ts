@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { AppError } from "~/server/platform/app-error.server";
 import { ConfigurationError } from "~/server/platform/config.server";
 import type { DB } from "./db.server";
 import { isPostgresUrl } from "./dialect.server";
@@ -20,7 +21,9 @@ function describe(databaseUrl: string): { server: string; user: string; database
 }
 
 /** Why a PostgreSQL connection failed, as an operator can act on it; undefined for other errors. */
-function connectionProblem(error: unknown, databaseUrl: string): string | undefined {
+function connectionProblem(failure: unknown, databaseUrl: string): string | undefined {
+  // The driver answers a failed connection as an AppError (503); what went wrong is its cause.
+  const error = AppError.is(failure) ? failure.cause : failure;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   const { server, user, database } = describe(databaseUrl);

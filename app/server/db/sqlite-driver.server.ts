@@ -1,9 +1,7 @@
 import type { Database as SqliteDatabase, Statement } from "better-sqlite3";
 import { CompiledQuery, SelectQueryNode, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
-import { databaseBusy, isSqliteBusy } from "./busy.server";
+import { databaseBusy, isSqliteBusy, LOCK_WAIT_MS } from "./faults.server";
 
-/** How long a statement waits for another process's write lock before the request gets a 503. */
-const LOCK_WAIT_MS = 5_000;
 const FIRST_BACKOFF_MS = 5;
 const MAX_BACKOFF_MS = 100;
 

@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { ConfigurationError } from "~/server/platform/config.server";
-import { isSqliteBusy } from "./busy.server";
+import { isSqliteBusy } from "./faults.server";
 import { databaseFile, isPostgresUrl } from "./dialect.server";
 
 /** How long a starting server waits for another one's start-up (migrations, demo seeding) before it gives up. */

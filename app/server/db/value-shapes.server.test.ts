@@ -43,3 +43,12 @@ it.runIf(onPostgres)("stores moments with their time, flags as booleans and coun
     { column: "user.emailVerified", type: "boolean" },
   ]);
 });
+
+it.runIf(onPostgres)("keeps PostgreSQL's own types for libraries that read through the handle without plugins (better-auth)", async () => {
+  await db.insertInto("user").values({ id: "u1", name: "n", email: "u1@example.com", emailVerified: 1, createdAt: CREATED, updatedAt: CREATED }).execute();
+  const raw = await db.withoutPlugins().selectFrom("user").select(["createdAt", "emailVerified"]).executeTakeFirstOrThrow();
+  expect(raw.createdAt).toEqual(new Date(CREATED));
+  expect(raw.emailVerified).toBe(true);
+  const shaped = await db.selectFrom("user").select(["createdAt", "emailVerified"]).executeTakeFirstOrThrow();
+  expect(shaped).toEqual({ createdAt: CREATED, emailVerified: 1 });
+});

@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 // server.ts loads this module before React, which picks its build when first loaded: type imports of react-router only.
 import type { ServerBuild } from "react-router";
 import type { ErrorCode } from "~/lib/error-body";
-import { AppError, ERROR_CATALOGUE, errorBody } from "~/server/platform/app-error.server";
+import { AppError, appErrorWithin, ERROR_CATALOGUE, errorBody } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
 import { NO_STORE } from "./cache-policy.server";
 
@@ -38,7 +38,7 @@ export function sendRefusal(req: ExpressRequest, res: ExpressResponse, error: Ap
  */
 export function answerEscapedErrors(error: unknown, req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void): void {
   if (res.headersSent) return next(error);
-  const known = AppError.is(error) ? error : clientErrorOf(error);
+  const known = appErrorWithin(error) ?? clientErrorOf(error);
   if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, "unexpected error");
   sendRefusal(req, res, known ?? new AppError("internal"));
 }
@@ -58,14 +58,16 @@ function answeringAppErrors<F extends RouteFunction>(run: F): F {
     try {
       return await run(...args);
     } catch (error) {
-      throw AppError.is(error) ? errorResponse(error) : error;
+      const known = appErrorWithin(error);
+      throw known ? errorResponse(known) : error;
     }
   }) as F;
 }
 
 /**
  * The build with every loader and action answering an AppError that escapes it (a busy database's
- * 503) as errorResponse: resource routes send it as it is, pages render the error page with its status.
+ * 503), or that a library threw wrapped, as errorResponse: resource routes send it as it is, pages
+ * render the error page with its status.
  */
 export function withAppErrorAnswers(build: ServerBuild): ServerBuild {
   const routes = Object.fromEntries(

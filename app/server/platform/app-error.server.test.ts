@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, errorOf, formMessagesOf } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
-import { databaseBusy } from "~/server/db/busy.server";
+import { databaseBusy } from "~/server/db/faults.server";
 import { authFailure } from "~/server/accounts/auth-errors.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { pageError } from "~/server/http/page-error.server";

@@ -59,6 +59,14 @@ export class AppError extends Error {
 
 Object.defineProperty(AppError.prototype, APP_ERROR, { value: true });
 
+/** The AppError `error` is, or the one a library wrapped it in (better-auth's "failed to get session" around a lost database). */
+export function appErrorWithin(error: unknown): AppError | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (AppError.is(current)) return current;
+  }
+  return undefined;
+}
+
 /** The JSON body every refusal is answered with. */
 export function errorBody(error: AppError): ErrorBody {
   return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };

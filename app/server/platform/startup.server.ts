@@ -1,6 +1,11 @@
+import path from "node:path";
+import { AppError } from "./app-error.server";
 import { ConfigurationError, type Config } from "./config.server";
 import { createAuth } from "~/server/accounts/auth-instance.server";
-import { openDatabase } from "~/server/db/db.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import { connectionShortfall } from "~/server/db/connection-budget.server";
+import { databaseFile, isPostgresUrl } from "~/server/db/dialect.server";
+import { isDatabaseFull } from "~/server/db/faults.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { assertUsableDatabase } from "~/server/db/preflight.server";
 import { withStartupLock } from "~/server/db/startup-lock.server";
@@ -20,9 +25,29 @@ import { purgeExpiredTrash } from "~/server/news/trash-purge.server";
 export async function prepareData(cfg: Config): Promise<void> {
   const storage = mediaStorageFor(cfg);
   await assertReachableStorage(storage, cfg);
+  try {
+    await prepareDatabase(cfg, storage);
+  } catch (error) {
+    if (!AppError.is(error) || error.code !== "storage-full") throw error;
+    throw new ConfigurationError(fullDiskProblem(isDatabaseFull(error) ? databaseDisk(cfg.databaseUrl) : `the disk holding ${cfg.mediaDir}`));
+  }
+}
+
+function databaseDisk(databaseUrl: string): string {
+  if (isPostgresUrl(databaseUrl)) return `the disk of the PostgreSQL server at ${new URL(databaseUrl).host}`;
+  return `the disk holding ${path.dirname(path.resolve(databaseFile(databaseUrl)))}`;
+}
+
+/** A full disk at start, as one line an operator acts on. */
+function fullDiskProblem(disk: string): string {
+  return `Cannot start: ${disk} is full. Free some space there, then start again.`;
+}
+
+async function prepareDatabase(cfg: Config, storage: MediaStorage): Promise<void> {
   const db = openDatabase(cfg.databaseUrl, cfg.databasePoolSize);
   try {
     await assertUsableDatabase(db, cfg.databaseUrl);
+    if (isPostgresUrl(cfg.databaseUrl)) await warnOfConnectionShortfall(db, cfg);
     await withStartupLock(cfg.databaseUrl, async () => {
       const applied = await migrateToLatest(db);
       if (applied.length > 0) logger.info({ applied }, "migrations applied");
@@ -45,6 +70,15 @@ export async function prepareData(cfg: Config): Promise<void> {
   } finally {
     await db.destroy();
   }
+}
+
+/** Pools that cannot all fit in max_connections fail requests later, under load: said at start instead. */
+async function warnOfConnectionShortfall(db: DB, cfg: Config): Promise<void> {
+  const shortfall = await connectionShortfall(db, cfg.workers, cfg.databasePoolSize);
+  if (!shortfall) return;
+  logger.warn(
+    `PostgreSQL connections: this instance may open ${shortfall.wanted} (WORKERS ${cfg.workers} × (DATABASE_POOL_SIZE ${cfg.databasePoolSize} + 1 for change notifications)) and ${shortfall.open} are open already, but the server allows ${shortfall.allowed} (max_connections less the superusers' reserve). Lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections: see docs/deploy.md.`,
+  );
 }
 
 /** Removes what a crash left in staging and in the storage; a disk or bucket that refuses is reported and never stops the start. */
