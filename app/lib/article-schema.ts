@@ -5,7 +5,7 @@ import { CATEGORIES } from "./categories";
 import { imageDetailMessages, messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
-import { documentFromPlainText, documentPlainText, isEmptyDocument, parseRichDocument, type RichDocument } from "./rich-text/document";
+import { documentFromPlainText, documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "./rich-text/document";
 
 export const TITLE_MAX = 300;
 export const CONTENT_MAX = 100_000;
@@ -38,6 +38,12 @@ const imageDetail = (message: string) =>
     .transform((text) => text.replace(/\s+/g, " ").trim())
     .pipe(z.string().max(IMAGE_DETAIL_MAX, message));
 
+/** An article's id sent in a form (opaque text: imported Firestore ids keep theirs); one that names no article is a 404 further on. */
+export const articleIdField = z.string().min(1, messages.newsNotFound).max(1_500, messages.newsNotFound);
+
+/** The trash's buttons: restore (editors) or delete for good (admins) one article. */
+export const trashActionSchema = z.object({ intent: z.enum(["restore", "delete"]), id: articleIdField });
+
 /** The form's fields one by one: what autosave and preview check of them. */
 export const articleFields = z.object({
   title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
@@ -52,7 +58,12 @@ export const articleFields = z.object({
   /** The editor's document as JSON: only what the allow-list of lib/rich-text/document.ts names. */
   body: z
     .string()
-    .transform((json, ctx) => parseRichDocument(json) ?? (ctx.addIssue({ code: "custom", message: messages.richTextInvalid }), z.NEVER))
+    .transform((json, ctx) => {
+      const document = readRichDocument(json);
+      if (typeof document !== "string") return document;
+      ctx.addIssue({ code: "custom", message: document === "nul" ? messages.textHasNul : messages.richTextInvalid });
+      return z.NEVER;
+    })
     .optional(),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
   status: z.enum(CHOSEN_STATUSES, { error: messages.statusInvalid }),

@@ -287,8 +287,11 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
   return cases;
 }
 
-/** A request whose only fault is a NUL (U+0000) in `field`: it must be a 400 naming that field, with nothing stored. */
-export type NulCase = HostileCase & { field: string };
+/**
+ * A request whose only fault is a NUL (U+0000) in `field`: it must be a 400 naming that field, with
+ * nothing stored. `unseen`: the page has no form to show the message beside (mail is off), only the 400.
+ */
+export type NulCase = HostileCase & { field: string; unseen?: true };
 
 /**
  * A NUL in every text field a client can send, one field at a time, in forms that are otherwise valid
@@ -355,9 +358,9 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
   for (const [field, value] of [["username", nul("اسم")], ["email", `${nul("a")}@example.com`]] as const) {
     add({ field, who: "admin", method: "POST", path: "/dashboard/users", ...form({ intent: "invite", username: "اسم", email, role: "author", [field]: value }) });
   }
-  add({ field: "email", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: "forgot", email: `${nul("a")}@example.com` }) });
-  add({ field: "token", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: "reset", token: nul("abcdef"), newPassword: "secret456" }) });
-  add({ field: "newPassword", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: "reset", token: "abcdef", newPassword: nul("secret456") }) });
+  add({ field: "email", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: "forgot", email: `${nul("a")}@example.com` }), unseen: true });
+  add({ field: "token", who: "visitor", method: "POST", path: "/reset-password?token=abcdef", ...form({ intent: "reset", token: nul("abcdef"), newPassword: "secret456" }) });
+  add({ field: "newPassword", who: "visitor", method: "POST", path: "/reset-password?token=abcdef", ...form({ intent: "reset", token: "abcdef", newPassword: nul("secret456") }) });
 
   const emptyPage = JSON.stringify({ type: "doc", content: [] });
   const settings = { name: "موقع", tagline: "", description: "", footerText: "", contactEmail: "", contactPhone: "", contactAddress: "", page_who: emptyPage, page_contact: emptyPage, page_privacy: emptyPage, page_development: emptyPage };

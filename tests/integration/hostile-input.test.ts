@@ -113,7 +113,7 @@ it("over a thousand hostile requests: no 5xx, no leaked internals, nothing store
 
 /** What a refusal of `c` says about its field: the JSON body's `fields`, or the page's text. */
 function namesField(c: NulCase, text: string): boolean {
-  if (!text.startsWith("{")) return text.includes(messages.textHasNul);
+  if (!text.startsWith("{")) return c.unseen === true || text.includes(messages.textHasNul);
   const fields = (JSON.parse(text) as { error?: { fields?: Record<string, string> } }).error?.fields ?? {};
   return fields[c.field] === messages.textHasNul;
 }
