@@ -83,18 +83,22 @@ export const articleFields = z.object({
   imageCredit: z.array(imageDetail(imageDetailMessages.creditTooLong)).optional(),
   removeVideo: z.literal("on").optional(),
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
-  /** ISO 8601, or the form's wall time in Beirut; kept only for a scheduled article, as UTC. */
+  /** ISO 8601, or the form's wall time in Beirut, as UTC: only a scheduled article has one (sent with another status, it is refused). */
   publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
 });
 
 /**
  * The article's text as a document and its plain text: the editor's `body`, or else plain `content`
- * converted once here, at the edge. Either way the text must show something and fit CONTENT_MAX.
+ * converted once here, at the edge; never both. Either way the text must show something and fit CONTENT_MAX.
  */
 export function withArticleText<T extends { content?: string; body?: RichDocument }>(
   fields: T,
   ctx: z.RefinementCtx,
 ): Omit<T, "content" | "body"> & { content: string; body: RichDocument } {
+  if (fields.body !== undefined && fields.content !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentAndBody });
+    return z.NEVER;
+  }
   const body = fields.body ?? (fields.content === undefined ? undefined : documentFromPlainText(fields.content));
   if (!body || isEmptyDocument(body)) {
     ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentRequired });
@@ -139,7 +143,11 @@ export function withImageDetails<T extends ImageFields>(
 
 /** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
 export const articleSchema = articleFields.transform(withArticleText).transform(withImageDetails).transform((article, ctx) => {
-  if (article.status !== "scheduled") return { ...article, publishAt: null };
+  if (article.status !== "scheduled") {
+    if (!article.publishAt) return { ...article, publishAt: null };
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: messages.publishAtNotScheduled });
+    return z.NEVER;
+  }
   const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
   if (!publishAt) {
     ctx.addIssue({ code: "custom", path: ["publishAt"], message: article.publishAt ? messages.publishAtInvalid : messages.publishAtRequired });

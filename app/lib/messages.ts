@@ -31,6 +31,11 @@ export const messages = {
   publishAtRequired: "يرجى تحديد موعد النشر للخبر المجدول.",
   publishAtInvalid: "موعد النشر غير صالح: يرجى إدخال تاريخ ووقت صحيحين.",
   publishAtPast: "يجب أن يكون موعد النشر في المستقبل.",
+  publishAtNotScheduled: "موعد النشر لا يخص إلا الخبر المجدول: اختر «جدولة النشر» أو احذف الموعد.",
+  contentAndBody: "يُرسل نص الخبر مرة واحدة: إما المستند (body) وإما النص العادي (content)، لا كلاهما.",
+  fieldUnknown: "لا يعرف النموذج هذا الحقل، ولم يُحفظ شيء.",
+  submissionIdOnEdit: "معرّف الإرسال (submissionId) يخص إنشاء خبر جديد فقط، لا تعديله.",
+  noVideoToRemove: "ليس لهذا الخبر فيديو مرفوع لحذفه.",
   more: "المزيد",
 
   // Navigation and layout
@@ -525,5 +530,5 @@ export const imageDetailMessages = {
   captionTooLong: "تعليق الصورة طويل جداً (٣٠٠ حرف على الأكثر).",
   creditTooLong: "مصدر الصورة طويل جداً (٣٠٠ حرف على الأكثر).",
   mismatch: "بيانات الصور غير مكتملة. أعد تحميل الصفحة وحاول مرة أخرى.",
-  notOfArticle: "لا يمكن ترتيب أو وصف إلا صور هذا الخبر.",
+  notOfArticle: "لا يمكن ترتيب أو وصف أو حذف إلا صور هذا الخبر.",
 } as const;

@@ -10,7 +10,7 @@ import type { Route } from "./+types/api.news";
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(auth(), request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const result = await publishFromRequest(newsroom(), request, actor);
+  const result = await publishFromRequest(newsroom(), request, actor, "api");
   if (!result.ok) return errorResponse(result.error);
   return Response.json({ id: result.id, shortId: result.shortId }, { status: 201, headers: NO_STORE });
 }
