@@ -81,7 +81,12 @@ export function ArticleForm(props: Props) {
       // Once autosave has made a draft of a new article, the form saves into it (waiting for a save under way).
       const draftId = await autosave.pause();
       const draftUrl = draftId && `/api/news/${encodeURIComponent(draftId)}`;
-      const { status, json } = await sendWithProgress(draftUrl || props.apiUrl, (draftUrl || props.mode === "edit") ? "PUT" : "POST", new FormData(element), setProgress);
+      const fields = new FormData(element);
+      // The time field stays in the form, hidden, while another status is chosen: the API takes a time only with "scheduled".
+      if (fields.get("status") !== "scheduled") fields.delete("publishAt");
+      // Saving into the draft autosave made is an edit: the submission id did its work when the draft was created.
+      if (draftUrl) fields.delete("submissionId");
+      const { status, json } = await sendWithProgress(draftUrl || props.apiUrl, (draftUrl || props.mode === "edit") ? "PUT" : "POST", fields, setProgress);
       const body = (json ?? {}) as { id?: string };
       if (status >= 200 && status < 300 && body.id) {
         autosave.markSaved();

@@ -5,7 +5,7 @@ import { CATEGORIES } from "./categories";
 import { imageDetailMessages, messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
-import { documentFromPlainText, documentPlainText, isEmptyDocument, parseRichDocument, type RichDocument } from "./rich-text/document";
+import { documentFromPlainText, documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "./rich-text/document";
 
 export const TITLE_MAX = 300;
 export const CONTENT_MAX = 100_000;
@@ -38,6 +38,12 @@ const imageDetail = (message: string) =>
     .transform((text) => text.replace(/\s+/g, " ").trim())
     .pipe(z.string().max(IMAGE_DETAIL_MAX, message));
 
+/** An article's id sent in a form (opaque text: imported Firestore ids keep theirs); one that names no article is a 404 further on. */
+export const articleIdField = z.string().min(1, messages.newsNotFound).max(1_500, messages.newsNotFound);
+
+/** The trash's buttons: restore (editors) or delete for good (admins) one article. */
+export const trashActionSchema = z.object({ intent: z.enum(["restore", "delete"]), id: articleIdField });
+
 /** The form's fields one by one: what autosave and preview check of them. */
 export const articleFields = z.object({
   title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
@@ -52,7 +58,12 @@ export const articleFields = z.object({
   /** The editor's document as JSON: only what the allow-list of lib/rich-text/document.ts names. */
   body: z
     .string()
-    .transform((json, ctx) => parseRichDocument(json) ?? (ctx.addIssue({ code: "custom", message: messages.richTextInvalid }), z.NEVER))
+    .transform((json, ctx) => {
+      const document = readRichDocument(json);
+      if (typeof document !== "string") return document;
+      ctx.addIssue({ code: "custom", message: document === "nul" ? messages.textHasNul : messages.richTextInvalid });
+      return z.NEVER;
+    })
     .optional(),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
   status: z.enum(CHOSEN_STATUSES, { error: messages.statusInvalid }),
@@ -72,18 +83,22 @@ export const articleFields = z.object({
   imageCredit: z.array(imageDetail(imageDetailMessages.creditTooLong)).optional(),
   removeVideo: z.literal("on").optional(),
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
-  /** ISO 8601, or the form's wall time in Beirut; kept only for a scheduled article, as UTC. */
+  /** ISO 8601, or the form's wall time in Beirut, as UTC: only a scheduled article has one (sent with another status, it is refused). */
   publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
 });
 
 /**
  * The article's text as a document and its plain text: the editor's `body`, or else plain `content`
- * converted once here, at the edge. Either way the text must show something and fit CONTENT_MAX.
+ * converted once here, at the edge; never both. Either way the text must show something and fit CONTENT_MAX.
  */
 export function withArticleText<T extends { content?: string; body?: RichDocument }>(
   fields: T,
   ctx: z.RefinementCtx,
 ): Omit<T, "content" | "body"> & { content: string; body: RichDocument } {
+  if (fields.body !== undefined && fields.content !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentAndBody });
+    return z.NEVER;
+  }
   const body = fields.body ?? (fields.content === undefined ? undefined : documentFromPlainText(fields.content));
   if (!body || isEmptyDocument(body)) {
     ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentRequired });
@@ -128,7 +143,11 @@ export function withImageDetails<T extends ImageFields>(
 
 /** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
 export const articleSchema = articleFields.transform(withArticleText).transform(withImageDetails).transform((article, ctx) => {
-  if (article.status !== "scheduled") return { ...article, publishAt: null };
+  if (article.status !== "scheduled") {
+    if (!article.publishAt) return { ...article, publishAt: null };
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: messages.publishAtNotScheduled });
+    return z.NEVER;
+  }
   const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
   if (!publishAt) {
     ctx.addIssue({ code: "custom", path: ["publishAt"], message: article.publishAt ? messages.publishAtInvalid : messages.publishAtRequired });

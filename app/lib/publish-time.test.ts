@@ -39,9 +39,11 @@ describe("the article schema's publish time", () => {
     expect(errorOf({ status: "scheduled", publishAt: new Date(Date.now() + 60_000).toISOString() })).toBeNull();
   });
 
-  it("keeps no publish time for other statuses, and refuses a status no form may choose", () => {
-    const parsed = articleSchema.parse({ ...article, status: "draft", publishAt: "2030-01-01T00:00:00Z" });
-    expect(parsed.publishAt).toBeNull();
+  it("refuses a publish time with any other status, keeps none without one, and refuses a status no form may choose", () => {
+    for (const status of ["draft", "review", "published"]) {
+      expect(errorOf({ status, publishAt: "2030-01-01T00:00:00Z" }), status).toEqual([messages.publishAtNotScheduled]);
+      expect(articleSchema.parse({ ...article, status }).publishAt).toBeNull();
+    }
     expect(errorOf({ status: "trashed" })).toEqual([messages.statusInvalid]);
   });
 });

@@ -30,7 +30,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const actor = await requireNewsroomMember(auth(), request);
   if (request.method !== "PUT" && request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const result = await editFromRequest(newsroom(), request, params.id, actor);
+  const result = await editFromRequest(newsroom(), request, params.id, actor, "api");
   if (!result.ok) return errorResponse(result.error);
   return Response.json({ id: result.id }, { headers: NO_STORE });
 }

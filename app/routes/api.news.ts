@@ -6,11 +6,14 @@ import { auth, newsroom } from "~/server/platform/site.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/api.news";
 
-/** Newsroom API: POST a multipart article form (the form's fields, status and publishAt); 201 with the new id and short id. */
+/**
+ * Newsroom API: POST a multipart article form (the form's fields; publishAt only with status "scheduled";
+ * a field the form does not have is a 400 naming it); 201 with the new id and short id.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(auth(), request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const result = await publishFromRequest(newsroom(), request, actor);
+  const result = await publishFromRequest(newsroom(), request, actor, "api");
   if (!result.ok) return errorResponse(result.error);
   return Response.json({ id: result.id, shortId: result.shortId }, { status: 201, headers: NO_STORE });
 }

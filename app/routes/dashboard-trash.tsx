@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { trashActionSchema } from "~/lib/article-schema";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { messages } from "~/lib/messages";
@@ -35,15 +36,18 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** Restore (editors) or delete for good (admins) one article of the trash. */
 export async function action({ request }: Route.ActionArgs) {
   await requireEditor(auth(), request);
-  const form = await readSmallForm(request);
-  const id = String(form.get("id") ?? "");
+  const parsed = trashActionSchema.safeParse(Object.fromEntries(await readSmallForm(request)));
+  if (!parsed.success) {
+    const idProblem = parsed.error.issues.find((issue) => issue.path[0] === "id")?.message;
+    throw pageError(idProblem ? new AppError("validation", { message: idProblem, fields: { id: idProblem } }) : new AppError("bad-request"));
+  }
+  const { intent, id } = parsed.data;
   const notInTrash = () => pageError(new AppError("not-found", { message: messages.notInTrash }));
-  if (form.get("intent") === "delete") {
+  if (intent === "delete") {
     await requireAdmin(auth(), request);
     if (!(await deleteFromTrash(newsroom(), id))) throw notInTrash();
     return redirect("/dashboard/trash?done=deleted");
   }
-  if (form.get("intent") !== "restore") throw pageError(new AppError("bad-request"));
   if (!(await restoreFromTrash(db(), id))) throw notInTrash();
   return redirect("/dashboard/trash?done=restored");
 }

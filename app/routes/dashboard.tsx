@@ -71,7 +71,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(auth(), request);
-  const result = await publishFromRequest(newsroom(), request, actor);
+  const result = await publishFromRequest(newsroom(), request, actor, "page");
   if (!result.ok) {
     if (result.error.code === "forbidden") throw pageError(result.error);
     return pageError(result.error);

@@ -41,7 +41,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(auth(), request);
-  const result = await editFromRequest(newsroom(), request, params.id, actor);
+  const result = await editFromRequest(newsroom(), request, params.id, actor, "page");
   if (!result.ok) {
     // An article deleted meanwhile is the 404 page, one not the member's to edit the 403 page; any other refusal goes back to the form.
     if (result.error.code === "not-found" || result.error.code === "forbidden") throw pageError(result.error);

@@ -133,7 +133,7 @@ function hostileBodies(): string[] {
 }
 
 /** At least `minimum` cases, the same ones for the same seed. */
-export function hostileCases(seed: number, ids: { articleId: string }, minimum = 1000): HostileCase[] {
+export function hostileCases(seed: number, ids: { articleId: string; reviewId: string }, minimum = 1000): HostileCase[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const cases: HostileCase[] = [];
@@ -249,7 +249,7 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
     add({ name: "POST /sign-out cross-site", who: "admin", method: "POST", path: "/sign-out", headers: { origin: "https://evil.example" } });
   }
 
-  cases.push(...settingsCases(seed));
+  cases.push(...settingsCases(seed), ...nulCases(ids));
 
   // Huge and malformed bodies; methods nobody uses.
   for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
@@ -284,6 +284,98 @@ export function hostileCases(seed: number, ids: { articleId: string }, minimum =
   }
 
   while (cases.length < minimum) add({ name: "GET /search fill", who: who(), method: "GET", path: `/search?query=${enc(pick(STRINGS) + pick(FTS))}&page=${enc(pick(NUMBERS))}` });
+  return cases;
+}
+
+/**
+ * A request whose only fault is a NUL (U+0000) in `field`: it must be a 400 naming that field, with
+ * nothing stored. `unseen`: the page has no form to show the message beside (mail is off), only the 400.
+ */
+export type NulCase = HostileCase & { field: string; unseen?: true };
+
+/**
+ * A NUL in every text field a client can send, one field at a time, in forms that are otherwise valid
+ * (so the code before the rule stored them, or failed on PostgreSQL): articles, the rich-text body,
+ * autosave, preview, review notes, the trash, accounts, resets and the site's settings.
+ */
+export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[] {
+  const nul = (text: string) => `${text}\u0000${text}`;
+  const docWith = (text: string) => JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+  const cases: NulCase[] = [];
+  const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
+  const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: urlencoded });
+  const add = (c: Omit<NulCase, "name">) => cases.push({ name: `NUL in ${c.field} ${c.method} ${c.path}`, ...c });
+
+  const article = { title: "عنوان", content: "نص", category: "local", status: "draft" };
+  const articleFaults: Record<string, Record<string, string>> = {
+    title: { title: nul("عنوان") },
+    content: { content: nul("نص") },
+    body: { body: docWith(nul("نص")) },
+    byline: { byline: nul("كاتب") },
+    videoUrl: { videoUrl: `https://www.youtube.com/watch?v=${nul("a")}` },
+    imageUrl: { imageUrl: `https://example.com/${nul("a")}.png` },
+    removeImages: { removeImages: nul("/media/news-images/a.webp") },
+    imageDetails: { imageOrder: "/media/news-images/a.webp", imageAlt: nul("وصف"), imageCaption: "", imageCredit: "" },
+    submissionId: { submissionId: nul("abcdefgh") },
+    publishAt: { status: "scheduled", publishAt: nul("2030-01-01T10:00") },
+  };
+  const articleTargets = [
+    { method: "POST", path: "/api/news" },
+    { method: "PUT", path: `/api/news/${ids.articleId}` },
+    { method: "POST", path: "/dashboard" },
+    { method: "POST", path: `/edit-news/${ids.articleId}` },
+  ];
+  for (const target of articleTargets) {
+    for (const [field, fault] of Object.entries(articleFaults)) add({ ...target, field, who: "admin", body: articleForm({ ...article, ...fault }) });
+  }
+
+  const autosave = { title: "عنوان", content: "نص", category: "local", submissionId: "nul-autosave-1" };
+  const autosaveFaults: Record<string, Record<string, string>> = {
+    title: { title: nul("عنوان") },
+    content: { content: nul("نص") },
+    body: { body: docWith(nul("نص")) },
+    submissionId: { submissionId: nul("abcdefgh") },
+    id: { id: nul("x") },
+  };
+  for (const [field, fault] of Object.entries(autosaveFaults)) add({ field, who: "admin", method: "POST", path: "/api/news/autosave", body: articleForm({ ...autosave, ...fault }) });
+  for (const field of ["id", "title", "content", "videoUrl", "imageUrl"]) {
+    const fault = field === "id" ? nul("x") : field.endsWith("Url") ? `https://example.com/${nul("a")}` : nul("نص");
+    add({ field, who: "admin", method: "POST", path: "/dashboard/preview", body: articleForm({ title: "عنوان", content: "نص", category: "local", [field]: fault }) });
+  }
+  add({ field: "note", who: "admin", method: "POST", path: `/edit-news/${ids.reviewId}/send-back`, ...form({ note: nul("ملاحظة") }) });
+  for (const intent of ["restore", "delete"]) add({ field: "id", who: "admin", method: "POST", path: "/dashboard/trash", ...form({ intent, id: nul("x") }) });
+
+  // Accounts: the valid fields name an address no account has and a password long enough.
+  const email = "nul-case@example.com";
+  add({ field: "email", who: "visitor", method: "POST", path: "/autenction", ...form({ intent: "signin", email: nul("a") + "@example.com", password: "secret123" }) });
+  add({ field: "password", who: "visitor", method: "POST", path: "/autenction", ...form({ intent: "signin", email, password: nul("secret123") }) });
+  for (const [field, value] of [["username", nul("اسم")], ["email", `${nul("a")}@example.com`], ["password", nul("secret123")]] as const) {
+    add({ field, who: "visitor", method: "POST", path: "/autenction", ...form({ intent: "signup", username: "اسم", email, password: "secret123", [field]: value }) });
+  }
+  add({ field: "username", who: "admin", method: "POST", path: "/dashboard/account", ...form({ intent: "rename", username: nul("اسم") }) });
+  add({ field: "currentPassword", who: "admin", method: "POST", path: "/dashboard/account", ...form({ intent: "password", currentPassword: nul("secret123"), newPassword: "secret456" }) });
+  add({ field: "newPassword", who: "admin", method: "POST", path: "/dashboard/account", ...form({ intent: "password", currentPassword: "secret123", newPassword: nul("secret456") }) });
+  for (const [field, value] of [["username", nul("اسم")], ["email", `${nul("a")}@example.com`]] as const) {
+    add({ field, who: "admin", method: "POST", path: "/dashboard/users", ...form({ intent: "invite", username: "اسم", email, role: "author", [field]: value }) });
+  }
+  add({ field: "email", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: "forgot", email: `${nul("a")}@example.com` }), unseen: true });
+  add({ field: "token", who: "visitor", method: "POST", path: "/reset-password?token=abcdef", ...form({ intent: "reset", token: nul("abcdef"), newPassword: "secret456" }) });
+  add({ field: "newPassword", who: "visitor", method: "POST", path: "/reset-password?token=abcdef", ...form({ intent: "reset", token: "abcdef", newPassword: nul("secret456") }) });
+
+  const emptyPage = JSON.stringify({ type: "doc", content: [] });
+  const settings = { name: "موقع", tagline: "", description: "", footerText: "", contactEmail: "", contactPhone: "", contactAddress: "", page_who: emptyPage, page_contact: emptyPage, page_privacy: emptyPage, page_development: emptyPage };
+  const settingsFaults: Record<string, string> = {
+    name: nul("موقع"),
+    tagline: nul("شعار"),
+    description: nul("وصف"),
+    footerText: nul("تذييل"),
+    contactEmail: `${nul("a")}@example.com`,
+    contactPhone: nul("01"),
+    contactAddress: nul("طرابلس"),
+    social_facebook: `https://www.facebook.com/${nul("a")}`,
+    page_who: docWith(nul("من نحن")),
+  };
+  for (const [field, value] of Object.entries(settingsFaults)) add({ field, who: "admin", method: "POST", path: "/dashboard/settings", body: articleForm({ ...settings, [field]: value }) });
   return cases;
 }
 

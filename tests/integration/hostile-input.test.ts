@@ -11,8 +11,9 @@ import { dialectName } from "~/server/db/dialect.server";
 import { signedInAs } from "../support/accounts";
 import { sendWholeBody } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { hostileCases, type HostileCase } from "./hostile-cases";
+import { hostileCases, nulCases, type HostileCase, type NulCase } from "./hostile-cases";
 import { createTestArticle } from "../support/articles";
+import { messages } from "~/lib/messages";
 
 const SEED = 12;
 const LEAKS = /\n\s+at \S|\bat \S+ \(\/|Error: |node_modules|SQLITE|sqlite|syntax error/;
@@ -22,12 +23,14 @@ let server: TestServer;
 let db: DB;
 let admin: string;
 let articleId: string;
+let reviewId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.env.DATABASE_URL);
   admin = await signedInAs(db, server.site, { email: "editor@example.com", username: "محرر", role: "admin" });
   articleId = (await createTestArticle(db, { title: "خبر قائم", content: "نص قائم", category: "local", status: "published" })).id;
+  reviewId = (await createTestArticle(db, { title: "خبر للمراجعة", content: "نص", category: "local", status: "review" })).id;
 });
 afterAll(async () => {
   await db.destroy();
@@ -90,7 +93,7 @@ async function run(c: HostileCase): Promise<Finding | null> {
 }
 
 it("over a thousand hostile requests: no 5xx, no leaked internals, nothing stored changed", { timeout: 120_000 }, async () => {
-  const cases = hostileCases(SEED, { articleId });
+  const cases = hostileCases(SEED, { articleId, reviewId });
   expect(cases.length).toBeGreaterThanOrEqual(1000);
   const before = await stored();
   const findings: Finding[] = [];
@@ -105,5 +108,27 @@ it("over a thousand hostile requests: no 5xx, no leaked internals, nothing store
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   console.log(`hostile input: ${cases.length} cases, ${findings.filter((f) => f.status >= 500).length} answered 5xx, ${findings.length} findings`);
   expect.soft(findings).toEqual([]);
+  expect(await stored()).toBe(before);
+});
+
+/** What a refusal of `c` says about its field: the JSON body's `fields`, or the page's text. */
+function namesField(c: NulCase, text: string): boolean {
+  if (!text.startsWith("{")) return c.unseen === true || text.includes(messages.textHasNul);
+  const fields = (JSON.parse(text) as { error?: { fields?: Record<string, string> } }).error?.fields ?? {};
+  return fields[c.field] === messages.textHasNul;
+}
+
+it("a NUL in any text field: a 400 with the Arabic message for that field, nothing stored", { timeout: 60_000 }, async () => {
+  const before = await stored();
+  const answers = [];
+  for (const c of nulCases({ articleId, reviewId })) {
+    const { status, text } = await send(c);
+    answers.push({ case: c.name, status, namesField: namesField(c, text) });
+  }
+  const wrong = answers.filter((a) => a.status !== 400 || !a.namesField);
+  const statuses = new Map<number, number>();
+  for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+  console.log(`NUL cases: ${answers.length}, answered 400 naming the field: ${answers.length - wrong.length}; statuses ${[...statuses].map(([s, n]) => `${s}×${n}`).join(" ")}`);
+  expect(wrong).toEqual([]);
   expect(await stored()).toBe(before);
 });

@@ -4,12 +4,12 @@
  * are checked with Arabic messages, and a refusal stores nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { imageDetailMessages, messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { get, post, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { signedInAs } from "../support/accounts";
-import { publishForm } from "../support/articles";
+import { createTestArticle, publishForm } from "../support/articles";
 
 let server: TestServer;
 let db: DB;
@@ -105,5 +105,59 @@ describe("the JSON API's status and publishAt", () => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect((await rowOf(id)).status).toBe("scheduled");
+  });
+});
+
+describe("a field the server would not use is refused by name, not dropped", () => {
+  const inTwoMinutes = new Date(Date.now() + 120_000).toISOString();
+  const document = JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "نص" }] }] });
+  const refusals: [string, Record<string, string>, string, string][] = [
+    ["a publish time with «published»", { status: "published", publishAt: inTwoMinutes }, "publishAt", messages.publishAtNotScheduled],
+    ["a publish time with «draft»", { status: "draft", publishAt: inTwoMinutes }, "publishAt", messages.publishAtNotScheduled],
+    ["a field the form does not have", { status: "draft", publish_at: inTwoMinutes }, "publish_at", messages.fieldUnknown],
+    ["both the document and plain text", { body: document }, "content", messages.contentAndBody],
+    ["an image to remove that the article does not have", { removeImages: "/media/news-images/other.webp" }, "imageDetails", imageDetailMessages.notOfArticle],
+    ["a video to remove that the article does not have", { removeVideo: "on" }, "video", messages.noVideoToRemove],
+  ];
+  const stored = async () => JSON.stringify(await db.selectFrom("news").selectAll().orderBy("id").execute());
+  let draftId: string;
+  beforeAll(async () => {
+    draftId = (await createTestArticle(db, { title: "مسودة قائمة", status: "draft" })).id;
+  });
+
+  for (const [name, fields, field, message] of refusals) {
+    for (const method of ["POST", "PUT"] as const) {
+      it(`${method}: ${name} is a 400 naming ${field}, storing nothing`, async () => {
+        const before = [await stored(), await eventCount()];
+        const form = publishForm("لن يُحفظ", fields);
+        const response = method === "POST" ? await post(`${server.url}/api/news`, form, editor) : await put(`${server.url}/api/news/${draftId}`, form, editor);
+        expect(response.status).toBe(400);
+        const { error } = (await response.json()) as { error: { fields?: Record<string, string> } };
+        expect(error.fields?.[field]).toBe(message);
+        expect([await stored(), await eventCount()]).toEqual(before);
+      });
+    }
+  }
+
+  it("PUT: a submission id, which only creating uses, is a 400 saying so", async () => {
+    const before = await stored();
+    const response = await put(`${server.url}/api/news/${draftId}`, publishForm("لن يُحفظ", { status: "draft", submissionId: "a-submission-id" }), editor);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields?: Record<string, string> } }).error.fields?.form).toBe(messages.submissionIdOnEdit);
+    expect(await stored()).toBe(before);
+  });
+
+  it("POST: the legacy image address is kept on a new article as it is on an edit", async () => {
+    const response = await post(`${server.url}/api/news`, publishForm("بصورة من رابط", { imageUrl: "https://example.com/photo.jpg" }), editor);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await db.selectFrom("news").select("image_url").where("id", "=", id).executeTakeFirstOrThrow()).image_url).toBe("https://example.com/photo.jpg");
+  });
+
+  it("the dashboard's page posted without JavaScript: its hidden time goes with the status chosen", async () => {
+    const response = await post(`${server.url}/dashboard`, publishForm("نشر الآن من الصفحة", { status: "published", publishAt: "2030-01-01T10:00" }), editor);
+    expect(response.status).toBe(302);
+    const row = await db.selectFrom("news").select(["status", "publish_at"]).where("title", "=", "نشر الآن من الصفحة").executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "published", publish_at: null });
   });
 });

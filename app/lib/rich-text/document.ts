@@ -102,17 +102,24 @@ export const richDocumentSchema: z.ZodType<RichDocument> = z.object({
   content: z.array(block).max(2_000),
 }) as z.ZodType<RichDocument>;
 
-/** The document a form field carries as JSON, or null when it is not one we accept. */
-export function parseRichDocument(json: string): RichDocument | null {
-  if (json.length > MAX_DOCUMENT_JSON_LENGTH) return null;
+/** The document a form field carries as JSON; else "nul" when a text in it holds a NUL (its own message), or "invalid". */
+export function readRichDocument(json: string): RichDocument | "invalid" | "nul" {
+  if (json.length > MAX_DOCUMENT_JSON_LENGTH) return "invalid";
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
-    return null;
+    return "invalid";
   }
   const result = richDocumentSchema.safeParse(value);
-  return result.success ? result.data : null;
+  if (result.success) return result.data;
+  return z.refusedNul(result.error) ? "nul" : "invalid";
+}
+
+/** The document a form field carries as JSON, or null when it is not one we accept. */
+export function parseRichDocument(json: string): RichDocument | null {
+  const document = readRichDocument(json);
+  return typeof document === "string" ? null : document;
 }
 
 /** Plain text as one paragraph per line: how articles written before the editor, and imported ones, read. */

@@ -1,4 +1,4 @@
-import { articleFields, withArticleText } from "~/lib/article-schema";
+import { articleFields, articleIdField, withArticleText } from "~/lib/article-schema";
 import { articleFieldErrors } from "~/lib/field-errors";
 import { parseStringList } from "~/lib/json";
 import { messages } from "~/lib/messages";
@@ -16,7 +16,10 @@ import { articleNotFound } from "./publishing.server";
  * is never autosaved: its row is what readers (or reviewers, or the schedule) see.
  */
 
-const autosaveSchema = articleFields.pick({ title: true, content: true, body: true, category: true, submissionId: true }).transform(withArticleText);
+const autosaveSchema = articleFields
+  .pick({ title: true, content: true, body: true, category: true, submissionId: true })
+  .extend({ id: articleIdField.optional() })
+  .transform(withArticleText);
 
 export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; submissionId?: string };
 export type Autosaved = { id: string; savedAt: string };
@@ -27,7 +30,7 @@ function checked(fields: AutosaveFields) {
   throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
 }
 
-async function draftToSave(db: DB, actor: Actor, input: ReturnType<typeof checked>, id: string | undefined): Promise<string> {
+async function draftToSave(db: DB, actor: Actor, { id, ...input }: ReturnType<typeof checked>): Promise<string> {
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
   const created = await createArticle(db, { ...input, status: "draft", authorId: actor.id });
@@ -38,7 +41,7 @@ async function draftToSave(db: DB, actor: Actor, input: ReturnType<typeof checke
 export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields): Promise<Autosaved> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   const input = checked(fields);
-  const id = await draftToSave(db, actor, input, fields.id);
+  const id = await draftToSave(db, actor, input);
   const owned = await ownershipOf(db, id);
   if (!owned || owned.status === "trashed") throw articleNotFound();
   if (!canEditArticle(actor, owned)) throw new AppError("forbidden");

@@ -280,6 +280,8 @@ export type NewArticle = ArticleText & {
   category: Category;
   images?: string[];
   imageDetails?: ImageDetailsMap;
+  /** The legacy image address (`image_url`). */
+  imageUrl?: string | null;
   video?: string | null;
   status?: NewsStatus;
   /** When a scheduled article goes out (UTC ISO); ignored for any other status. */
@@ -327,7 +329,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         category: input.category,
         images: JSON.stringify(input.images ?? []),
         image_details: storedImageDetails(input.imageDetails ?? {}, input.images ?? []),
-        image_url: null,
+        image_url: input.imageUrl ?? null,
         video: input.video ?? null,
         is_video: input.video ? 1 : 0,
         status,

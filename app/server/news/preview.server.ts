@@ -1,4 +1,4 @@
-import { articleFields, withArticleText, withImageDetails } from "~/lib/article-schema";
+import { articleFields, articleIdField, withArticleText, withImageDetails } from "~/lib/article-schema";
 import type { ImageDetailsMap } from "~/lib/image-details";
 import { imageDetailMessages } from "~/lib/messages";
 import { articleFieldErrors } from "~/lib/field-errors";
@@ -17,6 +17,7 @@ export type Preview = { title: string; body: RichDocument; category: Category; i
 
 const previewSchema = articleFields
   .pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true })
+  .extend({ id: articleIdField.optional() })
   .transform(withArticleText)
   .transform(withImageDetails);
 
@@ -39,15 +40,17 @@ export type PreviewFields = {
 export async function previewFromForm(db: DB, actor: Actor, fields: PreviewFields, now = new Date()): Promise<Preview> {
   const parsed = previewSchema.safeParse(fields);
   if (!parsed.success) {
-    throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
+    // The preview is a page of its own, away from the form: it shows the first field's message.
+    const fields = articleFieldErrors(parsed.error.issues);
+    throw new AppError("validation", { message: Object.values(fields)[0], fields });
   }
-  const { title, body, category, videoUrl, imageUrl } = parsed.data;
+  const { id, title, body, category, videoUrl, imageUrl } = parsed.data;
   let images: string[] = [];
   let imageDetails: ImageDetailsMap = {};
   let video = videoUrl;
-  if (fields.id) {
-    await assertRevisionsAccess(db, actor, fields.id);
-    const article = await getArticle(db, fields.id, EDITORS);
+  if (id) {
+    await assertRevisionsAccess(db, actor, id);
+    const article = await getArticle(db, id, EDITORS);
     const ordered = keptImagesInOrder(article?.images ?? [], parsed.data);
     if (!ordered) throw new AppError("validation", { fields: { imageDetails: imageDetailMessages.notOfArticle } });
     images = ordered;

@@ -1,4 +1,4 @@
-import { articleSchema, MAX_IMAGES, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
+import { articleFields, articleSchema, MAX_IMAGES, type ArticleFieldErrors, type ArticleFormInput } from "~/lib/article-schema";
 import { articleFieldErrors } from "~/lib/field-errors";
 import { imageDetailMessages, messages } from "~/lib/messages";
 import type { NewsArticle } from "~/lib/news";
@@ -50,8 +50,25 @@ async function readForm(stagingDir: string, request: Request): Promise<Submissio
   }
 }
 
-function validate(submission: Submission): { ok: true; input: ArticleFormInput } | { ok: false; errors: ArticleFieldErrors } {
+/**
+ * Who sent the form. The dashboard's page keeps its time field in the form, hidden, while a status other
+ * than "scheduled" is chosen: posted without JavaScript, that time goes with the choice. A client of the
+ * API (the page's own script among them) sends a time only with "scheduled".
+ */
+export type FormSender = "page" | "api";
+
+/** Every text field an article form may carry; its files (images, video) are parseSubmission's. */
+const FORM_FIELDS = new Set(Object.keys(articleFields.shape));
+
+/** A field the form does not have is refused by its name: a client's typo must not be dropped without a word. */
+function unknownField(submission: Submission): SubmissionResult | null {
+  const name = Object.keys(submission.fields).find((field) => !FORM_FIELDS.has(field));
+  return name === undefined ? null : failure(new AppError("validation", { message: messages.fieldUnknown, fields: { [name]: messages.fieldUnknown } }));
+}
+
+function validate(submission: Submission, sender: FormSender): { ok: true; input: ArticleFormInput } | { ok: false; errors: ArticleFieldErrors } {
   const one = (name: string) => submission.fields[name]?.[0];
+  const timeGoesWithChoice = sender === "page" && one("status") !== "scheduled";
   const parsed = articleSchema.safeParse({
     title: one("title"),
     content: one("content"),
@@ -68,7 +85,7 @@ function validate(submission: Submission): { ok: true; input: ArticleFormInput }
     imageCredit: submission.fields.imageCredit,
     removeVideo: one("removeVideo"),
     submissionId: one("submissionId") || undefined,
-    publishAt: one("publishAt") || undefined,
+    publishAt: timeGoesWithChoice ? undefined : one("publishAt") || undefined,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   return { ok: false, errors: articleFieldErrors(parsed.error.issues) };
@@ -105,9 +122,10 @@ type Prepared = { input: ArticleFormInput; images: string[]; video: string | nul
 
 /**
  * The images an edit keeps, in the order the form gives (the ones it leaves out follow in their order),
- * or null when the form names an image the article does not have: it may order and describe only its own.
+ * or null when the form names an image the article does not have: it may order, describe and remove only its own.
  */
 export function keptImagesInOrder(current: readonly string[], input: Pick<ArticleFormInput, "removeImages" | "imageOrder">): string[] | null {
+  if (input.removeImages.some((url) => !current.includes(url))) return null;
   const kept = current.filter((url) => !input.removeImages.includes(url));
   const order = input.imageOrder;
   if (!order) return kept;
@@ -117,15 +135,25 @@ export function keptImagesInOrder(current: readonly string[], input: Pick<Articl
 
 const imageNotOfArticle = () => invalid({ imageDetails: imageDetailMessages.notOfArticle });
 
-/** Reads and checks the form against the article's current images; a status the actor may not give is refused before any file is stored. */
-async function prepare({ storage, stagingDir }: Newsroom, request: Request, actor: Actor, currentImages: readonly string[]): Promise<Prepared | SubmissionResult> {
+/** What the article has before the form: its images and its own uploaded video (none for a new article). */
+type Current = { kind: "create" | "edit"; images: readonly string[]; localVideo: boolean };
+
+/**
+ * Reads and checks the form against the article as it is; a status the actor may not give is refused
+ * before any file is stored, and so is a field that would change nothing (a removal of what is not there).
+ */
+async function prepare({ storage, stagingDir }: Newsroom, request: Request, actor: Actor, current: Current, sender: FormSender): Promise<Prepared | SubmissionResult> {
   const submission = await readForm(stagingDir, request);
   if ("ok" in submission) return submission;
   try {
-    const checked = validate(submission);
+    const unknown = unknownField(submission);
+    if (unknown) return unknown;
+    const checked = validate(submission, sender);
     if (!checked.ok) return invalid(checked.errors);
     if (!statusesFor(actor).includes(checked.input.status)) return statusNotAllowed();
-    if (!keptImagesInOrder(currentImages, checked.input)) return imageNotOfArticle();
+    if (current.kind === "edit" && checked.input.submissionId) return invalid({ form: messages.submissionIdOnEdit });
+    if (!keptImagesInOrder(current.images, checked.input)) return imageNotOfArticle();
+    if (checked.input.removeVideo && !current.localVideo) return invalid({ video: messages.noVideoToRemove });
     if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) return invalid(TOO_MANY_FILES);
     const uploads = await storeUploads(storage, submission.files);
     if ("ok" in uploads) return uploads;
@@ -139,9 +167,9 @@ async function prepare({ storage, stagingDir }: Newsroom, request: Request, acto
  * Publishing: the form (or the admin API) becomes an article by `actor`, its short link and its media,
  * or nothing at all. The status must be one the actor may give (permissions.ts).
  */
-export async function publishFromRequest(newsroom: Newsroom, request: Request, actor: Actor): Promise<SubmissionResult> {
+export async function publishFromRequest(newsroom: Newsroom, request: Request, actor: Actor, sender: FormSender): Promise<SubmissionResult> {
   const { db, storage } = newsroom;
-  const prepared = await prepare(newsroom, request, actor, []);
+  const prepared = await prepare(newsroom, request, actor, { kind: "create", images: [], localVideo: false }, sender);
   if ("ok" in prepared) return prepared;
   const { input, images, video } = prepared;
   try {
@@ -153,6 +181,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
       status: input.status,
       publishAt: input.publishAt,
       images,
+      imageUrl: input.imageUrl,
       video: video ?? input.videoUrl,
       authorId: actor.id,
       byline: input.byline,
@@ -172,14 +201,15 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
 }
 
 /** An edit by `actor`, who must be allowed to edit this article (permissions.ts) and to give it the status asked for. */
-export async function editFromRequest(newsroom: Newsroom, request: Request, id: string, actor: Actor): Promise<SubmissionResult> {
+export async function editFromRequest(newsroom: Newsroom, request: Request, id: string, actor: Actor, sender: FormSender): Promise<SubmissionResult> {
   const { db, storage } = newsroom;
   const access = await getArticleAccess(db, id);
   if (!access) return failure(articleNotFound());
   if (!canEditArticle(actor, access)) return failure(articleNotYours());
   const current = await getArticle(db, id, EDITORS);
   if (!current) return failure(articleNotFound());
-  const prepared = await prepare(newsroom, request, actor, current.images);
+  const localVideo = current.video?.startsWith("/media/") === true;
+  const prepared = await prepare(newsroom, request, actor, { kind: "edit", images: current.images, localVideo }, sender);
   if ("ok" in prepared) return prepared;
   const { input, images: newImages, video: newVideo } = prepared;
   const images = [...(keptImagesInOrder(current.images, input) ?? []), ...newImages];
@@ -188,7 +218,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
     await removeMedia(storage, stored);
     return invalid(TOO_MANY_FILES);
   }
-  const keepCurrentVideo = !input.removeVideo && current.video?.startsWith("/media/") === true;
+  const keepCurrentVideo = !input.removeVideo && localVideo;
   const video = newVideo ?? input.videoUrl ?? (keepCurrentVideo ? current.video : null);
   try {
     const result = await updateArticle(db, id, {

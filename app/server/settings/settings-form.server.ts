@@ -1,6 +1,6 @@
 import { messages, settingsMessages } from "~/lib/messages";
 import type { FieldMessages } from "~/lib/error-body";
-import { parseRichDocument, type RichDocument } from "~/lib/rich-text/document";
+import { readRichDocument, type RichDocument } from "~/lib/rich-text/document";
 import { settingsFormSchema } from "~/lib/site-settings";
 import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-frame";
 import type { DB } from "~/server/db/db.server";
@@ -46,9 +46,9 @@ function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteS
   }
   const infoPages = {} as Record<InfoPageKey, RichDocument>;
   for (const key of INFO_PAGE_KEYS) {
-    const document = parseRichDocument(single(fields, `page_${key}`));
-    if (document) infoPages[key] = document;
-    else errors[`page_${key}`] = settingsMessages.settingsPageInvalid;
+    const document = readRichDocument(single(fields, `page_${key}`));
+    if (typeof document !== "string") infoPages[key] = document;
+    else errors[`page_${key}`] = document === "nul" ? messages.textHasNul : settingsMessages.settingsPageInvalid;
   }
   if (!text.success || Object.keys(errors).length > 0) throw new AppError("validation", { fields: errors });
   const form = text.data;
