@@ -121,7 +121,7 @@ export type RawResponse = { status: number; headers: Record<string, string>; bod
 export function sendRawHead(url: string, head: string): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(head));
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(head));
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", reject);
