@@ -16,7 +16,8 @@ const BASE = "https://akhbar.example";
 const SARA = "سارة الحلبي";
 
 beforeAll(async () => {
-  server = await startTestServer({ BASE_URL: BASE });
+  // BASE_URL is the public address; the server still listens on 127.0.0.1, behind a proxy there.
+  server = await startTestServer({ BASE_URL: BASE, TRUST_PROXY: "loopback" });
   db = openDatabase(server.env.DATABASE_URL);
   const auth = { baseUrl: BASE, authSecret: server.env.AUTH_SECRET };
   saraId = await createTestAccount(db, auth, { email: "sara@example.com", username: SARA, role: "admin" });
