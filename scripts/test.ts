@@ -87,10 +87,18 @@ const nginxNote = nginxInstalled()
   ? `nginx: ${NGINX_PATH} (the tests through nginx run it).`
   : `nginx: MISSING at ${NGINX_PATH}: the tests through nginx (tests/integration/behind-nginx.test.ts) will fail. Install Debian's nginx (apt-get install nginx; .ci/run does) or set NGINX_PATH.`;
 console.log(nginxNote);
+const suiteTimes: string[] = [];
+/** Runs a suite and notes its wall time, so a slowdown shows beside the totals when it happens. */
+function timed(name: string, suite: () => Tally): Tally {
+  const started = performance.now();
+  const tally = suite();
+  suiteTimes.push(`${name} ${Math.round((performance.now() - started) / 1000)} s`);
+  return tally;
+}
 const tallies = [
-  vitest("sqlite"),
-  ...(withPostgres ? [vitest("postgres")] : []),
-  playwright(withPostgres),
+  timed("Vitest on SQLite", () => vitest("sqlite")),
+  ...(withPostgres ? [timed("Vitest on PostgreSQL", () => vitest("postgres"))] : []),
+  timed("Playwright", () => playwright(withPostgres)),
   // Required but absent: one failure, so CI cannot pass without it.
   ...(postgresRequired && !withPostgres ? [{ passed: 0, failed: 1 }] : []),
 ];
@@ -98,5 +106,6 @@ const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 console.log(`\n${postgresNote}${postgresRequired && !withPostgres ? " REQUIRE_POSTGRES=1: counted as a failure." : ""}`);
 if (!nginxInstalled()) console.log(nginxNote);
+console.log(`Wall time: ${suiteTimes.join(" · ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
