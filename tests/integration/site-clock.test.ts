@@ -68,7 +68,8 @@ describe("the site's clock (TEST_CLOCK_FILE)", () => {
   it("is refused, stopping the start, on a server other machines reach or that names a real site", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "akhbar-clock-refused-"));
     try {
-      for (const env of [{ HOST: "0.0.0.0" }, { BASE_URL: "https://news.example.org" }]) {
+      const unsafe: Record<string, string>[] = [{ HOST: "0.0.0.0" }, { BASE_URL: "https://news.example.org" }];
+      for (const env of unsafe) {
         const output = await refusedStart(dir, { ...clock.env, ...env });
         expect(output).toContain("TEST_CLOCK_FILE: for tests only");
       }
