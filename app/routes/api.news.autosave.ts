@@ -3,7 +3,7 @@ import { errorResponse } from "~/server/http/error-response.server";
 import { formText, readSmallForm } from "~/server/http/form.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { autosaveDraft } from "~/server/news/autosave.server";
-import { auth } from "~/server/platform/site.server";
+import { auth, siteClock } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/api.news.autosave";
@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
       body: text("body"),
       category: text("category"),
       submissionId: text("submissionId"),
-    });
+    }, siteClock().now());
     return Response.json(saved, { headers: NO_STORE });
   } catch (error) {
     if (AppError.is(error)) return errorResponse(error);

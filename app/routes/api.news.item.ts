@@ -25,7 +25,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method === "DELETE") {
     await requireEditor(auth(), request);
-    if (!(await trashArticle(newsroom().db, params.id))) return errorResponse(articleNotFound());
+    const room = newsroom();
+    if (!(await trashArticle(room.db, params.id, room.clock.now()))) return errorResponse(articleNotFound());
     return Response.json({ id: params.id, deleted: true }, { headers: NO_STORE });
   }
   const actor = await requireNewsroomMember(auth(), request);

@@ -8,7 +8,7 @@ import { formText, readSmallForm } from "~/server/http/form.server";
 import { pageError } from "~/server/http/page-error.server";
 import { previewFromForm } from "~/server/news/preview.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth } from "~/server/platform/site.server";
+import { auth, siteClock } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard-preview";
 
@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
       imageAlt: listIfSent("imageAlt"),
       imageCaption: listIfSent("imageCaption"),
       imageCredit: listIfSent("imageCredit"),
-    });
+    }, siteClock().now());
     return { preview };
   } catch (error) {
     if (AppError.is(error)) throw pageError(error);

@@ -12,7 +12,7 @@ import { restoreRevision } from "~/server/news/restore-revision.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { getRevision } from "~/server/news/revisions.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth } from "~/server/platform/site.server";
+import { auth, siteClock } from "~/server/platform/site.server";
 import { db } from "~/server/db/db.server";
 import type { Route } from "./+types/edit-news-revision";
 
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await allowed(request, params.id);
   await readSmallForm(request);
-  if (!(await restoreRevision(db(), params.id, Number(params.revisionId), user.id))) throw revisionNotFound();
+  if (!(await restoreRevision(db(), params.id, Number(params.revisionId), user.id, siteClock().now()))) throw revisionNotFound();
   return redirect(`/edit-news/${encodeURIComponent(params.id)}?restored=1`);
 }
 

@@ -11,7 +11,8 @@ import type { Route } from "./+types/news-delete";
 export async function action({ request, params }: Route.ActionArgs) {
   await requireEditor(auth(), request);
   const form = await readSmallForm(request);
-  if (!(await trashArticle(newsroom().db, params.id))) throw pageError(articleNotFound());
+  const room = newsroom();
+  if (!(await trashArticle(room.db, params.id, room.clock.now()))) throw pageError(articleNotFound());
   return redirect(safeRedirect(form.get("redirectTo")));
 }
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { postgresUrl } from "../support/postgres";
+import { siteClock } from "../support/site-clock";
 
 // E2E_PORT_BASE lets two checkouts run their browser tests side by side.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3210);
@@ -14,11 +15,15 @@ function server(name: string, port: number, options: { demo: boolean; postgres?:
   const freshDatabase = options.postgres
     ? `node --import tsx tests/e2e/fresh-postgres-database.ts ${postgresName}`
     : "true";
+  // In the server's folder, so every start begins on the real clock.
+  const clock = siteClock(path.join(dir, "clock"));
   return {
     name,
     engine: options.postgres ? ("postgres" as const) : ("sqlite" as const),
     dir,
     url: `http://127.0.0.1:${port}`,
+    /** The server's clock for scheduled articles and the trash purge, which a spec moves instead of waiting. */
+    clock,
     /** Starts the server over a fresh database and media folder. */
     command: `rm -rf "${dir}" && ${freshDatabase} && node --import tsx server.ts`,
     env: {
@@ -36,6 +41,7 @@ function server(name: string, port: number, options: { demo: boolean; postgres?:
       TRUST_PROXY: "loopback",
       // Scheduled articles go out within half a second of their time, so a spec need not wait long.
       SCHEDULER_INTERVAL_MS: "500",
+      ...clock.env,
     },
   };
 }

@@ -140,3 +140,8 @@ export async function fillBody(page: Page, text: string): Promise<void> {
 export function bodyEditor(page: Page) {
   return page.getByRole("textbox", { name: messages.fieldContent });
 }
+
+/** `seconds` ahead of `site`'s clock, as the form's datetime-local input takes it: a wall time in Beirut, to the second. */
+export function beirutWallTimeAhead(site: E2EServer, seconds: number): string {
+  return new Date(site.clock.now() + seconds * 1000).toLocaleString("sv-SE", { timeZone: "Asia/Beirut" }).replace(" ", "T");
+}

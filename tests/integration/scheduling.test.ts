@@ -4,13 +4,15 @@ import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../support/accounts";
 import { createTestArticle, publishForm } from "../support/articles";
+import { newSiteClock } from "../support/site-clock";
 import { connectSse } from "../support/sse";
 import { startTestServer, startTestSite, type TestServer, type TestSite } from "../support/test-server";
 
 /*
  * Scheduled articles on two server processes sharing one database (SQLite, or PostgreSQL with
  * TEST_DATABASE=postgres): each goes out on its own, exactly once, whichever process claims it, and
- * both processes' cached pages and streams hear of it.
+ * both processes' cached pages and streams hear of it. The test moves the site's clock (both processes
+ * read the same one) to each article's time instead of waiting for it.
  */
 
 let site: TestSite;
@@ -18,9 +20,10 @@ let a: TestServer;
 let b: TestServer;
 let db: DB;
 let cookie = "";
+const clock = newSiteClock();
 
 beforeAll(async () => {
-  site = await startTestSite(2, { PAGE_CACHE_SECONDS: "300", SCHEDULER_INTERVAL_MS: "200" });
+  site = await startTestSite(2, { PAGE_CACHE_SECONDS: "300", SCHEDULER_INTERVAL_MS: "200", ...clock.env });
   [a, b] = site.servers as [TestServer, TestServer];
   db = openDatabase(site.database.url);
   cookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
@@ -28,6 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy();
   await site?.stop();
+  clock.remove();
 });
 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
@@ -55,8 +59,7 @@ describe("scheduled articles on two instances", () => {
     const reader = await connectSse(`${b.url}/api/breaking/stream`);
     await reader.waitFor(1);
 
-    // Far enough ahead for the four requests to be made first on a busy machine.
-    const at = inSeconds(6);
+    const at = new Date(clock.now() + 3_600_000).toISOString();
     const scheduled = [];
     for (let i = 0; i < 4; i++) scheduled.push({ title: `عاجل مجدول ${i}`, publishAt: at, ...(await schedule(i % 2 ? b : a, `عاجل مجدول ${i}`, at)) });
     for (const article of scheduled) {
@@ -65,10 +68,13 @@ describe("scheduled articles on two instances", () => {
     }
 
     const created = () => reader.messages.map((m) => m.data as BreakingEvent).filter((e) => e.type === "created");
+    clock.moveTo(Date.parse(at));
     await vi.waitFor(() => expect(created()).toHaveLength(4), within15s);
-    // A later one goes out too: by then both schedulers have run many rounds past the first four's time.
-    const laterAt = inSeconds(2);
+    // A later one goes out too: by then both schedulers have run rounds past the first four's time.
+    const laterAt = new Date(clock.now() + 60_000).toISOString();
     const later = { publishAt: laterAt, ...(await schedule(a, "عاجل مجدول لاحقاً", laterAt)) };
+    expect((await fetch(`${a.url}/news/${later.id}`)).status).toBe(404);
+    clock.moveTo(Date.parse(laterAt));
     await vi.waitFor(() => expect(created()).toHaveLength(5), within15s);
     reader.close();
 

@@ -30,18 +30,18 @@ function checked(fields: AutosaveFields) {
   throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
 }
 
-async function draftToSave(db: DB, actor: Actor, { id, ...input }: ReturnType<typeof checked>): Promise<string> {
+async function draftToSave(db: DB, actor: Actor, { id, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
-  const created = await createArticle(db, { ...input, status: "draft", authorId: actor.id });
+  const created = await createArticle(db, { ...input, status: "draft", authorId: actor.id, createdAt: now });
   return created.id;
 }
 
-/** Saves the text into the draft `fields.id`, or into a new draft; throws an AppError when it may not. */
-export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields): Promise<Autosaved> {
+/** Saves the text into the draft `fields.id`, or into a new draft, at `now`; throws an AppError when it may not. */
+export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields, now = new Date()): Promise<Autosaved> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   const input = checked(fields);
-  const id = await draftToSave(db, actor, input);
+  const id = await draftToSave(db, actor, input, now);
   const owned = await ownershipOf(db, id);
   if (!owned || owned.status === "trashed") throw articleNotFound();
   if (!canEditArticle(actor, owned)) throw new AppError("forbidden");
@@ -60,8 +60,8 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
       images: parseStringList(current.images),
       video: current.video,
     },
-    { by: actor.id, kind: "autosave" },
+    { by: actor.id, kind: "autosave", at: now },
   );
   if (!saved) throw new AppError("conflict", { message: messages.autosaveDraftsOnly });
-  return { id, savedAt: new Date().toISOString() };
+  return { id, savedAt: now.toISOString() };
 }

@@ -400,7 +400,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
       .$if(dialectName(trx) === "postgres", (query) => query.forUpdate())
       .executeTakeFirst();
     if (!current) return null;
-    const now = new Date().toISOString();
+    const now = (save.at ?? new Date()).toISOString();
     const publishedAt = current.published_at ?? (changes.status === "published" ? now : null);
     await keepRevision(trx, id, save, now);
     const updated = await trx

@@ -5,6 +5,7 @@ import type { NewsArticle } from "~/lib/news";
 import { canEditArticle, editCondition, statusesFor, type Actor } from "~/lib/permissions";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
+import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
 import { deleteMedia, storeImageFile, storeVideoFile } from "~/server/media/media.server";
 import { LIMITS, TOO_MANY_FILES } from "./submission-limits.server";
@@ -16,7 +17,8 @@ import type { MediaStorage } from "~/server/media/storage.server";
 import { parseSubmission, type StagedFile, type Submission } from "~/server/media/uploads.server";
 
 /** Where articles and their media are kept, and where uploads wait until they are checked. */
-export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string };
+/** What the newsroom's writes need; `clock` stamps them (their creation, publication, saves). */
+export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string; clock: Clock };
 
 export type SubmissionResult = { ok: true; id: string; shortId?: string | null } | { ok: false; error: AppError };
 
@@ -186,6 +188,7 @@ export async function publishFromRequest(newsroom: Newsroom, request: Request, a
       authorId: actor.id,
       byline: input.byline,
       submissionId: input.submissionId,
+      createdAt: newsroom.clock.now(),
     });
     if (created.duplicate) {
       await removeMedia(storage, [...images, ...(video ? [video] : [])]);
@@ -234,7 +237,7 @@ export async function editFromRequest(newsroom: Newsroom, request: Request, id: 
       imageDetails: input.imageDetails ? { ...current.imageDetails, ...input.imageDetails } : undefined,
       video,
       byline: input.byline,
-    }, { by: actor.id, kind: "save" });
+    }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
     if (!result) {
       await removeMedia(storage, stored);
       return failure(articleNotFound());
@@ -274,14 +277,14 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
   return { ok: true, article, reviewNote: access.reviewNote };
 }
 
-/** An editor sends an article in review back to its author as a draft, with a note the author sees. */
-export async function sendBackFromForm(db: DB, id: string, form: FormData): Promise<SubmissionResult> {
+/** An editor sends an article in review back to its author as a draft, with a note the author sees, at `now`. */
+export async function sendBackFromForm(db: DB, id: string, form: FormData, now = new Date()): Promise<SubmissionResult> {
   const note = reviewNoteSchema.safeParse(form.get("note") ?? "");
   if (!note.success) {
     const message = note.error.issues[0]?.message ?? messages.reviewNoteRequired;
     return failure(new AppError("validation", { message, fields: { note: message } }));
   }
   if (!(await getArticleAccess(db, id))) return failure(articleNotFound());
-  if (!(await sendBack(db, id, note.data))) return failure(new AppError("conflict", { message: messages.notInReview }));
+  if (!(await sendBack(db, id, note.data, now))) return failure(new AppError("conflict", { message: messages.notInReview }));
   return { ok: true, id };
 }

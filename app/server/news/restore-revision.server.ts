@@ -7,9 +7,9 @@ import { getRevision } from "./revisions.server";
 /**
  * Puts a revision's title, text, category, byline and media (with each image's details) back into its article, as a save by `actorId`:
  * the version it replaces is kept as a new revision, and the outbox hears of it. The status stays.
- * False when the article (outside the trash) or the revision is not there.
+ * at `now`. False when the article (outside the trash) or the revision is not there.
  */
-export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string): Promise<boolean> {
+export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string, now = new Date()): Promise<boolean> {
   const [article, revision] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId)]);
   if (!article || !revision) return false;
   const restored = await updateArticle(
@@ -28,7 +28,7 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
       imageDetails: revision.imageDetails,
       video: revision.video,
     },
-    { by: actorId, kind: "save" },
+    { by: actorId, kind: "save", at: now },
   );
   return restored !== null;
 }

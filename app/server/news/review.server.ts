@@ -57,10 +57,10 @@ export async function listSentBack(db: DB, authorId: string, limit: number): Pro
  * article still in review moves (two editors at once: one wins); readers saw nothing of it before or
  * after, so no outbox event. Returns false when the article is not in review.
  */
-export async function sendBack(db: DB, id: string, note: string): Promise<boolean> {
+export async function sendBack(db: DB, id: string, note: string, now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable("news")
-    .set({ status: "draft", review_note: note, updated_at: new Date().toISOString() })
+    .set({ status: "draft", review_note: note, updated_at: now.toISOString() })
     .where("id", "=", id)
     .where("status", "=", "review")
     .executeTakeFirst();

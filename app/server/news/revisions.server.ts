@@ -26,7 +26,8 @@ export type Revision = RevisionSummary & {
 };
 
 /** Who saves, and whether it is the form's autosave. */
-export type Save = { by: string | null; kind: RevisionKind };
+/** Who saved, how, and when (the real clock when `at` is not given). */
+export type Save = { by: string | null; kind: RevisionKind; at?: Date };
 export const UNNAMED_SAVE: Save = { by: null, kind: "save" };
 
 /**

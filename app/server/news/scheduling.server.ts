@@ -14,7 +14,7 @@ const CLAIM_BATCH = 50;
  * re-checks the condition after waiting for the row's lock; SQLite runs one write at a time). Returns
  * the ids this call published.
  */
-export async function publishDueArticles(db: DB, now: Date = new Date()): Promise<string[]> {
+export async function publishDueArticles(db: DB, now: Date): Promise<string[]> {
   const at = now.toISOString();
   const due = await db
     .selectFrom("news")

@@ -17,6 +17,7 @@ import { getArticle, listLatest, listReferencedMedia, updateArticle } from "./ne
 import type { Newsroom } from "./publishing.server";
 import { listRevisions } from "./revisions.server";
 import { resolveShortLink } from "./short-links.server";
+import { systemClock } from "~/server/platform/clock.server";
 import { deleteFromTrash, purgeExpiredTrash } from "./trash-purge.server";
 import { listTrash, restoreFromTrash, TRASH_KEEP_MS, trashArticle } from "./trash.server";
 
@@ -27,7 +28,7 @@ let newsroom: Newsroom;
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
   mediaDir = mkdtempSync(path.join(tmpdir(), "akhbar-trash-"));
-  newsroom = { db, storage: localStorage(mediaDir), stagingDir: path.join(mediaDir, ".staging") };
+  newsroom = { db, storage: localStorage(mediaDir), stagingDir: path.join(mediaDir, ".staging"), clock: systemClock };
 });
 afterEach(async () => {
   await cleanup();

@@ -126,6 +126,26 @@ describe("SCHEDULER_INTERVAL_MS", () => {
   });
 });
 
+describe("TEST_CLOCK_FILE", () => {
+  const parse = (env: Record<string, string>) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...env }).testClockFile;
+
+  it("is off unless set, and taken for a server on this machine only", () => {
+    expect(parse({})).toBeNull();
+    expect(parse({ TEST_CLOCK_FILE: "" })).toBeNull();
+    expect(parse({ TEST_CLOCK_FILE: "/tmp/clock" })).toBe("/tmp/clock");
+    for (const [HOST, BASE_URL] of [["127.0.0.1", "http://127.0.0.1:4600"], ["::1", "http://[::1]:4600"], ["localhost", "http://localhost:3000"]] as const) {
+      expect(parse({ TEST_CLOCK_FILE: "/tmp/clock", HOST, BASE_URL })).toBe("/tmp/clock");
+    }
+  });
+
+  it("stops a server other machines reach, or one that names a real site", () => {
+    const unsafe: Record<string, string>[] = [{ HOST: "0.0.0.0" }, { HOST: "10.0.0.5" }, { HOST: "127.0.0.1", BASE_URL: "https://news.example.org" }, { HOST: "::", BASE_URL: "http://127.0.0.1:3000" }];
+    for (const env of unsafe) {
+      expect(() => parse({ TEST_CLOCK_FILE: "/tmp/clock", ...env })).toThrow(/TEST_CLOCK_FILE: for tests only/);
+    }
+  });
+});
+
 describe("WORKERS", () => {
   const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { WORKERS: value }) }).workers;
 

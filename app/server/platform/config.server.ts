@@ -65,6 +65,7 @@ const envSchema = z.object({
   SMTP_URL: emptyAsUnset(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465" }).optional()),
   MAIL_FROM: emptyAsUnset(z.string().regex(/^[^\r\n]{3,200}$/, "MAIL_FROM must be one line, e.g. Akhbar <newsroom@example.com>").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TEST_CLOCK_FILE: emptyAsUnset(z.string().optional()),
 });
 
 /** An S3-compatible bucket for media: AWS when there is no endpoint; R2, B2, MinIO by their endpoint. */
@@ -107,6 +108,8 @@ export type Config = {
   mail: { smtpUrl: string; from: string } | null;
   /** The origins a state-changing request may come from: BASE_URL's, or the loopback spellings of the default. */
   siteOrigins: string[];
+  /** Tests only: a file holding how far (ms) the scheduler's and the trash purge's clock is ahead of the real one (clock.server.ts). */
+  testClockFile: string | null;
 };
 
 const DATA_DIR = "./data";
@@ -171,7 +174,24 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>` } : null,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
+    testClockFile: testClockFileOf(e),
   };
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A clock a test moves belongs to a server only this machine can reach and that names no real site. */
+function testClockFileOf(e: Env): string | null {
+  if (e.TEST_CLOCK_FILE === undefined) return null;
+  const siteHost = e.BASE_URL === undefined ? "localhost" : new URL(e.BASE_URL).hostname;
+  if (!isLoopbackHost(e.HOST) || !isLoopbackHost(siteHost)) {
+    throw new ConfigurationError(
+      "Invalid configuration:\n  TEST_CLOCK_FILE: for tests only, on a server that HOST and BASE_URL keep on this machine (127.0.0.1, ::1 or localhost); remove it on a real site.",
+    );
+  }
+  return path.resolve(e.TEST_CLOCK_FILE);
 }
 
 type Env = z.infer<typeof envSchema>;

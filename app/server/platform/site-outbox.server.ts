@@ -8,7 +8,7 @@ import { createOutboxFollower, type OutboxFollower } from "~/server/outbox/follo
 import type { OutboxEvent } from "~/server/outbox/outbox.server";
 import { startScheduler, type Scheduler } from "~/server/news/scheduler.server";
 import { readiness, type Readiness } from "./health.server";
-import { newsroom } from "./site.server";
+import { newsroom, siteClock } from "./site.server";
 import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 
 /*
@@ -43,9 +43,9 @@ export const siteOutbox: SiteOutbox = {
   /** Before the server listens: from the newest event on; then the scheduler's first claim runs. */
   start: async () => {
     await siteFollower().start();
-    scheduler ??= await startScheduler(db(), config().schedulerIntervalMs);
+    scheduler ??= await startScheduler(db(), config().schedulerIntervalMs, siteClock());
     // The daily purge of the trash rides along: it starts and stops with this process's background work.
-    stopTrashPurge ??= scheduleTrashPurge(newsroom);
+    stopTrashPurge ??= scheduleTrashPurge(newsroom, siteClock());
   },
   /** At shutdown, before the database closes. */
   stop: async () => {

@@ -1,5 +1,7 @@
 import cluster from "node:cluster";
+import { clockOf, type Clock } from "./clock.server";
 import { config, type Config } from "./config.server";
+import { logger } from "./logger.server";
 import { db } from "~/server/db/db.server";
 import type { AccountsContext } from "~/server/accounts/accounts.server";
 import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
@@ -50,8 +52,19 @@ export function mediaStorage(): MediaStorage {
   return sharedStorage;
 }
 
+let sharedClock: Clock | undefined;
+
+/** "Now" for the scheduler and the trash purge: the real clock, or in tests the one TEST_CLOCK_FILE moves. */
+export function siteClock(): Clock {
+  if (!sharedClock) {
+    sharedClock = clockOf(config());
+    if (config().testClockFile) logger.info({ file: config().testClockFile }, "the scheduler and the trash purge read the clock TEST_CLOCK_FILE moves");
+  }
+  return sharedClock;
+}
+
 export function newsroom(): Newsroom {
-  return { db: db(), storage: mediaStorage(), stagingDir: stagingDirOf(config().mediaDir) };
+  return { db: db(), storage: mediaStorage(), stagingDir: stagingDirOf(config().mediaDir), clock: siteClock() };
 }
 
 /**

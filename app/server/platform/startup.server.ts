@@ -1,5 +1,6 @@
 import path from "node:path";
 import { AppError } from "./app-error.server";
+import { clockOf } from "./clock.server";
 import { ConfigurationError, type Config } from "./config.server";
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
@@ -51,7 +52,8 @@ async function prepareDatabase(cfg: Config, storage: MediaStorage): Promise<void
     await withStartupLock(cfg.databaseUrl, async () => {
       const applied = await migrateToLatest(db);
       if (applied.length > 0) logger.info({ applied }, "migrations applied");
-      await purgeExpiredTrash({ db, storage, stagingDir: stagingDirOf(cfg.mediaDir) });
+      const clock = clockOf(cfg);
+      await purgeExpiredTrash({ db, storage, stagingDir: stagingDirOf(cfg.mediaDir), clock }, clock.now());
       await sweepMediaLeftovers(cfg.mediaDir, storage, await listReferencedMedia(db));
       if (cfg.demoContent && (await isEmpty(db))) {
         const demo = await seedDemoContent(db, createAuth(db, cfg), storage);
