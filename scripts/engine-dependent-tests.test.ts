@@ -20,7 +20,6 @@ describe("the PostgreSQL pass's files: those whose imports reach the one reader 
     "app/lib/cycle.ts": `import { pure } from "./pure";\nexport const other = pure;`,
     "app/lib/pure.test.ts": `import { pure } from "./pure";\nimport { expect } from "vitest";`,
     "app/lib/types-only.test.ts": `import type { TempPostgres } from "../../tests/support/postgres";`,
-    "scripts/helper.ts": `import { onPostgres } from "../tests/support/postgres";`,
   };
   for (const [file, source] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -40,7 +39,8 @@ describe("the PostgreSQL pass's files: those whose imports reach the one reader 
 
   it("in this repository: every test that starts a server or opens a temporary database is in it, pure unit tests are not", () => {
     const dependent = engineDependentTestFiles(REPO);
-    for (const file of testFiles(REPO)) {
+    // This file names those modules in its fixtures' text, not in its imports.
+    for (const file of testFiles(REPO).filter((file) => file !== "scripts/engine-dependent-tests.test.ts")) {
       if (/support\/(test-server|temp-db|postgres)"/.test(readFileSync(path.join(REPO, file), "utf8"))) expect(dependent, file).toContain(file);
     }
     expect(dependent).toContain("tests/integration/publishing.test.ts");
