@@ -1,7 +1,8 @@
 /**
  * npm test: every suite (Vitest unit + integration, Playwright in Chromium), then one
- * plain "N passed, N failed" line summing them all. The Vitest suite runs once on SQLite and once on
- * PostgreSQL (TEST_DATABASE=postgres) when a PostgreSQL server is there: TEST_POSTGRES_URL, or one
+ * plain "N passed, N failed" line summing them all. The Vitest suite runs on SQLite, then its files whose
+ * behaviour depends on the engine (vitest.config.ts) run on PostgreSQL (TEST_DATABASE=postgres) when a
+ * PostgreSQL server is there: TEST_POSTGRES_URL, or one
  * answering on 127.0.0.1:5432. REQUIRE_POSTGRES=1 (CI) makes its absence a failure. The tests through
  * nginx need Debian's nginx (NGINX_PATH); its absence is said at the start and at the end.
  */
@@ -80,7 +81,7 @@ ensureBuild();
 const withPostgres = await postgresAnswers();
 const postgresRequired = process.env.REQUIRE_POSTGRES === "1";
 const postgresNote = withPostgres
-  ? "PostgreSQL pass: run (Vitest suite and the publishing, live breaking and search browser specs)."
+  ? "PostgreSQL pass: run (the Vitest files that depend on the engine, and the publishing, live breaking and search browser specs)."
   : `PostgreSQL pass: NOT run: no PostgreSQL server answered at ${process.env.TEST_POSTGRES_URL ?? "127.0.0.1:5432"} (set TEST_POSTGRES_URL or start PostgreSQL).`;
 console.log(postgresNote);
 const nginxNote = nginxInstalled()

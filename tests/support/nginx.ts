@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createEmptyDatabase } from "./temp-db";
-import { freePort, startTestServer, type TestServer } from "./test-server";
+import { freePort, portTaken, startTestServer, type TestServer } from "./test-server";
 
 /** Debian's nginx (package nginx); NGINX_PATH names another. */
 export const NGINX_PATH = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
@@ -88,7 +88,18 @@ async function accepts(port: number): Promise<boolean> {
 /** Debian's nginx in the foreground with deploy/nginx.conf in front of `upstreams` ("host:port"), on `port` (default: a free one). */
 export async function startNginx(upstreams: string[], port?: number): Promise<Nginx> {
   if (!nginxInstalled()) throw new Error(`nginx is missing at ${NGINX_PATH}: apt-get install nginx (or set NGINX_PATH)`);
-  const listenPort = port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startNginxOn(upstreams, port ?? (await freePort()));
+    } catch (error) {
+      // Another process (a test file running beside this one) took the free port before nginx bound it: take another.
+      if (port === undefined && attempt < 3 && portTaken(String(error))) continue;
+      throw error;
+    }
+  }
+}
+
+async function startNginxOn(upstreams: string[], listenPort: number): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-nginx-"));
   mkdirSync(path.join(dir, "temp"));
   const configFile = path.join(dir, "nginx.conf");
@@ -103,8 +114,10 @@ export async function startNginx(upstreams: string[], port?: number): Promise<Ng
   while (!(await accepts(listenPort))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
+      await exited;
+      const printed = `${output}\n${errorLog()}`;
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`nginx did not start:\n${output}\n${errorLog()}`);
+      throw new Error(`nginx did not start:\n${printed}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

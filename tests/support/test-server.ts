@@ -113,31 +113,51 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
 export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "server.ts"): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
   const database = extraEnv.DATABASE_URL === undefined ? await createEmptyDatabase() : undefined;
-  const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT);
-  const url = `http://127.0.0.1:${port}`;
-  const env: ServerEnv = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: url,
-    DATABASE_URL: database?.url ?? "",
-    MEDIA_DIR: path.join(dir, "media"),
-    AUTH_SECRET: "integration-secret-integration-secret-0123",
-    DEMO_CONTENT: "off",
-    LOG_LEVEL: "warn",
-    // One process unless a test asks for a cluster: most tests look at one server process.
-    WORKERS: "1",
-    ...(Number(extraEnv.WORKERS ?? 1) > 1 ? { LOG_LEVEL: "info" } : {}),
-    ...extraEnv,
-  };
-  const cluster = Number(env.WORKERS) > 1;
-  if (cluster && env.LOG_LEVEL !== "info") throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
-  const { child, output, exited } = spawnServer(env, launch);
-  try {
-    await waitUntilUp(url, child, output, cluster);
-  } catch (error) {
-    await database?.drop();
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT);
+    const url = `http://127.0.0.1:${port}`;
+    const env: ServerEnv = {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: url,
+      DATABASE_URL: database?.url ?? "",
+      MEDIA_DIR: path.join(dir, "media"),
+      AUTH_SECRET: "integration-secret-integration-secret-0123",
+      DEMO_CONTENT: "off",
+      LOG_LEVEL: "warn",
+      // One process unless a test asks for a cluster: most tests look at one server process.
+      WORKERS: "1",
+      ...(Number(extraEnv.WORKERS ?? 1) > 1 ? { LOG_LEVEL: "info" } : {}),
+      ...extraEnv,
+    };
+    const cluster = Number(env.WORKERS) > 1;
+    if (cluster && env.LOG_LEVEL !== "info") throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
+    const server = spawnServer(env, launch);
+    try {
+      await waitUntilUp(url, server.child, server.output, cluster);
+    } catch (error) {
+      if (server.child.exitCode !== null) await server.exited;
+      // Another process (a test file running beside this one) took the free port before the server bound it: take another.
+      if (extraEnv.PORT === undefined && attempt < PORT_ATTEMPTS && portTaken(server.output())) continue;
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+    return runningServer(server, { url, dir, env, launch, database });
   }
+}
+
+const PORT_ATTEMPTS = 3;
+
+/** Whether a server's (or nginx's) output says its port was in use. */
+export function portTaken(output: string): boolean {
+  return /is already in use|Address already in use/.test(output);
+}
+
+function runningServer(
+  { child, output, exited }: ServerProcess,
+  { url, dir, env, launch, database }: { url: string; dir: string; env: ServerEnv; launch: Launch; database: EmptyDatabase | undefined },
+): TestServer {
   return {
     url,
     dir,

@@ -1,18 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { createAuth } from "./auth-instance.server";
+import { createAuth, type Auth } from "./auth-instance.server";
 import { getCurrentUser, requireAdmin, requireUser } from "./guards.server";
-import { openDatabase } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import type { DB } from "~/server/db/db.server";
 import { getUserData } from "./user-data.server";
 import { createAccount, setRole } from "./users.server";
+import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
 
-const dir = mkdtempSync(path.join(tmpdir(), "akhbar-guards-"));
-const db = openDatabase(path.join(dir, "guards.db"));
-const auth = createAuth(db, { baseUrl: "http://localhost:3000", authSecret: "guards-secret-guards-secret-guards-secret" });
+let temp: TempDatabase;
+let db: DB;
+let auth: Auth;
 let userCookie = "";
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
@@ -25,14 +22,15 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  await migrateToLatest(db);
+  temp = await createTempDatabase();
+  db = temp.db;
+  auth = createAuth(db, { baseUrl: "http://localhost:3000", authSecret: "guards-secret-guards-secret-guards-secret" });
   await createAccount(auth, db, { email: "reader@example.com", username: "قارئ", password: "secret123", role: "user" });
   const response = await auth.api.signInEmail({ body: { email: "reader@example.com", password: "secret123" }, asResponse: true });
   userCookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 });
 afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await temp?.cleanup();
 });
 
 const request = (cookie = "") => new Request("http://localhost:3000/dashboard?tab=stats", { headers: cookie ? { cookie } : {} });

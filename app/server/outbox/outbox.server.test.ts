@@ -124,7 +124,9 @@ describe.runIf(onPostgres)("event ids on PostgreSQL (SQLite runs one write trans
       // The second writer waits for the first one's lock rather than committing a higher id before it.
       await vi.waitFor(
         async () => {
-          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`.execute(db);
+          // pg_locks lists the whole server's locks: count this database's only, not other test files' running beside.
+          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted
+            and database = (select oid from pg_database where datname = current_database())`.execute(db);
           expect(rows[0]?.waiting).toBe(1);
         },
         { timeout: 5_000, interval: 20 },
