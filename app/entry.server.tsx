@@ -6,14 +6,17 @@ import { PrerenderedProvider, type Prerendered } from "./components/prerendered"
 import { shellRegions } from "~/server/http/shell-regions.server";
 import { renderedPage } from "~/server/http/rendered-page.server";
 import type { SiteFrame } from "~/lib/site-frame";
+import { runServer as runSite } from "~/server/site/run.server";
+import type { Served } from "~/server/site/http-app.server";
 
-// The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
-export { pageCache } from "~/server/http/site-page-cache.server";
-export { shutdownHooks } from "~/server/platform/shutdown.server";
-// server.ts starts the outbox follower before listening and asks it for /readyz.
-export { siteOutbox } from "~/server/platform/site-outbox.server";
 /** The constant inline scripts of our pages, which the Content-Security-Policy allows by their hash. */
-export const inlineScripts = islandsLoader ? [islandsLoader] : [];
+const inlineScripts = islandsLoader ? [islandsLoader] : [];
+
+/** server.ts hands the bundle over through this export: from here on, the site runs from the bundle. */
+export function runServer(served: Served): Promise<void> {
+  return runSite(served, inlineScripts);
+}
+export type BundleEntry = { runServer: typeof runServer };
 
 export const streamTimeout = 5_000;
 

@@ -23,11 +23,7 @@ import { siteOf } from "./lib/seo";
 import type { BreakingItem } from "./lib/breaking";
 import { hydratesWholeDocument, IslandScripts } from "./islands/island-scripts";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
 import { breakingTicker } from "~/server/news/reader-lists.server";
-import { readCache } from "~/server/platform/site-read-cache.server";
-import { config } from "~/server/platform/config.server";
-import { db } from "./server/db/db.server";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
 import { cachedSiteFrame } from "~/server/settings/site-settings.server";
 import { useSiteFrame } from "./components/use-site-frame";
@@ -41,9 +37,10 @@ export const links: LinksFunction = () => [
 
 export const headers = keepErrorHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [user, breaking, site] = await Promise.all([getCurrentUser(auth(), request), breakingTicker(db(), readCache), cachedSiteFrame(db(), readCache)]);
-  return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: config().baseUrl, site };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const [user, breaking, frame] = await Promise.all([getCurrentUser(site.auth, request), breakingTicker(site.db, site.readCache), cachedSiteFrame(site.db, site.readCache)]);
+  return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: site.config.baseUrl, site: frame };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,7 +2,7 @@
  * A consistent copy of the site, safe while the server runs: npm run backup -- <new folder>
  * Restore it with: npm run restore -- <folder>
  */
-import { backupSite, BackupError } from "../app/server/platform/backup.server";
+import { backupSite, BackupError } from "../app/server/data/backup.server";
 import { bucketNotInBackup, dataLocations } from "../app/server/platform/config.server";
 
 const USAGE = `Usage: npm run backup -- <folder>

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import { CATEGORIES } from "../app/lib/categories";
 import { openDatabase } from "../app/server/db/db.server";
-import { migrateToLatest } from "../app/server/db/migrate.server";
+import { migrateToLatest } from "../app/server/data/migrate.server";
 import { demoArticles } from "../app/server/demo/demo-articles";
 import { demoSceneSvg } from "../app/server/demo/demo-images.server";
 import { localStorage } from "../app/server/media/local-storage.server";

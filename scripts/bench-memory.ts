@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { CATEGORIES, categoryPath } from "../app/lib/categories";
 import { openDatabase } from "../app/server/db/db.server";
-import { isPostgresUrl } from "../app/server/db/dialect.server";
+import { isPostgresUrl } from "../app/server/platform/database-url.server";
 import { createPostgresDatabase } from "../tests/support/postgres";
 import { residentMemory } from "../tests/support/processes";
 import { startTestServer } from "../tests/support/test-server";

@@ -17,10 +17,11 @@ import { CATEGORIES } from "../app/lib/categories";
 import { parseQuery } from "../app/lib/search/search-terms";
 import { demoArticles } from "../app/server/demo/demo-articles";
 import { openDatabase, type DB } from "../app/server/db/db.server";
-import { dialectName, isPostgresUrl } from "../app/server/db/dialect.server";
-import { migrateToLatest } from "../app/server/db/migrate.server";
+import { dialectName } from "../app/server/db/dialect.server";
+import { isPostgresUrl } from "../app/server/platform/database-url.server";
+import { migrateToLatest } from "../app/server/data/migrate.server";
 import { findMatchingArticleIds, rebuildSearchIndex } from "../app/server/search/search-index.server";
-import { SEARCH_PAGE_SIZE, searchNews } from "../app/server/search/search.server";
+import { SEARCH_PAGE_SIZE, searchNews } from "../app/server/news/search-news.server";
 import { createPostgresDatabase } from "../tests/support/postgres";
 import { seededRandom } from "../tests/support/seeded-random";
 

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { isPostgresUrl } from "../app/server/db/dialect.server";
+import { isPostgresUrl } from "../app/server/platform/database-url.server";
 import { pageWeight } from "../tests/support/page-weight";
 import { createPostgresDatabase } from "../tests/support/postgres";
 import { residentMemory } from "../tests/support/processes";

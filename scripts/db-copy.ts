@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CopyError, copySite } from "../app/server/db/copy.server";
+import { CopyError, copySite } from "../app/server/data/copy.server";
 import { openDatabase } from "../app/server/db/db.server";
-import { isPostgresUrl } from "../app/server/db/dialect.server";
-import { BackupError, snapshotDatabase } from "../app/server/platform/backup.server";
+import { isPostgresUrl } from "../app/server/platform/database-url.server";
+import { BackupError, snapshotDatabase } from "../app/server/data/backup.server";
 import { AUTH_SECRET_FILE, dataLocations } from "../app/server/platform/config.server";
 
 const USAGE = `Usage: npm run db:copy -- --to postgres://user:password@host:5432/database

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigurationError, config } from "../app/server/platform/config.server";
 import { openDatabase } from "../app/server/db/db.server";
-import { migrateToLatest, pendingMigrations } from "../app/server/db/migrate.server";
+import { migrateToLatest, pendingMigrations } from "../app/server/data/migrate.server";
 import { mediaStorageFor } from "../app/server/media/media-storage.server";
 import { parseAuthExport, parseHashConfig } from "../app/server/firebase-import/auth-export.server";
 import { MalformedExportError, parseFirestoreExport } from "../app/server/firebase-import/firestore-export.server";

@@ -4,7 +4,7 @@
  */
 import { config } from "../app/server/platform/config.server";
 import { openDatabase } from "../app/server/db/db.server";
-import { migrateToLatest } from "../app/server/db/migrate.server";
+import { migrateToLatest } from "../app/server/data/migrate.server";
 import { rebuildSearchIndex } from "../app/server/search/search-index.server";
 
 const db = openDatabase(config().databaseUrl);

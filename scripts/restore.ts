@@ -2,7 +2,7 @@
  * Puts a backup made by `npm run backup` in place of the configured site (DATABASE_URL, MEDIA_DIR):
  * npm run restore -- <folder> [--force]. The server must be stopped.
  */
-import { BackupError, restoreSite } from "../app/server/platform/backup.server";
+import { BackupError, restoreSite } from "../app/server/data/backup.server";
 import { bucketNotInBackup, dataLocations } from "../app/server/platform/config.server";
 
 const USAGE = `Usage: npm run restore -- <folder> [--force]

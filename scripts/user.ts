@@ -7,7 +7,7 @@ import { isRole, ROLES } from "../app/lib/constants";
 import { createAuth } from "../app/server/accounts/auth-instance.server";
 import { config } from "../app/server/platform/config.server";
 import { openDatabase } from "../app/server/db/db.server";
-import { migrateToLatest } from "../app/server/db/migrate.server";
+import { migrateToLatest } from "../app/server/data/migrate.server";
 import { createAccount, generatePassword, setPassword, setRole } from "../app/server/accounts/users.server";
 
 const USAGE = `Usage:

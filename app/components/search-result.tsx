@@ -5,7 +5,7 @@ import { messages } from "~/lib/messages";
 import { articlePath, shownTime } from "~/lib/news";
 import type { Segment } from "~/lib/search/search-snippet";
 import { Byline } from "./byline";
-import type { SearchResult } from "~/server/search/search.server";
+import type { SearchResult } from "~/server/news/search-news.server";
 
 function Highlighted({ segments }: { segments: Segment[] }) {
   return segments.map((segment, index) =>

@@ -1,7 +1,7 @@
 import { openBreakingStream } from "~/server/live/breaking-stream.server";
-import { breakingStreamSource } from "~/server/platform/site.server";
 import type { Route } from "./+types/api.breaking-stream";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return openBreakingStream(breakingStreamSource(), request, context.clientIp);
+  const { site } = context;
+  return openBreakingStream(site.breakingStreams, request, context.clientIp);
 }

@@ -1,8 +1,9 @@
-import { listBreaking } from "~/server/live/breaking.server";
-import { CACHE } from "~/server/http/cache-policy.server";
-import { db } from "~/server/db/db.server";
+import { listBreaking } from "~/server/news/reader-lists.server";
+import { CACHE } from "~/server/platform/cache-control.server";
+import type { Route } from "./+types/api.breaking";
 
 /** The breaking list as JSON, for browsers without EventSource (polled every 30 s). */
-export async function loader() {
-  return Response.json({ items: await listBreaking(db()) }, { headers: { "Cache-Control": CACHE.publicPage } });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site } = context;
+  return Response.json({ items: await listBreaking(site.db) }, { headers: { "Cache-Control": CACHE.publicPage } });
 }

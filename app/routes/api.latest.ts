@@ -3,12 +3,10 @@ import { isCategory } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE, LATEST_NEWS_COUNT } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { pageFromUrl } from "~/lib/pagination";
-import { CACHE } from "~/server/http/cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { audienceOf } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { listCategoryPage, listLatest } from "~/server/news/news.server";
 import type { Route } from "./+types/api.latest";
 
@@ -16,17 +14,18 @@ import type { Route } from "./+types/api.latest";
  * The latest news for the home page's refresh, or with ?category=…&page=N one page of a category
  * for its 'المزيد' button.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const audience = await audienceOf(auth(), request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const audience = await audienceOf(site.auth, request);
   const headers = { "Cache-Control": audience.includeDrafts ? CACHE.personal : CACHE.publicPage };
   const category = url.searchParams.get("category");
   if (category === null) {
-    return data({ items: await listLatest(db(), { limit: LATEST_NEWS_COUNT, audience }) }, { headers });
+    return data({ items: await listLatest(site.db, { limit: LATEST_NEWS_COUNT, audience }) }, { headers });
   }
   if (!isCategory(category) || category === "breaking") {
     return errorResponse(new AppError("bad-request", { message: messages.categoryInvalid }));
   }
   const page = pageFromUrl(url);
-  const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, audience);
+  const { items, hasMore } = await listCategoryPage(site.db, category, page, CATEGORY_PAGE_SIZE, audience);
   return data({ items, page, hasMore }, { headers });
 }

@@ -1,17 +1,17 @@
-import { NO_STORE } from "~/server/http/cache-policy.server";
+import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { storeBodyImage } from "~/server/news/body-images.server";
-import { auth, newsroom } from "~/server/platform/site.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/api.media.images";
 
 /** The editor's image upload: POST one file as `image`; 201 with its stored path for the body's figure. */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireNewsroomMember(auth(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  const actor = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   try {
-    const url = await storeBodyImage(newsroom(), request, actor);
+    const url = await storeBodyImage(site.newsroom, request, actor);
     return Response.json({ url }, { status: 201, headers: NO_STORE });
   } catch (error) {
     if (AppError.is(error)) return errorResponse(error);

@@ -1,20 +1,18 @@
-import { NO_STORE } from "~/server/http/cache-policy.server";
+import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { articleNotFound } from "~/server/news/publishing.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { db } from "~/server/db/db.server";
 import { countArticleVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
-import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/api.news-visit";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { site } = context;
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, `news:${params.id}`);
+  const mark = visitOf(await getCurrentUser(site.auth, request), site.config.authSecret, context.clientIp, `news:${params.id}`);
   if (!mark) return Response.json({ ok: true }, { headers: NO_STORE });
-  if ((await countArticleVisit(db(), params.id, mark)) === "missing") {
+  if ((await countArticleVisit(site.db, params.id, mark)) === "missing") {
     return errorResponse(articleNotFound());
   }
   return Response.json({ ok: true }, { headers: NO_STORE });

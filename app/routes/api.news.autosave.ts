@@ -1,10 +1,8 @@
-import { NO_STORE } from "~/server/http/cache-policy.server";
+import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { formText, readSmallForm } from "~/server/http/form.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { autosaveDraft } from "~/server/news/autosave.server";
-import { auth, siteClock } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Route } from "./+types/api.news.autosave";
 
@@ -12,20 +10,21 @@ import type { Route } from "./+types/api.news.autosave";
 const AUTOSAVE_FORM_BYTES = 512 * 1024;
 
 /** The form's autosave: POST its text (and `id` once it has a draft); 200 with the draft's id and when it was saved. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireNewsroomMember(auth(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  const user = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const form = await readSmallForm(request, AUTOSAVE_FORM_BYTES);
   const text = (name: string) => formText(form, name);
   try {
-    const saved = await autosaveDraft(db(), user, {
+    const saved = await autosaveDraft(site.db, user, {
       id: text("id"),
       title: text("title"),
       content: text("content"),
       body: text("body"),
       category: text("category"),
       submissionId: text("submissionId"),
-    }, siteClock().now());
+    }, site.clock.now());
     return Response.json(saved, { headers: NO_STORE });
   } catch (error) {
     if (AppError.is(error)) return errorResponse(error);

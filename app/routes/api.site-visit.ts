@@ -1,17 +1,15 @@
-import { NO_STORE } from "~/server/http/cache-policy.server";
+import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { db } from "~/server/db/db.server";
 import { countSiteVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
-import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/api.site-visit";
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, "site");
-  if (mark) await countSiteVisit(db(), mark);
+  const mark = visitOf(await getCurrentUser(site.auth, request), site.config.authSecret, context.clientIp, "site");
+  if (mark) await countSiteVisit(site.db, mark);
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

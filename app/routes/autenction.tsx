@@ -7,7 +7,6 @@ import { accountMessages, authErrors, messages, type AuthErrorCode } from "~/lib
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { accountsContext, auth } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { retryAfterHeaders } from "~/server/http/error-response.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
@@ -22,13 +21,15 @@ function modeOf(value: FormDataEntryValue | string | null): Mode {
   return value === "signup" ? "signup" : "signin";
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
-  if (await getCurrentUser(auth(), request)) throw redirect(redirectTo);
+  if (await getCurrentUser(site.auth, request)) throw redirect(redirectTo);
   return { redirectTo, mode: modeOf(url.searchParams.get("mode")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
   const form = await readSmallForm(request);
   const mode = modeOf(form.get("intent"));
   const redirectTo = safeRedirect(form.get("redirectTo"));
@@ -37,11 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (mode === "signup") {
     const parsed = signUpSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signUp(accountsContext(), request, context.clientIp, parsed.data);
+    outcome = await signUp(site.accounts, request, context.clientIp, parsed.data);
   } else {
     const parsed = signInSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signIn(accountsContext(), request, context.clientIp, parsed.data);
+    outcome = await signIn(site.accounts, request, context.clientIp, parsed.data);
   }
   if (!outcome.ok) {
     return data<ActionResult>({ mode, authError: outcome.reason }, { status: outcome.error.status, headers: retryAfterHeaders(outcome.error) });

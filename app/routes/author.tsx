@@ -3,7 +3,6 @@ import { messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { EmptyState, NewsCard } from "~/components/news-card";
-import { db } from "~/server/db/db.server";
 import { listAuthorArticles } from "~/server/news/author-articles.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -12,10 +11,11 @@ import type { Route } from "./+types/author";
 const AUTHOR_PAGE_SIZE = 12;
 
 /** An author's published articles, newest first: the same page for everyone, so the page cache keeps it. */
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { site } = context;
   const username = params.username;
   const page = pageFromUrl(url);
-  const list = await listAuthorArticles(db(), username, page, AUTHOR_PAGE_SIZE);
+  const list = await listAuthorArticles(site.db, username, page, AUTHOR_PAGE_SIZE);
   if (!list) throw pageError(new AppError("not-found"));
   return { username, page, ...list };
 }

@@ -6,16 +6,15 @@ import { isEditor } from "~/lib/permissions";
 import { pageMeta, siteMetaOf } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking-list";
-import { audienceFor } from "~/server/news/audience.server";
+import { audienceFor } from "~/lib/audience";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { listLatest } from "~/server/news/news.server";
 import type { Route } from "./+types/breaking";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(auth(), request);
-  const items = await listLatest(db(), { category: "breaking", limit: BREAKING_LIST_SIZE, audience: audienceFor(user) });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const user = await getCurrentUser(site.auth, request);
+  const items = await listLatest(site.db, { category: "breaking", limit: BREAKING_LIST_SIZE, audience: audienceFor(user) });
   return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item), status: item.status })), isAdmin: isEditor(user) };
 }
 

@@ -5,8 +5,6 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { CategoryList } from "~/components/category-list";
 import { audienceOf } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { listCategoryPage } from "~/server/news/news.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -16,11 +14,12 @@ function categoryOfPath(pathname: string): Category | undefined {
   return CATEGORIES.find((category) => categoryPath(category) === pathname.replace(/\/+$/, ""));
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
   const category = categoryOfPath(url.pathname);
   if (!category || category === "breaking") throw pageError(new AppError("not-found"));
   const page = pageFromUrl(url);
-  const { items, hasMore } = await listCategoryPage(db(), category, page, CATEGORY_PAGE_SIZE, await audienceOf(auth(), request));
+  const { items, hasMore } = await listCategoryPage(site.db, category, page, CATEGORY_PAGE_SIZE, await audienceOf(site.auth, request));
   return { category, page, items, hasMore };
 }
 

@@ -11,8 +11,6 @@ import { requireUser } from "~/server/accounts/guards.server";
 import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "~/server/accounts/own-account.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard-account";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -20,15 +18,17 @@ export const handle = HYDRATE_DOCUMENT;
 type Intent = "rename" | "password" | "sign-out-others";
 type ActionResult = { intent: Intent; done?: boolean; error?: string; fieldErrors?: Record<string, string> };
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(auth(), request);
-  const sessions = await openSessionCount(db(), user.id);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const user = await requireUser(site.auth, request);
+  const sessions = await openSessionCount(site.db, user.id);
   const passwordChanged = url.searchParams.get("done") === "password";
   return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1), passwordChanged };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(auth(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  await requireUser(site.auth, request);
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const intent = fields.intent;
@@ -36,20 +36,20 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "rename") {
       const parsed = renameSchema.safeParse(fields);
       if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: accountFieldErrors(parsed.error) }, 400);
-      await renameSelf(auth(), request, parsed.data.username);
+      await renameSelf(site.auth, request, parsed.data.username);
       return data<ActionResult>({ intent, done: true });
     }
     if (intent === "password") {
       const parsed = changePasswordSchema.safeParse(fields);
       if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: accountFieldErrors(parsed.error) }, 400);
-      const cookies = await changeOwnPassword(auth(), db(), request, parsed.data);
+      const cookies = await changeOwnPassword(site.auth, site.db, request, parsed.data);
       const headers = new Headers();
       for (const cookie of cookies) headers.append("Set-Cookie", cookie);
       // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.
       return redirect("/dashboard/account?done=password", { headers });
     }
     if (intent === "sign-out-others") {
-      await signOutOtherSessions(auth(), request);
+      await signOutOtherSessions(site.auth, request);
       return data<ActionResult>({ intent, done: true });
     }
     return data<ActionResult>({ intent: "rename", error: messages.badRequest }, 400);

@@ -3,27 +3,26 @@ import { messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { NO_STORE } from "~/server/http/cache-policy.server";
+import { NO_STORE } from "~/server/platform/cache-control.server";
 import { formText, readSmallForm } from "~/server/http/form.server";
 import { pageError } from "~/server/http/page-error.server";
 import { previewFromForm } from "~/server/news/preview.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth, siteClock } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard-preview";
 
 /** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
 const PREVIEW_FORM_BYTES = 512 * 1024;
 
 /** The article page as readers would see it, from the posted form: nothing is saved, nothing is cached, never indexed. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireNewsroomMember(auth(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  const user = await requireNewsroomMember(site.auth, request);
   const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
   const text = (name: string) => formText(form, name);
   const list = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
   const listIfSent = (name: string) => (form.has(name) ? list(name) : undefined);
   try {
-    const preview = await previewFromForm(db(), user, {
+    const preview = await previewFromForm(site.db, user, {
       id: text("id"),
       title: text("title"),
       content: text("content"),
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       imageAlt: listIfSent("imageAlt"),
       imageCaption: listIfSent("imageCaption"),
       imageCredit: listIfSent("imageCredit"),
-    }, siteClock().now());
+    }, site.clock.now());
     return { preview };
   } catch (error) {
     if (AppError.is(error)) throw pageError(error);

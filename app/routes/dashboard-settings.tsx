@@ -8,26 +8,26 @@ import { SETTINGS_LIMITS } from "~/lib/site-settings";
 import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-frame";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
-import { db } from "~/server/db/db.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth, newsroom } from "~/server/platform/site.server";
 import { saveSettingsFromRequest } from "~/server/settings/settings-form.server";
 import { readSiteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/dashboard-settings";
 
 export const handle = HYDRATE_DOCUMENT;
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(auth(), request);
-  const stored = await readSiteSettings(db());
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  await requireAdmin(site.auth, request);
+  const stored = await readSiteSettings(site.db);
   return { settings: stored.settings, saved: url.searchParams.has("saved") };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(auth(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  const actor = await requireAdmin(site.auth, request);
   try {
-    await saveSettingsFromRequest(newsroom(), request, actor.id);
+    await saveSettingsFromRequest(site.newsroom, request, actor.id);
   } catch (error) {
     if (AppError.is(error)) return pageError(error);
     throw error;

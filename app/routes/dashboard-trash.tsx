@@ -13,8 +13,6 @@ import { pageError } from "~/server/http/page-error.server";
 import { deleteFromTrash } from "~/server/news/trash-purge.server";
 import { listTrash, restoreFromTrash } from "~/server/news/trash.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth, newsroom } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard-trash";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -27,15 +25,17 @@ const STATUS_LABELS: Record<NewsStatus, string> = {
   trashed: messages.statusTrashed,
 };
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireEditor(auth(), request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const user = await requireEditor(site.auth, request);
   const done = url.searchParams.get("done");
-  return { items: await listTrash(db()), canDeleteForGood: isAdmin(user), done: done === "restored" || done === "deleted" ? done : null };
+  return { items: await listTrash(site.db), canDeleteForGood: isAdmin(user), done: done === "restored" || done === "deleted" ? done : null };
 }
 
 /** Restore (editors) or delete for good (admins) one article of the trash. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireEditor(auth(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  await requireEditor(site.auth, request);
   const parsed = trashActionSchema.safeParse(Object.fromEntries(await readSmallForm(request)));
   if (!parsed.success) {
     const idProblem = parsed.error.issues.find((issue) => issue.path[0] === "id")?.message;
@@ -44,11 +44,11 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent, id } = parsed.data;
   const notInTrash = () => pageError(new AppError("not-found", { message: messages.notInTrash }));
   if (intent === "delete") {
-    await requireAdmin(auth(), request);
-    if (!(await deleteFromTrash(newsroom(), id))) throw notInTrash();
+    await requireAdmin(site.auth, request);
+    if (!(await deleteFromTrash(site.newsroom, id))) throw notInTrash();
     return redirect("/dashboard/trash?done=deleted");
   }
-  if (!(await restoreFromTrash(db(), id))) throw notInTrash();
+  if (!(await restoreFromTrash(site.db, id))) throw notInTrash();
   return redirect("/dashboard/trash?done=restored");
 }
 

@@ -12,8 +12,6 @@ import { inviteMember, sendResetLinkTo } from "~/server/accounts/password-reset.
 import { changeRole, deleteAccount, listUsers, setDisabled, setOneTimePassword } from "~/server/accounts/user-admin.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth, mailer, resetMailing } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard-users";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -31,15 +29,17 @@ const DONE_MESSAGES: Record<Done, string> = {
   invited: accountMessages.inviteSent,
 };
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(auth(), request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const admin = await requireAdmin(site.auth, request);
   const { q } = userSearchSchema.parse({ q: url.searchParams.get("q") ?? "" });
-  return { users: await listUsers(db(), q), q, me: admin.id, mailOn: mailer() !== null };
+  return { users: await listUsers(site.db, q), q, me: admin.id, mailOn: site.mailer !== null };
 }
 
 /** One change per request, named by `intent`; a refusal is shown above the list with its status. */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(auth(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  const admin = await requireAdmin(site.auth, request);
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const intent = fields.intent;
@@ -47,13 +47,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "invite") {
       const parsed = invitationSchema.safeParse(fields);
       if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
-      await inviteMember(auth(), resetMailing(), admin.name, { name: parsed.data.username, email: parsed.data.email, role: parsed.data.role });
+      await inviteMember(site.auth, site.resetMailing, admin.name, { name: parsed.data.username, email: parsed.data.email, role: parsed.data.role });
       return data<ActionResult>({ done: "invited" });
     }
     if (intent === "role") {
       const parsed = roleChangeSchema.safeParse(fields);
       if (!parsed.success) return data<ActionResult>({ error: parsed.error.issues[0]?.message }, 400);
-      await changeRole(db(), parsed.data.userId, parsed.data.role);
+      await changeRole(site.db, parsed.data.userId, parsed.data.role);
       return data<ActionResult>({ done: "role", userId: parsed.data.userId });
     }
     const parsed = userIdSchema.safeParse(fields);
@@ -62,15 +62,15 @@ export async function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case "disable":
       case "enable":
-        await setDisabled(db(), admin.id, userId, intent === "disable");
+        await setDisabled(site.db, admin.id, userId, intent === "disable");
         return data<ActionResult>({ done: intent === "disable" ? "disabled" : "enabled", userId });
       case "one-time-password":
-        return data<ActionResult>({ done: "one-time-password", userId, oneTimePassword: await setOneTimePassword(auth(), db(), userId) });
+        return data<ActionResult>({ done: "one-time-password", userId, oneTimePassword: await setOneTimePassword(site.auth, site.db, userId) });
       case "reset-link":
-        await sendResetLinkTo(resetMailing(), userId);
+        await sendResetLinkTo(site.resetMailing, userId);
         return data<ActionResult>({ done: "reset-link", userId });
       case "delete":
-        await deleteAccount(db(), admin.id, userId);
+        await deleteAccount(site.db, admin.id, userId);
         return data<ActionResult>({ done: "deleted" });
       default:
         return data<ActionResult>({ error: messages.badRequest }, 400);

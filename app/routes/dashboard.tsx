@@ -20,11 +20,9 @@ import { publishFromRequest } from "~/server/news/publishing.server";
 import { pageError } from "~/server/http/page-error.server";
 import { formMessagesOf } from "~/lib/error-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { auth, newsroom } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { getArticle, listMostRead } from "~/server/news/news.server";
 import { listAllForDashboard, listNewsroomMembers } from "~/server/news/dashboard-list.server";
-import { EDITORS } from "~/server/news/audience.server";
+import { EDITORS } from "~/lib/audience";
 import { totalSiteVisits } from "~/server/visits/visits.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/dashboard";
@@ -34,12 +32,13 @@ export const handle = HYDRATE_DOCUMENT;
 const TABLE_PAGE_SIZE = 20;
 const REVIEW_LIST_SIZE = 20;
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const actor = await requireNewsroomMember(auth(), request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const actor = await requireNewsroomMember(site.auth, request);
   const page = pageFromUrl(url);
   const filter = dashboardFilterFromUrl(url);
   const savedId = savedIdFromUrl(url);
-  const database = db();
+  const database = site.db;
   const editor = isEditor(actor);
   // An author's list holds their own articles only: others' work is not theirs to open.
   const listed = editor ? filter : { ...filter, authorId: actor.id };
@@ -69,9 +68,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireNewsroomMember(auth(), request);
-  const result = await publishFromRequest(newsroom(), request, actor, "page");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
+  const actor = await requireNewsroomMember(site.auth, request);
+  const result = await publishFromRequest(site.newsroom, request, actor, "page");
   if (!result.ok) {
     if (result.error.code === "forbidden") throw pageError(result.error);
     return pageError(result.error);

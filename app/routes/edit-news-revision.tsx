@@ -12,18 +12,17 @@ import { restoreRevision } from "~/server/news/restore-revision.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { getRevision } from "~/server/news/revisions.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth, siteClock } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
+import type { Site } from "~/server/site/site.server";
 import type { Route } from "./+types/edit-news-revision";
 
 export const handle = HYDRATE_DOCUMENT;
 
 const revisionNotFound = () => pageError(new AppError("not-found", { message: messages.revisionNotFound }));
 
-async function allowed(request: Request, newsId: string) {
-  const user = await requireNewsroomMember(auth(), request);
+async function allowed(site: Site, request: Request, newsId: string) {
+  const user = await requireNewsroomMember(site.auth, request);
   try {
-    await assertRevisionsAccess(db(), user, newsId);
+    await assertRevisionsAccess(site.db, user, newsId);
   } catch (error) {
     if (AppError.is(error)) throw pageError(error);
     throw error;
@@ -31,18 +30,20 @@ async function allowed(request: Request, newsId: string) {
   return user;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await allowed(request, params.id);
-  const revision = await getRevision(db(), params.id, Number(params.revisionId));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { site } = context;
+  await allowed(site, request, params.id);
+  const revision = await getRevision(site.db, params.id, Number(params.revisionId));
   if (!revision) throw revisionNotFound();
   return { revision };
 }
 
 /** Restores the revision (itself a new save) and goes back to the edit page. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await allowed(request, params.id);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { site } = context;
+  const user = await allowed(site, request, params.id);
   await readSmallForm(request);
-  if (!(await restoreRevision(db(), params.id, Number(params.revisionId), user.id, siteClock().now()))) throw revisionNotFound();
+  if (!(await restoreRevision(site.db, params.id, Number(params.revisionId), user.id, site.clock.now()))) throw revisionNotFound();
   return redirect(`/edit-news/${encodeURIComponent(params.id)}?restored=1`);
 }
 

@@ -2,17 +2,16 @@ import { redirect } from "react-router";
 import { sendBackFromForm } from "~/server/news/publishing.server";
 import { pageError } from "~/server/http/page-error.server";
 import { requireEditor } from "~/server/accounts/guards.server";
-import { auth, siteClock } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { readSmallForm } from "~/server/http/form.server";
 import type { Route } from "./+types/edit-news.send-back";
 
 const editPath = (id: string) => `/edit-news/${encodeURIComponent(id)}`;
 
 /** Editors: send an article in review back to its author with a note. */
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireEditor(auth(), request);
-  const result = await sendBackFromForm(db(), params.id, await readSmallForm(request), siteClock().now());
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { site } = context;
+  await requireEditor(site.auth, request);
+  const result = await sendBackFromForm(site.db, params.id, await readSmallForm(request), site.clock.now());
   if (!result.ok) throw pageError(result.error);
   return redirect(`${editPath(params.id)}?sentBack=1`);
 }

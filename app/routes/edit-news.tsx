@@ -12,8 +12,6 @@ import { editableArticle, editFromRequest } from "~/server/news/publishing.serve
 import { formMessagesOf } from "~/lib/error-body";
 import { isEditor, statusesFor } from "~/lib/permissions";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { auth, newsroom } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
@@ -21,16 +19,17 @@ import { pageError } from "~/server/http/page-error.server";
 
 export const handle = HYDRATE_DOCUMENT;
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const actor = await requireNewsroomMember(auth(), request);
-  const editable = await editableArticle(db(), params.id, actor);
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const actor = await requireNewsroomMember(site.auth, request);
+  const editable = await editableArticle(site.db, params.id, actor);
   if (!editable.ok) throw pageError(editable.error);
   const { article, reviewNote } = editable;
   const searchParams = url.searchParams;
   return {
     article,
     reviewNote,
-    revisions: await listRevisions(db(), article.id),
+    revisions: await listRevisions(site.db, article.id),
     statuses: statusesFor(actor),
     canReview: isEditor(actor) && article.status === "review",
     savedPath: isEditor(actor) ? undefined : "/dashboard",
@@ -39,9 +38,10 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireNewsroomMember(auth(), request);
-  const result = await editFromRequest(newsroom(), request, params.id, actor, "page");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { site } = context;
+  const actor = await requireNewsroomMember(site.auth, request);
+  const result = await editFromRequest(site.newsroom, request, params.id, actor, "page");
   if (!result.ok) {
     // An article deleted meanwhile is the 404 page, one not the member's to edit the 403 page; any other refusal goes back to the form.
     if (result.error.code === "not-found" || result.error.code === "forbidden") throw pageError(result.error);

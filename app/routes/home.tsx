@@ -8,10 +8,7 @@ import { usePrerendered } from "~/components/prerendered";
 import { Slider } from "~/components/slider";
 import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { homeSections, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
-import { readCache } from "~/server/platform/site-read-cache.server";
 import { useSiteFrame } from "~/components/use-site-frame";
 import type { SiteFrame } from "~/lib/site-frame";
 import type { Route } from "./+types/home";
@@ -26,13 +23,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ ...siteMetaOf(matches), path: "/", title: homeTitle(siteOf(matches)), description: siteOf(matches).description || siteOf(matches).tagline || siteOf(matches).name });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const database = db();
-  const audience = await audienceOf(auth(), request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const database = site.db;
+  const audience = await audienceOf(site.auth, request);
   const [slider, sidebar, sections] = await Promise.all([
-    sliderItems(database, readCache, audience),
-    sidebarLists(database, readCache, audience),
-    homeSections(database, readCache, SECTION_SIZE, audience),
+    sliderItems(database, site.readCache, audience),
+    sidebarLists(database, site.readCache, audience),
+    homeSections(database, site.readCache, SECTION_SIZE, audience),
   ]);
   return { slider, sidebar, sections };
 }

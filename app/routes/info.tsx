@@ -6,10 +6,8 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { infoPageDescription } from "~/lib/site-settings";
 import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, type InfoPageKey } from "~/lib/site-frame";
 import { messages } from "~/lib/messages";
-import { db } from "~/server/db/db.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { readCache } from "~/server/platform/site-read-cache.server";
 import { cachedSiteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/info";
 
@@ -18,10 +16,11 @@ function isInfoPageKey(value: string): value is InfoPageKey {
 }
 
 /** An information page: its title is the interface's, its content the site's own (the settings). */
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { site } = context;
   const key = url.pathname.replace(/^\/+|\/+$/g, "");
   if (!isInfoPageKey(key)) throw pageError(new AppError("not-found"));
-  const { settings } = await cachedSiteSettings(db(), readCache);
+  const { settings } = await cachedSiteSettings(site.db, site.readCache);
   return { key, document: settings.infoPages[key] };
 }
 

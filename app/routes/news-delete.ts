@@ -4,14 +4,14 @@ import { articleNotFound } from "~/server/news/publishing.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { pageError } from "~/server/http/page-error.server";
 import { requireEditor } from "~/server/accounts/guards.server";
-import { auth, newsroom } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
 import type { Route } from "./+types/news-delete";
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireEditor(auth(), request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { site } = context;
+  await requireEditor(site.auth, request);
   const form = await readSmallForm(request);
-  const room = newsroom();
+  const room = site.newsroom;
   if (!(await trashArticle(room.db, params.id, room.clock.now()))) throw pageError(articleNotFound());
   return redirect(safeRedirect(form.get("redirectTo")));
 }

@@ -15,36 +15,33 @@ import { ShareBar } from "~/components/share-bar";
 import { LastUpdate } from "~/components/last-update";
 import { Byline } from "~/components/byline";
 import { ArticleVisit } from "~/components/visit-counters";
-import { audienceFor } from "~/server/news/audience.server";
+import { audienceFor } from "~/lib/audience";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { auth, mediaStorage } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
 import { pageError } from "~/server/http/page-error.server";
 import { articleNotFound } from "~/server/news/publishing.server";
 import { readArticle } from "~/server/news/news.server";
 import { picksBeside, relatedTo, sidebarLists } from "~/server/news/reader-lists.server";
-import { readCache } from "~/server/platform/site-read-cache.server";
 import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/news/share-image.server";
-import { config } from "~/server/platform/config.server";
 import type { Route } from "./+types/news";
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const database = db();
-  const user = await getCurrentUser(auth(), request);
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  const database = site.db;
+  const user = await getCurrentUser(site.auth, request);
   const audience = audienceFor(user);
   const read = await readArticle(database, params.id, audience);
   if (!read) throw pageError(articleNotFound());
   const { article, shortId } = read;
   const [sidebar, picks, related] = await Promise.all([
-    sidebarLists(database, readCache, audience),
-    picksBeside(database, readCache, article, audience),
-    relatedTo(database, readCache, article, audience),
+    sidebarLists(database, site.readCache, audience),
+    picksBeside(database, site.readCache, article, audience),
+    relatedTo(database, site.readCache, article, audience),
   ]);
   const updated = url.searchParams.get("updated") === "1";
-  const shareImage = await shareImageFor(mediaStorage(), article);
+  const shareImage = await shareImageFor(site.media, article);
   const share = {
-    url: absoluteUrl(config().baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),
+    url: absoluteUrl(site.config.baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),
     isShortLink: shortId !== null,
     title: article.title,
     text: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),

@@ -8,32 +8,33 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requestResetLink, resetWithToken } from "~/server/accounts/password-reset.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { auth, mailer, resetMailing } from "~/server/platform/site.server";
 import { retryAfterHeaders } from "~/server/http/error-response.server";
 import type { Route } from "./+types/reset-password";
 
 type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Record<string, string> };
 
 /** With a token (from a reset or invitation mail): choose a password. Without: ask for a link. */
-export function loader({ url }: Route.LoaderArgs) {
-  return { token: resetTokenOf(url.searchParams.get("token")), mailOn: mailer() !== null };
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { site } = context;
+  return { token: resetTokenOf(url.searchParams.get("token")), mailOn: site.mailer !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context;
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   try {
     if (fields.intent === "reset") {
       const parsed = resetPasswordSchema.safeParse(fields);
       if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
-      await resetWithToken(auth(), parsed.data.token, parsed.data.newPassword);
+      await resetWithToken(site.auth, parsed.data.token, parsed.data.newPassword);
       return data<ActionResult>({ done: "reset" });
     }
     const parsed = forgotPasswordSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
     // Without mail the page already says whom to ask; a request made anyway gets the same answer.
-    if (mailer() === null) return data<ActionResult>({ error: accountMessages.forgotMailOff });
-    await requestResetLink(resetMailing(), context.clientIp, parsed.data.email, context.afterResponse);
+    if (site.mailer === null) return data<ActionResult>({ error: accountMessages.forgotMailOff });
+    await requestResetLink(site.resetMailing, context.clientIp, parsed.data.email, context.afterResponse);
     return data<ActionResult>({ done: "sent" });
   } catch (error) {
     if (!AppError.is(error)) throw error;

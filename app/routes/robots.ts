@@ -1,7 +1,8 @@
-import { config } from "~/server/platform/config.server";
 import { buildRobotsTxt } from "~/server/feeds/robots.server";
 import { feedResponse, TEXT_CONTENT_TYPE } from "~/server/feeds/responses.server";
+import type { Route } from "./+types/robots";
 
-export function loader() {
-  return feedResponse(buildRobotsTxt(config().baseUrl), TEXT_CONTENT_TYPE);
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = context;
+  return feedResponse(buildRobotsTxt(site.config.baseUrl), TEXT_CONTENT_TYPE);
 }

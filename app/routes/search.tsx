@@ -7,15 +7,14 @@ import { EmptyState } from "~/components/news-card";
 import { SearchForm } from "~/components/search-form";
 import { SearchResultItem } from "~/components/search-result";
 import { audienceOf } from "~/server/accounts/guards.server";
-import { auth } from "~/server/platform/site.server";
-import { db } from "~/server/db/db.server";
-import { searchNews } from "~/server/search/search.server";
+import { searchNews } from "~/server/news/search-news.server";
 import type { Route } from "./+types/search";
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { site } = context;
   const query = (url.searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = pageFromUrl(url);
-  const { results, hasMore } = await searchNews(db(), query, { page, audience: await audienceOf(auth(), request) });
+  const { results, hasMore } = await searchNews(site.db, query, { page, audience: await audienceOf(site.auth, request) });
   return { query, page, results, hasMore };
 }
 

@@ -1,7 +1,4 @@
 import { messages } from "~/lib/messages";
-import { config } from "~/server/platform/config.server";
-import { db } from "~/server/db/db.server";
-import { readCache } from "~/server/platform/site-read-cache.server";
 import { cachedSiteSettings } from "~/server/settings/site-settings.server";
 import { sitemapXml } from "~/server/feeds/feeds.server";
 import { feedNotFound, feedResponse, XML_CONTENT_TYPE } from "~/server/feeds/responses.server";
@@ -14,8 +11,9 @@ function requestedPage(url: URL): number | null | "invalid" {
   return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : "invalid";
 }
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { site } = context;
   const page = requestedPage(url);
-  const xml = page === "invalid" ? null : await sitemapXml(db(), { baseUrl: config().baseUrl, site: await cachedSiteSettings(db(), readCache), page });
+  const xml = page === "invalid" ? null : await sitemapXml(site.db, { baseUrl: site.config.baseUrl, site: await cachedSiteSettings(site.db, site.readCache), page });
   return xml === null ? feedNotFound(messages.pageNotFound) : feedResponse(xml, XML_CONTENT_TYPE);
 }

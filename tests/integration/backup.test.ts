@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import { migrateToLatest } from "~/server/data/migrate.server";
 import { signedInAs } from "../support/accounts";
 import { onPostgres, postgresUrl } from "../support/postgres";
 import { publishArticle } from "../support/articles";

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createArticle, getArticle } from "~/server/news/news.server";
 import { createShortLink } from "~/server/news/short-links.server";
-import { searchNews } from "~/server/search/search.server";
+import { searchNews } from "~/server/news/search-news.server";
 import { visitMark } from "~/server/visits/visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
 import { createTestArticle } from "../support/articles";

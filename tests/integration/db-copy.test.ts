@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { getArticle, updateArticle } from "~/server/news/news.server";
 import { listRevisions } from "~/server/news/revisions.server";
-import { searchNews } from "~/server/search/search.server";
+import { searchNews } from "~/server/news/search-news.server";
 import { readSiteSettings, writeSiteSettings } from "~/server/settings/site-settings.server";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { visitMark } from "~/server/visits/visit-marks.server";

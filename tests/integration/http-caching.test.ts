@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CACHE } from "~/server/http/cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { pageWeight } from "../support/page-weight";

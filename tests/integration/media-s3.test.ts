@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { CACHE } from "~/server/http/cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { mediaNamesOf, storeImage } from "~/server/media/media.server";

@@ -1,5 +1,5 @@
 /** /search on the real production server: what readers and admins get, and that no query breaks it. */
-import { CACHE } from "~/server/http/cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";

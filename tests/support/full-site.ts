@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { CATEGORIES } from "~/lib/categories";
 import { openDatabase } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import { migrateToLatest } from "~/server/data/migrate.server";
 import { demoArticles } from "~/server/demo/demo-articles";
 import { demoSceneSvg } from "~/server/demo/demo-images.server";
 import { localStorage } from "~/server/media/local-storage.server";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import { migrateToLatest } from "~/server/data/migrate.server";
 import type { Engine } from "../../migrations/engine";
 import { createPostgresDatabase, onPostgres } from "./postgres";
 

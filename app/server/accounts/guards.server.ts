@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { isRole, type Role } from "~/lib/constants";
 import { isAdmin, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import type { Auth } from "./auth-instance.server";
-import { audienceFor, type Audience } from "~/server/news/audience.server";
+import { audienceFor, type Audience } from "~/lib/audience";
 import { errorResponse } from "~/server/http/error-response.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";

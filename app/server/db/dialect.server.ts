@@ -17,6 +17,7 @@ import type { Engine } from "../../../migrations/engine";
 import { translatingFaults } from "./fault-driver.server";
 import { databaseErrorOf, LOCK_WAIT_MS } from "./faults.server";
 import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
+import { databaseFile, DEFAULT_POOL_SIZE, isPostgresUrl } from "~/server/platform/database-url.server";
 
 /*
  * The one place that knows which database engine is behind Kysely. Elsewhere, the few places that must
@@ -25,18 +26,9 @@ import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 
 export type DialectName = Engine;
 
-export const DEFAULT_POOL_SIZE = 10;
 /** How long a query may wait for a PostgreSQL connection, new or from the pool (pg's default waits forever). */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function isPostgresUrl(databaseUrl: string): boolean {
-  return /^postgres(ql)?:\/\//.test(databaseUrl);
-}
-
-/** The SQLite file a DATABASE_URL names (a path or a `file:` URL). */
-export function databaseFile(databaseUrl: string): string {
-  return databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : databaseUrl;
-}
 
 /** The engine behind a connection (or a transaction on it). */
 export function dialectName(db: Kysely<any>): DialectName {

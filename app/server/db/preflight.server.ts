@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { AppError } from "~/server/platform/app-error.server";
 import { ConfigurationError } from "~/server/platform/config.server";
 import type { DB } from "./db.server";
-import { isPostgresUrl } from "./dialect.server";
+import { isPostgresUrl } from "~/server/platform/database-url.server";
 
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT"]);
 /** PostgreSQL's SQLSTATEs for a refused login and a missing database. */

@@ -2,7 +2,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { ConfigurationError } from "~/server/platform/config.server";
 import { isSqliteBusy } from "./faults.server";
-import { databaseFile, isPostgresUrl } from "./dialect.server";
+import { databaseFile, isPostgresUrl } from "~/server/platform/database-url.server";
 
 /** How long a starting server waits for another one's start-up (migrations, demo seeding) before it gives up. */
 export const STARTUP_LOCK_WAIT_MS = 120_000;

@@ -1,4 +1,4 @@
-import { CACHE } from "~/server/http/cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 export const XML_CONTENT_TYPE = "application/xml; charset=utf-8";
 export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 export const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";

@@ -5,8 +5,7 @@ export const DEFAULT_BODY_BYTES = 64 * 1024;
 
 type Meter = { limit: number };
 
-/** Marks a metered body from any copy of this module: server.ts and the built bundle each load their own. */
-const METER = Symbol.for("akhbar.body-meter");
+const METER = Symbol("body meter");
 type Metered = ReadableStream<Uint8Array> & { [METER]?: Meter };
 
 /**

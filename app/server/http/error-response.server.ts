@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { ErrorCode } from "~/lib/error-body";
 import { AppError, appErrorWithin, ERROR_CATALOGUE, errorBody } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
-import { NO_STORE } from "./cache-policy.server";
+import { NO_STORE } from "~/server/platform/cache-control.server";
 
 /** Retry-After for an error that says when to try again; nothing otherwise. */
 export function retryAfterHeaders(error: AppError): Record<string, string> {

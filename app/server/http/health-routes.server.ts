@@ -1,9 +1,10 @@
 import express from "express";
-import type { Readiness } from "~/server/platform/health.server";
-import { NO_STORE } from "./cache-policy.server";
+import { NO_STORE } from "~/server/platform/cache-control.server";
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /**
- * GET /healthz: the process answers. GET /readyz: it can serve (platform/health.server.ts), or 503
+ * GET /healthz: the process answers. GET /readyz: it can serve (site/readiness.server.ts), or 503
  * with the reason. For load balancers: JSON, never stored, ahead of the page cache and React Router.
  */
 export function healthRoutes(readiness: () => Promise<Readiness>): express.Router {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CACHE } from "./cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import { pageCacheMiddleware } from "./page-cache-middleware.server";
 import { PageCache } from "./page-cache.server";
 import { cspNonceOf, securityHeaders } from "./security-headers.server";

@@ -1,9 +1,8 @@
 /**
  * A rendered page goes from the entry to the HTTP layer as its whole HTML beside an empty Response,
- * not as a web stream filled by one and read back by the other (docs/decisions/028). The symbol is
- * the global registry's, so the bundle's copy of this module and server.ts's agree.
+ * not as a web stream filled by one and read back by the other (docs/decisions/028).
  */
-const HTML = Symbol.for("akhbar.renderedPageHtml");
+const HTML = Symbol("rendered page HTML");
 
 type CarryingHtml = Response & { [HTML]?: string | Uint8Array };
 

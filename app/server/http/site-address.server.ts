@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler } from "express";
-import { CACHE } from "./cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import { requestedHost } from "./methods.server";
 
 /** The hosts (with their ports) of the site's own origins: BASE_URL's, or the loopback ones without it. */

@@ -4,7 +4,7 @@ import { AppError } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
 import { contentTypeOf, isMediaName, type MediaStorage, type StoredFile } from "~/server/media/storage.server";
 import { parseRange } from "./byte-range.server";
-import { CACHE } from "./cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import { sendError } from "./error-response.server";
 
 /** The stored name a `/media/...` request asks for (its path below the mount), or null for one we never store. */

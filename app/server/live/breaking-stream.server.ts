@@ -1,7 +1,8 @@
 import type { BreakingEvent } from "~/lib/breaking";
-import { breakingChange, listBreaking } from "./breaking.server";
+import { listBreaking } from "~/server/news/reader-lists.server";
+import { breakingChange } from "./breaking.server";
 import type { Config } from "~/server/platform/config.server";
-import { CACHE } from "~/server/http/cache-policy.server";
+import { CACHE } from "~/server/platform/cache-control.server";
 import type { DB } from "~/server/db/db.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";

@@ -1,14 +1,6 @@
-import { BREAKING_LIST_SIZE, type BreakingItem } from "~/lib/breaking";
-import type { DB } from "~/server/db/db.server";
-import { listLatest } from "~/server/news/news.server";
+import type { BreakingItem } from "~/lib/breaking";
 import type { ArticleState, OutboxEvent } from "~/server/outbox/outbox.server";
 import type { LiveEvent } from "./live-events.server";
-
-/** The public breaking list, newest first. */
-export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<BreakingItem[]> {
-  const items = await listLatest(db, { category: "breaking", limit });
-  return items.map(({ id, title, createdAt, publishedAt }) => ({ id, title, publishedAt: publishedAt ?? createdAt }));
-}
 
 function visible(state: ArticleState | null): BreakingItem | null {
   if (!state || state.category !== "breaking" || state.status !== "published") return null;

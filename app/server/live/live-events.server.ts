@@ -6,7 +6,7 @@ export type LiveEvent = { id: number; event: Exclude<BreakingEvent, { type: "sna
 
 /**
  * How changes to the breaking list reach this process's open streams. The outbox follower publishes
- * on it (platform/site-outbox.server.ts), in outbox order, whichever process made the change.
+ * on it (site/background.server.ts), in outbox order, whichever process made the change.
  */
 export interface LiveEventBus {
   publish(event: LiveEvent): void;
@@ -25,11 +25,4 @@ export function createInProcessBus(): LiveEventBus {
     },
     listenerCount: () => emitter.listenerCount("event"),
   };
-}
-
-let bus: LiveEventBus | undefined;
-
-export function liveEvents(): LiveEventBus {
-  bus ??= createInProcessBus();
-  return bus;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, variantUrl } from "~/lib/images";
@@ -7,7 +7,6 @@ import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "./storage-error.server";
 import { mediaNameOf, mediaUrlOf, type MediaStorage } from "./storage.server";
-import { readHead } from "./uploads.server";
 
 const MAX_STORED_WIDTH = 1600;
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -132,4 +131,16 @@ async function readImageSize(storage: MediaStorage, url: string): Promise<{ widt
   for await (const chunk of read.body) chunks.push(chunk as Buffer);
   const { width, height } = await sharp(Buffer.concat(chunks)).metadata();
   return width && height ? { width, height } : null;
+}
+
+/** The first bytes of a staged file, for checks by content rather than by name. */
+async function readHead(file: string, length = 64): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }

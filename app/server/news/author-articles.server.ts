@@ -1,6 +1,6 @@
 import type { NewsSummary } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
-import { PUBLIC } from "./audience.server";
+import { PUBLIC } from "~/lib/audience";
 import { summaries, toSummary } from "./news.server";
 
 /**

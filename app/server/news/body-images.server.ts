@@ -1,7 +1,7 @@
 import { editorMessages, messages } from "~/lib/messages";
 import { isNewsroomMember, type Actor } from "~/lib/permissions";
 import { storeImageFile, MAX_IMAGE_BYTES } from "~/server/media/media.server";
-import { MULTIPART_FRAMING_BYTES, parseSubmission, type UploadLimits } from "~/server/media/uploads.server";
+import { MULTIPART_FRAMING_BYTES, parseSubmission, type UploadLimits } from "~/server/http/multipart-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Newsroom } from "./publishing.server";
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DashboardFilter } from "~/lib/dashboard-filter";
 import type { DB } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like.server";
-import { EDITORS } from "./audience.server";
+import { EDITORS } from "~/lib/audience";
 import { newestFirst, summaries, toSummary } from "./news.server";
 
 /**

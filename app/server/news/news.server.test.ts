@@ -16,7 +16,7 @@ import {
 } from "./news.server";
 import { articleAt, createTestArticle } from "../../../tests/support/articles";
 import { shortIdFor } from "./short-links.server";
-import { PUBLIC } from "./audience.server";
+import { PUBLIC } from "~/lib/audience";
 
 let db: DB;
 let cleanup: () => Promise<void>;

@@ -7,7 +7,7 @@ import { isCategory, type Category } from "~/lib/categories";
 import { MOST_READ_FETCHED, SLIDER_COUNT } from "~/lib/constants";
 import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
 import { documentImages, documentPlainText, storedBody, type RichDocument } from "~/lib/rich-text/document";
-import { PUBLIC, type Audience } from "./audience.server";
+import { PUBLIC, type Audience } from "~/lib/audience";
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";

@@ -7,7 +7,7 @@ import type { RichDocument } from "~/lib/rich-text/document";
 import type { Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { EDITORS } from "./audience.server";
+import { EDITORS } from "~/lib/audience";
 import { getArticle } from "./news.server";
 import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";

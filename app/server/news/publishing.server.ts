@@ -10,11 +10,11 @@ import { logger } from "~/server/platform/logger.server";
 import { deleteMedia, storeImageFile, storeVideoFile } from "~/server/media/media.server";
 import { LIMITS, TOO_MANY_FILES } from "./submission-limits.server";
 import { createArticle, deleteArticle, getArticle, updateArticle } from "./news.server";
-import { EDITORS } from "./audience.server";
+import { EDITORS } from "~/lib/audience";
 import { getArticleAccess, sendBack } from "./review.server";
 import { reviewNoteSchema } from "~/lib/review-schema";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { parseSubmission, type StagedFile, type Submission } from "~/server/media/uploads.server";
+import { parseSubmission, type StagedFile, type Submission } from "~/server/http/multipart-form.server";
 
 /** Where articles and their media are kept, and where uploads wait until they are checked. */
 /** What the newsroom's writes need; `clock` stamps them (their creation, publication, saves). */

@@ -4,7 +4,7 @@ import { createTempDatabase } from "../../../tests/support/temp-db";
 import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { ReadCache } from "~/server/platform/read-cache.server";
-import { EDITORS, PUBLIC } from "./audience.server";
+import { EDITORS, PUBLIC } from "~/lib/audience";
 import type { NewArticle } from "./news.server";
 import { breakingTicker, picksBeside, relatedTo, sidebarLists } from "./reader-lists.server";
 

@@ -1,11 +1,10 @@
 import { CATEGORIES, PICK_CATEGORIES, type Category } from "~/lib/categories";
-import { BREAKING_TICKER_SIZE, type BreakingItem } from "~/lib/breaking";
+import { BREAKING_LIST_SIZE, BREAKING_TICKER_SIZE, type BreakingItem } from "~/lib/breaking";
 import { LATEST_NEWS_COUNT, RELATED_COUNT } from "~/lib/constants";
 import type { NewsSummary, SidebarLists } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
-import { listBreaking } from "~/server/live/breaking.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";
-import type { Audience } from "./audience.server";
+import type { Audience } from "~/lib/audience";
 import { listLatest, listLatestByCategory, listMostRead, listSlider } from "./news.server";
 
 /*
@@ -13,6 +12,12 @@ import { listLatest, listLatestByCategory, listMostRead, listSlider } from "./ne
  * articles only and kept in `cache` until the next change (docs/decisions/019). Editors, who see
  * drafts, read them afresh. A page then reads only what is its own (its article, its category page).
  */
+
+/** The public breaking list, newest first. */
+export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<BreakingItem[]> {
+  const items = await listLatest(db, { category: "breaking", limit });
+  return items.map(({ id, title, createdAt, publishedAt }) => ({ id, title, publishedAt: publishedAt ?? createdAt }));
+}
 
 /**
  * Visits change the most-read order without an outbox event (they would empty every page cache on

@@ -1,7 +1,7 @@
 import { isCategory } from "~/lib/categories";
 import type { DB } from "~/server/db/db.server";
 import { getArticle, updateArticle } from "./news.server";
-import { EDITORS } from "./audience.server";
+import { EDITORS } from "~/lib/audience";
 import { getRevision } from "./revisions.server";
 
 /**

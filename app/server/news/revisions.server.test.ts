@@ -9,7 +9,7 @@ import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { storeImage } from "~/server/media/media.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
-import { EDITORS } from "./audience.server";
+import { EDITORS } from "~/lib/audience";
 import { getArticle, listReferencedMedia, updateArticle, type ArticleChanges } from "./news.server";
 import { restoreRevision } from "./restore-revision.server";
 import { getRevision, listRevisions } from "./revisions.server";

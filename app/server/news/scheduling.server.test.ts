@@ -3,12 +3,12 @@ import { createTempDatabase } from "../../../tests/support/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
-import { listBreaking } from "~/server/live/breaking.server";
-import { searchNews } from "~/server/search/search.server";
+import { listBreaking } from "./reader-lists.server";
+import { searchNews } from "./search-news.server";
 import { getArticle, listLatest, updateArticle } from "./news.server";
 import { publishDueArticles } from "./scheduling.server";
 import { resolveShortLink, shortIdFor } from "./short-links.server";
-import { EDITORS } from "./audience.server";
+import { EDITORS } from "~/lib/audience";
 
 let db: DB;
 let url: string;

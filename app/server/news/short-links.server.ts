@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { SHORT_ID_MAX, SHORT_ID_MIN } from "~/lib/constants";
 import { articlePath } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
-import { PUBLIC, type Audience } from "./audience.server";
+import { PUBLIC, type Audience } from "~/lib/audience";
 
 const MAX_ATTEMPTS = 20;
 

@@ -1,7 +1,7 @@
 import { MAX_IMAGES, type ArticleFieldErrors } from "~/lib/article-schema";
 import { messages } from "~/lib/messages";
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/server/media/media.server";
-import type { UploadLimits } from "~/server/media/uploads.server";
+import type { UploadLimits } from "~/server/http/multipart-form.server";
 
 export const TOO_MANY_FILES: ArticleFieldErrors = { images: messages.tooManyFiles };
 

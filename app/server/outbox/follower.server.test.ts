@@ -4,7 +4,7 @@ import { createTempDatabase, type TempDatabase } from "../../../tests/support/te
 import { createTestArticle } from "../../../tests/support/articles";
 import { onPostgres, TEST_POSTGRES_URL } from "../../../tests/support/postgres";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { readiness } from "~/server/platform/health.server";
+import { readiness } from "~/server/site/readiness.server";
 import { createOutboxFollower, FOLLOWER_TIMING, type FollowerTiming, type OutboxFollower } from "./follower.server";
 import type { OutboxEvent } from "./outbox.server";
 

@@ -1,5 +1,5 @@
 import type { DB } from "~/server/db/db.server";
-import { isPostgresUrl } from "~/server/db/dialect.server";
+import { isPostgresUrl } from "~/server/platform/database-url.server";
 import { listenOnPostgres } from "~/server/db/listen.server";
 import { logger } from "~/server/platform/logger.server";
 import { EVENTS_CHANNEL, followLocalWrites, newestEventId, pruneEvents, readEventsAfter, type OutboxEvent } from "./outbox.server";

@@ -27,9 +27,6 @@ type AppErrorOptions = {
   cause?: unknown;
 };
 
-/** Marks an AppError from any copy of this module: server.ts and the built bundle each load their own. */
-const APP_ERROR = Symbol.for("akhbar.app-error");
-
 /**
  * Every refusal or failure a reader or client may be told about: a stable code, an Arabic message and
  * optionally messages by field. Domain code throws or returns it; the HTTP edge answers it
@@ -53,11 +50,10 @@ export class AppError extends Error {
   }
 
   static is(error: unknown): error is AppError {
-    return typeof error === "object" && error !== null && APP_ERROR in error;
+    return error instanceof AppError;
   }
 }
 
-Object.defineProperty(AppError.prototype, APP_ERROR, { value: true });
 
 /** The AppError `error` is, or the one a library wrapped it in (better-auth's "failed to get session" around a lost database). */
 export function appErrorWithin(error: unknown): AppError | undefined {

@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config.server";
-import { streamLimitsOfThisProcess } from "./site.server";
+import { streamLimitsOfThisProcess } from "~/server/site/site.server";
 
 describe("parseConfig", () => {
   it("needs nothing to run locally", () => {

@@ -4,7 +4,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_POOL_SIZE, isPostgresUrl } from "~/server/db/dialect.server";
+import { DEFAULT_POOL_SIZE, isPostgresUrl } from "~/server/platform/database-url.server";
 
 /** Express's names for address ranges, besides literal addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { QueryWord } from "~/lib/search/search-terms";
 import { dialectName, type DialectName } from "~/server/db/dialect.server";
 import type { Database } from "~/server/db/schema";
-import type { Audience } from "~/server/news/audience.server";
+import type { Audience } from "~/lib/audience";
 import {
   rebuildPostgresSearchIndex,
   searchPostgresIndex,

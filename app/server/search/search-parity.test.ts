@@ -9,7 +9,7 @@ import { createTestArticle } from "../../../tests/support/articles";
 import { onPostgres } from "../../../tests/support/postgres";
 import { seededRandom } from "../../../tests/support/seeded-random";
 import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
-import { SEARCH_PAGE_SIZE, searchNews } from "./search.server";
+import { SEARCH_PAGE_SIZE, searchNews } from "~/server/news/search-news.server";
 
 type CorpusArticle = { title: string; content: string; draft?: boolean };
 

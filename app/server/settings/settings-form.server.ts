@@ -5,7 +5,7 @@ import { settingsFormSchema } from "~/lib/site-settings";
 import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-frame";
 import type { DB } from "~/server/db/db.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { parseSubmission, type UploadLimits } from "~/server/media/uploads.server";
+import { parseSubmission, type UploadLimits } from "~/server/http/multipart-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { deleteSiteImages, MAX_SITE_IMAGE_BYTES, SITE_IMAGE_UPLOADS, storeSiteImage } from "./site-images.server";
 import { readSiteSettings, writeSiteSettings } from "./site-settings.server";

@@ -5,9 +5,9 @@
  * and the outbox's events are not copied at all.
  */
 import { DEFAULT_MIGRATION_TABLE, sql, type ColumnMetadata } from "kysely";
-import type { DB } from "./db.server";
+import type { DB } from "~/server/db/db.server";
 import { migrateToLatest } from "./migrate.server";
-import type { Database } from "./schema";
+import type { Database } from "~/server/db/schema";
 import { rebuildSearchIndex } from "~/server/search/search-index.server";
 
 /** Every table that holds the site's data, parents before the tables that refer to them. */

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../migrations/index";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import type { NewArticle } from "~/server/news/news.server";
+import { migrateToLatest } from "~/server/data/migrate.server";
+import type { NewArticle } from "./news.server";
 import { createTestArticle } from "../../../tests/support/articles";
-import { syncSearchIndex } from "./search-index.server";
-import { SEARCH_PAGE_SIZE, searchNews } from "./search.server";
+import { syncSearchIndex } from "~/server/search/search-index.server";
+import { SEARCH_PAGE_SIZE, searchNews } from "./search-news.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

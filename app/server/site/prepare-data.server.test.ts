@@ -4,8 +4,8 @@ import { openDatabase } from "~/server/db/db.server";
 import { withStartupLock } from "~/server/db/startup-lock.server";
 import { demoArticles } from "~/server/demo/demo-articles";
 import { createEmptyDatabase, type EmptyDatabase } from "../../../tests/support/temp-db";
-import { parseConfig } from "./config.server";
-import { prepareData } from "./startup.server";
+import { parseConfig } from "~/server/platform/config.server";
+import { prepareData } from "./prepare-data.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { TRASH_KEEP_MS, trashArticle } from "~/server/news/trash.server";
 

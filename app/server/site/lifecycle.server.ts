@@ -1,6 +1,6 @@
 import http from "node:http";
-import { ConfigurationError } from "./config.server";
-import { logger } from "./logger.server";
+import { ConfigurationError } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
 
 /** What the app bundle must let go of when the server stops. */
 export type ShutdownHooks = {

@@ -6,9 +6,9 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { FieldMessages } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
-import { bodyWithin } from "~/server/http/body-limit.server";
+import { bodyWithin } from "./body-limit.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { storageErrorOf } from "./storage-error.server";
+import { storageErrorOf } from "~/server/media/storage-error.server";
 
 export type StagedFile = { field: string; filename: string; path: string; size: number };
 
@@ -43,9 +43,6 @@ function fieldTooLong(limits: UploadLimits, name: string): AppError {
   const message = limits.fieldTooLong[name];
   return message === undefined ? malformed("too-large") : new AppError("too-large", { fields: { [name]: message } });
 }
-
-/** The folder inside MEDIA_DIR where uploads wait until they are checked: never part of the site's data. */
-export const STAGING_DIR_NAME = ".staging";
 
 /**
  * Reads a multipart or urlencoded form, streaming every file to a staging directory (never whole
@@ -199,16 +196,4 @@ function stagedFileSink(
       );
     },
   });
-}
-
-/** The first bytes of a staged file, for checks by content rather than by name. */
-export async function readHead(file: string, length = 64): Promise<Buffer> {
-  const handle = await open(file, "r");
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,4 +1,4 @@
-import { isEditor, type Actor } from "~/lib/permissions";
+import { isEditor, type Actor } from "./permissions";
 
 /** Who is reading: articles that are not published are visible to editors and admins only. */
 export type Audience = { includeDrafts: boolean };

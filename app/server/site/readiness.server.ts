@@ -2,9 +2,8 @@ import { DEFAULT_MIGRATION_TABLE, sql } from "kysely";
 import { migrationsFor } from "../../../migrations/index";
 import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
+import type { Readiness } from "~/server/http/health-routes.server";
 import type { OutboxFollower } from "~/server/outbox/follower.server";
-
-export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /** How long the database may take to answer a readiness check. */
 const DATABASE_ANSWER_MS = 2_000;

@@ -2,9 +2,9 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rm
 import { connect } from "node:net";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { AUTH_SECRET_FILE, type DataLocations } from "./config.server";
-import { databaseFile, isPostgresUrl } from "~/server/db/dialect.server";
-import { STAGING_DIR_NAME } from "~/server/media/uploads.server";
+import { AUTH_SECRET_FILE, type DataLocations } from "~/server/platform/config.server";
+import { databaseFile, isPostgresUrl } from "~/server/platform/database-url.server";
+import { STAGING_DIR_NAME } from "~/server/media/media-storage.server";
 
 /** What a backup folder holds. */
 const BACKUP_FILES = { database: "akhbar.db", media: "media", authSecret: "auth-secret" } as const;

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { onStopSignal, SHUTDOWN_GRACE_MS } from "./lifecycle.server";
-import { logger } from "./logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /** The first pause before a dead worker is replaced; it doubles while replacements keep dying young. */
 const FIRST_RESTART_DELAY_MS = 100;

@@ -2,9 +2,9 @@ import type { NewsSummary } from "~/lib/news";
 import { highlight, snippet, type Segment } from "~/lib/search/search-snippet";
 import { parseQuery } from "~/lib/search/search-terms";
 import type { DB } from "~/server/db/db.server";
-import { PUBLIC, type Audience } from "~/server/news/audience.server";
-import { listArticlesByIds } from "~/server/news/news.server";
-import { findMatchingArticleIds } from "./search-index.server";
+import { PUBLIC, type Audience } from "~/lib/audience";
+import { listArticlesByIds } from "./news.server";
+import { findMatchingArticleIds } from "~/server/search/search-index.server";
 
 export const SEARCH_PAGE_SIZE = 10;
 

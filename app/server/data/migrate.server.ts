@@ -1,8 +1,8 @@
 import { Migrator } from "kysely";
 import { migrationsFor } from "../../../migrations/index";
 import { rebuildSearchIndex } from "~/server/search/search-index.server";
-import type { DB } from "./db.server";
-import { dialectName } from "./dialect.server";
+import type { DB } from "~/server/db/db.server";
+import { dialectName } from "~/server/db/dialect.server";
 
 /**
  * Applies the pending migrations. Migrations never import application code, so derived data follows

@@ -1,0 +1,46 @@
+import { breakingChange } from "~/server/live/breaking.server";
+import { startScheduler, type Scheduler } from "~/server/news/scheduler.server";
+import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
+import { createOutboxFollower } from "~/server/outbox/follower.server";
+import type { OutboxEvent } from "~/server/outbox/outbox.server";
+import type { Readiness } from "~/server/http/health-routes.server";
+import { readiness } from "./readiness.server";
+import type { Site } from "./site.server";
+
+/** What a process runs beside its requests: the outbox follower, the scheduler and the daily trash purge. */
+export type Background = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
+
+/**
+ * The follower empties the page cache and the shared lists on every change any process made, and sends
+ * breaking-list changes to this process's open streams; the scheduler publishes scheduled articles
+ * when their time comes.
+ */
+export function siteBackground(site: Site): Background {
+  const consume = (events: OutboxEvent[]) => {
+    site.pageCache.clear();
+    site.readCache.clear();
+    for (const event of events) {
+      const live = breakingChange(event);
+      if (live) site.live.publish(live);
+    }
+  };
+  const follower = createOutboxFollower(site.db, site.config.databaseUrl, consume);
+  let scheduler: Scheduler | undefined;
+  let stopTrashPurge: (() => void) | undefined;
+  return {
+    /** Before the server listens: from the newest event on; then the scheduler's first claim runs. */
+    start: async () => {
+      await follower.start();
+      scheduler ??= await startScheduler(site.db, site.config.schedulerIntervalMs, site.clock);
+      stopTrashPurge ??= scheduleTrashPurge(site.newsroom, site.clock);
+    },
+    /** At shutdown, before the database closes. */
+    stop: async () => {
+      stopTrashPurge?.();
+      stopTrashPurge = undefined;
+      await scheduler?.stop();
+      await follower.stop();
+    },
+    readiness: () => readiness(site.db, follower),
+  };
+}

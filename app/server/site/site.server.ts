@@ -1,0 +1,77 @@
+import cluster from "node:cluster";
+import { clockOf, type Clock } from "~/server/platform/clock.server";
+import type { Config } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
+import { ReadCache } from "~/server/platform/read-cache.server";
+import { openDatabase, type DB } from "~/server/db/db.server";
+import type { AccountsContext } from "~/server/accounts/accounts.server";
+import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
+import type { ResetMailing } from "~/server/accounts/password-reset.server";
+import { PageCache } from "~/server/http/page-cache.server";
+import type { StreamSource } from "~/server/live/breaking-stream.server";
+import { createInProcessBus, type LiveEventBus } from "~/server/live/live-events.server";
+import { createMailer, type Mailer } from "~/server/mail/mail.server";
+import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
+import type { MediaStorage } from "~/server/media/storage.server";
+import type { Newsroom } from "~/server/news/publishing.server";
+
+/**
+ * The whole site as one process holds it, built once by `createSite` and handed to every loader and
+ * action through the load context (`siteOf`). Domain code receives its parts as arguments.
+ */
+export type Site = {
+  config: Config;
+  db: DB;
+  auth: Auth;
+  /** Outgoing mail through SMTP_URL; null when it is not set. */
+  mailer: Mailer | null;
+  /** The media folder, or the bucket of MEDIA_S3_BUCKET. */
+  media: MediaStorage;
+  /** "Now" for the newsroom's writes, the scheduler and the trash purge (in tests, the clock TEST_CLOCK_FILE moves). */
+  clock: Clock;
+  newsroom: Newsroom;
+  accounts: AccountsContext;
+  resetMailing: ResetMailing;
+  /** Anonymous pages as sent; emptied by every change the outbox reports. */
+  pageCache: PageCache;
+  /** The lists every reader page repeats; emptied by every change the outbox reports. */
+  readCache: ReadCache;
+  /** Changes to the breaking list, as the outbox reports them, for this process's open streams. */
+  live: LiveEventBus;
+  breakingStreams: StreamSource;
+};
+
+export function createSite(config: Config): Site {
+  const db = openDatabase(config.databaseUrl, config.databasePoolSize);
+  const auth = createAuth(db, config);
+  const mailer = createMailer(config.mail);
+  const media = mediaStorageFor(config);
+  const clock = clockOf(config);
+  if (config.testClockFile) logger.info({ file: config.testClockFile }, "the newsroom, the scheduler and the trash purge read the clock TEST_CLOCK_FILE moves");
+  const live = createInProcessBus();
+  const { baseUrl, authSecret } = config;
+  return {
+    config,
+    db,
+    auth,
+    mailer,
+    media,
+    clock,
+    newsroom: { db, storage: media, stagingDir: stagingDirOf(config.mediaDir), clock },
+    accounts: { auth, db, baseUrl, authSecret },
+    resetMailing: { db, mailer, baseUrl, authSecret },
+    pageCache: new PageCache(config.pageCacheSeconds * 1000),
+    readCache: new ReadCache(),
+    live,
+    breakingStreams: { db, bus: live, limits: streamLimitsOfThisProcess(config) },
+  };
+}
+
+/**
+ * STREAM_MAX_TOTAL is for the whole server: each of its workers takes an even share. STREAM_MAX_PER_IP
+ * holds in each process (decision 012).
+ */
+export function streamLimitsOfThisProcess(cfg: Pick<Config, "streams" | "workers">, inCluster = cluster.isWorker): Config["streams"] {
+  const processes = inCluster ? cfg.workers : 1;
+  return { perIp: cfg.streams.perIp, total: Math.max(1, Math.ceil(cfg.streams.total / processes)) };
+}
