@@ -48,11 +48,9 @@ type Manifest = EntryContext["manifest"];
 const manifestsByMatches = new WeakMap<Manifest, Map<string, Manifest>>();
 
 /**
- * The route manifest narrowed to the routes the request matched. `ServerRouter` builds React Router's
- * server routes and data routes from the manifest on every render: all of the site's routes for a page
- * that renders three (7–8% of an uncached category page). A page that hydrates in islands sends no
- * route manifest to the browser (it has no `<Scripts />`), and its render reads only the matched
- * routes, so it is rendered from those (docs/decisions/029).
+ * The route manifest narrowed to the routes the request matched, for `ServerRouter`, which builds its
+ * routes from the whole manifest on every render. Only for pages that hydrate in islands: they send no
+ * manifest to the browser and read only the matched routes (docs/decisions/029).
  */
 function withMatchedRoutesOnly(routerContext: EntryContext): EntryContext {
   const { manifest } = routerContext;
@@ -69,13 +67,9 @@ function withMatchedRoutesOnly(routerContext: EntryContext): EntryContext {
 }
 
 /**
- * Every page goes out whole, encoded once (http/whole-response), so it is rendered whole
- * (docs/decisions/027, 028):
- * - a page that hydrates in islands in one synchronous call: it holds no Suspense boundary and its
- *   data is all loaded, so `renderToString` writes the bytes the stream would, without the stream's
- *   scheduling and its AsyncLocalStorage context per render;
- * - a page that hydrates whole (its editor loads lazily, React Router's scripts stream the loader
- *   data) through React's stream, gathered into one buffer once everything is ready.
+ * Every page goes out whole, so it is rendered whole (docs/decisions/027, 028): a page that hydrates in
+ * islands (no Suspense boundary, its data all loaded) by `renderToString`; a page that hydrates whole
+ * (a lazy editor, React Router's streamed loader data) through React's stream, gathered once ready.
  */
 export default async function handleRequest(
   request: Request,

@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// SPEC.md §2, one line per route. Category and information pages share a module each.
+// docs/product.md#screens-and-routes, one line per route. Category and information pages share a module each.
 export default [
   index("routes/home.tsx"),
   route("local", "routes/category.tsx", { id: "category-local" }),

@@ -1,6 +1,6 @@
 /**
  * Account administration: npm run user -- promote <email> | demote <email> | set-role <email> <role> | create-admin <email> <username> | set-password <email>
- * SPEC.md does not say how a role changes; this is how.
+ * The owner's way to set roles outside the users page, with no last-admin guard (docs/product.md#roles).
  */
 import { z } from "zod";
 import { isRole, ROLES } from "../app/lib/constants";

@@ -3,7 +3,7 @@ import { messages } from "~/lib/messages";
 import { copyLink } from "~/lib/share-links";
 import { island } from "~/islands/island";
 
-/** Copies the absolute short link and says whether it worked (SPEC.md §8). */
+/** Copies the absolute short link and says whether it worked (docs/product.md#short-links). */
 function CopyShortLink({ shortId, className = "" }: { shortId: string | null; className?: string }) {
   if (!shortId) return null;
   const copy = () => copyLink(new URL(`/${shortId}`, window.location.origin).href, messages.shortLinkCopied);

@@ -60,7 +60,7 @@ function LatestNews({ items }: { items: NewsTeaser[] }) {
   );
 }
 
-/** SPEC.md §9: 8 fetched by visits, 4 shown. */
+/** 8 fetched by visits, 4 shown (docs/product.md#lists). */
 export function MostRead({ items }: { items: NewsTeaser[] }) {
   const shown = items.slice(0, MOST_READ_SHOWN);
   return (

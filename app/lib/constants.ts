@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9, under their SPEC names. */
+/** The product's constants (docs/product.md#lists and the sections that name them). */
 export const CATEGORY_PAGE_SIZE = 6;
 export const SLIDER_COUNT = 4;
 export const SLIDER_INTERVAL_MS = 4_000;
@@ -13,7 +13,7 @@ export const SCROLL_TOP_THRESHOLD_PX = 300;
 export const SEARCH_SNIPPET_LENGTH = 100;
 export const SHARE_TEXT_LENGTH = 100;
 export const MIN_PASSWORD_LENGTH = 6;
-/** DESIGN.md §3: SPEC's user and admin, plus the newsroom's editor and author. */
+/** The four roles, from reader to admin (docs/product.md#roles). */
 export const ROLES = ["user", "author", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 

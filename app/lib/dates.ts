@@ -29,7 +29,7 @@ const UNITS = [
   { unit: "minute", seconds: 60 },
 ] as const;
 
-/** "قبل ٥ دقائق": seconds, minutes, hours or days (SPEC.md §9). */
+/** "قبل ٥ دقائق": seconds, minutes, hours or days (docs/product.md#interface). */
 export function formatRelative(iso: string, now: Date = new Date()): string {
   const elapsed = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
   for (const { unit, seconds } of UNITS) {

@@ -2,10 +2,10 @@ import type { Category } from "./categories";
 import type { Role } from "./constants";
 
 /**
- * Every user-visible string. Those SPEC.md §8 gives are copied letter for letter.
+ * Every user-visible string. Those docs/product.md#messages names are the product's wording, letter for letter.
  */
 export const messages = {
-  // SPEC.md §8, news and content
+  // docs/product.md#messages, news and content
   newsNotFound: "الخبر غير موجود",
   newsNotFoundAlert: "⚠️ الخبر غير موجود",
   publishFailed: "حدث خطأ أثناء نشر الخبر!",
@@ -303,7 +303,7 @@ export const categoryLabels: Record<Category, string> = {
 };
 
 /**
- * SPEC.md §8's authentication catalogue, letter for letter (English as given), with the
+ * The authentication catalogue (docs/product.md#messages), letter for letter (English as given), with the
  * Arabic translation the sign-in form shows above it.
  */
 export const authErrors = {
@@ -339,12 +339,12 @@ export const authErrors = {
     catalogue: "Too many requests, please try again in some minutes",
     arabic: "طلبات كثيرة، يرجى المحاولة مجدداً بعد بضع دقائق.",
   },
-  // Ours, not SPEC's: the registration cap per address.
+  // Ours, not the original's: the registration cap per address.
   "too-many-sign-ups": {
     catalogue: "Many accounts were created from this network address in the last hour. Please try again later.",
     arabic: "أُنشئ عدد كبير من الحسابات من عنوان هذه الشبكة خلال الساعة الأخيرة. يرجى المحاولة لاحقاً.",
   },
-  // Ours, not SPEC's: an admin disabled the account (decision 023).
+  // Ours, not the original's: an admin disabled the account (decision 023).
   "account-disabled": {
     catalogue: "This account has been disabled. Please contact the site's administrator.",
     arabic: "هذا الحساب معطّل. تواصل مع مدير الموقع.",

@@ -4,7 +4,7 @@ import type { Credit } from "./bylines";
 import type { Category } from "./categories";
 
 /**
- * DESIGN.md §2. Only `published` is public. `trashed`: deleted, kept 30 days, then purged; it is never
+ * docs/product.md#article-statuses. Only `published` is public. `trashed`: deleted, kept 30 days, then purged; it is never
  * chosen in a form, only reached by deleting.
  */
 export const NEWS_STATUSES = ["draft", "review", "scheduled", "published", "trashed"] as const;

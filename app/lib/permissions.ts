@@ -2,7 +2,7 @@ import type { Role } from "./constants";
 import type { ChosenStatus, NewsStatus } from "./news";
 
 /**
- * Who may do what (DESIGN.md §3). The server enforces these on every route; the browser only uses them
+ * Who may do what (docs/product.md#roles). The server enforces these on every route; the browser only uses them
  * to hide controls.
  */
 export type Actor = { id: string; role: Role };

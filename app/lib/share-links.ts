@@ -22,7 +22,7 @@ export function shareLinks(url: string, text: string): Record<ShareTarget, strin
   };
 }
 
-/** Copies a link for the reader and tells them, in an alert, whether it worked (SPEC.md §8). */
+/** Copies a link for the reader and tells them, in an alert, whether it worked (docs/product.md#short-links). */
 export async function copyLink(url: string, copiedMessage: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);

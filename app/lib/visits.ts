@@ -15,7 +15,7 @@ async function post(url: string): Promise<boolean> {
   }
 }
 
-/** Counts one visit per browser per article (SPEC.md §4: the visitedNews list). */
+/** Counts one visit per browser per article (docs/product.md#visits: the visitedNews list). */
 export async function countArticleVisit(id: string): Promise<void> {
   if (readList(VISITED_NEWS_KEY).includes(id)) return;
   if (await post(`/api/news/${encodeURIComponent(id)}/visit`)) {
@@ -23,7 +23,7 @@ export async function countArticleVisit(id: string): Promise<void> {
   }
 }
 
-/** Counts the site visit once per browser (SPEC.md §4: the visitedSites marker). */
+/** Counts the site visit once per browser (docs/product.md#visits: the visitedSites marker). */
 export async function countSiteVisit(): Promise<void> {
   if (localStorage.getItem(VISITED_SITES_KEY)) return;
   if (await post("/api/site-visit")) localStorage.setItem(VISITED_SITES_KEY, "true");

@@ -82,7 +82,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** An unknown id: the 404 page; with JavaScript, SPEC.md's alert and a return home. */
+/** An unknown id: the 404 page; with JavaScript, the alert of docs/product.md#messages and a return home. */
 export const headers = keepErrorHeaders;
 
 export function ErrorBoundary() {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/educational-redirect";
 
-/** DESIGN.md §3: both spellings work; the page lives at /educatonal. */
+/** Both spellings work; the page lives at /educatonal (docs/product.md#categories). */
 export function loader({ url }: Route.LoaderArgs) {
   const { search } = url;
   return redirect(`/educatonal${search}`, 301);

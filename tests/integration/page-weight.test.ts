@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 // Issue 8: an article page sends under 110 KB of JavaScript, gzipped, in total.
 const ARTICLE_JS_BUDGET = 110_000;
 const ROUTER_CONTEXT = "window.__reactRouterContext";
-// Issue 16 (DESIGN.md, performance budget): the HTML itself, uncompressed.
+// docs/product.md#page-budgets: the HTML itself, uncompressed.
 const ARTICLE_HTML_BUDGET = 30 * 1024;
 const HOME_HTML_BUDGET = 50 * 1024;
 

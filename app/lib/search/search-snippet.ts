@@ -73,7 +73,7 @@ export function highlight(text: string, query: QueryWord[]): Segment[] {
   return segmentsOf(text, { start: 0, end: text.length }, [...matchRanges(text, query)]);
 }
 
-/** SPEC.md: a snippet of about 100 characters, cut around the first match, matches marked. */
+/** A snippet of about 100 characters (docs/product.md#search), cut around the first match, matches marked. */
 export function snippet(text: string, query: QueryWord[], length: number = SEARCH_SNIPPET_LENGTH): Segment[] {
   const ranges = matchRanges(text, query);
   const first = ranges.next();

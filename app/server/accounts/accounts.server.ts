@@ -10,7 +10,7 @@ import type { AppError } from "~/server/platform/app-error.server";
 /** What signing in, up and out need: better-auth, its database, the public address and the secret that keys the limits. */
 export type AccountsContext = { auth: Auth; db: DB; baseUrl: string; authSecret: string };
 
-/** A refusal names its SPEC.md §8 catalogue entry (`reason`) and carries its status and Retry-After (`error`). */
+/** A refusal names its catalogue entry (docs/product.md#messages) (`reason`) and carries its status and Retry-After (`error`). */
 export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; reason: AuthErrorCode; error: AppError };
 
 /**

@@ -18,7 +18,7 @@ describe("authErrorCode", () => {
     expect(authErrorCode(400, undefined)).toBe("unknown");
   });
 
-  it("keeps SPEC.md §8's wording letter for letter", () => {
+  it("keeps the catalogue's wording letter for letter (docs/product.md#messages)", () => {
     expect(Object.fromEntries(Object.entries(authErrors).map(([code, entry]) => [code, entry.catalogue]))).toEqual({
       "user-not-found": "This email is not registered, please make sure you enter a registered email.",
       "wrong-password": "The password entered is wrong. Please make sure you enter the correct password.",

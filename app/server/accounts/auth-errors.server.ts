@@ -4,7 +4,7 @@ import { AppError, appErrorWithin } from "~/server/platform/app-error.server";
 import { ACCOUNT_DISABLED } from "./auth-instance.server";
 
 /**
- * The one place better-auth's answers become SPEC.md §8 catalogue entries. better-auth gives one code
+ * The one place better-auth's answers become catalogue entries (docs/product.md#messages). better-auth gives one code
  * for an unknown email and a wrong password; `emailRegistered` tells them apart.
  */
 export function authErrorCode(status: number, code: string | undefined, emailRegistered?: boolean): AuthErrorCode {

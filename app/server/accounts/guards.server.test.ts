@@ -76,7 +76,7 @@ describe("guards", () => {
 });
 
 describe("user data lookup", () => {
-  it("says 'User ID is missing' and 'User not found' as SPEC.md §8 gives them", async () => {
+  it("says 'User ID is missing' and 'User not found' as docs/product.md#messages gives them", async () => {
     await expect(getUserData(db, undefined)).rejects.toThrow(messages.userIdMissing);
     await expect(getUserData(db, "nope")).rejects.toThrow(messages.userNotFound);
   });

@@ -35,7 +35,7 @@ export function getCurrentUser(auth: Auth, request: Request): Promise<CurrentUse
   return user;
 }
 
-/** What the request's reader may see: drafts only for admins. */
+/** What the request's reader may see: drafts only for editors and admins. */
 export async function audienceOf(auth: Auth, request: Request): Promise<Audience> {
   return audienceFor(await getCurrentUser(auth, request));
 }

@@ -4,7 +4,7 @@ import { AppError } from "~/server/platform/app-error.server";
 
 export type UserData = { username: string; email: string; role: string };
 
-/** SPEC.md §7: user data by id, or 'User ID is missing' / 'User not found'. */
+/** User data by id, or 'User ID is missing' / 'User not found' (docs/product.md#messages). */
 export async function getUserData(db: DB, userId: string | undefined): Promise<UserData> {
   if (!userId) throw new AppError("bad-request", { message: messages.userIdMissing });
   const row = await db.selectFrom("user").select(["name", "email", "role"]).where("id", "=", userId).executeTakeFirst();

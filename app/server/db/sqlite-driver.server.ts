@@ -27,8 +27,8 @@ async function retryWhileBusy<T>(attempt: () => T | Promise<T>, deadline: number
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Prepared statements by their SQL text, least recently used dropped first past `capacity`:
- * preparing the same text on every query cost a third of SQLite's time (issue 16).
+ * Prepared statements by their SQL text, least recently used dropped first past `capacity`: the site
+ * runs a few dozen distinct statements, each prepared once (docs/decisions/013).
  */
 export class StatementCache {
   private statements = new Map<string, Statement>();

@@ -4,7 +4,7 @@ import { isRole, type Role } from "~/lib/constants";
 import type { FirestoreDocument } from "./firestore-export.server";
 
 /*
- * Each Firestore document as the import writes it (SPEC.md §3): checked whole, so a malformed one is
+ * Each Firestore document as the import writes it (docs/import-from-firebase.md#what-it-does): checked whole, so a malformed one is
  * reported and skipped, never half-imported.
  */
 

@@ -26,10 +26,8 @@ type Thread = { worker: Worker; jobs: Map<number, Job> };
 type Answer = { id: number; encoded?: Uint8Array; error?: string };
 
 /**
- * Whole bodies encoded on threads of their own (docs/decisions/029). zlib's asynchronous calls ran
- * the encoder on libuv's pool too, but built a stream around every body on the event loop: about
- * 100 µs of the loop's time per page, against about 30 µs to hand the body to a thread and take the
- * answer back. A thread that fails is replaced; its jobs are refused with its error.
+ * Whole bodies encoded on threads of their own, so the event loop builds no zlib stream per body
+ * (docs/decisions/029). A thread that fails is replaced; its jobs are refused with its error.
  */
 export class CompressionThreads {
   private readonly threads: (Thread | undefined)[];

@@ -2,16 +2,10 @@ import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * A first-come, first-served queue in front of the pages the server renders (docs/decisions/026).
- *
- * Without it, every accepted request is in flight at once. Under load, their compressions share
- * libuv's thread pool chunk by chunk, each waiting behind the newer ones, and a few answers come
- * seconds late while most take a fraction of that. With the queue, at most `slots` GET or HEAD
- * requests are between the renderer and their last byte, and the rest wait in order of arrival.
- *
- * A slot is held until the answer's head goes out, or until the client leaves. A whole page's head
- * goes out with its encoded body; a stream such as the live list sends its head first and stays open.
- * Writes (POST and the rest) pass: their bodies come at the client's pace, and they are few.
+ * A first-come, first-served queue in front of the pages the server renders (docs/decisions/026): at
+ * most `slots` GET or HEAD requests between the renderer and their head going out (a whole page's head
+ * goes out with its encoded body), or until the client leaves; the rest wait in order of arrival.
+ * Writes pass: their bodies come at the client's pace, and they are few.
  */
 export type RenderQueue = ((req: Request, res: Response, next: NextFunction) => void) & {
   /** Requests in a slot now. */

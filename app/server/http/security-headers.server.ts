@@ -36,8 +36,8 @@ function contentSecurityPolicy(site: { https: boolean; development: boolean }, n
 }
 
 const NONCE_BYTES = 16;
-// A call to the system's random generator per response cost a sixth of the cached pages' throughput:
-// the bytes are drawn 256 nonces at a time, each used once.
+// Drawn 256 nonces at a time, each used once: one call to the system's generator per response was
+// measurable (docs/benchmarks.md#008-content-security-policy).
 const noncePool = Buffer.alloc(NONCE_BYTES * 256);
 let nonceOffset = noncePool.length;
 

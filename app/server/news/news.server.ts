@@ -167,7 +167,7 @@ export async function listCategoryPage(
   return { items: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
-/** SPEC.md §9: the 4 newest items that have an image and are not video. */
+/** The 4 newest items that have an image and are not video (docs/product.md#lists). */
 export async function listSlider(db: DB, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
   const rows = await newestFirst(
     summaries(db, audience)

@@ -12,8 +12,8 @@ export type SearchResult = NewsSummary & { titleSegments: Segment[]; snippet: Se
 export type SearchPage = { results: SearchResult[]; hasMore: boolean };
 
 /**
- * One page of articles matching every word of the query (SPEC.md §5, widened for Arabic spelling:
- * see app/lib/search/search-terms.ts); a query with nothing searchable in it finds nothing.
+ * One page of articles matching every word of the query (docs/product.md#search; the
+ * Arabic forms in app/lib/search/search-terms.ts); a query with nothing searchable in it finds nothing.
  */
 export async function searchNews(
   db: DB,

@@ -10,7 +10,7 @@ function randomShortId(): string {
   return String(randomInt(SHORT_ID_MIN, SHORT_ID_MAX + 1));
 }
 
-/** Creates the article's short link, retrying on a collision (SPEC.md §9). */
+/** Creates the article's short link, retrying on a collision (docs/product.md#short-links). */
 export async function createShortLink(db: DB, newsId: string, pickId: () => string = randomShortId): Promise<string> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const shortId = pickId();

@@ -198,7 +198,7 @@ type Env = z.infer<typeof envSchema>;
 
 /**
  * SQLite answers a page's reads without leaving the event loop, so two slots let one page render while
- * the other is compressed; PostgreSQL's round trips leave gaps that two more fill (measured in 026).
+ * the other is compressed; PostgreSQL's round trips leave gaps that two more fill (docs/decisions/026).
  */
 function defaultRenderSlots(databaseUrl: string): number {
   return isPostgresUrl(databaseUrl) ? 4 : 2;

@@ -5,7 +5,7 @@ type Entry = { value: Promise<unknown>; storedAt: number };
 /**
  * Reads every reader page repeats (the breaking ticker, the sidebars, picks), kept in process memory
  * until the outbox follower hears of any change (`clear`), or for `maxAgeMs` for what changes without
- * an outbox event (visit counts). Readers asking together share one read. See docs/decisions/015.
+ * an outbox event (visit counts). Readers asking together share one read. See docs/decisions/019.
  */
 export class ReadCache {
   private entries = new Map<string, Entry>();

@@ -251,10 +251,9 @@ async function recentOrEverything(
 /**
  * The rows of a tier created at `since` or later (all of them when null). Each condition is read from
  * its GIN index alone (exact for `&&` and `@>`: the rows found are not checked again), intersected
- * with the order index for `since`, and the earlier matches are taken away as sets (`except`): checking
- * one row's keys costs tens of microseconds (its array of about 800 keys is stored out of line and
- * compressed, and `&&` compares each of them with each key asked for). Only a prefix too common to
- * spell out still checks the keys of the rows its short prefix key finds.
+ * with the order index for `since`, and the earlier matches are taken away as sets (`except`), because
+ * checking one row's keys is slow (a large array stored out of line; docs/benchmarks.md#003-search-index).
+ * Only a prefix too common to spell out still checks the keys of the rows its short prefix key finds.
  */
 function tierRows(tier: TierQuery, since: string | null, includeDrafts: boolean): RawBuilder<unknown> {
   const scope = sql`${visibleOnly(includeDrafts)} ${since === null ? sql`` : sql`and created_at >= ${since}::timestamptz`}`;
