@@ -1,7 +1,7 @@
 /**
  * The search index on SQLite, and the only SQLite-specific search code (see
  * docs/decisions/003-search-index.md). Migration 002 creates its three tables, filled by
- * `rebuildSqliteSearchIndex` after migrating (app/server/db/migrate.server.ts):
+ * `rebuildSqliteSearchIndex` after migrating (app/server/data/migrate.server.ts):
  *
  * - `news_search`, FTS5, one column of each article's index terms (see `indexTerms`), then its title's
  *   terms once more behind TITLE_MARK. The normalizer already did all the work, so the `ascii`
