@@ -5,6 +5,7 @@ import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
 import { shellRegions } from "~/server/http/shell-regions.server";
 import { renderedPage } from "~/server/http/rendered-page.server";
+import { BoundedCache } from "~/lib/bounded-cache";
 import type { SiteFrame } from "~/lib/site-frame";
 import { runServer as runSite } from "~/server/site/run.server";
 import type { Served } from "~/server/site/http-app.server";
@@ -45,7 +46,9 @@ function prerenderedRegions(
 }
 
 type Manifest = EntryContext["manifest"];
-const manifestsByMatches = new WeakMap<Manifest, Map<string, Manifest>>();
+/** A narrowed manifest per set of routes a page matched: the route table makes a few dozen. */
+const NARROWED_PER_BUILD = 128;
+const manifestsByMatches = new WeakMap<Manifest, BoundedCache<string, Manifest>>();
 
 /**
  * The route manifest narrowed to the routes the request matched, for `ServerRouter`, which builds its
@@ -56,13 +59,8 @@ function withMatchedRoutesOnly(routerContext: EntryContext): EntryContext {
   const { manifest } = routerContext;
   const ids = routerContext.staticHandlerContext.matches.map((match) => match.route.id);
   let byMatches = manifestsByMatches.get(manifest);
-  if (!byMatches) manifestsByMatches.set(manifest, (byMatches = new Map()));
-  const key = ids.join("\0");
-  let narrowed = byMatches.get(key);
-  if (!narrowed) {
-    narrowed = { ...manifest, routes: Object.fromEntries(ids.map((id) => [id, manifest.routes[id]])) };
-    byMatches.set(key, narrowed);
-  }
+  if (!byMatches) manifestsByMatches.set(manifest, (byMatches = new BoundedCache({ maxEntries: NARROWED_PER_BUILD })));
+  const narrowed = byMatches.get(ids.join("\0"), () => ({ ...manifest, routes: Object.fromEntries(ids.map((id) => [id, manifest.routes[id]])) }));
   return { ...routerContext, manifest: narrowed };
 }
 

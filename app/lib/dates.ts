@@ -1,4 +1,4 @@
-import { BoundedMemo } from "./bounded-memo";
+import { BoundedCache } from "./bounded-cache";
 import { LOCALE, TIME_ZONE } from "./constants";
 
 const absoluteFormat = new Intl.DateTimeFormat(LOCALE, {
@@ -13,7 +13,7 @@ const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
 const FORMATTED_KEPT = 2_000;
 
 function formattedOnce(format: Intl.DateTimeFormat): (iso: string) => string {
-  const kept = new BoundedMemo<string, string>(FORMATTED_KEPT);
+  const kept = new BoundedCache<string, string>({ maxEntries: FORMATTED_KEPT });
   const formatted = (iso: string) => format.format(new Date(iso));
   return (iso) => kept.get(iso, formatted);
 }

@@ -3,7 +3,7 @@
  * an index (FTS5 on SQLite, GIN on PostgreSQL) stores `indexTerms`, answers `QueryWord`s and orders
  * results by `resultTiers`; snippets use `matchesWord`.
  */
-import { BoundedMemo } from "../bounded-memo";
+import { BoundedCache } from "../bounded-cache";
 import { normalizeArabic, wordsOf } from "./arabic";
 
 export const MAX_QUERY_LENGTH = 200;
@@ -94,7 +94,7 @@ function variantSources(word: string, stems: Stem[]): string[] {
   return [word, ...stems.filter((s) => s.article).map((s) => s.stem)];
 }
 
-const indexedTerms = new BoundedMemo<string, string[]>(50_000);
+const indexedTerms = new BoundedCache<string, string[]>({ maxEntries: 50_000 });
 
 /**
  * The terms one normalized word is indexed under: itself, its clitic-free stems, and the variant keys

@@ -41,7 +41,7 @@ describe("queries compiled once", () => {
     await add("kind-7", 7);
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < 300; i++) expect((await notesOf(`kind-${i}`, builds)).map((row) => row.n)).toEqual(i === 7 ? [7] : []);
-    // Past the bound the kept queries start over: the second round builds some again (300 kept forever would build none).
+    // Past the bound the oldest kept go first: the second round builds some again (300 kept forever would build none).
     expect(builds.length).toBeGreaterThan(300);
   });
 });

@@ -1,10 +1,10 @@
 import type { Compilable, CompiledQuery } from "kysely";
-import { BoundedMemo } from "~/lib/bounded-memo";
+import { BoundedCache } from "~/lib/bounded-cache";
 import type { DB } from "./db.server";
 
-/** Distinct keys kept per database before the memory starts over (a key per list and page asked for). */
+/** Distinct keys kept per database (a key per list and page asked for), the oldest dropped first past it. */
 const KEPT_PER_DATABASE = 256;
-const compiledBy = new WeakMap<DB, BoundedMemo<string, CompiledQuery>>();
+const compiledBy = new WeakMap<DB, BoundedCache<string, CompiledQuery>>();
 
 /**
  * Runs a query that `build` makes, building and compiling it once per database and `key`: a list
@@ -13,7 +13,7 @@ const compiledBy = new WeakMap<DB, BoundedMemo<string, CompiledQuery>>();
  */
 export async function executeCompiledOnce<R>(db: DB, key: string, build: () => Compilable<R>): Promise<R[]> {
   let kept = compiledBy.get(db);
-  if (!kept) compiledBy.set(db, (kept = new BoundedMemo(KEPT_PER_DATABASE)));
+  if (!kept) compiledBy.set(db, (kept = new BoundedCache({ maxEntries: KEPT_PER_DATABASE })));
   const compiled = kept.get(key, () => build().compile()) as CompiledQuery<R>;
   return (await db.executeQuery(compiled)).rows;
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { onPostgres } from "../../../tests/support/postgres";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import type { DB } from "./db.server";
-import { StatementCache } from "./sqlite-driver.server";
+import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 
 let db: DB;
 let file: string;
@@ -96,19 +96,19 @@ describe.skipIf(onPostgres)("the SQLite driver's prepared statements (SQLite onl
   it("reuses a statement for the same SQL, never gives one SQL's statement for another, and stays within its size", async () => {
     const database = new SQLite(file);
     try {
-      const statements = new StatementCache(database, 3);
+      const driver = new NonBlockingSqliteDriver(database, 3);
       const texts = Array.from({ length: 8 }, (_, i) => `SELECT ${i} AS n`);
-      const first = statements.get(texts[0]!);
-      expect(statements.get(texts[0]!)).toBe(first);
+      const first = driver.statement(texts[0]!);
+      expect(driver.statement(texts[0]!)).toBe(first);
       for (let round = 0; round < 3; round++) {
         for (const [i, text] of texts.entries()) {
-          const statement = statements.get(text);
+          const statement = driver.statement(text);
           expect(statement.source).toBe(text);
           expect(statement.get()).toEqual({ n: i });
-          expect(statements.size).toBeLessThanOrEqual(3);
+          expect(driver.statements.size).toBeLessThanOrEqual(3);
         }
       }
-      expect(statements.get(texts[0]!)).not.toBe(first);
+      expect(driver.statement(texts[0]!)).not.toBe(first);
     } finally {
       database.close();
     }

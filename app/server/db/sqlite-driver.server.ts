@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase, Statement } from "better-sqlite3";
 import { CompiledQuery, SelectQueryNode, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
+import { BoundedCache } from "~/lib/bounded-cache";
 import { databaseBusy, isSqliteBusy, LOCK_WAIT_MS } from "./faults.server";
 
 const FIRST_BACKOFF_MS = 5;
@@ -24,38 +25,10 @@ async function retryWhileBusy<T>(attempt: () => T | Promise<T>, deadline: number
 }
 
 /** How many prepared statements one database keeps: the site runs far fewer distinct SQL texts. */
-export const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_SIZE = 500;
 
-/**
- * Prepared statements by their SQL text, least recently used dropped first past `capacity`: the site
- * runs a few dozen distinct statements, each prepared once (docs/decisions/013).
- */
-export class StatementCache {
-  private statements = new Map<string, Statement>();
-
-  constructor(
-    private readonly database: SqliteDatabase,
-    private readonly capacity = STATEMENT_CACHE_SIZE,
-  ) {}
-
-  get(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement) this.statements.delete(sql);
-    else {
-      statement = this.database.prepare(sql);
-      if (this.statements.size >= this.capacity) this.statements.delete(this.statements.keys().next().value as string);
-    }
-    this.statements.set(sql, statement);
-    return statement;
-  }
-
-  get size(): number {
-    return this.statements.size;
-  }
-}
-
-function run(statements: StatementCache, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
-  const statement = statements.get(sql);
+function run(driver: NonBlockingSqliteDriver, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
+  const statement = driver.statement(sql);
   if (statement.reader) return { rows: statement.all(parameters) };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
@@ -78,12 +51,12 @@ class Connection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const deadline = Date.now() + LOCK_WAIT_MS;
-    return (await retryWhileBusy(() => this.outsideOtherTransactions(() => run(this.driver.statements, query)), deadline)) as QueryResult<R>;
+    return (await retryWhileBusy(() => this.outsideOtherTransactions(() => run(this.driver, query)), deadline)) as QueryResult<R>;
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error("SQLite streams only select queries");
-    const rows = await this.outsideOtherTransactions(() => this.driver.statements.get(query.sql).all(query.parameters));
+    const rows = await this.outsideOtherTransactions(() => this.driver.statement(query.sql).all(query.parameters));
     for (const row of rows) yield { rows: [row as R] };
   }
 }
@@ -100,10 +73,19 @@ export class NonBlockingSqliteDriver implements Driver {
   /** Pending while a transaction is open; statements from outside it wait for it. */
   openTransaction: Promise<void> | undefined;
   private transactionQueue: Promise<void> = Promise.resolve();
-  readonly statements: StatementCache;
+  /** Prepared statements by their SQL text: the site runs a few dozen, each prepared once (docs/decisions/013). */
+  readonly statements: BoundedCache<string, Statement>;
+  private readonly prepare = (sql: string) => this.database.prepare(sql);
 
-  constructor(readonly database: SqliteDatabase) {
-    this.statements = new StatementCache(database);
+  constructor(
+    readonly database: SqliteDatabase,
+    maxStatements = STATEMENT_CACHE_SIZE,
+  ) {
+    this.statements = new BoundedCache({ maxEntries: maxStatements });
+  }
+
+  statement(sql: string): Statement {
+    return this.statements.get(sql, this.prepare);
   }
 
   async init(): Promise<void> {}

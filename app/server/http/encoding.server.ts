@@ -1,4 +1,4 @@
-import { BoundedMemo } from "~/lib/bounded-memo";
+import { BoundedCache } from "~/lib/bounded-cache";
 import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
 import { CompressionThreads } from "./compression-threads.server";
 
@@ -15,7 +15,7 @@ const GZIP: ZlibOptions = { level: 6 };
 const threads = new CompressionThreads(2, { brotli: BROTLI, gzip: GZIP });
 
 /** Browsers send a handful of distinct Accept-Encoding values: each one's answer is kept, a few dozen at most. */
-const preferences = new BoundedMemo<string, Encoding | undefined>(32);
+const preferences = new BoundedCache<string, Encoding | undefined>({ maxEntries: 32 });
 
 /** The encoding to send under this Accept-Encoding: brotli, else gzip, else none (a `q=0` refuses one). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { BoundedCache } from "~/lib/bounded-cache";
 import { categoryPath, CATEGORIES } from "~/lib/categories";
 import { FooterContent } from "~/components/footer";
 import { NavbarContent } from "~/components/navbar";
@@ -63,7 +64,9 @@ function once(key: object, render: () => ReactNode): string {
   return html;
 }
 
-const regionsBySite = new WeakMap<SiteFrame, Map<string, Promise<string>>>();
+/** A navbar per current-page address (under twenty) and a footer per year. */
+const REGIONS_PER_FRAME = 32;
+const regionsBySite = new WeakMap<SiteFrame, BoundedCache<string, Promise<string>>>();
 
 /**
  * A region's HTML once per `key` and site frame. The frame is the object the read cache keeps
@@ -72,14 +75,8 @@ const regionsBySite = new WeakMap<SiteFrame, Map<string, Promise<string>>>();
  */
 function regionOf(site: SiteFrame, key: string, render: () => Promise<string>): Promise<string> {
   let regions = regionsBySite.get(site);
-  if (!regions) regionsBySite.set(site, (regions = new Map()));
-  let html = regions.get(key);
-  if (!html) {
-    html = render();
-    regions.set(key, html);
-    html.catch(() => regions.delete(key));
-  }
-  return html;
+  if (!regions) regionsBySite.set(site, (regions = new BoundedCache({ maxEntries: REGIONS_PER_FRAME })));
+  return regions.get(key, render);
 }
 
 /**

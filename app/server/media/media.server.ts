@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { BoundedCache } from "~/lib/bounded-cache";
 import { IMAGE_WIDTHS, variantUrl } from "~/lib/images";
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
@@ -110,19 +111,18 @@ export async function deleteMedia(storage: MediaStorage, urls: readonly string[]
   return storage.delete(urls.flatMap(mediaNamesOf));
 }
 
-const dimensionCache = new Map<string, { width: number; height: number } | null>();
+type ImageSize = { width: number; height: number };
 
-/** Width and height of a stored image, read once and remembered. */
-export async function storedImageSize(storage: MediaStorage, url: string): Promise<{ width: number; height: number } | null> {
-  if (dimensionCache.has(url)) return dimensionCache.get(url) ?? null;
-  const size = await readImageSize(storage, url).catch(() => null);
-  if (dimensionCache.size > 5_000) dimensionCache.clear();
-  dimensionCache.set(url, size);
-  return size;
+/** A stored file never changes under its name: its size is read once. */
+const imageSizes = new BoundedCache<string, Promise<ImageSize | null>>({ maxEntries: 5_000 });
+
+/** Width and height of a stored image (null when it cannot be read), read once and remembered. */
+export function storedImageSize(storage: MediaStorage, url: string): Promise<ImageSize | null> {
+  return imageSizes.get(url, () => readImageSize(storage, url).catch(() => null));
 }
 
 // The whole file: libwebp will not read the size from a truncated WebP.
-async function readImageSize(storage: MediaStorage, url: string): Promise<{ width: number; height: number } | null> {
+async function readImageSize(storage: MediaStorage, url: string): Promise<ImageSize | null> {
   const name = mediaNameOf(url);
   if (!name) return null;
   const read = await storage.read(name);

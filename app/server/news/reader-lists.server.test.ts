@@ -3,7 +3,7 @@ import type { Category } from "~/lib/categories";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
-import { ReadCache } from "~/server/platform/read-cache.server";
+import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
 import { EDITORS, PUBLIC } from "~/lib/audience";
 import type { NewArticle } from "./news.server";
 import { breakingTicker, picksBeside, relatedTo, sidebarLists } from "./reader-lists.server";
@@ -14,7 +14,7 @@ let cache: ReadCache;
 
 beforeEach(async () => {
   ({ db, cleanup } = await createTempDatabase());
-  cache = new ReadCache();
+  cache = createReadCache();
 });
 afterEach(async () => cleanup());
 
@@ -77,22 +77,5 @@ describe("the shared lists' cache", () => {
     expect((await sidebarLists(db, cache, EDITORS)).latest.map((n) => n.title)).toEqual(["مسودة", "منشور"]);
     expect((await sidebarLists(db, cache, PUBLIC)).latest.map((n) => n.title)).toEqual(["منشور"]);
     expect((await sidebarLists(db, cache, EDITORS)).latest.map((n) => n.title)).toEqual(["مسودة", "منشور"]);
-  });
-
-  it("shares one read among readers asking together, and forgets a failed read", async () => {
-    let reads = 0;
-    const read = async () => ++reads;
-    const [a, b] = await Promise.all([cache.get("k", read), cache.get("k", read)]);
-    expect([a, b, reads]).toEqual([1, 1, 1]);
-    await expect(cache.get("bad", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
-    expect(await cache.get("bad", async () => "up")).toBe("up");
-  });
-
-  it("reads again past the given age", async () => {
-    let reads = 0;
-    const read = async () => ++reads;
-    expect(await cache.get("most-read", read, 30_000, 0)).toBe(1);
-    expect(await cache.get("most-read", read, 30_000, 30_000)).toBe(1);
-    expect(await cache.get("most-read", read, 30_000, 30_001)).toBe(2);
   });
 });

@@ -12,7 +12,7 @@ import { stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { ReadCache } from "~/server/platform/read-cache.server";
+import { createReadCache } from "~/server/platform/read-cache.server";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { createTempDatabase } from "../../../tests/support/temp-db";
 import { exeBytes, pngBytes } from "../../../tests/support/fixtures";
@@ -83,7 +83,7 @@ describe("site settings", () => {
   });
 
   it("serves every page from the read cache until the follower empties it", async () => {
-    const cache = new ReadCache();
+    const cache = createReadCache();
     expect((await cachedSiteSettings(db, cache)).settings.name).toBe(settingsMessages.neutralSiteName);
     await writeSiteSettings(db, { ...demoSettings, name: "صدى البلد" }, null);
     expect((await cachedSiteSettings(db, cache)).settings.name).toBe(settingsMessages.neutralSiteName);
@@ -92,7 +92,7 @@ describe("site settings", () => {
   });
 
   it("gives every page the same frame object until a change, which the shell's kept regions are keyed by", async () => {
-    const cache = new ReadCache();
+    const cache = createReadCache();
     const frame = await cachedSiteFrame(db, cache);
     expect(await cachedSiteFrame(db, cache)).toBe(frame);
     cache.clear();

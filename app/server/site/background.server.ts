@@ -11,9 +11,10 @@ import type { Site } from "./site.server";
 export type Background = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
 
 /**
- * The follower empties the page cache and the shared lists on every change any process made, and sends
- * breaking-list changes to this process's open streams; the scheduler publishes scheduled articles
- * when their time comes.
+ * The follower empties the site's caches of content on every change any process made (the one place
+ * that does: the shell's regions and lists' HTML go with the read cache's objects they are kept by),
+ * and sends breaking-list changes to this process's open streams; the scheduler publishes scheduled
+ * articles when their time comes.
  */
 export function siteBackground(site: Site): Background {
   const consume = (events: OutboxEvent[]) => {

@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { clockOf, type Clock } from "~/server/platform/clock.server";
 import type { Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
-import { ReadCache } from "~/server/platform/read-cache.server";
+import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import type { AccountsContext } from "~/server/accounts/accounts.server";
 import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
@@ -34,7 +34,7 @@ export type Site = {
   resetMailing: ResetMailing;
   /** Anonymous pages as sent; emptied by every change the outbox reports. */
   pageCache: PageCache;
-  /** The lists every reader page repeats; emptied by every change the outbox reports. */
+  /** The lists every reader page repeats and the site's settings; emptied by every change the outbox reports. */
   readCache: ReadCache;
   /** Changes to the breaking list, as the outbox reports them, for this process's open streams. */
   live: LiveEventBus;
@@ -61,7 +61,7 @@ export function createSite(config: Config): Site {
     accounts: { auth, db, baseUrl, authSecret },
     resetMailing: { db, mailer, baseUrl, authSecret },
     pageCache: new PageCache(config.pageCacheSeconds * 1000),
-    readCache: new ReadCache(),
+    readCache: createReadCache(),
     live,
     breakingStreams: { db, bus: live, limits: streamLimitsOfThisProcess(config) },
   };
