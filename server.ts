@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { config, type Config } from "./app/server/platform/config.server";
 import { superviseWorkers } from "./app/server/platform/cluster.server";
 import { pageCacheHits, pageCacheMiddleware, pageCachePolicy } from "./app/server/http/page-cache-middleware.server";
@@ -26,6 +26,7 @@ import { mediaStorageFor } from "./app/server/media/media-storage.server";
 import { renderQueue } from "./app/server/http/render-queue.server";
 import { healthRoutes } from "./app/server/http/health-routes.server";
 import type { SiteOutbox } from "./app/server/platform/site-outbox.server";
+import type { RequestValues } from "./app/load-context.server";
 
 const development = process.argv.includes("--dev");
 // React picks its production build from NODE_ENV when first loaded, so React Router comes after this.
@@ -41,9 +42,18 @@ else await serve(cfg);
 
 /**
  * The bundle's own instances and constants (decision 001): the page cache its outbox follower empties,
- * that follower, what to stop at shutdown, its inline scripts.
+ * that follower, what to stop at shutdown, its inline scripts, and the load context made with its keys.
  */
-type BundleEntry = { pageCache: PageCache; inlineScripts: string[]; shutdownHooks: ShutdownHooks; siteOutbox: SiteOutbox };
+type BundleEntry = {
+  pageCache: PageCache;
+  inlineScripts: string[];
+  shutdownHooks: ShutdownHooks;
+  siteOutbox: SiteOutbox;
+  requestContext: (values: RequestValues) => RouterContextProvider;
+};
+function entryOf(build: ServerBuild): BundleEntry {
+  return build.entry.module as unknown as BundleEntry;
+}
 
 /** One server process: the whole site on cfg.port (in a cluster, a worker sharing the port with the others). */
 async function serve(cfg: Config): Promise<void> {
@@ -52,7 +62,7 @@ async function serve(cfg: Config): Promise<void> {
   const buildDir = path.resolve("build");
   // The dev server builds its own through Vite.
   const build = development ? undefined : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
-  const bundle = build?.entry.module as unknown as BundleEntry | undefined;
+  const bundle = build && entryOf(build);
   /** The bundle's outbox follower, set before the server listens (the dev server's once Vite has loaded it). */
   let siteOutbox = bundle?.siteOutbox;
 
@@ -82,7 +92,7 @@ async function serve(cfg: Config): Promise<void> {
   });
   // Rendered pages wait their turn, first come first served (docs/decisions/026).
   const renderTurns = renderQueue(cfg.renderSlots);
-  const getLoadContext = (req: express.Request, res: express.Response) => ({
+  const requestValues = (req: express.Request, res: express.Response): RequestValues => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: cspNonceOf(res),
     afterResponse: (work: () => Promise<void>) => void res.once("close", () => void work().catch((error: unknown) => logger.error({ err: error }, "work after a response failed"))),
@@ -96,17 +106,18 @@ async function serve(cfg: Config): Promise<void> {
   if (!build || !bundle) {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
-    const devBuild = (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    siteOutbox = (devBuild.entry.module as unknown as BundleEntry).siteOutbox;
+    // Vite reloads a module that changed: each request takes the bundle as it is now.
+    const devBuild = async () => (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    siteOutbox = entryOf(await devBuild()).siteOutbox;
     app.use(devServer.middlewares);
     app.use(pageCachePolicy);
     app.all(
       "/{*splat}",
       renderTurns,
       reactRouterHandler({
-        build: async () => withAppErrorAnswers((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
+        build: async () => withAppErrorAnswers(await devBuild()),
         mode: "development",
-        getLoadContext,
+        getLoadContext: async (req, res) => entryOf(await devBuild()).requestContext(requestValues(req, res)),
       }),
     );
   } else {
@@ -119,7 +130,7 @@ async function serve(cfg: Config): Promise<void> {
     const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
     app.use((req, res, next) => (isFilePath(req.path) ? publicFiles(req, res, next) : next()));
     app.use(pageCachePolicy);
-    app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext }));
+    app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(build), mode: "production", getLoadContext: (req, res) => bundle.requestContext(requestValues(req, res)) }));
   }
   app.use(answerEscapedErrors);
 

@@ -1,17 +1,20 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
 import { shellRegions } from "~/server/http/shell-regions.server";
 import { renderedPage } from "~/server/http/rendered-page.server";
 import type { SiteFrame } from "~/lib/site-frame";
+import { cspNonceContext } from "./load-context.server";
 
 // The HTTP layer (server.ts) reaches the bundle's one page cache through this export.
 export { pageCache } from "~/server/http/site-page-cache.server";
 export { shutdownHooks } from "~/server/platform/shutdown.server";
 // server.ts starts the outbox follower before listening and asks it for /readyz.
 export { siteOutbox } from "~/server/platform/site-outbox.server";
+// server.ts makes each request's load context with the bundle's own keys.
+export { requestContext } from "./load-context.server";
 /** The constant inline scripts of our pages, which the Content-Security-Policy allows by their hash. */
 export const inlineScripts = islandsLoader ? [islandsLoader] : [];
 
@@ -73,12 +76,12 @@ export default async function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   const whole = wholeDocument(routerContext);
-  const nonce = whole ? loadContext.cspNonce : undefined;
+  const nonce = whole ? loadContext.get(cspNonceContext) : undefined;
   const prerendered = await prerenderedRegions(request, routerContext, whole);
   const page = (
     <PrerenderedProvider value={prerendered}>

@@ -8,11 +8,12 @@ import { visitOf } from "~/server/visits/visitor.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { config } from "~/server/platform/config.server";
+import { clientIpContext } from "~/load-context.server";
 import type { Route } from "./+types/api.news-visit";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, `news:${params.id}`);
+  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.get(clientIpContext), `news:${params.id}`);
   if (!mark) return Response.json({ ok: true }, { headers: NO_STORE });
   if ((await countArticleVisit(db(), params.id, mark)) === "missing") {
     return errorResponse(articleNotFound());

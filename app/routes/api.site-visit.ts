@@ -7,11 +7,12 @@ import { visitOf } from "~/server/visits/visitor.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { auth } from "~/server/platform/site.server";
 import { config } from "~/server/platform/config.server";
+import { clientIpContext } from "~/load-context.server";
 import type { Route } from "./+types/api.site-visit";
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.clientIp, "site");
+  const mark = visitOf(await getCurrentUser(auth(), request), config().authSecret, context.get(clientIpContext), "site");
   if (mark) await countSiteVisit(db(), mark);
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

@@ -11,6 +11,7 @@ import { accountsContext, auth } from "~/server/platform/site.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { retryAfterHeaders } from "~/server/http/error-response.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
+import { clientIpContext } from "~/load-context.server";
 import type { Route } from "./+types/autenction";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -37,11 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (mode === "signup") {
     const parsed = signUpSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signUp(accountsContext(), request, context.clientIp, parsed.data);
+    outcome = await signUp(accountsContext(), request, context.get(clientIpContext), parsed.data);
   } else {
     const parsed = signInSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signIn(accountsContext(), request, context.clientIp, parsed.data);
+    outcome = await signIn(accountsContext(), request, context.get(clientIpContext), parsed.data);
   }
   if (!outcome.ok) {
     return data<ActionResult>({ mode, authError: outcome.reason }, { status: outcome.error.status, headers: retryAfterHeaders(outcome.error) });

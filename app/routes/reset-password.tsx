@@ -10,6 +10,7 @@ import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { auth, mailer, resetMailing } from "~/server/platform/site.server";
 import { retryAfterHeaders } from "~/server/http/error-response.server";
+import { afterResponseContext, clientIpContext } from "~/load-context.server";
 import type { Route } from "./+types/reset-password";
 
 type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Record<string, string> };
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
     // Without mail the page already says whom to ask; a request made anyway gets the same answer.
     if (mailer() === null) return data<ActionResult>({ error: accountMessages.forgotMailOff });
-    await requestResetLink(resetMailing(), context.clientIp, parsed.data.email, context.afterResponse);
+    await requestResetLink(resetMailing(), context.get(clientIpContext), parsed.data.email, context.get(afterResponseContext));
     return data<ActionResult>({ done: "sent" });
   } catch (error) {
     if (!AppError.is(error)) throw error;
