@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** What the build reads. */
+/** The sources a start rebuilds for, when one is newer than the build. */
 export const BUILD_SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "vite-plugins", "react-router.config.ts", "tsconfig.json", "package.json"];
 const BUILD_MARKER = "build/server/index.js";
 
