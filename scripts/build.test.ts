@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../tests/support/scripts";
 import { BUILD_SOURCES } from "./ensure-build";
 
-// Deprecations (Vite's, Node's), React Router's "Future Flag Warning", Rolldown's "[CODE] Warning", Vite's "(!)" notes.
-const WARNING = /warn|deprecat|\(!\)/i;
+// Deprecations (Vite's, Node's), React Router's "Future Flag Warning", Vite's "(!)" notes, Rolldown's "[CODE]" lines.
+const WARNING = /warn|deprecat|\(!\)|^\s*\[[A-Z_]+\]/i;
 
 describe("npm run build, as the first `npm start` runs it", () => {
   let dir = "";
