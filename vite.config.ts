@@ -6,4 +6,7 @@ import { islandsEntry } from "./vite-plugins/islands-entry.ts";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter(), islandsEntry("app/islands.client.tsx")],
+  // Rolldown's report of the build time spent in plugins: the slow ones are React Router's own, and a
+  // busy or small machine gets it on every build, where it reads as a warning to whoever starts the site.
+  build: { rolldownOptions: { checks: { bundlerTimings: false } } },
 });

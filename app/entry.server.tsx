@@ -1,12 +1,13 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
 import { shellRegions } from "~/server/http/shell-regions.server";
 import { renderedPage } from "~/server/http/rendered-page.server";
 import { BoundedCache } from "~/lib/bounded-cache";
 import type { SiteFrame } from "~/lib/site-frame";
+import { cspNonceContext } from "~/server/site/request-context.server";
 import { runServer as runSite } from "~/server/site/run.server";
 import type { Served } from "~/server/site/http-app.server";
 
@@ -74,12 +75,12 @@ export default async function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   const whole = wholeDocument(routerContext);
-  const nonce = whole ? loadContext.cspNonce : undefined;
+  const nonce = whole ? loadContext.get(cspNonceContext) : undefined;
   const prerendered = await prerenderedRegions(request, routerContext, whole);
   const page = (
     <PrerenderedProvider value={prerendered}>

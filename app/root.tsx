@@ -27,6 +27,7 @@ import { breakingTicker } from "~/server/news/reader-lists.server";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
 import { cachedSiteFrame } from "~/server/settings/site-settings.server";
 import { useSiteFrame } from "./components/use-site-frame";
+import { siteContext } from "~/server/site/request-context.server";
 
 // The Arabic subsets are on every page's first screen: fetch them with the CSS, not after it.
 export const links: LinksFunction = () => [
@@ -38,7 +39,7 @@ export const links: LinksFunction = () => [
 export const headers = keepErrorHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const [user, breaking, frame] = await Promise.all([getCurrentUser(site.auth, request), breakingTicker(site.db, site.readCache), cachedSiteFrame(site.db, site.readCache)]);
   return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: site.config.baseUrl, site: frame };
 }

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "vite-plugins", "react-router.config.ts", "package.json"];
+/** The sources a start rebuilds for, when one is newer than the build. */
+export const BUILD_SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "vite-plugins", "react-router.config.ts", "tsconfig.json", "package.json"];
 const BUILD_MARKER = "build/server/index.js";
 
 function newestMtime(entry: string): number {
@@ -14,12 +15,12 @@ function newestMtime(entry: string): number {
 function buildIsStale(): boolean {
   if (!existsSync(BUILD_MARKER)) return true;
   const built = statSync(BUILD_MARKER).mtimeMs;
-  return SOURCES.filter((s) => existsSync(s)).some((s) => newestMtime(s) > built);
+  return BUILD_SOURCES.filter((s) => existsSync(s)).some((s) => newestMtime(s) > built);
 }
 
 /** Runs the production build when there is none or a source is newer than it. */
 export function ensureBuild(): void {
   if (!buildIsStale()) return;
   console.log("Building the site (first start or sources changed)…");
-  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build.ts")], { stdio: "inherit" });
 }

@@ -8,6 +8,7 @@ import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { listCategoryPage, listLatest } from "~/server/news/news.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.latest";
 
 /**
@@ -15,7 +16,7 @@ import type { Route } from "./+types/api.latest";
  * for its 'المزيد' button.
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const audience = await audienceOf(site.auth, request);
   const headers = { "Cache-Control": audience.includeDrafts ? CACHE.personal : CACHE.publicPage };
   const category = url.searchParams.get("category");

@@ -3,11 +3,12 @@ import { errorResponse } from "~/server/http/error-response.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { storeBodyImage } from "~/server/news/body-images.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.media.images";
 
 /** The editor's image upload: POST one file as `image`; 201 with its stored path for the body's figure. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   try {

@@ -4,6 +4,7 @@ import { formText, readSmallForm } from "~/server/http/form.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { autosaveDraft } from "~/server/news/autosave.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.news.autosave";
 
 /** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
@@ -11,7 +12,7 @@ const AUTOSAVE_FORM_BYTES = 512 * 1024;
 
 /** The form's autosave: POST its text (and `id` once it has a draft); 200 with the draft's id and when it was saved. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const form = await readSmallForm(request, AUTOSAVE_FORM_BYTES);

@@ -4,11 +4,12 @@ import { articleNotFound, editFromRequest, editableArticle } from "~/server/news
 import { trashArticle } from "~/server/news/trash.server";
 import { requireEditor, requireNewsroomMember } from "~/server/accounts/guards.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.news.item";
 
 /** Newsroom API: GET an article its reader may edit, with the form's fields. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   const result = await editableArticle(site.db, params.id, actor);
   if (!result.ok) return errorResponse(result.error);
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** PUT a multipart article form to edit (authors: their own drafts), DELETE to move to the trash (editors). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   if (request.method === "DELETE") {
     await requireEditor(site.auth, request);
     const room = site.newsroom;

@@ -3,6 +3,7 @@ import { errorResponse } from "~/server/http/error-response.server";
 import { publishFromRequest } from "~/server/news/publishing.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.news";
 
 /**
@@ -10,7 +11,7 @@ import type { Route } from "./+types/api.news";
  * a field the form does not have is a 400 naming it); 201 with the new id and short id.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const result = await publishFromRequest(site.newsroom, request, actor, "api");

@@ -4,12 +4,13 @@ import { AppError } from "~/server/platform/app-error.server";
 import { countSiteVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.site-visit";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const mark = visitOf(await getCurrentUser(site.auth, request), site.config.authSecret, context.clientIp, "site");
+  const mark = visitOf(await getCurrentUser(site.auth, request), site.config.authSecret, context.get(clientIpContext), "site");
   if (mark) await countSiteVisit(site.db, mark);
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

@@ -10,6 +10,7 @@ import { getCurrentUser } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { retryAfterHeaders } from "~/server/http/error-response.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
+import { clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/autenction";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -22,14 +23,14 @@ function modeOf(value: FormDataEntryValue | string | null): Mode {
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (await getCurrentUser(site.auth, request)) throw redirect(redirectTo);
   return { redirectTo, mode: modeOf(url.searchParams.get("mode")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const form = await readSmallForm(request);
   const mode = modeOf(form.get("intent"));
   const redirectTo = safeRedirect(form.get("redirectTo"));
@@ -38,11 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (mode === "signup") {
     const parsed = signUpSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signUp(site.accounts, request, context.clientIp, parsed.data);
+    outcome = await signUp(site.accounts, request, context.get(clientIpContext), parsed.data);
   } else {
     const parsed = signInSchema.safeParse(fields);
     if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signIn(site.accounts, request, context.clientIp, parsed.data);
+    outcome = await signIn(site.accounts, request, context.get(clientIpContext), parsed.data);
   }
   if (!outcome.ok) {
     return data<ActionResult>({ mode, authError: outcome.reason }, { status: outcome.error.status, headers: retryAfterHeaders(outcome.error) });

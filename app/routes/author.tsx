@@ -6,13 +6,14 @@ import { EmptyState, NewsCard } from "~/components/news-card";
 import { listAuthorArticles } from "~/server/news/author-articles.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/author";
 
 const AUTHOR_PAGE_SIZE = 12;
 
 /** An author's published articles, newest first: the same page for everyone, so the page cache keeps it. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const username = params.username;
   const page = pageFromUrl(url);
   const list = await listAuthorArticles(site.db, username, page, AUTHOR_PAGE_SIZE);

@@ -9,10 +9,11 @@ import { BreakingList } from "~/components/breaking-list";
 import { audienceFor } from "~/lib/audience";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { listLatest } from "~/server/news/news.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/breaking";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const user = await getCurrentUser(site.auth, request);
   const items = await listLatest(site.db, { category: "breaking", limit: BREAKING_LIST_SIZE, audience: audienceFor(user) });
   return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item), status: item.status })), isAdmin: isEditor(user) };

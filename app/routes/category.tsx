@@ -8,6 +8,7 @@ import { audienceOf } from "~/server/accounts/guards.server";
 import { listCategoryPage } from "~/server/news/news.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/category";
 
 function categoryOfPath(pathname: string): Category | undefined {
@@ -15,7 +16,7 @@ function categoryOfPath(pathname: string): Category | undefined {
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const category = categoryOfPath(url.pathname);
   if (!category || category === "breaking") throw pageError(new AppError("not-found"));
   const page = pageFromUrl(url);

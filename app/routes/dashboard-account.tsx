@@ -11,6 +11,7 @@ import { requireUser } from "~/server/accounts/guards.server";
 import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "~/server/accounts/own-account.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-account";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -19,7 +20,7 @@ type Intent = "rename" | "password" | "sign-out-others";
 type ActionResult = { intent: Intent; done?: boolean; error?: string; fieldErrors?: Record<string, string> };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const user = await requireUser(site.auth, request);
   const sessions = await openSessionCount(site.db, user.id);
   const passwordChanged = url.searchParams.get("done") === "password";
@@ -27,7 +28,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   await requireUser(site.auth, request);
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));

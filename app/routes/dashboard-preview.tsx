@@ -8,6 +8,7 @@ import { formText, readSmallForm } from "~/server/http/form.server";
 import { pageError } from "~/server/http/page-error.server";
 import { previewFromForm } from "~/server/news/preview.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-preview";
 
 /** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
@@ -15,7 +16,7 @@ const PREVIEW_FORM_BYTES = 512 * 1024;
 
 /** The article page as readers would see it, from the posted form: nothing is saved, nothing is cached, never indexed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
   const text = (name: string) => formText(form, name);

@@ -12,19 +12,20 @@ import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { saveSettingsFromRequest } from "~/server/settings/settings-form.server";
 import { readSiteSettings } from "~/server/settings/site-settings.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-settings";
 
 export const handle = HYDRATE_DOCUMENT;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   await requireAdmin(site.auth, request);
   const stored = await readSiteSettings(site.db);
   return { settings: stored.settings, saved: url.searchParams.has("saved") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireAdmin(site.auth, request);
   try {
     await saveSettingsFromRequest(site.newsroom, request, actor.id);

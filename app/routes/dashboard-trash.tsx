@@ -13,6 +13,7 @@ import { pageError } from "~/server/http/page-error.server";
 import { deleteFromTrash } from "~/server/news/trash-purge.server";
 import { listTrash, restoreFromTrash } from "~/server/news/trash.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-trash";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -26,7 +27,7 @@ const STATUS_LABELS: Record<NewsStatus, string> = {
 };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const user = await requireEditor(site.auth, request);
   const done = url.searchParams.get("done");
   return { items: await listTrash(site.db), canDeleteForGood: isAdmin(user), done: done === "restored" || done === "deleted" ? done : null };
@@ -34,7 +35,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 /** Restore (editors) or delete for good (admins) one article of the trash. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   await requireEditor(site.auth, request);
   const parsed = trashActionSchema.safeParse(Object.fromEntries(await readSmallForm(request)));
   if (!parsed.success) {

@@ -12,6 +12,7 @@ import { inviteMember, sendResetLinkTo } from "~/server/accounts/password-reset.
 import { changeRole, deleteAccount, listUsers, setDisabled, setOneTimePassword } from "~/server/accounts/user-admin.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-users";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -30,7 +31,7 @@ const DONE_MESSAGES: Record<Done, string> = {
 };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const admin = await requireAdmin(site.auth, request);
   const { q } = userSearchSchema.parse({ q: url.searchParams.get("q") ?? "" });
   return { users: await listUsers(site.db, q), q, me: admin.id, mailOn: site.mailer !== null };
@@ -38,7 +39,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 /** One change per request, named by `intent`; a refusal is shown above the list with its status. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const admin = await requireAdmin(site.auth, request);
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));

@@ -25,6 +25,7 @@ import { listAllForDashboard, listNewsroomMembers } from "~/server/news/dashboar
 import { EDITORS } from "~/lib/audience";
 import { totalSiteVisits } from "~/server/visits/visits.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -33,7 +34,7 @@ const TABLE_PAGE_SIZE = 20;
 const REVIEW_LIST_SIZE = 20;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   const page = pageFromUrl(url);
   const filter = dashboardFilterFromUrl(url);
@@ -69,7 +70,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   const result = await publishFromRequest(site.newsroom, request, actor, "page");
   if (!result.ok) {

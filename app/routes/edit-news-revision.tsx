@@ -13,6 +13,7 @@ import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { getRevision } from "~/server/news/revisions.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Site } from "~/server/site/site.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/edit-news-revision";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -31,7 +32,7 @@ async function allowed(site: Site, request: Request, newsId: string) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   await allowed(site, request, params.id);
   const revision = await getRevision(site.db, params.id, Number(params.revisionId));
   if (!revision) throw revisionNotFound();
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Restores the revision (itself a new save) and goes back to the edit page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const user = await allowed(site, request, params.id);
   await readSmallForm(request);
   if (!(await restoreRevision(site.db, params.id, Number(params.revisionId), user.id, site.clock.now()))) throw revisionNotFound();

@@ -16,11 +16,12 @@ import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
 import { pageError } from "~/server/http/page-error.server";
+import { siteContext } from "~/server/site/request-context.server";
 
 export const handle = HYDRATE_DOCUMENT;
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   const editable = await editableArticle(site.db, params.id, actor);
   if (!editable.ok) throw pageError(editable.error);
@@ -39,7 +40,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   const result = await editFromRequest(site.newsroom, request, params.id, actor, "page");
   if (!result.ok) {

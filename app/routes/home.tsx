@@ -11,6 +11,7 @@ import { audienceOf } from "~/server/accounts/guards.server";
 import { homeSections, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
 import { useSiteFrame } from "~/components/use-site-frame";
 import type { SiteFrame } from "~/lib/site-frame";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/home";
 
 const SECTION_SIZE = 3;
@@ -24,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const database = site.db;
   const audience = await audienceOf(site.auth, request);
   const [slider, sidebar, sections] = await Promise.all([

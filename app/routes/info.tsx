@@ -9,6 +9,7 @@ import { messages } from "~/lib/messages";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { cachedSiteSettings } from "~/server/settings/site-settings.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/info";
 
 function isInfoPageKey(value: string): value is InfoPageKey {
@@ -17,7 +18,7 @@ function isInfoPageKey(value: string): value is InfoPageKey {
 
 /** An information page: its title is the interface's, its content the site's own (the settings). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const key = url.pathname.replace(/^\/+|\/+$/g, "");
   if (!isInfoPageKey(key)) throw pageError(new AppError("not-found"));
   const { settings } = await cachedSiteSettings(site.db, site.readCache);

@@ -5,10 +5,11 @@ import { trashArticle } from "~/server/news/trash.server";
 import { pageError } from "~/server/http/page-error.server";
 import { requireEditor } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/news-delete";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   await requireEditor(site.auth, request);
   const form = await readSmallForm(request);
   const room = site.newsroom;

@@ -23,10 +23,11 @@ import { readArticle } from "~/server/news/news.server";
 import { picksBeside, relatedTo, sidebarLists } from "~/server/news/reader-lists.server";
 import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/news/share-image.server";
+import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/news";
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const database = site.db;
   const user = await getCurrentUser(site.auth, request);
   const audience = audienceFor(user);

@@ -9,18 +9,19 @@ import { requestResetLink, resetWithToken } from "~/server/accounts/password-res
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { retryAfterHeaders } from "~/server/http/error-response.server";
+import { afterResponseContext, clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/reset-password";
 
 type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Record<string, string> };
 
 /** With a token (from a reset or invitation mail): choose a password. Without: ask for a link. */
 export function loader({ url, context }: Route.LoaderArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   return { token: resetTokenOf(url.searchParams.get("token")), mailOn: site.mailer !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context;
+  const site = context.get(siteContext);
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   try {
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
     // Without mail the page already says whom to ask; a request made anyway gets the same answer.
     if (site.mailer === null) return data<ActionResult>({ error: accountMessages.forgotMailOff });
-    await requestResetLink(site.resetMailing, context.clientIp, parsed.data.email, context.afterResponse);
+    await requestResetLink(site.resetMailing, context.get(clientIpContext), parsed.data.email, context.get(afterResponseContext));
     return data<ActionResult>({ done: "sent" });
   } catch (error) {
     if (!AppError.is(error)) throw error;

@@ -158,6 +158,8 @@ describe.each([
     expect(await server.exited, server.output()).toBe(0);
 
     const output = server.output();
+    // npm's, Node's (deprecations), our logger's (pino's level 40 and up): a start and stop that went well says none.
+    expect(output.split("\n").filter((line) => /warn|deprecat|"level":[4-6]0/i.test(line))).toEqual([]);
     const workerPids = loggedWorkerPids(output);
     expect(workerPids).toHaveLength(workers === "1" ? 0 : 2);
     for (const pid of workerPids) expect(output, `worker ${pid}`).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));

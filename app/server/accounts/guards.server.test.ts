@@ -48,7 +48,8 @@ describe("guards", () => {
     expect(await location("http://localhost:3000/dashboard/users.data?q=%D8%A3&_routes=routes%2Fdashboard-users")).toBe(
       `/autenction?redirectTo=${encodeURIComponent("/dashboard/users?q=%D8%A3")}`,
     );
-    expect(await location("http://localhost:3000/_root.data")).toBe(`/autenction?redirectTo=${encodeURIComponent("/")}`);
+    expect(await location("http://localhost:3000/_.data")).toBe(`/autenction?redirectTo=${encodeURIComponent("/")}`);
+    expect(await location("http://localhost:3000/dashboard/_.data?_routes=routes%2Fdashboard")).toBe(`/autenction?redirectTo=${encodeURIComponent("/dashboard/")}`);
   });
 
   it("looks the user up once for a reading request's loaders, and again on every call during a write", async () => {

@@ -42,11 +42,12 @@ export async function audienceOf(auth: Auth, request: Request): Promise<Audience
 
 /**
  * The page a request is for. Loaders get the raw request (future.v8_passThroughRequests), and a client
- * navigation's data request names its page React Router's way: `/dashboard.data?_routes=…`.
+ * navigation's data request names its page React Router's way: `/dashboard.data?_routes=…`, and a path
+ * ending in a slash `…/_.data` (`/_.data` for `/`: future.v8_trailingSlashAwareDataRequests).
  */
 function pageOf(request: Request): string {
   const url = new URL(request.url);
-  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  const pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
   if (url.searchParams.has("_routes")) url.searchParams.delete("_routes");
   return `${pathname}${url.search}`;
 }

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { meteredBody } from "./body-limit.server";
 import { requestedHost } from "./methods.server";
@@ -8,7 +8,7 @@ import { renderedHtml } from "./rendered-page.server";
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider | Promise<RouterContextProvider>;
 };
 
 /**
@@ -19,7 +19,7 @@ export function reactRouterHandler({ build, mode, getLoadContext }: Options): Re
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(fetchRequestOf(req, res), getLoadContext(req, res));
+      const response = await handle(fetchRequestOf(req, res), await getLoadContext(req, res));
       await send(response, res);
     } catch (error) {
       next(error);

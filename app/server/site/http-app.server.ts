@@ -19,6 +19,7 @@ import { publicMediaRedirect, storedMediaHandler } from "~/server/http/stored-me
 import { wholeResponses } from "~/server/http/whole-response.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
+import { requestContext } from "./request-context.server";
 import type { Site } from "./site.server";
 
 /** The bundle as served: built (`npm start`), or loaded afresh by Vite's dev server on every request. */
@@ -54,12 +55,13 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
   });
   // Rendered pages wait their turn, first come first served (docs/decisions/026).
   const renderTurns = renderQueue(config.renderSlots);
-  const getLoadContext = (req: express.Request, res: express.Response) => ({
-    site,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    cspNonce: cspNonceOf(res),
-    afterResponse: (work: () => Promise<void>) => void res.once("close", () => void work().catch((error: unknown) => logger.error({ err: error }, "work after a response failed"))),
-  });
+  const getLoadContext = (req: express.Request, res: express.Response) =>
+    requestContext({
+      site,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: cspNonceOf(res),
+      afterResponse: (work) => void res.once("close", () => void work().catch((error: unknown) => logger.error({ err: error }, "work after a response failed"))),
+    });
 
   // Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
   if (!config.mediaS3) app.use("/media", express.static(config.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }));
