@@ -5,7 +5,7 @@ import { hydratesWholeDocument, islandsLoader } from "./islands/island-scripts";
 import { PrerenderedProvider, type Prerendered } from "./components/prerendered";
 import { shellRegions } from "~/server/http/shell-regions.server";
 import { renderedPage } from "~/server/http/rendered-page.server";
-import type { SiteFrame } from "~/lib/site-frame";
+import type { SiteFrame } from "~/lib/site-settings";
 import { runServer as runSite } from "~/server/site/run.server";
 import type { Served } from "~/server/site/http-app.server";
 

@@ -1,4 +1,4 @@
-import { openBreakingStream } from "~/server/live/breaking-stream.server";
+import { openBreakingStream } from "~/server/breaking/stream.server";
 import type { Route } from "./+types/api.breaking-stream";
 
 export function loader({ request, context }: Route.LoaderArgs) {

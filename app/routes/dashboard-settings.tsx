@@ -4,14 +4,14 @@ import { RichTextField } from "~/components/rich-text-field";
 import { formMessagesOf } from "~/lib/error-body";
 import { messages, settingsMessages as sm } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { SETTINGS_LIMITS } from "~/lib/site-settings";
-import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-frame";
+import { SETTINGS_LIMITS } from "~/lib/site-settings-schema";
+import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-settings";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { saveSettingsFromRequest } from "~/server/settings/settings-form.server";
-import { readSiteSettings } from "~/server/settings/site-settings.server";
+import { saveSettingsFromRequest } from "~/server/site-settings/settings-form.server";
+import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import type { Route } from "./+types/dashboard-settings";
 
 export const handle = HYDRATE_DOCUMENT;

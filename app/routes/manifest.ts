@@ -1,6 +1,6 @@
 import { CACHE } from "~/server/platform/cache-control.server";
-import { cachedSiteFrame } from "~/server/settings/site-settings.server";
-import { webManifest } from "~/server/settings/web-manifest.server";
+import { cachedSiteFrame } from "~/server/site-settings/site-settings.server";
+import { webManifest } from "~/server/site-settings/web-manifest.server";
 import type { Route } from "./+types/manifest";
 
 /** /manifest.webmanifest: the site's name and icons from its settings. */

@@ -6,7 +6,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { getArticle, updateArticle } from "~/server/news/news.server";
 import { listRevisions } from "~/server/news/revisions.server";
 import { searchNews } from "~/server/news/search-news.server";
-import { readSiteSettings, writeSiteSettings } from "~/server/settings/site-settings.server";
+import { readSiteSettings, writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { visitMark } from "~/server/visits/visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoSettings } from "~/server/demo/demo-settings";
-import { writeSiteSettings } from "~/server/settings/site-settings.server";
+import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
 import { signedInAs } from "../support/accounts";

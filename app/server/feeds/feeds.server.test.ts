@@ -7,7 +7,7 @@ import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/new
 import { createTestArticle } from "../../../tests/support/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 import { demoSettings } from "~/server/demo/demo-settings";
-import { writeSiteSettings } from "~/server/settings/site-settings.server";
+import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 
 /** The demo's settings, saved long before any article: they name the feeds and date the information pages. */
 const SETTINGS_SAVED_AT = "2026-01-01T00:00:00Z";

@@ -1,8 +1,8 @@
 import { messages, settingsMessages } from "~/lib/messages";
 import type { FieldMessages } from "~/lib/error-body";
 import { readRichDocument, type RichDocument } from "~/lib/rich-text/document";
-import { settingsFormSchema } from "~/lib/site-settings";
-import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-frame";
+import { settingsFormSchema } from "~/lib/site-settings-schema";
+import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { parseSubmission, type UploadLimits } from "~/server/http/multipart-form.server";

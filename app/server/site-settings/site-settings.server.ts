@@ -1,5 +1,5 @@
-import { storedSettingsSchema } from "~/lib/site-settings";
-import { frameOf, NEUTRAL_SETTINGS, type SiteFrame, type SiteSettings } from "~/lib/site-frame";
+import { storedSettingsSchema } from "~/lib/site-settings-schema";
+import { frameOf, NEUTRAL_SETTINGS, type SiteFrame, type SiteSettings } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import { recordSettingsEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";

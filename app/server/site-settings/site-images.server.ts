@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { messages, settingsMessages } from "~/lib/messages";
-import type { SiteImages } from "~/lib/site-frame";
+import type { SiteImages } from "~/lib/site-settings";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "~/server/media/storage-error.server";
 import { mediaNameOf, mediaUrlOf, type MediaStorage } from "~/server/media/storage.server";

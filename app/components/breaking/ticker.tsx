@@ -2,7 +2,7 @@ import { BREAKING_TICKER_SIZE, type BreakingItem } from "~/lib/breaking";
 import { categoryLabel } from "~/lib/categories";
 import { articlePath } from "~/lib/news";
 import { island } from "~/islands/island";
-import { useLiveBreaking } from "./live-breaking";
+import { useLiveBreaking } from "./live";
 
 /** 'عاجل' under the navbar on every page: the newest breaking titles, hidden when there are none. */
 /** The ticker shows titles and links: its props carry no more (the live list has whole items). */

@@ -1,6 +1,6 @@
 import type { BreakingItem } from "~/lib/breaking";
 import type { ArticleState, OutboxEvent } from "~/server/outbox/outbox.server";
-import type { LiveEvent } from "./live-events.server";
+import type { LiveEvent } from "./bus.server";
 
 function visible(state: ArticleState | null): BreakingItem | null {
   if (!state || state.category !== "breaking" || state.status !== "published") return null;

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { messages, settingsMessages } from "~/lib/messages";
 import { documentFromPlainText } from "~/lib/rich-text/document";
-import { NEUTRAL_SETTINGS, type SiteSettings } from "~/lib/site-frame";
+import { NEUTRAL_SETTINGS, type SiteSettings } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { stagingDirOf } from "~/server/media/media-storage.server";

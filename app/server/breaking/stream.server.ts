@@ -1,13 +1,13 @@
 import type { BreakingEvent } from "~/lib/breaking";
 import { listBreaking } from "~/server/news/reader-lists.server";
-import { breakingChange } from "./breaking.server";
+import { breakingChange } from "./changes.server";
 import type { Config } from "~/server/platform/config.server";
 import { CACHE } from "~/server/platform/cache-control.server";
 import type { DB } from "~/server/db/db.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { keptEventIds, newestEventId, readEventsAfter } from "~/server/outbox/outbox.server";
-import type { LiveEvent, LiveEventBus } from "./live-events.server";
+import type { LiveEvent, LiveEventBus } from "./bus.server";
 
 /** What a stream reads from: the database for the snapshot and missed events, the bus for changes, and how many may be open. */
 export type StreamSource = { db: DB; bus: LiveEventBus; limits: Config["streams"] };

@@ -1,10 +1,10 @@
 import { messages } from "~/lib/messages";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { island } from "~/islands/island";
-import { DeleteArticleButton } from "./admin-actions";
-import { useLiveBreaking } from "./live-breaking";
-import { DraftBadge, EmptyState } from "./news-card";
-import { RelativeTime } from "./relative-time";
+import { DeleteArticleButton } from "../admin-actions";
+import { useLiveBreaking } from "./live";
+import { DraftBadge, EmptyState } from "../news-card";
+import { RelativeTime } from "../relative-time";
 
 type Item = { id: string; title: string; publishedAt: string; status: NewsStatus };
 

@@ -1,4 +1,4 @@
-import type { SiteFrame } from "~/lib/site-frame";
+import type { SiteFrame } from "~/lib/site-settings";
 
 type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string };
 
