@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
-import { signedInAs } from "../support/accounts";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { hydrated, fillBody } from "./support";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */

@@ -3,9 +3,9 @@ import sharp from "sharp";
 import { settingsMessages } from "../../app/lib/messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { hydrated } from "./support";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */

@@ -9,10 +9,10 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { accountMessages, authErrors, messages, roleLabels } from "../../app/lib/messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
-import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
-import { createPostgresDatabase, type TempPostgres } from "../support/postgres";
+import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
+import { createPostgresDatabase, type TempPostgres } from "../../harness/postgres";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 import { hydrated } from "./support";
 
 let server: TestServer;

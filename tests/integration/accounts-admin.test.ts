@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages, authErrors, messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { cookiesFrom, get, post, signIn, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../support/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
 
 let server: TestServer;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authErrors, messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { cookiesFrom, get, post, signIn, signUp } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { signedInAs } from "../support/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
 import { LEAVING, STAYING } from "../support/redirect-targets";
 

@@ -6,9 +6,9 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { listReferencedMedia } from "~/server/news/news.server";
 import { pngBytes } from "../support/fixtures";
 import { get, post, type Session } from "../support/http";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { articleForm, createTestArticle } from "../support/articles";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let db: DB;

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
+import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { get, signIn } from "../support/http";
-import { startSiteBehindNginx, type SiteBehindNginx } from "../support/nginx";
-import { onPostgres } from "../support/postgres";
-import { isRunning } from "../support/processes";
+import { startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
+import { onPostgres } from "../../harness/postgres";
+import { isRunning } from "../../harness/processes";
 import { connectSse } from "../support/sse";
 
 /** Sign-in failures an account may have from one address before it is locked (decision 005). */

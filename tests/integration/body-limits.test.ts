@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
-import { sendStreamedBody } from "../support/raw-http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { sendStreamedBody } from "../../harness/raw-http";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 const MB = 1024 * 1024;
 const BODY_BYTES = 400 * MB;

@@ -3,10 +3,10 @@ import { authorPath } from "~/lib/bylines";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestArticle, publishForm } from "../support/articles";
-import { createTestAccount, sessionCookie } from "../support/accounts";
+import { createTestAccount, sessionCookie } from "../../harness/accounts";
 import { post } from "../support/http";
 import { list, parseXml } from "../support/xml";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let db: DB;

@@ -9,11 +9,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { publishArticle, publishForm } from "../support/articles";
-import { onPostgres, TEST_POSTGRES_URL } from "../support/postgres";
+import { onPostgres, TEST_POSTGRES_URL } from "../../harness/postgres";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
-import { refusedStart, startTestServer, type TestServer } from "../support/test-server";
+import { refusedStart, startTestServer, type TestServer } from "../../harness/test-server";
 
 type Answer = { status: number; type: string; cacheControl: string; retryAfter: string | null; body: string; ms: number };
 

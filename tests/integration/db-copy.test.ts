@@ -10,11 +10,11 @@ import { readSiteSettings, writeSiteSettings } from "~/server/site-settings/site
 import { demoSettings } from "~/server/demo/demo-settings";
 import { visitMark } from "~/server/visits/visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
-import { createPostgresDatabase, onPostgres, type TempPostgres } from "../support/postgres";
+import { createPostgresDatabase, onPostgres, type TempPostgres } from "../../harness/postgres";
 import { runScript } from "../support/scripts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 const AUTH_SECRET = "db-copy-secret-db-copy-secret-db-copy-0123";
 const servers: TestServer[] = [];

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../support/accounts";
+import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { get, post, signIn } from "../support/http";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let smtp: SmtpServer;

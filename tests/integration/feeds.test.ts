@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath } from "~/lib/categories";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { get } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 import { list, parseXml } from "../support/xml";
 import { createTestArticle } from "../support/articles";
 

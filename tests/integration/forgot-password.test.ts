@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { RESET_ADDRESS_RULE, RESET_EMAIL_RULE } from "~/server/accounts/auth-limits.server";
-import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../support/accounts";
+import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { post, VISITOR, type Session } from "../support/http";
 import { linkIn, startSmtpServer, type ReceivedMail, type SmtpServer } from "../support/smtp";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let smtp: SmtpServer;

@@ -1,7 +1,7 @@
 import { DEFAULT_MIGRATION_TABLE, sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let db: DB;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/platform/cache-control.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
-import { pageWeight } from "../support/page-weight";
-import { signedInAs } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { pageWeight } from "../../harness/page-weight";
+import { signedInAs } from "../../harness/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let db: DB;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { openEventSource, type EventSourceConnection, type EventSourceReader } from "../support/event-source";
-import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../support/nginx";
-import { onPostgres } from "../support/postgres";
+import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../../harness/nginx";
+import { onPostgres } from "../../harness/postgres";
 import type { SseMessage } from "../support/sse";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 import { replacementOf, requestOnWorker, workerHolding } from "../support/worker-connections";
 
 /*

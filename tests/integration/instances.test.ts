@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { connectSse, type SseClient } from "../support/sse";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 
 /*
  * Two server processes on one database (a SQLite file, or a PostgreSQL database with

@@ -9,11 +9,11 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { mediaNamesOf, storeImage } from "~/server/media/media.server";
 import { mediaNameOf } from "~/server/media/storage.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { articleForm } from "../support/articles";
 import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { sha256, startTestBucket, type TestBucket } from "../support/s3rver";
-import { freePort, refusedStart as refusedStartIn, startTestServer, type TestServer } from "../support/test-server";
+import { freePort, refusedStart as refusedStartIn, startTestServer, type TestServer } from "../../harness/test-server";
 
 const ARTICLE = { title: "خبر في الحاوية", content: "نص الخبر.", category: "local", status: "published" };
 

@@ -5,12 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import { openDatabase } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { articleForm, type UploadedFile } from "../support/articles";
 import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
-import { createEmptyDatabase } from "../support/temp-db";
-import { startTestServer } from "../support/test-server";
+import { createEmptyDatabase } from "../../harness/temp-db";
+import { startTestServer } from "../../harness/test-server";
 
 const ARTICLE = { title: "خبر بصورة وفيديو", content: "نص الخبر.", category: "local", status: "published" };
 type Answer = { status: number; json: { id?: string } & Partial<ErrorBody> };

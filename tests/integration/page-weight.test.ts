@@ -4,13 +4,13 @@ import { CATEGORIES } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { publishArticle } from "../support/articles";
-import { seedFullSite } from "../support/full-site";
-import { partsTable } from "../support/html-parts";
-import { pageWeight } from "../support/page-weight";
-import { createEmptyDatabase, type EmptyDatabase } from "../support/temp-db";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { seedFullSite } from "../../harness/full-site";
+import { partsTable } from "../../harness/html-parts";
+import { pageWeight } from "../../harness/page-weight";
+import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 // Issue 8: an article page sends under 110 KB of JavaScript, gzipped, in total.
 const ARTICLE_JS_BUDGET = 110_000;

@@ -15,8 +15,8 @@ import { updateArticle, type ArticleChanges } from "~/server/news/news.server";
 import { listRevisions } from "~/server/news/revisions.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { get, post, VISITOR, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { createTestAccount, sessionCookie } from "../support/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { createTestAccount, sessionCookie } from "../../harness/accounts";
 import { articleForm, createTestArticle, publishForm } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
 

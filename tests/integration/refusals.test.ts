@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
-import { multipartBody, sendWholeBody } from "../support/raw-http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { multipartBody, sendWholeBody } from "../../harness/raw-http";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
 
 let server: TestServer;

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
-import { sendRawHead, sendWholeBody, type RawOutcome } from "../support/raw-http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { sendRawHead, sendWholeBody, type RawOutcome } from "../../harness/raw-http";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let db: DB;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageDetailMessages, messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { get, post, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { signedInAs } from "../support/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle, publishForm } from "../support/articles";
 
 let server: TestServer;

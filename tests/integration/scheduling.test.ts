@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle, publishForm } from "../support/articles";
 import { newSiteClock } from "../support/site-clock";
 import { connectSse } from "../support/sse";
-import { startTestServer, startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import { startTestServer, startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 
 /*
  * Scheduled articles on two server processes sharing one database (SQLite, or PostgreSQL with

@@ -5,8 +5,8 @@ import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { get, VISITOR, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { signedInAs } from "../support/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
 
 let server: TestServer;

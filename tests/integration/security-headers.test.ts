@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, settingsMessages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
-import { signedInAs } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let db: DB;

@@ -3,8 +3,8 @@ import { demoSettings } from "~/server/demo/demo-settings";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
-import { signedInAs } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let db: DB;

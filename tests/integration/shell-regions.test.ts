@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { deletePublishedArticle, publishArticle } from "../support/articles";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 
 /*
  * The regions anonymous reader pages share are rendered once (docs/decisions/020): two processes on

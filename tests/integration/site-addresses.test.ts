@@ -8,10 +8,10 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
-import { CHROMIUM_ARGS, chromiumPath } from "../support/chromium";
-import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../support/nginx";
-import { freePort, startTestServer, type TestServer } from "../support/test-server";
+import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
+import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
+import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
+import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { settingsMessages } from "~/lib/messages";
 import { documentFromPlainText } from "~/lib/rich-text/document";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { articleForm, createTestArticle } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 
 /*
  * The site's own settings (issue 18) on two server processes sharing one database, the page cache on:

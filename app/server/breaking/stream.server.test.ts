@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyBreakingEvent, type BreakingEvent } from "~/lib/breaking";
 import { openBreakingStream, openStreamCount } from "./stream.server";
 import type { DB } from "~/server/db/db.server";
-import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
 import { createInProcessBus, type LiveEvent } from "./bus.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { deleteArticle } from "~/server/news/news.server";

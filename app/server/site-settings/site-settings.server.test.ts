@@ -14,7 +14,7 @@ import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { ReadCache } from "~/server/platform/read-cache.server";
 import { demoSettings } from "~/server/demo/demo-settings";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { exeBytes, pngBytes } from "../../../tests/support/fixtures";
 import { saveSettingsFromRequest } from "./settings-form.server";
 import { cachedSiteFrame, cachedSiteSettings, readSiteSettings, writeSiteSettings } from "./site-settings.server";

@@ -5,10 +5,10 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumPath, CHROMIUM_ARGS } from "../tests/support/chromium";
-import { startTestServer } from "../tests/support/test-server";
-import { openDatabase } from "../app/server/db/db.server";
-import { ensureBuild } from "./ensure-build";
+import { chromiumPath, CHROMIUM_ARGS } from "../../harness/chromium";
+import { startTestServer } from "../../harness/test-server";
+import { openDatabase } from "../../app/server/db/db.server";
+import { ensureBuild } from "../ensure-build";
 
 ensureBuild();
 const server = await startTestServer({ DEMO_CONTENT: "on", LOG_LEVEL: "error" });

@@ -4,8 +4,8 @@
  */
 import http from "node:http";
 import { readFileSync } from "node:fs";
-import { startTestServer } from "../tests/support/test-server";
-import { ensureBuild } from "./ensure-build";
+import { startTestServer } from "../../harness/test-server";
+import { ensureBuild } from "../ensure-build";
 
 const STREAMS = Number(process.argv[2] ?? 2_000);
 

@@ -8,10 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../tests/support/test-server";
-import { seedArticles } from "./bench-data";
-import { loadTest } from "./bench-load";
-import { ensureBuild } from "./ensure-build";
+import { freePort } from "../../harness/test-server";
+import { seedArticles } from "./data";
+import { loadTest } from "./load";
+import { ensureBuild } from "../ensure-build";
 
 const { values: flags } = parseArgs({ options: { page: { type: "string" } }, strict: true });
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);

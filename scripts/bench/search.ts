@@ -1,7 +1,7 @@
 /**
  * npm run bench:search: 100,000 generated Arabic articles of about 2 KB in a temporary database, 200
  * queries of 1–3 words, and the p50/p95/p99 time of our search beside a plain LIKE '%…%' scan.
- * Usage: tsx scripts/bench-search.ts [articles] [queries] [--database postgres://…] [--keep]
+ * Usage: npm run bench:search -- [articles] [queries] [--database postgres://…] [--keep]
  *        [--reuse <database>] [--skip-like]
  * The temporary database is a SQLite file, or with `--database` (or DATABASE_URL) naming a PostgreSQL
  * server, a database created on it for the run and dropped after. `--keep` keeps it and prints where;
@@ -13,17 +13,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { CATEGORIES } from "../app/lib/categories";
-import { parseQuery } from "../app/lib/search/search-terms";
-import { demoArticles } from "../app/server/demo/demo-articles";
-import { openDatabase, type DB } from "../app/server/db/db.server";
-import { dialectName } from "../app/server/db/dialect.server";
-import { isPostgresUrl } from "../app/server/platform/database-url.server";
-import { migrateToLatest } from "../app/server/data/migrate.server";
-import { findMatchingArticleIds, rebuildSearchIndex } from "../app/server/search/search-index.server";
-import { SEARCH_PAGE_SIZE, searchNews } from "../app/server/news/search-news.server";
-import { createPostgresDatabase } from "../tests/support/postgres";
-import { seededRandom } from "../tests/support/seeded-random";
+import { CATEGORIES } from "../../app/lib/categories";
+import { parseQuery } from "../../app/lib/search/search-terms";
+import { demoArticles } from "../../app/server/demo/demo-articles";
+import { openDatabase, type DB } from "../../app/server/db/db.server";
+import { dialectName } from "../../app/server/db/dialect.server";
+import { isPostgresUrl } from "../../app/server/platform/database-url.server";
+import { migrateToLatest } from "../../app/server/data/migrate.server";
+import { findMatchingArticleIds, rebuildSearchIndex } from "../../app/server/search/search-index.server";
+import { SEARCH_PAGE_SIZE, searchNews } from "../../app/server/news/search-news.server";
+import { createPostgresDatabase } from "../../harness/postgres";
+import { seededRandom } from "../../harness/seeded-random";
 
 const { values: options, positionals } = parseArgs({
   options: {

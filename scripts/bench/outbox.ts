@@ -2,7 +2,7 @@
  * npm run bench:outbox: how long a change made through one connection takes to reach the outbox
  * follower of another (as between two server processes), and what an article write with its event
  * costs. Writes are spaced at random so they land anywhere in the follower's polling interval.
- * Usage: tsx scripts/bench-outbox.ts [writes] [--database postgres://…]
+ * Usage: npm run bench:outbox -- [writes] [--database postgres://…]
  * The database is a temporary SQLite file, or with `--database` (or DATABASE_URL) naming a PostgreSQL
  * server, a database created on it for the run and dropped after.
  */
@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../app/server/db/db.server";
-import { isPostgresUrl } from "../app/server/platform/database-url.server";
-import { migrateToLatest } from "../app/server/data/migrate.server";
-import { createArticle } from "../app/server/news/news.server";
-import { createOutboxFollower } from "../app/server/outbox/follower.server";
-import { createPostgresDatabase } from "../tests/support/postgres";
-import { seededRandom } from "../tests/support/seeded-random";
+import { openDatabase } from "../../app/server/db/db.server";
+import { isPostgresUrl } from "../../app/server/platform/database-url.server";
+import { migrateToLatest } from "../../app/server/data/migrate.server";
+import { createArticle } from "../../app/server/news/news.server";
+import { createOutboxFollower } from "../../app/server/outbox/follower.server";
+import { createPostgresDatabase } from "../../harness/postgres";
+import { seededRandom } from "../../harness/seeded-random";
 
 const { values: options, positionals } = parseArgs({ options: { database: { type: "string" } }, allowPositionals: true });
 const WRITES = Number(positionals[0] ?? 60);

@@ -14,10 +14,10 @@ import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../app/server/db/db.server";
-import { seedArticles } from "./bench-data";
-import { crawlScript } from "./bench-load";
-import { ensureBuild } from "./ensure-build";
+import { openDatabase } from "../../app/server/db/db.server";
+import { seedArticles } from "./data";
+import { crawlScript } from "./load";
+import { ensureBuild } from "../ensure-build";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -86,7 +86,7 @@ function runWrk(
 /** Seeds with the base's own code when there is a base, so its migrations know the database. */
 function seed(databaseUrl: string, mediaDir: string): Promise<{ articleId: string }> {
   if (!flags.base) return seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, ARTICLES);
-  const code = `const { seedArticles } = await import("./scripts/bench-data.ts"); const r = await seedArticles(${JSON.stringify({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir })}, ${ARTICLES}); console.log("SEEDED " + JSON.stringify(r));`;
+  const code = `const { seedArticles } = await import("./scripts/bench/data.ts"); const r = await seedArticles(${JSON.stringify({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir })}, ${ARTICLES}); console.log("SEEDED " + JSON.stringify(r));`;
   const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
     cwd: flags.base,
     maxBuffer: 1 << 24,

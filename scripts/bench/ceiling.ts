@@ -1,6 +1,6 @@
 /**
  * The benchmark's ceiling, in a process of its own: a bare node:http server sending one page's bytes
- * (gzipped once) from memory. Usage: bench-ceiling.ts <html file> <port>; prints "ready" when listening.
+ * (gzipped once) from memory. Usage: scripts/bench/ceiling.ts <html file> <port>; prints "ready" when listening.
  */
 import http from "node:http";
 import { readFileSync } from "node:fs";

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import sharp from "sharp";
-import { CATEGORIES } from "../app/lib/categories";
-import { openDatabase } from "../app/server/db/db.server";
-import { migrateToLatest } from "../app/server/data/migrate.server";
-import { demoArticles } from "../app/server/demo/demo-articles";
-import { demoSceneSvg } from "../app/server/demo/demo-images.server";
-import { localStorage } from "../app/server/media/local-storage.server";
-import { storeImage } from "../app/server/media/media.server";
-import { createArticle } from "../app/server/news/news.server";
+import { CATEGORIES } from "../../app/lib/categories";
+import { openDatabase } from "../../app/server/db/db.server";
+import { migrateToLatest } from "../../app/server/data/migrate.server";
+import { demoArticles } from "../../app/server/demo/demo-articles";
+import { demoSceneSvg } from "../../app/server/demo/demo-images.server";
+import { localStorage } from "../../app/server/media/local-storage.server";
+import { storeImage } from "../../app/server/media/media.server";
+import { createArticle } from "../../app/server/news/news.server";
 
 /** Fills a database with `count` articles made from the demo texts, a third without image. */
 export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: string }, count: number): Promise<{ articleId: string }> {

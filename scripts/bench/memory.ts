@@ -14,15 +14,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CATEGORIES, categoryPath } from "../app/lib/categories";
-import { openDatabase } from "../app/server/db/db.server";
-import { isPostgresUrl } from "../app/server/platform/database-url.server";
-import { createPostgresDatabase } from "../tests/support/postgres";
-import { residentMemory } from "../tests/support/processes";
-import { startTestServer } from "../tests/support/test-server";
-import { seedArticles } from "./bench-data";
-import { parseWrk } from "./bench-load";
-import { ensureBuild } from "./ensure-build";
+import { CATEGORIES, categoryPath } from "../../app/lib/categories";
+import { openDatabase } from "../../app/server/db/db.server";
+import { isPostgresUrl } from "../../app/server/platform/database-url.server";
+import { createPostgresDatabase } from "../../harness/postgres";
+import { residentMemory } from "../../harness/processes";
+import { startTestServer } from "../../harness/test-server";
+import { seedArticles } from "./data";
+import { parseWrk } from "./load";
+import { ensureBuild } from "../ensure-build";
 
 const { values: flags } = parseArgs({
   options: { minutes: { type: "string", default: "10" }, idle: { type: "string", default: "60" }, warmup: { type: "string", default: "60" }, database: { type: "string" } },
@@ -87,7 +87,7 @@ try {
     DATABASE_URL: databaseUrl,
     MEDIA_DIR: path.join(dir, "media"),
     LOG_LEVEL: "error",
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("scripts/memory-probe.mjs")}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("scripts/bench/memory-probe.mjs")}`.trim(),
     MEMORY_PROBE_FILE: probeFile,
   });
   const memory = (): Memory => ({ ...(JSON.parse(readFileSync(probeFile, "utf8")) as Memory), rss: residentMemory(server.pid) });

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../tests/support/test-server";
+import { freePort } from "../../harness/test-server";
 
 export type LoadResult = { rps: number; p99: number; errors: number };
 /** `script`: a wrk Lua script choosing each request (the crawl); wrk only. */
@@ -95,13 +95,13 @@ export async function loadTest(url: string, { connections, seconds, headers, scr
   };
 }
 
-/** The ceiling server (bench-ceiling.ts) in its own process, sending `html`; stop() ends it. */
+/** The ceiling server (ceiling.ts) in its own process, sending `html`; stop() ends it. */
 export async function startCeiling(html: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-ceiling-"));
   const file = path.join(dir, "page.html");
   writeFileSync(file, html);
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-ceiling.ts", file, String(port)], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/ceiling.ts", file, String(port)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

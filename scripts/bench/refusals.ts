@@ -1,12 +1,12 @@
 /**
  * Refused requests with bodies: for each kind of refusal and each body size, sends N requests that
  * write their whole body through node:http and counts complete responses against connection resets.
- * Usage: tsx scripts/bench-refusals.ts [N=50] (needs a build: npm run build).
+ * Usage: npm run bench:refusals -- [N, default 50] (needs a build: npm run build).
  */
 import { openDatabase } from "~/server/db/db.server";
-import { signedInAs } from "../tests/support/accounts";
-import { multipartBody, sendWholeBody } from "../tests/support/raw-http";
-import { startTestServer } from "../tests/support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { multipartBody, sendWholeBody } from "../../harness/raw-http";
+import { startTestServer } from "../../harness/test-server";
 
 const perSize = Number(process.argv[2] ?? 50);
 const SIZES = [1024, 32 * 1024, 256 * 1024, 1024 * 1024, 5 * 1024 * 1024];

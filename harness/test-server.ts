@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AuthServer } from "./accounts";
-import type { Engine } from "../../migrations/engine";
+import type { Engine } from "../migrations/engine";
 import { nodeChildPids } from "./processes";
 import { createEmptyDatabase, type EmptyDatabase } from "./temp-db";
 

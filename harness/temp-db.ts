@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
-import type { Engine } from "../../migrations/engine";
+import type { Engine } from "../migrations/engine";
 import { createPostgresDatabase, onPostgres } from "./postgres";
 
 export type EmptyDatabase = {

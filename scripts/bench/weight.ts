@@ -1,6 +1,6 @@
 /**
  * npm run bench:weight: where the bytes of the reader pages go. Seeds a site with every list full
- * (tests/support/full-site.ts), starts the production server on it and prints, per page, the HTML by
+ * (harness/full-site.ts), starts the production server on it and prints, per page, the HTML by
  * region (head, header, ticker, sidebars, related, picks, footer, …) and by kind of markup across
  * regions (island props, class lists, srcset, inline SVG, JSON-LD), uncompressed and gzipped.
  * On SQLite, or on PostgreSQL with TEST_DATABASE=postgres. `-- --save <dir>` also writes each page there.
@@ -9,11 +9,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { seedFullSite } from "../tests/support/full-site";
-import { partsTable } from "../tests/support/html-parts";
-import { createEmptyDatabase } from "../tests/support/temp-db";
-import { startTestServer } from "../tests/support/test-server";
-import { ensureBuild } from "./ensure-build";
+import { seedFullSite } from "../../harness/full-site";
+import { partsTable } from "../../harness/html-parts";
+import { createEmptyDatabase } from "../../harness/temp-db";
+import { startTestServer } from "../../harness/test-server";
+import { ensureBuild } from "../ensure-build";
 
 const { values: flags } = parseArgs({ options: { save: { type: "string" } }, strict: true });
 ensureBuild();
