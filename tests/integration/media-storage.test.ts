@@ -11,6 +11,7 @@ import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { createEmptyDatabase } from "../../harness/temp-db";
 import { startTestServer } from "../../harness/test-server";
+import { stopServerAndDb } from "../support/server-and-db";
 
 const ARTICLE = { title: "خبر بصورة وفيديو", content: "نص الخبر.", category: "local", status: "published" };
 type Answer = { status: number; json: { id?: string } & Partial<ErrorBody> };
@@ -40,8 +41,7 @@ async function startSite(env: Record<string, string> = {}) {
       server = await startTestServer(siteEnv);
     },
     close: async () => {
-      await db.destroy();
-      await server.stop();
+      await stopServerAndDb({ server, db });
       await database.drop();
     },
   };
