@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium";
+import { CHROMIUM_ARGS, chromiumPath } from "./harness/chromium";
 import { E2E_SERVERS } from "./tests/e2e/servers";
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { engineDependentTestFiles, testFiles } from "./scripts/engine-dependent-tests.ts";
-import { onPostgres } from "./tests/support/postgres.ts";
+import { onPostgres } from "./harness/postgres.ts";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
 

@@ -6,7 +6,7 @@ import { PrerenderedProvider, type Prerendered } from "./components/prerendered"
 import { shellRegions } from "~/server/http/shell-regions.server";
 import { renderedPage } from "~/server/http/rendered-page.server";
 import { BoundedCache } from "~/lib/bounded-cache";
-import type { SiteFrame } from "~/lib/site-frame";
+import type { SiteFrame } from "~/lib/site-settings";
 import { cspNonceContext } from "~/server/site/request-context.server";
 import { runServer as runSite } from "~/server/site/run.server";
 import type { Served } from "~/server/site/http-app.server";

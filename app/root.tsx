@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import cairoArabic700 from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
-import { BreakingTicker } from "./components/breaking-ticker";
+import { BreakingTicker } from "./components/breaking/ticker";
 import { describeError, ErrorPage, errorPageTitle } from "./components/error-page";
 import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
@@ -25,7 +25,7 @@ import { hydratesWholeDocument, IslandScripts } from "./islands/island-scripts";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { breakingTicker } from "~/server/news/reader-lists.server";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
-import { cachedSiteFrame } from "~/server/settings/site-settings.server";
+import { cachedSiteFrame } from "~/server/site-settings/site-settings.server";
 import { useSiteFrame } from "./components/use-site-frame";
 import { siteContext } from "~/server/site/request-context.server";
 

@@ -3,7 +3,7 @@ import type { Engine } from "./engine";
 import * as m001 from "./001-initial";
 import * as m002 from "./002-search-index";
 import * as m003 from "./003-news-submission-id";
-import * as m004limits from "./004-limits-attempts-and-visits";
+import * as m004 from "./004-limits-attempts-and-visits";
 import * as m005 from "./005-search-postgres";
 import * as m006 from "./006-events-outbox";
 import * as m007 from "./007-review-notes";
@@ -25,12 +25,13 @@ type EngineMigration = {
 /**
  * Every migration in order; a new one is added here with the next number. The same names run on both
  * engines; a migration that concerns one engine only does nothing on the other.
+ * No 014 or 016 was ever written (parallel branches skipped them); sites record applied names, so none is renumbered.
  */
 const migrations: Record<string, EngineMigration> = {
   "001-initial": m001,
   "002-search-index": m002,
   "003-news-submission-id": m003,
-  "004-limits-attempts-and-visits": m004limits,
+  "004-limits-attempts-and-visits": m004,
   "005-search-postgres": m005,
   "006-events-outbox": m006,
   "007-review-notes": m007,

@@ -11,15 +11,15 @@ describe("the PostgreSQL pass's files: those whose imports reach the one reader 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const files: Record<string, string> = {
     [ENGINE_SWITCH]: `export const onPostgres = true;\nexport type TempPostgres = { name: string };`,
-    "tests/support/temp-db.ts": `import { onPostgres } from "./postgres";\nexport const createTempDatabase = () => onPostgres;`,
-    "tests/integration/direct.test.ts": `import { onPostgres } from "../support/postgres";`,
-    "tests/integration/through-helper.test.ts": `import { describe } from "vitest";\nimport {\n  createTempDatabase,\n} from "../support/temp-db";`,
-    "app/server/uses-db.ts": `export { createTempDatabase } from "../../tests/support/temp-db.ts";`,
+    "harness/temp-db.ts": `import { onPostgres } from "./postgres";\nexport const createTempDatabase = () => onPostgres;`,
+    "tests/integration/direct.test.ts": `import { onPostgres } from "../../harness/postgres";`,
+    "tests/integration/through-helper.test.ts": `import { describe } from "vitest";\nimport {\n  createTempDatabase,\n} from "../../harness/temp-db";`,
+    "app/server/uses-db.ts": `export { createTempDatabase } from "../../harness/temp-db.ts";`,
     "app/server/alias.test.tsx": `const loaded = await import("~/server/uses-db");`,
     "app/lib/pure.ts": `import { other } from "./cycle";\nexport const pure = 1;`,
     "app/lib/cycle.ts": `import { pure } from "./pure";\nexport const other = pure;`,
     "app/lib/pure.test.ts": `import { pure } from "./pure";\nimport { expect } from "vitest";`,
-    "app/lib/types-only.test.ts": `import type { TempPostgres } from "../../tests/support/postgres";`,
+    "app/lib/types-only.test.ts": `import type { TempPostgres } from "../../harness/postgres";`,
   };
   for (const [file, source] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -41,14 +41,14 @@ describe("the PostgreSQL pass's files: those whose imports reach the one reader 
     const dependent = engineDependentTestFiles(REPO);
     // This file names those modules in its fixtures' text, not in its imports.
     for (const file of testFiles(REPO).filter((file) => file !== "scripts/engine-dependent-tests.test.ts")) {
-      if (/support\/(test-server|temp-db|postgres)"/.test(readFileSync(path.join(REPO, file), "utf8"))) expect(dependent, file).toContain(file);
+      if (/harness\/(test-server|temp-db|postgres)"/.test(readFileSync(path.join(REPO, file), "utf8"))) expect(dependent, file).toContain(file);
     }
     expect(dependent).toContain("tests/integration/publishing.test.ts");
     expect(dependent).not.toContain("app/lib/lib.test.ts");
   });
 
   it(`rests on one fact: only ${ENGINE_SWITCH} reads TEST_DATABASE`, () => {
-    const sources = ["app", "scripts", "tests"].flatMap((dir) =>
+    const sources = ["app", "harness", "scripts", "tests"].flatMap((dir) =>
       readdirSync(path.join(REPO, dir), { recursive: true, encoding: "utf8" })
         .filter((file) => /\.(ts|tsx|mjs|js)$/.test(file))
         .map((file) => path.posix.join(dir, file.split(path.sep).join("/"))),

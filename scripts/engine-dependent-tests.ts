@@ -1,6 +1,6 @@
 /**
  * Which test files the PostgreSQL pass runs: those whose behaviour depends on the engine under test.
- * TEST_DATABASE is read in one place, tests/support/postgres.ts (`onPostgres`), and every way a test
+ * TEST_DATABASE is read in one place, harness/postgres.ts (`onPostgres`), and every way a test
  * reaches a database of the engine under test goes through it (temp-db, test-server, the account and
  * article helpers). So a test file depends on the engine exactly when its imports, followed through
  * our own files, reach that module; type-only imports run nothing and do not count.
@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /** The one module that reads TEST_DATABASE. */
-export const ENGINE_SWITCH = "tests/support/postgres.ts";
+export const ENGINE_SWITCH = "harness/postgres.ts";
 
 /** Where test files live, and how their names end (as vitest.config.ts's `include`). */
 const TEST_ROOTS = ["app", "scripts", "tests/integration"];

@@ -11,7 +11,9 @@ import { migrateToLatest, pendingMigrations } from "../app/server/data/migrate.s
 import { mediaStorageFor } from "../app/server/media/media-storage.server";
 import { parseAuthExport, parseHashConfig } from "../app/server/firebase-import/auth-export.server";
 import { MalformedExportError, parseFirestoreExport } from "../app/server/firebase-import/firestore-export.server";
-import { importFirebase, REPORT_KINDS, type ImportReport, type ImportSources } from "../app/server/firebase-import/import-firebase.server";
+import { importFirebase } from "../app/server/firebase-import/import-firebase.server";
+import { REPORT_KINDS, type ImportReport } from "../app/server/firebase-import/import-report.server";
+import type { ImportSources } from "../app/server/firebase-import/import-run.server";
 
 const USAGE = `Usage:
   npm run import:firebase -- --firestore <export.json> [--auth <users.json> --hash-config <file>] [--storage <folder>] [--dry-run]

@@ -1,6 +1,6 @@
 /**
  * A realistic Firebase project export for the import's tests (issue 19), written into a folder:
- *   npx tsx scripts/make-firebase-fixtures.ts <folder>
+ *   npm run fixtures:firebase -- <folder>
  * Firestore in both JSON layouts, an Auth export whose hashes are Firebase's scrypt with known
  * parameters, the project's hash config and a local copy of the Storage bucket. Made at test time, so
  * no binary is committed.
@@ -184,7 +184,7 @@ export async function makeFirebaseFixtures(dir: string): Promise<FirebaseFixture
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const dir = process.argv[2];
   if (!dir) {
-    console.error("Usage: npx tsx scripts/make-firebase-fixtures.ts <folder>");
+    console.error("Usage: npm run fixtures:firebase -- <folder>");
     process.exit(1);
   }
   const paths = await makeFirebaseFixtures(dir);

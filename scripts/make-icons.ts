@@ -1,6 +1,6 @@
 /**
  * Renders the site's PNG icons and default share image from public/logo.svg (run once; the
- * results are committed in public/). Usage: tsx scripts/make-icons.ts
+ * results are committed in public/). Usage: npm run icons
  */
 import { readFileSync } from "node:fs";
 import sharp from "sharp";

@@ -1,12 +1,12 @@
 /**
  * Screenshots of the main pages at phone and desktop widths, for a person to look at.
- * Usage: tsx scripts/screenshots.ts http://127.0.0.1:3000 [outDir] [path ...]
+ * Usage: npm run screenshots -- http://127.0.0.1:3000 [outDir] [path ...]
  * SCREENSHOT_STATE=<file>: a Playwright storage state (a signed-in session) for pages behind sign-in.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium";
+import { CHROMIUM_ARGS, chromiumPath } from "../harness/chromium";
 
 const [baseUrl = "http://127.0.0.1:3000", outDir = ".tmp/screenshots", ...paths] = process.argv.slice(2);
 const pages = paths.length > 0 ? paths : ["/", "/local", "/breaking", "/who"];

@@ -11,8 +11,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { ensureBuild } from "./ensure-build";
-import { chromiumPath } from "../tests/support/chromium";
-import { NGINX_PATH, nginxInstalled } from "../tests/support/nginx";
+import { chromiumPath } from "../harness/chromium";
+import { NGINX_PATH, nginxInstalled } from "../harness/nginx";
 
 const REPORTS = path.resolve(".tmp/reports");
 type Tally = { passed: number; failed: number };

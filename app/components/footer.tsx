@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { categoryLabel, categoryPath, CATEGORIES } from "~/lib/categories";
 import { messages, settingsMessages } from "~/lib/messages";
-import type { SocialNetwork } from "~/lib/site-frame";
+import type { SocialNetwork } from "~/lib/site-settings";
 import { usePrerendered } from "./prerendered";
 import { useSiteFrame } from "./use-site-frame";
 import { FacebookIcon, InstagramIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";

@@ -1,4 +1,4 @@
-import { logoUrl } from "~/lib/site-frame";
+import { logoUrl } from "~/lib/site-settings";
 import { useSiteFrame } from "./use-site-frame";
 
 export function Logo() {

@@ -5,7 +5,7 @@ import { categoryLabel, categoryPath, LEBANON_CATEGORIES, CATEGORIES, type Categ
 import { messages } from "~/lib/messages";
 import { AccountSlot } from "./account-slot";
 import { ChevronDownIcon, MenuIcon } from "./icons";
-import { logoUrl } from "~/lib/site-frame";
+import { logoUrl } from "~/lib/site-settings";
 import { Logo } from "./logo";
 import { useSiteFrame } from "./use-site-frame";
 import { closeMenuOnEscape } from "~/islands/menu-escape";

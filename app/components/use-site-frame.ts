@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { frameOf, NEUTRAL_SETTINGS, type SiteFrame } from "~/lib/site-frame";
+import { frameOf, NEUTRAL_SETTINGS, type SiteFrame } from "~/lib/site-settings";
 
 const NEUTRAL_FRAME = frameOf(NEUTRAL_SETTINGS, false);
 

@@ -1,6 +1,6 @@
 import { CopyShortLinkButton, DeleteArticleButton } from "~/components/admin-actions";
-import { BreakingList } from "~/components/breaking-list";
-import { BreakingTicker } from "~/components/breaking-ticker";
+import { BreakingList } from "~/components/breaking/list";
+import { BreakingTicker } from "~/components/breaking/ticker";
 import { CategoryMoreCards, CategoryPages } from "~/components/category-list";
 import { LatestRefresh } from "~/components/news-lists";
 import { ScrollToTop } from "~/components/scroll-to-top";

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultShareImage, frameOf, NEUTRAL_SETTINGS, type SiteFrame } from "./site-frame";
+import { defaultShareImage, frameOf, NEUTRAL_SETTINGS, type SiteFrame } from "./site-settings";
 
 export type PageMeta = {
   baseUrl: string;

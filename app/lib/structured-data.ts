@@ -1,7 +1,7 @@
 import { authorPath, type Credit } from "./bylines";
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
-import { defaultShareImage, logoUrl, type SiteFrame } from "./site-frame";
+import { defaultShareImage, logoUrl, type SiteFrame } from "./site-settings";
 import { articlePath, lastUpdateAfterPublication, shownTime, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
 

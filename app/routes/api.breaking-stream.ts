@@ -1,4 +1,4 @@
-import { openBreakingStream } from "~/server/live/breaking-stream.server";
+import { openBreakingStream } from "~/server/breaking/stream.server";
 import { clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.breaking-stream";
 

@@ -5,7 +5,7 @@ import { shownTime } from "~/lib/news";
 import { isEditor } from "~/lib/permissions";
 import { pageMeta, siteMetaOf } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
-import { BreakingList } from "~/components/breaking-list";
+import { BreakingList } from "~/components/breaking/list";
 import { audienceFor } from "~/lib/audience";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { listLatest } from "~/server/news/news.server";

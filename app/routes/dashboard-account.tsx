@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, changePasswordSchema, renameSchema } from "~/lib/account-schemas";
 import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
@@ -84,23 +85,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   };
   return (
     <section aria-labelledby="account-title" className="mx-auto max-w-2xl space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 id="account-title" className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">
-          {accountMessages.accountTitle}
-        </h1>
-        <div className="flex flex-wrap gap-4">
-          {isAdmin({ role }) && (
-            <Link to="/dashboard/users" className="font-bold text-brand-700 hover:underline">
-              {accountMessages.usersTitle}
-            </Link>
-          )}
-          {isNewsroomMember({ role }) && (
-            <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
-              {messages.dashboard}
-            </Link>
-          )}
-        </div>
-      </div>
+      <DashboardHeading
+        id="account-title"
+        title={accountMessages.accountTitle}
+        links={[isAdmin({ role }) && { to: "/dashboard/users", label: accountMessages.usersTitle }, isNewsroomMember({ role }) && { to: "/dashboard", label: messages.dashboard }]}
+      />
       <p className="text-stone-600">{accountMessages.accountIntro}</p>
       <p className="flex flex-wrap gap-x-3 text-sm text-stone-600">
         <bdi dir="ltr" className="break-all">

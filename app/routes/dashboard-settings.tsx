@@ -1,17 +1,18 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { DashboardHeading } from "~/components/dashboard-heading";
 import { FormField, input } from "~/components/article-form";
 import { RichTextField } from "~/components/rich-text-field";
 import { formMessagesOf } from "~/lib/error-body";
-import { messages, settingsMessages as sm } from "~/lib/messages";
+import { settingsMessages as sm } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { SETTINGS_LIMITS } from "~/lib/site-settings";
-import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-frame";
+import { SETTINGS_LIMITS } from "~/lib/site-settings-schema";
+import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-settings";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { saveSettingsFromRequest } from "~/server/settings/settings-form.server";
-import { readSiteSettings } from "~/server/settings/site-settings.server";
+import { saveSettingsFromRequest } from "~/server/site-settings/settings-form.server";
+import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-settings";
 
@@ -62,14 +63,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   const invalid = (name: string) => (errors[name] ? true : undefined);
   return (
     <section aria-labelledby="settings-title" className="mx-auto max-w-3xl space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 id="settings-title" className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">
-          {sm.settingsTitle}
-        </h1>
-        <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
-          {messages.dashboard}
-        </Link>
-      </div>
+      <DashboardHeading id="settings-title" title={sm.settingsTitle} />
       {saved && !actionData ? (
         <p role="status" className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
           {sm.settingsSaved}

@@ -1,4 +1,6 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { DashboardHeading } from "~/components/dashboard-heading";
+import { RowList } from "~/components/row-list";
 import { trashActionSchema } from "~/lib/article-schema";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
@@ -63,34 +65,29 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   const { items, canDeleteForGood, done } = loaderData;
   return (
     <section aria-labelledby="trash-title" className="space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 id="trash-title" className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">
-          {messages.trashTitle}
-        </h1>
-        <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
-          {messages.dashboard}
-        </Link>
-      </div>
+      <DashboardHeading id="trash-title" title={messages.trashTitle} />
       <p className="text-stone-600">{messages.trashNote}</p>
       {done && (
         <p role="status" className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
           {done === "restored" ? messages.restoredFromTrash : messages.deletedForGood}
         </p>
       )}
-      {items.length === 0 ? (
-        <p className="rounded-lg bg-white p-6 text-stone-600 ring-1 ring-stone-200">{messages.trashEmpty}</p>
-      ) : (
-        <ul className="divide-y divide-stone-200 rounded-lg bg-white ring-1 ring-stone-200" data-testid="trash-list">
-          {items.map((item) => (
-            <li key={item.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="trash-item">
-              <div className="min-w-0 space-y-1">
-                <p className="font-bold break-words">{item.title}</p>
-                <p className="text-sm text-stone-600">
-                  {categoryLabel(item.category)} · {messages.trashPreviousStatus}: {STATUS_LABELS[item.trashedFrom]} · {messages.trashDeletedAt}:{" "}
-                  <time dateTime={item.deletedAt}>{formatDay(item.deletedAt)}</time>
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
+      <div className="rounded-lg bg-white px-4 ring-1 ring-stone-200">
+        <RowList
+          testId="trash-list"
+          rowTestId="trash-item"
+          empty={messages.trashEmpty}
+          rows={items.map((item) => ({
+            key: item.id,
+            title: item.title,
+            details: (
+              <>
+                {categoryLabel(item.category)} · {messages.trashPreviousStatus}: {STATUS_LABELS[item.trashedFrom]} · {messages.trashDeletedAt}:{" "}
+                <time dateTime={item.deletedAt}>{formatDay(item.deletedAt)}</time>
+              </>
+            ),
+            actions: (
+              <>
                 <form method="post">
                   <input type="hidden" name="id" value={item.id} />
                   <button type="submit" name="intent" value="restore" className={button}>
@@ -105,11 +102,11 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                     </button>
                   </form>
                 )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </>
+            ),
+          }))}
+        />
+      </div>
     </section>
   );
 }

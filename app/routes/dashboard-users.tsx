@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, invitationSchema, roleChangeSchema, SEARCH_MAX, userIdSchema, userSearchSchema } from "~/lib/account-schemas";
 import { EMAIL_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
@@ -101,14 +102,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const { users, q, me, mailOn } = loaderData;
   return (
     <section aria-labelledby="users-title" className="space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 id="users-title" className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">
-          {accountMessages.usersTitle}
-        </h1>
-        <Link to="/dashboard" className="font-bold text-brand-700 hover:underline">
-          {messages.dashboard}
-        </Link>
-      </div>
+      <DashboardHeading id="users-title" title={accountMessages.usersTitle} />
       {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
       {actionData?.done && (
         <Notice tone="done">

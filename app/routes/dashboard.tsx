@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Link, redirect } from "react-router";
+import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { accountMenuLink, accountMessages, messages } from "~/lib/messages";
@@ -158,24 +159,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const here = dashboardPath(filter, page);
   return (
     <div className="space-y-10">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">{messages.dashboard}</h1>
-        <div className="flex flex-wrap gap-4">
-          {canDelete && (
-            <Link to="/dashboard/trash" className="font-bold text-brand-700 hover:underline">
-              {messages.trashTitle}
-            </Link>
-          )}
-          {actor.role === "admin" && (
-            <Link to="/dashboard/users" className="font-bold text-brand-700 hover:underline">
-              {accountMessages.usersTitle}
-            </Link>
-          )}
-          <Link to="/dashboard/account" className="font-bold text-brand-700 hover:underline">
-            {accountMenuLink}
-          </Link>
-        </div>
-      </div>
+      <DashboardHeading
+        title={messages.dashboard}
+        links={[
+          canDelete && { to: "/dashboard/trash", label: messages.trashTitle },
+          actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
+          { to: "/dashboard/account", label: accountMenuLink },
+        ]}
+      />
       <SiteSettingsNotice actor={actor} />
 
       {reviewQueue && (

@@ -10,7 +10,7 @@ import { SiteVisit } from "~/components/visit-counters";
 import { audienceOf } from "~/server/accounts/guards.server";
 import { homeSections, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
 import { useSiteFrame } from "~/components/use-site-frame";
-import type { SiteFrame } from "~/lib/site-frame";
+import type { SiteFrame } from "~/lib/site-settings";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/home";
 

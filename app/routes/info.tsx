@@ -3,12 +3,12 @@ import { useSiteFrame } from "~/components/use-site-frame";
 import { settingsMessages } from "~/lib/messages";
 import { isEmptyDocument } from "~/lib/rich-text/document";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { infoPageDescription } from "~/lib/site-settings";
-import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, type InfoPageKey } from "~/lib/site-frame";
+import { infoPageDescription } from "~/lib/site-settings-schema";
+import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, type InfoPageKey } from "~/lib/site-settings";
 import { messages } from "~/lib/messages";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { cachedSiteSettings } from "~/server/settings/site-settings.server";
+import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/info";
 

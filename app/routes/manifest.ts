@@ -1,6 +1,6 @@
 import { CACHE } from "~/server/platform/cache-control.server";
-import { cachedSiteFrame } from "~/server/settings/site-settings.server";
-import { webManifest } from "~/server/settings/web-manifest.server";
+import { cachedSiteFrame } from "~/server/site-settings/site-settings.server";
+import { webManifest } from "~/server/site-settings/web-manifest.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/manifest";
 

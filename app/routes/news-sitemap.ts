@@ -1,4 +1,4 @@
-import { cachedSiteSettings } from "~/server/settings/site-settings.server";
+import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";
 import { newsSitemapXml } from "~/server/feeds/feeds.server";
 import { feedResponse, XML_CONTENT_TYPE } from "~/server/feeds/responses.server";
 import { siteContext } from "~/server/site/request-context.server";

@@ -1,6 +1,6 @@
 import { CATEGORIES } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { cachedSiteSettings } from "~/server/settings/site-settings.server";
+import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";
 import { rssPath, rssXml } from "~/server/feeds/feeds.server";
 import { feedNotFound, feedResponse, RSS_CONTENT_TYPE } from "~/server/feeds/responses.server";
 import { siteContext } from "~/server/site/request-context.server";

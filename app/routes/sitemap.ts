@@ -1,5 +1,5 @@
 import { messages } from "~/lib/messages";
-import { cachedSiteSettings } from "~/server/settings/site-settings.server";
+import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";
 import { sitemapXml } from "~/server/feeds/feeds.server";
 import { feedNotFound, feedResponse, XML_CONTENT_TYPE } from "~/server/feeds/responses.server";
 import { siteContext } from "~/server/site/request-context.server";

@@ -5,8 +5,8 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { FIXTURE, makeFirebaseFixtures } from "../../scripts/make-firebase-fixtures";
-import { createPostgresDatabase } from "../support/postgres";
-import { spawnServer, type ServerProcess } from "../support/test-server";
+import { createPostgresDatabase } from "../../harness/postgres";
+import { spawnServer, type ServerProcess } from "../../harness/test-server";
 import { hydrated } from "./support";
 
 /*

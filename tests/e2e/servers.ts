@@ -1,5 +1,5 @@
 import path from "node:path";
-import { postgresUrl } from "../support/postgres";
+import { postgresUrl } from "../../harness/postgres";
 import { siteClock } from "../support/site-clock";
 
 // E2E_PORT_BASE lets two checkouts run their browser tests side by side.

@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages, authErrors, messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { cookiesFrom, get, post, signIn, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../support/accounts";
+import type { TestServer } from "../../harness/test-server";
+import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let smtp: SmtpServer;
@@ -28,14 +29,12 @@ const usersSnapshot = async () => JSON.stringify(await db.selectFrom("user").sel
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>" }));
   adminId = await createTestAccount(db, server.site, { email: "admin@example.com", username: "المديرة", role: "admin" });
   admin = { cookie: await sessionCookie(db, server.site, "admin@example.com") };
 });
 afterAll(async () => {
-  await db.destroy();
-  await server.stop();
+  await stopServerAndDb({ server, db });
   await smtp.stop();
 });
 

@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authErrors, messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { cookiesFrom, get, post, signIn, signUp } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { signedInAs } from "../support/accounts";
+import type { TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
 import { LEAVING, STAYING } from "../support/redirect-targets";
+import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const userCount = async () => Number((await db.selectFrom("user").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 const roleOf = async (email: string) => (await db.selectFrom("user").select("role").where("email", "=", email).executeTakeFirst())?.role;
@@ -84,7 +80,7 @@ describe("sign-in", () => {
   });
 
   it("goes back after deleting an article only to a path of this site", async () => {
-    const editor = { cookie: await signedInAs(db, server.site, { email: "deleting-editor@example.com", username: "محرر", role: "editor" }) };
+    const editor = await sessionAs(db, server, { email: "deleting-editor@example.com", username: "محرر", role: "editor" });
     for (const target of ["/.//evil.example", "/..//evil.example", "/a/..//evil.example", "/%2e%2e/%2e%2e//evil.example", "/\\evil.example"]) {
       const { id } = await createTestArticle(db, { title: "خبر يُحذف", content: "نص", category: "local" });
       const response = await post(`${server.url}/news/${id}/delete`, { redirectTo: target }, editor);

@@ -1,33 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import type { RichDocument } from "~/lib/rich-text/document";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { listReferencedMedia } from "~/server/news/news.server";
 import { pngBytes } from "../support/fixtures";
-import { get, post, type Session } from "../support/http";
-import { signedInAs } from "../support/accounts";
+import { callApi, get, post, type Session } from "../support/http";
 import { articleForm, createTestArticle } from "../support/articles";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
 let editor: Session;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
-  editor = { cookie: await signedInAs(db, server.site, { email: "body@example.com", username: "محررة المتن", role: "editor" }) };
+  ({ server, db } = await startServerAndDb());
+  editor = await sessionAs(db, server, { email: "body@example.com", username: "محررة المتن", role: "editor" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
-async function send(method: "POST" | "PUT", pathname: string, body: FormData) {
-  const response = await fetch(`${server.url}${pathname}`, { method, body, headers: { cookie: editor.cookie, Accept: "application/json" } });
-  return { status: response.status, json: (await response.json()) as { id?: string; url?: string } & Partial<ErrorBody> };
-}
+const send = (method: "POST" | "PUT", pathname: string, body: FormData) => callApi(`${server.url}${pathname}`, method, body, editor, { Accept: "application/json" });
 
 async function uploadBodyImage(): Promise<string> {
   const body = new FormData();

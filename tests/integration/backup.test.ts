@@ -5,11 +5,11 @@ import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
-import { signedInAs } from "../support/accounts";
-import { onPostgres, postgresUrl } from "../support/postgres";
+import { signedInAs } from "../../harness/accounts";
+import { onPostgres, postgresUrl } from "../../harness/postgres";
 import { publishArticle } from "../support/articles";
 import { runScript } from "../support/scripts";
-import { freePort, startTestServer, type TestServer } from "../support/test-server";
+import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
 
 const folders: string[] = [];
 const servers: TestServer[] = [];

@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
+import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { get, signIn } from "../support/http";
-import { startSiteBehindNginx, type SiteBehindNginx } from "../support/nginx";
-import { onPostgres } from "../support/postgres";
-import { isRunning } from "../support/processes";
+import { startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
+import { onPostgres } from "../../harness/postgres";
+import { isRunning } from "../../harness/processes";
 import { connectSse } from "../support/sse";
+import { stopServerAndDb } from "../support/server-and-db";
 
 /** Sign-in failures an account may have from one address before it is locked (decision 005). */
 const ACCOUNT_FAILURES = 10;
@@ -62,10 +63,7 @@ function behavesAsOneSite(start: () => Promise<SiteBehindNginx>, spread: "instan
     site = await start();
     db = openDatabase(site.instances[0]!.env.DATABASE_URL);
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await site?.stop();
-  });
+  afterAll(() => stopServerAndDb({ site, db }));
 
   it("keeps a session made on one instance valid on the others", async () => {
     await createTestAccount(db, auth(), { email: "huda@example.com", username: "هدى", role: "admin" });

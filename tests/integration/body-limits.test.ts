@@ -6,11 +6,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
-import { sendStreamedBody } from "../support/raw-http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { sendStreamedBody } from "../../harness/raw-http";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 const MB = 1024 * 1024;
 const BODY_BYTES = 400 * MB;
@@ -23,14 +24,10 @@ let admin: string;
 const anArticle = async () => (await createTestArticle(db, { title: "خبر", content: "نص", category: "local", status: "published" })).id;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   admin = await signedInAs(db, server.site, { email: "admin@example.com", username: "مدير", role: "admin" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 /** Resident memory of the server process now, in bytes. */
 function residentMemory(): number {

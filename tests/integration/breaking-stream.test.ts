@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { connectSse, type SseClient } from "../support/sse";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { publishForm } from "../support/articles";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
 let cookie = "";
 
 beforeAll(async () => {
-  server = await startTestServer({ STREAM_MAX_PER_IP: "5" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ STREAM_MAX_PER_IP: "5" }));
   cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const breakingForm = (title: string, category = "breaking") => publishForm(title, { content: "تفاصيل الخبر", category });
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorPath } from "~/lib/bylines";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { createTestArticle, publishForm } from "../support/articles";
-import { createTestAccount, sessionCookie } from "../support/accounts";
+import { createTestAccount, sessionCookie } from "../../harness/accounts";
 import { post } from "../support/http";
 import { list, parseXml } from "../support/xml";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -17,16 +18,12 @@ const SARA = "سارة الحلبي";
 
 beforeAll(async () => {
   // BASE_URL is the public address; the server still listens on 127.0.0.1, behind a proxy there.
-  server = await startTestServer({ BASE_URL: BASE, TRUST_PROXY: "loopback" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ BASE_URL: BASE, TRUST_PROXY: "loopback" }));
   const auth = { baseUrl: BASE, authSecret: server.env.AUTH_SECRET };
   saraId = await createTestAccount(db, auth, { email: "sara@example.com", username: SARA, role: "admin" });
   cookie = await sessionCookie(db, auth, "sara@example.com");
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 async function postToApi(fields: Record<string, string>): Promise<Response> {
   const { title = "خبر", ...rest } = fields;

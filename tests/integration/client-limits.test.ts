@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "~/lib/error-body";
 import { authErrors, messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestAccount, signedInAs, TEST_PASSWORD } from "../support/accounts";
+import { createTestAccount, signedInAs, TEST_PASSWORD } from "../../harness/accounts";
 import { post } from "../support/http";
 import { inPool } from "../support/pool";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
 
 /** BASE_URL unset and TRUST_PROXY unset: the defaults of `npm start`. */

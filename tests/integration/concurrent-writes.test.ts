@@ -12,7 +12,7 @@ import { visitMark } from "~/server/visits/visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
 import { createTestArticle } from "../support/articles";
 import { inPool } from "../support/pool";
-import { createTempDatabase } from "../support/temp-db";
+import { createTempDatabase } from "../../harness/temp-db";
 
 const SECRET = "concurrency-secret-concurrency-secret";
 /** Visits under way at once, as a busy server's open requests would be. */

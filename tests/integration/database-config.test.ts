@@ -5,9 +5,9 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
-import { onPostgres, postgresUrl, TEST_POSTGRES_URL } from "../support/postgres";
-import { createEmptyDatabase, type EmptyDatabase } from "../support/temp-db";
-import { freePort, refusedStart as refusedStartIn } from "../support/test-server";
+import { onPostgres, postgresUrl, TEST_POSTGRES_URL } from "../../harness/postgres";
+import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
+import { freePort, refusedStart as refusedStartIn } from "../../harness/test-server";
 
 let dir: string;
 let database: EmptyDatabase | undefined;
@@ -17,7 +17,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A refused start (tests/support/test-server.ts) in a folder of its own, removed after the test. */
+/** A refused start (harness/test-server.ts) in a folder of its own, removed after the test. */
 async function refusedStart(env: Record<string, string>): Promise<string> {
   dir = mkdtempSync(path.join(tmpdir(), "akhbar-config-"));
   return refusedStartIn(dir, env);

@@ -9,11 +9,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { publishArticle, publishForm } from "../support/articles";
-import { onPostgres, TEST_POSTGRES_URL } from "../support/postgres";
+import { onPostgres, TEST_POSTGRES_URL } from "../../harness/postgres";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
-import { refusedStart, startTestServer, type TestServer } from "../support/test-server";
+import { refusedStart, startTestServer, type TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 type Answer = { status: number; type: string; cacheControl: string; retryAfter: string | null; body: string; ms: number };
 
@@ -59,15 +60,11 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
 
   beforeAll(async () => {
     // No page cache: every page below goes to the database.
-    server = await startTestServer({ PAGE_CACHE_SECONDS: "0" });
-    db = openDatabase(server.env.DATABASE_URL);
+    ({ server, db } = await startServerAndDb({ PAGE_CACHE_SECONDS: "0" }));
     cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "المكتب", role: "admin" });
     articleId = await publishArticle(server.url, { cookie }, { title: "خبر قبل العطل" });
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await server?.stop();
-  });
+  afterAll(() => stopServerAndDb({ server, db }));
 
   it("a table locked by another session: an uncached page and a publish answer 503 within the lock wait, and the publish never commits", async () => {
     const holder = new pg.Client({ connectionString: server.env.DATABASE_URL });
@@ -171,8 +168,7 @@ describe.skipIf(onPostgres)("a full disk under the SQLite database (SQLite pass)
       rmSync(filler);
       expect((await ask(`${server.url}/api/news`, { method: "POST", body: publishForm("خبر بعد إفراغ القرص"), headers: { cookie, origin: server.url } })).status).toBe(201);
     } finally {
-      await db.destroy();
-      await server.stop();
+      await stopServerAndDb({ server, db });
       rmSync(path.join(disk.dir, "filler"), { force: true });
     }
   }, 60_000);

@@ -2,10 +2,10 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase } from "~/server/db/db.server";
-import { signedInAs, TEST_PASSWORD } from "../support/accounts";
+import { signedInAs, TEST_PASSWORD } from "../../harness/accounts";
 import { publishArticle, publishForm } from "../support/articles";
-import { onPostgres } from "../support/postgres";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { onPostgres } from "../../harness/postgres";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer;
 let cookie = "";

@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../support/accounts";
+import type { DB } from "~/server/db/db.server";
+import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { get, post, signIn } from "../support/http";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let smtp: SmtpServer;
@@ -34,12 +35,10 @@ async function expectRefusedLink(token: string, email: string): Promise<void> {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>" }));
 });
 afterAll(async () => {
-  await db.destroy();
-  await server.stop();
+  await stopServerAndDb({ server, db });
   await smtp.stop();
 });
 

@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath } from "~/lib/categories";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { get } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
 import { list, parseXml } from "../support/xml";
 import { createTestArticle } from "../support/articles";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -17,16 +18,12 @@ let sports: string;
 let draft: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   local = await createTestArticle(db, { title: "خبر محلي & <جديد>", content: "نص الخبر المحلي.", category: "local" });
   sports = (await createTestArticle(db, { title: "خبر رياضي", content: "نص", category: "sports" })).id;
   draft = (await createTestArticle(db, { title: "مسودة سرية", content: "نص", category: "local", status: "draft" })).id;
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 async function fetchFeed(pathname: string, contentType: string): Promise<string> {
   const response = await get(`${server.url}${pathname}`);

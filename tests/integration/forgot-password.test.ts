@@ -6,12 +6,13 @@
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { RESET_ADDRESS_RULE, RESET_EMAIL_RULE } from "~/server/accounts/auth-limits.server";
-import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../support/accounts";
+import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { post, VISITOR, type Session } from "../support/http";
 import { linkIn, startSmtpServer, type ReceivedMail, type SmtpServer } from "../support/smtp";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let smtp: SmtpServer;
@@ -21,14 +22,12 @@ let admin: Session;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   // Behind a trusted proxy on this machine, so each request can come from an address of its own.
-  server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>", TRUST_PROXY: "loopback" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>", TRUST_PROXY: "loopback" }));
   await createTestAccount(db, server.site, { email: "reset-admin@example.com", username: "المديرة", role: "admin" });
   admin = { cookie: await sessionCookie(db, server.site, "reset-admin@example.com") };
 });
 afterAll(async () => {
-  await db.destroy();
-  await server.stop();
+  await stopServerAndDb({ server, db });
   await smtp.stop();
 });
 

@@ -1,18 +1,15 @@
 import { DEFAULT_MIGRATION_TABLE, sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { DB } from "~/server/db/db.server";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 async function answer(path: string) {
   const response = await fetch(`${server.url}${path}`);

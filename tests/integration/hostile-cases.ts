@@ -6,7 +6,7 @@
  */
 import { articleForm, publishForm } from "../support/articles";
 import { exeBytes } from "../support/fixtures";
-import { seededRandom } from "../support/seeded-random";
+import { seededRandom } from "../../harness/seeded-random";
 
 export type Who = "admin" | "visitor";
 export type HostileCase = {

@@ -6,14 +6,15 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
-import { signedInAs } from "../support/accounts";
-import { sendWholeBody } from "../support/raw-http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { sendWholeBody } from "../../harness/raw-http";
+import type { TestServer } from "../../harness/test-server";
 import { hostileCases, nulCases, type HostileCase, type NulCase } from "./hostile-cases";
 import { createTestArticle } from "../support/articles";
 import { messages } from "~/lib/messages";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 const SEED = 12;
 const LEAKS = /\n\s+at \S|\bat \S+ \(\/|Error: |node_modules|SQLITE|sqlite|syntax error/;
@@ -26,16 +27,12 @@ let articleId: string;
 let reviewId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   admin = await signedInAs(db, server.site, { email: "editor@example.com", username: "محرر", role: "admin" });
   articleId = (await createTestArticle(db, { title: "خبر قائم", content: "نص قائم", category: "local", status: "published" })).id;
   reviewId = (await createTestArticle(db, { title: "خبر للمراجعة", content: "نص", category: "local", status: "review" })).id;
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 function mediaFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

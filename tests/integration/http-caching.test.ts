@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/platform/cache-control.server";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
-import { pageWeight } from "../support/page-weight";
-import { signedInAs } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { pageWeight } from "../../harness/page-weight";
+import { signedInAs } from "../../harness/accounts";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -16,15 +17,11 @@ const publish = (title: string, category = "local", image = false) =>
 
 beforeAll(async () => {
   // The longest page lifetime: no cached page of this file expires while a test runs.
-  server = await startTestServer({ PAGE_CACHE_SECONDS: "300" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ PAGE_CACHE_SECONDS: "300" }));
   admin = await signedInAs(db, server.site, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
   articleId = await publish("خبر الاختبار الأول", "local", true);
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const visit = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
 

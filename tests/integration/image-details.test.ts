@@ -2,12 +2,12 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageDetailMessages, messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { pngBytes } from "../support/fixtures";
-import { get, post, type Session } from "../support/http";
-import { signedInAs } from "../support/accounts";
+import { callApi, get, post, type Session } from "../support/http";
 import { articleForm, type UploadedFile } from "../support/articles";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -15,22 +15,15 @@ let admin: Session;
 let author: Session;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
-  admin = { cookie: await signedInAs(db, server.site, { email: "admin@example.com", username: "مدير الموقع", role: "admin" }) };
-  author = { cookie: await signedInAs(db, server.site, { email: "author@example.com", username: "الكاتبة", role: "author" }) };
+  ({ server, db } = await startServerAndDb());
+  admin = await sessionAs(db, server, { email: "admin@example.com", username: "مدير الموقع", role: "admin" });
+  author = await sessionAs(db, server, { email: "author@example.com", username: "الكاتبة", role: "author" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const valid = { title: "معرض الكتاب في المدينة", content: "نص عن معرض الكتاب.", category: "international", status: "published" };
 
-async function api(method: "POST" | "PUT", pathname: string, body: FormData, session = admin) {
-  const response = await fetch(`${server.url}${pathname}`, { method, body, headers: { cookie: session.cookie } });
-  return { status: response.status, json: (await response.json()) as { id?: string; error?: { code: string; message: string; fields?: Record<string, string> } } };
-}
+const api = (method: "POST" | "PUT", pathname: string, body: FormData, session = admin) => callApi(`${server.url}${pathname}`, method, body, session);
 
 const picture = async (name: string, color: string): Promise<UploadedFile> => ({ field: "images", name, bytes: await pngBytes(640, 360, color) });
 

@@ -10,7 +10,7 @@ import { deleteArticle, getArticle } from "~/server/news/news.server";
 import { resolveShortLink } from "~/server/news/short-links.server";
 import { searchNews } from "~/server/news/search-news.server";
 import { totalSiteVisits } from "~/server/visits/visits.server";
-import { createPostgresDatabase, onPostgres } from "../support/postgres";
+import { createPostgresDatabase, onPostgres } from "../../harness/postgres";
 import { runScript } from "../support/scripts";
 
 const site = { baseUrl: "http://127.0.0.1:4599", authSecret: "import-secret-import-secret-import-secret" };

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { openEventSource, type EventSourceConnection, type EventSourceReader } from "../support/event-source";
-import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../support/nginx";
-import { onPostgres } from "../support/postgres";
+import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../../harness/nginx";
+import { onPostgres } from "../../harness/postgres";
 import type { SseMessage } from "../support/sse";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
 import { replacementOf, requestOnWorker, workerHolding } from "../support/worker-connections";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /*
  * Issue 15's cases across processes, on the engine under test: two instances on one database behind
@@ -53,10 +54,7 @@ describe(`two instances on one ${ENGINE} database behind nginx`, () => {
     db = openDatabase(site.instances[0]!.env.DATABASE_URL);
     cookie = await signedInAs(db, { baseUrl: site.url, authSecret: site.instances[0]!.env.AUTH_SECRET }, ADMIN);
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await site?.stop();
-  });
+  afterAll(() => stopServerAndDb({ site, db }));
 
   it("a breaking item published through A reaches a stream held on B within 2 s, and its deletion too", async () => {
     const reader = await openEventSource(`${through(1)}${STREAM}`);
@@ -179,14 +177,10 @@ describe(`one server of two workers (WORKERS=2) on ${ENGINE}`, () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ WORKERS: "2", PAGE_CACHE_SECONDS: "300" });
-    db = openDatabase(server.env.DATABASE_URL);
+    ({ server, db } = await startServerAndDb({ WORKERS: "2", PAGE_CACHE_SECONDS: "300" }));
     cookie = await signedInAs(db, server.site, ADMIN);
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await server?.stop();
-  });
+  afterAll(() => stopServerAndDb({ server, db }));
 
   it("a breaking item published through one worker reaches a stream held on the other within 2 s, and its deletion too", async () => {
     const reader = await openEventSource(`${server.url}${STREAM}`);

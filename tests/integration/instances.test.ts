@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
 import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { connectSse, type SseClient } from "../support/sse";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import type { TestServer, TestSite } from "../../harness/test-server";
+import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /*
  * Two server processes on one database (a SQLite file, or a PostgreSQL database with
@@ -18,15 +19,10 @@ let db: DB;
 let cookie = "";
 
 beforeAll(async () => {
-  site = await startTestSite(2, { PAGE_CACHE_SECONDS: "300" });
-  [a, b] = site.servers as [TestServer, TestServer];
-  db = openDatabase(site.database.url);
+  ({ site, a, b, db } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "300" }));
   cookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
 }, 120_000);
-afterAll(async () => {
-  await db?.destroy();
-  await site?.stop();
-});
+afterAll(() => stopServerAndDb({ site, db }));
 
 /** The admin's session, as `server` takes it. */
 const adminOn = (server: TestServer) => ({ cookie, origin: server.url });

@@ -3,10 +3,10 @@ import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { publishForm } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
-import { spawnServer, startTestServer, type TestServer } from "../support/test-server";
+import { spawnServer, startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -5,15 +5,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { CACHE } from "~/server/platform/cache-control.server";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { mediaNamesOf, storeImage } from "~/server/media/media.server";
 import { mediaNameOf } from "~/server/media/storage.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { articleForm } from "../support/articles";
 import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { sha256, startTestBucket, type TestBucket } from "../support/s3rver";
-import { freePort, refusedStart as refusedStartIn, startTestServer, type TestServer } from "../support/test-server";
+import { freePort, refusedStart as refusedStartIn, startTestServer, type TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 const ARTICLE = { title: "خبر في الحاوية", content: "نص الخبر.", category: "local", status: "published" };
 
@@ -37,13 +38,11 @@ describe("the real server with media in an S3-compatible bucket", () => {
 
   beforeAll(async () => {
     bucket = await startTestBucket();
-    server = await startTestServer(bucket.env);
-    db = openDatabase(server.env.DATABASE_URL);
+    ({ server, db } = await startServerAndDb(bucket.env));
     cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب", role: "admin" });
   });
   afterAll(async () => {
-    await db?.destroy();
-    await server?.stop();
+    await stopServerAndDb({ server, db });
     await bucket?.stop();
   });
 
@@ -198,15 +197,11 @@ describe("a bucket that stops answering while the server runs", () => {
   let cookie: string;
   beforeAll(async () => {
     bucket = await startTestBucket();
-    server = await startTestServer(bucket.env);
-    db = openDatabase(server.env.DATABASE_URL);
+    ({ server, db } = await startServerAndDb(bucket.env));
     cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب", role: "admin" });
     await bucket.stop();
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await server?.stop();
-  });
+  afterAll(() => stopServerAndDb({ server, db }));
 
   const publish = async (files: Parameters<typeof articleForm>[1]) => {
     const response = await fetch(`${server.url}/api/news`, {

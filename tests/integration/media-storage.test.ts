@@ -5,12 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import { openDatabase } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { articleForm, type UploadedFile } from "../support/articles";
 import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
-import { createEmptyDatabase } from "../support/temp-db";
-import { startTestServer } from "../support/test-server";
+import { createEmptyDatabase } from "../../harness/temp-db";
+import { startTestServer } from "../../harness/test-server";
+import { stopServerAndDb } from "../support/server-and-db";
 
 const ARTICLE = { title: "خبر بصورة وفيديو", content: "نص الخبر.", category: "local", status: "published" };
 type Answer = { status: number; json: { id?: string } & Partial<ErrorBody> };
@@ -40,8 +41,7 @@ async function startSite(env: Record<string, string> = {}) {
       server = await startTestServer(siteEnv);
     },
     close: async () => {
-      await db.destroy();
-      await server.stop();
+      await stopServerAndDb({ server, db });
       await database.drop();
     },
   };

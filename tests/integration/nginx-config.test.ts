@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MAX_SUBMISSION_BYTES } from "~/server/news/submission-limits.server";
-import { DEPLOY_NGINX_CONF, siteConfigForTests } from "../support/nginx";
+import { DEPLOY_NGINX_CONF, siteConfigForTests } from "../../harness/nginx";
 
 const template = readFileSync(DEPLOY_NGINX_CONF, "utf8");
 const MB = 1024 * 1024;

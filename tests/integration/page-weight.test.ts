@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
 import { publishArticle } from "../support/articles";
-import { seedFullSite } from "../support/full-site";
-import { partsTable } from "../support/html-parts";
-import { pageWeight } from "../support/page-weight";
-import { createEmptyDatabase, type EmptyDatabase } from "../support/temp-db";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { seedFullSite } from "../../harness/full-site";
+import { partsTable } from "../../harness/html-parts";
+import { pageWeight } from "../../harness/page-weight";
+import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 // Issue 8: an article page sends under 110 KB of JavaScript, gzipped, in total.
 const ARTICLE_JS_BUDGET = 110_000;
@@ -25,16 +26,12 @@ let admin = "";
 let articleId = "";
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   admin = await signedInAs(db, server.site, { email: "weight@example.com", username: "محرر", role: "admin" });
   articleId = await publishArticle(server.url, { cookie: admin }, { title: "خبر لقياس الصفحة", image: { width: 1200, height: 675 } });
   for (let i = 1; i <= CATEGORY_PAGE_SIZE + 2; i++) await publishArticle(server.url, { cookie: admin }, { title: `خبر رياضي ${i}`, category: "sports" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const html = async (path: string, cookie = "") => (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
 

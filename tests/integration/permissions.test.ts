@@ -10,15 +10,16 @@ import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { updateArticle, type ArticleChanges } from "~/server/news/news.server";
 import { listRevisions } from "~/server/news/revisions.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { get, post, VISITOR, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { createTestAccount, sessionCookie } from "../support/accounts";
+import type { TestServer } from "../../harness/test-server";
+import { createTestAccount, sessionCookie } from "../../harness/accounts";
 import { articleForm, createTestArticle, publishForm } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 const execFileAsync = promisify(execFile);
 
@@ -279,8 +280,7 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   const site = server.site;
   readerId = await createTestAccount(db, site, { email: "user@example.com", username: "قارئ", role: "user" });
   ownerId = await createTestAccount(db, site, { email: "owner@example.com", username: "كاتبة", role: "author" });
@@ -290,10 +290,7 @@ beforeAll(async () => {
   publishedId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local", authorId: ownerId })).id;
   editorDraftId = (await createTestArticle(db, { title: "مسودة المحررة", content: "نص", category: "local", authorId: editorId, status: "draft" })).id;
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 describe("permission matrix", () => {
   for (const route of ROUTES) {

@@ -3,26 +3,22 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
-import { get, post, type Session } from "../support/http";
-import { signedInAs } from "../support/accounts";
+import { callApi, get, post, type Session } from "../support/http";
 import { articleForm } from "../support/articles";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
 let admin: Session;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
-  admin = { cookie: await signedInAs(db, server.site, { email: "editor@example.com", username: "محرر", role: "admin" }) };
+  ({ server, db } = await startServerAndDb());
+  admin = await sessionAs(db, server, { email: "editor@example.com", username: "محرر", role: "admin" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const form = articleForm;
 
@@ -41,10 +37,7 @@ async function state() {
   return JSON.stringify({ news, links, files: mediaFiles().filter((f) => !f.startsWith(".staging/")) });
 }
 
-async function api(method: "POST" | "PUT" | "DELETE", pathname: string, body?: FormData) {
-  const response = await fetch(`${server.url}${pathname}`, { method, body, headers: { cookie: admin.cookie } });
-  return { status: response.status, json: (await response.json()) as { id?: string; shortId?: string } & Partial<ErrorBody> };
-}
+const api = (method: "POST" | "PUT" | "DELETE", pathname: string, body?: FormData) => callApi(`${server.url}${pathname}`, method, body, admin);
 
 describe("publishing", () => {
   it("creates the article with its images, a short link to /news/{id}, and keeps the paragraphs", async () => {

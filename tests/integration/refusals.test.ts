@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
-import { multipartBody, sendWholeBody } from "../support/raw-http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
+import { multipartBody, sendWholeBody } from "../../harness/raw-http";
+import type { TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -17,17 +18,13 @@ let reader: string;
 let articleId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   const site = server.site;
   admin = await signedInAs(db, site, { email: "editor@example.com", username: "محرر", role: "admin" });
   reader = await signedInAs(db, site, { email: "reader@example.com", username: "قارئ", role: "user" });
   articleId = (await createTestArticle(db, { title: "خبر", content: "نص", category: "local" })).id;
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 describe("a refused body still gets its whole answer", () => {
   const kinds = [

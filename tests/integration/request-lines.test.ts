@@ -4,10 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
-import { sendRawHead, sendWholeBody, type RawOutcome } from "../support/raw-http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
+import { sendRawHead, sendWholeBody, type RawOutcome } from "../../harness/raw-http";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -15,15 +16,11 @@ let reader: string;
 let host: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   reader = await signedInAs(db, server.site, { email: "reader@example.com", username: "قارئ", role: "user" });
   host = new URL(server.url).host;
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 describe("request lines", () => {
   it("serves an absolute-form target as its path, at the host it names", async () => {

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageDetailMessages, messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { get, post, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { signedInAs } from "../support/accounts";
+import type { TestServer } from "../../harness/test-server";
 import { createTestArticle, publishForm } from "../support/articles";
+import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -21,15 +21,11 @@ const rowOf = (id: string) => db.selectFrom("news").select(["status", "review_no
 const eventCount = async () => (await db.selectFrom("events").select("id").execute()).length;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
-  author = { cookie: await signedInAs(db, server.site, { email: "author@example.com", username: "كاتبة", role: "author" }) };
-  editor = { cookie: await signedInAs(db, server.site, { email: "editor@example.com", username: "محررة", role: "editor" }) };
+  ({ server, db } = await startServerAndDb());
+  author = await sessionAs(db, server, { email: "author@example.com", username: "كاتبة", role: "author" });
+  editor = await sessionAs(db, server, { email: "editor@example.com", username: "محررة", role: "editor" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 describe("review", () => {
   it("goes from submission to a note, a fix and publication", async () => {

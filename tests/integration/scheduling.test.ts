@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
 import { createTestArticle, publishForm } from "../support/articles";
 import { newSiteClock } from "../support/site-clock";
 import { connectSse } from "../support/sse";
-import { startTestServer, startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import { startTestServer, type TestServer, type TestSite } from "../../harness/test-server";
+import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /*
  * Scheduled articles on two server processes sharing one database (SQLite, or PostgreSQL with
@@ -23,14 +24,11 @@ let cookie = "";
 const clock = newSiteClock();
 
 beforeAll(async () => {
-  site = await startTestSite(2, { PAGE_CACHE_SECONDS: "300", SCHEDULER_INTERVAL_MS: "200", ...clock.env });
-  [a, b] = site.servers as [TestServer, TestServer];
-  db = openDatabase(site.database.url);
+  ({ site, a, b, db } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "300", SCHEDULER_INTERVAL_MS: "200", ...clock.env }));
   cookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
 }, 120_000);
 afterAll(async () => {
-  await db?.destroy();
-  await site?.stop();
+  await stopServerAndDb({ site, db });
   clock.remove();
 });
 

@@ -3,11 +3,11 @@ import { CACHE } from "~/server/platform/cache-control.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { get, VISITOR, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { signedInAs } from "../support/accounts";
+import type { TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
+import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -17,9 +17,8 @@ const search = (query: string, session: Session = VISITOR, extra = "") =>
   get(`${server.url}/search?query=${encodeURIComponent(query)}${extra}`, session);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
-  admin = { cookie: await signedInAs(db, server.site, { email: "admin@example.com", username: "محرر", role: "admin" }) };
+  ({ server, db } = await startServerAndDb());
+  admin = await sessionAs(db, server, { email: "admin@example.com", username: "محرر", role: "admin" });
   await createTestArticle(db, {
     title: "افتتاح المدرسة الجديدة في القبة",
     content: "افتتح وزير التربية المدرسة اليوم.",
@@ -34,10 +33,7 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i++)
     await createTestArticle(db, { title: `معرض الكتاب ${i}`, content: "نص", category: "miscellaneous" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 describe("/search", () => {
   it("shows matches with the words marked, category and date; cacheable for visitors, never for admins", async () => {

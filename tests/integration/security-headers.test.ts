@@ -7,10 +7,11 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, settingsMessages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
-import { signedInAs } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -20,18 +21,14 @@ let articleId = "";
 let shortId = "";
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb());
   const auth = server.site;
   admin = await signedInAs(db, auth, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
   reader = await signedInAs(db, auth, { email: "reader@example.com", username: "قارئ", role: "user" });
   articleId = await publishArticle(server.url, { cookie: admin }, { title: "خبر بصورة", image: { width: 640, height: 360 } });
   shortId = (await db.selectFrom("short_links").select("short_id").where("news_id", "=", articleId).executeTakeFirstOrThrow()).short_id;
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const visit = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
   fetch(`${server.url}${path}`, { redirect: "manual", ...init });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoSettings } from "~/server/demo/demo-settings";
-import { writeSiteSettings } from "~/server/settings/site-settings.server";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
+import type { DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
-import { signedInAs } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -13,17 +14,13 @@ const BASE = "https://akhbar.example";
 
 beforeAll(async () => {
   // BASE_URL is the public address; the server still listens on 127.0.0.1, behind a proxy there.
-  server = await startTestServer({ BASE_URL: BASE, TRUST_PROXY: "loopback" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ BASE_URL: BASE, TRUST_PROXY: "loopback" }));
   cookie = await signedInAs(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "seo@example.com", username: "محرر", role: "admin" });
   // The site set up as the demo: its name and words come from the settings.
   await writeSiteSettings(db, demoSettings, null);
   await vi.waitFor(async () => expect(await (await fetch(`${server.url}/`)).text()).toContain(`<title>${demoSettings.name} | ${demoSettings.tagline}</title>`), { timeout: 5_000, interval: 50 });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 function metaContent(html: string, key: string): string | undefined {
   const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html);

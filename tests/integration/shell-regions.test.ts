@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
 import { deletePublishedArticle, publishArticle } from "../support/articles";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import type { TestServer, TestSite } from "../../harness/test-server";
+import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /*
  * The regions anonymous reader pages share are rendered once (docs/decisions/020): two processes on
@@ -17,16 +18,11 @@ let cookie = "";
 let articleId = "";
 
 beforeAll(async () => {
-  site = await startTestSite(2, { PAGE_CACHE_SECONDS: "0" });
-  [a, b] = site.servers as [TestServer, TestServer];
-  db = openDatabase(site.database.url);
+  ({ site, a, b, db } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "0" }));
   cookie = await signedInAs(db, a.site, { email: "regions@example.com", username: "محرر المناطق", role: "admin" });
   articleId = await publishArticle(a.url, { cookie }, { title: "خبر تبقى مناطقه", category: "sports" });
 }, 120_000);
-afterAll(async () => {
-  await db?.destroy();
-  await site?.stop();
-});
+afterAll(() => stopServerAndDb({ site, db }));
 
 const html = async (url: string, headers: Record<string, string> = {}) => (await fetch(url, { headers })).text();
 const header = (page: string) => /<header class="relative[^"]*">([\s\S]*?)<\/header>/.exec(page)?.[1] ?? "";

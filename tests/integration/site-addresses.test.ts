@@ -8,10 +8,11 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
-import { CHROMIUM_ARGS, chromiumPath } from "../support/chromium";
-import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../support/nginx";
-import { freePort, startTestServer, type TestServer } from "../support/test-server";
+import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
+import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
+import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
+import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,14 +44,12 @@ describe("BASE_URL=http://localhost:PORT, opened at http://127.0.0.1:PORT", () =
     const port = await freePort();
     site = `http://localhost:${port}`;
     other = `http://127.0.0.1:${port}`;
-    server = await startTestServer({ PORT: String(port), BASE_URL: site });
-    db = openDatabase(server.env.DATABASE_URL);
+    ({ server, db } = await startServerAndDb({ PORT: String(port), BASE_URL: site }));
     await createTestAccount(db, { baseUrl: site, authSecret: server.env.AUTH_SECRET }, { email: "reader@example.com", username: "قارئ", role: "user" });
     proxied = await startTestServer({ BASE_URL: "https://news.example.org", TRUST_PROXY: "loopback" });
   });
   afterAll(async () => {
-    await db?.destroy();
-    await server?.stop();
+    await stopServerAndDb({ server, db });
     await proxied?.stop();
   });
 
@@ -101,10 +100,7 @@ describe.skipIf(!nginxInstalled())("behind deploy/nginx.conf on a port that is n
     db = openDatabase(site.instances[0]!.env.DATABASE_URL);
     await createTestAccount(db, { baseUrl: site.url, authSecret: site.instances[0]!.env.AUTH_SECRET }, { email: "desk@example.com", username: "مكتب", role: "user" });
   }, 60_000);
-  afterAll(async () => {
-    await db?.destroy();
-    await site?.stop();
-  });
+  afterAll(() => stopServerAndDb({ site, db }));
 
   it("signs a reader in in Chromium", { timeout: 60_000 }, async () => {
     expect(new URL(site.url).port).not.toMatch(/^(80|443|)$/);

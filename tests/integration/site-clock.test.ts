@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { deletePublishedArticle, publishArticle } from "../support/articles";
 import { newSiteClock } from "../support/site-clock";
-import { createEmptyDatabase, type EmptyDatabase } from "../support/temp-db";
-import { refusedStart, startTestServer, type TestServer } from "../support/test-server";
+import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
+import { refusedStart, startTestServer, type TestServer } from "../../harness/test-server";
 
 /*
  * TEST_CLOCK_FILE: the clock a test moves instead of waiting. The newsroom's writes and its clock-driven

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { settingsMessages } from "~/lib/messages";
 import { documentFromPlainText } from "~/lib/rich-text/document";
-import { openDatabase, type DB } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import type { DB } from "~/server/db/db.server";
+import { signedInAs } from "../../harness/accounts";
 import { articleForm, createTestArticle } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
-import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
+import type { TestServer, TestSite } from "../../harness/test-server";
+import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /*
  * The site's own settings (issue 18) on two server processes sharing one database, the page cache on:
@@ -21,16 +22,11 @@ let cookie = "";
 let articleId = "";
 
 beforeAll(async () => {
-  site = await startTestSite(2, { PAGE_CACHE_SECONDS: "300" });
-  [a, b] = site.servers as [TestServer, TestServer];
-  db = openDatabase(site.database.url);
+  ({ site, a, b, db } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "300" }));
   cookie = await signedInAs(db, a.site, { email: "owner@example.com", username: "صاحبة الموقع", role: "admin" });
   articleId = (await createTestArticle(db, { title: "خبر بلا صورة", content: "نص الخبر", category: "local" })).id;
 }, 120_000);
-afterAll(async () => {
-  await db?.destroy();
-  await site?.stop();
-});
+afterAll(() => stopServerAndDb({ site, db }));
 
 const within3s = { timeout: 3_000, interval: 25 };
 const text = async (server: TestServer, path: string, headers: Record<string, string> = {}) => (await fetch(`${server.url}${path}`, { headers })).text();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { pngBytes } from "../support/fixtures";
-import { get, post, type Session } from "../support/http";
-import { signedInAs } from "../support/accounts";
+import { callApi, get, post, type Session } from "../support/http";
 import { articleForm } from "../support/articles";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../../harness/test-server";
+import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -14,23 +14,16 @@ let editor: Session;
 let author: Session;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = openDatabase(server.env.DATABASE_URL);
-  admin = { cookie: await signedInAs(db, server.site, { email: "admin@example.com", username: "مدير الموقع", role: "admin" }) };
-  editor = { cookie: await signedInAs(db, server.site, { email: "editor@example.com", username: "المحررة", role: "editor" }) };
-  author = { cookie: await signedInAs(db, server.site, { email: "author@example.com", username: "الكاتب", role: "author" }) };
+  ({ server, db } = await startServerAndDb());
+  admin = await sessionAs(db, server, { email: "admin@example.com", username: "مدير الموقع", role: "admin" });
+  editor = await sessionAs(db, server, { email: "editor@example.com", username: "المحررة", role: "editor" });
+  author = await sessionAs(db, server, { email: "author@example.com", username: "الكاتب", role: "author" });
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 const valid = { title: "افتتاح سوق الخضار الجديد", content: "نص أول عن السوق الجديد.", category: "local", status: "published" };
 
-async function api(method: "POST" | "PUT" | "DELETE", pathname: string, body?: FormData, session = admin) {
-  const response = await fetch(`${server.url}${pathname}`, { method, body, headers: { cookie: session.cookie } });
-  return { status: response.status, json: (await response.json()) as { id?: string; shortId?: string; savedAt?: string; error?: { code: string; message: string } } };
-}
+const api = (method: "POST" | "PUT" | "DELETE", pathname: string, body?: FormData, session = admin) => callApi(`${server.url}${pathname}`, method, body, session);
 
 async function publish(fields: Partial<typeof valid> = {}, files: Parameters<typeof articleForm>[1] = []) {
   const { status, json } = await api("POST", "/api/news", articleForm({ ...valid, ...fields }, files));

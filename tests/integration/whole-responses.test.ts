@@ -1,10 +1,11 @@
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { publishArticle } from "../support/articles";
-import { signedInAs } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signedInAs } from "../../harness/accounts";
+import type { TestServer } from "../../harness/test-server";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -13,15 +14,11 @@ let articlePath = "";
 
 beforeAll(async () => {
   // Long enough that no cached page of this file expires while it runs.
-  server = await startTestServer({ PAGE_CACHE_SECONDS: "300" });
-  db = openDatabase(server.env.DATABASE_URL);
+  ({ server, db } = await startServerAndDb({ PAGE_CACHE_SECONDS: "300" }));
   admin = await signedInAs(db, server.site, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
   articlePath = `/news/${await publishArticle(server.url, { cookie: admin }, { title: "خبر يُضغط مرة واحدة", category: "local" })}`;
 });
-afterAll(async () => {
-  await db.destroy();
-  await server.stop();
-});
+afterAll(() => stopServerAndDb({ server, db }));
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 

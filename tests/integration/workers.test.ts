@@ -1,10 +1,10 @@
 import http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
-import { signedInAs } from "../support/accounts";
+import { signedInAs } from "../../harness/accounts";
 import { publishForm } from "../support/articles";
-import { isRunning } from "../support/processes";
-import { spawnServer, startTestServer, type TestServer } from "../support/test-server";
+import { isRunning } from "../../harness/processes";
+import { spawnServer, startTestServer, type TestServer } from "../../harness/test-server";
 import { replacementOf } from "../support/worker-connections";
 
 let server: TestServer | undefined;

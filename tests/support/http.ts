@@ -1,3 +1,5 @@
+import type { ErrorBody } from "~/lib/error-body";
+
 /** A tiny HTTP client for tests against the real server: forms, cookies, no automatic redirects. */
 export type Session = { cookie: string };
 export const VISITOR: Session = { cookie: "" };
@@ -37,4 +39,19 @@ export async function signIn(base: string, email: string, password: string): Pro
   const response = await post(`${base}/autenction`, { intent: "signin", email, password, redirectTo: "/" });
   if (response.status !== 302) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return { cookie: cookiesFrom(response) };
+}
+
+/** What the JSON API answers: the article's id and short id, an autosave's time, an uploaded image's URL, or an error. */
+export type ApiAnswer = { id?: string; shortId?: string; savedAt?: string; url?: string } & Partial<ErrorBody>;
+
+/** Sends `body` to the JSON API at `url` as `session`: the status and the JSON answer. */
+export async function callApi(
+  url: string,
+  method: "POST" | "PUT" | "DELETE",
+  body: FormData | undefined,
+  session: Session,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: ApiAnswer }> {
+  const response = await fetch(url, { method, body, headers: { cookie: session.cookie, ...headers } });
+  return { status: response.status, json: (await response.json()) as ApiAnswer };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { request, type IncomingHttpHeaders } from "node:http";
 import { connect, type Socket } from "node:net";
-import type { TestServer } from "./test-server";
+import type { TestServer } from "../../harness/test-server";
 
 /*
  * Which worker of a WORKERS > 1 test server holds a connection, and requests sent to a chosen worker.

@@ -5,7 +5,7 @@ import { getCurrentUser, requireAdmin, requireUser } from "./guards.server";
 import type { DB } from "~/server/db/db.server";
 import { getUserData } from "./user-data.server";
 import { createAccount, setRole } from "./users.server";
-import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
 
 let temp: TempDatabase;
 let db: DB;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
 import { linkIn, startSmtpServer, type SmtpServer } from "../../../tests/support/smtp";
 import { accountMessages, authErrors } from "~/lib/messages";

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
-import { onPostgres } from "../../../tests/support/postgres";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { onPostgres } from "../../../harness/postgres";
+import { createTempDatabase } from "../../../harness/temp-db";
 import type { DB } from "./db.server";
 import { databaseErrorOf, isDatabaseFull } from "./faults.server";
 

@@ -1,7 +1,7 @@
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "./db.server";
 import { dialectName } from "./dialect.server";

@@ -188,7 +188,7 @@ export interface FirebaseImportsTable {
   target: string | null;
 }
 
-/** The site's own settings: one row (id 1), its values as JSON (app/server/settings/). */
+/** The site's own settings: one row (id 1), its values as JSON (app/server/site-settings/). */
 export interface SiteSettingsTable {
   id: number;
   value: string;

@@ -1,8 +1,8 @@
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { onPostgres } from "../../../tests/support/postgres";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { onPostgres } from "../../../harness/postgres";
+import { createTempDatabase } from "../../../harness/temp-db";
 import type { DB } from "./db.server";
 import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
 

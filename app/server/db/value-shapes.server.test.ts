@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { onPostgres } from "../../../tests/support/postgres";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { onPostgres } from "../../../harness/postgres";
+import { createTempDatabase } from "../../../harness/temp-db";
 import type { DB } from "./db.server";
 
 let db: DB;

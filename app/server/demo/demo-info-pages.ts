@@ -1,5 +1,5 @@
 import type { BlockNode, RichDocument } from "~/lib/rich-text/document";
-import type { InfoPageKey } from "~/lib/site-frame";
+import type { InfoPageKey } from "~/lib/site-settings";
 
 /** The demo site's information pages (who we are, contact, privacy, development), written into its settings. */
 

@@ -1,4 +1,4 @@
-import { NO_SITE_IMAGES, type SiteSettings } from "../../lib/site-frame";
+import { NO_SITE_IMAGES, type SiteSettings } from "../../lib/site-settings";
 import { demoInfoPages } from "./demo-info-pages";
 
 /** The demo site's own settings: the outlet أخبار الشمال, its words, its pages on the networks. */

@@ -8,7 +8,7 @@ import { createAccount, generatePassword } from "~/server/accounts/users.server"
 import { demoArticles } from "./demo-articles";
 import { demoSceneSvg } from "./demo-images.server";
 import { demoSettings } from "./demo-settings";
-import { writeSiteSettings } from "~/server/settings/site-settings.server";
+import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 
 const DEMO_ADMIN_EMAIL = "admin@akhbar.local";
 const HOUR_MS = 3_600_000;

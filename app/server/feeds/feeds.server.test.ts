@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath } from "~/lib/categories";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
 import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/news.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 import { demoSettings } from "~/server/demo/demo-settings";
-import { writeSiteSettings } from "~/server/settings/site-settings.server";
+import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 
 /** The demo's settings, saved long before any article: they name the feeds and date the information pages. */
 const SETTINGS_SAVED_AT = "2026-01-01T00:00:00Z";

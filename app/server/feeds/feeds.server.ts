@@ -15,8 +15,8 @@ import { buildNewsSitemap, NEWS_SITEMAP_LIMIT, NEWS_SITEMAP_WINDOW_MS } from "./
 import { buildRss, RSS_ITEM_COUNT, type RssImage } from "./rss.server";
 import { buildSitemapIndex, buildUrlSet, SITEMAP_URL_LIMIT, sitemapPageCount, type SitemapEntry } from "./sitemap.server";
 import { absoluteUrl } from "~/lib/seo";
-import { INFO_PAGE_KEYS } from "~/lib/site-frame";
-import { readSiteSettings, type StoredSettings } from "~/server/settings/site-settings.server";
+import { INFO_PAGE_KEYS } from "~/lib/site-settings";
+import { readSiteSettings, type StoredSettings } from "~/server/site-settings/site-settings.server";
 
 /** The site's settings as the caller holds them (a route: from the read cache); read afresh when absent. */
 type FeedSite = { site?: StoredSettings };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, categoryLabel, isCategory, type Category } from "~/lib/categories";
 import { isRole, type Role } from "~/lib/constants";
+import type { ImportedArticle } from "~/server/news/imported-articles.server";
 import type { FirestoreDocument } from "./firestore-export.server";
 
 /*
@@ -45,16 +46,8 @@ const articleDocument = z.object({
   updatedAt: moment.nullish(),
 });
 
-export type FirebaseArticle = {
-  id: string;
-  title: string;
-  content: string;
-  category: Category;
-  images: string[];
-  imageUrl: string | null;
-  video: string | null;
-  isVideo: boolean;
-  visits: number;
+/** An article as Firebase kept it: the fields the site imports, with Firebase's dates and published flag. */
+export type FirebaseArticle = Omit<ImportedArticle, "status" | "createdAt" | "updatedAt" | "shortLinks"> & {
   published: boolean;
   createdAt: Date;
   updatedAt: Date | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameOf, NEUTRAL_SETTINGS } from "~/lib/site-frame";
+import { frameOf, NEUTRAL_SETTINGS } from "~/lib/site-settings";
 import { navbarAddress, shellRegions } from "./shell-regions.server";
 
 describe("shell regions", () => {

@@ -6,7 +6,7 @@ import { categoryPath, CATEGORIES } from "~/lib/categories";
 import { FooterContent } from "~/components/footer";
 import { NavbarContent } from "~/components/navbar";
 import type { Prerendered } from "~/components/prerendered";
-import type { SiteFrame } from "~/lib/site-frame";
+import type { SiteFrame } from "~/lib/site-settings";
 
 /**
  * The address the navbar is rendered at for a page: its menus mark the home page and the category

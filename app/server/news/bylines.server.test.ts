@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/constants";
 import { dashboardFilterFromUrl, UNFILTERED, type DashboardFilter } from "~/lib/dashboard-filter";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { listAuthorArticles } from "./author-articles.server";

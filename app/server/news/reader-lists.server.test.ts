@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "~/lib/categories";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Migrator } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../migrations/index";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
 import type { NewArticle } from "./news.server";

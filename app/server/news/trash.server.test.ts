@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pngBytes } from "../../../tests/support/fixtures";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
-import { onPostgres, TEST_POSTGRES_URL } from "../../../tests/support/postgres";
+import { onPostgres, TEST_POSTGRES_URL } from "../../../harness/postgres";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { readiness } from "~/server/site/readiness.server";
 import { createOutboxFollower, FOLLOWER_TIMING, type FollowerTiming, type OutboxFollower } from "./follower.server";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
-import { onPostgres } from "../../../tests/support/postgres";
+import { onPostgres } from "../../../harness/postgres";
 import { openDatabase } from "~/server/db/db.server";
 import { deleteArticle, updateArticle, type ArticleChanges } from "~/server/news/news.server";
 import { keptEventIds, pruneEvents, readEventsAfter, recordArticleEvent, writeWithEvents } from "./outbox.server";

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
 import { demoArticles } from "~/server/demo/demo-articles";
 import { createTestArticle } from "../../../tests/support/articles";
-import { onPostgres } from "../../../tests/support/postgres";
-import { seededRandom } from "../../../tests/support/seeded-random";
-import { createTempDatabase, type TempDatabase } from "../../../tests/support/temp-db";
+import { onPostgres } from "../../../harness/postgres";
+import { seededRandom } from "../../../harness/seeded-random";
+import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
 import { SEARCH_PAGE_SIZE, searchNews } from "~/server/news/search-news.server";
 
 type CorpusArticle = { title: string; content: string; draft?: boolean };

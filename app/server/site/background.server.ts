@@ -1,5 +1,5 @@
-import { breakingChange } from "~/server/live/breaking.server";
-import { startScheduler, type Scheduler } from "~/server/news/scheduler.server";
+import { breakingChange } from "~/server/breaking/changes.server";
+import { startScheduler, type Scheduler } from "~/server/news/scheduling.server";
 import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 import { createOutboxFollower } from "~/server/outbox/follower.server";
 import type { OutboxEvent } from "~/server/outbox/outbox.server";

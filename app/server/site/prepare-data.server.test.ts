@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { withStartupLock } from "~/server/db/startup-lock.server";
 import { demoArticles } from "~/server/demo/demo-articles";
-import { createEmptyDatabase, type EmptyDatabase } from "../../../tests/support/temp-db";
+import { createEmptyDatabase, type EmptyDatabase } from "../../../harness/temp-db";
 import { parseConfig } from "~/server/platform/config.server";
 import { prepareData } from "./prepare-data.server";
 import { createTestArticle } from "../../../tests/support/articles";

@@ -4,7 +4,7 @@ import { pageCacheHits } from "~/server/http/page-cache-middleware.server";
 import { normaliseRequestTarget } from "~/server/http/request-target.server";
 import { securityHeaderSource } from "~/server/http/security-headers.server";
 import { asksForSiteHost, siteHostsOf } from "~/server/http/site-address.server";
-import { endAllStreams } from "~/server/live/breaking-stream.server";
+import { endAllStreams } from "~/server/breaking/stream.server";
 import { config, type Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { siteBackground } from "./background.server";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
 import { getArticle, type NewArticle } from "~/server/news/news.server";
 import { createTestArticle } from "../../../tests/support/articles";
-import { createTempDatabase } from "../../../tests/support/temp-db";
+import { createTempDatabase } from "../../../harness/temp-db";
 import { visitMark } from "./visit-marks.server";
 import { countArticleVisit, countSiteVisit, totalSiteVisits } from "./visits.server";
 

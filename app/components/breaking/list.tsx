@@ -1,0 +1,49 @@
+import { messages } from "~/lib/messages";
+import { articlePath, type NewsStatus } from "~/lib/news";
+import { island } from "~/islands/island";
+import { DeleteArticleButton } from "../admin-actions";
+import { useLiveBreaking } from "./live";
+import { DraftBadge, EmptyState } from "../news-card";
+import { RelativeTime } from "../relative-time";
+
+type Item = { id: string; title: string; publishedAt: string; status: NewsStatus };
+
+/** The server's list (with drafts for admins) until the shared breaking stream takes over with published items. */
+function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
+  const live = useLiveBreaking();
+  const items: Item[] = live.live ? live.items.map((item) => ({ ...item, status: "published" })) : initial;
+  if (items.length === 0) return <EmptyState text={messages.noBreakingNews} />;
+  return (
+    <ol className="space-y-3" data-testid="breaking-list" aria-live="polite">
+      {items.map((item) => (
+        <li
+          key={item.id}
+          data-fresh={live.fresh.has(item.id) || undefined}
+          className="rounded-lg border-s-4 border-brand-600 bg-white p-4 shadow-sm ring-1 ring-stone-200 transition-colors duration-1000 data-fresh:bg-amber-50 data-fresh:ring-amber-300"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <RelativeTime iso={item.publishedAt} className="text-sm font-bold text-brand-700" />
+              {item.status === "draft" && <DraftBadge />}
+              <h2 className="mt-1 text-lg leading-snug font-bold">
+                <a href={articlePath(item.id)} className="hover:text-brand-700">
+                  {item.title}
+                </a>
+              </h2>
+            </div>
+            {isAdmin && (
+              <DeleteArticleButton
+                id={item.id}
+                confirmText={messages.confirmDeleteBreaking}
+                redirectTo="/breaking"
+                className="rounded border border-stone-300 px-2 py-1 text-sm font-bold text-brand-700 hover:bg-stone-100"
+              />
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export const BreakingList = island("breaking-list", List);

@@ -1,0 +1,19 @@
+import type { BreakingItem } from "~/lib/breaking";
+import type { ArticleState, OutboxEvent } from "~/server/outbox/outbox.server";
+import type { LiveEvent } from "./bus.server";
+
+function visible(state: ArticleState | null): BreakingItem | null {
+  if (!state || state.category !== "breaking" || state.status !== "published") return null;
+  // Events recorded before issue 17 carry no publishedAt.
+  return { id: state.id, title: state.title, publishedAt: state.publishedAt ?? state.createdAt };
+}
+
+/** What an outbox event changed in the public breaking list, if anything, under the event's id. */
+export function breakingChange({ id, before, after }: OutboxEvent): LiveEvent | null {
+  const was = visible(before);
+  const is = visible(after);
+  if (!was && is) return { id, event: { type: "created", item: is } };
+  if (was && is) return { id, event: { type: "updated", item: is } };
+  if (was && !is) return { id, event: { type: "deleted", id: was.id } };
+  return null;
+}

@@ -1,0 +1,96 @@
+import { messages, settingsMessages } from "~/lib/messages";
+import type { FieldMessages } from "~/lib/error-body";
+import { readRichDocument, type RichDocument } from "~/lib/rich-text/document";
+import { settingsFormSchema } from "~/lib/site-settings-schema";
+import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-settings";
+import type { DB } from "~/server/db/db.server";
+import type { MediaStorage } from "~/server/media/storage.server";
+import { parseSubmission, type UploadLimits } from "~/server/http/multipart-form.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { deleteSiteImages, MAX_SITE_IMAGE_BYTES, SITE_IMAGE_UPLOADS, storeSiteImage } from "./site-images.server";
+import { readSiteSettings, writeSiteSettings } from "./site-settings.server";
+
+export type SettingsSite = { db: DB; storage: MediaStorage; stagingDir: string };
+
+const MAX_FIELDS = 30;
+const MAX_PAGE_FIELD_BYTES = 800 * 1024; // a document at MAX_DOCUMENT_JSON_LENGTH, in Arabic's two bytes a letter
+
+const LIMITS: UploadLimits = {
+  files: Object.fromEntries(SITE_IMAGE_UPLOADS.map((field) => [field, { maxBytes: MAX_SITE_IMAGE_BYTES, tooLarge: settingsMessages.settingsImageTooLarge }])),
+  maxFiles: SITE_IMAGE_UPLOADS.length,
+  maxFields: MAX_FIELDS,
+  tooMany: { form: messages.formMalformed },
+  maxFieldBytes: MAX_PAGE_FIELD_BYTES,
+  maxBodyBytes: SITE_IMAGE_UPLOADS.length * MAX_SITE_IMAGE_BYTES + MAX_FIELDS * MAX_PAGE_FIELD_BYTES,
+  fieldTooLong: {
+    name: settingsMessages.settingsNameTooLong,
+    tagline: settingsMessages.settingsTaglineTooLong,
+    description: settingsMessages.settingsDescriptionTooLong,
+    footerText: settingsMessages.settingsFooterTextTooLong,
+    contactAddress: settingsMessages.settingsAddressTooLong,
+    ...Object.fromEntries(INFO_PAGE_KEYS.map((key) => [`page_${key}`, settingsMessages.settingsPageInvalid])),
+    ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, settingsMessages.settingsLinkInvalid])),
+  },
+};
+
+function single(fields: Record<string, string[]>, name: string): string {
+  return fields[name]?.[0] ?? "";
+}
+
+/** The text and rich fields of the form, checked; every refusal by its field. */
+function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteSettings {
+  const errors: FieldMessages = {};
+  const text = settingsFormSchema.safeParse(Object.fromEntries(Object.keys(settingsFormSchema.shape).map((name) => [name, single(fields, name)])));
+  if (!text.success) {
+    for (const issue of text.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  }
+  const infoPages = {} as Record<InfoPageKey, RichDocument>;
+  for (const key of INFO_PAGE_KEYS) {
+    const document = readRichDocument(single(fields, `page_${key}`));
+    if (typeof document !== "string") infoPages[key] = document;
+    else errors[`page_${key}`] = document === "nul" ? messages.textHasNul : settingsMessages.settingsPageInvalid;
+  }
+  if (!text.success || Object.keys(errors).length > 0) throw new AppError("validation", { fields: errors });
+  const form = text.data;
+  return {
+    name: form.name,
+    tagline: form.tagline,
+    description: form.description,
+    footerText: form.footerText,
+    social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, form[`social_${network}`]]).filter(([, url]) => url !== "")),
+    contact: { email: form.contactEmail, phone: form.contactPhone, address: form.contactAddress },
+    infoPages,
+    images,
+  };
+}
+
+/**
+ * The settings form's submission: text, links and pages checked first, then the uploaded images made
+ * (nothing is stored before every field passed), then one write with its outbox event. Images the new
+ * settings replace are removed after the write; on any refusal nothing stored changes.
+ */
+export async function saveSettingsFromRequest(site: SettingsSite, request: Request, actorId: string): Promise<void> {
+  const submission = await parseSubmission(request, site.stagingDir, LIMITS);
+  try {
+    const current = await readSiteSettings(site.db);
+    const settings = settingsOf(submission.fields, current.settings.images);
+    const made: string[] = [];
+    try {
+      for (const file of submission.files) {
+        const field = SITE_IMAGE_UPLOADS.find((upload) => upload === file.field);
+        if (!field) continue;
+        const images = await storeSiteImage(site.storage, field, file.path);
+        made.push(...Object.values(images).filter((url): url is string => url !== null));
+        settings.images = { ...settings.images, ...images };
+      }
+      await writeSiteSettings(site.db, settings, actorId);
+    } catch (error) {
+      await deleteSiteImages(site.storage, made);
+      throw error;
+    }
+    const kept = new Set(Object.values(settings.images));
+    await deleteSiteImages(site.storage, Object.values(current.settings.images).filter((url) => !kept.has(url)));
+  } finally {
+    await submission.discard();
+  }
+}
