@@ -16,11 +16,13 @@ import { ReviewQueue, SentBackList } from "~/components/review";
 import { SiteSettingsNotice } from "~/components/site-settings-notice";
 import { canEditArticle, isEditor, statusesFor } from "~/lib/permissions";
 import { listReviewQueue, listSentBack } from "~/server/news/review.server";
-import { publishFromRequest } from "~/server/news/publishing.server";
-import { pageError } from "~/server/http/page-error.server";
-import { formMessagesOf } from "~/lib/error-body";
+import { publishArticle } from "~/server/news/publishing.server";
+import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
+import { answerForm } from "~/server/http/form-refusal.server";
+import { withSubmission } from "~/server/http/multipart-form.server";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { getArticle, listMostRead } from "~/server/news/news.server";
+import { getArticle, listMostRead } from "~/server/news/articles-read.server";
 import { listAllForDashboard, listNewsroomMembers } from "~/server/news/dashboard-list.server";
 import { EDITORS } from "~/lib/audience";
 import { totalSiteVisits } from "~/server/visits/visits.server";
@@ -71,12 +73,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { site } = context;
   const actor = await requireNewsroomMember(site.auth, request);
-  const result = await publishFromRequest(site.newsroom, request, actor, "page");
-  if (!result.ok) {
-    if (result.error.code === "forbidden") throw pageError(result.error);
-    return pageError(result.error);
-  }
-  return redirect(`/dashboard?saved=${encodeURIComponent(result.id)}`);
+  const room = site.newsroom;
+  // A status the member may not give is the 403 page; any other refusal goes back to the form.
+  return answerForm(async () => {
+    const { id } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => publishArticle(room, actor, form, "page"));
+    return redirect(`/dashboard?saved=${encodeURIComponent(id)}`);
+  }, { passOn: ["forbidden"] });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -155,6 +157,7 @@ function FilterForm({ filter, members }: { filter: DashboardFilter; members: { i
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { totalVisits, mostRead, table, members, filter, page, submissionId, saved, reviewQueue, sentBack, statuses, canDelete, actor } = loaderData;
   const here = dashboardPath(filter, page);
+  const refusal = errorOf(actionData);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -198,7 +201,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} errors={actionData && formMessagesOf(actionData.error)} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>

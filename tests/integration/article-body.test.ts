@@ -3,7 +3,7 @@ import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import type { RichDocument } from "~/lib/rich-text/document";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { listReferencedMedia } from "~/server/news/news.server";
+import { listReferencedMedia } from "~/server/news/article-media.server";
 import { pngBytes } from "../support/fixtures";
 import { get, post, type Session } from "../support/http";
 import { signedInAs } from "../support/accounts";
