@@ -8,7 +8,7 @@ import { AppError } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
 import { listRevisionMedia, revisionUses } from "./revisions.server";
 
-/**
+/*
  * The media of articles: the files a form's uploads become, their removal, and which files an article,
  * only that article, or any article or kept revision refers to.
  */

@@ -11,7 +11,7 @@ import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { executeCompiledOnce } from "~/server/db/compiled-once.server";
 
-/** Reading articles: the lists reader pages and the dashboard show, and one article with its text. Writes: articles-write.server.ts. */
+/* Reading articles: the lists reader pages and the dashboard show, and one article with its text. Writes: articles-write.server.ts. */
 
 const EXCERPT_CHARS = 160;
 

@@ -12,7 +12,7 @@ import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server
 import { mediaOfRow, mediaOnlyUsedBy } from "./article-media.server";
 import { articleNotYours } from "./ownership.server";
 
-/** Writing articles, each write in one transaction with its outbox event. Reads: articles-read.server.ts. */
+/* Writing articles, each write in one transaction with its outbox event. Reads: articles-read.server.ts. */
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
