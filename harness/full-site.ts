@@ -6,7 +6,7 @@ import { demoArticles } from "~/server/demo/demo-articles";
 import { demoSceneSvg } from "~/server/demo/demo-images.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { storeImage } from "~/server/media/media.server";
-import { createArticle } from "~/server/news/news.server";
+import { createArticle } from "~/server/news/articles-write.server";
 
 const PER_CATEGORY = 6;
 

@@ -19,8 +19,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Messages by field name, for a form that shows each beside its field. */
 export type FieldMessages = Record<string, string>;
 
-/** The one JSON body of every refusal: `{ "error": { "code", "message", "fields"? } }`. */
-export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: FieldMessages } };
+/** The one JSON body of every refusal: `{ "error": { "code", "message", "reason"?, "fields"? } }` (`reason`: a sign-in refusal's catalogue entry). */
+export type ErrorBody = { error: { code: ErrorCode; message: string; reason?: string; fields?: FieldMessages } };
 
 /** The error a body describes, or null when it is not an error body (a success, a proxy's page). */
 export function errorOf(body: unknown): ErrorBody["error"] | null {
@@ -29,7 +29,7 @@ export function errorOf(body: unknown): ErrorBody["error"] | null {
   return typeof error.code === "string" && typeof error.message === "string" ? error : null;
 }
 
-/** What a form shows: each field's message, or the message for the whole form (under `form`). */
-export function formMessagesOf(error: ErrorBody["error"]): FieldMessages {
-  return error.fields ?? { form: error.message };
+/** What a form shows: each field's message, or the message for the whole form (under `form`, or the field the form names). */
+export function formMessagesOf(error: ErrorBody["error"], whole = "form"): FieldMessages {
+  return error.fields ?? { [whole]: error.message };
 }

@@ -7,7 +7,7 @@ import { CACHE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { audienceOf } from "~/server/accounts/guards.server";
-import { listCategoryPage, listLatest } from "~/server/news/news.server";
+import { listCategoryPage, listLatest } from "~/server/news/articles-read.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.latest";
 

@@ -1,6 +1,6 @@
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
-import { articleNotFound } from "~/server/news/publishing.server";
+import { articleNotFound } from "~/server/news/ownership.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { countArticleVisit } from "~/server/visits/visits.server";
 import { visitOf } from "~/server/visits/visitor.server";

@@ -10,25 +10,20 @@ import type { Route } from "./+types/api.news.autosave";
 /** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
 const AUTOSAVE_FORM_BYTES = 512 * 1024;
 
-/** The form's autosave: POST its text (and `id` once it has a draft); 200 with the draft's id and when it was saved. */
+/** The form's autosave: POST its text (and `id` once it has a draft); 200 with the draft's id and when it was saved. A refusal is answered as JSON (http/error-response). */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const form = await readSmallForm(request, AUTOSAVE_FORM_BYTES);
   const text = (name: string) => formText(form, name);
-  try {
-    const saved = await autosaveDraft(site.db, user, {
-      id: text("id"),
-      title: text("title"),
-      content: text("content"),
-      body: text("body"),
-      category: text("category"),
-      submissionId: text("submissionId"),
-    }, site.clock.now());
-    return Response.json(saved, { headers: NO_STORE });
-  } catch (error) {
-    if (AppError.is(error)) return errorResponse(error);
-    throw error;
-  }
+  const saved = await autosaveDraft(site.db, user, {
+    id: text("id"),
+    title: text("title"),
+    content: text("content"),
+    body: text("body"),
+    category: text("category"),
+    submissionId: text("submissionId"),
+  }, site.clock.now());
+  return Response.json(saved, { headers: NO_STORE });
 }

@@ -1,14 +1,16 @@
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, signInSchema, signUpSchema, USERNAME_MAX, type FieldErrors } from "~/lib/auth-schemas";
+import { Form, redirect, useNavigation } from "react-router";
+import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, signInSchema, signUpSchema, USERNAME_MAX } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/same-origin-path";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, authErrors, messages, type AuthErrorCode } from "~/lib/messages";
+import { errorOf } from "~/lib/error-body";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
-import { retryAfterHeaders } from "~/server/http/error-response.server";
+import { answerForm } from "~/server/http/form-refusal.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/autenction";
@@ -16,7 +18,11 @@ import type { Route } from "./+types/autenction";
 export const handle = HYDRATE_DOCUMENT;
 
 type Mode = "signin" | "signup";
-type ActionResult = { mode: Mode; fieldErrors?: FieldErrors; authError?: AuthErrorCode };
+
+/** The catalogue entry a refusal names, if it names one. */
+function catalogueEntry(reason: string | undefined) {
+  return reason !== undefined && Object.hasOwn(authErrors, reason) ? authErrors[reason as AuthErrorCode] : undefined;
+}
 
 function modeOf(value: FormDataEntryValue | string | null): Mode {
   return value === "signup" ? "signup" : "signin";
@@ -35,22 +41,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode = modeOf(form.get("intent"));
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const fields = Object.fromEntries(["username", "email", "password"].map((k) => [k, form.get(k) ?? undefined]));
-  let outcome;
-  if (mode === "signup") {
-    const parsed = signUpSchema.safeParse(fields);
-    if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signUp(site.accounts, request, context.get(clientIpContext), parsed.data);
-  } else {
-    const parsed = signInSchema.safeParse(fields);
-    if (!parsed.success) return data<ActionResult>({ mode, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    outcome = await signIn(site.accounts, request, context.get(clientIpContext), parsed.data);
-  }
-  if (!outcome.ok) {
-    return data<ActionResult>({ mode, authError: outcome.reason }, { status: outcome.error.status, headers: retryAfterHeaders(outcome.error) });
-  }
-  const headers = new Headers();
-  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  return redirect(redirectTo, { headers });
+  const invalid = (error: Parameters<typeof fieldErrorsOf>[0]) => new AppError("validation", { fields: fieldErrorsOf(error) });
+  // The page's alert box tells the catalogue's refusals; the database failing is the error page.
+  return answerForm(async () => {
+    let cookies: string[];
+    if (mode === "signup") {
+      const parsed = signUpSchema.safeParse(fields);
+      if (!parsed.success) throw invalid(parsed.error);
+      cookies = await signUp(site.accounts, request, context.get(clientIpContext), parsed.data);
+    } else {
+      const parsed = signInSchema.safeParse(fields);
+      if (!parsed.success) throw invalid(parsed.error);
+      cookies = await signIn(site.accounts, request, context.get(clientIpContext), parsed.data);
+    }
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return redirect(redirectTo, { headers });
+  }, { echo: { mode }, passOn: ["unavailable", "storage-full"] });
 }
 
 /** A refused attempt says when to try again (Retry-After). */
@@ -96,7 +103,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const [mode, setMode] = useState<Mode>(actionData?.mode ?? loaderData.mode);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/autenction") === true;
-  const result = actionData?.mode === mode ? actionData : undefined;
+  const refusal = actionData?.mode === mode ? errorOf(actionData) : null;
+  const fieldErrors = refusal?.fields;
+  const entry = catalogueEntry(refusal?.reason);
   const signup = mode === "signup";
 
   return (
@@ -107,8 +116,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="space-y-4" key={mode} noValidate={false}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        {signup && <Field name="username" label={messages.username} type="text" maxLength={USERNAME_MAX} autoComplete="username" error={result?.fieldErrors?.username} />}
-        <Field name="email" label={messages.email} type="email" maxLength={EMAIL_MAX} autoComplete="email" error={result?.fieldErrors?.email} />
+        {signup && <Field name="username" label={messages.username} type="text" maxLength={USERNAME_MAX} autoComplete="username" error={fieldErrors?.username} />}
+        <Field name="email" label={messages.email} type="email" maxLength={EMAIL_MAX} autoComplete="email" error={fieldErrors?.email} />
         <Field
           name="password"
           label={messages.password}
@@ -117,13 +126,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           autoComplete={signup ? "new-password" : "current-password"}
           minLength={signup ? MIN_PASSWORD_LENGTH : undefined}
           hint={signup ? messages.passwordHint : undefined}
-          error={result?.fieldErrors?.password}
+          error={fieldErrors?.password}
         />
-        {result?.authError && (
+        {entry && (
           <div role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 text-brand-800" data-testid="auth-error">
-            <p className="font-bold">{authErrors[result.authError].arabic}</p>
+            <p className="font-bold">{entry.arabic}</p>
             <p lang="en" dir="ltr" className="mt-1 text-start text-sm">
-              {authErrors[result.authError].catalogue}
+              {entry.catalogue}
             </p>
           </div>
         )}

@@ -8,7 +8,7 @@ import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking/list";
 import { audienceFor } from "~/lib/audience";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { listLatest } from "~/server/news/news.server";
+import { listLatest } from "~/server/news/articles-read.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/breaking";
 

@@ -5,7 +5,7 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { CategoryList } from "~/components/category-list";
 import { audienceOf } from "~/server/accounts/guards.server";
-import { listCategoryPage } from "~/server/news/news.server";
+import { listCategoryPage } from "~/server/news/articles-read.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";

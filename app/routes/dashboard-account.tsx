@@ -1,16 +1,18 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, changePasswordSchema, renameSchema } from "~/lib/account-schemas";
 import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, messages, roleLabels } from "~/lib/messages";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { isNewsroomMember, isAdmin } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireUser } from "~/server/accounts/guards.server";
 import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "~/server/accounts/own-account.server";
 import { readSmallForm } from "~/server/http/form.server";
+import { answerForm } from "~/server/http/form-refusal.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-account";
@@ -18,7 +20,6 @@ import type { Route } from "./+types/dashboard-account";
 export const handle = HYDRATE_DOCUMENT;
 
 type Intent = "rename" | "password" | "sign-out-others";
-type ActionResult = { intent: Intent; done?: boolean; error?: string; fieldErrors?: Record<string, string> };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -33,33 +34,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(site.auth, request);
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  const intent = fields.intent;
-  try {
-    if (intent === "rename") {
+  const asked = fields.intent;
+  // An unknown intent's refusal shows above the first form.
+  const intent: Intent = asked === "password" || asked === "sign-out-others" ? asked : "rename";
+  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) => new AppError("validation", { fields: accountFieldErrors(error) });
+  return answerForm(async () => {
+    if (asked === "rename") {
       const parsed = renameSchema.safeParse(fields);
-      if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: accountFieldErrors(parsed.error) }, 400);
+      if (!parsed.success) throw invalid(parsed.error);
       await renameSelf(site.auth, request, parsed.data.username);
-      return data<ActionResult>({ intent, done: true });
+      return { intent, done: true };
     }
-    if (intent === "password") {
+    if (asked === "password") {
       const parsed = changePasswordSchema.safeParse(fields);
-      if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: accountFieldErrors(parsed.error) }, 400);
+      if (!parsed.success) throw invalid(parsed.error);
       const cookies = await changeOwnPassword(site.auth, site.db, request, parsed.data);
       const headers = new Headers();
       for (const cookie of cookies) headers.append("Set-Cookie", cookie);
       // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.
       return redirect("/dashboard/account?done=password", { headers });
     }
-    if (intent === "sign-out-others") {
+    if (asked === "sign-out-others") {
       await signOutOtherSessions(site.auth, request);
-      return data<ActionResult>({ intent, done: true });
+      return { intent, done: true };
     }
-    return data<ActionResult>({ intent: "rename", error: messages.badRequest }, 400);
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    const field = intent === "password" ? { currentPassword: error.message } : undefined;
-    return data<ActionResult>({ intent: intent as Intent, error: field ? undefined : error.message, fieldErrors: field }, error.status);
-  }
+    throw new AppError("bad-request");
+  }, { echo: { intent } });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -76,12 +76,20 @@ const card = "space-y-4 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { name, email, role, otherSessions, passwordChanged } = loaderData;
-  const result = (intent: Intent) => (actionData?.intent === intent ? actionData : intent === "password" && passwordChanged ? { intent, done: true } : undefined);
+  const answer = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
+  const done = (intent: Intent) => {
+    const answered = answer(intent);
+    return answered ? "done" in answered : intent === "password" && passwordChanged;
+  };
+  // The password form shows a refusal under the current password: the one field a wrong answer is about.
+  const errors = (intent: Intent) => {
+    const refusal = errorOf(answer(intent));
+    return refusal ? formMessagesOf(refusal, intent === "password" ? "currentPassword" : "form") : {};
+  };
   const outcome = (intent: Intent) => {
-    const r = result(intent);
-    if (r?.done) return <Notice tone="done">{DONE[intent]}</Notice>;
-    if (r?.error) return <Notice tone="error">{r.error}</Notice>;
-    return null;
+    if (done(intent)) return <Notice tone="done">{DONE[intent]}</Notice>;
+    const refused = errors(intent).form;
+    return refused ? <Notice tone="error">{refused}</Notice> : null;
   };
   return (
     <section aria-labelledby="account-title" className="mx-auto max-w-2xl space-y-6">
@@ -105,7 +113,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {accountMessages.displayName}
         </h2>
         {outcome("rename")}
-        <TextField name="username" label={messages.username} maxLength={USERNAME_MAX} defaultValue={name} autoComplete="nickname" error={result("rename")?.fieldErrors?.username} />
+        <TextField name="username" label={messages.username} maxLength={USERNAME_MAX} defaultValue={name} autoComplete="nickname" error={errors("rename").username} />
         <button type="submit" name="intent" value="rename" className={primaryButton}>
           {accountMessages.saveName}
         </button>
@@ -117,8 +125,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </h2>
         {outcome("password")}
         <input type="text" name="email" autoComplete="username" value={email} readOnly hidden />
-        <TextField name="currentPassword" type="password" label={accountMessages.currentPassword} maxLength={PASSWORD_MAX} autoComplete="current-password" error={result("password")?.fieldErrors?.currentPassword} />
-        <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={result("password")?.fieldErrors?.newPassword} />
+        <TextField name="currentPassword" type="password" label={accountMessages.currentPassword} maxLength={PASSWORD_MAX} autoComplete="current-password" error={errors("password").currentPassword} />
+        <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={errors("password").newPassword} />
         <p className="text-sm text-stone-500">{messages.passwordHint}</p>
         <button type="submit" name="intent" value="password" className={primaryButton}>
           {accountMessages.changePassword}

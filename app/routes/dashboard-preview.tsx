@@ -5,9 +5,8 @@ import { ArticleBody } from "~/components/article-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { formText, readSmallForm } from "~/server/http/form.server";
-import { pageError } from "~/server/http/page-error.server";
 import { previewFromForm } from "~/server/news/preview.server";
-import { AppError } from "~/server/platform/app-error.server";
+
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-preview";
 
@@ -22,26 +21,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => formText(form, name);
   const list = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
   const listIfSent = (name: string) => (form.has(name) ? list(name) : undefined);
-  try {
-    const preview = await previewFromForm(site.db, user, {
-      id: text("id"),
-      title: text("title"),
-      content: text("content"),
-      body: text("body"),
-      category: text("category"),
-      videoUrl: text("videoUrl"),
-      imageUrl: text("imageUrl"),
-      removeImages: list("removeImages"),
-      imageOrder: listIfSent("imageOrder"),
-      imageAlt: listIfSent("imageAlt"),
-      imageCaption: listIfSent("imageCaption"),
-      imageCredit: listIfSent("imageCredit"),
-    }, site.clock.now());
-    return { preview };
-  } catch (error) {
-    if (AppError.is(error)) throw pageError(error);
-    throw error;
-  }
+  const preview = await previewFromForm(site.db, user, {
+    id: text("id"),
+    title: text("title"),
+    content: text("content"),
+    body: text("body"),
+    category: text("category"),
+    videoUrl: text("videoUrl"),
+    imageUrl: text("imageUrl"),
+    removeImages: list("removeImages"),
+    imageOrder: listIfSent("imageOrder"),
+    imageAlt: listIfSent("imageAlt"),
+    imageCaption: listIfSent("imageCaption"),
+    imageCredit: listIfSent("imageCredit"),
+  }, site.clock.now());
+  return { preview };
 }
 
 export const headers = () => NO_STORE;

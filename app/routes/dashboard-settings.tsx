@@ -2,16 +2,16 @@ import { Form, redirect, useNavigation } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { FormField, input } from "~/components/article-form";
 import { RichTextField } from "~/components/rich-text-field";
-import { formMessagesOf } from "~/lib/error-body";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { settingsMessages as sm } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { SETTINGS_LIMITS } from "~/lib/site-settings-schema";
 import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-settings";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
-import { pageError } from "~/server/http/page-error.server";
-import { AppError } from "~/server/platform/app-error.server";
-import { saveSettingsFromRequest } from "~/server/site-settings/settings-form.server";
+import { answerForm } from "~/server/http/form-refusal.server";
+import { withSubmission } from "~/server/http/multipart-form.server";
+import { saveSettings, SETTINGS_FORM_LIMITS } from "~/server/site-settings/settings-form.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-settings";
@@ -28,13 +28,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const actor = await requireAdmin(site.auth, request);
-  try {
-    await saveSettingsFromRequest(site.newsroom, request, actor.id);
-  } catch (error) {
-    if (AppError.is(error)) return pageError(error);
-    throw error;
-  }
-  return redirect("/dashboard/settings?saved=1");
+  const room = site.newsroom;
+  return answerForm(async () => {
+    await withSubmission(request, room.stagingDir, SETTINGS_FORM_LIMITS, (form) => saveSettings(room, form, actor.id));
+    return redirect("/dashboard/settings?saved=1");
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -58,7 +56,8 @@ function CurrentImage({ url, wide }: { url: string | null; wide?: boolean }) {
 
 export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, saved } = loaderData;
-  const errors = actionData ? formMessagesOf(actionData.error) : {};
+  const refusal = errorOf(actionData);
+  const errors = refusal ? formMessagesOf(refusal) : {};
   const busy = useNavigation().state === "submitting";
   const invalid = (name: string) => (errors[name] ? true : undefined);
   return (

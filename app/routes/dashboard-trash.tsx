@@ -35,7 +35,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return { items: await listTrash(site.db), canDeleteForGood: isAdmin(user), done: done === "restored" || done === "deleted" ? done : null };
 }
 
-/** Restore (editors) or delete for good (admins) one article of the trash. */
+/** Restore (editors) or delete for good (admins) one article of the trash; a refusal is the error page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   await requireEditor(site.auth, request);
@@ -45,13 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw pageError(idProblem ? new AppError("validation", { message: idProblem, fields: { id: idProblem } }) : new AppError("bad-request"));
   }
   const { intent, id } = parsed.data;
-  const notInTrash = () => pageError(new AppError("not-found", { message: messages.notInTrash }));
   if (intent === "delete") {
     await requireAdmin(site.auth, request);
-    if (!(await deleteFromTrash(site.newsroom, id))) throw notInTrash();
+    await deleteFromTrash(site.newsroom, id);
     return redirect("/dashboard/trash?done=deleted");
   }
-  if (!(await restoreFromTrash(site.db, id))) throw notInTrash();
+  await restoreFromTrash(site.db, id);
   return redirect("/dashboard/trash?done=restored");
 }
 

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, invitationSchema, roleChangeSchema, SEARCH_MAX, userIdSchema, userSearchSchema } from "~/lib/account-schemas";
@@ -6,12 +6,14 @@ import { EMAIL_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { ROLES } from "~/lib/constants";
 import { formatDay } from "~/lib/dates";
 import { accountMessages, messages, roleLabels } from "~/lib/messages";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { inviteMember, sendResetLinkTo } from "~/server/accounts/password-reset.server";
 import { changeRole, deleteAccount, listUsers, setDisabled, setOneTimePassword } from "~/server/accounts/user-admin.server";
 import { readSmallForm } from "~/server/http/form.server";
+import { answerForm } from "~/server/http/form-refusal.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-users";
@@ -19,7 +21,7 @@ import type { Route } from "./+types/dashboard-users";
 export const handle = HYDRATE_DOCUMENT;
 
 type Done = "role" | "disabled" | "enabled" | "one-time-password" | "reset-link" | "deleted" | "invited";
-type ActionResult = { done?: Done; userId?: string; oneTimePassword?: string; error?: string; fieldErrors?: Record<string, string> };
+type Answer = { done: Done; userId?: string; oneTimePassword?: string };
 
 const DONE_MESSAGES: Record<Done, string> = {
   role: accountMessages.roleChanged,
@@ -45,42 +47,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const intent = fields.intent;
-  try {
+  const invalid = (error: { issues: { message: string }[] }) => new AppError("validation", { message: error.issues[0]?.message });
+  return answerForm(async (): Promise<Answer> => {
     if (intent === "invite") {
       const parsed = invitationSchema.safeParse(fields);
-      if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
+      if (!parsed.success) throw new AppError("validation", { fields: accountFieldErrors(parsed.error) });
       await inviteMember(site.auth, site.resetMailing, admin.name, { name: parsed.data.username, email: parsed.data.email, role: parsed.data.role });
-      return data<ActionResult>({ done: "invited" });
+      return { done: "invited" };
     }
     if (intent === "role") {
       const parsed = roleChangeSchema.safeParse(fields);
-      if (!parsed.success) return data<ActionResult>({ error: parsed.error.issues[0]?.message }, 400);
+      if (!parsed.success) throw invalid(parsed.error);
       await changeRole(site.db, parsed.data.userId, parsed.data.role);
-      return data<ActionResult>({ done: "role", userId: parsed.data.userId });
+      return { done: "role", userId: parsed.data.userId };
     }
     const parsed = userIdSchema.safeParse(fields);
-    if (!parsed.success) return data<ActionResult>({ error: parsed.error.issues[0]?.message }, 400);
+    if (!parsed.success) throw invalid(parsed.error);
     const { userId } = parsed.data;
     switch (intent) {
       case "disable":
       case "enable":
         await setDisabled(site.db, admin.id, userId, intent === "disable");
-        return data<ActionResult>({ done: intent === "disable" ? "disabled" : "enabled", userId });
+        return { done: intent === "disable" ? "disabled" : "enabled", userId };
       case "one-time-password":
-        return data<ActionResult>({ done: "one-time-password", userId, oneTimePassword: await setOneTimePassword(site.auth, site.db, userId) });
+        return { done: "one-time-password", userId, oneTimePassword: await setOneTimePassword(site.auth, site.db, userId) };
       case "reset-link":
         await sendResetLinkTo(site.resetMailing, userId);
-        return data<ActionResult>({ done: "reset-link", userId });
+        return { done: "reset-link", userId };
       case "delete":
         await deleteAccount(site.db, admin.id, userId);
-        return data<ActionResult>({ done: "deleted" });
+        return { done: "deleted" };
       default:
-        return data<ActionResult>({ error: messages.badRequest }, 400);
+        throw new AppError("bad-request");
     }
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    return data<ActionResult>({ error: error.message, fieldErrors: error.fields }, error.status);
-  }
+  });
 }
 
 /** The one-time password is in the answer: no cache may keep it. */
@@ -100,17 +100,20 @@ function confirmFirst(question: string) {
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { users, q, me, mailOn } = loaderData;
+  const done = actionData && "done" in actionData ? actionData : undefined;
+  const refusal = errorOf(actionData);
+  const errors = refusal ? formMessagesOf(refusal) : {};
   return (
     <section aria-labelledby="users-title" className="space-y-6">
       <DashboardHeading id="users-title" title={accountMessages.usersTitle} />
-      {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
-      {actionData?.done && (
+      {errors.form && <Notice tone="error">{errors.form}</Notice>}
+      {done && (
         <Notice tone="done">
-          <p>{DONE_MESSAGES[actionData.done]}</p>
-          {actionData.oneTimePassword && (
+          <p>{DONE_MESSAGES[done.done]}</p>
+          {done.oneTimePassword && (
             <p className="mt-2">
               <bdi dir="ltr" className="rounded bg-white px-2 py-1 font-mono text-lg select-all" data-testid="one-time-password">
-                {actionData.oneTimePassword}
+                {done.oneTimePassword}
               </bdi>
             </p>
           )}
@@ -199,8 +202,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </h2>
         {mailOn ? (
           <Form method="post" className="grid gap-4 sm:grid-cols-3">
-            <TextField idPrefix="invite-" name="username" label={messages.username} maxLength={USERNAME_MAX} error={actionData?.fieldErrors?.username} />
-            <TextField idPrefix="invite-" name="email" type="email" label={messages.email} maxLength={EMAIL_MAX} error={actionData?.fieldErrors?.email} />
+            <TextField idPrefix="invite-" name="username" label={messages.username} maxLength={USERNAME_MAX} error={errors.username} />
+            <TextField idPrefix="invite-" name="email" type="email" label={messages.email} maxLength={EMAIL_MAX} error={errors.email} />
             <div>
               <label htmlFor="invite-role" className="mb-1 block font-bold">
                 {accountMessages.userRole}

@@ -6,22 +6,23 @@ import { formatDay } from "~/lib/dates";
 import { accountMenuLink, accountMessages, messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
-import { CATEGORIES } from "~/lib/categories";
-import { CHOSEN_STATUSES } from "~/lib/news";
-import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl, DASHBOARD_TITLE_QUERY_MAX, type DashboardFilter } from "~/lib/dashboard-filter";
+import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
 import { savedMessage, statusLabel } from "~/lib/status-labels";
 import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
+import { dashboardButton, DashboardFilters } from "~/components/dashboard-filters";
 import { ReviewQueue, SentBackList } from "~/components/review";
 import { SiteSettingsNotice } from "~/components/site-settings-notice";
 import { canEditArticle, isEditor, statusesFor } from "~/lib/permissions";
 import { listReviewQueue, listSentBack } from "~/server/news/review.server";
-import { publishFromRequest } from "~/server/news/publishing.server";
-import { pageError } from "~/server/http/page-error.server";
-import { formMessagesOf } from "~/lib/error-body";
+import { publishArticle } from "~/server/news/publishing.server";
+import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
+import { answerForm } from "~/server/http/form-refusal.server";
+import { withSubmission } from "~/server/http/multipart-form.server";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { getArticle, listMostRead } from "~/server/news/news.server";
+import { getArticle, listMostRead } from "~/server/news/articles-read.server";
 import { listAllForDashboard, listNewsroomMembers } from "~/server/news/dashboard-list.server";
 import { EDITORS } from "~/lib/audience";
 import { totalSiteVisits } from "~/server/visits/visits.server";
@@ -73,12 +74,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
-  const result = await publishFromRequest(site.newsroom, request, actor, "page");
-  if (!result.ok) {
-    if (result.error.code === "forbidden") throw pageError(result.error);
-    return pageError(result.error);
-  }
-  return redirect(`/dashboard?saved=${encodeURIComponent(result.id)}`);
+  const room = site.newsroom;
+  // A status the member may not give is the 403 page; any other refusal goes back to the form.
+  return answerForm(async () => {
+    const { id } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => publishArticle(room, actor, form, "page"));
+    return redirect(`/dashboard?saved=${encodeURIComponent(id)}`);
+  }, { passOn: ["forbidden"] });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -99,8 +100,6 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 const cell = "px-3 py-2 align-top";
 /** Under the lg breakpoint each row is a card: the title, then its details in a line, then the actions. */
 const metaCell = `${cell} lg:whitespace-nowrap max-lg:inline-block max-lg:px-0 max-lg:py-0.5 max-lg:pe-3`;
-const actionButton = "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
-const field = "w-full rounded border border-stone-300 bg-white px-2 py-1.5";
 
 const STATUS_STYLES: Record<NewsStatus, string> = {
   published: "bg-green-100 text-green-800",
@@ -110,53 +109,10 @@ const STATUS_STYLES: Record<NewsStatus, string> = {
   trashed: "bg-stone-200 text-stone-700",
 };
 
-function FilterForm({ filter, members }: { filter: DashboardFilter; members: { id: string; name: string }[] }) {
-  return (
-    <form method="get" action="/dashboard" role="search" className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" data-testid="dashboard-filters">
-      <input type="search" name="q" defaultValue={filter.title} maxLength={DASHBOARD_TITLE_QUERY_MAX} placeholder={messages.filterTitle} aria-label={messages.filterTitle} className={field} />
-      <select name="status" defaultValue={filter.status ?? ""} aria-label={messages.filterByStatus} className={field}>
-        <option value="">{messages.filterAllStatuses}</option>
-        {CHOSEN_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {statusLabel(status)}
-          </option>
-        ))}
-      </select>
-      <select name="category" defaultValue={filter.category ?? ""} aria-label={messages.filterByCategory} className={field}>
-        <option value="">{messages.filterAllCategories}</option>
-        {CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {categoryLabel(category)}
-          </option>
-        ))}
-      </select>
-      {members.length > 0 && (
-        <select name="author" defaultValue={filter.authorId ?? ""} aria-label={messages.filterByAuthor} className={field}>
-          <option value="">{messages.filterAllAuthors}</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </select>
-      )}
-      <div className="flex gap-2">
-        <button type="submit" className="rounded bg-brand-600 px-4 py-1 text-sm font-bold whitespace-nowrap text-white hover:bg-brand-700">
-          {messages.filterApply}
-        </button>
-        {isFiltered(filter) && (
-          <Link to="/dashboard" className={`${actionButton} flex items-center`}>
-            {messages.filterClear}
-          </Link>
-        )}
-      </div>
-    </form>
-  );
-}
-
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { totalVisits, mostRead, table, members, filter, page, submissionId, saved, reviewQueue, sentBack, statuses, canDelete, actor } = loaderData;
   const here = dashboardPath(filter, page);
+  const refusal = errorOf(actionData);
   return (
     <div className="space-y-10">
       <DashboardHeading
@@ -190,11 +146,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} errors={actionData && formMessagesOf(actionData.error)} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>
-        <FilterForm filter={filter} members={members} />
+        <DashboardFilters filter={filter} members={members} />
         {table.items.length === 0 && <p className="py-6 text-center text-stone-500">{isFiltered(filter) ? messages.filterNoMatch : messages.noNews}</p>}
         <div className="lg:overflow-x-auto">
           <table className="w-full text-start text-sm max-lg:block" data-testid="news-table">
@@ -231,9 +187,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   <td className={`${cell} max-lg:block max-lg:px-0`}>
                     <div className="flex gap-1 lg:flex-nowrap max-lg:flex-wrap" data-testid="row-actions">
-                      <CopyShortLinkButton shortId={item.shortId} className={actionButton} />
-                      {canEditArticle(actor, item) && <EditArticleLink id={item.id} className={actionButton} />}
-                      {canDelete && <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${actionButton} text-brand-700`} />}
+                      <CopyShortLinkButton shortId={item.shortId} className={dashboardButton} />
+                      {canEditArticle(actor, item) && <EditArticleLink id={item.id} className={dashboardButton} />}
+                      {canDelete && <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${dashboardButton} text-brand-700`} />}
                     </div>
                   </td>
                 </tr>
@@ -243,12 +199,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </div>
         <nav className="mt-4 flex justify-center gap-3" aria-label={messages.page}>
           {page > 1 && (
-            <Link to={dashboardPath(filter, page - 1)} className={actionButton} rel="prev">
+            <Link to={dashboardPath(filter, page - 1)} className={dashboardButton} rel="prev">
               {messages.previousPage}
             </Link>
           )}
           {table.hasMore && (
-            <Link to={dashboardPath(filter, page + 1)} className={actionButton} rel="next">
+            <Link to={dashboardPath(filter, page + 1)} className={dashboardButton} rel="next">
               {messages.nextPage}
             </Link>
           )}

@@ -8,26 +8,20 @@ import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { pageError } from "~/server/http/page-error.server";
-import { restoreRevision } from "~/server/news/restore-revision.server";
+import { restoreRevision, revisionNotFound } from "~/server/news/restore-revision.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { getRevision } from "~/server/news/revisions.server";
-import { AppError } from "~/server/platform/app-error.server";
 import type { Site } from "~/server/site/site.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/edit-news-revision";
 
 export const handle = HYDRATE_DOCUMENT;
 
-const revisionNotFound = () => pageError(new AppError("not-found", { message: messages.revisionNotFound }));
 
+/** Whoever may edit the article; a refusal (404, 403) is the error page. */
 async function allowed(site: Site, request: Request, newsId: string) {
   const user = await requireNewsroomMember(site.auth, request);
-  try {
-    await assertRevisionsAccess(site.db, user, newsId);
-  } catch (error) {
-    if (AppError.is(error)) throw pageError(error);
-    throw error;
-  }
+  await assertRevisionsAccess(site.db, user, newsId);
   return user;
 }
 
@@ -35,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   await allowed(site, request, params.id);
   const revision = await getRevision(site.db, params.id, Number(params.revisionId));
-  if (!revision) throw revisionNotFound();
+  if (!revision) throw pageError(revisionNotFound());
   return { revision };
 }
 
@@ -44,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await allowed(site, request, params.id);
   await readSmallForm(request);
-  if (!(await restoreRevision(site.db, params.id, Number(params.revisionId), user.id, site.clock.now()))) throw revisionNotFound();
+  await restoreRevision(site.db, params.id, Number(params.revisionId), user.id, site.clock.now());
   return redirect(`/edit-news/${encodeURIComponent(params.id)}?restored=1`);
 }
 

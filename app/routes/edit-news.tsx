@@ -8,14 +8,16 @@ import { RevisionHistory } from "~/components/revision-history";
 import { listRevisions } from "~/server/news/revisions.server";
 import { ErrorPage } from "~/components/error-page";
 import { EditorNote, ReviewPanel } from "~/components/review";
-import { editableArticle, editFromRequest } from "~/server/news/publishing.server";
-import { formMessagesOf } from "~/lib/error-body";
+import { editableArticle, editArticle } from "~/server/news/publishing.server";
+import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { isEditor, statusesFor } from "~/lib/permissions";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
-import { pageError } from "~/server/http/page-error.server";
+import { answerForm } from "~/server/http/form-refusal.server";
+import { withSubmission } from "~/server/http/multipart-form.server";
 import { siteContext } from "~/server/site/request-context.server";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -23,9 +25,7 @@ export const handle = HYDRATE_DOCUMENT;
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
-  const editable = await editableArticle(site.db, params.id, actor);
-  if (!editable.ok) throw pageError(editable.error);
-  const { article, reviewNote } = editable;
+  const { article, reviewNote } = await editableArticle(site.db, params.id, actor);
   const searchParams = url.searchParams;
   return {
     article,
@@ -42,14 +42,14 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
 export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
-  const result = await editFromRequest(site.newsroom, request, params.id, actor, "page");
-  if (!result.ok) {
-    // An article deleted meanwhile is the 404 page, one not the member's to edit the 403 page; any other refusal goes back to the form.
-    if (result.error.code === "not-found" || result.error.code === "forbidden") throw pageError(result.error);
-    return pageError(result.error);
-  }
-  // An author's article is not public yet: they go back to their dashboard.
-  return redirect(isEditor(actor) ? `${articlePath(result.id)}?updated=1` : "/dashboard");
+  const room = site.newsroom;
+  // An article deleted meanwhile is the 404 page, one not the member's to edit the 403 page; any other refusal goes back to the form.
+  return answerForm(async () => {
+    const { article } = await editableArticle(room.db, params.id, actor);
+    await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => editArticle(room, actor, article, form, "page"));
+    // An author's article is not public yet: they go back to their dashboard.
+    return redirect(isEditor(actor) ? `${articlePath(article.id)}?updated=1` : "/dashboard");
+  }, { passOn: ["not-found", "forbidden"] });
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -58,6 +58,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
   const { article, reviewNote, revisions, statuses, canReview, sentBack, savedPath, restored } = loaderData;
+  const refusal = errorOf(actionData);
   return (
     <>
       <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
@@ -76,7 +77,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
         )}
         {reviewNote && article.status === "draft" && <EditorNote note={reviewNote} />}
         {canReview && <ReviewPanel id={article.id} />}
-        <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} savedPath={savedPath} errors={actionData && formMessagesOf(actionData.error)} />
+        <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </section>
       <RevisionHistory newsId={article.id} revisions={revisions} />
     </>

@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/same-origin-path";
-import { articleNotFound } from "~/server/news/publishing.server";
 import { trashArticle } from "~/server/news/trash.server";
-import { pageError } from "~/server/http/page-error.server";
 import { requireEditor } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -13,7 +11,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireEditor(site.auth, request);
   const form = await readSmallForm(request);
   const room = site.newsroom;
-  if (!(await trashArticle(room.db, params.id, room.clock.now()))) throw pageError(articleNotFound());
+  await trashArticle(room.db, params.id, room.clock.now());
   return redirect(safeRedirect(form.get("redirectTo")));
 }
 

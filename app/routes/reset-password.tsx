@@ -1,18 +1,17 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, forgotPasswordSchema, resetPasswordSchema, resetTokenOf } from "~/lib/account-schemas";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, messages } from "~/lib/messages";
+import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requestResetLink, resetWithToken } from "~/server/accounts/password-reset.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { retryAfterHeaders } from "~/server/http/error-response.server";
+import { answerForm } from "~/server/http/form-refusal.server";
 import { afterResponseContext, clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/reset-password";
-
-type ActionResult = { done?: "sent" | "reset"; error?: string; fieldErrors?: Record<string, string> };
 
 /** With a token (from a reset or invitation mail): choose a password. Without: ask for a link. */
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -24,23 +23,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  try {
+  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) => new AppError("validation", { fields: accountFieldErrors(error) });
+  return answerForm(async () => {
     if (fields.intent === "reset") {
       const parsed = resetPasswordSchema.safeParse(fields);
-      if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
+      if (!parsed.success) throw invalid(parsed.error);
       await resetWithToken(site.auth, parsed.data.token, parsed.data.newPassword);
-      return data<ActionResult>({ done: "reset" });
+      return { done: "reset" as const };
     }
     const parsed = forgotPasswordSchema.safeParse(fields);
-    if (!parsed.success) return data<ActionResult>({ fieldErrors: accountFieldErrors(parsed.error) }, 400);
-    // Without mail the page already says whom to ask; a request made anyway gets the same answer.
-    if (site.mailer === null) return data<ActionResult>({ error: accountMessages.forgotMailOff });
+    if (!parsed.success) throw invalid(parsed.error);
+    // Without mail the page already says whom to ask; a request made anyway gets that page again.
+    if (site.mailer === null) return { done: "mail-off" as const };
     await requestResetLink(site.resetMailing, context.get(clientIpContext), parsed.data.email, context.get(afterResponseContext));
-    return data<ActionResult>({ done: "sent" });
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    return data<ActionResult>({ error: error.message }, { status: error.status, headers: retryAfterHeaders(error) });
-  }
+    return { done: "sent" as const };
+  });
 }
 
 /** A refused request says when to ask again (Retry-After). */
@@ -54,8 +51,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, mailOn } = loaderData;
+  const done = actionData && "done" in actionData ? actionData.done : undefined;
+  const refusal = errorOf(actionData);
+  const errors = refusal ? formMessagesOf(refusal) : {};
   const box = "mx-auto max-w-md space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8";
-  if (actionData?.done === "reset") {
+  if (done === "reset") {
     return (
       <section className={box}>
         <Notice tone="done">{accountMessages.resetDone}</Notice>
@@ -71,10 +71,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 id="reset-title" className="text-center text-2xl font-bold">
           {accountMessages.resetTitle}
         </h1>
-        {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+        {errors.form && <Notice tone="error">{errors.form}</Notice>}
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={token} />
-          <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={actionData?.fieldErrors?.newPassword ?? actionData?.fieldErrors?.token} />
+          <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={errors.newPassword ?? errors.token} />
           <p className="text-sm text-stone-500">{messages.passwordHint}</p>
           <button type="submit" name="intent" value="reset" className={`${primaryButton} w-full`}>
             {accountMessages.resetSubmit}
@@ -90,14 +90,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </h1>
       {!mailOn ? (
         <Notice tone="info">{accountMessages.forgotMailOff}</Notice>
-      ) : actionData?.done === "sent" ? (
+      ) : done === "sent" ? (
         <Notice tone="done">{accountMessages.forgotSent}</Notice>
       ) : (
         <>
           <p className="text-stone-600">{accountMessages.forgotHint}</p>
-          {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+          {errors.form && <Notice tone="error">{errors.form}</Notice>}
           <Form method="post" className="space-y-4">
-            <TextField name="email" type="email" label={messages.email} maxLength={EMAIL_MAX} autoComplete="email" error={actionData?.fieldErrors?.email} />
+            <TextField name="email" type="email" label={messages.email} maxLength={EMAIL_MAX} autoComplete="email" error={errors.email} />
             <button type="submit" name="intent" value="forgot" className={`${primaryButton} w-full`}>
               {accountMessages.forgotSubmit}
             </button>

@@ -7,7 +7,7 @@ import { demoArticles } from "../../app/server/demo/demo-articles";
 import { demoSceneSvg } from "../../app/server/demo/demo-images.server";
 import { localStorage } from "../../app/server/media/local-storage.server";
 import { storeImage } from "../../app/server/media/media.server";
-import { createArticle } from "../../app/server/news/news.server";
+import { createArticle } from "../../app/server/news/articles-write.server";
 
 /** Fills a database with `count` articles made from the demo texts, a third without image. */
 export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: string }, count: number): Promise<{ articleId: string }> {

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../../app/server/db/db.server";
 import { isPostgresUrl } from "../../app/server/platform/database-url.server";
 import { migrateToLatest } from "../../app/server/data/migrate.server";
-import { createArticle } from "../../app/server/news/news.server";
+import { createArticle } from "../../app/server/news/articles-write.server";
 import { createOutboxFollower } from "../../app/server/outbox/follower.server";
 import { createPostgresDatabase } from "../../harness/postgres";
 import { seededRandom } from "../../harness/seeded-random";

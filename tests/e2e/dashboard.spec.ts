@@ -2,7 +2,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
-import { createArticle } from "../../app/server/news/news.server";
+import { createArticle } from "../../app/server/news/articles-write.server";
 import { DEMO_SITES } from "./servers";
 import { createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import type { RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
-import { listReferencedMedia } from "~/server/news/news.server";
+import { listReferencedMedia } from "~/server/news/article-media.server";
 import { pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";
 import { articleForm, createTestArticle } from "../support/articles";

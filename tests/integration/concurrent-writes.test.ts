@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createArticle, getArticle } from "~/server/news/news.server";
+import { getArticle } from "~/server/news/articles-read.server";
+import { createArticle } from "~/server/news/articles-write.server";
 import { createShortLink } from "~/server/news/short-links.server";
 import { searchNews } from "~/server/news/search-news.server";
 import { visitMark } from "~/server/visits/visit-marks.server";

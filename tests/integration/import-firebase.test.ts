@@ -6,7 +6,8 @@ import { FIXTURE, makeFirebaseFixtures, type FirebaseFixtures } from "../../scri
 import { createAuth } from "~/server/accounts/auth-instance.server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
-import { deleteArticle, getArticle } from "~/server/news/news.server";
+import { getArticle } from "~/server/news/articles-read.server";
+import { deleteArticle } from "~/server/news/articles-write.server";
 import { resolveShortLink } from "~/server/news/short-links.server";
 import { searchNews } from "~/server/news/search-news.server";
 import { totalSiteVisits } from "~/server/visits/visits.server";

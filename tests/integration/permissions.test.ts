@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
 import type { DB } from "~/server/db/db.server";
-import { updateArticle, type ArticleChanges } from "~/server/news/news.server";
+import { updateArticle, type ArticleChanges } from "~/server/news/articles-write.server";
 import { listRevisions } from "~/server/news/revisions.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { get, post, VISITOR, type Session } from "../support/http";

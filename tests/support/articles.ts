@@ -1,5 +1,5 @@
 import type { DB } from "~/server/db/db.server";
-import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/news.server";
+import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/articles-write.server";
 import { pngBytes } from "./fixtures";
 
 /**

@@ -1,17 +1,12 @@
 import { z } from "zod";
 import type { SignInInput, SignUpInput } from "~/lib/auth-schemas";
-import type { AuthErrorCode } from "~/lib/messages";
 import { authErrorCode, authFailure } from "./auth-errors.server";
-import { admitSignIn, admitSignUp, forgetAttempt, type Admission } from "./auth-limits.server";
+import { admitSignIn, admitSignUp, forgetAttempt } from "./auth-limits.server";
 import { CLIENT_IP_HEADER, type Auth } from "./auth-instance.server";
 import type { DB } from "~/server/db/db.server";
-import type { AppError } from "~/server/platform/app-error.server";
 
 /** What signing in, up and out need: better-auth, its database, the public address and the secret that keys the limits. */
 export type AccountsContext = { auth: Auth; db: DB; baseUrl: string; authSecret: string };
-
-/** A refusal names its catalogue entry (docs/product.md#messages) (`reason`) and carries its status and Retry-After (`error`). */
-export type AuthOutcome = { ok: true; cookies: string[] } | { ok: false; reason: AuthErrorCode; error: AppError };
 
 /**
  * Sends a request through better-auth's own router, so its checks apply exactly as they would to its
@@ -49,47 +44,39 @@ async function isRegistered(db: DB, email: string): Promise<boolean> {
 
 const emailFormat = z.email();
 
-function refused(reason: AuthErrorCode, retryAfterSeconds?: number): AuthOutcome {
-  return { ok: false, reason, error: authFailure(reason, retryAfterSeconds) };
-}
-
-function limited(admission: Extract<Admission, { ok: false }>, reason: AuthErrorCode): AuthOutcome {
-  return refused(reason, admission.error.retryAfterSeconds);
-}
-
-/** Only failures count: a locked-out account waits even with the right password, which is never checked. */
-export async function signIn(accounts: AccountsContext, request: Request, clientIp: string, input: SignInInput): Promise<AuthOutcome> {
-  if (!emailFormat.safeParse(input.email).success) return refused("invalid-email");
-  const admission = await admitSignIn(accounts.db, accounts.authSecret, clientIp, input.email);
-  if (!admission.ok) return limited(admission, "too-many-requests");
+/**
+ * Signs in; returns the session's cookies. A refusal is thrown as authFailure (its catalogue entry as
+ * `reason`). Only failures count: a locked-out account waits even with the right password, which is never checked.
+ */
+export async function signIn(accounts: AccountsContext, request: Request, clientIp: string, input: SignInInput): Promise<string[]> {
+  if (!emailFormat.safeParse(input.email).success) throw authFailure("invalid-email");
+  const attemptIds = await admitSignIn(accounts.db, accounts.authSecret, clientIp, input.email);
   const response = await callAuth(accounts, "/sign-in/email", request, clientIp, { email: input.email, password: input.password });
   if (response.ok) {
-    await forgetAttempt(accounts.db, admission.attemptIds);
-    return { ok: true, cookies: response.headers.getSetCookie() };
+    await forgetAttempt(accounts.db, attemptIds);
+    return response.headers.getSetCookie();
   }
   const code = await errorOf(response);
   const registered = code === "INVALID_EMAIL_OR_PASSWORD" ? await isRegistered(accounts.db, input.email) : undefined;
-  return refused(authErrorCode(response.status, code, registered));
+  throw authFailure(authErrorCode(response.status, code, registered));
 }
 
-/** Registration: the role is never part of the request; the database default makes every new account a user. */
-export async function signUp(accounts: AccountsContext, request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
-  if (!emailFormat.safeParse(input.email).success) return refused("invalid-email");
-  const admission = await admitSignUp(accounts.db, accounts.authSecret, clientIp);
-  if (!admission.ok) return limited(admission, "too-many-sign-ups");
+/** Registration; returns the new session's cookies. The role is never part of the request: the database default makes every new account a user. */
+export async function signUp(accounts: AccountsContext, request: Request, clientIp: string, input: SignUpInput): Promise<string[]> {
+  if (!emailFormat.safeParse(input.email).success) throw authFailure("invalid-email");
+  await admitSignUp(accounts.db, accounts.authSecret, clientIp);
   const response = await callAuth(accounts, "/sign-up/email", request, clientIp, {
     name: input.username,
     email: input.email,
     password: input.password,
   });
-  if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
-  const code = await errorOf(response);
-  return refused(authErrorCode(response.status, code));
+  if (response.ok) return response.headers.getSetCookie();
+  throw authFailure(authErrorCode(response.status, await errorOf(response)));
 }
 
-/** A failed sign-out is told through the catalogue, never in better-auth's own words. */
-export async function signOut(accounts: AccountsContext, request: Request, clientIp: string): Promise<AuthOutcome> {
+/** Returns the cookies that end the session. A failed sign-out is told through the catalogue, never in better-auth's own words. */
+export async function signOut(accounts: AccountsContext, request: Request, clientIp: string): Promise<string[]> {
   const response = await callAuth(accounts, "/sign-out", request, clientIp);
-  if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
-  return refused(authErrorCode(response.status, await errorOf(response)));
+  if (response.ok) return response.headers.getSetCookie();
+  throw authFailure(authErrorCode(response.status, await errorOf(response)));
 }

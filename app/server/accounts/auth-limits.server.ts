@@ -2,6 +2,8 @@ import { clientKey } from "~/server/platform/client-keys.server";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { lockKeys } from "~/server/db/key-locks.server";
+import { accountMessages } from "~/lib/messages";
+import { authFailure } from "./auth-errors.server";
 
 /** How many attempts a key may make within its window. */
 type Rule = { window: number; max: number };
@@ -20,8 +22,8 @@ export const RESET_ADDRESS_RULE: Rule = { window: 60 * MINUTE, max: 20 };
 const LONGEST_WINDOW = Math.max(...[SIGN_IN_ACCOUNT_RULE, SIGN_IN_ADDRESS_RULE, SIGN_UP_ADDRESS_RULE, RESET_EMAIL_RULE, RESET_ADDRESS_RULE].map((rule) => rule.window));
 
 type Limit = { key: string; rule: Rule };
-/** Either the attempt goes ahead (its rows are recorded), or a rate-limited refusal says how long to wait. */
-export type Admission = { ok: true; attemptIds: number[] } | { ok: false; error: AppError };
+/** The refusal of an attempt over a limit, saying how many seconds to wait. */
+type TooMany = (retryAfterSeconds: number) => AppError;
 
 /** Milliseconds until the key is under its limit again; 0 when it is under already. */
 async function waitFor(db: DB, { key, rule }: Limit, now: number): Promise<number> {
@@ -40,21 +42,24 @@ async function waitFor(db: DB, { key, rule }: Limit, now: number): Promise<numbe
 /**
  * Checks every limit and, when all allow it, records the attempt under each key in the same
  * transaction, holding the keys, so concurrent attempts cannot all slip under a limit together.
+ * Returns the attempt's rows; over a limit, throws `tooMany`'s refusal.
  */
-async function admit(db: DB, limits: Limit[], now: number): Promise<Admission> {
-  return db.transaction().execute(async (trx) => {
+async function admit(db: DB, limits: Limit[], now: number, tooMany: TooMany): Promise<number[]> {
+  const admitted = await db.transaction().execute(async (trx) => {
     await lockKeys(trx, limits.map(({ key }) => key));
     const waits = await Promise.all(limits.map((limit) => waitFor(trx, limit, now)));
     const wait = Math.max(...waits);
-    if (wait > 0) return { ok: false, error: new AppError("rate-limited", { retryAfterSeconds: Math.ceil(wait / 1000) }) };
+    if (wait > 0) return { wait, attemptIds: [] };
     await trx.deleteFrom("auth_attempts").where("at", "<=", now - LONGEST_WINDOW).execute();
     const rows = await trx
       .insertInto("auth_attempts")
       .values(limits.map(({ key }) => ({ key, at: now })))
       .returning("id")
       .execute();
-    return { ok: true, attemptIds: rows.map((row) => row.id) };
+    return { wait: 0, attemptIds: rows.map((row) => row.id) };
   });
+  if (admitted.wait > 0) throw tooMany(Math.ceil(admitted.wait / 1000));
+  return admitted.attemptIds;
 }
 
 function signInLimits(secret: string, address: string, email: string): Limit[] {
@@ -64,9 +69,9 @@ function signInLimits(secret: string, address: string, email: string): Limit[] {
   ];
 }
 
-/** Before checking a password: counted as a failure unless `forgetAttempt` is called after a success. */
-export function admitSignIn(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<Admission> {
-  return admit(db, signInLimits(secret, address, email), now);
+/** Before checking a password: counted as a failure unless `forgetAttempt` is called with its rows after a success. */
+export function admitSignIn(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<number[]> {
+  return admit(db, signInLimits(secret, address, email), now, (seconds) => authFailure("too-many-requests", seconds));
 }
 
 /** A successful sign-in does not count against anyone. */
@@ -75,21 +80,22 @@ export async function forgetAttempt(db: DB, attemptIds: number[]): Promise<void>
 }
 
 /** Every registration attempt from an address counts, so it cannot be used to sweep for emails either. */
-export function admitSignUp(db: DB, secret: string, address: string, now = Date.now()): Promise<Admission> {
-  return admit(db, [{ key: clientKey(secret, "sign-up", address), rule: SIGN_UP_ADDRESS_RULE }], now);
+export function admitSignUp(db: DB, secret: string, address: string, now = Date.now()): Promise<number[]> {
+  return admit(db, [{ key: clientKey(secret, "sign-up", address), rule: SIGN_UP_ADDRESS_RULE }], now, (seconds) => authFailure("too-many-sign-ups", seconds));
 }
 
 /**
  * Every "forgot password" request counts, for its email and its address, whether or not the email is
  * registered: the limit tells no more than the answer does.
  */
-export function admitResetRequest(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<Admission> {
-  return admit(
+export async function admitResetRequest(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<void> {
+  await admit(
     db,
     [
       { key: clientKey(secret, "reset", email.trim().toLowerCase()), rule: RESET_EMAIL_RULE },
       { key: clientKey(secret, "reset", address), rule: RESET_ADDRESS_RULE },
     ],
     now,
+    (retryAfterSeconds) => new AppError("rate-limited", { message: accountMessages.resetTooMany, retryAfterSeconds }),
   );
 }

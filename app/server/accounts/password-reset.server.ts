@@ -26,8 +26,7 @@ export type AfterResponse = (work: () => Promise<void>) => void;
 export async function requestResetLink(mailing: ResetMailing, clientIp: string, email: string, afterResponse: AfterResponse): Promise<void> {
   const { mailer } = mailing;
   if (!mailer) throw mailOff();
-  const admission = await admitResetRequest(mailing.db, mailing.authSecret, clientIp, email);
-  if (!admission.ok) throw new AppError("rate-limited", { message: accountMessages.resetTooMany, retryAfterSeconds: admission.error.retryAfterSeconds });
+  await admitResetRequest(mailing.db, mailing.authSecret, clientIp, email);
   afterResponse(async () => {
     const user = await mailing.db.selectFrom("user").select(["id", "name", "email"]).where("email", "=", email).executeTakeFirst();
     if (user) await mailer.send(await newResetMail(mailing, user));

@@ -114,12 +114,11 @@ describe("disable and enable", () => {
     await setDisabled(db, admin, editor, true);
     expect(await sessionsOf(editor)).toBe(0);
     expect(await getCurrentUser(auth, requestWith(cookie))).toBeNull();
-    const refused = await signInAs("editor@example.com");
-    expect(refused).toMatchObject({ ok: false, reason: "account-disabled" });
-    expect(refused.ok ? "" : refused.error.message).toBe(authErrors["account-disabled"].arabic);
+    const refused = await refusal(signInAs("editor@example.com"));
+    expect(refused).toMatchObject({ reason: "account-disabled", message: authErrors["account-disabled"].arabic });
     expect(await sessionsOf(editor)).toBe(0);
     await setDisabled(db, admin, editor, false);
-    expect(await signInAs("editor@example.com")).toMatchObject({ ok: true });
+    expect(await signInAs("editor@example.com")).not.toHaveLength(0);
   });
 
   it("refuses disabling oneself or the last admin", async () => {
@@ -156,8 +155,8 @@ describe("one-time password", () => {
     const password = await setOneTimePassword(auth, db, user);
     expect(password.length).toBeGreaterThanOrEqual(12);
     expect(await getCurrentUser(auth, requestWith(cookie))).toBeNull();
-    expect(await signInAs("reader@example.com")).toMatchObject({ ok: false, reason: "wrong-password" });
-    expect(await signInAs("reader@example.com", password)).toMatchObject({ ok: true });
+    expect(await refusal(signInAs("reader@example.com"))).toMatchObject({ reason: "wrong-password" });
+    expect(await signInAs("reader@example.com", password)).not.toHaveLength(0);
   });
 });
 
@@ -172,8 +171,8 @@ describe("own account", () => {
     const renewed = cookies.map((c) => c.split(";")[0]).join("; ");
     expect(await getCurrentUser(auth, requestWith(elsewhere))).toBeNull();
     expect(await getCurrentUser(auth, requestWith(renewed))).toMatchObject({ id: user });
-    expect(await signInAs("me@example.com")).toMatchObject({ ok: false, reason: "wrong-password" });
-    expect(await signInAs("me@example.com", "new-secret")).toMatchObject({ ok: true });
+    expect(await refusal(signInAs("me@example.com"))).toMatchObject({ reason: "wrong-password" });
+    expect(await signInAs("me@example.com", "new-secret")).not.toHaveLength(0);
   });
 
   it("renames and signs out of the other sessions", async () => {
@@ -204,7 +203,7 @@ describe("mail", () => {
     const token = new URL(link).searchParams.get("token")!;
     await resetWithToken(auth, token, "from-the-link");
     expect(await getCurrentUser(auth, requestWith(cookie))).toBeNull();
-    expect(await signInAs("forgot@example.com", "from-the-link")).toMatchObject({ ok: true });
+    expect(await signInAs("forgot@example.com", "from-the-link")).not.toHaveLength(0);
     expect((await refusal(resetWithToken(auth, token, "once-more"))).message).toBe(accountMessages.resetInvalid);
     expect(user).toBeTruthy();
   });
@@ -216,7 +215,7 @@ describe("mail", () => {
     expect((await refusal(resetWithToken(auth, token, "abc"))).message).toBe(authErrors["weak-password-short"].arabic);
     await db.updateTable("verification").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
     expect((await refusal(resetWithToken(auth, token, "long-enough"))).message).toBe(accountMessages.resetInvalid);
-    expect(await signInAs("late@example.com")).toMatchObject({ ok: true });
+    expect(await signInAs("late@example.com")).not.toHaveLength(0);
   });
 
   it("invites a new member, whose link sets the first password", async () => {
@@ -225,7 +224,7 @@ describe("mail", () => {
     expect(mail.text).toContain("رئيسة التحرير");
     const token = new URL(linkIn(mail)).searchParams.get("token")!;
     await resetWithToken(auth, token, "chosen-password");
-    expect(await signInAs("new@example.com", "chosen-password")).toMatchObject({ ok: true });
+    expect(await signInAs("new@example.com", "chosen-password")).not.toHaveLength(0);
     const row = await db.selectFrom("user").select(["role", "name"]).where("email", "=", "new@example.com").executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "author", name: "مراسل" });
     expect((await refusal(inviteMember(auth, mailing(), "x", { name: "y", email: "new@example.com", role: "editor" }))).status).toBe(409);

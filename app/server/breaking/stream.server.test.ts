@@ -5,7 +5,7 @@ import type { DB } from "~/server/db/db.server";
 import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
 import { createInProcessBus, type LiveEvent } from "./bus.server";
 import { createTestArticle } from "../../../tests/support/articles";
-import { deleteArticle } from "~/server/news/news.server";
+import { deleteArticle } from "~/server/news/articles-write.server";
 import { newestEventId, pruneEvents, readEventsAfter } from "~/server/outbox/outbox.server";
 
 let temp: TempDatabase;

@@ -3,7 +3,7 @@ import type { Auth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "../db/db.server";
 import { storeImage } from "~/server/media/media.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { createArticle } from "~/server/news/news.server";
+import { createArticle } from "~/server/news/articles-write.server";
 import { createAccount, generatePassword } from "~/server/accounts/users.server";
 import { demoArticles } from "./demo-articles";
 import { demoSceneSvg } from "./demo-images.server";

@@ -3,7 +3,7 @@ import { CATEGORIES, categoryPath } from "~/lib/categories";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
-import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/news.server";
+import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/articles-write.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 import { demoSettings } from "~/server/demo/demo-settings";

@@ -9,14 +9,14 @@ import { messages } from "~/lib/messages";
 import { bodyWithin } from "./body-limit.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "~/server/media/storage-error.server";
+import { logger } from "~/server/platform/logger.server";
 
 export type StagedFile = { field: string; filename: string; path: string; size: number };
 
+/** A form as read: its text fields by name, and its files staged on disk until the request is answered. */
 export type Submission = {
   fields: Record<string, string[]>;
   files: StagedFile[];
-  /** Removes every staged file; call it whatever happens. */
-  discard: () => Promise<void>;
 };
 
 /** A form's limits, and what its fields say when one is crossed. */
@@ -45,13 +45,29 @@ function fieldTooLong(limits: UploadLimits, name: string): AppError {
 }
 
 /**
+ * Reads the form and hands it to `use`. Every staged file is removed once `use` has settled, whatever
+ * happened, and none is left when the reading itself fails: the one place staged uploads go away.
+ */
+export async function withSubmission<T>(request: Request, stagingRoot: string, limits: UploadLimits, use: (submission: Submission) => Promise<T>): Promise<T> {
+  const { submission, discard } = await parseSubmission(request, stagingRoot, limits).catch((error: unknown) => {
+    if (AppError.is(error) && error.cause) logger.error({ err: error.cause }, "staging an upload failed");
+    throw error;
+  });
+  try {
+    return await use(submission);
+  } finally {
+    await discard();
+  }
+}
+
+/**
  * Reads a multipart or urlencoded form, streaming every file to a staging directory (never whole
  * in memory) and stopping at the first limit crossed, the whole body's (limits.maxBodyBytes) included.
  * The directory is made only when a file arrives.
  * Throws an AppError (a bad or too large form, or the disk refusing a write); either way nothing
  * staged is left behind.
  */
-export async function parseSubmission(request: Request, stagingRoot: string, limits: UploadLimits): Promise<Submission> {
+async function parseSubmission(request: Request, stagingRoot: string, limits: UploadLimits): Promise<{ submission: Submission; discard: () => Promise<void> }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) throw malformed();
   const largest = Math.max(0, ...Object.values(limits.files).map((file) => file.maxBytes));
@@ -119,7 +135,7 @@ export async function parseSubmission(request: Request, stagingRoot: string, lim
     await staging.discard();
     throw failure;
   }
-  return { fields, files, discard: () => staging.discard() };
+  return { submission: { fields, files }, discard: () => staging.discard() };
 }
 
 /** One request's staging folder, created on first use and removed whole. */

@@ -1,7 +1,7 @@
 import type { NewsSummary } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { PUBLIC } from "~/lib/audience";
-import { summaries, toSummary } from "./news.server";
+import { summaries, toSummary } from "./articles-read.server";
 
 /**
  * One page of the published articles credited to `username` (a user's name): those with a byline text

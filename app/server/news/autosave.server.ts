@@ -5,9 +5,9 @@ import { messages } from "~/lib/messages";
 import { canEditArticle, isNewsroomMember, type Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { createArticle, updateArticle } from "./news.server";
+import { createArticle, updateArticle } from "./articles-write.server";
 import { ownershipOf } from "./ownership.server";
-import { articleNotFound } from "./publishing.server";
+import { articleNotFound } from "./ownership.server";
 
 /*
  * Autosave (issue 17): the form's text, every few seconds while it changes, into a draft only. A new

@@ -6,7 +6,8 @@ import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { listAuthorArticles } from "./author-articles.server";
 import { listAllForDashboard, listNewsroomMembers } from "./dashboard-list.server";
-import { getArticle, listLatest, updateArticle, type NewArticle } from "./news.server";
+import { getArticle, listLatest } from "./articles-read.server";
+import { updateArticle, type NewArticle } from "./articles-write.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

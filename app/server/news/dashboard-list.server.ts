@@ -3,7 +3,7 @@ import type { DashboardFilter } from "~/lib/dashboard-filter";
 import type { DB } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like.server";
 import { EDITORS } from "~/lib/audience";
-import { newestFirst, summaries, toSummary } from "./news.server";
+import { newestFirst, summaries, toSummary } from "./articles-read.server";
 
 /**
  * One page of the dashboard's list, newest first, with the search and filters applied. Articles in the

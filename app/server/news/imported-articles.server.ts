@@ -3,7 +3,7 @@ import { articlePath, type NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { recordArticleEvent } from "~/server/outbox/outbox.server";
 import { syncSearchIndex } from "~/server/search/search-index.server";
-import { articleState } from "./news.server";
+import { articleState } from "./articles-write.server";
 import { keepRevision, UNNAMED_SAVE } from "./revisions.server";
 import { ensureShortLink } from "./short-links.server";
 

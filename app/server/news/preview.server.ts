@@ -8,7 +8,7 @@ import type { Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { EDITORS } from "~/lib/audience";
-import { getArticle } from "./news.server";
+import { getArticle } from "./articles-read.server";
 import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";
 

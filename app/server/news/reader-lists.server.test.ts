@@ -5,7 +5,7 @@ import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
 import { EDITORS, PUBLIC } from "~/lib/audience";
-import type { NewArticle } from "./news.server";
+import type { NewArticle } from "./articles-write.server";
 import { breakingTicker, picksBeside, relatedTo, sidebarLists } from "./reader-lists.server";
 
 let db: DB;

@@ -5,7 +5,7 @@ import type { NewsSummary, SidebarLists } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";
 import type { Audience } from "~/lib/audience";
-import { listLatest, listLatestByCategory, listMostRead, listSlider } from "./news.server";
+import { listLatest, listLatestByCategory, listMostRead, listSlider } from "./articles-read.server";
 
 /*
  * The lists reader pages repeat whatever the page, read once for every reader who sees published

@@ -1,17 +1,22 @@
 import { isCategory } from "~/lib/categories";
 import type { DB } from "~/server/db/db.server";
-import { getArticle, updateArticle } from "./news.server";
+import { getArticle } from "./articles-read.server";
+import { updateArticle } from "./articles-write.server";
 import { EDITORS } from "~/lib/audience";
 import { getRevision } from "./revisions.server";
+import { messages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
+
+export const revisionNotFound = () => new AppError("not-found", { message: messages.revisionNotFound });
 
 /**
  * Puts a revision's title, text, category, byline and media (with each image's details) back into its article, as a save by `actorId`:
  * the version it replaces is kept as a new revision, and the outbox hears of it. The status stays.
- * at `now`. False when the article (outside the trash) or the revision is not there.
+ * at `now`. Not-found when the article (outside the trash) or the revision is not there.
  */
-export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string, now = new Date()): Promise<boolean> {
+export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string, now = new Date()): Promise<void> {
   const [article, revision] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId)]);
-  if (!article || !revision) return false;
+  if (!article || !revision) throw revisionNotFound();
   const restored = await updateArticle(
     db,
     newsId,
@@ -30,5 +35,5 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
     },
     { by: actorId, kind: "save", at: now },
   );
-  return restored !== null;
+  if (restored === null) throw revisionNotFound();
 }

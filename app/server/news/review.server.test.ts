@@ -5,7 +5,7 @@ import { editCondition, type Actor } from "~/lib/permissions";
 import { messages } from "~/lib/messages";
 import type { NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
-import { updateArticle, type ArticleChanges } from "./news.server";
+import { updateArticle, type ArticleChanges } from "./articles-write.server";
 import { getArticleAccess, listReviewQueue, listSentBack, sendBack } from "./review.server";
 
 let db: DB;
@@ -23,8 +23,8 @@ describe("review", () => {
     const { id } = await article("review");
     expect(await listReviewQueue(db, 10)).toMatchObject([{ id }]);
     const events = await eventCount();
-    expect(await sendBack(db, id, "أضف المصدر")).toBe(true);
-    expect(await sendBack(db, id, "مرة ثانية")).toBe(false);
+    await sendBack(db, id, "أضف المصدر");
+    await expect(sendBack(db, id, "مرة ثانية")).rejects.toMatchObject({ code: "conflict", message: messages.notInReview });
     expect(await getArticleAccess(db, id)).toEqual({ authorId: AUTHOR.id, status: "draft", reviewNote: "أضف المصدر" });
     expect(await listSentBack(db, AUTHOR.id, 10)).toMatchObject([{ id, note: "أضف المصدر" }]);
     expect(await listSentBack(db, "someone-else", 10)).toEqual([]);

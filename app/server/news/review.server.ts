@@ -3,6 +3,10 @@ import { isCategory } from "~/lib/categories";
 import type { NewsStatus } from "~/lib/news";
 import type { OwnedArticle } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
+import { messages } from "~/lib/messages";
+import { reviewNoteSchema } from "~/lib/review-schema";
+import { AppError } from "~/server/platform/app-error.server";
+import { articleNotFound } from "./ownership.server";
 
 /** What the permission rules and the review need of an article, whatever its status. */
 export type ArticleAccess = OwnedArticle & { reviewNote: string | null };
@@ -53,16 +57,22 @@ export async function listSentBack(db: DB, authorId: string, limit: number): Pro
 }
 
 /**
- * Sends an article waiting for review back to its author as a draft, with the editor's note. Only an
- * article still in review moves (two editors at once: one wins); readers saw nothing of it before or
- * after, so no outbox event. Returns false when the article is not in review.
+ * An editor sends an article waiting for review back to its author as a draft, with a note the author
+ * sees, at `now`. Only an article still in review moves (two editors at once: one wins, the other is
+ * refused); readers saw nothing of it before or after, so no outbox event.
  */
-export async function sendBack(db: DB, id: string, note: string, now = new Date()): Promise<boolean> {
+export async function sendBack(db: DB, id: string, note: string, now = new Date()): Promise<void> {
+  const checked = reviewNoteSchema.safeParse(note);
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? messages.reviewNoteRequired;
+    throw new AppError("validation", { message, fields: { note: message } });
+  }
+  if (!(await getArticleAccess(db, id))) throw articleNotFound();
   const result = await db
     .updateTable("news")
-    .set({ status: "draft", review_note: note, updated_at: now.toISOString() })
+    .set({ status: "draft", review_note: checked.data, updated_at: now.toISOString() })
     .where("id", "=", id)
     .where("status", "=", "review")
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows === 0n) throw new AppError("conflict", { message: messages.notInReview });
 }

@@ -10,7 +10,9 @@ import { localStorage } from "~/server/media/local-storage.server";
 import { storeImage } from "~/server/media/media.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { EDITORS } from "~/lib/audience";
-import { getArticle, listReferencedMedia, updateArticle, type ArticleChanges } from "./news.server";
+import { getArticle } from "./articles-read.server";
+import { updateArticle, type ArticleChanges } from "./articles-write.server";
+import { listReferencedMedia } from "./article-media.server";
 import { restoreRevision } from "./restore-revision.server";
 import { getRevision, listRevisions } from "./revisions.server";
 
@@ -54,14 +56,14 @@ describe("revisions", () => {
     await updateArticle(db, id, edit({ title: "خطأ", content: "نص خاطئ" }), { by: "editor-1", kind: "save" });
     const [original] = await listRevisions(db, id);
     const eventsBefore = (await readEventsAfter(db, 0, 100)).length;
-    expect(await restoreRevision(db, id, original!.id, "editor-2")).toBe(true);
+    await restoreRevision(db, id, original!.id, "editor-2");
     const article = await getArticle(db, id);
     expect(article).toMatchObject({ title: "الأصل", content: "النص الأصلي", status: "published" });
     expect((await listRevisions(db, id)).map((r) => r.title)).toEqual(["خطأ", "الأصل"]);
     const events = await readEventsAfter(db, 0, 100);
     expect(events).toHaveLength(eventsBefore + 1);
     expect(events.at(-1)).toMatchObject({ kind: "article-edited", articleId: id });
-    expect(await restoreRevision(db, id, 999_999, "editor-2")).toBe(false);
+    await expect(restoreRevision(db, id, 999_999, "editor-2")).rejects.toMatchObject({ code: "not-found" });
   });
 
   it("keeps one revision for consecutive autosaves by one person", async () => {

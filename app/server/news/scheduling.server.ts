@@ -3,7 +3,7 @@ import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
 import { syncSearchIndex } from "~/server/search/search-index.server";
 import { recordArticleEvent, writeWithEvents } from "~/server/outbox/outbox.server";
-import { articleState } from "./news.server";
+import { articleState } from "./articles-write.server";
 import { ensureShortLink } from "./short-links.server";
 
 /** How many due articles one claim takes at most; the rest wait for the next round. */

@@ -3,7 +3,7 @@ import { highlight, snippet, type Segment } from "~/lib/search/search-snippet";
 import { parseQuery } from "~/lib/search/search-terms";
 import type { DB } from "~/server/db/db.server";
 import { PUBLIC, type Audience } from "~/lib/audience";
-import { listArticlesByIds } from "./news.server";
+import { listArticlesByIds } from "./articles-read.server";
 import { findMatchingArticleIds } from "~/server/search/search-index.server";
 
 export const SEARCH_PAGE_SIZE = 10;

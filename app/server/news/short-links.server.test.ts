@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
 import type { DB } from "~/server/db/db.server";
 import { createTestArticle } from "../../../tests/support/articles";
-import { updateArticle, type ArticleChanges } from "./news.server";
+import { updateArticle, type ArticleChanges } from "./articles-write.server";
 import { createShortLink, resolveShortLink, shortIdFor } from "./short-links.server";
 
 let db: DB;

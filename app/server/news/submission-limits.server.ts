@@ -12,7 +12,7 @@ const MAX_FIELD_BYTES = 512 * 1024;
 export const MAX_SUBMISSION_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_VIDEO_BYTES + MAX_FIELDS * MAX_FIELD_BYTES;
 
 /** What one article submission may hold: files, their sizes, fields. */
-export const LIMITS: UploadLimits = {
+export const ARTICLE_FORM_LIMITS: UploadLimits = {
   files: {
     images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
     video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: messages.videoTooLarge },

@@ -1,12 +1,26 @@
 import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
-import { deleteWithMedia, type Newsroom } from "./publishing.server";
-import { isTrashed, listExpiredTrash } from "./trash.server";
+import type { Newsroom } from "./publishing.server";
+import { deleteArticle } from "./articles-write.server";
+import { removeMedia } from "./article-media.server";
+import { isTrashed, listExpiredTrash, notInTrash } from "./trash.server";
 
-/** An admin's "delete for good": only an article in the trash; false when there is none there. */
-export async function deleteFromTrash(newsroom: Newsroom, id: string): Promise<boolean> {
-  if (!(await isTrashed(newsroom.db, id))) return false;
-  return deleteWithMedia(newsroom, id);
+/**
+ * Deletes the article for good (its short link and revisions), then the media files only it used at
+ * best effort: a file that cannot be removed now is swept at the next start
+ * (docs/decisions/006-media-names-and-cleanup.md). Deleting from the site moves to the trash instead
+ * (trash.server.ts); this runs only from the trash. False when there is no such article.
+ */
+async function deleteWithMedia({ db, storage }: Newsroom, id: string): Promise<boolean> {
+  const deleted = await deleteArticle(db, id);
+  if (!deleted) return false;
+  await removeMedia(storage, deleted.media);
+  return true;
+}
+
+/** An admin's "delete for good": only an article in the trash; not-found when there is none there. */
+export async function deleteFromTrash(newsroom: Newsroom, id: string): Promise<void> {
+  if (!(await isTrashed(newsroom.db, id)) || !(await deleteWithMedia(newsroom, id))) throw notInTrash();
 }
 
 /**

@@ -11,9 +11,12 @@ import { storeImage } from "~/server/media/media.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { searchNews } from "./search-news.server";
 import { EDITORS } from "~/lib/audience";
+import { messages } from "~/lib/messages";
 import { listAllForDashboard } from "./dashboard-list.server";
 import { UNFILTERED } from "~/lib/dashboard-filter";
-import { getArticle, listLatest, listReferencedMedia, updateArticle } from "./news.server";
+import { getArticle, listLatest } from "./articles-read.server";
+import { updateArticle } from "./articles-write.server";
+import { listReferencedMedia } from "./article-media.server";
 import type { Newsroom } from "./publishing.server";
 import { listRevisions } from "./revisions.server";
 import { resolveShortLink } from "./short-links.server";
@@ -48,7 +51,7 @@ async function articleWithImage(title: string, status: "published" | "draft" = "
 describe("the trash", () => {
   it("takes an article out of every list, page, search and short link at once, for editors too, and tells the outbox", async () => {
     const { id, shortId } = await articleWithImage("خبر سيحذف");
-    expect(await trashArticle(db, id)).toBe(true);
+    await trashArticle(db, id);
     expect(await getArticle(db, id)).toBeNull();
     expect(await getArticle(db, id, EDITORS)).toBeNull();
     expect(await listLatest(db, { limit: 10 })).toEqual([]);
@@ -58,7 +61,7 @@ describe("the trash", () => {
     expect((await searchNews(db, "فريدة", { audience: EDITORS })).results).toEqual([]);
     expect((await readEventsAfter(db, 0, 10)).at(-1)).toMatchObject({ kind: "article-unpublished", articleId: id });
     expect(await listTrash(db)).toMatchObject([{ id, title: "خبر سيحذف", trashedFrom: "published" }]);
-    expect(await trashArticle(db, id)).toBe(false);
+    await expect(trashArticle(db, id)).rejects.toMatchObject({ code: "not-found" });
     expect(await updateArticle(db, id, { title: "x", content: "x", category: "local", status: "published", imageUrl: null, images: [], video: null })).toBeNull();
   });
 
@@ -67,14 +70,14 @@ describe("the trash", () => {
     const draft = await articleWithImage("مسودة", "draft");
     await trashArticle(db, published.id);
     await trashArticle(db, draft.id);
-    expect(await restoreFromTrash(db, published.id)).toBe(true);
-    expect(await restoreFromTrash(db, draft.id)).toBe(true);
+    await restoreFromTrash(db, published.id);
+    await restoreFromTrash(db, draft.id);
     expect((await getArticle(db, published.id))?.status).toBe("published");
     expect(await resolveShortLink(db, published.shortId)).toBe(`/news/${published.id}`);
     expect((await searchNews(db, "فريدة")).results.map((r) => r.id)).toEqual([published.id]);
     expect((await getArticle(db, draft.id, EDITORS))?.status).toBe("draft");
     expect(await listTrash(db)).toEqual([]);
-    expect(await restoreFromTrash(db, published.id)).toBe(false);
+    await expect(restoreFromTrash(db, published.id)).rejects.toMatchObject({ code: "not-found", message: messages.notInTrash });
   });
 
   it("keeps media while in the trash and deletes it with the revisions only when deleted for good", async () => {
@@ -84,8 +87,8 @@ describe("the trash", () => {
     await trashArticle(db, id);
     expect(stored(image) && stored(second)).toBe(true);
     expect(await listReferencedMedia(db)).toEqual(expect.arrayContaining([image, second]));
-    expect(await deleteFromTrash(newsroom, "not-there")).toBe(false);
-    expect(await deleteFromTrash(newsroom, id)).toBe(true);
+    await expect(deleteFromTrash(newsroom, "not-there")).rejects.toMatchObject({ code: "not-found" });
+    await deleteFromTrash(newsroom, id);
     expect(stored(image) || stored(second)).toBe(false);
     expect(await listRevisions(db, id)).toEqual([]);
     expect(await listTrash(db)).toEqual([]);
@@ -93,7 +96,7 @@ describe("the trash", () => {
 
   it("refuses to delete for good what is not in the trash", async () => {
     const { id, image } = await articleWithImage("خبر حي");
-    expect(await deleteFromTrash(newsroom, id)).toBe(false);
+    await expect(deleteFromTrash(newsroom, id)).rejects.toMatchObject({ code: "not-found" });
     expect((await getArticle(db, id))?.title).toBe("خبر حي");
     expect(stored(image)).toBe(true);
   });

@@ -3,7 +3,10 @@ import type { NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { recordArticleEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { syncSearchIndex } from "~/server/search/search-index.server";
-import { articleState } from "./news.server";
+import { messages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
+import { articleState } from "./articles-write.server";
+import { articleNotFound } from "./ownership.server";
 
 /*
  * The trash (issue 17): deleting an article moves it here, out of every public place at once (its
@@ -23,9 +26,11 @@ export type TrashedArticle = {
   authorName: string | null;
 };
 
-/** Moves an article to the trash; false when there is none outside it. */
-export async function trashArticle(db: DB, id: string, now = new Date()): Promise<boolean> {
-  return writeWithEvents(db, async (trx) => {
+export const notInTrash = () => new AppError("not-found", { message: messages.notInTrash });
+
+/** Moves an article to the trash; not-found when there is none outside it. */
+export async function trashArticle(db: DB, id: string, now = new Date()): Promise<void> {
+  const trashed = await writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
       .select(["title", "category", "status", "created_at", "published_at"])
@@ -42,11 +47,12 @@ export async function trashArticle(db: DB, id: string, now = new Date()): Promis
     await recordArticleEvent(trx, articleState(id, row), articleState(id, { ...row, status: "trashed" }));
     return true;
   });
+  if (!trashed) throw articleNotFound();
 }
 
-/** Brings an article back from the trash to the status it had; false when it is not in the trash. */
-export async function restoreFromTrash(db: DB, id: string): Promise<boolean> {
-  return writeWithEvents(db, async (trx) => {
+/** Brings an article back from the trash to the status it had; not-found when it is not in the trash. */
+export async function restoreFromTrash(db: DB, id: string): Promise<void> {
+  const restored = await writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
       .select(["title", "category", "status", "created_at", "published_at", "trashed_from"])
@@ -60,6 +66,7 @@ export async function restoreFromTrash(db: DB, id: string): Promise<boolean> {
     await recordArticleEvent(trx, articleState(id, row), articleState(id, { ...row, status }));
     return true;
   });
+  if (!restored) throw notInTrash();
 }
 
 /** What the trash holds, most recently deleted first. */

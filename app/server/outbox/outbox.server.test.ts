@@ -4,7 +4,7 @@ import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db"
 import { createTestArticle } from "../../../tests/support/articles";
 import { onPostgres } from "../../../harness/postgres";
 import { openDatabase } from "~/server/db/db.server";
-import { deleteArticle, updateArticle, type ArticleChanges } from "~/server/news/news.server";
+import { deleteArticle, updateArticle, type ArticleChanges } from "~/server/news/articles-write.server";
 import { keptEventIds, pruneEvents, readEventsAfter, recordArticleEvent, writeWithEvents } from "./outbox.server";
 
 let temp: TempDatabase;

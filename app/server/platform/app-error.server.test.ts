@@ -68,7 +68,7 @@ describe("one body for every refusal", () => {
       expect(response.headers.get("retry-after"), error.code).toBe(error.retryAfterSeconds === undefined ? null : String(error.retryAfterSeconds));
       const body: unknown = await response.json();
       expect(body, error.code).toEqual(errorBody(error));
-      expect(errorOf(body), error.code).toEqual({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      expect(errorOf(body), error.code).toEqual({ code: error.code, message: error.message, ...(error.reason ? { reason: error.reason } : {}), ...(error.fields ? { fields: error.fields } : {}) });
     }
   });
 
@@ -85,6 +85,7 @@ describe("one body for every refusal", () => {
     expect(storageErrorOf(Object.assign(new Error(), { code: "EROFS" }))).toMatchObject({ code: "unavailable", status: 503, message: messages.storageUnavailable });
     expect(authFailure("too-many-sign-ups", 30)).toMatchObject({ code: "rate-limited", status: 429, retryAfterSeconds: 30 });
     expect(authFailure("unknown")).toMatchObject({ code: "bad-request", status: 400 });
+    expect(errorBody(authFailure("wrong-password")).error.reason).toBe("wrong-password");
   });
 
   it("a form shows each field's message, or the whole message under `form`", () => {

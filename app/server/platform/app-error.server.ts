@@ -22,6 +22,8 @@ type AppErrorOptions = {
   message?: string;
   /** Messages by form field, for validation. */
   fields?: FieldMessages;
+  /** A finer code than `code` that a page explains in its own words: the sign-in catalogue's entry. */
+  reason?: string;
   /** For rate-limited and unavailable: when to try again. */
   retryAfterSeconds?: number;
   cause?: unknown;
@@ -29,12 +31,13 @@ type AppErrorOptions = {
 
 /**
  * Every refusal or failure a reader or client may be told about: a stable code, an Arabic message and
- * optionally messages by field. Domain code throws or returns it; the HTTP edge answers it
- * (error-response.server.ts). Anything else that is thrown is a 500 whose text nobody sees.
+ * optionally messages by field. Domain code throws it, never returns it; the HTTP edge answers it
+ * (error-response.server.ts, form-refusal.server.ts). Anything else that is thrown is a 500 whose text nobody sees.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldMessages | undefined;
+  readonly reason: string | undefined;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
@@ -42,6 +45,7 @@ export class AppError extends Error {
     this.name = "AppError";
     this.code = code;
     this.fields = options.fields;
+    this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
@@ -65,5 +69,6 @@ export function appErrorWithin(error: unknown): AppError | undefined {
 
 /** The JSON body every refusal is answered with. */
 export function errorBody(error: AppError): ErrorBody {
-  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  const { code, message, reason, fields } = error;
+  return { error: { code, message, ...(reason ? { reason } : {}), ...(fields ? { fields } : {}) } };
 }

@@ -5,17 +5,18 @@ import { settingsFormSchema } from "~/lib/site-settings-schema";
 import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { parseSubmission, type UploadLimits } from "~/server/http/multipart-form.server";
+import type { Submission, UploadLimits } from "~/server/http/multipart-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { deleteSiteImages, MAX_SITE_IMAGE_BYTES, SITE_IMAGE_UPLOADS, storeSiteImage } from "./site-images.server";
 import { readSiteSettings, writeSiteSettings } from "./site-settings.server";
 
-export type SettingsSite = { db: DB; storage: MediaStorage; stagingDir: string };
+export type SettingsSite = { db: DB; storage: MediaStorage };
 
 const MAX_FIELDS = 30;
 const MAX_PAGE_FIELD_BYTES = 800 * 1024; // a document at MAX_DOCUMENT_JSON_LENGTH, in Arabic's two bytes a letter
 
-const LIMITS: UploadLimits = {
+/** The settings form: its images and its text, links and pages. */
+export const SETTINGS_FORM_LIMITS: UploadLimits = {
   files: Object.fromEntries(SITE_IMAGE_UPLOADS.map((field) => [field, { maxBytes: MAX_SITE_IMAGE_BYTES, tooLarge: settingsMessages.settingsImageTooLarge }])),
   maxFiles: SITE_IMAGE_UPLOADS.length,
   maxFields: MAX_FIELDS,
@@ -69,28 +70,23 @@ function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteS
  * (nothing is stored before every field passed), then one write with its outbox event. Images the new
  * settings replace are removed after the write; on any refusal nothing stored changes.
  */
-export async function saveSettingsFromRequest(site: SettingsSite, request: Request, actorId: string): Promise<void> {
-  const submission = await parseSubmission(request, site.stagingDir, LIMITS);
+export async function saveSettings(site: SettingsSite, submission: Submission, actorId: string): Promise<void> {
+  const current = await readSiteSettings(site.db);
+  const settings = settingsOf(submission.fields, current.settings.images);
+  const made: string[] = [];
   try {
-    const current = await readSiteSettings(site.db);
-    const settings = settingsOf(submission.fields, current.settings.images);
-    const made: string[] = [];
-    try {
-      for (const file of submission.files) {
-        const field = SITE_IMAGE_UPLOADS.find((upload) => upload === file.field);
-        if (!field) continue;
-        const images = await storeSiteImage(site.storage, field, file.path);
-        made.push(...Object.values(images).filter((url): url is string => url !== null));
-        settings.images = { ...settings.images, ...images };
-      }
-      await writeSiteSettings(site.db, settings, actorId);
-    } catch (error) {
-      await deleteSiteImages(site.storage, made);
-      throw error;
+    for (const file of submission.files) {
+      const field = SITE_IMAGE_UPLOADS.find((upload) => upload === file.field);
+      if (!field) continue;
+      const images = await storeSiteImage(site.storage, field, file.path);
+      made.push(...Object.values(images).filter((url): url is string => url !== null));
+      settings.images = { ...settings.images, ...images };
     }
-    const kept = new Set(Object.values(settings.images));
-    await deleteSiteImages(site.storage, Object.values(current.settings.images).filter((url) => !kept.has(url)));
-  } finally {
-    await submission.discard();
+    await writeSiteSettings(site.db, settings, actorId);
+  } catch (error) {
+    await deleteSiteImages(site.storage, made);
+    throw error;
   }
+  const kept = new Set(Object.values(settings.images));
+  await deleteSiteImages(site.storage, Object.values(current.settings.images).filter((url) => !kept.has(url)));
 }

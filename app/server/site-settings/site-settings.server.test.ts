@@ -16,7 +16,8 @@ import { createReadCache } from "~/server/platform/read-cache.server";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { exeBytes, pngBytes } from "../../../tests/support/fixtures";
-import { saveSettingsFromRequest } from "./settings-form.server";
+import { withSubmission } from "~/server/http/multipart-form.server";
+import { saveSettings, SETTINGS_FORM_LIMITS } from "./settings-form.server";
 import { cachedSiteFrame, cachedSiteSettings, readSiteSettings, writeSiteSettings } from "./site-settings.server";
 
 let db: DB;
@@ -34,7 +35,7 @@ afterEach(async () => {
   await rm(mediaDir, { recursive: true, force: true });
 });
 
-const site = () => ({ db, storage, stagingDir: stagingDirOf(mediaDir) });
+const site = () => ({ db, storage });
 
 function formOf(settings: SiteSettings, overrides: Record<string, string | Blob> = {}): FormData {
   const form = new FormData();
@@ -58,9 +59,11 @@ function formOf(settings: SiteSettings, overrides: Record<string, string | Blob>
 }
 
 const post = (form: FormData) => new Request("http://localhost/dashboard/settings", { method: "POST", body: form });
+/** The form as the settings page's action saves it: read, staged, saved, the staged files removed. */
+const save = (form: FormData) => withSubmission(post(form), stagingDirOf(mediaDir), SETTINGS_FORM_LIMITS, (submission) => saveSettings(site(), submission, "admin"));
 
 async function refusal(form: FormData): Promise<AppError> {
-  const error = await saveSettingsFromRequest(site(), post(form), "admin").then(
+  const error = await save(form).then(
     () => null,
     (e: unknown) => e,
   );
@@ -109,7 +112,7 @@ describe("the settings form", () => {
   it("saves the text, the links, the pages and the logo resized for the header, the manifest and JSON-LD", async () => {
     const who = documentFromPlainText("نحن غرفة أخبار صغيرة.");
     const logo = new Blob([new Uint8Array(await pngBytes(900, 600))], { type: "image/png" });
-    await saveSettingsFromRequest(site(), post(formOf({ ...demoSettings, name: "  صدى البلد  ", infoPages: { ...demoSettings.infoPages, who } }, { logo })), "admin");
+    await save(formOf({ ...demoSettings, name: "  صدى البلد  ", infoPages: { ...demoSettings.infoPages, who } }, { logo }));
     const { settings } = await readSiteSettings(db);
     expect(settings.name).toBe("صدى البلد");
     expect(settings.social).toEqual(demoSettings.social);
@@ -121,7 +124,7 @@ describe("the settings form", () => {
     }
     // A new logo replaces the old files.
     const before = await storedFiles();
-    await saveSettingsFromRequest(site(), post(formOf(settings, { logo: new Blob([new Uint8Array(await pngBytes(300, 300, "#123456"))]) })), "admin");
+    await save(formOf(settings, { logo: new Blob([new Uint8Array(await pngBytes(300, 300, "#123456"))]) }));
     const after = await storedFiles();
     expect(after).toHaveLength(3);
     expect(after.filter((name) => before.includes(name))).toEqual([]);
@@ -130,7 +133,7 @@ describe("the settings form", () => {
   it("makes the share image 1200×630 and the favicon 32 and 180 pixels", async () => {
     const shareImage = new Blob([new Uint8Array(await pngBytes(2000, 800))]);
     const favicon = new Blob([new Uint8Array(await pngBytes(200, 200))]);
-    await saveSettingsFromRequest(site(), post(formOf(demoSettings, { shareImage, favicon })), "admin");
+    await save(formOf(demoSettings, { shareImage, favicon }));
     const { images } = (await readSiteSettings(db)).settings;
     const size = async (url: string | null) => {
       const meta = await sharp(path.join(mediaDir, url!.slice("/media/".length))).metadata();

@@ -15,7 +15,7 @@ import { logger } from "~/server/platform/logger.server";
 import { sweepMedia } from "~/server/media/media-sweep.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import { listReferencedMedia } from "~/server/news/news.server";
+import { listReferencedMedia } from "~/server/news/article-media.server";
 import { purgeExpiredTrash } from "~/server/news/trash-purge.server";
 
 /**

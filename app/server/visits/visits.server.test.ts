@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
-import { getArticle, type NewArticle } from "~/server/news/news.server";
+import { getArticle } from "~/server/news/articles-read.server";
+import { type NewArticle } from "~/server/news/articles-write.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { visitMark } from "./visit-marks.server";

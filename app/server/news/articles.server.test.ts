@@ -1,19 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
 import type { DB } from "~/server/db/db.server";
-import {
-  createArticle,
-  deleteArticle,
-  getArticle,
-  listCategoryPage,
-  listLatest,
-  listLatestByCategory,
-  listMostRead,
-  listSlider,
-  readArticle,
-  updateArticle,
-  type NewArticle,
-} from "./news.server";
+import { getArticle, listCategoryPage, listLatest, listLatestByCategory, listMostRead, listSlider, readArticle } from "./articles-read.server";
+import { createArticle, deleteArticle, updateArticle, type NewArticle } from "./articles-write.server";
 import { articleAt, createTestArticle } from "../../../tests/support/articles";
 import { shortIdFor } from "./short-links.server";
 import { PUBLIC } from "~/lib/audience";

@@ -1,0 +1,247 @@
+import { parseStringList } from "~/lib/json";
+import { parseImageDetails } from "~/lib/image-details";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { creditOf } from "~/lib/bylines";
+import { isCategory, type Category } from "~/lib/categories";
+import { MOST_READ_FETCHED, SLIDER_COUNT } from "~/lib/constants";
+import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
+import { storedBody } from "~/lib/rich-text/document";
+import { PUBLIC, type Audience } from "~/lib/audience";
+import type { DB } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { executeCompiledOnce } from "~/server/db/compiled-once.server";
+
+/* Reading articles: the lists reader pages and the dashboard show, and one article with its text. Writes: articles-write.server.ts. */
+
+const EXCERPT_CHARS = 160;
+
+type NewsQuery<O> = SelectQueryBuilder<Database, "news", O>;
+
+function summaryColumns<O>(query: NewsQuery<O>) {
+  return query.select([
+    "news.id",
+    "news.title",
+    sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_CHARS)})`.as("excerpt"),
+    "news.category",
+    "news.images",
+    "news.image_url",
+    "news.is_video",
+    "news.status",
+    "news.visits",
+    "news.created_at",
+    "news.published_at",
+    "news.byline",
+    authorName,
+  ]);
+}
+
+/** The author's name, read beside each article (a scalar subquery keeps every list's plan on `news`). */
+function authorName(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("user").select("user.name").whereRef("user.id", "=", "news.author_id").as("author_name");
+}
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  images: string;
+  image_url: string | null;
+  is_video: number;
+  status: NewsStatus;
+  visits: number;
+  created_at: string;
+  published_at: string | null;
+  byline: string | null;
+  author_name: string | null;
+};
+
+export function toSummary(row: SummaryRow): NewsSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: isCategory(row.category) ? row.category : "miscellaneous",
+    image: parseStringList(row.images)[0] ?? row.image_url ?? null,
+    isVideo: row.is_video === 1,
+    status: row.status,
+    visits: row.visits,
+    createdAt: row.created_at,
+    publishedAt: row.published_at,
+    credit: creditOf(row.byline, row.author_name),
+  };
+}
+
+function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
+  // The trash has its own view (trash.server.ts): no list or page shows what is in it.
+  return audience.includeDrafts ? query.where("news.status", "!=", "trashed") : query.where("news.status", "=", "published");
+}
+
+export function summaries(db: DB, audience: Audience) {
+  return summaryColumns(visibleTo(db.selectFrom("news"), audience));
+}
+
+/**
+ * Most recently published first, as readers see the dates. The public lists read the
+ * (status, [category,] published_at) indexes; editors, who also see articles never published, get those
+ * by when they were written among the rest.
+ */
+export function newestFirst<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
+  const published = audience.includeDrafts ? sql<string>`coalesce(news.published_at, news.created_at)` : sql<string>`news.published_at`;
+  return query.orderBy(published, "desc").orderBy("news.id", "desc");
+}
+
+export async function listLatest(
+  db: DB,
+  options: {
+    limit: number;
+    offset?: number;
+    category?: Category;
+    audience?: Audience;
+  },
+): Promise<NewsSummary[]> {
+  const { limit, offset = 0, category, audience = PUBLIC } = options;
+  const key = `latest:${audience.includeDrafts}:${category ?? ""}:${limit}:${offset}`;
+  const rows = await executeCompiledOnce(db, key, () => {
+    const query = summaries(db, audience);
+    return newestFirst(category ? query.where("news.category", "=", category) : query, audience).limit(limit).offset(offset);
+  });
+  return rows.map(toSummary);
+}
+
+/**
+ * The `limit` newest of each category, in one statement: on PostgreSQL each statement is a round trip
+ * that holds a pooled connection, and the home page asked for seven sections one by one.
+ */
+export async function listLatestByCategory(
+  db: DB,
+  categories: readonly Category[],
+  limit: number,
+  audience: Audience = PUBLIC,
+  excludeId?: string,
+): Promise<Map<Category, NewsSummary[]>> {
+  const sections = new Map<Category, NewsSummary[]>(categories.map((category) => [category, []]));
+  const [first, ...rest] = categories.map((category) =>
+    db
+      .selectFrom(
+        newestFirst(
+          summaries(db, audience)
+            .where("news.category", "=", category)
+            .$if(excludeId !== undefined, (query) => query.where("news.id", "!=", excludeId!)),
+          audience,
+        )
+          .limit(limit)
+          .as("section"),
+      )
+      .selectAll(),
+  );
+  if (!first) return sections;
+  const rows = await rest.reduce((query, next) => query.unionAll(next), first).execute();
+  // A union keeps no order of its own: each section is sorted again.
+  const shown = (row: SummaryRow) => Date.parse(row.published_at ?? row.created_at);
+  const byNewest = (a: SummaryRow, b: SummaryRow) => shown(b) - shown(a) || b.id.localeCompare(a.id);
+  for (const row of [...rows].sort(byNewest)) sections.get(row.category as Category)?.push(toSummary(row));
+  return sections;
+}
+
+/** One page of a category, plus whether another page follows. */
+export async function listCategoryPage(
+  db: DB,
+  category: Category,
+  page: number,
+  pageSize: number,
+  audience: Audience = PUBLIC,
+): Promise<{ items: NewsSummary[]; hasMore: boolean }> {
+  const rows = await listLatest(db, {
+    category,
+    limit: pageSize + 1,
+    offset: (page - 1) * pageSize,
+    audience,
+  });
+  return { items: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** The 4 newest items that have an image and are not video (docs/product.md#lists). */
+export async function listSlider(db: DB, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+  const rows = await newestFirst(
+    summaries(db, audience)
+      .where("news.is_video", "=", 0)
+      .where((eb) => eb.or([eb("news.images", "!=", "[]"), eb("news.image_url", "is not", null)])),
+    audience,
+  )
+    .limit(SLIDER_COUNT)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function listMostRead(
+  db: DB,
+  limit: number = MOST_READ_FETCHED,
+  audience: Audience = PUBLIC,
+): Promise<NewsSummary[]> {
+  const rows = await summaries(db, audience)
+    .orderBy("news.visits", "desc")
+    .orderBy("news.published_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** The article's short link beside it (short_links.news_id is unique). */
+function shortIdOf(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("short_links").select("short_links.short_id").whereRef("short_links.news_id", "=", "news.id").as("short_id");
+}
+
+function articleRows(db: DB, id: string, audience: Audience) {
+  return visibleTo(db.selectFrom("news"), audience).selectAll().select(authorName).where("news.id", "=", id);
+}
+
+export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
+  const row = await articleRows(db, id, audience).executeTakeFirst();
+  return row ? toArticle(row) : null;
+}
+
+/** The article a reader opens, with its short link, in one statement (one round trip on PostgreSQL). */
+export async function readArticle(db: DB, id: string, audience: Audience): Promise<{ article: NewsArticle; shortId: string | null } | null> {
+  const row = await articleRows(db, id, audience).select(shortIdOf).executeTakeFirst();
+  return row ? { article: toArticle(row), shortId: row.short_id } : null;
+}
+
+type ArticleRow = Omit<SummaryRow, "excerpt"> & {
+  content: string;
+  body: string | null;
+  image_details: string | null;
+  video: string | null;
+  updated_at: string | null;
+  publish_at: string | null;
+};
+
+function toArticle(row: ArticleRow): NewsArticle {
+  return {
+    ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
+    content: row.content,
+    body: storedBody(row.body, row.content),
+    images: parseStringList(row.images),
+    imageDetails: parseImageDetails(row.image_details),
+    video: row.video || null,
+    imageUrl: row.image_url,
+    updatedAt: row.updated_at,
+    publishAt: row.publish_at,
+    byline: row.byline,
+  };
+}
+
+/** The visible articles among `ids`, with their full text, in the order of `ids`. */
+export async function listArticlesByIds(
+  db: DB,
+  ids: string[],
+  audience: Audience = PUBLIC,
+): Promise<(NewsSummary & { content: string })[]> {
+  if (ids.length === 0) return [];
+  // Visibility is checked here rather than in SQL: with a status condition beside `id in (…)`,
+  // SQLite's planner walks a status index over every published article instead of the primary key.
+  const rows = await summaryColumns(db.selectFrom("news")).select("news.content").where("news.id", "in", ids).execute();
+  const visible = rows.filter((row) => (audience.includeDrafts ? row.status !== "trashed" : row.status === "published"));
+  const byId = new Map(visible.map((row) => [row.id, { ...toSummary(row), content: row.content }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
