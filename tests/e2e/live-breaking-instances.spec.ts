@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../support/accounts";
 import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
 import { hydrated, fillBody } from "./support";
+import { expect, test } from "./test";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];

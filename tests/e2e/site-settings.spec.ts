@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { settingsMessages } from "../../app/lib/messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
@@ -7,6 +6,7 @@ import { signedInAs } from "../support/accounts";
 import { createTestArticle } from "../support/articles";
 import { startTestSite, type TestServer, type TestSite } from "../support/test-server";
 import { hydrated } from "./support";
+import { expect, test } from "./test";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { accountMessages, authErrors, messages, roleLabels } from "../../app/lib/messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../support/accounts";
@@ -14,6 +14,7 @@ import { createPostgresDatabase, type TempPostgres } from "../support/postgres";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { hydrated } from "./support";
+import { expect, test } from "./test";
 
 let server: TestServer;
 let smtp: SmtpServer;
