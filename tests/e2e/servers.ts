@@ -36,8 +36,8 @@ export type E2EServer = {
   env: Record<string, string> & { DATABASE_URL: string; AUTH_SECRET: string };
 };
 
-function server(name: string, port: number, options: { demo: boolean; postgres?: boolean; from?: E2EServer }): E2EServer {
-  const dir = path.join(ROOT, name);
+function server(name: string, port: number, folder: string, options: { demo: boolean; postgres?: boolean; from?: E2EServer }): E2EServer {
+  const dir = path.join(ROOT, folder);
   // Named after the port, so two checkouts or two workers never share one.
   const postgresName = options.postgres ? `akhbar_e2e_${port}` : null;
   // In the server's folder, so every start begins on the real clock.
@@ -74,18 +74,20 @@ function server(name: string, port: number, options: { demo: boolean; postgres?:
  * The demo sites as the server seeds them, once per run for every worker (global-setup.ts): seeding
  * draws the demo images, seconds of work that each worker's demo servers copy instead.
  */
-const sqliteTemplate = server("demo-template", TEMPLATE_PORT_BASE, { demo: true });
-const postgresTemplate = server("demo-postgres-template", TEMPLATE_PORT_BASE + 1, { demo: true, postgres: true });
+const sqliteTemplate = server("demo-template", TEMPLATE_PORT_BASE, "demo-template", { demo: true });
+const postgresTemplate = server("demo-postgres-template", TEMPLATE_PORT_BASE + 1, "demo-postgres-template", { demo: true, postgres: true });
 export const DEMO_TEMPLATES: E2EServer[] = WITH_POSTGRES ? [sqliteTemplate, postgresTemplate] : [sqliteTemplate];
 
-const slotPort = (offset: number) => PORT_BASE + SLOT * PORTS_PER_SLOT + offset;
-const demo = server(`demo-${SLOT}`, slotPort(0), { demo: true, from: sqliteTemplate });
-const demoPostgres = server(`demo-postgres-${SLOT}`, slotPort(2), { demo: true, postgres: true, from: postgresTemplate });
+/** One of this worker's servers: its port and folder are its slot's. */
+const slotted = (name: string, offset: number, options: Parameters<typeof server>[3]) =>
+  server(name, PORT_BASE + SLOT * PORTS_PER_SLOT + offset, `${name}-${SLOT}`, options);
+const demo = slotted("demo", 0, { demo: true, from: sqliteTemplate });
+const demoPostgres = slotted("demo-postgres", 2, { demo: true, postgres: true, from: postgresTemplate });
 
 /** This worker's production servers: one with demo content, one empty (and PostgreSQL's demo). */
 export const E2E_SERVERS = {
   demo,
-  empty: server(`empty-${SLOT}`, slotPort(1), { demo: false }),
+  empty: slotted("empty", 1, { demo: false }),
   ...(WITH_POSTGRES ? { demoPostgres } : {}),
 };
 
@@ -135,7 +137,7 @@ export async function startServers(servers: E2EServer[]): Promise<() => Promise<
       servers.map(async (site) => {
         await freshSite(site);
         const started = spawnServer(site.env);
-        started.child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${site.name}] ${chunk.toString()}`));
+        started.child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${path.basename(site.dir)}] ${chunk.toString()}`));
         running.push(started);
         await untilReady(site.url, started);
       }),
