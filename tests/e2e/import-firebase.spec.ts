@@ -41,16 +41,18 @@ async function importedSite(engine: "sqlite" | "postgres", port: number): Promis
     { env: { ...process.env, ...env }, encoding: "utf8" },
   );
   const server = spawnServer(env);
-  await untilReady(url, server);
-  return {
-    url,
-    stop: async () => {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      await postgres?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await postgres?.drop();
+    rmSync(dir, { recursive: true, force: true });
   };
+  // A server that never got ready is stopped all the same, not left holding its port.
+  await untilReady(url, server).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url, stop };
 }
 
 async function signIn(page: Page, site: ImportedSite, email: string, password: string): Promise<void> {

@@ -13,8 +13,8 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3210);
  */
 const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const PORTS_PER_SLOT = 10;
-/** Above the slots' ports: the demo templates' servers, then the specs that start servers of their own. */
-const TEMPLATE_PORT_BASE = PORT_BASE + 80;
+/** Above the slots' ports: the servers every worker shares, then the specs that start servers of their own. */
+const SHARED_PORT_BASE = PORT_BASE + 80;
 export const SPEC_PORT_BASE = PORT_BASE + 90;
 const ROOT = path.resolve(".tmp/e2e");
 /** This worker's folder for what its specs write to disk: sessions, images to upload. */
@@ -74,25 +74,28 @@ function server(name: string, port: number, folder: string, options: { demo: boo
  * The demo sites as the server seeds them, once per run for every worker (global-setup.ts): seeding
  * draws the demo images, seconds of work that each worker's demo servers copy instead.
  */
-const sqliteTemplate = server("demo-template", TEMPLATE_PORT_BASE, "demo-template", { demo: true });
-const postgresTemplate = server("demo-postgres-template", TEMPLATE_PORT_BASE + 1, "demo-postgres-template", { demo: true, postgres: true });
+const sqliteTemplate = server("demo-template", SHARED_PORT_BASE, "demo-template", { demo: true });
+const postgresTemplate = server("demo-postgres-template", SHARED_PORT_BASE + 1, "demo-postgres-template", { demo: true, postgres: true });
 export const DEMO_TEMPLATES: E2EServer[] = WITH_POSTGRES ? [sqliteTemplate, postgresTemplate] : [sqliteTemplate];
 
 /** One of this worker's servers: its port and folder are its slot's. */
 const slotted = (name: string, offset: number, options: Parameters<typeof server>[3]) =>
   server(name, PORT_BASE + SLOT * PORTS_PER_SLOT + offset, `${name}-${SLOT}`, options);
 const demo = slotted("demo", 0, { demo: true, from: sqliteTemplate });
-const demoPostgres = slotted("demo-postgres", 2, { demo: true, postgres: true, from: postgresTemplate });
+const demoPostgres = slotted("demo-postgres", 1, { demo: true, postgres: true, from: postgresTemplate });
 
-/** This worker's production servers: one with demo content, one empty (and PostgreSQL's demo). */
+/** This worker's demo sites, one per engine: the engine-parameterised specs run on each. */
+export const DEMO_SITES: E2EServer[] = WITH_POSTGRES ? [demo, demoPostgres] : [demo];
+
+/**
+ * The production servers the specs open: this worker's demo sites, and an empty site that every
+ * worker shares (global-setup.ts starts it): no spec writes to it.
+ */
 export const E2E_SERVERS = {
   demo,
-  empty: slotted("empty", 1, { demo: false }),
+  empty: server("empty", SHARED_PORT_BASE + 2, "empty", { demo: false }),
   ...(WITH_POSTGRES ? { demoPostgres } : {}),
 };
-
-/** This worker's demo sites that the engine-parameterised specs run on, one per engine. */
-export const DEMO_SITES: E2EServer[] = WITH_POSTGRES ? [demo, demoPostgres] : [demo];
 
 /** Until `url` says it can serve (GET /readyz), failing at once with what the server printed if it stops. */
 export async function untilReady(url: string, server: ServerProcess): Promise<void> {
