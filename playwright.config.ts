@@ -4,12 +4,16 @@ import { E2E_SERVERS } from "./tests/e2e/servers";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // Two workers, each with servers of its own (tests/e2e/test.ts), share out the tests one by one;
+  // a serial describe stays whole in one worker.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
+    // Evaluated again in each worker: its own demo server.
     baseURL: E2E_SERVERS.demo.url,
     locale: "ar-LB",
     timezoneId: "Asia/Beirut",
@@ -17,13 +21,4 @@ export default defineConfig({
     trace: "off",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: Object.values(E2E_SERVERS).map((server) => ({
-    command: server.command,
-    url: `${server.url}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
-    env: server.env,
-  })),
 });

@@ -37,9 +37,10 @@ export async function createPostgresDatabase(prefix = "akhbar_test_", server = T
   };
 }
 
-export async function createNamedPostgresDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
+/** Creates database `name` on the test server (or on `server`): empty, or a copy of database `template`, which nobody may be connected to. */
+export async function createNamedPostgresDatabase(name: string, server = TEST_POSTGRES_URL, template?: string): Promise<void> {
   await onServer(async (client) => {
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
     // As SQLite's synchronous=NORMAL: a commit does not wait for its fsync. Test data need not survive a crash.
     await client.query(`alter database "${name}" set synchronous_commit = off`);
   }, server);

@@ -81,7 +81,7 @@ ensureBuild();
 const withPostgres = await postgresAnswers();
 const postgresRequired = process.env.REQUIRE_POSTGRES === "1";
 const postgresNote = withPostgres
-  ? "PostgreSQL pass: run (the Vitest files that depend on the engine, and the publishing, live breaking and search browser specs)."
+  ? "PostgreSQL pass: run (the Vitest files that depend on the engine, and the browser specs on a demo site or a server of their own)."
   : `PostgreSQL pass: NOT run: no PostgreSQL server answered at ${process.env.TEST_POSTGRES_URL ?? "127.0.0.1:5432"} (set TEST_POSTGRES_URL or start PostgreSQL).`;
 console.log(postgresNote);
 const nginxNote = nginxInstalled()

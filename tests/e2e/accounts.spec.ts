@@ -1,17 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { authErrors, messages } from "../../app/lib/messages";
+import { setRole } from "../../app/server/accounts/users.server";
 import { E2E_SERVERS } from "./servers";
-import { hydrated } from "./support";
+import { hydrated, readSiteDatabase } from "./support";
+import { expect, test } from "./test";
 
 const email = `reader-${Date.now()}@example.com`;
 const password = "qamar-2026";
 
-function userCli(...args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", ...args], {
-    env: { ...process.env, ...E2E_SERVERS.demo.env },
-    encoding: "utf8",
-  });
+/** What `npm run user -- promote` and `demote` do (tests/integration/permissions.test.ts runs the CLI itself). */
+function giveRole(address: string, role: "admin" | "user"): Promise<boolean> {
+  return readSiteDatabase(E2E_SERVERS.demo, (db) => setRole(db, address, role));
 }
 
 async function signInThroughForm(page: Page, address: string, secret: string) {
@@ -59,12 +58,12 @@ test("a wrong password and an unknown email each get their message in place", as
   await expect(page).toHaveURL(/\/autenction/);
 });
 
-test("the dashboard link appears after npm run user -- promote, in the navbar and the mobile menu", async ({ page }) => {
+test("the dashboard link appears once the account is promoted to admin, in the navbar and the mobile menu", async ({ page }) => {
   await page.goto("/autenction?redirectTo=%2Fdashboard");
   await signInThroughForm(page, email, password);
   await expect(page.getByRole("heading", { name: messages.forbidden })).toBeVisible();
 
-  expect(userCli("promote", email)).toContain("is now an admin");
+  expect(await giveRole(email, "admin")).toBe(true);
   await page.goto("/");
   await expect(page.getByRole("banner").getByRole("link", { name: messages.dashboard }).first()).toBeVisible();
   await page.getByRole("banner").getByRole("link", { name: messages.dashboard }).first().click();
@@ -80,7 +79,7 @@ test("the dashboard link appears after npm run user -- promote, in the navbar an
   await page.getByTestId("mobile-menu-toggle").click();
   await expect(menu.getByRole("link", { name: messages.signIn })).toBeVisible();
   await expect(menu.getByRole("link", { name: messages.dashboard })).toHaveCount(0);
-  userCli("demote", email);
+  await giveRole(email, "user");
 });
 
 test("the form works before JavaScript loads", async ({ browser }) => {

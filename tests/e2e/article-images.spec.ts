@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { imageDetailMessages, messages } from "../../app/lib/messages";
 import { pngBytes } from "../support/fixtures";
-import { DEMO_SITES } from "./servers";
+import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, createMember, fillBody, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
+import { expect, test } from "./test";
 
 // Issue 18, "media on an article" (decision 025): an editor uploads two images, makes the second the
 // cover and describes it; a reader sees it first, with its caption and credit, at 375 and 1280 px.
-const FILES = path.resolve(".tmp/e2e-files");
 const SHOTS = path.resolve(".tmp/article-images");
 /** International: no other spec counts its articles (public-site counts /local). */
 const CATEGORY = "international";
@@ -22,16 +22,15 @@ async function noSidewaysScroll(page: Page) {
 
 for (const site of DEMO_SITES) {
   test.describe(`an article's images on ${site.engine}`, () => {
-    const STATE = path.resolve(FILES, `article-images-state-${site.name}.json`);
+    const STATE = path.join(FILES_DIR, `article-images-state-${site.name}.json`);
     test.use({ baseURL: site.url, storageState: STATE, navigationTimeout: 15_000, actionTimeout: 15_000 });
 
-    test.beforeAll(async ({ browser }) => {
-      mkdirSync(FILES, { recursive: true });
+    test.beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
-      writeFileSync(path.join(FILES, "harbour-first.png"), await pngBytes(1200, 675, "#e76f51"));
-      writeFileSync(path.join(FILES, "market-second.png"), await pngBytes(1200, 800, "#2a9d8f"));
-      const editor = createMember("editor", "ريم محررة الصور", site, "article-images");
-      await signedInState(browser, editor, STATE, site);
+      writeFileSync(path.join(FILES_DIR, "harbour-first.png"), await pngBytes(1200, 675, "#e76f51"));
+      writeFileSync(path.join(FILES_DIR, "market-second.png"), await pngBytes(1200, 800, "#2a9d8f"));
+      const editor = await createMember("editor", "ريم محررة الصور", site, "article-images");
+      await signedInState(editor, STATE, site);
     });
 
     test("an editor uploads two images, makes the second the cover with its alt, caption and credit; a reader sees it first at 375 and 1280 px", async ({ page }) => {
@@ -44,7 +43,7 @@ for (const site of DEMO_SITES) {
       await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
       await fillBody(page, "افتتح السوق الجديد أبوابه صباح اليوم.");
       await page.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
-      await page.locator("#images").setInputFiles([path.join(FILES, "harbour-first.png"), path.join(FILES, "market-second.png")]);
+      await page.locator("#images").setInputFiles([path.join(FILES_DIR, "harbour-first.png"), path.join(FILES_DIR, "market-second.png")]);
       await page.getByLabel(new RegExp(messages.statusPublishNow)).check();
       await page.getByRole("button", { name: messages.publishSubmit }).click();
       await expect(page.getByRole("status")).toContainText(messages.published);

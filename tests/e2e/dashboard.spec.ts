@@ -1,10 +1,11 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { createArticle } from "../../app/server/news/articles-write.server";
-import { DEMO_SITES } from "./servers";
+import { DEMO_SITES, FILES_DIR } from "./servers";
 import { createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
+import { expect, test } from "./test";
 
 const VIEWPORTS = [
   { width: 375, height: 800 },
@@ -17,10 +18,10 @@ for (const site of DEMO_SITES) {
   test.describe(`the dashboard on ${site.engine}`, () => {
     test.use({ baseURL: site.url });
     test.describe.configure({ mode: "serial" });
-    const STATE = path.resolve(`.tmp/e2e-files/dashboard-state-${site.name}.json`);
+    const STATE = path.join(FILES_DIR, `dashboard-state-${site.name}.json`);
 
-    test.beforeAll(async ({ browser }) => {
-      const admin = createAdmin("dashboard", "منى الحسن", site);
+    test.beforeAll(async () => {
+      const admin = await createAdmin("dashboard", "منى الحسن", site);
       await readSiteDatabase(site, async (db) => {
         const { id } = await db.selectFrom("user").select("id").where("email", "=", admin.email).executeTakeFirstOrThrow();
         const start = Date.now() - 3_600_000;
@@ -30,8 +31,7 @@ for (const site of DEMO_SITES) {
         await createArticle(db, { title: `${MARK} بانتظار المراجعة مع عنوان طويل جداً يملأ السطر كله على الهاتف`, content: "نص", category: "local", status: "review", authorId: id });
         await createArticle(db, { title: `${MARK} منشور بعنوان طويل يملأ خانة العنوان في الجدول على شاشة الحاسوب`, content: "نص", category: "miscellaneous", status: "published", authorId: id, createdAt: new Date(start) });
       });
-      mkdirSync(path.dirname(STATE), { recursive: true });
-      await signedInState(browser, admin, STATE, site);
+      await signedInState(admin, STATE, site);
     });
     test.use({ storageState: STATE });
 

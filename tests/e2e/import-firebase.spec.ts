@@ -2,35 +2,23 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { FIXTURE, makeFirebaseFixtures } from "../../scripts/make-firebase-fixtures";
 import { createPostgresDatabase } from "../../harness/postgres";
-import { spawnServer, type ServerProcess } from "../../harness/test-server";
+import { spawnServer } from "../../harness/test-server";
+import { SPEC_PORT_BASE, untilReady } from "./servers";
 import { hydrated } from "./support";
+import { expect, test } from "./test";
 
 /*
  * Issue 19 in the browser: a site made by `npm run import:firebase` from the fixtures, on its own server
  * (the shared demo sites keep their counts), on each engine under test.
  */
 
-const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3210) + 40;
 const ENGINES = process.env.E2E_POSTGRES === "1" ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
 type ImportedSite = { url: string; stop: () => Promise<void> };
-
-async function untilServing(url: string, server: ServerProcess): Promise<void> {
-  // Polls the readiness route: the server says when it is ready by answering.
-  await expect
-    .poll(
-      async () => {
-        if (server.child.exitCode !== null) throw new Error(`the server stopped:\n${server.output()}`);
-        return fetch(`${url}/readyz`).then((response) => response.status, () => 0);
-      },
-      { timeout: 60_000, intervals: [200] },
-    )
-    .toBe(200);
-}
 
 async function importedSite(engine: "sqlite" | "postgres", port: number): Promise<ImportedSite> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-import-e2e-"));
@@ -53,16 +41,18 @@ async function importedSite(engine: "sqlite" | "postgres", port: number): Promis
     { env: { ...process.env, ...env }, encoding: "utf8" },
   );
   const server = spawnServer(env);
-  await untilServing(url, server);
-  return {
-    url,
-    stop: async () => {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      await postgres?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await postgres?.drop();
+    rmSync(dir, { recursive: true, force: true });
   };
+  // A server that never got ready is stopped all the same, not left holding its port.
+  await untilReady(url, server).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url, stop };
 }
 
 async function signIn(page: Page, site: ImportedSite, email: string, password: string): Promise<void> {
@@ -80,7 +70,7 @@ for (const [index, engine] of ENGINES.entries()) {
     test.describe.configure({ mode: "serial", timeout: 120_000 });
     let site: ImportedSite;
     test.beforeAll(async () => {
-      site = await importedSite(engine, PORT_BASE + index);
+      site = await importedSite(engine, SPEC_PORT_BASE + index);
     });
     test.afterAll(async () => site?.stop());
 

@@ -1,11 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
-import type { DB } from "../../app/server/db/db.server";
+import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
-import type { TestServer, TestSite } from "../../harness/test-server";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { hydrated, fillBody } from "./support";
-import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
+import { expect, test } from "./test";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
@@ -20,10 +19,15 @@ for (const engine of ENGINES) {
 
     test.beforeAll(async () => {
       test.setTimeout(120_000);
-      ({ site, a, b, db } = await startTwoInstancesAndDb({}, engine, 1));
+      site = await startTestSite(2, {}, engine);
+      [a, b] = site.servers as [TestServer, TestServer];
+      db = openDatabase(site.database.url, 1);
       cookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب العاجل", role: "admin" });
     });
-    test.afterAll(() => stopServerAndDb({ site, db }));
+    test.afterAll(async () => {
+      await db?.destroy();
+      await site?.stop();
+    });
 
     test("a breaking item published on instance A appears in a page served by B without a reload, and goes when deleted on A", async ({ browser }) => {
       const readerContext = await browser.newContext();

@@ -1,14 +1,14 @@
-import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES, E2E_SERVERS } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, signInToDashboard, fillBody } from "./support";
+import { expect, test } from "./test";
 
 for (const site of DEMO_SITES) {
   test.describe(`on ${site.engine}`, () => {
     test.use({ baseURL: site.url });
 
     test("a breaking item published in one page appears in another page's list and ticker without a reload, and goes when deleted", async ({ browser }) => {
-      const admin = createAdmin("desk", "مكتب العاجل", site);
+      const admin = await createAdmin("desk", "مكتب العاجل", site);
 
       const readerContext = await browser.newContext({ baseURL: site.url });
       const reader = await readerContext.newPage();

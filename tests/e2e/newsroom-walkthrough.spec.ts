@@ -1,15 +1,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { formatDateTime } from "../../app/lib/dates";
 import { messages } from "../../app/lib/messages";
-import { DEMO_SITES, type E2EServer } from "./servers";
+import { DEMO_SITES, FILES_DIR, type E2EServer } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createMember, hydrated, readSiteDatabase, signedInState, fillBody, bodyEditor } from "./support";
+import { expect, test } from "./test";
 
 // Issue 17's "Done means": one story across the newsroom's roles, at a phone's width and a desktop's.
 const SHOTS = path.resolve(".tmp/walkthrough");
-const STATES = path.resolve(".tmp/e2e-files");
+const STATES = FILES_DIR;
 const SCHEDULE_AHEAD_SECONDS = 120;
 
 /** The story's category: one whose article count on the demo sites no other spec asserts (public-site counts /local). */
@@ -48,21 +49,19 @@ for (const site of DEMO_SITES)
     test(`on ${site.engine} at ${width} px: written, sent back, fixed, scheduled, out on its own with its byline, an edit reverted, deleted and restored`, async ({
       browser,
     }) => {
-      // Four CLI runs and the story's dozens of pages, on a machine shared with other work.
+      // The story's dozens of pages, on a machine shared with other work.
       test.setTimeout(180_000);
       mkdirSync(SHOTS, { recursive: true });
       const suffix = `${site.engine}-${width}-${Date.now()}`;
       const authorName = "ريم الخطيب";
       const accounts: Record<Exclude<Role, "admin" | "user">, string> = {
         author: await signedInState(
-          browser,
-          createMember("author", authorName, site, `walk-author-${suffix}`),
+          await createMember("author", authorName, site, `walk-author-${suffix}`),
           path.join(STATES, `walk-author-${suffix}.json`),
           site,
         ),
         editor: await signedInState(
-          browser,
-          createMember("editor", "سامر حداد", site, `walk-editor-${suffix}`),
+          await createMember("editor", "سامر حداد", site, `walk-editor-${suffix}`),
           path.join(STATES, `walk-editor-${suffix}.json`),
           site,
         ),
@@ -252,8 +251,7 @@ for (const site of DEMO_SITES) {
     test.setTimeout(90_000);
     const suffix = `${site.engine}-race-${Date.now()}`;
     const state = await signedInState(
-      browser,
-      createMember("author", "ريم الخطيب", site, `walk-author-${suffix}`),
+      await createMember("author", "ريم الخطيب", site, `walk-author-${suffix}`),
       path.join(STATES, `walk-author-${suffix}.json`),
       site,
     );

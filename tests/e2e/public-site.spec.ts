@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
 import { deletePublishedArticle, publishArticle } from "../support/articles";
 import { adminApiSession, dialogAfter, hydrated, queryAll, queryOne, watchConsole } from "./support";
+import { expect, test } from "./test";
 
 type Row = { id: string; title: string; visits: number };
 

@@ -1,12 +1,13 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
 import { messages } from "../../app/lib/messages";
 import { pngBytes } from "../support/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
-import { DEMO_SITES } from "./servers";
+import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
+import { expect, test } from "./test";
 
 for (const site of DEMO_SITES) {
   test.describe(`on ${site.engine}`, () => {
@@ -16,16 +17,13 @@ for (const site of DEMO_SITES) {
 
     test.describe.configure({ mode: "serial" });
 
-    const STATE = path.resolve(`.tmp/e2e-files/editor-state-${site.name}.json`);
+    const STATE = path.join(FILES_DIR, `editor-state-${site.name}.json`);
 
-    test.beforeAll(async ({ browser }) => {
-      const admin = createAdmin("editor", "محررة الأخبار", site);
-      const dir = path.resolve(".tmp/e2e-files");
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, "harbour.png"), await pngBytes(1400, 800, "#1d3557"));
-      writeFileSync(path.join(dir, "market.png"), await pngBytes(1000, 700, "#e9c46a"));
-      // One sign-in for the whole file keeps well inside the sign-in rate limit.
-      await signedInState(browser, admin, STATE, site);
+    test.beforeAll(async () => {
+      const admin = await createAdmin("editor", "محررة الأخبار", site);
+      writeFileSync(path.join(FILES_DIR, "harbour.png"), await pngBytes(1400, 800, "#1d3557"));
+      writeFileSync(path.join(FILES_DIR, "market.png"), await pngBytes(1000, 700, "#e9c46a"));
+      await signedInState(admin, STATE, site);
     });
 
     test.use({ storageState: STATE });
@@ -49,7 +47,7 @@ for (const site of DEMO_SITES) {
       await fillBody(page, "الفقرة الأولى من الخبر.\n\nالفقرة الثانية من الخبر.");
       await page.getByLabel(messages.fieldCategory).selectOption(options.category ?? "sports");
       if (options.draft) await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
-      if (options.images) await page.setInputFiles("#images", options.images.map((f) => path.resolve(".tmp/e2e-files", f)));
+      if (options.images) await page.setInputFiles("#images", options.images.map((f) => path.join(FILES_DIR, f)));
       await page.getByRole("button", { name: messages.publishSubmit }).click();
       await expect(page.getByRole("status")).toContainText(options.draft ? messages.savedAsDraft : messages.published);
       return articleIdByTitle(site, title);

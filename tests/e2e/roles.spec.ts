@@ -1,14 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
-import { E2E_SERVERS } from "./servers";
+import { E2E_SERVERS, FILES_DIR } from "./servers";
 import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
+import { expect, test } from "./test";
 
 const site = E2E_SERVERS.demo;
 const SHOTS = path.resolve(".tmp/e2e-files/roles");
-const STATES = path.resolve(".tmp/e2e-files");
 
 const statusOf = (id: string) => readSiteDatabase(site, async (db) => (await db.selectFrom("news").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status);
 
@@ -20,12 +20,10 @@ test.describe.configure({ mode: "serial" });
 
 const states: Partial<Record<Role, string>> = {};
 
-test.beforeAll(async ({ browser }) => {
-  // Six CLI runs (create, then set the role) on a shared machine.
-  test.setTimeout(180_000);
+test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const people: [Role, string][] = [["author", "مراسلة عكار"], ["editor", "رئيس التحرير"], ["user", "قارئ"]];
-  for (const [role, name] of people) states[role] = await signedInState(browser, createMember(role, name, site), path.join(STATES, `roles-${role}.json`), site);
+  for (const [role, name] of people) states[role] = await signedInState(await createMember(role, name, site), path.join(FILES_DIR, `roles-${role}.json`), site);
 });
 
 for (const width of [375, 1280]) {

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
-import { DEMO_SITES } from "./servers";
+import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
+import { expect, test } from "./test";
 
 const SCREENSHOTS = path.resolve(".tmp/e2e-screens/scheduling");
 
@@ -16,13 +17,13 @@ for (const site of DEMO_SITES) {
     test.use({ baseURL: site.url });
     test.describe.configure({ mode: "serial" });
 
-    const STATE = path.resolve(`.tmp/e2e-files/scheduler-state-${site.name}.json`);
+    const STATE = path.join(FILES_DIR, `scheduler-state-${site.name}.json`);
 
-    test.beforeAll(async ({ browser }) => {
+    test.beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
       // An admin until the dashboard takes editors (issue 17, part A); scheduling is an editor's power either way.
-      const editor = createAdmin("scheduler", "محرر الجدولة", site);
-      await signedInState(browser, editor, STATE, site);
+      const editor = await createAdmin("scheduler", "محرر الجدولة", site);
+      await signedInState(editor, STATE, site);
     });
 
     test.use({ storageState: STATE });

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { DEMO_SITES } from "./servers";
 import { hydrated, watchConsole } from "./support";
+import { expect, test } from "./test";
 
 for (const site of DEMO_SITES) {
   test.describe(`search on ${site.engine}`, () => {

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
 import { createAdmin, hydrated, queryOne } from "./support";
+import { expect, test } from "./test";
 
 /**
  * Collects every Content-Security-Policy violation the page reports, by event or on the console, and
@@ -63,7 +64,7 @@ test("every page type runs under the Content-Security-Policy, islands and whole-
   await expect(time).not.toHaveText((await time.getAttribute("title")) ?? "");
 
   // The whole-document pages: the sign-in form submits, then the dashboard and the edit form hydrate.
-  const admin = createAdmin("csp", "مدقق الأمان");
+  const admin = await createAdmin("csp", "مدقق الأمان");
   await open(page, "/autenction?redirectTo=%2Fdashboard");
   await page.getByLabel(messages.email).fill(admin.email);
   await page.getByLabel(messages.password).fill(admin.password);

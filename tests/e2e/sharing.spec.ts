@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
 import { dialogAfter, hydrated, queryOne } from "./support";
+import { expect, test } from "./test";
 
 test("each share link opens the network's share page with the article's short link", async ({ page, context }) => {
   // Nothing leaves this machine: the networks' pages are answered locally.

@@ -1,13 +1,12 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { settingsMessages } from "../../app/lib/messages";
-import type { DB } from "../../app/server/db/db.server";
+import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
-import type { TestServer, TestSite } from "../../harness/test-server";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { hydrated } from "./support";
-import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
+import { expect, test } from "./test";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
@@ -26,11 +25,16 @@ for (const engine of ENGINES) {
 
     test.beforeAll(async () => {
       test.setTimeout(120_000);
-      ({ site, a, b, db } = await startTwoInstancesAndDb({}, engine, 1));
+      site = await startTestSite(2, {}, engine);
+      [a, b] = site.servers as [TestServer, TestServer];
+      db = openDatabase(site.database.url, 1);
       cookie = await signedInAs(db, a.site, { email: "first-admin@example.com", username: "المديرة الأولى", role: "admin" });
       articleId = (await createTestArticle(db, { title: "خبر بلا صورة على الموقع الجديد", content: "نص", category: "sports" })).id;
     });
-    test.afterAll(() => stopServerAndDb({ site, db }));
+    test.afterAll(async () => {
+      await db?.destroy();
+      await site?.stop();
+    });
 
     test("the first admin is led to the settings; a new name, logo and social link reach B's header, footer, share tags and feed within seconds", async ({ browser }) => {
       const reader = await (await browser.newContext()).newPage();

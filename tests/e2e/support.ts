@@ -1,42 +1,50 @@
-import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
-import { signIn, type Session } from "../support/http";
+import { generatePassword } from "../../app/server/accounts/users.server";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
+import { createTestAccount, sessionCookie, type AuthServer } from "../../harness/accounts";
+import { signIn, type Session } from "../support/http";
 import { E2E_SERVERS, type E2EServer } from "./servers";
+import { expect } from "./test";
 
 export type Admin = { email: string; password: string };
 
-/** A new admin on a demo server, made with the CLI as a site owner would; the password is the one it prints. */
-export function createAdmin(emailPrefix: string, name: string, site: E2EServer = E2E_SERVERS.demo): Admin {
-  const email = `${emailPrefix}-${Date.now()}@example.com`;
-  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "create-admin", email, name], {
-    env: { ...process.env, ...site.env },
-    encoding: "utf8",
+/** What better-auth needs to act as `site`'s server does. */
+const authOf = (site: E2EServer): AuthServer => ({ baseUrl: site.url, authSecret: site.env.AUTH_SECRET });
+
+/**
+ * A new account with `role` on a site, made in its database by the domain function that
+ * `npm run user -- create-admin` and `set-role` call (tests/integration/permissions.test.ts runs the CLI itself).
+ */
+export async function createMember(role: Role, name: string, site: E2EServer = E2E_SERVERS.demo, emailPrefix = `roles-${role}`): Promise<Admin> {
+  const account = { email: `${emailPrefix}-${Date.now()}@example.com`, username: name, role, password: generatePassword() };
+  await readSiteDatabase(site, (db) => createTestAccount(db, authOf(site), account));
+  return { email: account.email, password: account.password };
+}
+
+/** A new admin on a site (by default this worker's demo server). */
+export function createAdmin(emailPrefix: string, name: string, site: E2EServer = E2E_SERVERS.demo): Promise<Admin> {
+  return createMember("admin", name, site, emailPrefix);
+}
+
+/**
+ * Signs `account` in through better-auth's own API (as the server would on the sign-in form, whose
+ * own specs are accounts.spec.ts and security-headers.spec.ts) and saves the session to `file`, for
+ * contexts to open with it. No HTTP sign-in, so the sign-in rate limit stays untouched.
+ */
+export async function signedInState(account: Admin, file: string, site: E2EServer = E2E_SERVERS.demo): Promise<string> {
+  const header = await readSiteDatabase(site, (db) => sessionCookie(db, authOf(site), account.email, account.password));
+  const cookies = header.split("; ").map((pair) => {
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(name.length + 1);
+    return { name, value, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const };
   });
-  return { email, password: /password: (\S+)/.exec(output)?.[1] ?? "" };
-}
-
-/** An account with `role`, made with the CLI as a site owner would: create-admin, then set-role. */
-export function createMember(role: Role, name: string, site: E2EServer = E2E_SERVERS.demo, emailPrefix = `roles-${role}`): Admin {
-  const account = createAdmin(emailPrefix, name, site);
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/user.ts", "set-role", account.email, role], { env: { ...process.env, ...site.env } });
-  return account;
-}
-
-/** Signs in through the form once and saves the session to `file`, for contexts to open with it. */
-export async function signedInState(browser: Browser, account: Admin, file: string, site: E2EServer = E2E_SERVERS.demo): Promise<string> {
-  const context = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/autenction?redirectTo=%2F");
-  await page.getByLabel(messages.email).fill(account.email);
-  await page.getByLabel(messages.password).fill(account.password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
-  await expect(page).toHaveURL(`${site.url}/`);
-  await context.storageState({ path: file });
-  await context.close();
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ cookies, origins: [] }));
   return file;
 }
 
@@ -51,7 +59,7 @@ export async function signInToDashboard(page: Page, admin: Admin): Promise<void>
 
 /** A new admin's session for the JSON admin API, outside any browser. */
 export async function adminApiSession(emailPrefix: string): Promise<Session> {
-  const { email, password } = createAdmin(emailPrefix, "محرر الاختبار");
+  const { email, password } = await createAdmin(emailPrefix, "محرر الاختبار");
   return signIn(E2E_SERVERS.demo.url, email, password);
 }
 

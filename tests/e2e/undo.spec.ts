@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
-import { DEMO_SITES } from "./servers";
+import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole, fillBody, bodyEditor } from "./support";
+import { expect, test } from "./test";
 
 const SHOTS = path.resolve(".tmp/undo-shots");
 
@@ -13,12 +14,12 @@ for (const site of DEMO_SITES) {
     test.describe(`undo on ${site.engine} at ${width} px`, () => {
       test.use({ baseURL: site.url });
       test.describe.configure({ mode: "serial" });
-      const STATE = path.resolve(`.tmp/e2e-files/undo-state-${site.name}-${width}.json`);
+      const STATE = path.join(FILES_DIR, `undo-state-${site.name}-${width}.json`);
 
-      test.beforeAll(async ({ browser }) => {
+      test.beforeAll(async () => {
         mkdirSync(SHOTS, { recursive: true });
-        const admin = createAdmin(`undo-${width}`, "محررة التراجع", site);
-        await signedInState(browser, admin, STATE, site);
+        const admin = await createAdmin(`undo-${width}`, "محررة التراجع", site);
+        await signedInState(admin, STATE, site);
       });
       test.use({ storageState: STATE, viewport: { width, height: 900 } });
 

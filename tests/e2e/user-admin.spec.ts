@@ -6,15 +6,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { accountMessages, authErrors, messages, roleLabels } from "../../app/lib/messages";
-import type { DB } from "../../app/server/db/db.server";
+import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { createPostgresDatabase, type TempPostgres } from "../../harness/postgres";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
-import type { TestServer } from "../../harness/test-server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
 import { hydrated } from "./support";
-import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
+import { expect, test } from "./test";
 
 let server: TestServer;
 let smtp: SmtpServer;
@@ -29,11 +29,13 @@ test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "akhbar-accounts-e2e-"));
   postgres = process.env.E2E_POSTGRES === "1" ? await createPostgresDatabase("akhbar_accounts_") : undefined;
   smtp = await startSmtpServer();
-  ({ server, db } = await startServerAndDb({ SMTP_URL: smtp.url, DATABASE_URL: postgres?.url ?? path.join(dir, "accounts.db") }));
+  server = await startTestServer({ SMTP_URL: smtp.url, DATABASE_URL: postgres?.url ?? path.join(dir, "accounts.db") });
+  db = openDatabase(server.env.DATABASE_URL);
   await createTestAccount(db, server.site, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
 });
 test.afterAll(async () => {
-  await stopServerAndDb({ server, db });
+  await db?.destroy();
+  await server?.stop();
   await smtp?.stop();
   await postgres?.drop();
   rmSync(dir, { recursive: true, force: true });

@@ -46,12 +46,18 @@ export default function RichTextEditor({ labelId, describedBy, invalid, defaultV
     onUpdate: ({ editor }) => onChange(withoutTrailingEmptyParagraphs(editor.getJSON() as RichDocument)),
   });
   if (!editor) return null;
+  // The text takes the focus back as the panel goes, in the same event: Tiptap's focus command waits for
+  // the next frame, and keys pressed before it (a fast typist, a busy device) would reach the page instead.
+  const closePanel = () => {
+    editor.view.focus();
+    setPanel(null);
+  };
   return (
     <div className="rounded border border-stone-300 bg-white" data-editor-ready="">
       <Toolbar editor={editor} panel={panel} setPanel={setPanel} />
-      {panel === "link" && <LinkPanel editor={editor} close={() => setPanel(null)} />}
-      {panel === "image" && <ImagePanel editor={editor} close={() => setPanel(null)} />}
-      {panel === "embed" && <EmbedPanel editor={editor} close={() => setPanel(null)} />}
+      {panel === "link" && <LinkPanel editor={editor} close={closePanel} />}
+      {panel === "image" && <ImagePanel editor={editor} close={closePanel} />}
+      {panel === "embed" && <EmbedPanel editor={editor} close={closePanel} />}
       <EditorContent editor={editor} />
     </div>
   );
@@ -174,7 +180,7 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
           {editorMessages.linkRemove}
         </button>
       )}
-      <button type="button" onClick={() => (editor.commands.focus(), close())} className={secondary}>
+      <button type="button" onClick={close} className={secondary}>
         {editorMessages.cancel}
       </button>
       <PanelError id="link-panel-error" message={error} />
