@@ -8,12 +8,15 @@ const ROOT = path.resolve(".tmp/e2e");
 /** Set by npm test when the PostgreSQL pass runs: the engine-parameterised specs then run on both. */
 const WITH_POSTGRES = process.env.E2E_POSTGRES === "1";
 
+// The servers run on the Node that runs the tests, whichever `node` comes first on PATH.
+const NODE = JSON.stringify(process.execPath);
+
 function server(name: string, port: number, options: { demo: boolean; postgres?: boolean }) {
   const dir = path.join(ROOT, name);
   // Named after the port, so two checkouts never share one.
   const postgresName = `akhbar_e2e_${port}`;
   const freshDatabase = options.postgres
-    ? `node --import tsx tests/e2e/fresh-postgres-database.ts ${postgresName}`
+    ? `${NODE} --import tsx tests/e2e/fresh-postgres-database.ts ${postgresName}`
     : "true";
   // In the server's folder, so every start begins on the real clock.
   const clock = siteClock(path.join(dir, "clock"));
@@ -25,7 +28,7 @@ function server(name: string, port: number, options: { demo: boolean; postgres?:
     /** The server's clock for scheduled articles and the trash purge, which a spec moves instead of waiting. */
     clock,
     /** Starts the server over a fresh database and media folder. */
-    command: `rm -rf "${dir}" && ${freshDatabase} && node --import tsx server.ts`,
+    command: `rm -rf "${dir}" && ${freshDatabase} && ${NODE} --import tsx server.ts`,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
