@@ -5,6 +5,8 @@
  * PostgreSQL server is there: TEST_POSTGRES_URL, or one
  * answering on 127.0.0.1:5432. REQUIRE_POSTGRES=1 (CI) makes its absence a failure. The tests through
  * nginx need Debian's nginx (NGINX_PATH); its absence is said at the start and at the end.
+ * TEST_PASSES (e.g. "vitest-sqlite") runs only the passes it names, of vitest-sqlite, vitest-postgres and playwright.
+ * Every child process runs on this process's Node (process.execPath), which the first line names.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -74,20 +76,31 @@ function playwright(withPostgres: boolean): Tally {
   return { passed: report.stats.expected + report.stats.flaky, failed };
 }
 
+const PASSES = ["vitest-sqlite", "vitest-postgres", "playwright"] as const;
+type Pass = (typeof PASSES)[number];
+const chosen = (process.env.TEST_PASSES ?? PASSES.join(",")).split(",").map((name) => name.trim());
+const unknown = chosen.filter((name) => !(PASSES as readonly string[]).includes(name));
+if (unknown.length) throw new Error(`TEST_PASSES: unknown ${unknown.join(", ")}; the passes are ${PASSES.join(", ")}.`);
+const runs = (pass: Pass) => chosen.includes(pass);
+
+console.log(`Node.js ${process.version} (${process.execPath})`);
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 ensureChromium();
 ensureBuild();
-const withPostgres = await postgresAnswers();
-const postgresRequired = process.env.REQUIRE_POSTGRES === "1";
+// The PostgreSQL pass is the Vitest one and the browser specs' PostgreSQL-backed server; nginx serves Vitest files only.
+const postgresUsed = runs("vitest-postgres") || runs("playwright");
+const withPostgres = postgresUsed && (await postgresAnswers());
+const postgresRequired = postgresUsed && process.env.REQUIRE_POSTGRES === "1";
 const postgresNote = withPostgres
   ? "PostgreSQL pass: run (the Vitest files that depend on the engine, and the browser specs on a demo site or a server of their own)."
   : `PostgreSQL pass: NOT run: no PostgreSQL server answered at ${process.env.TEST_POSTGRES_URL ?? "127.0.0.1:5432"} (set TEST_POSTGRES_URL or start PostgreSQL).`;
-console.log(postgresNote);
+if (postgresUsed) console.log(postgresNote);
+const nginxUsed = runs("vitest-sqlite") || runs("vitest-postgres");
 const nginxNote = nginxInstalled()
   ? `nginx: ${NGINX_PATH} (the tests through nginx run it).`
   : `nginx: MISSING at ${NGINX_PATH}: the tests through nginx (tests/integration/behind-nginx.test.ts) will fail. Install Debian's nginx (apt-get install nginx; .ci/run does) or set NGINX_PATH.`;
-console.log(nginxNote);
+if (nginxUsed) console.log(nginxNote);
 const suiteTimes: string[] = [];
 /** Runs a suite and notes its wall time, so a slowdown shows beside the totals when it happens. */
 function timed(name: string, suite: () => Tally): Tally {
@@ -97,16 +110,18 @@ function timed(name: string, suite: () => Tally): Tally {
   return tally;
 }
 const tallies = [
-  timed("Vitest on SQLite", () => vitest("sqlite")),
-  ...(withPostgres ? [timed("Vitest on PostgreSQL", () => vitest("postgres"))] : []),
-  timed("Playwright", () => playwright(withPostgres)),
+  ...(runs("vitest-sqlite") ? [timed("Vitest on SQLite", () => vitest("sqlite"))] : []),
+  ...(runs("vitest-postgres") && withPostgres ? [timed("Vitest on PostgreSQL", () => vitest("postgres"))] : []),
+  ...(runs("playwright") ? [timed("Playwright", () => playwright(withPostgres))] : []),
   // Required but absent: one failure, so CI cannot pass without it.
   ...(postgresRequired && !withPostgres ? [{ passed: 0, failed: 1 }] : []),
 ];
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
-console.log(`\n${postgresNote}${postgresRequired && !withPostgres ? " REQUIRE_POSTGRES=1: counted as a failure." : ""}`);
-if (!nginxInstalled()) console.log(nginxNote);
-console.log(`Wall time: ${suiteTimes.join(" · ")}`);
+console.log("");
+const postgresMissing = postgresRequired && !withPostgres ? " REQUIRE_POSTGRES=1: counted as a failure." : "";
+if (postgresUsed) console.log(`${postgresNote}${postgresMissing}`);
+if (nginxUsed && !nginxInstalled()) console.log(nginxNote);
+console.log(`Wall time on Node.js ${process.version}: ${suiteTimes.join(" · ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
