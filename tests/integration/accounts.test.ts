@@ -69,6 +69,7 @@ describe("sign-in", () => {
     expect(await wrong.text()).toContain(authErrors["wrong-password"].catalogue);
   });
 
+  // Each spelling signs in through the form: one password check (scrypt) per target.
   it("goes to a path of this site and never to another, however redirectTo is spelled", async () => {
     const session = await signIn(server.url, "samer@example.com", "secret123");
     for (const [target, expected] of [...LEAVING.map((target) => [target, "/"] as const), ...STAYING]) {
@@ -77,7 +78,7 @@ describe("sign-in", () => {
       const signingIn = await post(`${server.url}/autenction`, { intent: "signin", email: "samer@example.com", password: "secret123", redirectTo: target });
       expect([signingIn.status, signingIn.headers.get("location")], `POST ${JSON.stringify(target)}`).toEqual([302, expected]);
     }
-  });
+  }, 90_000);
 
   it("goes back after deleting an article only to a path of this site", async () => {
     const editor = await sessionAs(db, server, { email: "deleting-editor@example.com", username: "محرر", role: "editor" });
