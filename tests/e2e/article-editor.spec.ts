@@ -81,11 +81,6 @@ for (const site of DEMO_SITES) {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const noConsoleErrors = watchConsole(page);
       page.on("dialog", (dialog) => void dialog.accept());
-      // Frames come late, as on a busy machine: typing must never wait for what the editor leaves to the next frame.
-      await page.addInitScript(() => {
-        const nextFrame = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (callback) => nextFrame((time) => void setTimeout(() => callback(time), 300));
-      });
       await openForm(page);
       const title = `خبر بمتن منسّق ${site.engine} ${Date.now()}`;
       await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);

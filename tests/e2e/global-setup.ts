@@ -5,7 +5,10 @@ import { DEMO_TEMPLATES, E2E_SERVERS, startServers } from "./servers";
  * from copies, and starts the empty site every worker shares; returns what stops it.
  */
 export default async function startSharedServers(): Promise<() => Promise<void>> {
-  const [stopTemplates, stopEmpty] = await Promise.all([startServers(DEMO_TEMPLATES), startServers([E2E_SERVERS.empty])]);
+  const [stopTemplates, stopEmpty] = await Promise.all([
+    startServers(DEMO_TEMPLATES),
+    startServers([E2E_SERVERS.empty]),
+  ]);
   await stopTemplates();
   return stopEmpty;
 }

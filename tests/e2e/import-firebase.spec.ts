@@ -70,6 +70,8 @@ for (const [index, engine] of ENGINES.entries()) {
     test.describe.configure({ mode: "serial", timeout: 120_000 });
     let site: ImportedSite;
     test.beforeAll(async () => {
+      // The fixtures, the import CLI and a server start, beside the other engine's in the other worker: minutes on a busy machine.
+      test.setTimeout(240_000);
       site = await importedSite(engine, SPEC_PORT_BASE + index);
     });
     test.afterAll(async () => site?.stop());

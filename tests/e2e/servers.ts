@@ -36,7 +36,12 @@ export type E2EServer = {
   env: Record<string, string> & { DATABASE_URL: string; AUTH_SECRET: string };
 };
 
-function server(name: string, port: number, folder: string, options: { demo: boolean; postgres?: boolean; from?: E2EServer }): E2EServer {
+function server(
+  name: string,
+  port: number,
+  folder: string,
+  options: { demo: boolean; postgres?: boolean; from?: E2EServer },
+): E2EServer {
   const dir = path.join(ROOT, folder);
   // Named after the port, so two checkouts or two workers never share one.
   const postgresName = options.postgres ? `akhbar_e2e_${port}` : null;
@@ -75,7 +80,10 @@ function server(name: string, port: number, folder: string, options: { demo: boo
  * draws the demo images, seconds of work that each worker's demo servers copy instead.
  */
 const sqliteTemplate = server("demo-template", SHARED_PORT_BASE, "demo-template", { demo: true });
-const postgresTemplate = server("demo-postgres-template", SHARED_PORT_BASE + 1, "demo-postgres-template", { demo: true, postgres: true });
+const postgresTemplate = server("demo-postgres-template", SHARED_PORT_BASE + 1, "demo-postgres-template", {
+  demo: true,
+  postgres: true,
+});
 export const DEMO_TEMPLATES: E2EServer[] = WITH_POSTGRES ? [sqliteTemplate, postgresTemplate] : [sqliteTemplate];
 
 /** One of this worker's servers: its port and folder are its slot's. */
@@ -103,7 +111,10 @@ export async function untilReady(url: string, server: ServerProcess): Promise<vo
     .poll(
       async () => {
         if (server.child.exitCode !== null) throw new Error(`the server at ${url} stopped:\n${server.output()}`);
-        return fetch(`${url}/readyz`).then((response) => response.status, () => 0);
+        return fetch(`${url}/readyz`).then(
+          (response) => response.status,
+          () => 0,
+        );
       },
       { timeout: 120_000, intervals: [200] },
     )
@@ -140,7 +151,9 @@ export async function startServers(servers: E2EServer[]): Promise<() => Promise<
       servers.map(async (site) => {
         await freshSite(site);
         const started = spawnServer(site.env);
-        started.child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${path.basename(site.dir)}] ${chunk.toString()}`));
+        started.child.stderr?.on("data", (chunk: Buffer) =>
+          process.stderr.write(`[${path.basename(site.dir)}] ${chunk.toString()}`),
+        );
         running.push(started);
         await untilReady(site.url, started);
       }),
