@@ -8,6 +8,7 @@ export default [
   route("sports", "routes/category.tsx", { id: "category-sports" }),
   route("educatonal", "routes/category.tsx", { id: "category-educational" }),
   route("educational", "routes/educational-redirect.ts"),
+  route("educational/rss.xml", "routes/educational-redirect.ts", { id: "educational-rss-redirect" }),
   route("miscellaneous", "routes/category.tsx", { id: "category-miscellaneous" }),
   route("advertisement", "routes/category.tsx", { id: "category-advertisement" }),
   route("breaking", "routes/breaking.tsx"),

@@ -107,7 +107,7 @@ export function FooterContent({ year }: { year: number }) {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-stone-800 py-4 text-center text-sm">
+      <p className="border-t border-stone-800 px-16 py-4 text-center text-sm">
         {`© ${year} ${site.name}. ${messages.copyright}.`}
       </p>
     </>

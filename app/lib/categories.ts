@@ -42,6 +42,11 @@ export function categoryPath(category: Category): string {
   return CATEGORY_PATHS[category];
 }
 
+/** The site's RSS feed, or one category's. */
+export function feedPath(category?: Category): string {
+  return category ? `${categoryPath(category)}/rss.xml` : "/rss.xml";
+}
+
 export function categoryLabel(category: Category): string {
   return categoryLabels[category];
 }

@@ -1,5 +1,5 @@
 import { BREAKING_LIST_SIZE } from "~/lib/breaking";
-import { categoryLabel } from "~/lib/categories";
+import { categoryLabel, feedPath } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { shownTime } from "~/lib/news";
 import { isEditor } from "~/lib/permissions";
@@ -24,6 +24,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const published = (loaderData?.items ?? []).filter((item) => item.status === "published");
   return [
     ...pageMeta({ baseUrl, site, path: "/breaking", title: `${categoryLabel("breaking")} | ${site.name}`, description: messages.breakingDescription }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: categoryLabel("breaking"), href: feedPath("breaking") },
     { "script:ld+json": breakingItemListJsonLd(baseUrl, published) },
   ];
 }

@@ -1,4 +1,4 @@
-import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
+import { CATEGORIES, categoryLabel, categoryPath, feedPath, type Category } from "~/lib/categories";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
@@ -36,7 +36,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       title: `${label}${paged ? ` - ${messages.page} ${loaderData.page}` : ""} | ${siteOf(matches).name}`,
       description: `${label} ${messages.categoryDescriptionSuffix}`,
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: label, href: `${path}/rss.xml` },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: label, href: feedPath(loaderData.category) },
   ];
 }
 

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/educational-redirect";
 
-/** Both spellings work; the page lives at /educatonal (docs/product.md#categories). */
+/** Both spellings work, for the page and its feed; they live at /educatonal (docs/product.md#categories). */
 export function loader({ url }: Route.LoaderArgs) {
-  const { search } = url;
-  return redirect(`/educatonal${search}`, 301);
+  const { pathname, search } = url;
+  return redirect(`${pathname.replace(/^\/educational/, "/educatonal")}${search}`, 301);
 }

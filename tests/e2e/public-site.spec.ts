@@ -90,6 +90,28 @@ test.describe("navigation", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("at 375 px the scroll-to-top button leaves the footer's copyright line uncovered", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
+    const button = page.getByRole("button", { name: messages.scrollToTop });
+    await expect(button).toBeVisible();
+    const copyright = page.getByRole("contentinfo").getByText(messages.copyright);
+    const buttonBox = (await button.boundingBox())!;
+    // The text's own lines, not its paragraph's box: each line's rectangle must miss the button.
+    const lines = await copyright.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return [...range.getClientRects()].map(({ x, y, width, height }) => ({ x, y, width, height }));
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const apart = line.x + line.width <= buttonBox.x || buttonBox.x + buttonBox.width <= line.x || line.y + line.height <= buttonBox.y || buttonBox.y + buttonBox.height <= line.y;
+      expect(apart, JSON.stringify({ line, buttonBox })).toBe(true);
+    }
+  });
+
   test("mobile menu at 375 px: search box, Lebanon submenu, breaking, international, advertisements, sign-in", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");

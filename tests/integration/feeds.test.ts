@@ -3,7 +3,7 @@
  * or 404 page), with its content type and cache policy, well-formed, and without drafts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, categoryPath } from "~/lib/categories";
+import { CATEGORIES, categoryPath, feedPath } from "~/lib/categories";
 import type { DB } from "~/server/db/db.server";
 import { get } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
@@ -75,6 +75,23 @@ describe("feeds on the real server", () => {
     }
     const localItems = list(parseXml(await fetchFeed("/local/rss.xml", "application/rss+xml; charset=utf-8")).rss.channel.item);
     expect(localItems.map((i) => i.link)).toEqual([`${server.url}/news/${local.id}`]);
+  });
+
+  it("advertises each category's own feed on its page, the breaking page's too", async () => {
+    for (const category of CATEGORIES) {
+      const page = await (await get(`${server.url}${categoryPath(category)}`)).text();
+      const feeds = [...page.matchAll(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+      expect(new Set(feeds), category).toEqual(new Set(["/rss.xml", feedPath(category)]));
+      expect(feeds, category).toHaveLength(2);
+    }
+  });
+
+  it("sends the feed of the other spelling of the educational page to its own, as the page", async () => {
+    for (const [from, to] of [["/educational/rss.xml", "/educatonal/rss.xml"], ["/educational?page=2", "/educatonal?page=2"]]) {
+      const response = await get(`${server.url}${from}`);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("location"), from).toBe(to);
+    }
   });
 
   it("gives 404 for the feed of a category that does not exist, and short links still work", async () => {

@@ -1,5 +1,5 @@
 import { contentTypeOf } from "~/server/media/storage.server";
-import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
+import { CATEGORIES, categoryLabel, categoryPath, feedPath, type Category } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { articlePath, truncate } from "~/lib/news";
 import type { DB } from "../db/db.server";
@@ -118,10 +118,6 @@ function rssItem(baseUrl: string, article: FeedArticle) {
   };
 }
 
-export function rssPath(category?: Category): string {
-  return category ? `${categoryPath(category)}/rss.xml` : "/rss.xml";
-}
-
 /** The site's feed, or one category's. */
 export async function rssXml(db: DB, options: { baseUrl: string; category?: Category } & FeedSite): Promise<string> {
   const { baseUrl, category } = options;
@@ -135,7 +131,7 @@ export async function rssXml(db: DB, options: { baseUrl: string; category?: Cate
       }
     : { title: siteName, link: absoluteUrl(baseUrl, "/"), description: settings.description || settings.tagline || siteName };
   return buildRss(
-    { ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, rssPath(category)) },
+    { ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, feedPath(category)) },
     articles.map((article) => rssItem(baseUrl, article)),
   );
 }
