@@ -18,6 +18,7 @@ import { openDatabase } from "../../app/server/db/db.server";
 import { seedArticles } from "./data";
 import { crawlScript } from "./load";
 import { ensureBuild } from "../ensure-build";
+import { benchReport } from "./report";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -25,7 +26,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4150);
 const CONNECTIONS = 50;
 const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
-const { values: flags } = parseArgs({ options: { base: { type: "string" } }, strict: true });
+const { values: flags } = parseArgs({ options: { base: { type: "string" }, write: { type: "boolean" } }, strict: true });
 
 type Checkout = { label: string; dir: string };
 type Server = Checkout & { url: string; child: ChildProcess; exited: Promise<unknown> };
@@ -188,17 +189,19 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(
+const report = benchReport("npm run bench:cpu");
+report.line(
   `\nSQLite, ${ARTICLES} articles, WORKERS=1, page cache off, wrk ${CONNECTIONS} connections × ${SECONDS} s, ${ROUNDS} rounds alternated.`,
 );
-console.log(
+report.line(
   `| page | ${checkouts.map((c) => `${c.label}: CPU ms / request`).join(" | ")} |${checkouts.length > 1 ? " capacity |" : ""}`,
 );
-console.log(`|---|${checkouts.map(() => "---:").join("|")}|${checkouts.length > 1 ? "---:|" : ""}`);
+report.line(`|---|${checkouts.map(() => "---:").join("|")}|${checkouts.length > 1 ? "---:|" : ""}`);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 for (const page of ["article", "home", "category", "crawl"]) {
   const per = checkouts.map((c) => rows.filter((r) => r.page === page && r.label === c.label).map((r) => r.cpuMs));
   const cells = per.map((xs) => xs.map((x) => x.toFixed(2)).join(" / "));
   const capacity = checkouts.length > 1 ? ` ${(mean(per[0]!) / mean(per.at(-1)!)).toFixed(2)}× |` : "";
-  console.log(`| ${page} | ${cells.join(" | ")} |${capacity}`);
+  report.line(`| ${page} | ${cells.join(" | ")} |${capacity}`);
 }
+report.finish();

@@ -23,9 +23,10 @@ import { startTestServer } from "../../harness/test-server";
 import { seedArticles } from "./data";
 import { parseWrk } from "./load";
 import { ensureBuild } from "../ensure-build";
+import { benchReport } from "./report";
 
 const { values: flags } = parseArgs({
-  options: { minutes: { type: "string", default: "10" }, idle: { type: "string", default: "60" }, warmup: { type: "string", default: "60" }, database: { type: "string" } },
+  options: { minutes: { type: "string", default: "10" }, idle: { type: "string", default: "60" }, warmup: { type: "string", default: "60" }, database: { type: "string" }, write: { type: "boolean" } },
   strict: true,
 });
 const LOAD_SECONDS = Math.round(Number(flags.minutes) * 60);
@@ -102,11 +103,13 @@ try {
     console.log(`idle for ${IDLE_SECONDS} s…`);
     await waitFor(IDLE_SECONDS);
     const idle = memory();
-    console.log(`\n${postgres ? "PostgreSQL" : "SQLite"}, ${ARTICLES} articles, ${CONNECTIONS} connections; load: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors`);
-    console.log(`after warm-up:   ${format(warm)}`);
-    console.log(`end of the load: ${format(loaded)}`);
-    console.log(`after idle:      ${format(idle)}`);
-    console.log(`RSS after idle / after warm-up: ${(idle.rss / warm.rss).toFixed(2)}× (target ≤ 1.5×)`);
+    const report = benchReport("npm run bench:memory");
+    report.line(`\n${postgres ? "PostgreSQL" : "SQLite"}, ${ARTICLES} articles, ${CONNECTIONS} connections; load: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors`);
+    report.line(`after warm-up:   ${format(warm)}`);
+    report.line(`end of the load: ${format(loaded)}`);
+    report.line(`after idle:      ${format(idle)}`);
+    report.line(`RSS after idle / after warm-up: ${(idle.rss / warm.rss).toFixed(2)}× (target ≤ 1.5×)`);
+    report.finish();
   } finally {
     await server.stop();
   }

@@ -26,6 +26,7 @@ import { crawlScript, loadGeneratorName, loadTest, startCeiling, type LoadResult
 import { openDatabase } from "../../app/server/db/db.server";
 import { writeFileSync } from "node:fs";
 import { ensureBuild } from "../ensure-build";
+import { benchReport } from "./report";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const CONNECTIONS = 50;
@@ -37,7 +38,7 @@ const WORKER_COUNTS = [...new Set((process.env.BENCH_WORKERS ?? `1,${CORES}`).sp
 const HEADERS = { "accept-encoding": "br, gzip" };
 /** The one load every row, warm-up and ceiling runs: 50 connections asking for brotli or gzip. */
 const load = (url: string, seconds: number, script?: string) => loadTest(url, { connections: CONNECTIONS, seconds, headers: HEADERS, script });
-const { values: flags } = parseArgs({ options: { database: { type: "string" } }, strict: true });
+const { values: flags } = parseArgs({ options: { database: { type: "string" }, write: { type: "boolean" } }, strict: true });
 const givenUrl = flags.database ?? process.env.DATABASE_URL;
 /** The PostgreSQL server to create the bench's database on; none: a temporary SQLite file. */
 const postgresServer = givenUrl && isPostgresUrl(givenUrl) ? givenUrl : undefined;
@@ -158,25 +159,26 @@ for (const [page, html] of pagesHtml) {
   }
 }
 
-console.log(
+const report = benchReport("npm run bench");
+report.line(
   `\n${ENGINE}, ${ARTICLES} articles; ${CONNECTIONS} connections for ${SECONDS} s per row from ${loadGeneratorName}; ${CORES} cores.`,
 );
-console.log("Ceiling: a bare node:http process sending the same page's bytes from memory.");
-console.log(`Each process first ran ${WARM_UP_SECONDS} s of the same load per page, not recorded.\n`);
-console.log("| page | page cache | WORKERS | req/s | p99 ms | of ceiling | errors |");
-console.log("|---|---|---:|---:|---:|---:|---:|");
+report.line("Ceiling: a bare node:http process sending the same page's bytes from memory.");
+report.line(`Each process first ran ${WARM_UP_SECONDS} s of the same load per page, not recorded.\n`);
+report.line("| page | page cache | WORKERS | req/s | p99 ms | of ceiling | errors |");
+report.line("|---|---|---:|---:|---:|---:|---:|");
 for (const r of runs) {
   const ceiling = ceilings.get(r.page === CRAWL ? "article" : r.page)!;
-  console.log(
+  report.line(
     `| ${r.page} | ${r.cache} | ${r.workers} | ${Math.round(r.rps)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling.rps) * 100).toFixed(1)}% | ${r.errors} |`,
   );
 }
 for (const [page, c] of ceilings)
-  console.log(`| ${page}: ceiling | — | 1 | ${Math.round(c.rps)} | ${c.p99.toFixed(1)} | 100% | ${c.errors} |`);
+  report.line(`| ${page}: ceiling | — | 1 | ${Math.round(c.rps)} | ${c.p99.toFixed(1)} | 100% | ${c.errors} |`);
 
 if (WORKER_COUNTS.length > 1) {
   const [one, all] = [WORKER_COUNTS[0]!, WORKER_COUNTS.at(-1)!];
-  console.log(`\nThroughput with WORKERS=${all} over WORKERS=${one}:`);
+  report.line(`\nThroughput with WORKERS=${all} over WORKERS=${one}:`);
   for (const page of [...pagesHtml.keys(), CRAWL]) {
     const ratio = (cache: string) => {
       const rps = (workers: number) =>
@@ -184,12 +186,13 @@ if (WORKER_COUNTS.length > 1) {
       if (!runs.some((r) => r.page === page && r.cache === cache)) return "—";
       return rps(one) > 0 ? `${(rps(all) / rps(one)).toFixed(2)}×` : "n/a (no answer with one worker)";
     };
-    console.log(`  ${page}: uncached ${ratio("off")}, cached ${ratio("on")}`);
+    report.line(`  ${page}: uncached ${ratio("off")}, cached ${ratio("on")}`);
   }
 }
 
-console.log("\nResident memory per server process, MB (idle after start → peak under load):");
-for (const m of memory) console.log(`  ${m.label}: ${(m.idle / MB).toFixed(0)} → ${(m.load / MB).toFixed(0)}`);
-console.log(
+report.line("\nResident memory per server process, MB (idle after start → peak under load):");
+for (const m of memory) report.line(`  ${m.label}: ${(m.idle / MB).toFixed(0)} → ${(m.load / MB).toFixed(0)}`);
+report.line(
   `\nArticle page assets, gzipped: JavaScript ${(budget.js / 1024).toFixed(1)} KB, CSS ${(budget.css / 1024).toFixed(1)} KB.`,
 );
+report.finish();

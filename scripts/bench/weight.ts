@@ -14,8 +14,9 @@ import { partsTable } from "../../harness/html-parts";
 import { createEmptyDatabase } from "../../harness/temp-db";
 import { startTestServer } from "../../harness/test-server";
 import { ensureBuild } from "../ensure-build";
+import { benchReport } from "./report";
 
-const { values: flags } = parseArgs({ options: { save: { type: "string" } }, strict: true });
+const { values: flags } = parseArgs({ options: { save: { type: "string" }, write: { type: "boolean" } }, strict: true });
 ensureBuild();
 const database = await createEmptyDatabase();
 try {
@@ -30,9 +31,13 @@ try {
       mkdirSync(flags.save, { recursive: true });
       for (const [name, html] of pages) writeFileSync(path.join(flags.save, `${name}.html`), html);
     }
-    console.log(partsTable(pages));
+    const report = benchReport("npm run bench:weight");
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(9);
-    console.log(`${"gzipped".padEnd(42)}${pages.map(([, html]) => kb(gzipSync(html).length)).join("")}`);
+    report.line("```");
+    report.line(partsTable(pages));
+    report.line(`${"gzipped".padEnd(42)}${pages.map(([, html]) => kb(gzipSync(html).length)).join("")}`);
+    report.line("```");
+    report.finish();
   } finally {
     await server.stop();
   }
