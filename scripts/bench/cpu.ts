@@ -87,7 +87,9 @@ function runWrk(
 /** Seeds with the base's own code when there is a base, so its migrations know the database. */
 function seed(databaseUrl: string, mediaDir: string): Promise<{ articleId: string }> {
   if (!flags.base) return seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, ARTICLES);
-  const code = `const { seedArticles } = await import("./scripts/bench/data.ts"); const r = await seedArticles(${JSON.stringify({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir })}, ${ARTICLES}); console.log("SEEDED " + JSON.stringify(r));`;
+  // Checkouts before the benchmarks had their own folder keep the seeding at scripts/bench-data.ts.
+  const module = existsSync(path.join(flags.base, "scripts/bench/data.ts")) ? "./scripts/bench/data.ts" : "./scripts/bench-data.ts";
+  const code = `const { seedArticles } = await import(${JSON.stringify(module)}); const r = await seedArticles(${JSON.stringify({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir })}, ${ARTICLES}); console.log("SEEDED " + JSON.stringify(r));`;
   const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
     cwd: flags.base,
     maxBuffer: 1 << 24,
