@@ -193,7 +193,7 @@ try {
 
 const report = benchReport("npm run bench:cpu");
 report.line(
-  `\nSQLite, ${ARTICLES} articles, WORKERS=1, page cache off, wrk ${CONNECTIONS} connections × ${SECONDS} s, ${ROUNDS} rounds alternated.`,
+  `\nSQLite, ${ARTICLES} articles, WORKERS=1, page cache off, wrk ${CONNECTIONS} connections × ${SECONDS} s, ${ROUNDS} rounds alternated.\n`,
 );
 report.line(
   `| page | ${checkouts.map((c) => `${c.label}: CPU ms / request`).join(" | ")} |${checkouts.length > 1 ? " capacity |" : ""}`,

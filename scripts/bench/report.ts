@@ -41,5 +41,8 @@ function heading(command: string): string {
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
   const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"]).toString().trim() ? " with uncommitted changes" : "";
   const load = loadavg().map((n) => n.toFixed(1)).join(", ");
-  return `\`${command}\` at \`${commit}\`${dirty}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load} at the end:`;
+  const args = process.argv.slice(2).filter((arg) => arg !== "--write");
+  const settings = Object.entries(process.env).filter(([name]) => name.startsWith("BENCH_")).map(([name, value]) => `${name}=${value} `);
+  const run = `${settings.join("")}${command}${args.length ? ` -- ${args.join(" ")}` : ""}`;
+  return `\`${run}\` at \`${commit}\`${dirty}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load} at the end:`;
 }
