@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { messages } from "~/lib/messages";
 import { articlePath, shownTime } from "~/lib/news";
 import type { Segment } from "~/lib/search/search-snippet";
 import { Byline } from "./byline";

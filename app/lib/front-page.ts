@@ -30,7 +30,7 @@ export const PLACEMENT_MAX_MS = 366 * 24 * 60 * 60 * 1000;
 export const PLACEMENT_DEFAULT_MS = 24 * 60 * 60 * 1000;
 
 /** "1"…"4" a slide, "pin" on top of the story's category. */
-const PLACES = [...Array.from({ length: SLIDER_COUNT }, (_, index) => String(index + 1)), "pin"] as [string, ...string[]];
+const PLACES: [string, ...string[]] = ["pin", ...Array.from({ length: SLIDER_COUNT }, (_, index) => String(index + 1))];
 
 /** The dashboard's form: choose a story for a place until a time (a Beirut wall time), or remove one slot's choice. */
 export const chooseFormSchema = z.object({

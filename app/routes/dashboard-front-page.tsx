@@ -118,7 +118,7 @@ export default function DashboardFrontPage({ loaderData, actionData }: Route.Com
       <DashboardHeading id="front-page-title" title={fm.title} />
       <p className="text-stone-600">{fm.intro}</p>
       {done && (
-        <p role="status" className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
+        <p role="status" className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800" data-testid="front-page-done">
           {done === "saved" ? fm.saved : fm.removed}
         </p>
       )}
@@ -156,7 +156,7 @@ export default function DashboardFrontPage({ loaderData, actionData }: Route.Com
 
       <div className={`${panel} space-y-4`}>
         <h2 className="text-xl font-bold">{fm.chooseHeading}</h2>
-        <form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <form method="get" className="flex flex-wrap items-end gap-2" role="search" data-testid="candidate-search">
           <div className="min-w-0 flex-1">
             <label htmlFor="q" className="mb-1 block font-bold">
               {fm.searchLabel}

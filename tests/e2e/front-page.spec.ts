@@ -83,13 +83,14 @@ for (const engine of ENGINES) {
       await hydrated(editor);
 
       const choose = async (search: string, place: string) => {
-        await editor.getByLabel(fm.searchLabel).fill(search);
-        await editor.getByRole("button", { name: fm.searchButton }).click();
-        await expect(editor.getByLabel(fm.articleLabel).locator("option")).toHaveCount(1);
-        await editor.getByLabel(fm.placeLabel).selectOption({ label: place });
-        await expect(editor.getByLabel(fm.untilLabel)).not.toHaveValue("");
+        const searchForm = editor.getByTestId("candidate-search");
+        await searchForm.getByLabel(fm.searchLabel).fill(search);
+        await searchForm.getByRole("button", { name: fm.searchButton }).click();
+        await expect(editor.getByLabel(fm.articleLabel, { exact: true }).locator("option")).toHaveCount(1);
+        await editor.getByLabel(fm.placeLabel, { exact: true }).selectOption({ label: place });
+        await expect(editor.getByLabel(fm.untilLabel, { exact: true })).not.toHaveValue("");
         await editor.getByRole("button", { name: fm.save, exact: true }).click();
-        await expect(editor.getByRole("status")).toHaveText(fm.saved);
+        await expect(editor.getByTestId("front-page-done")).toHaveText(fm.saved);
       };
       await choose("سوق الخضار", fm.lead);
       const chosenAt = Date.now();
@@ -117,7 +118,7 @@ for (const engine of ENGINES) {
 
       // Removing a choice is one click; B follows.
       await editor.getByTestId("pin-sports").getByRole("button", { name: fm.remove }).click();
-      await expect(editor.getByRole("status")).toHaveText(fm.removed);
+      await expect(editor.getByTestId("front-page-done")).toHaveText(fm.removed);
       await expect.poll(async () => {
         const html = (await homeOfB()).html;
         const section = html.slice(html.indexOf('data-testid="section-sports"'));

@@ -40,6 +40,11 @@ function toPlacement(row: PlacementRow): Placement {
   };
 }
 
+/** An article as lists carry it: without its text. */
+function summaryOf({ content: _text, ...summary }: NewsSummary & { content: string }): NewsSummary {
+  return summary;
+}
+
 /** Every placement held, slides by position then pins. */
 export async function listPlacements(db: DB): Promise<Placement[]> {
   const rows = await db
@@ -59,7 +64,7 @@ export async function frontPageSlider(db: DB): Promise<NewsSummary[]> {
     listArticlesByIds(db, slides.map((slide) => slide.newsId)),
     listSlider(db, SLIDER_COUNT + slides.length),
   ]);
-  const chosenById = new Map(chosen.map(({ content: _content, ...summary }) => [summary.id, summary as NewsSummary]));
+  const chosenById = new Map<string, NewsSummary>(chosen.map((article) => [article.id, summaryOf(article)]));
   const shown = new Set(chosenById.keys());
   const fill = newest.filter((item) => !shown.has(item.id));
   const slider: NewsSummary[] = [];
@@ -75,7 +80,7 @@ export async function frontPageSlider(db: DB): Promise<NewsSummary[]> {
 export async function categoryPins(db: DB): Promise<Map<Category, NewsSummary>> {
   const pins = (await listPlacements(db)).filter((placement) => placement.kind === "pin" && placement.category !== null);
   const articles = await listArticlesByIds(db, pins.map((pin) => pin.newsId));
-  const byId = new Map(articles.map(({ content: _content, ...summary }) => [summary.id, summary as NewsSummary]));
+  const byId = new Map<string, NewsSummary>(articles.map((article) => [article.id, summaryOf(article)]));
   const result = new Map<Category, NewsSummary>();
   for (const pin of pins) {
     const article = byId.get(pin.newsId);
@@ -106,7 +111,7 @@ export async function frontPageCandidates(db: DB, query: string, limit = 40): Pr
     .orderBy("published_at", "desc")
     .limit(limit)
     .execute();
-  return (await listArticlesByIds(db, rows.map((row) => row.id))).map(({ content: _content, ...summary }) => summary as NewsSummary);
+  return (await listArticlesByIds(db, rows.map((row) => row.id))).map(summaryOf);
 }
 
 function refused(field: string, message: string): AppError {
