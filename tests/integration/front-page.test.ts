@@ -141,7 +141,7 @@ describe("the front page editors choose", () => {
 });
 
 describe("a signed-in editor sees the public pages as readers do", () => {
-  it("no draft on home, search, category, breaking or short links; the draft itself only as a marked preview", async () => {
+  it("no draft on home, a category, search, breaking or the latest list; the draft itself only as a marked preview, 404 for readers", async () => {
     const home = await page(a, "/", editor);
     expect(home.html).not.toContain("مسودة كاتب لم تنشر");
     expect(slides(home.html)).not.toContain(ids.draft);
