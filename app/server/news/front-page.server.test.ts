@@ -6,7 +6,7 @@ import { AppError } from "~/server/platform/app-error.server";
 import { createReadCache } from "~/server/platform/read-cache.server";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { articleAt } from "../../../tests/support/articles";
-import { categoryPins, choosePlacement, frontPageSlider, listPlacements, removeEndedPlacements, removePlacement } from "./front-page.server";
+import { categoryPins, choosePlacement, frontPageCandidates, frontPageSlider, listPlacements, removeEndedPlacements, removePlacement } from "./front-page.server";
 import { categoryPage, homeSections } from "./reader-lists.server";
 import { trashArticle } from "./trash.server";
 
@@ -101,6 +101,18 @@ describe("the slider", () => {
     expect((await refusal(removePlacement(db, { slot: "slide:9" }))).fields?.slot).toBe(fm.slotInvalid);
     expect(await listPlacements(db)).toEqual([]);
     expect(await frontPageEvents()).toBe(0);
+  });
+});
+
+describe("the stories to choose from", () => {
+  it("are the published ones, newest first, found by a part of their title; a NUL in the search is dropped", async () => {
+    await articleAt(db, 1, { title: "سوق الخضار في حلبا" });
+    await articleAt(db, 2, { title: "سوق السمك في الميناء" });
+    await articleAt(db, 3, { title: "سوق مسودة", status: "draft" });
+    expect(titles(await frontPageCandidates(db, ""))).toEqual(["سوق السمك في الميناء", "سوق الخضار في حلبا"]);
+    expect(titles(await frontPageCandidates(db, "سوق"))).toEqual(["سوق السمك في الميناء", "سوق الخضار في حلبا"]);
+    expect(titles(await frontPageCandidates(db, "الخضار\u0000"))).toEqual(["سوق الخضار في حلبا"]);
+    expect(await frontPageCandidates(db, "100%_")).toEqual([]);
   });
 });
 

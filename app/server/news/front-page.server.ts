@@ -99,9 +99,9 @@ export function withPins(sections: Map<Category, NewsSummary[]>, pins: Map<Categ
   return result;
 }
 
-/** Published stories an editor may choose, newest first; with `query`, those whose title holds it. */
+/** Published stories an editor may choose, newest first; with `query`, those whose title holds it (a NUL, which no title holds, dropped). */
 export async function frontPageCandidates(db: DB, query: string, limit = 40): Promise<NewsSummary[]> {
-  const words = query.trim();
+  const words = query.replaceAll("\u0000", "").trim();
   if (!words) return listLatest(db, { limit });
   const rows = await db
     .selectFrom("news")
