@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { frontPageMessages as fm, messages } from "~/lib/messages";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
+import { CACHE } from "~/server/platform/cache-control.server";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer, TestSite } from "../../harness/test-server";
@@ -54,7 +55,7 @@ function slides(html: string): string[] {
 
 async function page(server: TestServer, path: string, session?: Session) {
   const response = session ? await get(`${server.url}${path}`, session) : await fetch(`${server.url}${path}`);
-  return { status: response.status, cache: response.headers.get("x-cache"), html: await response.text() };
+  return { status: response.status, cache: response.headers.get("x-cache"), cacheControl: response.headers.get("cache-control"), html: await response.text() };
 }
 
 function choose(place: string, newsId: string, until = wallTime(3_600_000)) {
@@ -152,6 +153,7 @@ describe("a signed-in editor sees the public pages as readers do", () => {
     expect(preview.status).toBe(200);
     expect(preview.html).toContain(fm.previewNotice);
     expect(preview.html).toMatch(/<meta name="robots" content="noindex/);
+    expect(preview.cacheControl).toBe(CACHE.personal);
     const reader = await page(a, `/news/${ids.draft}`);
     expect(reader.status).toBe(404);
     const published = await page(a, `/news/${ids.p1}`, editor);
