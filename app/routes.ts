@@ -28,6 +28,7 @@ export default [
   route("dashboard/account", "routes/dashboard-account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("dashboard/settings", "routes/dashboard-settings.tsx"),
+  route("dashboard/front-page", "routes/dashboard-front-page.tsx"),
   route("who", "routes/info.tsx", { id: "info-who" }),
   route("contact", "routes/info.tsx", { id: "info-contact" }),
   route("privacy", "routes/info.tsx", { id: "info-privacy" }),

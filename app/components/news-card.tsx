@@ -12,10 +12,6 @@ export function CategoryBadge({ category }: { category: NewsSummary["category"] 
   );
 }
 
-export function DraftBadge() {
-  return <span className="inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{messages.draftBadge}</span>;
-}
-
 /** A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
    reading the title twice (and the page from carrying it twice). */
 function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: NewsTeaser; sizes: string; eager?: boolean; onlyWidth?: number; className?: string }) {
@@ -54,14 +50,7 @@ export function NewsCard({ item, eager = false, showExcerpt = true, showCredit =
         />
         <div className="card-body">
           <div className="card-meta">
-            {item.status === "draft" ? (
-              <span className="flex gap-1">
-                <CategoryBadge category={item.category} />
-                <DraftBadge />
-              </span>
-            ) : (
-              <CategoryBadge category={item.category} />
-            )}
+            <CategoryBadge category={item.category} />
             <RelativeTime iso={shownTime(item)} />
           </div>
           <h3>{item.title}</h3>

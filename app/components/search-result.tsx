@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { messages } from "~/lib/messages";
 import { articlePath, shownTime } from "~/lib/news";
 import type { Segment } from "~/lib/search/search-snippet";
 import { Byline } from "./byline";
@@ -30,7 +29,6 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
       <p className="mt-1 text-xs text-stone-500">
         {categoryLabel(result.category)} · <time dateTime={shownTime(result)}>{formatDay(shownTime(result))}</time>
         {result.credit && <> · <Byline credit={result.credit} linked={false} /></>}
-        {result.status === "draft" && <> · {messages.statusDraft}</>}
       </p>
       <p className="mt-2 leading-relaxed text-stone-700" data-testid="search-snippet">
         <Highlighted segments={result.snippet} />

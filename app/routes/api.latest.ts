@@ -6,8 +6,8 @@ import { pageFromUrl } from "~/lib/pagination";
 import { CACHE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { audienceOf } from "~/server/accounts/guards.server";
-import { listCategoryPage, listLatest } from "~/server/news/articles-read.server";
+import { listLatest } from "~/server/news/articles-read.server";
+import { categoryPage } from "~/server/news/reader-lists.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.latest";
 
@@ -15,18 +15,17 @@ import type { Route } from "./+types/api.latest";
  * The latest news for the home page's refresh, or with ?category=…&page=N one page of a category
  * for its 'المزيد' button.
  */
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
-  const audience = await audienceOf(site.auth, request);
-  const headers = { "Cache-Control": audience.includeDrafts ? CACHE.personal : CACHE.publicPage };
+  const headers = { "Cache-Control": CACHE.publicPage };
   const category = url.searchParams.get("category");
   if (category === null) {
-    return data({ items: await listLatest(site.db, { limit: LATEST_NEWS_COUNT, audience }) }, { headers });
+    return data({ items: await listLatest(site.db, { limit: LATEST_NEWS_COUNT }) }, { headers });
   }
   if (!isCategory(category) || category === "breaking") {
     return errorResponse(new AppError("bad-request", { message: messages.categoryInvalid }));
   }
   const page = pageFromUrl(url);
-  const { items, hasMore } = await listCategoryPage(site.db, category, page, CATEGORY_PAGE_SIZE, audience);
+  const { items, hasMore } = await categoryPage(site.db, site.readCache, category, page, CATEGORY_PAGE_SIZE);
   return data({ items, page, hasMore }, { headers });
 }

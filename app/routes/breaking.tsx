@@ -6,7 +6,6 @@ import { isEditor } from "~/lib/permissions";
 import { pageMeta, siteMetaOf } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking/list";
-import { audienceFor } from "~/lib/audience";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { listLatest } from "~/server/news/articles-read.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -15,17 +14,16 @@ import type { Route } from "./+types/breaking";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await getCurrentUser(site.auth, request);
-  const items = await listLatest(site.db, { category: "breaking", limit: BREAKING_LIST_SIZE, audience: audienceFor(user) });
-  return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item), status: item.status })), isAdmin: isEditor(user) };
+  const items = await listLatest(site.db, { category: "breaking", limit: BREAKING_LIST_SIZE });
+  return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item) })), isAdmin: isEditor(user) };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const { baseUrl, site } = siteMetaOf(matches);
-  const published = (loaderData?.items ?? []).filter((item) => item.status === "published");
   return [
     ...pageMeta({ baseUrl, site, path: "/breaking", title: `${categoryLabel("breaking")} | ${site.name}`, description: messages.breakingDescription }),
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: categoryLabel("breaking"), href: feedPath("breaking") },
-    { "script:ld+json": breakingItemListJsonLd(baseUrl, published) },
+    { "script:ld+json": breakingItemListJsonLd(baseUrl, loaderData?.items ?? []) },
   ];
 }
 

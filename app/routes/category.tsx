@@ -4,8 +4,7 @@ import { messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { CategoryList } from "~/components/category-list";
-import { audienceOf } from "~/server/accounts/guards.server";
-import { listCategoryPage } from "~/server/news/articles-read.server";
+import { categoryPage } from "~/server/news/reader-lists.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -15,12 +14,12 @@ function categoryOfPath(pathname: string): Category | undefined {
   return CATEGORIES.find((category) => categoryPath(category) === pathname.replace(/\/+$/, ""));
 }
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const category = categoryOfPath(url.pathname);
   if (!category || category === "breaking") throw pageError(new AppError("not-found"));
   const page = pageFromUrl(url);
-  const { items, hasMore } = await listCategoryPage(site.db, category, page, CATEGORY_PAGE_SIZE, await audienceOf(site.auth, request));
+  const { items, hasMore } = await categoryPage(site.db, site.readCache, category, page, CATEGORY_PAGE_SIZE);
   return { category, page, items, hasMore };
 }
 

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { accountMenuLink, accountMessages, messages } from "~/lib/messages";
+import { accountMenuLink, accountMessages, frontPageMessages, messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
@@ -118,6 +118,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <DashboardHeading
         title={messages.dashboard}
         links={[
+          canDelete && { to: "/dashboard/front-page", label: frontPageMessages.title },
           canDelete && { to: "/dashboard/trash", label: messages.trashTitle },
           actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
           { to: "/dashboard/account", label: accountMenuLink },

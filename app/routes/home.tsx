@@ -7,7 +7,6 @@ import { Sidebar } from "~/components/news-lists";
 import { usePrerendered } from "~/components/prerendered";
 import { Slider } from "~/components/slider";
 import { SiteVisit } from "~/components/visit-counters";
-import { audienceOf } from "~/server/accounts/guards.server";
 import { homeSections, sidebarLists, sliderItems } from "~/server/news/reader-lists.server";
 import { useSiteFrame } from "~/components/use-site-frame";
 import type { SiteFrame } from "~/lib/site-settings";
@@ -24,14 +23,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ ...siteMetaOf(matches), path: "/", title: homeTitle(siteOf(matches)), description: siteOf(matches).description || siteOf(matches).tagline || siteOf(matches).name });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** The same for every reader, signed in or not (decision 031). */
+export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const database = site.db;
-  const audience = await audienceOf(site.auth, request);
   const [slider, sidebar, sections] = await Promise.all([
-    sliderItems(database, site.readCache, audience),
-    sidebarLists(database, site.readCache, audience),
-    homeSections(database, site.readCache, SECTION_SIZE, audience),
+    sliderItems(database, site.readCache),
+    sidebarLists(database, site.readCache),
+    homeSections(database, site.readCache, SECTION_SIZE),
   ]);
   return { slider, sidebar, sections };
 }

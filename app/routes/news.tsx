@@ -9,13 +9,14 @@ import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
-import { CategoryBadge, DraftBadge, NewsCard, SectionHeading } from "~/components/news-card";
+import { CategoryBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
 import { LastUpdate } from "~/components/last-update";
 import { Byline } from "~/components/byline";
 import { ArticleVisit } from "~/components/visit-counters";
-import { audienceFor } from "~/lib/audience";
+import { EDITORS, PUBLIC } from "~/lib/audience";
+import { PreviewNotice } from "~/components/preview-notice";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { pageError } from "~/server/http/page-error.server";
 import { articleNotFound } from "~/server/news/ownership.server";
@@ -30,14 +31,14 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const site = context.get(siteContext);
   const database = site.db;
   const user = await getCurrentUser(site.auth, request);
-  const audience = audienceFor(user);
-  const read = await readArticle(database, params.id, audience);
+  // Readers and editors read the published article alike; an editor opening one that is not published gets its preview (decision 031).
+  const read = (await readArticle(database, params.id, PUBLIC)) ?? (isEditor(user) ? await readArticle(database, params.id, EDITORS) : null);
   if (!read) throw pageError(articleNotFound());
   const { article, shortId } = read;
   const [sidebar, picks, related] = await Promise.all([
-    sidebarLists(database, site.readCache, audience),
-    picksBeside(database, site.readCache, article, audience),
-    relatedTo(database, site.readCache, article, audience),
+    sidebarLists(database, site.readCache),
+    picksBeside(database, site.readCache, article),
+    relatedTo(database, site.readCache, article),
   ]);
   const updated = url.searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(site.media, article);
@@ -63,7 +64,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       description: share.text,
       type: "article",
       image: shareImage ? { ...shareImage, alt: article.title } : undefined,
-      noindex: article.status === "draft",
+      noindex: article.status !== "published",
     }),
     { property: "article:published_time", content: shownTime(article) },
     { property: "article:modified_time", content: lastUpdateAfterPublication(article) ?? shownTime(article) },
@@ -82,6 +83,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-8 lg:grid-cols-3">
       {article.status === "published" && !isAdmin && <ArticleVisit id={article.id} />}
       <article className="lg:col-span-2" aria-labelledby="article-title">
+        {article.status !== "published" && <PreviewNotice status={article.status} />}
         {updated && isAdmin && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
             {messages.updateSucceeded}
@@ -92,7 +94,6 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             <a href={categoryPath(article.category)} className="inline-block" aria-label={categoryLabel(article.category)}>
               <CategoryBadge category={article.category} />
             </a>
-            {article.status === "draft" && <DraftBadge />}
           </div>
           <h1 id="article-title" className="text-2xl leading-snug font-bold sm:text-4xl">
             {article.title}

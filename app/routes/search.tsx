@@ -6,16 +6,15 @@ import { MAX_QUERY_LENGTH } from "~/lib/search/search-terms";
 import { EmptyState } from "~/components/news-card";
 import { SearchForm } from "~/components/search-form";
 import { SearchResultItem } from "~/components/search-result";
-import { audienceOf } from "~/server/accounts/guards.server";
 import { searchNews } from "~/server/news/search-news.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/search";
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const query = (url.searchParams.get("query") ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = pageFromUrl(url);
-  const { results, hasMore } = await searchNews(site.db, query, { page, audience: await audienceOf(site.auth, request) });
+  const { results, hasMore } = await searchNews(site.db, query, { page });
   return { query, page, results, hasMore };
 }
 

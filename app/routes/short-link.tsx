@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { messages } from "~/lib/messages";
-import { audienceOf } from "~/server/accounts/guards.server";
 import { isShortId, resolveShortLink } from "~/server/news/short-links.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -8,10 +7,10 @@ import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/short-link";
 
 /** /{shortId}: a 302 to the article, or the 'الرابط غير موجود' page. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   if (!isShortId(params.shortId)) throw pageError(new AppError("not-found"));
-  const target = await resolveShortLink(site.db, params.shortId, await audienceOf(site.auth, request));
+  const target = await resolveShortLink(site.db, params.shortId);
   if (!target) throw pageError(new AppError("not-found", { message: messages.shortLinkNotFound }));
   return redirect(target, 302);
 }

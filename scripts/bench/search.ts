@@ -246,7 +246,6 @@ try {
             await findMatchingArticleIds(db, parseQuery(q), {
               offset: 0,
               limit: SEARCH_PAGE_SIZE + 1,
-              audience: { includeDrafts: false },
             })
           ).length,
         ),

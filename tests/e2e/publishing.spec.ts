@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
-import { messages } from "../../app/lib/messages";
+import { frontPageMessages, messages } from "../../app/lib/messages";
 import { pngBytes } from "../support/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
@@ -102,7 +102,7 @@ for (const site of DEMO_SITES) {
       expect((await page.goto(`/${short_id}`))?.status()).toBe(404);
     });
 
-    test("a draft is seen by admins only, and the empty title is refused in place", async ({ page, browser }) => {
+    test("a draft is seen by admins only, as a marked preview, and the empty title is refused in place", async ({ page, browser }) => {
       acceptDialogs(page);
       await openDashboard(page);
       await page.getByLabel(messages.fieldTitle, { exact: true }).fill("   ");
@@ -121,7 +121,7 @@ for (const site of DEMO_SITES) {
       });
       await page.goto(`/news/${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-      await expect(page.getByText(messages.draftBadge).first()).toBeVisible();
+      await expect(page.getByTestId("preview-banner")).toContainText(frontPageMessages.previewNotice);
       await hydrated(page);
       expect(refusedVisits).toEqual([]);
 

@@ -249,6 +249,15 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     add({ name: "POST /sign-out cross-site", who: "admin", method: "POST", path: "/sign-out", headers: { origin: "https://evil.example" } });
   }
 
+  // The front page (issue 33): hostile ids, places, times and slots; every id names no article, so nothing is chosen.
+  const urlencodedForm = { "content-type": "application/x-www-form-urlencoded" };
+  for (const value of STRINGS) {
+    const choose = { intent: "choose", place: pick(["1", "4", "5", "pin", "-1", value]), newsId: value, until: pick([value, "2020-01-01T00:00", "99999-12-31T23:59", "2026-13-45T25:61"]) };
+    add({ name: "POST /dashboard/front-page hostile choice", who: who(), method: "POST", path: "/dashboard/front-page", body: new URLSearchParams(choose).toString(), headers: urlencodedForm });
+    add({ name: "POST /dashboard/front-page hostile removal", who: who(), method: "POST", path: "/dashboard/front-page", body: new URLSearchParams({ intent: pick(["remove", value]), slot: value }).toString(), headers: urlencodedForm });
+    if (enc(value).length < 8 * 1024) add({ name: "GET /dashboard/front-page?q=hostile", who: "admin", method: "GET", path: `/dashboard/front-page?q=${enc(value)}` });
+  }
+
   cases.push(...settingsCases(seed), ...nulCases(ids));
 
   // Huge and malformed bodies; methods nobody uses.
@@ -344,6 +353,12 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
   }
   add({ field: "note", who: "admin", method: "POST", path: `/edit-news/${ids.reviewId}/send-back`, ...form({ note: nul("ملاحظة") }) });
   for (const intent of ["restore", "delete"]) add({ field: "id", who: "admin", method: "POST", path: "/dashboard/trash", ...form({ intent, id: nul("x") }) });
+  // The front page: a published article, a valid place and time, but one field with a NUL.
+  const choice = { intent: "choose", place: "pin", newsId: ids.articleId, until: "2026-12-01T10:00" };
+  for (const [field, value] of [["newsId", nul(ids.articleId)], ["until", nul("2026-12-01T10:00")]] as const) {
+    add({ field, who: "admin", method: "POST", path: "/dashboard/front-page", ...form({ ...choice, [field]: value }) });
+  }
+  add({ field: "slot", who: "admin", method: "POST", path: "/dashboard/front-page", ...form({ intent: "remove", slot: nul("slide:1") }) });
 
   // Accounts: the valid fields name an address no account has and a password long enough.
   const email = "nul-case@example.com";

@@ -14,6 +14,7 @@ import type { DB } from "~/server/db/db.server";
 import { updateArticle, type ArticleChanges } from "~/server/news/articles-write.server";
 import { listRevisions } from "~/server/news/revisions.server";
 import { trashArticle } from "~/server/news/trash.server";
+import { choosePlacement } from "~/server/news/front-page.server";
 import { get, post, VISITOR, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";
@@ -43,6 +44,8 @@ type RouteCase = {
   /** A page refuses the signed-out with a redirect to sign in; the API with a 401. */
   kind: "page" | "api";
   allowed: Role[];
+  /** What the case needs in place before the database is compared: a front page choice to remove. */
+  prepare?: () => Promise<void>;
   send: (base: string, session: Session, ctx: Context) => Promise<Response>;
 };
 
@@ -133,6 +136,20 @@ const ROUTES: RouteCase[] = [
   { name: "DELETE /api/news/:id", kind: "api", allowed: EDITORS, send: (base, session, ctx) => send("DELETE", `${base}/api/news/${ctx.draftId}`, undefined, session) },
   { name: "GET /dashboard/settings", kind: "page", allowed: ADMINS, send: (base, session) => get(`${base}/dashboard/settings`, session) },
   { name: "POST /dashboard/settings", kind: "page", allowed: ADMINS, send: (base, session) => post(`${base}/dashboard/settings`, SETTINGS_FORM, session) },
+  { name: "GET /dashboard/front-page", kind: "page", allowed: EDITORS, send: (base, session) => get(`${base}/dashboard/front-page`, session) },
+  {
+    name: "POST /dashboard/front-page (choose)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/dashboard/front-page`, { intent: "choose", place: "pin", newsId: ctx.publishedId, until: inAnHour() }, session),
+  },
+  {
+    name: "POST /dashboard/front-page (remove)",
+    kind: "page",
+    allowed: EDITORS,
+    prepare: () => choosePlacement(db, { place: "pin", newsId: publishedId, until: inAnHour() }, "matrix", new Date()).then(() => undefined),
+    send: (base, session) => post(`${base}/dashboard/front-page`, { intent: "remove", slot: "pin:local" }, session),
+  },
   { name: "GET /dashboard/trash", kind: "page", allowed: EDITORS, send: (base, session) => get(`${base}/dashboard/trash`, session) },
   {
     name: "POST /dashboard/trash (restore)",
@@ -267,7 +284,7 @@ async function sessionFor(role: Role): Promise<Session> {
 
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, revisions, links, stats, users, events, settings] = await Promise.all([
+  const [news, revisions, links, stats, users, events, settings, placements] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
@@ -275,8 +292,9 @@ async function snapshot(): Promise<string> {
     db.selectFrom("user").select(["id", "email", "role", "name"]).orderBy("id").execute(),
     db.selectFrom("events").selectAll().orderBy("id").execute(),
     db.selectFrom("site_settings").selectAll().execute(),
+    db.selectFrom("front_page_placements").selectAll().orderBy("slot").execute(),
   ]);
-  return JSON.stringify({ news, revisions, links, stats, users, events, settings });
+  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements });
 }
 
 beforeAll(async () => {
@@ -307,6 +325,7 @@ describe("permission matrix", () => {
         const draftRevision = await revisionOf(draftId, ownerId);
         const trashedId = (await createTestArticle(db, { ...disposable, title: "في سلة المحذوفات", status: "draft" })).id;
         await trashArticle(db, trashedId);
+        await route.prepare?.();
         const before = await snapshot();
         const ctx = { publishedId: ownPublishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, editorDraftId, role, run: ++run };
         const response = await route.send(server.url, session, ctx);
@@ -352,6 +371,8 @@ describe("permission matrix", () => {
       ["/dashboard/trash", { intent: "delete", id: trashedId }],
       ["/dashboard/preview", article],
       ["/dashboard/settings", SETTINGS_FORM],
+      ["/dashboard/front-page", { intent: "choose", place: "pin", newsId: publishedId, until: inAnHour() }],
+      ["/dashboard/front-page", { intent: "remove", slot: "pin:local" }],
       ["/api/news/autosave", { ...article, id: editorDraftId }],
       ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
       ["/dashboard/users", { intent: "role", userId: readerId, role: "admin" }],

@@ -39,7 +39,7 @@ describe("/search", () => {
   it("shows matches with the words marked, category and date; cacheable for visitors, never for admins", async () => {
     const response = await search("مدرس");
     expect(response.status).toBe(200);
-    // Every visitor gets the same results (article writes empty the page cache); admins also see drafts.
+    // Every visitor gets the same results (article writes empty the page cache); a signed-in page is never stored.
     expect(response.headers.get("cache-control")).toBe(CACHE.publicPage);
     const asAdmin = await fetch(`${server.url}/search?query=${encodeURIComponent("مدرس")}`, { headers: { cookie: admin.cookie } });
     expect(asAdmin.headers.get("cache-control")).toBe(CACHE.personal);
@@ -95,10 +95,10 @@ describe("/search", () => {
     expect(second).toContain(messages.previousPage);
   });
 
-  it("shows drafts to admins only", async () => {
+  it("finds no draft, for admins either: they see the public page as readers do (decision 031)", async () => {
     expect(await (await search("المهرجان")).text()).toContain(messages.noResults);
     const html = await (await search("المهرجان", admin)).text();
-    expect(html.replace(/<[^>]+>/g, "")).toContain("خطة المهرجان الصيفي");
-    expect(html).toContain(messages.statusDraft);
+    expect(html.replace(/<[^>]+>/g, "")).not.toContain("خطة المهرجان الصيفي");
+    expect(html).toContain(messages.noResults);
   });
 });

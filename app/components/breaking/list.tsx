@@ -1,17 +1,17 @@
 import { messages } from "~/lib/messages";
-import { articlePath, type NewsStatus } from "~/lib/news";
+import { articlePath } from "~/lib/news";
 import { island } from "~/islands/island";
 import { DeleteArticleButton } from "../admin-actions";
 import { useLiveBreaking } from "./live";
-import { DraftBadge, EmptyState } from "../news-card";
+import { EmptyState } from "../news-card";
 import { RelativeTime } from "../relative-time";
 
-type Item = { id: string; title: string; publishedAt: string; status: NewsStatus };
+type Item = { id: string; title: string; publishedAt: string };
 
-/** The server's list (with drafts for admins) until the shared breaking stream takes over with published items. */
+/** The server's list until the shared breaking stream takes over. */
 function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
   const live = useLiveBreaking();
-  const items: Item[] = live.live ? live.items.map((item) => ({ ...item, status: "published" })) : initial;
+  const items: Item[] = live.live ? live.items : initial;
   if (items.length === 0) return <EmptyState text={messages.noBreakingNews} />;
   return (
     <ol className="space-y-3" data-testid="breaking-list" aria-live="polite">
@@ -24,7 +24,6 @@ function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
           <div className="flex items-start justify-between gap-3">
             <div>
               <RelativeTime iso={item.publishedAt} className="text-sm font-bold text-brand-700" />
-              {item.status === "draft" && <DraftBadge />}
               <h2 className="mt-1 text-lg leading-snug font-bold">
                 <a href={articlePath(item.id)} className="hover:text-brand-700">
                   {item.title}

@@ -2,7 +2,6 @@ import { redirect } from "react-router";
 import { isRole, type Role } from "~/lib/constants";
 import { isAdmin, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import type { Auth } from "./auth-instance.server";
-import { audienceFor, type Audience } from "~/lib/audience";
 import { errorResponse } from "~/server/http/error-response.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -33,11 +32,6 @@ export function getCurrentUser(auth: Auth, request: Request): Promise<CurrentUse
     perRequest.set(request, user);
   }
   return user;
-}
-
-/** What the request's reader may see: drafts only for editors and admins. */
-export async function audienceOf(auth: Auth, request: Request): Promise<Audience> {
-  return audienceFor(await getCurrentUser(auth, request));
 }
 
 /**

@@ -25,6 +25,7 @@ const COPIED_TABLES = [
   "visit_marks",
   "firebase_imports",
   "site_settings",
+  "front_page_placements",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -50,6 +51,7 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   visit_marks: "key",
   firebase_imports: ["kind", "source_id"],
   site_settings: "id",
+  front_page_placements: "slot",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */

@@ -26,6 +26,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   events: true,
   firebase_imports: true,
   site_settings: true,
+  front_page_placements: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

@@ -196,6 +196,19 @@ export interface SiteSettingsTable {
   updated_by: string | null;
 }
 
+/** The front page editors chose (migration 019): a slot (`slide:1`…`slide:4`, `pin:<category>`), its story, until when. */
+export interface FrontPagePlacementsTable {
+  slot: string;
+  kind: "slide" | "pin";
+  /** The slide's place, 1 the lead; 0 for a pin. */
+  position: number;
+  category: string | null;
+  news_id: string;
+  until: string;
+  set_by: string | null;
+  set_at: string;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -214,4 +227,5 @@ export interface Database {
   events: EventsTable;
   firebase_imports: FirebaseImportsTable;
   site_settings: SiteSettingsTable;
+  front_page_placements: FrontPagePlacementsTable;
 }

@@ -91,20 +91,23 @@ export function newestFirst<O>(query: NewsQuery<O>, audience: Audience): NewsQue
   return query.orderBy(published, "desc").orderBy("news.id", "desc");
 }
 
+/** The newest published, of one category if given, but `excludeId` (a story pinned on top of it). */
 export async function listLatest(
   db: DB,
   options: {
     limit: number;
     offset?: number;
     category?: Category;
-    audience?: Audience;
+    excludeId?: string;
   },
 ): Promise<NewsSummary[]> {
-  const { limit, offset = 0, category, audience = PUBLIC } = options;
-  const key = `latest:${audience.includeDrafts}:${category ?? ""}:${limit}:${offset}`;
+  const { limit, offset = 0, category, excludeId } = options;
+  const key = `latest:${category ?? ""}:${limit}:${offset}:${excludeId ?? ""}`;
   const rows = await executeCompiledOnce(db, key, () => {
-    const query = summaries(db, audience);
-    return newestFirst(category ? query.where("news.category", "=", category) : query, audience).limit(limit).offset(offset);
+    let query = summaries(db, PUBLIC);
+    if (category) query = query.where("news.category", "=", category);
+    if (excludeId !== undefined) query = query.where("news.id", "!=", excludeId);
+    return newestFirst(query, PUBLIC).limit(limit).offset(offset);
   });
   return rows.map(toSummary);
 }
@@ -117,7 +120,6 @@ export async function listLatestByCategory(
   db: DB,
   categories: readonly Category[],
   limit: number,
-  audience: Audience = PUBLIC,
   excludeId?: string,
 ): Promise<Map<Category, NewsSummary[]>> {
   const sections = new Map<Category, NewsSummary[]>(categories.map((category) => [category, []]));
@@ -125,10 +127,10 @@ export async function listLatestByCategory(
     db
       .selectFrom(
         newestFirst(
-          summaries(db, audience)
+          summaries(db, PUBLIC)
             .where("news.category", "=", category)
             .$if(excludeId !== undefined, (query) => query.where("news.id", "!=", excludeId!)),
-          audience,
+          PUBLIC,
         )
           .limit(limit)
           .as("section"),
@@ -144,32 +146,39 @@ export async function listLatestByCategory(
   return sections;
 }
 
-/** One page of a category, plus whether another page follows. */
+/**
+ * One page of a category, plus whether another page follows. A story pinned on top of the category
+ * (front-page.server.ts) heads its first page and is left out of the rest, so the pages neither skip
+ * nor repeat a story.
+ */
 export async function listCategoryPage(
   db: DB,
   category: Category,
   page: number,
   pageSize: number,
-  audience: Audience = PUBLIC,
+  pinned: NewsSummary | null = null,
 ): Promise<{ items: NewsSummary[]; hasMore: boolean }> {
-  const rows = await listLatest(db, {
-    category,
-    limit: pageSize + 1,
-    offset: (page - 1) * pageSize,
-    audience,
-  });
-  return { items: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+  const shift = pinned ? 1 : 0;
+  const first = (page - 1) * pageSize - (page > 1 ? shift : 0);
+  const count = page === 1 ? pageSize - shift : pageSize;
+  const rows = await listLatest(db, { category, limit: count + 1, offset: first, excludeId: pinned?.id });
+  const items = rows.slice(0, count);
+  return { items: page === 1 && pinned ? [pinned, ...items] : items, hasMore: rows.length > count };
 }
 
-/** The 4 newest items that have an image and are not video (docs/product.md#lists). */
-export async function listSlider(db: DB, audience: Audience = PUBLIC): Promise<NewsSummary[]> {
+/**
+ * The newest `limit` published that have a picture and are not video (docs/product.md#lists), and not
+ * advertisements: what fills the slider's slots no editor chose.
+ */
+export async function listSlider(db: DB, limit: number = SLIDER_COUNT): Promise<NewsSummary[]> {
   const rows = await newestFirst(
-    summaries(db, audience)
+    summaries(db, PUBLIC)
       .where("news.is_video", "=", 0)
+      .where("news.category", "!=", "advertisement")
       .where((eb) => eb.or([eb("news.images", "!=", "[]"), eb("news.image_url", "is not", null)])),
-    audience,
+    PUBLIC,
   )
-    .limit(SLIDER_COUNT)
+    .limit(limit)
     .execute();
   return rows.map(toSummary);
 }
@@ -231,17 +240,13 @@ function toArticle(row: ArticleRow): NewsArticle {
   };
 }
 
-/** The visible articles among `ids`, with their full text, in the order of `ids`. */
-export async function listArticlesByIds(
-  db: DB,
-  ids: string[],
-  audience: Audience = PUBLIC,
-): Promise<(NewsSummary & { content: string })[]> {
+/** The published articles among `ids`, with their full text, in the order of `ids`. */
+export async function listArticlesByIds(db: DB, ids: string[]): Promise<(NewsSummary & { content: string })[]> {
   if (ids.length === 0) return [];
   // Visibility is checked here rather than in SQL: with a status condition beside `id in (…)`,
   // SQLite's planner walks a status index over every published article instead of the primary key.
   const rows = await summaryColumns(db.selectFrom("news")).select("news.content").where("news.id", "in", ids).execute();
-  const visible = rows.filter((row) => (audience.includeDrafts ? row.status !== "trashed" : row.status === "published"));
+  const visible = rows.filter((row) => row.status === "published");
   const byId = new Map(visible.map((row) => [row.id, { ...toSummary(row), content: row.content }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

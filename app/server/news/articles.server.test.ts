@@ -27,11 +27,12 @@ describe("listLatest", () => {
     expect(local.map((n) => n.title)).toEqual(["خبر 3", "خبر 2", "خبر 1", "خبر 0"]);
   });
 
-  it("leaves drafts out unless the audience includes them", async () => {
+  it("leaves drafts out, and the story it is told to", async () => {
     await article(1, { status: "draft" });
-    await article(2);
-    expect((await listLatest(db, { limit: 10 })).map((n) => n.title)).toEqual(["خبر 2"]);
-    expect(await listLatest(db, { limit: 10, audience: { includeDrafts: true } })).toHaveLength(2);
+    const second = await article(2);
+    await article(3);
+    expect((await listLatest(db, { limit: 10 })).map((n) => n.title)).toEqual(["خبر 3", "خبر 2"]);
+    expect((await listLatest(db, { limit: 10, excludeId: second })).map((n) => n.title)).toEqual(["خبر 3"]);
   });
 });
 
@@ -49,8 +50,6 @@ describe("listLatestByCategory", () => {
     ]);
     for (const category of ["local", "sports"] as const)
       expect(sections.get(category)).toEqual(await listLatest(db, { category, limit: 2 }));
-    const withDrafts = await listLatestByCategory(db, ["sports"], 2, { includeDrafts: true });
-    expect(withDrafts.get("sports")?.map((n) => n.title)).toEqual(["خبر 5", "خبر 4"]);
   });
 });
 
@@ -65,10 +64,22 @@ describe("listCategoryPage", () => {
     expect(third.items.map((n) => n.title)).toEqual(["خبر 0"]);
     expect(third.hasMore).toBe(false);
   });
+
+  it("heads the first page with the pinned story and leaves it out of the rest, skipping and repeating none", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 13; i++) ids.push(await article(i, { category: "sports" }));
+    const pinned = (await listLatest(db, { limit: 20, category: "sports" })).find((item) => item.id === ids[3])!;
+    const pages = await Promise.all([1, 2, 3].map((page) => listCategoryPage(db, "sports", page, 6, pinned)));
+    expect(pages.map((page) => page.items.length)).toEqual([6, 6, 1]);
+    expect(pages.map((page) => page.hasMore)).toEqual([true, true, false]);
+    const shown = pages.flatMap((page) => page.items.map((item) => item.title));
+    expect(shown[0]).toBe("خبر 3");
+    expect(new Set(shown).size).toBe(13);
+  });
 });
 
 describe("listSlider", () => {
-  it("takes the 4 newest items that have an image and are not video", async () => {
+  it("takes the 4 newest items that have an image and are not video nor advertisements", async () => {
     await article(0, { images: ["/a.webp"] });
     await article(1, { images: ["/b.webp"] });
     await article(2, { images: ["/c.webp"] });
@@ -77,6 +88,7 @@ describe("listSlider", () => {
     await article(5, { images: ["/e.webp"] });
     await article(6, { images: ["/f.webp"], status: "draft" });
     await article(7, { images: ["/g.webp"] });
+    await article(8, { images: ["/h.webp"], category: "advertisement" });
     const slider = await listSlider(db);
     expect(slider.map((n) => n.title)).toEqual(["خبر 7", "خبر 5", "خبر 2", "خبر 1"]);
     expect(slider.every((n) => n.image !== null && !n.isVideo)).toBe(true);

@@ -4,7 +4,6 @@ import { createTempDatabase } from "../../../harness/temp-db";
 import { articleAt } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
-import { EDITORS, PUBLIC } from "~/lib/audience";
 import type { NewArticle } from "./articles-write.server";
 import { breakingTicker, picksBeside, relatedTo, sidebarLists } from "./reader-lists.server";
 
@@ -31,10 +30,9 @@ describe("picks and related", () => {
     // The article's own category has no pick: its only other article is already related.
     const expected = ["جديد international", "جديد educational", "جديد sports", "جديد miscellaneous"];
     const reading = (category: Category) => ({ id: ids[category]!, category });
-    expect((await picksBeside(db, cache, reading("local"), PUBLIC)).map((n) => n.title)).toEqual(expected);
+    expect((await picksBeside(db, cache, reading("local"))).map((n) => n.title)).toEqual(expected);
     // From the cache now: another article's picks leave out only that one and its related.
-    expect((await picksBeside(db, cache, reading("sports"), PUBLIC)).map((n) => n.title)).toEqual(["جديد local", "جديد international", "جديد educational", "جديد miscellaneous"]);
-    expect((await picksBeside(db, cache, reading("local"), EDITORS)).map((n) => n.title)).toEqual(expected);
+    expect((await picksBeside(db, cache, reading("sports"))).map((n) => n.title)).toEqual(["جديد local", "جديد international", "جديد educational", "جديد miscellaneous"]);
   });
 
   it("never picks an article the page already relates: its own category's pick comes after the related ones", async () => {
@@ -42,7 +40,7 @@ describe("picks and related", () => {
     for (const i of [1, 2, 3, 4]) await article(i, { category: "sports" });
     await article(5, { category: "local" });
     const reading = { id: current, category: "sports" as const };
-    const [related, picks] = await Promise.all([relatedTo(db, cache, reading, PUBLIC), picksBeside(db, cache, reading, PUBLIC)]);
+    const [related, picks] = await Promise.all([relatedTo(db, cache, reading), picksBeside(db, cache, reading)]);
     expect(related.map((n) => n.title)).toEqual(["خبر 4", "خبر 3"]);
     expect(picks.map((n) => n.title)).toEqual(["خبر 5", "خبر 2"]);
   });
@@ -53,10 +51,10 @@ describe("picks and related", () => {
     await article(2, { category: "sports" });
     await article(3, { category: "sports" });
     await article(60, { category: "local" });
-    expect((await relatedTo(db, cache, { id: current, category: "sports" }, PUBLIC)).map((n) => n.title)).toEqual(["خبر 3", "خبر 2"]);
+    expect((await relatedTo(db, cache, { id: current, category: "sports" })).map((n) => n.title)).toEqual(["خبر 3", "خبر 2"]);
     const newest = await article(70, { category: "sports" });
     cache.clear();
-    expect((await relatedTo(db, cache, { id: newest, category: "sports" }, PUBLIC)).map((n) => n.title)).toEqual(["خبر 50", "خبر 3"]);
+    expect((await relatedTo(db, cache, { id: newest, category: "sports" })).map((n) => n.title)).toEqual(["خبر 50", "خبر 3"]);
   });
 });
 
@@ -71,11 +69,9 @@ describe("the shared lists' cache", () => {
     expect((await breakingTicker(db, cache)).map((n) => n.title)).toEqual(["عاجل ثان", "عاجل أول"]);
   });
 
-  it("never keeps what editors read: drafts stay out of readers' lists", async () => {
+  it("holds published articles only: drafts stay out of every reader's lists", async () => {
     await article(0, { title: "منشور" });
     await article(1, { title: "مسودة", status: "draft" });
-    expect((await sidebarLists(db, cache, EDITORS)).latest.map((n) => n.title)).toEqual(["مسودة", "منشور"]);
-    expect((await sidebarLists(db, cache, PUBLIC)).latest.map((n) => n.title)).toEqual(["منشور"]);
-    expect((await sidebarLists(db, cache, EDITORS)).latest.map((n) => n.title)).toEqual(["مسودة", "منشور"]);
+    expect((await sidebarLists(db, cache)).latest.map((n) => n.title)).toEqual(["منشور"]);
   });
 });

@@ -4,13 +4,13 @@ import { LATEST_NEWS_COUNT, RELATED_COUNT } from "~/lib/constants";
 import type { NewsSummary, SidebarLists } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";
-import type { Audience } from "~/lib/audience";
-import { listLatest, listLatestByCategory, listMostRead, listSlider } from "./articles-read.server";
+import { listCategoryPage, listLatest, listLatestByCategory, listMostRead } from "./articles-read.server";
+import { categoryPins, frontPageSlider, withPins } from "./front-page.server";
 
 /*
- * The lists reader pages repeat whatever the page, read once for every reader who sees published
- * articles only and kept in `cache` until the next change (docs/decisions/019). Editors, who see
- * drafts, read them afresh. A page then reads only what is its own (its article, its category page).
+ * The lists reader pages repeat whatever the page, read once and kept in `cache` until the next change
+ * (docs/decisions/019). Every public page shows published articles only, whoever is signed in
+ * (decision 031). A page then reads only what is its own (its article, its category page).
  */
 
 /** The public breaking list, newest first. */
@@ -25,36 +25,45 @@ export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<
  */
 export const MOST_READ_MAX_AGE_MS = 30_000;
 
-function shared<T>(cache: ReadCache, audience: Audience, key: string, read: () => Promise<T>, maxAgeMs?: number): Promise<T> {
-  return audience.includeDrafts ? read() : cache.get(key, read, maxAgeMs);
-}
-
 export function breakingTicker(db: DB, cache: ReadCache): Promise<BreakingItem[]> {
   return cache.get("breaking-ticker", () => listBreaking(db, BREAKING_TICKER_SIZE));
 }
 
-export async function sidebarLists(db: DB, cache: ReadCache, audience: Audience): Promise<SidebarLists> {
+export async function sidebarLists(db: DB, cache: ReadCache): Promise<SidebarLists> {
   const [latest, mostRead] = await Promise.all([
-    shared(cache, audience, "latest", () => listLatest(db, { limit: LATEST_NEWS_COUNT, audience })),
-    shared(cache, audience, "most-read", () => listMostRead(db, undefined, audience), MOST_READ_MAX_AGE_MS),
+    cache.get("latest", () => listLatest(db, { limit: LATEST_NEWS_COUNT })),
+    cache.get("most-read", () => listMostRead(db), MOST_READ_MAX_AGE_MS),
   ]);
   return { latest, mostRead };
 }
 
-export function sliderItems(db: DB, cache: ReadCache, audience: Audience): Promise<NewsSummary[]> {
-  return shared(cache, audience, "slider", () => listSlider(db, audience));
+/** The slider: the slides editors chose, the rest by the rule (front-page.server.ts). */
+export function sliderItems(db: DB, cache: ReadCache): Promise<NewsSummary[]> {
+  return cache.get("slider", () => frontPageSlider(db));
 }
 
-export function latestByCategory(db: DB, cache: ReadCache, categories: readonly Category[], limit: number, audience: Audience) {
-  return shared(cache, audience, `sections:${categories.join(",")}:${limit}`, () => listLatestByCategory(db, categories, limit, audience));
+/** The story pinned on top of each category, if any. */
+export function pinnedStories(db: DB, cache: ReadCache): Promise<Map<Category, NewsSummary>> {
+  return cache.get("category-pins", () => categoryPins(db));
 }
 
-/** Home's sections: the newest `limit` articles of each category, in the categories' order; one array while kept. */
-export function homeSections(db: DB, cache: ReadCache, limit: number, audience: Audience): Promise<{ category: Category; items: NewsSummary[] }[]> {
-  return shared(cache, audience, `home-sections:${limit}`, async () => {
-    const latest = await latestByCategory(db, cache, CATEGORIES, limit, audience);
-    return CATEGORIES.map((category) => ({ category, items: latest.get(category) ?? [] }));
+export function latestByCategory(db: DB, cache: ReadCache, categories: readonly Category[], limit: number) {
+  return cache.get(`sections:${categories.join(",")}:${limit}`, () => listLatestByCategory(db, categories, limit));
+}
+
+/** Home's sections: the newest `limit` articles of each category, its pinned story first, in the categories' order; one array while kept. */
+export function homeSections(db: DB, cache: ReadCache, limit: number): Promise<{ category: Category; items: NewsSummary[] }[]> {
+  return cache.get(`home-sections:${limit}`, async () => {
+    const [latest, pins] = await Promise.all([latestByCategory(db, cache, CATEGORIES, limit + 1), pinnedStories(db, cache)]);
+    const sections = withPins(latest, pins, limit);
+    return CATEGORIES.map((category) => ({ category, items: sections.get(category) ?? [] }));
   });
+}
+
+/** One page of a category as readers see it, its pinned story heading the first. */
+export async function categoryPage(db: DB, cache: ReadCache, category: Category, page: number, pageSize: number) {
+  const pins = await pinnedStories(db, cache);
+  return listCategoryPage(db, category, page, pageSize, pins.get(category) ?? null);
 }
 
 /**
@@ -66,20 +75,14 @@ export async function picksBeside(
   db: DB,
   cache: ReadCache,
   article: { id: string; category: Category },
-  audience: Audience,
 ): Promise<NewsSummary[]> {
-  const [sections, related] = await Promise.all([
-    latestByCategory(db, cache, PICK_CATEGORIES, RELATED_COUNT + 2, audience),
-    relatedTo(db, cache, article, audience),
-  ]);
+  const [sections, related] = await Promise.all([latestByCategory(db, cache, PICK_CATEGORIES, RELATED_COUNT + 2), relatedTo(db, cache, article)]);
   const shown = new Set([article.id, ...related.map((item) => item.id)]);
   return PICK_CATEGORIES.flatMap((category) => (sections.get(category) ?? []).filter((item) => !shown.has(item.id)).slice(0, 1));
 }
 
 /** The newest of the article's category but itself: one more than shown holds them. */
-export async function relatedTo(db: DB, cache: ReadCache, article: { id: string; category: Category }, audience: Audience): Promise<NewsSummary[]> {
-  const newest = await shared(cache, audience, `related:${article.category}`, () =>
-    listLatest(db, { category: article.category, limit: RELATED_COUNT + 1, audience }),
-  );
+export async function relatedTo(db: DB, cache: ReadCache, article: { id: string; category: Category }): Promise<NewsSummary[]> {
+  const newest = await cache.get(`related:${article.category}`, () => listLatest(db, { category: article.category, limit: RELATED_COUNT + 1 }));
   return newest.filter((item) => item.id !== article.id).slice(0, RELATED_COUNT);
 }

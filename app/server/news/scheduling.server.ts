@@ -5,6 +5,7 @@ import { syncSearchIndex } from "~/server/search/search-index.server";
 import { recordArticleEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { articleState } from "./articles-write.server";
 import { ensureShortLink } from "./short-links.server";
+import { removeEndedPlacements } from "./front-page.server";
 
 /** How many due articles one claim takes at most; the rest wait for the next round. */
 const CLAIM_BATCH = 50;
@@ -57,7 +58,8 @@ export type Scheduler = { stop: () => Promise<void> };
 /**
  * Every process runs one: a claim at once, awaited (a server that was down when an article was due
  * has published it before it serves), then one every `intervalMs`. A failed round is logged and the
- * next one tries again. An article is due when its time has come on `clock`.
+ * next one tries again. An article is due when its time has come on `clock`; so is the end of a front
+ * page placement (front-page.server.ts).
  */
 export async function startScheduler(db: DB, intervalMs: number, clock: Clock): Promise<Scheduler> {
   let timer: NodeJS.Timeout | undefined;
@@ -66,8 +68,11 @@ export async function startScheduler(db: DB, intervalMs: number, clock: Clock): 
 
   const run = async () => {
     try {
-      const published = await publishDueArticles(db, clock.now());
+      const now = clock.now();
+      const published = await publishDueArticles(db, now);
       if (published.length > 0) logger.info({ ids: published }, "published scheduled articles");
+      const ended = await removeEndedPlacements(db, now);
+      if (ended > 0) logger.info({ count: ended }, "front page placements ended");
     } catch (error) {
       logger.error({ err: error }, "publishing scheduled articles failed");
     }

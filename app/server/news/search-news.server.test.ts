@@ -153,11 +153,10 @@ describe("matching", () => {
     expect(await titles("whatsapp meta")).toEqual(["تحديث تطبيق WhatsApp"]);
   });
 
-  it("shows drafts to admins only", async () => {
+  it("finds published articles only, whoever searches (decision 031)", async () => {
     await article(1, "مسودة عن المرفأ", "نص", { status: "draft" });
     await article(2, "خبر عن المرفأ");
     expect(await titles("المرفأ")).toEqual(["خبر عن المرفأ"]);
-    expect(await titles("المرفأ", { audience: { includeDrafts: true } })).toEqual(["خبر عن المرفأ", "مسودة عن المرفأ"]);
   });
 });
 

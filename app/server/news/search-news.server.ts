@@ -2,7 +2,6 @@ import type { NewsSummary } from "~/lib/news";
 import { highlight, snippet, type Segment } from "~/lib/search/search-snippet";
 import { parseQuery } from "~/lib/search/search-terms";
 import type { DB } from "~/server/db/db.server";
-import { PUBLIC, type Audience } from "~/lib/audience";
 import { listArticlesByIds } from "./articles-read.server";
 import { findMatchingArticleIds } from "~/server/search/search-index.server";
 
@@ -18,16 +17,15 @@ export type SearchPage = { results: SearchResult[]; hasMore: boolean };
 export async function searchNews(
   db: DB,
   rawQuery: string,
-  { page = 1, audience = PUBLIC }: { page?: number; audience?: Audience } = {},
+  { page = 1 }: { page?: number } = {},
 ): Promise<SearchPage> {
   const words = parseQuery(rawQuery);
   if (words.length === 0) return { results: [], hasMore: false };
   const ids = await findMatchingArticleIds(db, words, {
     offset: (page - 1) * SEARCH_PAGE_SIZE,
     limit: SEARCH_PAGE_SIZE + 1,
-    audience,
   });
-  const articles = await listArticlesByIds(db, ids.slice(0, SEARCH_PAGE_SIZE), audience);
+  const articles = await listArticlesByIds(db, ids.slice(0, SEARCH_PAGE_SIZE));
   const results = articles.map(({ content, ...item }) => ({
     ...item,
     titleSegments: highlight(item.title, words),

@@ -58,13 +58,10 @@ describe("short links", () => {
     expect(await db.selectFrom("short_links").select("short_id").where("news_id", "=", draft.id).execute()).toHaveLength(1);
   });
 
-  it("does not resolve unknown ids, malformed ids or unpublished articles for the public", async () => {
+  it("does not resolve unknown ids, malformed ids or unpublished articles, whoever follows them", async () => {
     const { id, shortId } = await published();
     await updateArticle(db, id, edit("draft"));
     expect(await resolveShortLink(db, "12ab56")).toBeNull();
     expect(await resolveShortLink(db, shortId)).toBeNull();
-    expect(await resolveShortLink(db, shortId, { includeDrafts: true })).toBe(`/news/${id}`);
-    await db.deleteFrom("news").where("id", "=", id).execute();
-    expect(await resolveShortLink(db, shortId, { includeDrafts: true })).toBeNull();
   });
 });

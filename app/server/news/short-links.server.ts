@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import { SHORT_ID_MAX, SHORT_ID_MIN } from "~/lib/constants";
 import { articlePath } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
-import { PUBLIC, type Audience } from "~/lib/audience";
 
 const MAX_ATTEMPTS = 20;
 
@@ -33,16 +32,16 @@ export function isShortId(value: string): boolean {
   return /^\d{6}$/.test(value);
 }
 
-/** The target of a short link, if it points at an article the audience may see. */
-export async function resolveShortLink(db: DB, shortId: string, audience: Audience = PUBLIC): Promise<string | null> {
+/** The target of a short link, if it points at a published article (whoever follows it: decision 031). */
+export async function resolveShortLink(db: DB, shortId: string): Promise<string | null> {
   if (!isShortId(shortId)) return null;
-  let query = db
+  const row = await db
     .selectFrom("short_links")
     .innerJoin("news", "news.id", "short_links.news_id")
     .select("short_links.long_url")
-    .where("short_links.short_id", "=", shortId);
-  if (!audience.includeDrafts) query = query.where("news.status", "=", "published");
-  const row = await query.executeTakeFirst();
+    .where("short_links.short_id", "=", shortId)
+    .where("news.status", "=", "published")
+    .executeTakeFirst();
   return row?.long_url ?? null;
 }
 

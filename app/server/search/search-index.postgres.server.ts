@@ -167,30 +167,29 @@ function tierQuery({ match, unless }: Tier, expansions: Expansions): TierQuery |
   return { match: condition, unless: earlier };
 }
 
-type Page = { offset: number; limit: number; includeDrafts: boolean };
+type Page = { offset: number; limit: number };
 
-function visibleOnly(includeDrafts: boolean) {
-  return includeDrafts ? sql`` : sql`and published`;
-}
+/** Readers search published articles only, whoever is signed in (decision 031). */
+const PUBLISHED_ONLY = sql`and published`;
 
 /** When the `count`-th newest row was created (null when there are fewer), asked once per search. */
 type Recency = (count: number) => Promise<string | null>;
 
-function recencyOf(db: Executor, includeDrafts: boolean): Recency {
+function recencyOf(db: Executor): Recency {
   const known = new Map<number, Promise<string | null>>();
   return (count) => {
     let since = known.get(count);
     if (since === undefined) {
-      since = createdAtOfNewest(db, count, includeDrafts);
+      since = createdAtOfNewest(db, count);
       known.set(count, since);
     }
     return since;
   };
 }
 
-async function createdAtOfNewest(db: Executor, count: number, includeDrafts: boolean): Promise<string | null> {
+async function createdAtOfNewest(db: Executor, count: number): Promise<string | null> {
   const { rows } = await sql<{ created_at: string }>`
-    select created_at from news_search where true ${visibleOnly(includeDrafts)}
+    select created_at from news_search where true ${PUBLISHED_ONLY}
     order by created_at desc, entry desc offset ${count - 1} limit 1`.execute(db);
   return rows[0]?.created_at ?? null;
 }
@@ -229,12 +228,12 @@ async function recentOrEverything(
   page: Page,
 ): Promise<{ recent: string[]; everything: string[] }> {
   const { rows } = await sql<{ everything: boolean; news_id: string }>`
-    with recent_matches as materialized (${tierRows(tier, window, page.includeDrafts)}),
+    with recent_matches as materialized (${tierRows(tier, window)}),
     recent as materialized (
       select news_id, created_at, entry from recent_matches
       order by created_at desc, entry desc limit ${page.offset + page.limit}),
     all_matches as materialized (
-      select * from (${tierRows(tier, null, page.includeDrafts)}) as tier where not exists (select from recent)),
+      select * from (${tierRows(tier, null)}) as tier where not exists (select from recent)),
     everything as (
       select news_id, created_at, entry from all_matches
       order by created_at desc, entry desc limit ${page.limit} offset ${page.offset})
@@ -255,8 +254,8 @@ async function recentOrEverything(
  * checking one row's keys is slow (a large array stored out of line; docs/benchmarks.md#003-search-index).
  * Only a prefix too common to spell out still checks the keys of the rows its short prefix key finds.
  */
-function tierRows(tier: TierQuery, since: string | null, includeDrafts: boolean): RawBuilder<unknown> {
-  const scope = sql`${visibleOnly(includeDrafts)} ${since === null ? sql`` : sql`and created_at >= ${since}::timestamptz`}`;
+function tierRows(tier: TierQuery, since: string | null): RawBuilder<unknown> {
+  const scope = sql`${PUBLISHED_ONLY} ${since === null ? sql`` : sql`and created_at >= ${since}::timestamptz`}`;
   const rows = (condition: RawBuilder<boolean>) =>
     sql`select news_id, created_at, entry from news_search where ${condition} ${scope}`;
   return sql`${rows(tier.match)}${sql.join(
@@ -268,16 +267,16 @@ function tierRows(tier: TierQuery, since: string | null, includeDrafts: boolean)
 async function matchesSince(db: Executor, tier: TierQuery, since: string | null, page: Page): Promise<string[]> {
   // Materialized (here and below): else the planner may walk the order index and check each row's keys.
   const { rows } = await sql<{ news_id: string }>`
-    with tier as materialized (${tierRows(tier, since, page.includeDrafts)})
+    with tier as materialized (${tierRows(tier, since)})
     select news_id from tier
     order by created_at desc, entry desc
     limit ${page.limit} offset ${page.offset}`.execute(db);
   return rows.map((row) => row.news_id);
 }
 
-async function countMatching(db: Executor, tier: TierQuery, includeDrafts: boolean): Promise<number> {
+async function countMatching(db: Executor, tier: TierQuery): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*) as n from (${tierRows(tier, null, includeDrafts)}) as tier`.execute(db);
+    select count(*) as n from (${tierRows(tier, null)}) as tier`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -285,14 +284,14 @@ async function countMatching(db: Executor, tier: TierQuery, includeDrafts: boole
 export async function searchPostgresIndex(db: Executor, words: QueryWord[], page: Page): Promise<string[]> {
   if (words.length === 0) return [];
   const expansions = await expansionsFor(db, words);
-  const recency = recencyOf(db, page.includeDrafts);
+  const recency = recencyOf(db);
   return readPageAcrossTiers(
     resultTiers(words)
       .map((tier) => tierQuery(tier, expansions))
       .filter((tier) => tier !== null),
     {
       ids: (tier, offset, limit) => matchingIds(db, tier, { ...page, offset, limit }, recency),
-      count: (tier) => countMatching(db, tier, page.includeDrafts),
+      count: (tier) => countMatching(db, tier),
     },
     page,
   );

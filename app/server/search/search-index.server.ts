@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { QueryWord } from "~/lib/search/search-terms";
 import { dialectName, type DialectName } from "~/server/db/dialect.server";
 import type { Database } from "~/server/db/schema";
-import type { Audience } from "~/lib/audience";
 import {
   rebuildPostgresSearchIndex,
   searchPostgresIndex,
@@ -10,7 +9,7 @@ import {
 } from "./search-index.postgres.server";
 import { rebuildSqliteSearchIndex, searchSqliteIndex, syncSqliteSearchIndex } from "./search-index.sqlite.server";
 
-type Page = { offset: number; limit: number; includeDrafts: boolean };
+type Page = { offset: number; limit: number };
 
 /** Each engine's index: the same terms and tiers (app/lib/search/search-terms.ts), stored its own way. */
 const INDEXES: Record<
@@ -44,11 +43,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<number> 
 export async function findMatchingArticleIds(
   db: Kysely<Database>,
   words: QueryWord[],
-  page: { offset: number; limit: number; audience: Audience },
+  page: Page,
 ): Promise<string[]> {
-  return indexOf(db).search(db, words, {
-    offset: page.offset,
-    limit: page.limit,
-    includeDrafts: page.audience.includeDrafts,
-  });
+  return indexOf(db).search(db, words, page);
 }

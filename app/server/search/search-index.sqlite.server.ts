@@ -163,29 +163,28 @@ function ftsTier({ match, unless }: Tier, expansions: Expansions): string {
   );
 }
 
-type Page = { offset: number; limit: number; includeDrafts: boolean };
+type Page = { offset: number; limit: number };
 
-function visibleOnly(includeDrafts: boolean) {
-  return includeDrafts ? sql`` : sql`and news.status = 'published'`;
-}
+/** Readers search published articles only, whoever is signed in (decision 031). */
+const PUBLISHED_ONLY = sql`and news.status = 'published'`;
 
 async function matchingIds(db: Executor, expression: string, page: Page): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     select news.id as id from news_search
     join news_search_keys on news_search_keys.search_rowid = news_search.rowid
     join news on news.id = news_search_keys.news_id
-    where news_search match ${expression} ${visibleOnly(page.includeDrafts)}
+    where news_search match ${expression} ${PUBLISHED_ONLY}
     order by news_search.rowid desc
     limit ${page.limit} offset ${page.offset}`.execute(db);
   return rows.map((row) => row.id);
 }
 
-async function countMatching(db: Executor, expression: string, includeDrafts: boolean): Promise<number> {
+async function countMatching(db: Executor, expression: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from news_search
     join news_search_keys on news_search_keys.search_rowid = news_search.rowid
     join news on news.id = news_search_keys.news_id
-    where news_search match ${expression} ${visibleOnly(includeDrafts)}`.execute(db);
+    where news_search match ${expression} ${PUBLISHED_ONLY}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
@@ -197,7 +196,7 @@ export async function searchSqliteIndex(db: Executor, words: QueryWord[], page: 
     resultTiers(words).map((tier) => ftsTier(tier, expansions)),
     {
       ids: (tier, offset, limit) => matchingIds(db, tier, { ...page, offset, limit }),
-      count: (tier) => countMatching(db, tier, page.includeDrafts),
+      count: (tier) => countMatching(db, tier),
     },
     page,
   );

@@ -97,8 +97,8 @@ async function load(db: DB, articles: CorpusArticle[]): Promise<void> {
   positions.set(db, byId);
 }
 
-async function answer(db: DB, query: string, page: number, includeDrafts: boolean) {
-  const { results, hasMore } = await searchNews(db, query, { page, audience: { includeDrafts } });
+async function answer(db: DB, query: string, page: number) {
+  const { results, hasMore } = await searchNews(db, query, { page });
   const byId = positions.get(db);
   return {
     hasMore,
@@ -121,27 +121,24 @@ describe.runIf(onPostgres)("search parity between SQLite and PostgreSQL", () => 
   it("gives the same ids in the same order, and the same snippets, for every query", async () => {
     let found = 0;
     for (const query of QUERIES) {
-      for (const [page, includeDrafts] of [
-        [1, false],
-        [2, false],
-        [1, true],
-      ] as const) {
-        const onSqlite = await answer(engines.sqlite.db, query, page, includeDrafts);
-        const onPostgres = await answer(engines.postgres.db, query, page, includeDrafts);
-        expect(onPostgres, `${query} page ${page}${includeDrafts ? " with drafts" : ""}`).toEqual(onSqlite);
+      for (const page of [1, 2]) {
+        const onSqlite = await answer(engines.sqlite.db, query, page);
+        const onPostgres = await answer(engines.postgres.db, query, page);
+        expect(onPostgres, `${query} page ${page}`).toEqual(onSqlite);
         found += onSqlite.results.length;
       }
     }
-    // The corpus answers most queries, with full pages among them, so equal answers mean something.
-    expect(found).toBeGreaterThan(QUERIES.length * SEARCH_PAGE_SIZE);
+    // The corpus answers most queries, with full pages among them, so equal answers mean something
+    // (two pages a query: at most twice this).
+    expect(found).toBeGreaterThan((3 * QUERIES.length * SEARCH_PAGE_SIZE) / 4);
   });
 
   it("orders the forms as typed before their variants on both engines", async () => {
     const spellingsAt = (i: number) => 200 + demoArticles.length + i;
     for (const db of [engines.sqlite.db, engines.postgres.db]) {
-      const { results } = await answer(db, "مهندسين", 1, false);
+      const { results } = await answer(db, "مهندسين", 1);
       expect(results.map((r) => r.at)).toEqual([spellingsAt(2), spellingsAt(3)]);
-      const hamza = await answer(db, "شئون", 1, false);
+      const hamza = await answer(db, "شئون", 1);
       expect(hamza.results.map((r) => r.at)).toEqual([spellingsAt(5)]);
     }
   });
