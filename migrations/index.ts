@@ -16,6 +16,7 @@ import * as m013 from "./013-site-settings";
 import * as m015 from "./015-account-disabled";
 import * as m017 from "./017-firebase-import";
 import * as m018 from "./018-empty-media-urls";
+import * as m020 from "./020-topics";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -44,6 +45,7 @@ const migrations: Record<string, EngineMigration> = {
   "015-account-disabled": m015,
   "017-firebase-import": m017,
   "018-empty-media-urls": m018,
+  "020-topics": m020,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -25,6 +25,9 @@ const COPIED_TABLES = [
   "visit_marks",
   "firebase_imports",
   "site_settings",
+  "topics",
+  "news_topics",
+  "topic_redirects",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -50,6 +53,9 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   visit_marks: "key",
   firebase_imports: ["kind", "source_id"],
   site_settings: "id",
+  topics: "id",
+  news_topics: ["news_id", "topic_id"],
+  topic_redirects: "slug",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */

@@ -26,6 +26,9 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   events: true,
   firebase_imports: true,
   site_settings: true,
+  topics: true,
+  news_topics: true,
+  topic_redirects: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

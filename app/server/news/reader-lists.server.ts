@@ -6,6 +6,7 @@ import type { DB } from "~/server/db/db.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";
 import type { Audience } from "~/lib/audience";
 import { listLatest, listLatestByCategory, listMostRead, listSlider } from "./articles-read.server";
+import { listSharingTopics } from "./topics.server";
 
 /*
  * The lists reader pages repeat whatever the page, read once for every reader who sees published
@@ -65,7 +66,7 @@ export function homeSections(db: DB, cache: ReadCache, limit: number, audience: 
 export async function picksBeside(
   db: DB,
   cache: ReadCache,
-  article: { id: string; category: Category },
+  article: RelatedSource,
   audience: Audience,
 ): Promise<NewsSummary[]> {
   const [sections, related] = await Promise.all([
@@ -76,10 +77,20 @@ export async function picksBeside(
   return PICK_CATEGORIES.flatMap((category) => (sections.get(category) ?? []).filter((item) => !shown.has(item.id)).slice(0, 1));
 }
 
-/** The newest of the article's category but itself: one more than shown holds them. */
-export async function relatedTo(db: DB, cache: ReadCache, article: { id: string; category: Category }, audience: Audience): Promise<NewsSummary[]> {
-  const newest = await shared(cache, audience, `related:${article.category}`, () =>
-    listLatest(db, { category: article.category, limit: RELATED_COUNT + 1, audience }),
-  );
-  return newest.filter((item) => item.id !== article.id).slice(0, RELATED_COUNT);
+/** What related articles are chosen by: the article, its category, and whether it has topics. */
+export type RelatedSource = { id: string; category: Category; topics?: readonly unknown[] };
+
+/**
+ * RELATED_COUNT articles: first the published ones sharing most of the article's topics (read once per
+ * article while kept), then the newest of its category but itself (one list per category, one more
+ * than shown holds them).
+ */
+export async function relatedTo(db: DB, cache: ReadCache, article: RelatedSource, audience: Audience): Promise<NewsSummary[]> {
+  const [byTopics, newest] = await Promise.all([
+    article.topics?.length ? shared(cache, audience, `related-topics:${article.id}`, () => listSharingTopics(db, article.id, RELATED_COUNT)) : [],
+    shared(cache, audience, `related:${article.category}`, () => listLatest(db, { category: article.category, limit: RELATED_COUNT + 1, audience })),
+  ]);
+  const chosen = new Set(byTopics.map((item) => item.id));
+  const byCategory = newest.filter((item) => item.id !== article.id && !chosen.has(item.id));
+  return [...byTopics, ...byCategory].slice(0, RELATED_COUNT);
 }

@@ -23,7 +23,8 @@ export type ArticleState = {
 
 export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
 /** A change of the site's own settings: every page's frame, the feeds and the information pages. */
-export type SiteEventKind = "settings-changed";
+/** `topics-changed`: a topic renamed or merged (its page, its articles' links, the feeds and sitemap). */
+export type SiteEventKind = "settings-changed" | "topics-changed";
 
 export type OutboxEvent = {
   id: number;
@@ -61,6 +62,11 @@ export async function recordArticleEvent(trx: DB, before: ArticleState | null, a
 /** Records a change of the site's settings inside its transaction, as recordArticleEvent does. */
 export async function recordSettingsEvent(trx: DB): Promise<void> {
   await recordEvent(trx, "settings-changed", null, { before: null, after: null });
+}
+
+/** Records a rename or merge of topics inside its transaction, as recordArticleEvent does. */
+export async function recordTopicsEvent(trx: DB): Promise<void> {
+  await recordEvent(trx, "topics-changed", null, { before: null, after: null });
 }
 
 async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: { before: ArticleState | null; after: ArticleState | null }): Promise<void> {
