@@ -130,8 +130,8 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
     }
   }
 
-  // A name typed and not yet made a chip still goes with the form: the server judges it.
-  const value = joinTopicNames(typedKey === "" ? chosen : [...chosen, cleanTopicName(typed)]);
+  // Only chosen names go with the form (autosave reads it every few seconds: half a word typed is no topic).
+  const value = joinTopicNames(chosen);
   return (
     <div className="relative" data-testid="topic-field">
       <input ref={hidden} type="hidden" name="topics" value={value} />
@@ -172,7 +172,11 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+          onBlur={() => {
+            // A name typed and left is kept as typed: the server judges it (an author's unknown name is refused beside the field).
+            if (typedKey !== "") choose({ name: cleanTopicName(typed), isNew: !exists });
+            setOpen(false);
+          }}
           onKeyDown={onKeyDown}
           className="min-w-32 flex-1 border-0 bg-transparent p-1 outline-none"
         />

@@ -1,6 +1,6 @@
 import { contentTypeOf } from "~/server/media/storage.server";
 import { CATEGORIES, categoryLabel, categoryPath, type Category } from "~/lib/categories";
-import { messages } from "~/lib/messages";
+import { messages, topicMessages } from "~/lib/messages";
 import { articlePath, truncate } from "~/lib/news";
 import type { DB } from "../db/db.server";
 import {
@@ -17,7 +17,6 @@ import { buildSitemapIndex, buildUrlSet, SITEMAP_URL_LIMIT, sitemapPageCount, ty
 import { absoluteUrl } from "~/lib/seo";
 import { INFO_PAGE_KEYS } from "~/lib/site-settings";
 import { readSiteSettings, type StoredSettings } from "~/server/site-settings/site-settings.server";
-import { topicMessages } from "~/lib/messages";
 import { topicFeedPath, topicPath, type Topic } from "~/lib/topics";
 import { listTopicsForSitemap, topicNamesByArticle } from "~/server/news/topics.server";
 

@@ -115,7 +115,7 @@ export async function storedTopicNames(db: DB, newsId: string): Promise<string> 
 export async function suggestTopics(db: DB, typed: string, limit = TOPIC_SUGGESTIONS): Promise<Topic[]> {
   const key = topicKey(typed);
   if (key === "") return [];
-  const patterns = [prefixPattern(key), prefixPattern(`ال${key}`), `%${prefixPattern(` ${key}`)}`];
+  const patterns = [key, `ال${key}`, ` ${key}`, ` ال${key}`].map((start, index) => `${index < 2 ? "" : "%"}${prefixPattern(start)}`);
   return db
     .selectFrom("topics")
     .select(["id", "name", "slug"])
