@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { topicMessages } from "~/lib/messages";
 import { cleanTopicName, joinTopicNames, MAX_TOPICS_PER_ARTICLE, topicKey, TOPICS_FIELD_MAX, type Topic } from "~/lib/topics";
 
@@ -130,7 +131,25 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
     }
   }
 
-  // Only chosen names go with the form (autosave reads it every few seconds: half a word typed is no topic).
+  // Only chosen names are in the field (autosave reads it every few seconds: half a word typed is no
+  // topic); a name still typed when the form is sent becomes one first, and the server judges it.
+  const pending = useRef("");
+  pending.current = typed;
+  useEffect(() => {
+    const form = hidden.current?.form;
+    if (!form) return;
+    const commit = () => {
+      const name = cleanTopicName(pending.current);
+      if (topicKey(name) === "") return;
+      flushSync(() => {
+        setChosen((list) => (list.some((other) => topicKey(other) === topicKey(name)) ? list : [...list, name]));
+        setTyped("");
+      });
+    };
+    // Capturing: before the form's own submit handler reads its fields.
+    form.addEventListener("submit", commit, true);
+    return () => form.removeEventListener("submit", commit, true);
+  }, []);
   const value = joinTopicNames(chosen);
   return (
     <div className="relative" data-testid="topic-field">
@@ -172,11 +191,7 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
-          onBlur={() => {
-            // A name typed and left is kept as typed: the server judges it (an author's unknown name is refused beside the field).
-            if (typedKey !== "") choose({ name: cleanTopicName(typed), isNew: !exists });
-            setOpen(false);
-          }}
+          onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
           className="min-w-32 flex-1 border-0 bg-transparent p-1 outline-none"
         />
