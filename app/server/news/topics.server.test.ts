@@ -113,6 +113,7 @@ describe("renaming and merging", () => {
     await createTestArticle(db, { topics: EDITOR(["المنية"]) });
     expect(await findTopicBySlug(db, "المنيه")).toEqual({ kind: "moved", slug: "المنية" });
     expect(await findTopicBySlug(db, "لا-شيء")).toBeNull();
+    expect(await findTopicBySlug(db, "المنية\0")).toBeNull();
   });
 });
 

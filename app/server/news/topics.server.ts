@@ -133,6 +133,8 @@ export type TopicLookup = { kind: "topic"; topic: Topic } | { kind: "moved"; slu
  * of its name, both answered with the topic's own slug (a 301 for the route). Null when none.
  */
 export async function findTopicBySlug(db: DB, slug: string): Promise<TopicLookup | null> {
+  // No slug holds a NUL, and PostgreSQL cannot even compare one with text.
+  if (slug.includes("\0")) return null;
   const own = await db.selectFrom("topics").select(["id", "name", "slug"]).where("slug", "=", slug).executeTakeFirst();
   if (own) return { kind: "topic", topic: own };
   const moved = await db
