@@ -204,6 +204,21 @@ describe("writing topics", () => {
     expect((await topicsOfArticle(db, id)).map((t) => t.name)).toEqual(["عكار"]);
   });
 
+  it("renders the field as a plain text input (it works without JavaScript), with the article's topics on its edit page, and previews them", async () => {
+    const field = (html: string) => /<input id="topics"[^>]*>/.exec(html)?.[0] ?? "";
+    const created = field((await page("/dashboard", editor)).html);
+    expect(created).toContain('name="topics"');
+    expect(created).toContain('value=""');
+    const edited = field((await page(`/edit-news/${ids.reading}`, editor)).html);
+    expect(edited).toContain('name="topics"');
+    expect(edited).toContain('value="المنية، أزمة الكهرباء"');
+    const preview = await post(`${server.url}/dashboard/preview`, publishForm("معاينة", { topics: "طرابلس، موضوع لم يحفظ" }), author);
+    expect(preview.status).toBe(200);
+    const shown = await preview.text();
+    expect(shown).toContain("موضوع لم يحفظ");
+    expect(await db.selectFrom("topics").select("id").where("name", "=", "موضوع لم يحفظ").execute()).toEqual([]);
+  });
+
   it("suggests existing topics to the newsroom only, by normalised prefix", async () => {
     const response = await get(`${server.url}/api/topics?q=${encodeURIComponent("المنيه")}`, author);
     expect(response.status).toBe(200);
