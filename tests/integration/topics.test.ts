@@ -5,16 +5,17 @@
  * the autocomplete, and the admin's rename and merge with their redirects.
  */
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { topicMessages } from "~/lib/messages";
 import { topicPath } from "~/lib/topics";
 import type { DB } from "~/server/db/db.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { callApi, get, post, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
-import { articleAt, publishForm } from "../support/articles";
+import { articleAt, createTestArticle, publishForm } from "../support/articles";
+import { signedInAs } from "../../harness/accounts";
 import { list, parseXml } from "../support/xml";
-import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
+import { sessionAs, startServerAndDb, startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
 let db: DB;
@@ -274,3 +275,29 @@ describe("renaming and merging at /dashboard/topics", () => {
     expect(await db.selectFrom("topics").selectAll().orderBy("id").execute()).toEqual(before);
   });
 });
+
+describe("two instances on one database", () => {
+  it("a rename through A empties B's cached topic page and article page within 2 s", async () => {
+    const { site, a, b, db: shared } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "300" });
+    try {
+      const id = await createTestArticle(shared, { title: "خبر عن البداوي", topics: EDITORIAL(["البداوي"]) });
+      const cookie = await signedInAs(shared, a.site, { email: "topics-two@example.com", username: "مدير", role: "admin" });
+      const read = async (path: string) => {
+        const response = await fetch(`${b.url}${path}`, { redirect: "manual" });
+        return { cache: response.headers.get("x-cache"), status: response.status, html: await response.text() };
+      };
+      await read(`/news/${id.id}`);
+      await read(topicPath("البداوي"));
+      expect((await read(`/news/${id.id}`)).cache).toBe("HIT");
+      expect((await read(topicPath("البداوي"))).cache).toBe("HIT");
+      const topic = await shared.selectFrom("topics").select("id").where("name", "=", "البداوي").executeTakeFirstOrThrow();
+      const renamed = await post(`${a.url}/dashboard/topics`, { intent: "rename", id: topic.id, name: "بلدة البداوي" }, { cookie });
+      expect(renamed.status).toBe(200);
+      await vi.waitFor(async () => expect((await read(`/news/${id.id}`)).html).toContain(`href="${topicPath("بلدة-البداوي")}"`), { timeout: 2_000, interval: 20 });
+      expect((await read(topicPath("البداوي"))).status).toBe(301);
+    } finally {
+      await stopServerAndDb({ site, db: shared });
+    }
+  });
+});
+
