@@ -92,6 +92,9 @@ for (const site of DEMO_SITES) {
       await expect(cards.first()).toContainText(title);
       expect(await cards.count()).toBeGreaterThan(1);
       await shoot(reader, "topic-page");
+      await hydrated(reader);
+      await reader.getByRole("link", { name: messages.more }).click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(6);
 
       // Its feed.
       const feed = await reader.request.get(topicFeedPath("المنية"));
