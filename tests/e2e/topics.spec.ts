@@ -106,6 +106,13 @@ for (const site of DEMO_SITES) {
       const newFeed = await reader.request.get(topicFeedPath(topicSlug(newTopic)));
       expect(await newFeed.text()).toContain(`<title>${title}</title>`);
       await reader.close();
+
+      // The admins' screen lists both topics with their counts.
+      await page.goto("/dashboard/topics");
+      await expect(page.getByRole("heading", { level: 1, name: topicMessages.dashboardTitle })).toBeVisible();
+      const row = page.getByTestId("topic-row").filter({ has: page.getByRole("link", { name: newTopic, exact: true }) });
+      await expect(row.getByTestId("topic-count")).toContainText("١");
+      await shoot(page, "dashboard-topics");
       consoleClean();
     });
 
