@@ -17,6 +17,7 @@ import * as m015 from "./015-account-disabled";
 import * as m017 from "./017-firebase-import";
 import * as m018 from "./018-empty-media-urls";
 import * as m019 from "./019-front-page-placements";
+import * as m020 from "./020-topics";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -46,6 +47,7 @@ const migrations: Record<string, EngineMigration> = {
   "017-firebase-import": m017,
   "018-empty-media-urls": m018,
   "019-front-page-placements": m019,
+  "020-topics": m020,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

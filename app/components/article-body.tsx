@@ -6,6 +6,7 @@ import { ArticleImages, ArticleVideo } from "./article-media";
 import { ClockIcon } from "./icons";
 import { CategoryBadge } from "./news-card";
 import { RichText } from "./rich-text";
+import { TopicLinks, type ShownTopic } from "./topic-links";
 
 export type ArticleBodyProps = {
   title: string;
@@ -15,10 +16,11 @@ export type ArticleBodyProps = {
   imageDetails: ImageDetailsMap;
   video: string | null;
   time: string;
+  topics?: readonly ShownTopic[];
 };
 
 /** An article as readers see it on its page (title, time, media, text), for a preview or a revision: nothing to click. */
-export function ArticleBody({ title, body, category, images, imageDetails, video, time }: ArticleBodyProps) {
+export function ArticleBody({ title, body, category, images, imageDetails, video, time, topics = [] }: ArticleBodyProps) {
   return (
     <article aria-labelledby="article-title">
       <header className="flex flex-col gap-3">
@@ -40,6 +42,7 @@ export function ArticleBody({ title, body, category, images, imageDetails, video
       <div className="rich-text mt-6 text-lg" data-testid="article-content">
         <RichText document={body} />
       </div>
+      <TopicLinks topics={topics} />
     </article>
   );
 }

@@ -12,9 +12,10 @@ import { ArticleImagesField } from "./article-images-field";
 import { RichTextField } from "./rich-text-field";
 import { PublishAtField } from "./publish-at-field";
 import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
+import { TopicField } from "./topic-field";
 
 /** `statuses`: what the signed-in member may choose (permissions.ts statusesFor). */
-type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors; savedPath?: string };
+type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors; savedPath?: string; topics: { names: readonly string[]; mayCreate: boolean } };
 type Props =
   | (Common & { mode: "create"; submissionId: string; article?: undefined })
   | (Common & { mode: "edit"; article: NewsArticle; submissionId?: undefined });
@@ -160,6 +161,7 @@ export function ArticleForm(props: Props) {
           )}
         </fieldset>
       </div>
+      <TopicField names={props.topics.names} mayCreate={props.topics.mayCreate} error={errors.topics} className={input} />
       {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
       {article && article.images.length > 0 && <ArticleImagesField images={article.images} details={article.imageDetails} error={errors.imageDetails} />}
       <FormField id="images" label={messages.fieldImages} hint={messages.fieldImagesHint} error={errors.images}>

@@ -12,7 +12,7 @@ function hasText(json: string): boolean {
 
 /** How often a changed form is saved into its draft. */
 export const AUTOSAVE_EVERY_MS = 3_000;
-const AUTOSAVED_FIELDS = ["title", "body", "category"] as const;
+const AUTOSAVED_FIELDS = ["title", "body", "category", "topics"] as const;
 
 type Phase = "idle" | "saving" | "saved" | "failed" | "off";
 export type Autosave = {
@@ -168,7 +168,7 @@ export function PreviewButton({ form, articleId, className = "" }: { form: RefOb
       input.value = value;
       target.append(input);
     };
-    for (const name of ["title", "body", "category", "videoUrl", "imageUrl"]) add(name, String(fields.get(name) ?? ""));
+    for (const name of ["title", "body", "category", "videoUrl", "imageUrl", "topics"]) add(name, String(fields.get(name) ?? ""));
     for (const name of ["removeImages", "imageOrder", "imageAlt", "imageCaption", "imageCredit"]) {
       for (const value of fields.getAll(name)) add(name, String(value));
     }

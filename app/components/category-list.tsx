@@ -1,11 +1,11 @@
 import { useState, useSyncExternalStore } from "react";
-import { categoryPath, type Category } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import type { NewsSummary } from "~/lib/news";
 import { island } from "~/islands/island";
 import { EmptyState, NewsCard } from "./news-card";
 
-type Props = { category: Category; page: number; items: NewsSummary[]; hasMore: boolean };
+/** `path`: the list's own page (its ?page=N links); `moreApi`: the API address that gives its next page with `&page=N`. */
+type Props = { path: string; moreApi: string; page: number; items: NewsSummary[]; hasMore: boolean };
 type Loaded = { items: NewsSummary[]; page: number; hasMore: boolean };
 
 /**
@@ -40,11 +40,10 @@ function AppendedCards() {
 export const CategoryMoreCards = island("category-more-cards", AppendedCards);
 
 /** 'السابق' and 'المزيد': the next page appended in place, or a plain ?page=N link without JavaScript. */
-function Pages({ category, page, hasMore }: Omit<Props, "items">) {
+function Pages({ path, moreApi, page, hasMore }: Omit<Props, "items">) {
   const appendedCount = useAppended().length;
   const [loaded, setLoaded] = useState<Omit<Loaded, "items">>({ page, hasMore });
   const [loading, setLoading] = useState(false);
-  const path = categoryPath(category);
   const nextPage = loaded.page + 1;
 
   async function loadMore(event: React.MouseEvent) {
@@ -52,7 +51,7 @@ function Pages({ category, page, hasMore }: Omit<Props, "items">) {
     if (loading) return;
     setLoading(true);
     try {
-      const response = await fetch(`/api/latest?category=${encodeURIComponent(category)}&page=${nextPage}`);
+      const response = await fetch(`${moreApi}&page=${nextPage}`);
       if (!response.ok) throw new Error(String(response.status));
       const next = (await response.json()) as Loaded;
       append(next.items);
@@ -89,10 +88,10 @@ function Pages({ category, page, hasMore }: Omit<Props, "items">) {
 export const CategoryPages = island("category-pages", Pages);
 
 /**
- * A category's cards, plain HTML as the page renders them; only the pages' links are interactive
+ * A category's (or a topic's) cards, plain HTML as the page renders them; only the pages' links are interactive
  * (decision 014: the page does not carry its cards twice, as markup and as an island's props).
  */
-export function CategoryList({ category, page, items, hasMore }: Props) {
+export function CategoryList({ path, moreApi, page, items, hasMore }: Props) {
   return (
     <>
       {items.length === 0 ? (
@@ -105,7 +104,7 @@ export function CategoryList({ category, page, items, hasMore }: Props) {
           <CategoryMoreCards />
         </div>
       )}
-      <CategoryPages category={category} page={page} hasMore={hasMore} />
+      <CategoryPages path={path} moreApi={moreApi} page={page} hasMore={hasMore} />
     </>
   );
 }

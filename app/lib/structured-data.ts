@@ -4,6 +4,7 @@ import { messages } from "./messages";
 import { defaultShareImage, logoUrl, type SiteFrame } from "./site-settings";
 import { articlePath, lastUpdateAfterPublication, shownTime, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
+import { topicPath, type Topic } from "./topics";
 
 type LdJson = { [key: string]: LdValue };
 type LdValue = string | number | boolean | null | LdJson | LdValue[];
@@ -13,7 +14,13 @@ type LdValue = string | number | boolean | null | LdJson | LdValue[];
  * dates, author) and no more: the page's own tags already give its description (meta description),
  * language (`lang`), section (`article:section`) and address (canonical).
  */
-export function newsArticleJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">, article: NewsArticle, shareImage: { url: string } | null): LdJson {
+export function newsArticleJsonLd(
+  baseUrl: string,
+  site: Pick<SiteFrame, "name" | "images">,
+  article: NewsArticle,
+  shareImage: { url: string } | null,
+  topics: readonly Pick<Topic, "name" | "slug">[] = [],
+): LdJson {
   const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) => absoluteUrl(baseUrl, u));
   const published = shownTime(article);
   return {
@@ -25,6 +32,16 @@ export function newsArticleJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" 
     dateModified: lastUpdateAfterPublication(article) ?? published,
     author: [authorJsonLd(baseUrl, site, article.credit)],
     publisher: publisherJsonLd(baseUrl, site),
+    ...topicsJsonLd(baseUrl, topics),
+  };
+}
+
+/** The article's topics: their names as `keywords`, and each as a Thing it is `about`, with its page. */
+function topicsJsonLd(baseUrl: string, topics: readonly Pick<Topic, "name" | "slug">[]): LdJson {
+  if (topics.length === 0) return {};
+  return {
+    keywords: topics.map((topic) => topic.name),
+    about: topics.map((topic) => ({ "@type": "Thing", name: topic.name, url: absoluteUrl(baseUrl, topicPath(topic.slug)) })),
   };
 }
 

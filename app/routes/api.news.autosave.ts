@@ -24,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: text("body"),
     category: text("category"),
     submissionId: text("submissionId"),
+    topics: text("topics"),
   }, site.clock.now());
   return Response.json(saved, { headers: NO_STORE });
 }

@@ -46,7 +46,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <h1 id="category-title" className="mb-6 border-s-4 border-brand-600 ps-3 text-3xl font-bold">
         {categoryLabel(category)}
       </h1>
-      <CategoryList {...loaderData} />
+      <CategoryList {...loaderData} path={categoryPath(category)} moreApi={`/api/latest?category=${encodeURIComponent(category)}`} />
     </section>
   );
 }

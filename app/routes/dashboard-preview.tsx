@@ -34,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     imageAlt: listIfSent("imageAlt"),
     imageCaption: listIfSent("imageCaption"),
     imageCredit: listIfSent("imageCredit"),
+    topics: text("topics"),
   }, site.clock.now());
   return { preview };
 }

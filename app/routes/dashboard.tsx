@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { accountMenuLink, accountMessages, frontPageMessages, messages } from "~/lib/messages";
+import { accountMenuLink, accountMessages, frontPageMessages, messages, topicMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
@@ -121,6 +121,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           canDelete && { to: "/dashboard/front-page", label: frontPageMessages.title },
           canDelete && { to: "/dashboard/trash", label: messages.trashTitle },
           actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
+          actor.role === "admin" && { to: "/dashboard/topics", label: topicMessages.dashboardTitle },
           { to: "/dashboard/account", label: accountMenuLink },
         ]}
       />
@@ -147,7 +148,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} topics={{ names: [], mayCreate: isEditor(actor) }} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>

@@ -77,6 +77,7 @@ export default function RevisionPage({ loaderData }: Route.ComponentProps) {
           imageDetails={revision.imageDetails}
           video={revision.video}
           time={revision.savedAt}
+          topics={(revision.topics ?? []).map((name) => ({ name }))}
         />
       </div>
     </div>

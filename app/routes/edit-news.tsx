@@ -6,6 +6,7 @@ import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { RevisionHistory } from "~/components/revision-history";
 import { listRevisions } from "~/server/news/revisions.server";
+import { topicsOfArticle } from "~/server/news/topics.server";
 import { ErrorPage } from "~/components/error-page";
 import { EditorNote, ReviewPanel } from "~/components/review";
 import { editableArticle, editArticle } from "~/server/news/publishing.server";
@@ -31,6 +32,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     article,
     reviewNote,
     revisions: await listRevisions(site.db, article.id),
+    topics: { names: (await topicsOfArticle(site.db, article.id)).map((topic) => topic.name), mayCreate: isEditor(actor) },
     statuses: statusesFor(actor),
     canReview: isEditor(actor) && article.status === "review",
     savedPath: isEditor(actor) ? undefined : "/dashboard",
@@ -57,7 +59,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, reviewNote, revisions, statuses, canReview, sentBack, savedPath, restored } = loaderData;
+  const { article, reviewNote, revisions, statuses, canReview, sentBack, savedPath, restored, topics } = loaderData;
   const refusal = errorOf(actionData);
   return (
     <>
@@ -77,7 +79,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
         )}
         {reviewNote && article.status === "draft" && <EditorNote note={reviewNote} />}
         {canReview && <ReviewPanel id={article.id} />}
-        <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </section>
       <RevisionHistory newsId={article.id} revisions={revisions} />
     </>

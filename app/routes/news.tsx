@@ -25,6 +25,8 @@ import { picksBeside, relatedTo, sidebarLists } from "~/server/news/reader-lists
 import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/news/share-image.server";
 import { siteContext } from "~/server/site/request-context.server";
+import { topicsOfArticle } from "~/server/news/topics.server";
+import { TopicLinks } from "~/components/topic-links";
 import type { Route } from "./+types/news";
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
@@ -32,13 +34,14 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const database = site.db;
   const user = await getCurrentUser(site.auth, request);
   // Readers and editors read the published article alike; an editor opening one that is not published gets its preview (decision 031).
-  const read = (await readArticle(database, params.id, PUBLIC)) ?? (isEditor(user) ? await readArticle(database, params.id, EDITORS) : null);
+  const [published, topics] = await Promise.all([readArticle(database, params.id, PUBLIC), topicsOfArticle(database, params.id)]);
+  const read = published ?? (isEditor(user) ? await readArticle(database, params.id, EDITORS) : null);
   if (!read) throw pageError(articleNotFound());
   const { article, shortId } = read;
   const [sidebar, picks, related] = await Promise.all([
     sidebarLists(database, site.readCache),
-    picksBeside(database, site.readCache, article),
-    relatedTo(database, site.readCache, article),
+    picksBeside(database, site.readCache, { ...article, topics }),
+    relatedTo(database, site.readCache, { ...article, topics }),
   ]);
   const updated = url.searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(site.media, article);
@@ -48,12 +51,12 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     title: article.title,
     text: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),
   };
-  return { article, shortId, share, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage };
+  return { article, shortId, share, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${messages.newsNotFound} | ${siteMetaOf(matches).site.name}` }, { name: "robots", content: "noindex" }];
-  const { article, shortId, share, shareImage } = loaderData;
+  const { article, shortId, share, shareImage, topics } = loaderData;
   const { baseUrl, site } = siteMetaOf(matches);
   return [
     ...pageMeta({
@@ -70,7 +73,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { property: "article:modified_time", content: lastUpdateAfterPublication(article) ?? shownTime(article) },
     { property: "article:section", content: categoryLabel(article.category) },
     ...(shortId ? [{ tagName: "link", rel: "shortlink", href: absoluteUrl(baseUrl, `/${shortId}`) }] : []),
-    { "script:ld+json": newsArticleJsonLd(baseUrl, site, article, shareImage) },
+    { "script:ld+json": newsArticleJsonLd(baseUrl, site, article, shareImage, topics) },
     { "script:ld+json": breadcrumbJsonLd(baseUrl, article) },
   ];
 }
@@ -78,7 +81,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 const adminButton = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-50";
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
-  const { article, shortId, share, sidebar, picks, related, isAdmin, updated } = loaderData;
+  const { article, shortId, share, sidebar, picks, related, isAdmin, updated, topics } = loaderData;
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       {article.status === "published" && !isAdmin && <ArticleVisit id={article.id} />}
@@ -126,6 +129,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
         <div className="rich-text mt-6 text-lg" data-testid="article-content">
           <RichText document={article.body} />
         </div>
+        <TopicLinks topics={topics} />
         {related.length > 0 && (
           <section className="mt-10" aria-labelledby="related-heading">
             <SectionHeading id="related-heading" title={messages.relatedNews} />

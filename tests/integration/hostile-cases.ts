@@ -258,7 +258,7 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     if (enc(value).length < 8 * 1024) add({ name: "GET /dashboard/front-page?q=hostile", who: "admin", method: "GET", path: `/dashboard/front-page?q=${enc(value)}` });
   }
 
-  cases.push(...settingsCases(seed), ...nulCases(ids));
+  cases.push(...settingsCases(seed), ...topicCases(seed, ids), ...nulCases(ids));
 
   // Huge and malformed bodies; methods nobody uses.
   for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
@@ -327,6 +327,7 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
     imageDetails: { imageOrder: "/media/news-images/a.webp", imageAlt: nul("وصف"), imageCaption: "", imageCredit: "" },
     submissionId: { submissionId: nul("abcdefgh") },
     publishAt: { status: "scheduled", publishAt: nul("2030-01-01T10:00") },
+    topics: { topics: nul("طرابلس") },
   };
   const articleTargets = [
     { method: "POST", path: "/api/news" },
@@ -345,9 +346,10 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
     body: { body: docWith(nul("نص")) },
     submissionId: { submissionId: nul("abcdefgh") },
     id: { id: nul("x") },
+    topics: { topics: nul("طرابلس") },
   };
   for (const [field, fault] of Object.entries(autosaveFaults)) add({ field, who: "admin", method: "POST", path: "/api/news/autosave", body: articleForm({ ...autosave, ...fault }) });
-  for (const field of ["id", "title", "content", "videoUrl", "imageUrl"]) {
+  for (const field of ["id", "title", "content", "videoUrl", "imageUrl", "topics"]) {
     const fault = field === "id" ? nul("x") : field.endsWith("Url") ? `https://example.com/${nul("a")}` : nul("نص");
     add({ field, who: "admin", method: "POST", path: "/dashboard/preview", body: articleForm({ title: "عنوان", content: "نص", category: "local", [field]: fault }) });
   }
@@ -435,5 +437,56 @@ function settingsCases(seed: number): HostileCase[] {
   for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
     add({ name: `POST /dashboard/settings ${size} bytes of {`, who: "admin", method: "POST", path: "/dashboard/settings", body: Buffer.alloc(size, 0x7b), headers: { "content-type": pick(CONTENT_TYPES) || "application/octet-stream" } });
   }
+  return cases;
+}
+
+/**
+ * Topics (issue 33): hostile addresses for the topic page, its feed, 'المزيد' and the autocomplete;
+ * article forms whose topics field is refused (too long, too many, no letter) or carries hostile names
+ * beside another refused part; the admins' screen with ids that name no topic. Nothing is stored.
+ * Its own random sequence, so the cases above stay the same for the same seed.
+ */
+function topicCases(seed: number, ids: { articleId: string }): HostileCase[] {
+  const random = seededRandom(seed + 33);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const who = () => pick(["admin", "visitor"] as const);
+  const cases: HostileCase[] = [];
+  const add = (c: HostileCase) => cases.push(c);
+  for (const value of STRINGS) {
+    if (enc(value).length > 8 * 1024) continue;
+    add({ name: "GET /topic/:hostile", who: who(), method: "GET", path: `/topic/${enc(value)}?page=${enc(pick(NUMBERS))}` });
+    add({ name: "GET /topic/:hostile/rss.xml", who: "visitor", method: "GET", path: `/topic/${enc(value)}/rss.xml` });
+    add({ name: "GET /api/latest?topic", who: who(), method: "GET", path: `/api/latest?topic=${enc(value)}&page=${enc(pick(NUMBERS))}` });
+    add({ name: "GET /api/topics?q", who: who(), method: "GET", path: `/api/topics?q=${enc(value)}` });
+  }
+  const refusedTopics = ["ت".repeat(61), "ب".repeat(2_000), Array.from({ length: 11 }, (_, i) => `موضوع ${i}`).join("،"), "!!!، ؟؟؟", "ـــ", "\u064e\u0651"];
+  const articleTargets = [
+    { method: "POST", path: "/api/news" },
+    { method: "PUT", path: `/api/news/${ids.articleId}` },
+    { method: "POST", path: "/dashboard" },
+    { method: "POST", path: `/edit-news/${ids.articleId}` },
+    { method: "POST", path: "/api/news/autosave" },
+  ];
+  for (let i = 0; i < 40; i++) {
+    const target = pick(articleTargets);
+    const refusedHere = random() < 0.5;
+    // Either the topics are refused, or they are hostile names beside a title that is refused.
+    const fields: Record<string, string> = {
+      title: refusedHere ? "عنوان" : pick(["", " ", "\u200F"]),
+      content: "نص",
+      category: "local",
+      status: "draft",
+      submissionId: `hostile-topics-${i}`,
+      topics: refusedHere ? pick(refusedTopics) : [pick(XSS), pick(TRAVERSAL), pick(FTS)].join("، "),
+    };
+    add({ name: `${target.method} ${target.path} topics ${refusedHere ? "refused" : "hostile"}`, who: "admin", method: target.method, path: target.path, body: articleForm(fields) });
+  }
+  const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  for (let i = 0; i < 30; i++) {
+    const intent = pick(["rename", "merge", pick(STRINGS)]);
+    const fields = { intent, id: pick(STRINGS), into: pick(STRINGS), name: pick(STRINGS) };
+    add({ name: `POST /dashboard/topics ${intent.slice(0, 20)}`, who: who(), method: "POST", path: "/dashboard/topics", ...form(fields) });
+  }
+  for (const type of CONTENT_TYPES) add({ name: `POST /dashboard/topics as ${type || "no type"}`, who: "admin", method: "POST", path: "/dashboard/topics", body: "{\"intent\":\"merge\"}", headers: type ? { "content-type": type } : {} });
   return cases;
 }

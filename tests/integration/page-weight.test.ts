@@ -57,13 +57,13 @@ describe("what pages make the browser load", () => {
 });
 
 describe("a category page", () => {
-  it("carries its cards once, as markup: the islands beside them hold only the category and the paging", async () => {
+  it("carries its cards once, as markup: the islands beside them hold only the list's addresses and the paging", async () => {
     const page = await html("/sports");
     const cards = /data-testid="category-list">([^]*?)<ak-island data-name="category-more-cards"><\/ak-island><\/div>/.exec(page)?.[1] ?? "";
     expect(cards.match(/<article/g)).toHaveLength(CATEGORY_PAGE_SIZE);
     expect(cards).not.toContain("<ak-island");
     const props = [...page.matchAll(/data-props="([^"]*)"/g)].map((match) => match[1]!.replaceAll("&quot;", '"'));
-    expect(props).toContain(JSON.stringify({ category: "sports", page: 1, hasMore: true }));
+    expect(props).toContain(JSON.stringify({ path: "/sports", moreApi: "/api/latest?category=sports", page: 1, hasMore: true }));
     for (const each of props) expect(each).not.toContain("خبر رياضي");
   });
 });

@@ -15,6 +15,8 @@ import { updateArticle, type ArticleChanges } from "~/server/news/articles-write
 import { listRevisions } from "~/server/news/revisions.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { choosePlacement } from "~/server/news/front-page.server";
+import { topicsOfArticle } from "~/server/news/topics.server";
+import { topicFeedPath, topicPath } from "~/lib/topics";
 import { get, post, VISITOR, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";
@@ -38,6 +40,8 @@ type Context = {
   editorDraftId: string;
   role: Role;
   run: number;
+  /** Two topics made for this case: the first renamed or merged into the second. */
+  topicIds: [string, string];
 };
 type RouteCase = {
   name: string;
@@ -240,6 +244,35 @@ const ROUTES: RouteCase[] = [
     // Each account keeps its own name: the author page case above looks one up.
     send: (base, session, ctx) => post(`${base}/dashboard/account`, { intent: "rename", username: NAMES[ctx.role] }, session),
   },
+  // Topics (issue 33): the reader's page and feed, the newsroom's autocomplete, the admins' screen.
+  { name: "GET /topic/:slug", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}${topicPath("طرابلس")}`, session) },
+  { name: "GET /topic/:slug/rss.xml", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}${topicFeedPath("طرابلس")}`, session) },
+  { name: "GET /api/topics", kind: "api", allowed: NEWSROOM, send: (base, session) => get(`${base}/api/topics?q=${encodeURIComponent("طرا")}`, session) },
+  {
+    name: "POST /api/news (review, an existing topic)",
+    kind: "api",
+    allowed: NEWSROOM,
+    send: (base, session) => post(`${base}/api/news`, publishForm("بموضوع موجود", { status: "review", topics: "طرابلس" }), session),
+  },
+  {
+    name: "POST /api/news (publish, a new topic)",
+    kind: "api",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/api/news`, publishForm("بموضوع جديد", { topics: `موضوع جديد ${ctx.run}` }), session),
+  },
+  { name: "GET /dashboard/topics", kind: "page", allowed: ADMINS, send: (base, session) => get(`${base}/dashboard/topics`, session) },
+  {
+    name: "POST /dashboard/topics (rename)",
+    kind: "page",
+    allowed: ADMINS,
+    send: (base, session, ctx) => post(`${base}/dashboard/topics`, { intent: "rename", id: ctx.topicIds[0], name: `اسم آخر ${ctx.run}` }, session),
+  },
+  {
+    name: "POST /dashboard/topics (merge)",
+    kind: "page",
+    allowed: ADMINS,
+    send: (base, session, ctx) => post(`${base}/dashboard/topics`, { intent: "merge", id: ctx.topicIds[0], into: ctx.topicIds[1] }, session),
+  },
   { name: "POST /reset-password", kind: "page", allowed: EVERYONE, send: (base, session) => post(`${base}/reset-password`, { intent: "forgot", email: "user@example.com" }, session) },
 ];
 
@@ -284,7 +317,7 @@ async function sessionFor(role: Role): Promise<Session> {
 
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, revisions, links, stats, users, events, settings, placements] = await Promise.all([
+  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
@@ -293,8 +326,11 @@ async function snapshot(): Promise<string> {
     db.selectFrom("events").selectAll().orderBy("id").execute(),
     db.selectFrom("site_settings").selectAll().execute(),
     db.selectFrom("front_page_placements").selectAll().orderBy("slot").execute(),
+    db.selectFrom("topics").selectAll().orderBy("id").execute(),
+    db.selectFrom("news_topics").selectAll().orderBy("news_id").orderBy("topic_id").execute(),
+    db.selectFrom("topic_redirects").selectAll().orderBy("slug").execute(),
   ]);
-  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements });
+  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects });
 }
 
 beforeAll(async () => {
@@ -305,7 +341,7 @@ beforeAll(async () => {
   await createTestAccount(db, site, { email: "author@example.com", username: "كاتب", role: "author" });
   const editorId = await createTestAccount(db, site, { email: "editor@example.com", username: "محررة", role: "editor" });
   await createTestAccount(db, site, { email: "admin@example.com", username: "محرر", role: "admin" });
-  publishedId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local", authorId: ownerId })).id;
+  publishedId = (await createTestArticle(db, { title: "خبر للاختبار", content: "نص", category: "local", authorId: ownerId, topics: { names: ["طرابلس"], mayCreate: true } })).id;
   editorDraftId = (await createTestArticle(db, { title: "مسودة المحررة", content: "نص", category: "local", authorId: editorId, status: "draft" })).id;
 });
 afterAll(() => stopServerAndDb({ server, db }));
@@ -326,8 +362,11 @@ describe("permission matrix", () => {
         const trashedId = (await createTestArticle(db, { ...disposable, title: "في سلة المحذوفات", status: "draft" })).id;
         await trashArticle(db, trashedId);
         await route.prepare?.();
+        const caseRun = ++run;
+        const tagged = (await createTestArticle(db, { ...disposable, title: "بموضوعين", topics: { names: [`أول ${caseRun}`, `ثان ${caseRun}`], mayCreate: true } })).id;
+        const [first, second] = await topicsOfArticle(db, tagged);
         const before = await snapshot();
-        const ctx = { publishedId: ownPublishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, editorDraftId, role, run: ++run };
+        const ctx = { publishedId: ownPublishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, editorDraftId, role, run: caseRun, topicIds: [first!.id, second!.id] as [string, string] };
         const response = await route.send(server.url, session, ctx);
         const location = response.headers.get("location") ?? "";
         if (allowed) {
@@ -379,6 +418,7 @@ describe("permission matrix", () => {
       ["/dashboard/account", { intent: "rename", username: "من موقع آخر" }],
       ["/reset-password", { intent: "forgot", email: "user@example.com" }],
       ["/api/media/images", {}],
+      ["/dashboard/topics", { intent: "rename", id: "any", name: "من موقع آخر" }],
     ];
     for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);

@@ -26,6 +26,9 @@ const COPIED_TABLES = [
   "firebase_imports",
   "site_settings",
   "front_page_placements",
+  "topics",
+  "news_topics",
+  "topic_redirects",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -52,6 +55,9 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   firebase_imports: ["kind", "source_id"],
   site_settings: "id",
   front_page_placements: "slot",
+  topics: "id",
+  news_topics: ["news_id", "topic_id"],
+  topic_redirects: "slug",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */

@@ -2,3 +2,8 @@
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
+
+/** A LIKE pattern (with `escape '\'`) that finds text starting with `text`. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -27,6 +27,9 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   firebase_imports: true,
   site_settings: true,
   front_page_placements: true,
+  topics: true,
+  news_topics: true,
+  topic_redirects: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

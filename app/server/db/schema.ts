@@ -51,6 +51,8 @@ export interface NewsRevisionsTable {
   byline: string | null;
   body: string | null;
   image_details: string | null;
+  /** JSON list of the article's topic names at that version (migration 020); NULL before it. */
+  topics: string | null;
   /** Who made the save that replaced this version. */
   saved_by: string | null;
   /** The kind of save that replaced this version: consecutive autosaves by one person keep one revision. */
@@ -209,6 +211,31 @@ export interface FrontPagePlacementsTable {
   set_at: string;
 }
 
+/** A topic articles are about (migration 020, app/server/news/topics.server.ts). */
+export interface TopicsTable {
+  id: string;
+  name: string;
+  /** Its address, /topic/{slug}: the name's words in Arabic, joined by hyphens (lib/topics.ts). */
+  slug: string;
+  /** The name as search normalises it: one topic however it is spelt. */
+  key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An article's topics, in the order the form gave them. */
+export interface NewsTopicsTable {
+  news_id: string;
+  topic_id: string;
+  position: number;
+}
+
+/** A slug a rename or a merge left behind, answered with a 301 to its topic's own. */
+export interface TopicRedirectsTable {
+  slug: string;
+  topic_id: string;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -228,4 +255,7 @@ export interface Database {
   firebase_imports: FirebaseImportsTable;
   site_settings: SiteSettingsTable;
   front_page_placements: FrontPagePlacementsTable;
+  topics: TopicsTable;
+  news_topics: NewsTopicsTable;
+  topic_redirects: TopicRedirectsTable;
 }

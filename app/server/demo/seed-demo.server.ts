@@ -8,6 +8,7 @@ import { createAccount, generatePassword } from "~/server/accounts/users.server"
 import { demoArticles } from "./demo-articles";
 import { demoSceneSvg } from "./demo-images.server";
 import { demoSettings } from "./demo-settings";
+import { demoTopicNames } from "./demo-topics";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 
 const DEMO_ADMIN_EMAIL = "admin@akhbar.local";
@@ -42,6 +43,7 @@ export async function seedDemoContent(
       video: article.videoUrl ?? null,
       visits: article.visits,
       createdAt: new Date(now.getTime() - article.hoursAgo * HOUR_MS),
+      topics: { names: demoTopicNames(article), mayCreate: true },
     });
   }
   await writeSiteSettings(db, demoSettings, null, now);

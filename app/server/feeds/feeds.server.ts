@@ -1,6 +1,6 @@
 import { contentTypeOf } from "~/server/media/storage.server";
 import { CATEGORIES, categoryLabel, categoryPath, feedPath, type Category } from "~/lib/categories";
-import { messages } from "~/lib/messages";
+import { messages, topicMessages } from "~/lib/messages";
 import { articlePath, truncate } from "~/lib/news";
 import type { DB } from "../db/db.server";
 import {
@@ -17,6 +17,8 @@ import { buildSitemapIndex, buildUrlSet, SITEMAP_URL_LIMIT, sitemapPageCount, ty
 import { absoluteUrl } from "~/lib/seo";
 import { INFO_PAGE_KEYS } from "~/lib/site-settings";
 import { readSiteSettings, type StoredSettings } from "~/server/site-settings/site-settings.server";
+import { topicFeedPath, topicPath, type Topic } from "~/lib/topics";
+import { listTopicsForSitemap, topicNamesByArticle } from "~/server/news/topics.server";
 
 /** The site's settings as the caller holds them (a route: from the read cache); read afresh when absent. */
 type FeedSite = { site?: StoredSettings };
@@ -46,6 +48,8 @@ async function pageEntries(db: DB, baseUrl: string, site: StoredSettings): Promi
     })),
     // The information pages change with the settings, and only then.
     ...INFO_PAGE_KEYS.map((key) => ({ loc: absoluteUrl(baseUrl, `/${key}`), lastModified: site.updatedAt })),
+    // The topics with published articles, each dated by its newest.
+    ...(await listTopicsForSitemap(db)).map((topic) => ({ loc: absoluteUrl(baseUrl, topicPath(topic.slug)), lastModified: topic.lastModified })),
   ];
 }
 
@@ -83,11 +87,13 @@ export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: D
   const { settings } = await siteOf(db, options);
   const since = new Date((options.now ?? new Date()).getTime() - NEWS_SITEMAP_WINDOW_MS);
   const articles = await listPublishedSince(db, since, NEWS_SITEMAP_LIMIT);
+  const keywords = await topicNamesByArticle(db, articles.map((article) => article.id));
   return buildNewsSitemap(
     articles.map((article) => ({
       loc: absoluteUrl(options.baseUrl, articlePath(article.id)),
       title: article.title,
       publishedAt: article.publishedAt,
+      keywords: keywords.get(article.id) ?? [],
     })),
     { name: settings.name, language: FEED_LANGUAGE },
   );
@@ -118,11 +124,19 @@ function rssItem(baseUrl: string, article: FeedArticle) {
   };
 }
 
-/** The site's feed, or one category's. */
-export async function rssXml(db: DB, options: { baseUrl: string; category?: Category } & FeedSite): Promise<string> {
-  const { baseUrl, category } = options;
-  const [articles, { settings }] = await Promise.all([listFeedArticles(db, { limit: RSS_ITEM_COUNT, category }), siteOf(db, options)]);
+/** The site's feed, one category's, or one topic's. */
+export async function rssXml(db: DB, options: { baseUrl: string; category?: Category; topic?: Topic } & FeedSite): Promise<string> {
+  const { baseUrl, category, topic } = options;
+  const [articles, { settings }] = await Promise.all([listFeedArticles(db, { limit: RSS_ITEM_COUNT, category, topicId: topic?.id }), siteOf(db, options)]);
   const siteName = settings.name;
+  if (topic) {
+    const channel = {
+      title: `${topic.name} | ${siteName}`,
+      link: absoluteUrl(baseUrl, topicPath(topic.slug)),
+      description: `${topicMessages.feedDescription} «${topic.name}» - ${siteName}`,
+    };
+    return buildRss({ ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, topicFeedPath(topic.slug)) }, articles.map((article) => rssItem(baseUrl, article)));
+  }
   const channel = category
     ? {
         title: `${categoryLabel(category)} | ${siteName}`,

@@ -7,7 +7,8 @@ export const NEWS_SITEMAP_LIMIT = 1_000;
 const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const NEWS_NAMESPACE = "http://www.google.com/schemas/sitemap-news/0.9";
 
-export type NewsSitemapItem = { loc: string; title: string; publishedAt: string };
+/** `keywords`: the article's topics' names (none: no element). */
+export type NewsSitemapItem = { loc: string; title: string; publishedAt: string; keywords?: readonly string[] };
 export type Publication = { name: string; language: string };
 
 /** Items with an unreadable publication date are left out: the date is required. */
@@ -18,7 +19,8 @@ export function buildNewsSitemap(items: readonly NewsSitemapItem[], publication:
     return [
       `<url>${element("loc", item.loc)}<news:news><news:publication>${element("news:name", publication.name)}` +
         `${element("news:language", publication.language)}</news:publication>` +
-        `${element("news:publication_date", published)}${element("news:title", item.title)}</news:news></url>`,
+        `${element("news:publication_date", published)}${element("news:title", item.title)}` +
+        `${item.keywords?.length ? element("news:keywords", item.keywords.join(", ")) : ""}</news:news></url>`,
     ];
   });
   return [

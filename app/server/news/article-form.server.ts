@@ -40,6 +40,7 @@ export function checkedArticleForm(submission: Submission, sender: FormSender): 
     removeVideo: one("removeVideo"),
     submissionId: one("submissionId") || undefined,
     publishAt: timeGoesWithChoice ? undefined : one("publishAt") || undefined,
+    topics: one("topics"),
   });
   if (!parsed.success) throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
   return parsed.data;

@@ -11,6 +11,7 @@ import { dialectName } from "~/server/db/dialect.server";
 import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server/outbox/outbox.server";
 import { mediaOfRow, mediaOnlyUsedBy } from "./article-media.server";
 import { articleNotYours } from "./ownership.server";
+import { setArticleTopics, type TopicsRequest } from "./topics.server";
 
 /* Writing articles, each write in one transaction with its outbox event. Reads: articles-read.server.ts. */
 
@@ -48,6 +49,8 @@ export type NewArticle = ArticleText & {
   createdAt?: Date;
   /** The form submission that asked for it: the same submission never creates two articles. */
   submissionId?: string;
+  /** Its topics, linked in the same transaction. */
+  topics?: TopicsRequest;
 };
 
 /** shortId: null until the article is first published. */
@@ -106,6 +109,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
       if (!existing) throw new Error("the article's submission conflicted, but its article is gone");
       return existing;
     }
+    if (input.topics) await setArticleTopics(trx, id, input.topics, createdAt);
     const shortId = status === "published" ? await ensureShortLink(trx, id) : null;
     await syncSearchIndex(trx, id);
     await recordArticleEvent(trx, null, { id, title: input.title, createdAt, publishedAt, category: input.category, status });
@@ -128,6 +132,8 @@ export type ArticleChanges = ArticleText & {
   video: string | null;
   /** Left out: the byline stays as it is. */
   byline?: string | null;
+  /** Left out: the topics stay as they are. */
+  topics?: TopicsRequest;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
@@ -182,6 +188,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
       .$if(Boolean(changes.onlyIf), (qb) => qb.where("author_id", "=", changes.onlyIf!.authorId).where("status", "in", changes.onlyIf!.statuses))
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw articleNotYours();
+    if (changes.topics) await setArticleTopics(trx, id, changes.topics, now);
     if (changes.status === "published") await ensureShortLink(trx, id);
     await syncSearchIndex(trx, id);
     const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status };

@@ -2,12 +2,13 @@ import { articleFields, articleIdField, withArticleText } from "~/lib/article-sc
 import { articleFieldErrors } from "~/lib/field-errors";
 import { parseStringList } from "~/lib/json";
 import { messages } from "~/lib/messages";
-import { canEditArticle, isNewsroomMember, type Actor } from "~/lib/permissions";
+import { canEditArticle, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { createArticle, updateArticle } from "./articles-write.server";
 import { ownershipOf } from "./ownership.server";
 import { articleNotFound } from "./ownership.server";
+import { assertTopicsAllowed } from "./topics.server";
 
 /*
  * Autosave (issue 17): the form's text, every few seconds while it changes, into a draft only. A new
@@ -17,11 +18,11 @@ import { articleNotFound } from "./ownership.server";
  */
 
 const autosaveSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, submissionId: true })
+  .pick({ title: true, content: true, body: true, category: true, submissionId: true, topics: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText);
 
-export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; submissionId?: string };
+export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; submissionId?: string; topics?: string };
 export type Autosaved = { id: string; savedAt: string };
 
 function checked(fields: AutosaveFields) {
@@ -30,7 +31,7 @@ function checked(fields: AutosaveFields) {
   throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
 }
 
-async function draftToSave(db: DB, actor: Actor, { id, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
+async function draftToSave(db: DB, actor: Actor, { id, topics: _topics, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
   const created = await createArticle(db, { ...input, status: "draft", authorId: actor.id, createdAt: now });
@@ -41,6 +42,8 @@ async function draftToSave(db: DB, actor: Actor, { id, ...input }: ReturnType<ty
 export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields, now = new Date()): Promise<Autosaved> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   const input = checked(fields);
+  const topics = input.topics && { names: input.topics, mayCreate: isEditor(actor) };
+  if (topics) await assertTopicsAllowed(db, topics);
   const id = await draftToSave(db, actor, input, now);
   const owned = await ownershipOf(db, id);
   if (!owned || owned.status === "trashed") throw articleNotFound();
@@ -59,6 +62,7 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
       imageUrl: current.image_url,
       images: parseStringList(current.images),
       video: current.video,
+      topics,
     },
     { by: actor.id, kind: "autosave", at: now },
   );

@@ -7,7 +7,7 @@ import { parsePublishAt } from "~/lib/publish-time";
 import { sql } from "kysely";
 import type { DB } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like.server";
-import { recordFrontPageEvent, writeWithEvents } from "~/server/outbox/outbox.server";
+import { recordSiteEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { listArticlesByIds, listLatest, listSlider } from "./articles-read.server";
 
@@ -176,7 +176,7 @@ export async function choosePlacement(db: DB, form: Record<string, unknown>, by:
       .values(row)
       .onConflict((conflict) => conflict.column("slot").doUpdateSet({ news_id: newsId, until, set_by: by, set_at: row.set_at, category: row.category }))
       .execute();
-    await recordFrontPageEvent(trx);
+    await recordSiteEvent(trx, "front-page-changed");
   });
   return placement;
 }
@@ -187,7 +187,7 @@ export async function removePlacement(db: DB, form: Record<string, unknown>): Pr
   if (!parsed.success) throw fieldsOf(parsed.error.issues);
   await writeWithEvents(db, async (trx) => {
     const removed = await trx.deleteFrom("front_page_placements").where("slot", "=", parsed.data.slot).executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) await recordFrontPageEvent(trx);
+    if (Number(removed.numDeletedRows) > 0) await recordSiteEvent(trx, "front-page-changed");
   });
 }
 
@@ -203,7 +203,7 @@ export async function removeEndedPlacements(db: DB, now: Date): Promise<number> 
   return writeWithEvents(db, async (trx) => {
     const removed = await trx.deleteFrom("front_page_placements").where("until", "<=", at).executeTakeFirst();
     const count = Number(removed.numDeletedRows);
-    if (count > 0) await recordFrontPageEvent(trx);
+    if (count > 0) await recordSiteEvent(trx, "front-page-changed");
     return count;
   });
 }

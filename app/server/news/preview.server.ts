@@ -13,10 +13,10 @@ import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";
 
 /** What the preview shows: the form's unsaved text, with the media the article already has. */
-export type Preview = { title: string; body: RichDocument; category: Category; images: string[]; imageDetails: ImageDetailsMap; video: string | null; time: string };
+export type Preview = { title: string; body: RichDocument; category: Category; images: string[]; imageDetails: ImageDetailsMap; video: string | null; time: string; topics: { name: string }[] };
 
 const previewSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true })
+  .pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true, topics: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText)
   .transform(withImageDetails);
@@ -34,6 +34,7 @@ export type PreviewFields = {
   imageAlt?: string[];
   imageCaption?: string[];
   imageCredit?: string[];
+  topics?: string;
 };
 
 /** The article as readers would see it from the posted form; nothing is stored. Throws an AppError for bad fields or an article the actor may not edit. */
@@ -57,5 +58,6 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     imageDetails = { ...article?.imageDetails, ...parsed.data.imageDetails };
     video ??= article?.video?.startsWith("/media/") ? article.video : null;
   }
-  return { title, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString() };
+  const topics = (parsed.data.topics ?? []).map((name) => ({ name }));
+  return { title, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString(), topics };
 }

@@ -2,7 +2,7 @@ import { MAX_IMAGES, type ArticleFormInput } from "~/lib/article-schema";
 import type { ImageDetailsMap } from "~/lib/image-details";
 import { imageDetailMessages, messages } from "~/lib/messages";
 import type { NewsArticle } from "~/lib/news";
-import { canEditArticle, editCondition, statusesFor, type Actor } from "~/lib/permissions";
+import { canEditArticle, editCondition, isEditor, statusesFor, type Actor } from "~/lib/permissions";
 import { EDITORS } from "~/lib/audience";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
@@ -17,6 +17,7 @@ import { removeMedia, storeUploads } from "./article-media.server";
 import { checkedArticleForm, type FormSender } from "./article-form.server";
 import { articleNotFound, articleNotYours } from "./ownership.server";
 import { getArticleAccess } from "./review.server";
+import { assertTopicsAllowed, type TopicsRequest } from "./topics.server";
 
 /** What the newsroom's writes need: where articles and their media are kept, where uploads wait until they are checked; `clock` stamps the writes. */
 export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string; clock: Clock };
@@ -47,7 +48,12 @@ const hasLocalVideo = (current: Current) => current.video?.startsWith("/media/")
  * The article the checked form describes over `current`, with the media it stored: the one mapping of
  * a form's fields for a new article and an edit alike.
  */
-function articleOfForm(input: ArticleFormInput, current: Current, uploads: { images: string[]; video: string | null }) {
+/** The form's topics as the write asks for them: editors may create new ones, authors pick existing ones. */
+function topicsOfForm(input: ArticleFormInput, actor: Actor): TopicsRequest | undefined {
+  return input.topics && { names: input.topics, mayCreate: isEditor(actor) };
+}
+
+function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, uploads: { images: string[]; video: string | null }) {
   const keepCurrentVideo = !input.removeVideo && hasLocalVideo(current);
   return {
     title: input.title,
@@ -61,6 +67,7 @@ function articleOfForm(input: ArticleFormInput, current: Current, uploads: { ima
     imageDetails: input.imageDetails ? { ...current.imageDetails, ...input.imageDetails } : undefined,
     video: uploads.video ?? input.videoUrl ?? (keepCurrentVideo ? current.video : null),
     byline: input.byline,
+    topics: topicsOfForm(input, actor),
   };
 }
 
@@ -70,13 +77,15 @@ type Prepared = { input: ArticleFormInput; uploads: { images: string[]; video: s
  * Checks the form against the article as it is, then stores its files. A status the actor may not give
  * is refused before any file is stored, and so is a field that would change nothing (a removal of what is not there).
  */
-async function prepare({ storage }: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
+async function prepare({ db, storage }: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
   const input = checkedArticleForm(submission, sender);
   if (!statusesFor(actor).includes(input.status)) throw new AppError("forbidden", { message: messages.statusNotAllowed, fields: { status: messages.statusNotAllowed } });
   if (current.kind === "edit" && input.submissionId) throw invalid({ form: messages.submissionIdOnEdit });
   if (!keptImagesInOrder(current.images, input)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
   if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: messages.noVideoToRemove });
   if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
+  const topics = topicsOfForm(input, actor);
+  if (topics) await assertTopicsAllowed(db, topics);
   const uploads = await storeUploads(storage, submission.files);
   return { input, uploads, stored: [...uploads.images, ...(uploads.video ? [uploads.video] : [])] };
 }
@@ -97,7 +106,7 @@ export async function publishArticle(newsroom: Newsroom, actor: Actor, submissio
   let created;
   try {
     created = await createArticle(newsroom.db, {
-      ...articleOfForm(input, NEW_ARTICLE, uploads),
+      ...articleOfForm(input, actor, NEW_ARTICLE, uploads),
       authorId: actor.id,
       submissionId: input.submissionId,
       createdAt: newsroom.clock.now(),
@@ -130,7 +139,7 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
 export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<void> {
   const current: Current = { kind: "edit", images: article.images, video: article.video, imageDetails: article.imageDetails };
   const { input, uploads, stored } = await prepare(newsroom, submission, actor, current, sender);
-  const changes = articleOfForm(input, current, uploads);
+  const changes = articleOfForm(input, actor, current, uploads);
   if (changes.images.length > MAX_IMAGES) {
     await removeMedia(newsroom.storage, stored);
     throw invalid(TOO_MANY_FILES);

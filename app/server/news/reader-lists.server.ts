@@ -6,6 +6,7 @@ import type { DB } from "~/server/db/db.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";
 import { listCategoryPage, listLatest, listLatestByCategory, listMostRead } from "./articles-read.server";
 import { categoryPins, frontPageSlider, withPins } from "./front-page.server";
+import { listSharingTopics } from "./topics.server";
 
 /*
  * The lists reader pages repeat whatever the page, read once and kept in `cache` until the next change
@@ -74,15 +75,27 @@ export async function categoryPage(db: DB, cache: ReadCache, category: Category,
 export async function picksBeside(
   db: DB,
   cache: ReadCache,
-  article: { id: string; category: Category },
+  article: RelatedSource,
 ): Promise<NewsSummary[]> {
   const [sections, related] = await Promise.all([latestByCategory(db, cache, PICK_CATEGORIES, RELATED_COUNT + 2), relatedTo(db, cache, article)]);
   const shown = new Set([article.id, ...related.map((item) => item.id)]);
   return PICK_CATEGORIES.flatMap((category) => (sections.get(category) ?? []).filter((item) => !shown.has(item.id)).slice(0, 1));
 }
 
-/** The newest of the article's category but itself: one more than shown holds them. */
-export async function relatedTo(db: DB, cache: ReadCache, article: { id: string; category: Category }): Promise<NewsSummary[]> {
-  const newest = await cache.get(`related:${article.category}`, () => listLatest(db, { category: article.category, limit: RELATED_COUNT + 1 }));
-  return newest.filter((item) => item.id !== article.id).slice(0, RELATED_COUNT);
+/** What related articles are chosen by: the article, its category, and whether it has topics. */
+export type RelatedSource = { id: string; category: Category; topics?: readonly unknown[] };
+
+/**
+ * RELATED_COUNT articles: first the published ones sharing most of the article's topics (read once per
+ * article while kept), then the newest of its category but itself (one list per category, one more
+ * than shown holds them).
+ */
+export async function relatedTo(db: DB, cache: ReadCache, article: RelatedSource): Promise<NewsSummary[]> {
+  const [byTopics, newest] = await Promise.all([
+    article.topics?.length ? cache.get(`related-topics:${article.id}`, () => listSharingTopics(db, article.id, RELATED_COUNT)) : [],
+    cache.get(`related:${article.category}`, () => listLatest(db, { category: article.category, limit: RELATED_COUNT + 1 })),
+  ]);
+  const chosen = new Set(byTopics.map((item) => item.id));
+  const byCategory = newest.filter((item) => item.id !== article.id && !chosen.has(item.id));
+  return [...byTopics, ...byCategory].slice(0, RELATED_COUNT);
 }

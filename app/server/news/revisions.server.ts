@@ -3,6 +3,7 @@ import { parseStringList } from "~/lib/json";
 import { documentImages, storedBody, type RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import type { RevisionKind } from "~/server/db/schema";
+import { storedTopicNames } from "./topics.server";
 
 /*
  * Revisions (issue 17): every save of an article first copies the version it replaces into
@@ -23,6 +24,8 @@ export type Revision = RevisionSummary & {
   video: string | null;
   authorId: string | null;
   byline: string | null;
+  /** The topics' names at that version; null for a revision kept before topics (it restores none). */
+  topics: string[] | null;
 };
 
 /** Who saves, and whether it is the form's autosave. */
@@ -55,7 +58,7 @@ export async function keepRevision(trx: DB, newsId: string, save: Save, savedAt:
   if (!current) return;
   await trx
     .insertInto("news_revisions")
-    .values({ news_id: newsId, ...current, saved_by: save.by, kind: save.kind, saved_at: savedAt })
+    .values({ news_id: newsId, ...current, topics: await storedTopicNames(trx, newsId), saved_by: save.by, kind: save.kind, saved_at: savedAt })
     .execute();
 }
 
@@ -96,6 +99,7 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
     video: row.video,
     authorId: row.author_id,
     byline: row.byline,
+    topics: row.topics === null ? null : parseStringList(row.topics),
     savedAt: row.saved_at,
     savedBy: row.name,
   };

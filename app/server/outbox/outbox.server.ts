@@ -23,10 +23,10 @@ export type ArticleState = {
 
 export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
 /**
- * A change of the site's own settings (every page's frame, the feeds and the information pages), or of
- * the front page editors chose (the slider, the stories pinned on top of their category).
+ * A change that is no one article's: the site's own settings (every page's frame, the feeds, the
+ * information pages), the front page editors chose (slider, category pins), topics renamed or merged.
  */
-export type SiteEventKind = "settings-changed" | "front-page-changed";
+export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-changed";
 
 export type OutboxEvent = {
   id: number;
@@ -61,14 +61,9 @@ export async function recordArticleEvent(trx: DB, before: ArticleState | null, a
   await recordEvent(trx, kindOf(before, after), after?.id ?? before?.id ?? null, { before, after });
 }
 
-/** Records a change of the site's settings inside its transaction, as recordArticleEvent does. */
-export async function recordSettingsEvent(trx: DB): Promise<void> {
-  await recordEvent(trx, "settings-changed", null, { before: null, after: null });
-}
-
-/** Records a change of the front page's placements inside its transaction, as recordArticleEvent does. */
-export async function recordFrontPageEvent(trx: DB): Promise<void> {
-  await recordEvent(trx, "front-page-changed", null, { before: null, after: null });
+/** Records a change that is no one article's inside its transaction, as recordArticleEvent does. */
+export async function recordSiteEvent(trx: DB, kind: SiteEventKind): Promise<void> {
+  await recordEvent(trx, kind, null, { before: null, after: null });
 }
 
 async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: { before: ArticleState | null; after: ArticleState | null }): Promise<void> {

@@ -1,7 +1,7 @@
 import { storedSettingsSchema } from "~/lib/site-settings-schema";
 import { frameOf, NEUTRAL_SETTINGS, type SiteFrame, type SiteSettings } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
-import { recordSettingsEvent, writeWithEvents } from "~/server/outbox/outbox.server";
+import { recordSiteEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import type { ReadCache } from "~/server/platform/read-cache.server";
 
 /*
@@ -61,6 +61,6 @@ export async function writeSiteSettings(db: DB, settings: SiteSettings, updatedB
       .values({ id: SETTINGS_ROW, ...row })
       .onConflict((oc) => oc.column("id").doUpdateSet(row))
       .execute();
-    await recordSettingsEvent(trx);
+    await recordSiteEvent(trx, "settings-changed");
   });
 }

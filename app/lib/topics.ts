@@ -1,0 +1,90 @@
+import { topicMessages } from "./messages";
+import { normalizeArabic, wordsOf } from "./search/arabic";
+
+/*
+ * Topics (decision 032): what a topic's name, key and address are, for browser and server alike.
+ * The key is the name as search normalises it, so "المنيه" and "المنية" are one topic; the slug keeps
+ * the name's own letters, words joined by hyphens, without tashkeel, tatweel or punctuation.
+ */
+
+export const TOPIC_NAME_MAX = 60;
+export const MAX_TOPICS_PER_ARTICLE = 10;
+/** The form's comma-separated field, whole: ten names and their commas fit with room to spare. */
+export const TOPICS_FIELD_MAX = 1_000;
+/** Suggestions the autocomplete offers at a time. */
+export const TOPIC_SUGGESTIONS = 8;
+
+export type Topic = { id: string; name: string; slug: string };
+
+/** The name as shown: its spaces collapsed, its ends trimmed. */
+export function cleanTopicName(raw: string): string {
+  return raw.replace(/\s+/g, " ").trim();
+}
+
+/** The one form of a name every spelling of it shares (the search's normaliser, words single-spaced). */
+export function topicKey(name: string): string {
+  return wordsOf(normalizeArabic(name)).join(" ");
+}
+
+const TATWEEL = /\u0640/g;
+/** Tashkeel, superscript alef, Quranic marks and every other combining mark; invisible format characters. */
+const MARKS = /[\p{M}\p{Cf}]/gu;
+const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+/** Whatever is not a letter or a digit separates words. */
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+
+/** The topic's address segment: its words as written, in lower case, joined by hyphens; "" when it has none. */
+export function topicSlug(name: string): string {
+  return name
+    .normalize("NFKC")
+    .replace(TATWEEL, "")
+    .replace(MARKS, "")
+    .replace(ARABIC_DIGITS, (digit) => String((digit.codePointAt(0)! & 0xf) % 10))
+    .toLowerCase()
+    .split(SEPARATORS)
+    .filter(Boolean)
+    .join("-");
+}
+
+/** The topic page's path, percent-encoded as it goes on the wire (the address bar shows the Arabic). */
+export function topicPath(slug: string): string {
+  return `/topic/${encodeURIComponent(slug)}`;
+}
+
+export function topicFeedPath(slug: string): string {
+  return `${topicPath(slug)}/rss.xml`;
+}
+
+/** A name's refusal, or null when it may name a topic. */
+export function topicNameProblem(name: string): string | null {
+  if (name.length > TOPIC_NAME_MAX) return topicMessages.nameTooLong;
+  if (topicKey(name) === "" || topicSlug(name) === "") return topicMessages.nameEmpty;
+  return null;
+}
+
+/**
+ * The form's field (names separated by commas, Arabic or Latin, or new lines) as a list of names, each
+ * spelling of one topic once (the first kept), or the message that refuses it.
+ */
+export function parseTopicList(text: string): { names: string[] } | { problem: string } {
+  if (text.length > TOPICS_FIELD_MAX) return { problem: topicMessages.listTooLong };
+  const names: string[] = [];
+  const keys = new Set<string>();
+  for (const raw of text.split(/[,،\n]/)) {
+    const name = cleanTopicName(raw);
+    if (name === "") continue;
+    const problem = topicNameProblem(name);
+    if (problem) return { problem };
+    const key = topicKey(name);
+    if (keys.has(key)) continue;
+    keys.add(key);
+    names.push(name);
+  }
+  if (names.length > MAX_TOPICS_PER_ARTICLE) return { problem: topicMessages.tooMany };
+  return { names };
+}
+
+/** The names back as the form's field. */
+export function joinTopicNames(names: readonly string[]): string {
+  return names.join("، ");
+}
