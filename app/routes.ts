@@ -11,7 +11,7 @@ export default [
   route("miscellaneous", "routes/category.tsx", { id: "category-miscellaneous" }),
   route("advertisement", "routes/category.tsx", { id: "category-advertisement" }),
   route("breaking", "routes/breaking.tsx"),
-  route("news/:id", "routes/news.tsx"),
+  route("news/:id/:slug?", "routes/news.tsx"),
   route("author/:username", "routes/author.tsx"),
   route("news/:id/delete", "routes/news-delete.ts"),
   route("edit-news/:id", "routes/edit-news.tsx"),

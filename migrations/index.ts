@@ -16,6 +16,8 @@ import * as m013 from "./013-site-settings";
 import * as m015 from "./015-account-disabled";
 import * as m017 from "./017-firebase-import";
 import * as m018 from "./018-empty-media-urls";
+import * as m021 from "./021-story-fields";
+import * as m022 from "./022-author-profiles";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -44,6 +46,8 @@ const migrations: Record<string, EngineMigration> = {
   "015-account-disabled": m015,
   "017-firebase-import": m017,
   "018-empty-media-urls": m018,
+  "021-story-fields": m021,
+  "022-author-profiles": m022,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -5,6 +5,7 @@ import { CATEGORIES } from "./categories";
 import { imageDetailMessages, messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
+import { storyFormFields } from "./story-fields";
 import { documentFromPlainText, documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "./rich-text/document";
 
 export const TITLE_MAX = 300;
@@ -85,6 +86,8 @@ export const articleFields = z.object({
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
   /** ISO 8601, or the form's wall time in Beirut, as UTC: only a scheduled article has one (sent with another status, it is refused). */
   publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
+  /** Standfirst, slug, share title and description, noindex, the share picture's removal (story-fields.ts). */
+  ...storyFormFields,
 });
 
 /**
@@ -161,5 +164,6 @@ export const articleSchema = articleFields.transform(withArticleText).transform(
 });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "imageDetails" | "video" | "form";
+export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "imageDetails" | "video" | "form"
+  | "standfirst" | "slug" | "shareTitle" | "shareDescription" | "shareImage" | "noindex";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -2,24 +2,33 @@ import { authorPath, type Credit } from "./bylines";
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
 import { defaultShareImage, logoUrl, type SiteFrame } from "./site-settings";
-import { articlePath, lastUpdateAfterPublication, shownTime, type NewsArticle } from "./news";
+import { articlePath, lastUpdateAfterPublication, pathOf, shownTime, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
+import type { AuthorProfile } from "./author-profile";
 
 type LdJson = { [key: string]: LdValue };
 type LdValue = string | number | boolean | null | LdJson | LdValue[];
 
 /**
  * schema.org NewsArticle with the properties Google's article guide recommends (headline, image,
- * dates, author) and no more: the page's own tags already give its description (meta description),
- * language (`lang`), section (`article:section`) and address (canonical).
+ * dates, author), its description (the standfirst when set) and its readable address; the page's own
+ * tags give its language (`lang`) and section (`article:section`).
  */
-export function newsArticleJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">, article: NewsArticle, shareImage: { url: string } | null): LdJson {
+export function newsArticleJsonLd(
+  baseUrl: string,
+  site: Pick<SiteFrame, "name" | "images">,
+  article: NewsArticle,
+  shareImage: { url: string } | null,
+  description: string,
+): LdJson {
   const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) => absoluteUrl(baseUrl, u));
   const published = shownTime(article);
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
     headline: article.title.slice(0, 110),
+    description,
+    mainEntityOfPage: absoluteUrl(baseUrl, pathOf(article)),
     image: images.length > 0 ? images : [absoluteUrl(baseUrl, defaultShareImage(site).url)],
     datePublished: published,
     dateModified: lastUpdateAfterPublication(article) ?? published,
@@ -35,16 +44,26 @@ function authorJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">,
   return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/who") };
 }
 
+/** An author's page: a ProfilePage about a Person, with their photo, bio and links (`sameAs`). */
+export function authorPageJsonLd(baseUrl: string, name: string, profile: AuthorProfile): LdJson {
+  const url = absoluteUrl(baseUrl, authorPath(name));
+  const person: LdJson = { "@type": "Person", name, url };
+  if (profile.photo) person.image = absoluteUrl(baseUrl, profile.photo);
+  if (profile.bio) person.description = profile.bio;
+  if (profile.links.length > 0) person.sameAs = profile.links;
+  return { "@context": "https://schema.org", "@type": "ProfilePage", url, mainEntity: person };
+}
+
 /** The outlet: its name from the settings and its logo. */
 function publisherJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">): LdJson {
   return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/"), logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, logoUrl(site)) } };
 }
 
-export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "title" | "category">): LdJson {
+export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "slug" | "title" | "category">): LdJson {
   const crumbs = [
     { name: messages.home, path: "/" },
     { name: categoryLabel(article.category), path: categoryPath(article.category) },
-    { name: article.title, path: articlePath(article.id) },
+    { name: article.title, path: pathOf(article) },
   ];
   return {
     "@context": "https://schema.org",

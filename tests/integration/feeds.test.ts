@@ -82,7 +82,7 @@ describe("feeds on the real server", () => {
       expect((await get(`${server.url}${pathname}`)).status, pathname).toBe(404);
     }
     const shortLink = await get(`${server.url}/${local.shortId}`);
-    expect(shortLink.status).toBe(302);
-    expect(shortLink.headers.get("location")).toBe(`/news/${local.id}`);
+    expect(shortLink.status).toBe(301);
+    expect(shortLink.headers.get("location")).toMatch(new RegExp(`^/news/${local.id}/[^/]+$`));
   });
 });

@@ -223,6 +223,12 @@ const ROUTES: RouteCase[] = [
     // Each account keeps its own name: the author page case above looks one up.
     send: (base, session, ctx) => post(`${base}/dashboard/account`, { intent: "rename", username: NAMES[ctx.role] }, session),
   },
+  {
+    name: "POST /dashboard/account (author profile)",
+    kind: "page",
+    allowed: NEWSROOM,
+    send: (base, session) => post(`${base}/dashboard/account`, articleForm({ intent: "profile", bio: "نبذة", links: "https://example.org/me" }), session),
+  },
   { name: "POST /reset-password", kind: "page", allowed: EVERYONE, send: (base, session) => post(`${base}/reset-password`, { intent: "forgot", email: "user@example.com" }, session) },
 ];
 
@@ -272,7 +278,7 @@ async function snapshot(): Promise<string> {
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
-    db.selectFrom("user").select(["id", "email", "role", "name"]).orderBy("id").execute(),
+    db.selectFrom("user").select(["id", "email", "role", "name", "image", "bio", "links"]).orderBy("id").execute(),
     db.selectFrom("events").selectAll().orderBy("id").execute(),
     db.selectFrom("site_settings").selectAll().execute(),
   ]);

@@ -134,7 +134,7 @@ describe("security headers", () => {
       ["HEAD", visit("/", { method: "HEAD" }), 200],
       ["permanent redirect", visit("/educational"), 301],
       ["sign-in redirect", visit("/dashboard"), 302],
-      ["short link", visit(`/${shortId}`), 302],
+      ["short link", visit(`/${shortId}`), 301],
       ["short-link miss", visit("/999999"), 404],
       ["cross-site refusal", visit("/autenction", { method: "POST", headers: { origin: "https://evil.example" }, body: "intent=signin" }), 403],
     ];

@@ -17,11 +17,11 @@ import { articleNotFound } from "./ownership.server";
  */
 
 const autosaveSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, submissionId: true })
+  .pick({ title: true, content: true, body: true, category: true, standfirst: true, submissionId: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText);
 
-export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; submissionId?: string };
+export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; standfirst?: string; submissionId?: string };
 export type Autosaved = { id: string; savedAt: string };
 
 function checked(fields: AutosaveFields) {
@@ -33,7 +33,8 @@ function checked(fields: AutosaveFields) {
 async function draftToSave(db: DB, actor: Actor, { id, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
-  const created = await createArticle(db, { ...input, status: "draft", authorId: actor.id, createdAt: now });
+  const { standfirst, ...text } = input;
+  const created = await createArticle(db, { ...text, story: { standfirst }, status: "draft", authorId: actor.id, createdAt: now });
   return created.id;
 }
 
@@ -59,6 +60,7 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
       imageUrl: current.image_url,
       images: parseStringList(current.images),
       video: current.video,
+      story: { standfirst: input.standfirst },
     },
     { by: actor.id, kind: "autosave", at: now },
   );

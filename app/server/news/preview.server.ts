@@ -13,10 +13,10 @@ import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";
 
 /** What the preview shows: the form's unsaved text, with the media the article already has. */
-export type Preview = { title: string; body: RichDocument; category: Category; images: string[]; imageDetails: ImageDetailsMap; video: string | null; time: string };
+export type Preview = { title: string; standfirst: string | null; body: RichDocument; category: Category; images: string[]; imageDetails: ImageDetailsMap; video: string | null; time: string };
 
 const previewSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true })
+  .pick({ title: true, content: true, body: true, category: true, standfirst: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText)
   .transform(withImageDetails);
@@ -27,6 +27,7 @@ export type PreviewFields = {
   content?: string;
   body?: string;
   category?: string;
+  standfirst?: string;
   videoUrl?: string;
   imageUrl?: string;
   removeImages: string[];
@@ -44,7 +45,7 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     const fields = articleFieldErrors(parsed.error.issues);
     throw new AppError("validation", { message: Object.values(fields)[0], fields });
   }
-  const { id, title, body, category, videoUrl, imageUrl } = parsed.data;
+  const { id, title, standfirst, body, category, videoUrl, imageUrl } = parsed.data;
   let images: string[] = [];
   let imageDetails: ImageDetailsMap = {};
   let video = videoUrl;
@@ -57,5 +58,5 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     imageDetails = { ...article?.imageDetails, ...parsed.data.imageDetails };
     video ??= article?.video?.startsWith("/media/") ? article.video : null;
   }
-  return { title, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString() };
+  return { title, standfirst, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString() };
 }

@@ -10,7 +10,7 @@ import { AppError } from "~/server/platform/app-error.server";
 export const revisionNotFound = () => new AppError("not-found", { message: messages.revisionNotFound });
 
 /**
- * Puts a revision's title, text, category, byline and media (with each image's details) back into its article, as a save by `actorId`:
+ * Puts a revision's title, text, category, byline, story fields and media (with each image's details) back into its article, as a save by `actorId`:
  * the version it replaces is kept as a new revision, and the outbox hears of it. The status stays.
  * at `now`. Not-found when the article (outside the trash) or the revision is not there.
  */
@@ -32,6 +32,7 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
       images: revision.images,
       imageDetails: revision.imageDetails,
       video: revision.video,
+      story: revision.story,
     },
     { by: actorId, kind: "save", at: now },
   );

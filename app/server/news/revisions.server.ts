@@ -3,6 +3,8 @@ import { parseStringList } from "~/lib/json";
 import { documentImages, storedBody, type RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import type { RevisionKind } from "~/server/db/schema";
+import type { StoryFields } from "~/lib/story-fields";
+import { STORY_COLUMNS, storyOfRow } from "./story-fields.server";
 
 /*
  * Revisions (issue 17): every save of an article first copies the version it replaces into
@@ -23,6 +25,8 @@ export type Revision = RevisionSummary & {
   video: string | null;
   authorId: string | null;
   byline: string | null;
+  /** Standfirst, slug, share fields and noindex as this version had them. */
+  story: StoryFields;
 };
 
 /** Who saves, and whether it is the form's autosave. */
@@ -49,7 +53,7 @@ export async function keepRevision(trx: DB, newsId: string, save: Save, savedAt:
   }
   const current = await trx
     .selectFrom("news")
-    .select(["title", "content", "body", "category", "images", "image_details", "image_url", "video", "author_id", "byline"])
+    .select(["title", "content", "body", "category", "images", "image_details", "image_url", "video", "author_id", "byline", ...STORY_COLUMNS])
     .where("id", "=", newsId)
     .executeTakeFirst();
   if (!current) return;
@@ -96,6 +100,7 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
     video: row.video,
     authorId: row.author_id,
     byline: row.byline,
+    story: storyOfRow(row),
     savedAt: row.saved_at,
     savedBy: row.name,
   };

@@ -33,17 +33,20 @@ export function isShortId(value: string): boolean {
   return /^\d{6}$/.test(value);
 }
 
-/** The target of a short link, if it points at an article the audience may see. */
+/**
+ * Where a short link leads, if it points at an article the audience may see: the article's canonical
+ * address (`/news/{id}/{slug}`), whatever `long_url` recorded (SPEC's `/news/{id}`, kept as it was).
+ */
 export async function resolveShortLink(db: DB, shortId: string, audience: Audience = PUBLIC): Promise<string | null> {
   if (!isShortId(shortId)) return null;
   let query = db
     .selectFrom("short_links")
     .innerJoin("news", "news.id", "short_links.news_id")
-    .select("short_links.long_url")
+    .select(["news.id", "news.slug"])
     .where("short_links.short_id", "=", shortId);
   if (!audience.includeDrafts) query = query.where("news.status", "=", "published");
   const row = await query.executeTakeFirst();
-  return row?.long_url ?? null;
+  return row ? articlePath(row.id, row.slug) : null;
 }
 
 export async function shortIdFor(db: DB, newsId: string): Promise<string | null> {

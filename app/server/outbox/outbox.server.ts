@@ -22,8 +22,8 @@ export type ArticleState = {
 };
 
 export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
-/** A change of the site's own settings: every page's frame, the feeds and the information pages. */
-export type SiteEventKind = "settings-changed";
+/** A change of the site's own settings (every page's frame, the feeds and the information pages), or of an author's page (issue 33). */
+export type SiteEventKind = "settings-changed" | "profile-changed";
 
 export type OutboxEvent = {
   id: number;
@@ -61,6 +61,11 @@ export async function recordArticleEvent(trx: DB, before: ArticleState | null, a
 /** Records a change of the site's settings inside its transaction, as recordArticleEvent does. */
 export async function recordSettingsEvent(trx: DB): Promise<void> {
   await recordEvent(trx, "settings-changed", null, { before: null, after: null });
+}
+
+/** Records a change of an author's photo, bio or links: their page and their articles' pages show them. */
+export async function recordProfileEvent(trx: DB): Promise<void> {
+  await recordEvent(trx, "profile-changed", null, { before: null, after: null });
 }
 
 async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: { before: ArticleState | null; after: ArticleState | null }): Promise<void> {
