@@ -110,6 +110,8 @@ function rssItem(baseUrl: string, article: FeedArticle) {
   return {
     title: article.title,
     link: absoluteUrl(baseUrl, articlePath(article.id, article.slug)),
+    // A slug an editor changes must not make the item new to feed readers.
+    guid: absoluteUrl(baseUrl, articlePath(article.id)),
     description: article.isStandfirst ? article.contentStart : truncate(article.contentStart, DESCRIPTION_CHARS),
     publishedAt: article.publishedAt,
     category: categoryLabel(article.category),
