@@ -256,8 +256,10 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
   // Huge and malformed bodies; methods nobody uses.
   for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
     const filler = Buffer.alloc(size, 0x7b);
-    for (const path of ["/autenction", "/api/news", `/news/${ids.articleId}/delete`, "/dashboard", "/api/news/no-such-id/visit", "/search"]) {
+    for (const target of ["/autenction", "/api/news", `/news/${ids.articleId}/delete`, "/dashboard", "/api/news/no-such-id/visit", "/search"]) {
       const type = pick(CONTENT_TYPES) || "application/octet-stream";
+      // A small urlencoded body is a real form (one field "{"): the admin's delete would be honoured, so it aims at no article.
+      const path = target.endsWith("/delete") && type.startsWith("application/x-www-form-urlencoded") ? "/news/no-such-id/delete" : target;
       add({ name: `POST ${path} ${size} bytes of { as ${type}`, who: "admin", method: "POST", path, body: filler, headers: { "content-type": type } });
     }
   }
