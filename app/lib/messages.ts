@@ -540,8 +540,8 @@ export const imageDetailMessages = {
 
 /** The story's own fields and author pages (issue 33, decision 033). */
 export const storyMessages = {
-  standfirst: "الموجز (يظهر تحت العنوان)",
-  standfirstHint: "جملة أو جملتان تلخّصان الخبر. تظهر في البطاقات ونتائج البحث وعند المشاركة.",
+  standfirst: "الموجز",
+  standfirstHint: "جملة أو جملتان تلخّصان الخبر، تظهر تحت عنوانه وفي البطاقات وعند المشاركة.",
   standfirstTooLong: "الموجز طويل جداً (٣٠٠ حرف على الأكثر).",
   shareGroup: "المشاركة ومحركات البحث",
   slug: "عنوان الرابط",
