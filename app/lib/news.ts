@@ -76,10 +76,21 @@ export function lastUpdateAfterPublication(article: Pick<NewsArticle, "published
   return publishedAt && updatedAt && Date.parse(updatedAt) > Date.parse(publishedAt) ? updatedAt : null;
 }
 
-/** An article's canonical address: `/news/{id}/{slug}` (the slug percent-encoded), or `/news/{id}` while it has no slug. */
+/**
+ * An article's canonical address: `/news/{id}/{slug}`, or `/news/{id}` while it has no slug. The slug
+ * is written as it reads (its letters and hyphens make a valid IRI; UTF-8 Arabic is a third of the
+ * bytes of its percent-encoding, and every card carries one): `absoluteUrl` percent-encodes it for
+ * canonical links, feeds and sitemaps, `wirePath` for a Location header.
+ */
 export function articlePath(id: string, slug?: string | null): string {
   const path = `/news/${encodeURIComponent(id)}`;
-  return slug ? `${path}/${encodeURIComponent(slug)}` : path;
+  return slug ? `${path}/${slug}` : path;
+}
+
+/** A site path as it goes on the wire (a redirect's Location): percent-encoded, what is encoded already kept. */
+export function wirePath(path: string): string {
+  const url = new URL(path, "http://wire.invalid");
+  return `${url.pathname}${url.search}`;
 }
 
 /** The canonical address of an article or summary. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { articleFields } from "./article-schema";
 import { storyMessages } from "./messages";
-import { articlePath } from "./news";
+import { articlePath, wirePath } from "./news";
 import { editedSlug, SLUG_MAX, slugOf, STANDFIRST_MAX, summaryText } from "./story-fields";
 
 describe("an article's slug", () => {
@@ -30,8 +30,10 @@ describe("an article's slug", () => {
     expect(editedSlug("   ")).toBeNull();
   });
 
-  it("is percent-encoded in the article's address", () => {
-    expect(articlePath("abc", "معرض-الكتاب")).toBe(`/news/abc/${encodeURIComponent("معرض-الكتاب")}`);
+  it("reads as Arabic in the article's address, and is percent-encoded on the wire", () => {
+    expect(articlePath("abc", "معرض-الكتاب")).toBe("/news/abc/معرض-الكتاب");
+    expect(wirePath(articlePath("abc", "معرض-الكتاب"))).toBe(`/news/abc/${encodeURIComponent("معرض-الكتاب")}`);
+    expect(wirePath("/news/a%2Fb/x?updated=1")).toBe("/news/a%2Fb/x?updated=1");
     expect(articlePath("abc", null)).toBe("/news/abc");
   });
 });

@@ -38,7 +38,7 @@ const unreserved = (slug: string) => (RESERVED_SLUGS.has(slug) ? `${slug}-1` : s
 /**
  * A title as an address segment: letters and digits of any script (Arabic kept as Arabic, Latin
  * lower-cased), every other character a break, words joined by hyphens, cut at a word within SLUG_MAX.
- * Null when nothing is left. The wire carries it percent-encoded (articlePath).
+ * Null when nothing is left. HTML carries it as it reads, the wire percent-encoded (articlePath, wirePath).
  */
 export function slugOf(title: string): string | null {
   const words = slugWords(title);

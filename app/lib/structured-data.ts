@@ -11,8 +11,8 @@ type LdValue = string | number | boolean | null | LdJson | LdValue[];
 
 /**
  * schema.org NewsArticle with the properties Google's article guide recommends (headline, image,
- * dates, author), its description (the standfirst when set) and its readable address; the page's own
- * tags give its language (`lang`) and section (`article:section`).
+ * dates, author) and its description (the standfirst when set); the page's own tags give its
+ * language (`lang`), section (`article:section`) and address (canonical).
  */
 export function newsArticleJsonLd(
   baseUrl: string,
@@ -28,7 +28,6 @@ export function newsArticleJsonLd(
     "@type": "NewsArticle",
     headline: article.title.slice(0, 110),
     description,
-    mainEntityOfPage: absoluteUrl(baseUrl, pathOf(article)),
     image: images.length > 0 ? images : [absoluteUrl(baseUrl, defaultShareImage(site).url)],
     datePublished: published,
     dateModified: lastUpdateAfterPublication(article) ?? published,

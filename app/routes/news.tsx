@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { lastUpdateAfterPublication, pathOf, shownTime } from "~/lib/news";
+import { lastUpdateAfterPublication, pathOf, shownTime, wirePath } from "~/lib/news";
 import { summaryText } from "~/lib/story-fields";
 import { Standfirst } from "~/components/article-share-fields";
 import { RichText } from "~/components/rich-text";
@@ -38,7 +38,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   if (!read) throw pageError(articleNotFound());
   const { article, shortId } = read;
   // `/news/{id}`, and any slug but its own, lead to the article's readable address (decision 033).
-  if ((params.slug ?? null) !== article.slug) throw redirect(`${pathOf(article)}${url.search}`, 301);
+  if ((params.slug ?? null) !== article.slug) throw redirect(`${wirePath(pathOf(article))}${url.search}`, 301);
   const [sidebar, picks, related] = await Promise.all([
     sidebarLists(database, site.readCache, audience),
     picksBeside(database, site.readCache, article, audience),

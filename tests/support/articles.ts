@@ -1,7 +1,7 @@
 import type { DB } from "~/server/db/db.server";
 import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/articles-write.server";
 import { pngBytes } from "./fixtures";
-import { articlePath } from "~/lib/news";
+import { articlePath, wirePath } from "~/lib/news";
 
 /**
  * Writes an article straight into `db` as the site does (row, short link and search entry in one
@@ -68,8 +68,8 @@ export function publishForm(title: string, fields: Record<string, string> = {}, 
   return articleForm({ title, content: "نص", category: "local", status: "published", ...fields }, files);
 }
 
-/** An article's canonical address as the site builds it (decision 033): `/news/{id}/{slug}`, or `/news/{id}` while it has no slug. */
+/** An article's canonical address as it goes on the wire (decision 033): `/news/{id}/{slug}` percent-encoded, or `/news/{id}` while it has no slug. */
 export async function canonicalPath(db: DB, id: string): Promise<string> {
   const { slug } = await db.selectFrom("news").select("slug").where("id", "=", id).executeTakeFirstOrThrow();
-  return articlePath(id, slug);
+  return wirePath(articlePath(id, slug));
 }

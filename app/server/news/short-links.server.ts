@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { SHORT_ID_MAX, SHORT_ID_MIN } from "~/lib/constants";
-import { articlePath } from "~/lib/news";
+import { articlePath, wirePath } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { PUBLIC, type Audience } from "~/lib/audience";
 
@@ -46,7 +46,7 @@ export async function resolveShortLink(db: DB, shortId: string, audience: Audien
     .where("short_links.short_id", "=", shortId);
   if (!audience.includeDrafts) query = query.where("news.status", "=", "published");
   const row = await query.executeTakeFirst();
-  return row ? articlePath(row.id, row.slug) : null;
+  return row ? wirePath(articlePath(row.id, row.slug)) : null;
 }
 
 export async function shortIdFor(db: DB, newsId: string): Promise<string | null> {
