@@ -68,7 +68,7 @@ const optionalText = (max: number, tooLong: string) =>
     .optional()
     .transform((text) => (text && /[^\s\p{Cc}\p{Cf}]/u.test(text) ? text : null));
 
-/** The story's fields of the article form; `slug` as the editor typed it is made a slug again (null: keep it, or make it at publication). */
+/** The story's fields of the article form; `slug` as the editor typed it is made a slug again (empty: keep the article's, or make it at publication). */
 export const storyFormFields = {
   standfirst: optionalText(STANDFIRST_MAX, storyMessages.standfirstTooLong),
   slug: z

@@ -64,8 +64,10 @@ describe("the readable address /news/{id}/{slug}", () => {
     const breadcrumbs = jsonLd(html).find((entry) => entry["@type"] === "BreadcrumbList")!;
     expect(JSON.stringify(breadcrumbs)).toContain(`${BASE}${canonical}`);
 
-    // Cached for readers, the page still answers at its address, and the old one still redirects.
-    expect((await getExactly(`${server.url}${canonical}`)).status).toBe(200);
+    // Cached for readers (the page cache keys the address as it came, percent-encoded), and the old one still redirects.
+    const again = await getExactly(`${server.url}${canonical}`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("x-cache")).toBe("HIT");
     expect((await getExactly(`${server.url}/news/${id}`)).status).toBe(301);
 
     const sitemap = await (await getExactly(`${server.url}/sitemap.xml`)).text();
@@ -85,6 +87,10 @@ describe("the readable address /news/{id}/{slug}", () => {
     const renamed = articleForm({ title: "خبر عادي", content: "نص", category: "local", status: "published", slug: "رابط جديد" });
     expect((await api("PUT", `/api/news/${id}`, renamed)).status).toBe(200);
     await vi.waitFor(async () => expect((await getExactly(`${server.url}/news/${id}/${encodeURIComponent("عنوان-مختار-للرابط")}`)).headers.get("location")).toBe(`/news/${id}/${encodeURIComponent("رابط-جديد")}`));
+    // A new title with the slug field left empty keeps the address.
+    const retitled = articleForm({ title: "عنوان آخر تماماً", content: "نص", category: "local", status: "published" });
+    expect((await api("PUT", `/api/news/${id}`, retitled)).status).toBe(200);
+    expect(await slugOf(id)).toBe("رابط-جديد");
     const deleteRoute = await getExactly(`${server.url}/news/${id}/delete`);
     expect(deleteRoute.status).not.toBe(301);
     expect(deleteRoute.status).not.toBe(200);

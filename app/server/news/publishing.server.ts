@@ -65,7 +65,8 @@ function articleOfForm(input: ArticleFormInput, current: Current, uploads: Uploa
     byline: input.byline,
     story: {
       standfirst: input.standfirst,
-      slug: input.slug,
+      // An empty slug field keeps the article's slug (or lets its first publication make one).
+      slug: input.slug ?? undefined,
       shareTitle: input.shareTitle,
       shareDescription: input.shareDescription,
       shareImage: uploads.shareImage ?? (input.removeShareImage ? null : current.shareImage),

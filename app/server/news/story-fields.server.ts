@@ -27,11 +27,11 @@ export function storyOfRow(row: StoryRow): StoryFields {
 export type StoryChanges = Partial<StoryFields>;
 
 /**
- * The columns to write for `changes` over the row's current slug: an article first published without
- * one gets the slug of its title, and so does one whose slug was cleared while it stays published.
+ * The columns to write for `changes` over the row's current slug: a slug, once made, is kept until an
+ * editor types another (a retitled story keeps its address); a published article without one gets its title's.
  */
 export function storyColumns(changes: StoryChanges, current: { slug: string | null; title: string; published: boolean }) {
-  const slug = changes.slug !== undefined ? changes.slug : current.slug;
+  const slug = changes.slug ?? current.slug;
   return {
     ...(changes.standfirst !== undefined ? { standfirst: changes.standfirst } : {}),
     slug: slug ?? (current.published ? slugOf(current.title) : null),
