@@ -116,6 +116,9 @@ describe("standfirst, share overrides and noindex", () => {
     expect(rss).toContain(`<description>${standfirst}</description>`);
     const category = await (await getExactly(`${server.url}/local`)).text();
     expect(category).toContain(standfirst);
+    // The preview shows it under the headline as well, from the unsaved form.
+    const preview = await post(`${server.url}/dashboard/preview`, { title: "معاينة", content: "نص", category: "local", standfirst: "موجز المعاينة" }, editor);
+    expect(await preview.text()).toMatch(/<p[^>]*data-testid="standfirst"[^>]*>موجز المعاينة<\/p>/);
   });
 
   it("without overrides og:* are the article's own; with them, the share title, description and 1200×630 picture", async () => {
