@@ -12,7 +12,7 @@ export default [
   route("miscellaneous", "routes/category.tsx", { id: "category-miscellaneous" }),
   route("advertisement", "routes/category.tsx", { id: "category-advertisement" }),
   route("breaking", "routes/breaking.tsx"),
-  route("news/:id", "routes/news.tsx"),
+  route("news/:id/:slug?", "routes/news.tsx"),
   route("author/:username", "routes/author.tsx"),
   route("topic/:slug", "routes/topic.tsx"),
   route("topic/:slug/rss.xml", "routes/topic-rss.ts"),

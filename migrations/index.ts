@@ -18,6 +18,8 @@ import * as m017 from "./017-firebase-import";
 import * as m018 from "./018-empty-media-urls";
 import * as m019 from "./019-front-page-placements";
 import * as m020 from "./020-topics";
+import * as m021 from "./021-story-fields";
+import * as m022 from "./022-author-profiles";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -48,6 +50,8 @@ const migrations: Record<string, EngineMigration> = {
   "018-empty-media-urls": m018,
   "019-front-page-placements": m019,
   "020-topics": m020,
+  "021-story-fields": m021,
+  "022-author-profiles": m022,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -7,9 +7,12 @@ import { ClockIcon } from "./icons";
 import { CategoryBadge } from "./news-card";
 import { RichText } from "./rich-text";
 import { TopicLinks, type ShownTopic } from "./topic-links";
+import { Standfirst } from "./article-share-fields";
 
 export type ArticleBodyProps = {
   title: string;
+  /** Under the headline; a revision without one (or before issue 33) shows none. */
+  standfirst?: string | null;
   body: RichDocument;
   category: Category;
   images: string[];
@@ -20,7 +23,7 @@ export type ArticleBodyProps = {
 };
 
 /** An article as readers see it on its page (title, time, media, text), for a preview or a revision: nothing to click. */
-export function ArticleBody({ title, body, category, images, imageDetails, video, time, topics = [] }: ArticleBodyProps) {
+export function ArticleBody({ title, standfirst = null, body, category, images, imageDetails, video, time, topics = [] }: ArticleBodyProps) {
   return (
     <article aria-labelledby="article-title">
       <header className="flex flex-col gap-3">
@@ -30,6 +33,7 @@ export function ArticleBody({ title, body, category, images, imageDetails, video
         <h1 id="article-title" className="text-2xl leading-snug font-bold sm:text-4xl">
           {title}
         </h1>
+        <Standfirst text={standfirst} />
         <span className="inline-flex items-center gap-1 text-sm text-stone-600">
           <ClockIcon />
           <time dateTime={time}>{formatDateTime(time)}</time>

@@ -13,6 +13,7 @@ import { RichTextField } from "./rich-text-field";
 import { PublishAtField } from "./publish-at-field";
 import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
 import { TopicField } from "./topic-field";
+import { ShareAndSearchFields, StandfirstField } from "./article-share-fields";
 
 /** `statuses`: what the signed-in member may choose (permissions.ts statusesFor). */
 type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors; savedPath?: string; topics: { names: readonly string[]; mayCreate: boolean } };
@@ -130,6 +131,7 @@ export function ArticleForm(props: Props) {
       <FormField id="title" label={messages.fieldTitle} error={errors.title}>
         <input id="title" name="title" required maxLength={TITLE_MAX} defaultValue={article?.title} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy("title")} />
       </FormField>
+      <StandfirstField value={article?.story.standfirst ?? null} error={errors.standfirst} />
       <RichTextField name="body" label={messages.fieldContent} hint={editorMessages.shortcutsHint} defaultValue={article?.body ?? EMPTY_BODY} error={errors.content ?? errors.body} />
       <FormField id="byline" label={messages.fieldByline} hint={messages.fieldBylineHint} error={errors.byline}>
         <input id="byline" name="byline" maxLength={BYLINE_MAX} defaultValue={article?.byline ?? ""} className={input} aria-invalid={errors.byline ? true : undefined} aria-describedby={describedBy("byline") ?? "byline-hint"} />
@@ -186,6 +188,7 @@ export function ArticleForm(props: Props) {
           )}
         </FormField>
       </div>
+      <ShareAndSearchFields story={article?.story ?? null} errors={errors} />
       {errors.form && (
         <p role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-800">
           {errors.form}

@@ -42,7 +42,7 @@ type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; sh
 export function NewsCard({ item, eager = false, showExcerpt = true, showCredit = showExcerpt, rowOnPhone = false }: CardProps) {
   return (
     <article className={rowOnPhone ? "card card-row group" : "card group"}>
-      <a href={articlePath(item.id)}>
+      <a href={articlePath(item.id, item.slug)}>
         <Thumbnail
           item={item}
           sizes={rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"}
@@ -69,7 +69,7 @@ const ROW_IMAGE_WIDTH = 400;
 export function NewsRow({ item, rank }: { item: NewsTeaser; rank?: number }) {
   return (
     <li>
-      <a href={articlePath(item.id)} className="group">
+      <a href={articlePath(item.id, item.slug)} className="group">
         {rank !== undefined && (
           <span className="rank" aria-hidden>
             {rank.toLocaleString("ar-LB")}

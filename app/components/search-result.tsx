@@ -22,7 +22,7 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
   return (
     <li className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200">
       <h2 className="text-lg font-bold">
-        <Link to={articlePath(result.id)} className="hover:text-brand-700">
+        <Link to={articlePath(result.id, result.slug)} className="hover:text-brand-700">
           <Highlighted segments={result.titleSegments} />
         </Link>
       </h2>

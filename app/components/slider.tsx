@@ -59,7 +59,7 @@ function Slides({ items }: { items: NewsTeaser[] }) {
             <div className="absolute inset-x-0 bottom-0 p-4 pb-12 sm:p-8 sm:pb-14">
               <CategoryBadge category={item.category} />
               <h2 className="mt-2 text-xl leading-snug font-bold text-white sm:text-3xl">
-                <a href={articlePath(item.id)} className="hover:underline">
+                <a href={articlePath(item.id, item.slug)} className="hover:underline">
                   {item.title}
                 </a>
               </h2>

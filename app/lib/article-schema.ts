@@ -6,6 +6,7 @@ import { imageDetailMessages, messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
 import { topicsField } from "./topic-schema";
+import { storyFormFields } from "./story-fields";
 import { documentFromPlainText, documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "./rich-text/document";
 
 export const TITLE_MAX = 300;
@@ -88,6 +89,8 @@ export const articleFields = z.object({
   publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
   /** Topic names, comma-separated (lib/topics.ts); absent: the article keeps its topics. */
   topics: topicsField,
+  /** Standfirst, slug, share title and description, noindex, the share picture's removal (story-fields.ts). */
+  ...storyFormFields,
 });
 
 /**
@@ -164,5 +167,6 @@ export const articleSchema = articleFields.transform(withArticleText).transform(
 });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "imageDetails" | "video" | "topics" | "form";
+export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "imageDetails" | "video" | "topics" | "form"
+  | "standfirst" | "slug" | "shareTitle" | "shareDescription" | "shareImage" | "noindex";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -2,6 +2,7 @@ import type { ImageDetailsMap } from "./image-details";
 import type { RichDocument } from "./rich-text/document";
 import type { Credit } from "./bylines";
 import type { Category } from "./categories";
+import type { StoryFields } from "./story-fields";
 
 /**
  * docs/product.md#article-statuses. Only `published` is public. `trashed`: deleted, kept 30 days, then purged; it is never
@@ -29,6 +30,8 @@ export type NewsSummary = {
   publishedAt: string | null;
   /** The byline text, or the author's name and page; null when neither is known. */
   credit: Credit | null;
+  /** The readable address's last segment (articlePath); null for an article never published since issue 33. */
+  slug: string | null;
 };
 
 /** The time readers are shown for an article: its publication, or its writing while it is unpublished. */
@@ -37,10 +40,10 @@ export function shownTime(item: Pick<NewsSummary, "createdAt" | "publishedAt">):
 }
 
 /** What a row or a slide shows of an article: the islands that list articles take only this as props. */
-export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "isVideo" | "createdAt" | "publishedAt">;
+export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "isVideo" | "createdAt" | "publishedAt" | "slug">;
 
-export function teaserOf({ id, title, category, image, isVideo, createdAt, publishedAt }: NewsSummary): NewsTeaser {
-  return { id, title, category, image, isVideo, createdAt, publishedAt };
+export function teaserOf({ id, title, category, image, isVideo, createdAt, publishedAt, slug }: NewsSummary): NewsTeaser {
+  return { id, title, category, image, isVideo, createdAt, publishedAt, slug };
 }
 
 /** The lists beside home and every article. */
@@ -63,6 +66,8 @@ export type NewsArticle = NewsSummary & {
   publishAt: string | null;
   /** The byline text as typed, for the form; readers see `credit`. */
   byline: string | null;
+  /** Standfirst, slug, share overrides, noindex (lib/story-fields.ts). */
+  story: StoryFields;
 };
 
 /** When an article was edited after it was published ("آخر تحديث"); null otherwise. */
@@ -71,8 +76,26 @@ export function lastUpdateAfterPublication(article: Pick<NewsArticle, "published
   return publishedAt && updatedAt && Date.parse(updatedAt) > Date.parse(publishedAt) ? updatedAt : null;
 }
 
-export function articlePath(id: string): string {
-  return `/news/${encodeURIComponent(id)}`;
+/**
+ * An article's canonical address: `/news/{id}/{slug}`, or `/news/{id}` while it has no slug. The slug
+ * is written as it reads (its letters and hyphens make a valid IRI; UTF-8 Arabic is a third of the
+ * bytes of its percent-encoding, and every card carries one): `absoluteUrl` percent-encodes it for
+ * canonical links, feeds and sitemaps, `wirePath` for a Location header.
+ */
+export function articlePath(id: string, slug?: string | null): string {
+  const path = `/news/${encodeURIComponent(id)}`;
+  return slug ? `${path}/${slug}` : path;
+}
+
+/** A site path as it goes on the wire (a redirect's Location): percent-encoded, what is encoded already kept. */
+export function wirePath(path: string): string {
+  const url = new URL(path, "http://wire.invalid");
+  return `${url.pathname}${url.search}`;
+}
+
+/** The canonical address of an article or summary. */
+export function pathOf(item: { id: string; slug: string | null }): string {
+  return articlePath(item.id, item.slug);
 }
 
 /** Paragraphs of an article's text; blank lines and single line breaks both separate them. */

@@ -13,6 +13,8 @@ export type PageMeta = {
   noindex?: boolean;
   image?: { url: string; width?: number; height?: number; alt: string } | null;
   type?: "website" | "article";
+  /** What a share preview says instead of `title` and `description` (an article's share title and description). */
+  share?: { title?: string | null; description?: string | null };
 };
 
 /** An absolute URL on the site for a path (percent-encoded as a URL must be), or the URL itself when it already has an origin. */
@@ -32,12 +34,14 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     { property: "og:site_name", content: page.site.name },
     { property: "og:locale", content: "ar_LB" },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
+    { property: "og:title", content: page.share?.title || page.title },
+    { property: "og:description", content: page.share?.description || page.description },
     { property: "og:url", content: url },
     // X reads og:title, og:description and og:image where its own twitter:* are missing.
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
+  if (page.share?.title) tags.push({ name: "twitter:title", content: page.share.title });
+  if (page.share?.description) tags.push({ name: "twitter:description", content: page.share.description });
   if (image) {
     const imageUrl = absoluteUrl(page.baseUrl, image.url);
     tags.push({ property: "og:image", content: imageUrl }, { property: "og:image:alt", content: image.alt });

@@ -2,16 +2,17 @@ import { authorPath, type Credit } from "./bylines";
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
 import { defaultShareImage, logoUrl, type SiteFrame } from "./site-settings";
-import { articlePath, lastUpdateAfterPublication, shownTime, type NewsArticle } from "./news";
+import { articlePath, lastUpdateAfterPublication, pathOf, shownTime, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
 import { topicPath, type Topic } from "./topics";
+import type { AuthorProfile } from "./author-profile";
 
 type LdJson = { [key: string]: LdValue };
 type LdValue = string | number | boolean | null | LdJson | LdValue[];
 
 /**
  * schema.org NewsArticle with the properties Google's article guide recommends (headline, image,
- * dates, author) and no more: the page's own tags already give its description (meta description),
+ * dates, author) and its description (the standfirst when set); the page's own tags give its
  * language (`lang`), section (`article:section`) and address (canonical).
  */
 export function newsArticleJsonLd(
@@ -19,6 +20,7 @@ export function newsArticleJsonLd(
   site: Pick<SiteFrame, "name" | "images">,
   article: NewsArticle,
   shareImage: { url: string } | null,
+  description: string,
   topics: readonly Pick<Topic, "name" | "slug">[] = [],
 ): LdJson {
   const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) => absoluteUrl(baseUrl, u));
@@ -27,6 +29,7 @@ export function newsArticleJsonLd(
     "@context": "https://schema.org",
     "@type": "NewsArticle",
     headline: article.title.slice(0, 110),
+    description,
     image: images.length > 0 ? images : [absoluteUrl(baseUrl, defaultShareImage(site).url)],
     datePublished: published,
     dateModified: lastUpdateAfterPublication(article) ?? published,
@@ -52,16 +55,26 @@ function authorJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">,
   return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/who") };
 }
 
+/** An author's page: a ProfilePage about a Person, with their photo, bio and links (`sameAs`). */
+export function authorPageJsonLd(baseUrl: string, name: string, profile: AuthorProfile): LdJson {
+  const url = absoluteUrl(baseUrl, authorPath(name));
+  const person: LdJson = { "@type": "Person", name, url };
+  if (profile.photo) person.image = absoluteUrl(baseUrl, profile.photo);
+  if (profile.bio) person.description = profile.bio;
+  if (profile.links.length > 0) person.sameAs = profile.links;
+  return { "@context": "https://schema.org", "@type": "ProfilePage", url, mainEntity: person };
+}
+
 /** The outlet: its name from the settings and its logo. */
 function publisherJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">): LdJson {
   return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/"), logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, logoUrl(site)) } };
 }
 
-export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "title" | "category">): LdJson {
+export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "slug" | "title" | "category">): LdJson {
   const crumbs = [
     { name: messages.home, path: "/" },
     { name: categoryLabel(article.category), path: categoryPath(article.category) },
-    { name: article.title, path: articlePath(article.id) },
+    { name: article.title, path: pathOf(article) },
   ];
   return {
     "@context": "https://schema.org",

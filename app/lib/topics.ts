@@ -1,5 +1,6 @@
 import { topicMessages } from "./messages";
 import { normalizeArabic, wordsOf } from "./search/arabic";
+import { slugWords } from "./slugs";
 
 /*
  * Topics (decision 032): what a topic's name, key and address are, for browser and server alike.
@@ -26,29 +27,14 @@ export function topicKey(name: string): string {
   return wordsOf(normalizeArabic(name)).join(" ");
 }
 
-const TATWEEL = /\u0640/g;
-/** Tashkeel, superscript alef, Quranic marks and every other combining mark; invisible format characters. */
-const MARKS = /[\p{M}\p{Cf}]/gu;
-const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
-/** Whatever is not a letter or a digit separates words. */
-const SEPARATORS = /[^\p{L}\p{N}]+/gu;
-
-/** The topic's address segment: its words as written, in lower case, joined by hyphens; "" when it has none. */
+/** The topic's address segment: its words joined by hyphens (lib/slugs.ts); "" when it has none. */
 export function topicSlug(name: string): string {
-  return name
-    .normalize("NFKC")
-    .replace(TATWEEL, "")
-    .replace(MARKS, "")
-    .replace(ARABIC_DIGITS, (digit) => String((digit.codePointAt(0)! & 0xf) % 10))
-    .toLowerCase()
-    .split(SEPARATORS)
-    .filter(Boolean)
-    .join("-");
+  return slugWords(name).join("-");
 }
 
-/** The topic page's path, percent-encoded as it goes on the wire (the address bar shows the Arabic). */
+/** The topic page's path, its slug as it reads (HTML); `wirePath` or `absoluteUrl` encode it for the wire. */
 export function topicPath(slug: string): string {
-  return `/topic/${encodeURIComponent(slug)}`;
+  return `/topic/${slug}`;
 }
 
 export function topicFeedPath(slug: string): string {

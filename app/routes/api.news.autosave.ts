@@ -23,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     content: text("content"),
     body: text("body"),
     category: text("category"),
+    standfirst: text("standfirst"),
     submissionId: text("submissionId"),
     topics: text("topics"),
   }, site.clock.now());

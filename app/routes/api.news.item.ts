@@ -14,9 +14,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   const { article, reviewNote } = await editableArticle(site.db, params.id, actor);
-  const { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, createdAt, updatedAt, publishedAt } = article;
+  const { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, createdAt, updatedAt, publishedAt, story } = article;
   return Response.json(
-    { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, reviewNote, createdAt, updatedAt, publishedAt },
+    { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, reviewNote, createdAt, updatedAt, publishedAt, ...story },
     { headers: NO_STORE },
   );
 }

@@ -7,6 +7,9 @@ import { listAuthorArticles } from "~/server/news/author-articles.server";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
+import { AuthorCard } from "~/components/author-profile";
+import { authorProfileByName } from "~/server/accounts/author-profile.server";
+import { authorPageJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/author";
 
 const AUTHOR_PAGE_SIZE = 12;
@@ -16,34 +19,41 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const username = params.username;
   const page = pageFromUrl(url);
-  const list = await listAuthorArticles(site.db, username, page, AUTHOR_PAGE_SIZE);
-  if (!list) throw pageError(new AppError("not-found"));
-  return { username, page, ...list };
+  const [list, profile] = await Promise.all([listAuthorArticles(site.db, username, page, AUTHOR_PAGE_SIZE), authorProfileByName(site.db, username)]);
+  if (!list || !profile) throw pageError(new AppError("not-found"));
+  return { username, page, profile, ...list };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${messages.pageNotFound} | ${siteOf(matches).name}` }, { name: "robots", content: "noindex" }];
-  const { username, page } = loaderData;
+  const { username, page, profile } = loaderData;
   const path = authorPath(username);
   const title = `${messages.authorArticles} ${username}`;
-  return pageMeta({
-    ...siteMetaOf(matches),
-    path: page > 1 ? `${path}?page=${page}` : path,
-    title: `${title}${page > 1 ? ` - ${messages.page} ${page}` : ""} | ${siteOf(matches).name}`,
-    description: `${title} - ${siteOf(matches).name}`,
-  });
+  const { baseUrl, site } = siteMetaOf(matches);
+  return [
+    ...pageMeta({
+      baseUrl,
+      site,
+      path: page > 1 ? `${path}?page=${page}` : path,
+      title: `${title}${page > 1 ? ` - ${messages.page} ${page}` : ""} | ${site.name}`,
+      description: profile.bio ?? `${title} - ${site.name}`,
+      image: profile.photo ? { url: profile.photo, width: 400, height: 400, alt: username } : undefined,
+    }),
+    { "script:ld+json": authorPageJsonLd(baseUrl, username, profile) },
+  ];
 }
 
 const pageLink = "rounded border border-stone-300 bg-white px-5 py-2 font-bold hover:bg-stone-100";
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { username, page, items, hasMore } = loaderData;
+  const { username, page, items, hasMore, profile } = loaderData;
   const path = authorPath(username);
   return (
     <section aria-labelledby="author-title">
       <h1 id="author-title" className="mb-6 border-s-4 border-brand-600 ps-3 text-3xl font-bold">
         {messages.authorArticles} {username}
       </h1>
+      <AuthorCard name={username} profile={profile} />
       {items.length === 0 ? (
         <EmptyState text={messages.noNews} />
       ) : (

@@ -4,7 +4,7 @@ import { accountButton, Notice, primaryButton, TextField } from "~/components/ac
 import { accountFieldErrors, changePasswordSchema, renameSchema } from "~/lib/account-schemas";
 import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
-import { accountMessages, messages, roleLabels } from "~/lib/messages";
+import { accountMessages, messages, roleLabels, storyMessages } from "~/lib/messages";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { isNewsroomMember, isAdmin } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
@@ -15,23 +15,38 @@ import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
+import { AuthorProfileForm } from "~/components/author-profile";
+import { readAuthorProfile, saveAuthorProfile, PROFILE_FORM_LIMITS } from "~/server/accounts/author-profile.server";
+import { withSubmission } from "~/server/http/multipart-form.server";
 import type { Route } from "./+types/dashboard-account";
 
 export const handle = HYDRATE_DOCUMENT;
 
-type Intent = "rename" | "password" | "sign-out-others";
+type Intent = "rename" | "password" | "sign-out-others" | "profile";
+
+/** The author page's form is the one multipart form here (it carries a photo). */
+const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await requireUser(site.auth, request);
   const sessions = await openSessionCount(site.db, user.id);
   const passwordChanged = url.searchParams.get("done") === "password";
-  return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1), passwordChanged };
+  // Readers have no author page: only the newsroom's members edit one.
+  const profile = isNewsroomMember(user) ? await readAuthorProfile(site.db, user.id) : null;
+  return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1), passwordChanged, profile };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
-  await requireUser(site.auth, request);
+  const user = await requireUser(site.auth, request);
+  if (isMultipart(request)) {
+    return answerForm(async () => {
+      if (!isNewsroomMember(user)) throw new AppError("forbidden");
+      await withSubmission(request, site.newsroom.stagingDir, PROFILE_FORM_LIMITS, (form) => saveAuthorProfile(site.db, site.media, user.id, form));
+      return { intent: "profile" as const, done: true };
+    }, { echo: { intent: "profile" as const } });
+  }
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const asked = fields.intent;
@@ -70,12 +85,13 @@ const DONE: Record<Intent, string> = {
   rename: accountMessages.nameSaved,
   password: accountMessages.passwordChanged,
   "sign-out-others": accountMessages.signedOutOthers,
+  profile: storyMessages.profileSaved,
 };
 
 const card = "space-y-4 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, role, otherSessions, passwordChanged } = loaderData;
+  const { name, email, role, otherSessions, passwordChanged, profile } = loaderData;
   const answer = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
   const done = (intent: Intent) => {
     const answered = answer(intent);
@@ -118,6 +134,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {accountMessages.saveName}
         </button>
       </Form>
+
+      {profile && <AuthorProfileForm profile={profile} errors={errors("profile")} done={done("profile")} className={card} />}
 
       <Form method="post" className={card} aria-labelledby="password-title">
         <h2 id="password-title" className="text-xl font-bold">

@@ -27,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     content: text("content"),
     body: text("body"),
     category: text("category"),
+    standfirst: text("standfirst"),
     videoUrl: text("videoUrl"),
     imageUrl: text("imageUrl"),
     removeImages: list("removeImages"),

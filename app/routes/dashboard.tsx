@@ -171,7 +171,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               {table.items.map((item) => (
                 <tr key={item.id} data-testid="news-row" className="max-lg:block max-lg:py-3">
                   <td className={`${cell} font-bold max-lg:block max-lg:px-0`}>
-                    <Link to={articlePath(item.id)} className="hover:text-brand-700">
+                    <Link to={articlePath(item.id, item.slug)} className="hover:text-brand-700">
                       {item.title}
                     </Link>
                   </td>
@@ -224,7 +224,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <ol className="list-inside list-decimal space-y-1">
           {mostRead.map((item) => (
             <li key={item.id}>
-              <Link to={articlePath(item.id)} className="hover:text-brand-700">
+              <Link to={articlePath(item.id, item.slug)} className="hover:text-brand-700">
                 {item.title}
               </Link>{" "}
               <span className="text-sm text-stone-500">

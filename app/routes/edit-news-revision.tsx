@@ -71,6 +71,7 @@ export default function RevisionPage({ loaderData }: Route.ComponentProps) {
       <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
         <ArticleBody
           title={revision.title}
+          standfirst={revision.story.standfirst}
           body={revision.body}
           category={isCategory(revision.category) ? revision.category : "miscellaneous"}
           images={revision.imageUrl ? [...revision.images, revision.imageUrl] : revision.images}

@@ -1,7 +1,10 @@
+import { redirect } from "react-router";
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
-import { articlePath, lastUpdateAfterPublication, shownTime } from "~/lib/news";
+import { lastUpdateAfterPublication, pathOf, shownTime, wirePath } from "~/lib/news";
+import { summaryText } from "~/lib/story-fields";
+import { Standfirst } from "~/components/article-share-fields";
 import { RichText } from "~/components/rich-text";
 import { isEditor } from "~/lib/permissions";
 import { absoluteUrl, pageMeta, siteMetaOf } from "~/lib/seo";
@@ -38,6 +41,8 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const read = published ?? (isEditor(user) ? await readArticle(database, params.id, EDITORS) : null);
   if (!read) throw pageError(articleNotFound());
   const { article, shortId } = read;
+  // `/news/{id}`, and any slug but its own, lead to the article's readable address (decision 033).
+  if ((params.slug ?? null) !== article.slug) throw redirect(`${wirePath(pathOf(article))}${url.search}`, 301);
   const [sidebar, picks, related] = await Promise.all([
     sidebarLists(database, site.readCache),
     picksBeside(database, site.readCache, { ...article, topics }),
@@ -45,35 +50,37 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   ]);
   const updated = url.searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(site.media, article);
+  const description = summaryText({ standfirst: article.story.standfirst, content: article.content }, SHARE_TEXT_LENGTH);
   const share = {
-    url: absoluteUrl(site.config.baseUrl, shortId ? `/${shortId}` : articlePath(article.id)),
+    url: absoluteUrl(site.config.baseUrl, shortId ? `/${shortId}` : pathOf(article)),
     isShortLink: shortId !== null,
-    title: article.title,
-    text: article.content.replace(/\s+/g, " ").trim().slice(0, SHARE_TEXT_LENGTH),
+    title: article.story.shareTitle ?? article.title,
+    text: article.story.shareDescription ?? description,
   };
-  return { article, shortId, share, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics };
+  return { article, shortId, share, description, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${messages.newsNotFound} | ${siteMetaOf(matches).site.name}` }, { name: "robots", content: "noindex" }];
-  const { article, shortId, share, shareImage, topics } = loaderData;
+  const { article, shortId, description, shareImage, topics } = loaderData;
   const { baseUrl, site } = siteMetaOf(matches);
   return [
     ...pageMeta({
       baseUrl,
       site,
-      path: articlePath(article.id),
+      path: pathOf(article),
       title: `${article.title} | ${site.name}`,
-      description: share.text,
+      description,
       type: "article",
-      image: shareImage ? { ...shareImage, alt: article.title } : undefined,
-      noindex: article.status !== "published",
+      image: shareImage ? { ...shareImage, alt: article.story.shareTitle ?? article.title } : undefined,
+      noindex: article.status !== "published" || article.story.noindex,
+      share: { title: article.story.shareTitle, description: article.story.shareDescription },
     }),
     { property: "article:published_time", content: shownTime(article) },
     { property: "article:modified_time", content: lastUpdateAfterPublication(article) ?? shownTime(article) },
     { property: "article:section", content: categoryLabel(article.category) },
     ...(shortId ? [{ tagName: "link", rel: "shortlink", href: absoluteUrl(baseUrl, `/${shortId}`) }] : []),
-    { "script:ld+json": newsArticleJsonLd(baseUrl, site, article, shareImage, topics) },
+    { "script:ld+json": newsArticleJsonLd(baseUrl, site, article, shareImage, description, topics) },
     { "script:ld+json": breadcrumbJsonLd(baseUrl, article) },
   ];
 }
@@ -101,6 +108,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <h1 id="article-title" className="text-2xl leading-snug font-bold sm:text-4xl">
             {article.title}
           </h1>
+          <Standfirst text={article.story.standfirst} />
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-600">
             <Byline credit={article.credit} />
             <span className="inline-flex items-center gap-1">

@@ -6,13 +6,13 @@ import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/short-link";
 
-/** /{shortId}: a 302 to the article, or the 'الرابط غير موجود' page. */
+/** /{shortId}: a 301 to the article's canonical address, or the 'الرابط غير موجود' page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   if (!isShortId(params.shortId)) throw pageError(new AppError("not-found"));
   const target = await resolveShortLink(site.db, params.shortId);
   if (!target) throw pageError(new AppError("not-found", { message: messages.shortLinkNotFound }));
-  return redirect(target, 302);
+  return redirect(target, 301);
 }
 
 export default function ShortLink() {

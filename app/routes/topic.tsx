@@ -4,6 +4,7 @@ import { messages, topicMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { topicFeedPath, topicPath } from "~/lib/topics";
+import { wirePath } from "~/lib/news";
 import { CategoryList } from "~/components/category-list";
 import { pageError } from "~/server/http/page-error.server";
 import { readTopicPage, topicNotFound } from "~/server/news/topic-page.server";
@@ -19,7 +20,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const page = pageFromUrl(url);
   const read = await readTopicPage(site.db, params.slug, page, CATEGORY_PAGE_SIZE);
   if (!read) throw pageError(topicNotFound());
-  if (read.kind === "moved") throw redirect(`${topicPath(read.slug)}${url.search}`, 301);
+  if (read.kind === "moved") throw redirect(wirePath(`${topicPath(read.slug)}${url.search}`), 301);
   return read;
 }
 

@@ -8,9 +8,15 @@ import { demoSceneSvg } from "../../app/server/demo/demo-images.server";
 import { localStorage } from "../../app/server/media/local-storage.server";
 import { storeImage } from "../../app/server/media/media.server";
 import { createArticle } from "../../app/server/news/articles-write.server";
+import { articlePath, wirePath } from "../../app/lib/news";
+
+/** An article's readable address as a reader's request carries it (`/news/{id}` answers 301 there, decision 033). */
+export function benchArticlePath(row: { id: string; slug: string | null }): string {
+  return wirePath(articlePath(row.id, row.slug));
+}
 
 /** Fills a database with `count` articles made from the demo texts, a third without image. */
-export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: string }, count: number): Promise<{ articleId: string }> {
+export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: string }, count: number): Promise<{ articleId: string; articlePage: string }> {
   const db = openDatabase(env.DATABASE_URL);
   await migrateToLatest(db);
   const images: string[] = [];
@@ -20,6 +26,7 @@ export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: strin
   }
   const now = Date.now();
   let articleId = "";
+  let articlePage = "";
   for (let i = 0; i < count; i++) {
     const source = demoArticles[i % demoArticles.length]!;
     const created = await createArticle(db, {
@@ -34,7 +41,8 @@ export async function seedArticles(env: { DATABASE_URL: string; MEDIA_DIR: strin
   }
   // The planner statistics a site that has run a while has (PostgreSQL plans blind right after a bulk load).
   await sql`analyze`.execute(db);
+  articlePage = benchArticlePath(await db.selectFrom("news").select(["id", "slug"]).where("id", "=", articleId).executeTakeFirstOrThrow());
   await db.destroy();
-  return { articleId };
+  return { articleId, articlePage };
 }
 

@@ -20,7 +20,7 @@ import { isPostgresUrl } from "../../app/server/platform/database-url.server";
 import { createPostgresDatabase } from "../../harness/postgres";
 import { residentMemory } from "../../harness/processes";
 import { startTestServer } from "../../harness/test-server";
-import { seedArticles } from "./data";
+import { benchArticlePath, seedArticles } from "./data";
 import { parseWrk } from "./load";
 import { ensureBuild } from "../ensure-build";
 import { benchReport } from "./report";
@@ -71,10 +71,10 @@ try {
   console.log(`seeding ${ARTICLES} articles…`);
   await seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, "media") }, ARTICLES);
   const db = openDatabase(databaseUrl);
-  const ids = (await db.selectFrom("news").select("id").execute()).map((r) => r.id);
+  const articles = (await db.selectFrom("news").select(["id", "slug"]).execute()).map(benchArticlePath);
   await db.destroy();
   const paths = [
-    ...ids.map((id) => `/news/${id}`),
+    ...articles,
     ...Array.from({ length: 200 }, () => "/"),
     ...CATEGORIES.flatMap((c) => Array.from({ length: 40 }, (_, i) => `${categoryPath(c)}${i % 4 ? `?page=${(i % 4) + 1}` : ""}`)),
     ...["خبر", "الرياضة", "العالم", "مدينة", "كأس", "اقتصاد"].flatMap((q) => Array.from({ length: 20 }, () => `/search?q=${encodeURIComponent(q)}`)),

@@ -21,7 +21,7 @@ import { pageWeight } from "../../harness/page-weight";
 import { createPostgresDatabase } from "../../harness/postgres";
 import { residentMemory } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
-import { seedArticles } from "./data";
+import { benchArticlePath, seedArticles } from "./data";
 import { crawlScript, loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./load";
 import { openDatabase } from "../../app/server/db/db.server";
 import { writeFileSync } from "node:fs";
@@ -53,8 +53,8 @@ const CRAWL = "crawl (distinct articles)";
 async function articlePaths(url: string): Promise<string[]> {
   const db = openDatabase(url);
   try {
-    const rows = await db.selectFrom("news").select("id").where("status", "=", "published").orderBy("created_at", "desc").execute();
-    return rows.map((row) => `/news/${row.id}`);
+    const rows = await db.selectFrom("news").select(["id", "slug"]).where("status", "=", "published").orderBy("created_at", "desc").execute();
+    return rows.map(benchArticlePath);
   } finally {
     await db.destroy();
   }
@@ -86,13 +86,13 @@ const pagesHtml = new Map<string, string>();
 let budget = { js: 0, css: 0 };
 try {
   console.log(`seeding ${ARTICLES} articles on ${ENGINE}…`);
-  const { articleId } = await seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, ARTICLES);
+  const { articlePage } = await seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, ARTICLES);
   const crawl = path.join(mediaDir, "crawl.lua");
   writeFileSync(crawl, crawlScript(await articlePaths(databaseUrl), 2));
   const pages: [string, string][] = [
     ["home", "/"],
     ["category", "/local"],
-    ["article", `/news/${articleId}`],
+    ["article", articlePage],
   ];
   for (const cache of ["off", "on"] as const) {
     // One server per worker count, all up at once, measured in turn page by page: a change in the

@@ -45,9 +45,9 @@ const dir = mkdtempSync(path.join(tmpdir(), "akhbar-profile-"));
 try {
   const env = { DATABASE_URL: path.join(dir, "bench.db"), MEDIA_DIR: path.join(dir, "media") };
   console.log(`seeding ${ARTICLES} articles…`);
-  const { articleId } = await seedArticles(env, ARTICLES);
+  const { articlePage } = await seedArticles(env, ARTICLES);
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}${flags.page ?? `/news/${articleId}`}`;
+  const url = `http://127.0.0.1:${port}${flags.page ?? articlePage}`;
   const child = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--import", "tsx", "server.ts"], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://127.0.0.1:${port}`, WORKERS: "1", PAGE_CACHE_SECONDS: "0", DEMO_CONTENT: "off", LOG_LEVEL: "error", AUTH_SECRET: "profile-secret-profile-secret-0123456789" },
     stdio: "inherit",

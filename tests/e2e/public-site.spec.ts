@@ -240,13 +240,13 @@ test.describe("article page", () => {
 });
 
 test.describe("short links, breaking, information and error pages", () => {
-  test("a short link redirects with 302 to its article; an unknown one says 'الرابط غير موجود'", async ({ page, request }) => {
+  test("a short link redirects with 301 to its article's readable address; an unknown one says 'الرابط غير موجود'", async ({ page, request }) => {
     const link = queryOne<{ short_id: string; news_id: string }>("select short_id, news_id from short_links limit 1");
     const response = await request.get(`/${link.short_id}`, { maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe(`/news/${link.news_id}`);
+    expect(response.status()).toBe(301);
+    expect(response.headers()["location"]).toMatch(new RegExp(`^/news/${link.news_id}/[^/]+$`));
     await page.goto(`/${link.short_id}`);
-    await expect(page).toHaveURL(new RegExp(`/news/${link.news_id}$`));
+    await expect(page).toHaveURL(new RegExp(`/news/${link.news_id}/[^/]+$`));
 
     const missing = await page.goto("/100001");
     expect(missing?.status()).toBe(404);

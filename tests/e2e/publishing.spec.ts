@@ -83,7 +83,7 @@ for (const site of DEMO_SITES) {
       const short_id = await readSiteDatabase(site, (db) => shortIdFor(db, id));
       expect(shortUrl).toBe(`${site.url}/${short_id}`);
       await page.goto(shortUrl);
-      await expect(page).toHaveURL(new RegExp(`/news/${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/news/${id}/[^/]+$`));
 
       await hydrated(page);
       await page.getByTestId("admin-tools").getByRole("link", { name: messages.edit }).click();

@@ -3,7 +3,8 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
-import { get, signIn } from "../support/http";
+import { get, getExactly, signIn } from "../support/http";
+import { createTestArticle } from "../support/articles";
 import { startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
 import { onPostgres } from "../../harness/postgres";
 import { isRunning } from "../../harness/processes";
@@ -72,6 +73,21 @@ function behavesAsOneSite(start: () => Promise<SiteBehindNginx>, spread: "instan
       for (const instance of site.instances) expect((await get(`${instance.url}/dashboard`, session)).status, instance.url).toBe(200);
     }
     for (let i = 0; i < 6; i++) expect((await get(`${site.url}/dashboard`, session)).status, `through nginx, ${i + 1}`).toBe(200);
+  });
+
+  it("answers an article's Arabic readable address, percent-encoded, and leads /news/{id} and its short link there (decision 033)", async () => {
+    const { id, shortId } = await createTestArticle(db, { title: "معرضُ الكتاب في طرابلس" });
+    const canonical = `/news/${id}/${encodeURIComponent("معرض-الكتاب-في-طرابلس")}`;
+    for (const from of [`/news/${id}`, `/${shortId}`, `/news/${id}/${encodeURIComponent("قديم")}`]) {
+      const answer = await getExactly(`${site.url}${from}`);
+      expect(answer.status, from).toBe(301);
+      expect(answer.headers.get("location"), from).toBe(canonical);
+    }
+    for (let i = 0; i < 3; i++) {
+      const page = await getExactly(`${site.url}${canonical}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`<link rel="canonical" href="${site.url}${canonical}"/>`);
+    }
   });
 
   it("counts sign-in attempts made on every instance, per client address from nginx's X-Forwarded-For", async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { publishArticle, publishForm } from "../support/articles";
+import { canonicalPath, publishArticle, publishForm } from "../support/articles";
 import { onPostgres, TEST_POSTGRES_URL } from "../../harness/postgres";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { refusedStart, startTestServer, type TestServer } from "../../harness/test-server";
@@ -45,6 +45,8 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
   let db: DB;
   let cookie = "";
   let articleId = "";
+  /** The article's readable address (decision 033): `/news/{id}` would answer 301. */
+  let articlePage = "";
   const databaseName = () => new URL(server.env.DATABASE_URL).pathname.slice(1);
 
   /** Runs `statement` as the test server's superuser, from its maintenance database. */
@@ -63,6 +65,7 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     ({ server, db } = await startServerAndDb({ PAGE_CACHE_SECONDS: "0" }));
     cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "المكتب", role: "admin" });
     articleId = await publishArticle(server.url, { cookie }, { title: "خبر قبل العطل" });
+    articlePage = await canonicalPath(db, articleId);
   });
   afterAll(() => stopServerAndDb({ server, db }));
 
@@ -73,7 +76,7 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     // Released once both are answered; the cap only ends a run where they wait for the lock forever.
     const cap = setTimeout(() => void holder.query("rollback"), 15_000);
     const [page, publish] = await Promise.all([
-      ask(`${server.url}/news/${articleId}`),
+      ask(`${server.url}${articlePage}`),
       ask(`${server.url}/api/news`, { method: "POST", body: publishForm("خبر أثناء القفل"), headers: { cookie, origin: server.url } }),
     ]);
     clearTimeout(cap);
@@ -86,7 +89,7 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     // The lock wait is 5 s; the margin is for a loaded machine.
     expect(Math.max(page.ms, publish.ms)).toBeLessThan(7_000);
     expect(await titled(db, "خبر أثناء القفل")).toEqual([]);
-    expect((await ask(`${server.url}/news/${articleId}`)).status).toBe(200);
+    expect((await ask(`${server.url}${articlePage}`)).status).toBe(200);
   }, 30_000);
 
   it("a database that refuses connections: pages, the API and a signed-in page answer 503, never cached; answers again once it is back", async () => {
@@ -96,7 +99,7 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
       await asSuperuser(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
       const [home, article, latest, account, publish] = await Promise.all([
         ask(`${server.url}/`),
-        ask(`${server.url}/news/${articleId}`),
+        ask(`${server.url}${articlePage}`),
         ask(`${server.url}/api/latest`),
         ask(`${server.url}/dashboard/account`, { headers: { cookie } }),
         ask(`${server.url}/api/news`, { method: "POST", body: publishForm("خبر أثناء الانقطاع"), headers: { cookie, origin: server.url } }),
@@ -110,7 +113,7 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     } finally {
       await asSuperuser(`alter database "${name}" allow_connections true`);
     }
-    expect((await ask(`${server.url}/news/${articleId}`)).status).toBe(200);
+    expect((await ask(`${server.url}${articlePage}`)).status).toBe(200);
     expect((await ask(`${server.url}/dashboard/account`, { headers: { cookie } })).status).toBe(200);
     expect(await titled(db, "خبر أثناء الانقطاع")).toEqual([]);
   }, 60_000);

@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase } from "~/server/db/db.server";
+import { articlePath, wirePath } from "~/lib/news";
+import { slugOf } from "~/lib/story-fields";
 import { signedInAs, TEST_PASSWORD } from "../../harness/accounts";
 import { publishArticle, publishForm } from "../support/articles";
 import { onPostgres } from "../../harness/postgres";
@@ -83,7 +85,7 @@ describe.skipIf(onPostgres)("another process holding the SQLite write lock (SQLi
         headers: { origin: url },
       }),
     );
-    await Promise.all([reader(`/news/${articleId}`), reader("/api/latest"), reader("/"), publish(), visit(), signIn()]);
+    await Promise.all([reader(wirePath(articlePath(articleId, slugOf("خبر قبل القفل")))), reader("/api/latest"), reader("/"), publish(), visit(), signIn()]);
 
     const sorted = [...latencies].sort((a, b) => a - b);
     const figures = { reads: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) };

@@ -96,8 +96,8 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     const draftPage = await fetch(`${moved.url}/news/${site.draft.id}`, { headers: { cookie: site.cookie } });
     expect(draftPage.status).toBe(200);
     const shortLink = await fetch(`${moved.url}/${site.published.shortId}`, { redirect: "manual" });
-    expect(shortLink.status).toBe(302);
-    expect(shortLink.headers.get("location")).toBe(`/news/${site.published.id}`);
+    expect(shortLink.status).toBe(301);
+    expect(shortLink.headers.get("location")).toMatch(new RegExp(`^/news/${site.published.id}/[^/]+$`));
     expect((await fetch(`${moved.url}/dashboard`, { redirect: "manual" })).status).not.toBe(200);
   });
 

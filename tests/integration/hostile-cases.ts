@@ -197,7 +197,7 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
   ];
   for (let i = 0; i < 200; i++) {
     const target = pick(articleTargets);
-    const invalid = pick(["category", "status", "videoUrl", "imageUrl", "title", "content", "file", "imageOrder", "imageDetail"] as const);
+    const invalid = pick(["category", "status", "videoUrl", "imageUrl", "title", "content", "file", "imageOrder", "imageDetail", "story", "shareImage"] as const);
     const fields: Record<string, string> = { title: pick(STRINGS), content: pick(STRINGS), category: pick(CATEGORIES), status: pick(["published", "draft"]), submissionId: pick(STRINGS) };
     if (invalid === "category") fields.category = pick(STRINGS);
     if (invalid === "status") fields.status = pick([...STRINGS, "admin", "scheduled"]);
@@ -208,7 +208,9 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     // The images' order and details (decision 025): only the article's own images, each detail at most 300 characters.
     if (invalid === "imageOrder") Object.assign(fields, { imageOrder: pick([...XSS, ...TRAVERSAL, "https://evil.example/x.png", "/media/news-images/../../auth-secret"]), imageAlt: pick(STRINGS), imageCaption: "", imageCredit: "" });
     if (invalid === "imageDetail") fields[pick(["imageAlt", "imageCaption", "imageCredit"])] = pick(["x".repeat(301), "ت".repeat(5_000), ...XSS]);
-    const files = invalid === "file" ? [{ field: pick(["images", "video"]), ...pick(lyingFiles()) }] : [];
+    // The story's fields (decision 033): past their limits, or a share picture that is no picture.
+    if (invalid === "story") fields[pick(["standfirst", "slug", "shareTitle", "shareDescription"])] = pick(["x".repeat(301), "ت".repeat(5_000), "ب".repeat(81).split("").join(" ")]);
+    const files = invalid === "file" ? [{ field: pick(["images", "video"]), ...pick(lyingFiles()) }] : invalid === "shareImage" ? [{ field: "shareImage", ...pick(lyingFiles()) }] : [];
     if (random() < 0.2) fields.removeImages = pick(TRAVERSAL);
     add({ name: `${target.method} ${target.path} bad ${invalid}`, who: "admin", method: target.method, path: target.path, body: articleForm(fields, files) });
     add({ name: `${target.method} ${target.path} signed out`, who: "visitor", method: target.method, path: target.path, body: articleForm(fields, files) });
@@ -263,8 +265,10 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
   // Huge and malformed bodies; methods nobody uses.
   for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
     const filler = Buffer.alloc(size, 0x7b);
-    for (const path of ["/autenction", "/api/news", `/news/${ids.articleId}/delete`, "/dashboard", "/api/news/no-such-id/visit", "/search"]) {
+    for (const target of ["/autenction", "/api/news", `/news/${ids.articleId}/delete`, "/dashboard", "/api/news/no-such-id/visit", "/search"]) {
       const type = pick(CONTENT_TYPES) || "application/octet-stream";
+      // A small urlencoded body is a real form (one field "{"): the admin's delete would be honoured, so it aims at no article.
+      const path = target.endsWith("/delete") && type.startsWith("application/x-www-form-urlencoded") ? "/news/no-such-id/delete" : target;
       add({ name: `POST ${path} ${size} bytes of { as ${type}`, who: "admin", method: "POST", path, body: filler, headers: { "content-type": type } });
     }
   }
@@ -285,6 +289,14 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     add({ name: "POST /dashboard/account password", who: who(), method: "POST", path: "/dashboard/account", ...form({ intent: "password", currentPassword: value, newPassword: pick(STRINGS) }) });
     add({ name: "POST /dashboard/account intent", who: who(), method: "POST", path: "/dashboard/account", ...form({ intent: value }) });
     add({ name: "POST /reset-password", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: pick(["forgot", "reset", value]), token: value, newPassword: pick(STRINGS), email: pick(STRINGS) }) });
+  }
+  // The author page's form (issue 33): links that are no web address, overlong bios, files that are no picture.
+  for (const value of [...XSS, "javascript:alert(1)", "data:text/html,<script>", "ftp://example.org", `https://e.org/${"a".repeat(600)}`]) {
+    const links = pick([value, Array.from({ length: 6 }, (_, i) => `https://e.org/${i}`).join("\n")]);
+    add({ name: "POST /dashboard/account profile links", who: who(), method: "POST", path: "/dashboard/account", body: articleForm({ intent: "profile", bio: pick(["نبذة", "ب".repeat(501)]), links }) });
+  }
+  for (const file of lyingFiles()) {
+    add({ name: `POST /dashboard/account profile lying ${file.name}`, who: who(), method: "POST", path: "/dashboard/account", body: articleForm({ intent: "profile", bio: "ب".repeat(501) }, [{ field: "photo", ...file }]) });
   }
   for (const type of CONTENT_TYPES) {
     for (const path of ["/dashboard/users", "/dashboard/account", "/reset-password"]) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
+import { canonicalPath, deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { openEventSource, type EventSourceConnection, type EventSourceReader } from "../support/event-source";
 import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../../harness/nginx";
 import { onPostgres } from "../../harness/postgres";
@@ -83,8 +83,9 @@ describe(`two instances on one ${ENGINE} database behind nginx`, () => {
     await reader.waitUntil("B follows the creation", () => hasEvent(reader, created(id)));
     reader.close();
 
+    const path = await canonicalPath(db, id);
     const pageOnB = async () => {
-      const response = await fetch(`${through(1)}/news/${id}`);
+      const response = await fetch(`${through(1)}${path}`);
       return {
         cache: response.headers.get("x-cache"),
         upstream: answeredBy(response.headers.get(UPSTREAM_HEADER)),
@@ -210,7 +211,8 @@ describe(`one server of two workers (WORKERS=2) on ${ENGINE}`, () => {
     await reader.waitUntil("the other worker follows the creation", () => hasEvent(reader, created(id)));
     reader.close();
 
-    const page = () => requestOnWorker(server, serving, `/news/${id}`);
+    const path = await canonicalPath(db, id);
+    const page = () => requestOnWorker(server, serving, path);
     await page();
     const cached = await page();
     expect(cached.headers["x-cache"]).toBe("HIT");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
+import { canonicalPath, deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
 import { connectSse, type SseClient } from "../support/sse";
 import type { TestServer, TestSite } from "../../harness/test-server";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
@@ -48,8 +48,9 @@ describe("two instances on one database", () => {
     const id = await publishArticle(a.url, adminOn(a), { title: "خبر قبل التعديل", category: "breaking" });
     await vi.waitFor(() => expect(events(reader)).toContainEqual({ type: "created", item: expect.objectContaining({ id }) }), within2s);
     reader.close();
+    const path = await canonicalPath(db, id);
     const page = async () => {
-      const response = await fetch(`${b.url}/news/${id}`);
+      const response = await fetch(`${b.url}${path}`);
       return { cache: response.headers.get("x-cache"), html: await response.text() };
     };
     await page();

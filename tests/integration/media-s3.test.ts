@@ -10,7 +10,7 @@ import { localStorage } from "~/server/media/local-storage.server";
 import { mediaNamesOf, storeImage } from "~/server/media/media.server";
 import { mediaNameOf } from "~/server/media/storage.server";
 import { signedInAs } from "../../harness/accounts";
-import { articleForm } from "../support/articles";
+import { articleForm, canonicalPath } from "../support/articles";
 import { mp4Bytes, pngBytes } from "../support/fixtures";
 import { sha256, startTestBucket, type TestBucket } from "../support/s3rver";
 import { freePort, refusedStart as refusedStartIn, startTestServer, type TestServer } from "../../harness/test-server";
@@ -75,7 +75,7 @@ describe("the real server with media in an S3-compatible bucket", () => {
   });
 
   it("the article page shows the media, with the share image's size read from the bucket", async () => {
-    const page = await (await get(`/news/${article.id}`)).text();
+    const page = await (await get(await canonicalPath(db, article.id))).text();
     const base = article.image.slice(0, -".webp".length);
     expect(page).toContain(`${base}-800w.webp`);
     expect(page).toContain(article.video);

@@ -273,6 +273,12 @@ const ROUTES: RouteCase[] = [
     allowed: ADMINS,
     send: (base, session, ctx) => post(`${base}/dashboard/topics`, { intent: "merge", id: ctx.topicIds[0], into: ctx.topicIds[1] }, session),
   },
+  {
+    name: "POST /dashboard/account (author profile)",
+    kind: "page",
+    allowed: NEWSROOM,
+    send: (base, session) => post(`${base}/dashboard/account`, articleForm({ intent: "profile", bio: "نبذة", links: "https://example.org/me" }), session),
+  },
   { name: "POST /reset-password", kind: "page", allowed: EVERYONE, send: (base, session) => post(`${base}/reset-password`, { intent: "forgot", email: "user@example.com" }, session) },
 ];
 
@@ -322,7 +328,7 @@ async function snapshot(): Promise<string> {
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
-    db.selectFrom("user").select(["id", "email", "role", "name"]).orderBy("id").execute(),
+    db.selectFrom("user").select(["id", "email", "role", "name", "image", "bio", "links"]).orderBy("id").execute(),
     db.selectFrom("events").selectAll().orderBy("id").execute(),
     db.selectFrom("site_settings").selectAll().execute(),
     db.selectFrom("front_page_placements").selectAll().orderBy("slot").execute(),

@@ -3,7 +3,7 @@ import type { BreakingEvent } from "~/lib/breaking";
 import { messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { createTestArticle, publishForm } from "../support/articles";
+import { canonicalPath, createTestArticle, publishForm } from "../support/articles";
 import { newSiteClock } from "../support/site-clock";
 import { connectSse } from "../support/sse";
 import { startTestServer, type TestServer, type TestSite } from "../../harness/test-server";
@@ -80,7 +80,7 @@ describe("scheduled articles on two instances", () => {
       expect(await publishedEvents(article.id)).toHaveLength(1);
       const [link, ...others] = await shortLinks(article.id);
       expect(others).toEqual([]);
-      expect((await fetch(`${b.url}/${link!.short_id}`, { redirect: "manual" })).headers.get("location")).toBe(`/news/${article.id}`);
+      expect((await fetch(`${b.url}/${link!.short_id}`, { redirect: "manual" })).headers.get("location")).toBe(await canonicalPath(db, article.id));
       const row = await db.selectFrom("news").select(["status", "published_at", "publish_at"]).where("id", "=", article.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "published", publish_at: null });
       expect(Date.parse(row.published_at!)).toBeGreaterThanOrEqual(Date.parse(article.publishAt));

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, settingsMessages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
-import { publishArticle } from "../support/articles";
+import { publishArticle, canonicalPath } from "../support/articles";
 import { signedInAs } from "../../harness/accounts";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
@@ -82,7 +82,7 @@ describe("security headers", () => {
     const pages: [string, string, Record<string, string>][] = [
       ["home", "/", {}],
       ["category", "/local", {}],
-      ["article", `/news/${articleId}`, {}],
+      ["article", await canonicalPath(db, articleId), {}],
       ["search", `/search?query=${encodeURIComponent("خبر")}`, {}],
       ["info page", "/who", {}],
       ["signed-in home", "/", { cookie: admin }],
@@ -134,7 +134,7 @@ describe("security headers", () => {
       ["HEAD", visit("/", { method: "HEAD" }), 200],
       ["permanent redirect", visit("/educational"), 301],
       ["sign-in redirect", visit("/dashboard"), 302],
-      ["short link", visit(`/${shortId}`), 302],
+      ["short link", visit(`/${shortId}`), 301],
       ["short-link miss", visit("/999999"), 404],
       ["cross-site refusal", visit("/autenction", { method: "POST", headers: { origin: "https://evil.example" }, body: "intent=signin" }), 403],
     ];

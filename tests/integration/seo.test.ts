@@ -39,6 +39,12 @@ const publish = (title: string, category = "local", withImage = true) =>
     image: withImage ? { width: 1600, height: 900 } : undefined,
   });
 
+/** The article's readable address (decision 033): `/news/{id}/{slug}`. */
+const canonicalPath = async (id: string) => {
+  const { slug } = await db.selectFrom("news").select("slug").where("id", "=", id).executeTakeFirstOrThrow();
+  return `/news/${id}/${encodeURIComponent(slug!)}`;
+};
+
 const page = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${server.url}${path}`, { headers })).text();
 
 describe("article page metadata", () => {
@@ -47,10 +53,10 @@ describe("article page metadata", () => {
     const html = await page(`/news/${id}`);
     const { short_id } = await db.selectFrom("short_links").select("short_id").where("news_id", "=", id).executeTakeFirstOrThrow();
     expect(html).toContain(`<title>مهرجان طرابلس للكتاب يفتح أبوابه | أخبار الشمال</title>`);
-    expect(html).toContain(`<link rel="canonical" href="${BASE}/news/${id}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${BASE}${await canonicalPath(id)}"/>`);
     expect(html).toContain(`<link rel="shortlink" href="${BASE}/${short_id}"/>`);
     expect(metaContent(html, "og:type")).toBe("article");
-    expect(metaContent(html, "og:url")).toBe(`${BASE}/news/${id}`);
+    expect(metaContent(html, "og:url")).toBe(`${BASE}${await canonicalPath(id)}`);
     expect(metaContent(html, "og:site_name")).toBe("أخبار الشمال");
     expect(metaContent(html, "og:locale")).toBe("ar_LB");
     expect(metaContent(html, "og:description")).toHaveLength(100);
@@ -75,8 +81,9 @@ describe("article page metadata", () => {
       "@type": "NewsArticle",
       headline: title,
     });
-    // Only what Google's article guide recommends: the page's own tags say the rest.
-    expect(Object.keys(article!).sort()).toEqual(["@context", "@type", "author", "dateModified", "datePublished", "headline", "image", "publisher"]);
+    // What Google's article guide recommends; the page's own tags say the rest.
+    // And its description: the standfirst, or the start of the text (decision 033).
+    expect(Object.keys(article!).sort()).toEqual(["@context", "@type", "author", "dateModified", "datePublished", "description", "headline", "image", "publisher"]);
     expect(article!.image).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${BASE}/media/`))]));
     for (const key of ["datePublished", "dateModified"]) expect(String(article![key])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
     expect(article!.author).toEqual([{ "@type": "Person", name: "محرر", url: `${BASE}/author/${encodeURIComponent("محرر")}` }]);
@@ -85,7 +92,7 @@ describe("article page metadata", () => {
       itemListElement: [
         { position: 1, item: `${BASE}/` },
         { position: 2, name: "رياضة", item: `${BASE}/sports` },
-        { position: 3, name: title, item: `${BASE}/news/${id}` },
+        { position: 3, name: title, item: `${BASE}${await canonicalPath(id)}` },
       ],
     });
   });

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
-import { publishArticle } from "../support/articles";
+import { canonicalPath, publishArticle } from "../support/articles";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
@@ -16,7 +16,8 @@ beforeAll(async () => {
   // Long enough that no cached page of this file expires while it runs.
   ({ server, db } = await startServerAndDb({ PAGE_CACHE_SECONDS: "300" }));
   admin = await signedInAs(db, server.site, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
-  articlePath = `/news/${await publishArticle(server.url, { cookie: admin }, { title: "خبر يُضغط مرة واحدة", category: "local" })}`;
+  // The article at its readable address (decision 033): `/news/{id}` answers 301 there.
+  articlePath = await canonicalPath(db, await publishArticle(server.url, { cookie: admin }, { title: "خبر يُضغط مرة واحدة", category: "local" }));
 });
 afterAll(() => stopServerAndDb({ server, db }));
 

@@ -1,6 +1,7 @@
 import type { DB } from "~/server/db/db.server";
 import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/articles-write.server";
 import { pngBytes } from "./fixtures";
+import { articlePath, wirePath } from "~/lib/news";
 
 /**
  * Writes an article straight into `db` as the site does (row, short link and search entry in one
@@ -65,4 +66,10 @@ export function articleForm(fields: Record<string, string>, files: UploadedFile[
 /** The admin form publishing `title` as a local article; `fields` change or add fields. */
 export function publishForm(title: string, fields: Record<string, string> = {}, files: UploadedFile[] = []): FormData {
   return articleForm({ title, content: "نص", category: "local", status: "published", ...fields }, files);
+}
+
+/** An article's canonical address as it goes on the wire (decision 033): `/news/{id}/{slug}` percent-encoded, or `/news/{id}` while it has no slug. */
+export async function canonicalPath(db: DB, id: string): Promise<string> {
+  const { slug } = await db.selectFrom("news").select("slug").where("id", "=", id).executeTakeFirstOrThrow();
+  return wirePath(articlePath(id, slug));
 }

@@ -27,7 +27,23 @@ export async function post(
   });
 }
 
+/**
+ * GET without following redirects, but one: an article's `/news/{id}` leads (301) to its readable address
+ * `/news/{id}/{slug}` (decision 033), which tests written for `/news/{id}` mean to read. `canonicalRedirects.test.ts`
+ * checks that redirect itself with `getExactly`.
+ */
 export async function get(url: string, session: Session = VISITOR): Promise<Response> {
+  const response = await getExactly(url, session);
+  const location = response.headers.get("location");
+  const asked = new URL(url);
+  if (response.status === 301 && location && /^\/news\/[^/]+$/.test(asked.pathname) && location.startsWith(`${asked.pathname}/`)) {
+    return getExactly(new URL(location, url).href, session);
+  }
+  return response;
+}
+
+/** GET, no redirect followed at all. */
+export async function getExactly(url: string, session: Session = VISITOR): Promise<Response> {
   return fetch(url, { redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });
 }
 

@@ -34,6 +34,13 @@ export interface NewsTable {
   trashed_from: NewsStatus | null;
   /** When it went to the trash; purged for good 30 days later. */
   deleted_at: string | null;
+  /** The story's own fields (migration 021): standfirst, slug, share title, description and picture; noindex 0/1. */
+  standfirst: string | null;
+  slug: string | null;
+  share_title: string | null;
+  share_description: string | null;
+  share_image: string | null;
+  noindex: Generated<number>;
 }
 
 /** An article's previous version, kept at each save (app/server/news/revisions.server.ts). */
@@ -53,6 +60,13 @@ export interface NewsRevisionsTable {
   image_details: string | null;
   /** JSON list of the article's topic names at that version (migration 020); NULL before it. */
   topics: string | null;
+  /** The story's own fields (migration 021): standfirst, slug, share title, description and picture; noindex 0/1. */
+  standfirst: string | null;
+  slug: string | null;
+  share_title: string | null;
+  share_description: string | null;
+  share_image: string | null;
+  noindex: Generated<number>;
   /** Who made the save that replaced this version. */
   saved_by: string | null;
   /** The kind of save that replaced this version: consecutive autosaves by one person keep one revision. */
@@ -83,6 +97,9 @@ export interface UserTable {
   role: Generated<string>;
   /** Set while an admin has the account disabled. */
   disabledAt: string | null;
+  /** The author page's short bio and links, a JSON list of URLs (migration 022). */
+  bio: string | null;
+  links: string | null;
 }
 
 export interface SessionTable {

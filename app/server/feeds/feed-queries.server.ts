@@ -24,12 +24,18 @@ function published(db: DB) {
   return db.selectFrom("news").where("news.status", "=", "published");
 }
 
+/** What search engines are shown (sitemaps): published and not marked noindex. RSS keeps noindex stories (decision 033). */
+function indexable(db: DB) {
+  return published(db).where("news.noindex", "=", 0);
+}
+
 function firstImage(imagesJson: string, legacyImage: string | null): string | null {
   return parseStringList(imagesJson)[0] ?? (legacyImage || null);
 }
 
+/** The articles the sitemap lists. */
 export async function countPublishedArticles(db: DB): Promise<number> {
-  const row = await published(db)
+  const row = await indexable(db)
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -40,9 +46,9 @@ export async function listSitemapArticles(
   db: DB,
   offset: number,
   limit: number,
-): Promise<{ id: string; lastModified: string }[]> {
-  return published(db)
-    .select((eb) => ["news.id", lastModified(eb).as("lastModified")])
+): Promise<{ id: string; slug: string | null; lastModified: string }[]> {
+  return indexable(db)
+    .select((eb) => ["news.id", "news.slug", lastModified(eb).as("lastModified")])
     .orderBy("news.published_at", "asc")
     .orderBy("news.id", "asc")
     .limit(limit)
@@ -67,9 +73,9 @@ export async function listPublishedSince(
   db: DB,
   since: Date,
   limit: number,
-): Promise<{ id: string; title: string; publishedAt: string }[]> {
-  return published(db)
-    .select((eb) => ["news.id", "news.title", publishedAt(eb).as("publishedAt")])
+): Promise<{ id: string; slug: string | null; title: string; publishedAt: string }[]> {
+  return indexable(db)
+    .select((eb) => ["news.id", "news.slug", "news.title", publishedAt(eb).as("publishedAt")])
     .where("news.published_at", ">=", since.toISOString())
     .orderBy("news.published_at", "desc")
     .orderBy("news.id", "desc")
@@ -79,9 +85,12 @@ export async function listPublishedSince(
 
 export type FeedArticle = {
   id: string;
+  slug: string | null;
   title: string;
-  /** The start of the text, enough for a 200-character summary. */
+  /** The standfirst when set, else the start of the text, enough for a 200-character summary. */
   contentStart: string;
+  /** Whether contentStart is the standfirst (given whole, not cut). */
+  isStandfirst: boolean;
   category: Category;
   image: string | null;
   publishedAt: string;
@@ -97,7 +106,9 @@ export async function listFeedArticles(db: DB, options: { limit: number; categor
   const rows = await query
     .select((eb) => [
       "news.id",
+      "news.slug",
       "news.title",
+      "news.standfirst",
       sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_SOURCE_CHARS)})`.as("contentStart"),
       "news.category",
       "news.images",
@@ -112,8 +123,10 @@ export async function listFeedArticles(db: DB, options: { limit: number; categor
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    slug: row.slug,
     title: row.title,
-    contentStart: row.contentStart,
+    contentStart: row.standfirst ?? row.contentStart,
+    isStandfirst: row.standfirst !== null,
     category: isCategory(row.category) ? row.category : "miscellaneous",
     image: firstImage(row.images, row.image_url),
     publishedAt: row.publishedAt,

@@ -4,7 +4,7 @@ import { createTempDatabase } from "../../../harness/temp-db";
 import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
 import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/articles-write.server";
-import { createTestArticle } from "../../../tests/support/articles";
+import { canonicalPath, createTestArticle } from "../../../tests/support/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
@@ -73,7 +73,7 @@ describe("sitemapXml", () => {
         `${BASE}/contact`,
         `${BASE}/privacy`,
         `${BASE}/development`,
-        `${BASE}/news/${published}`,
+        `${BASE}${await canonicalPath(db, published)}`,
       ]),
     );
     expect(urls).toHaveLength(PAGE_URLS + 1);
@@ -89,7 +89,7 @@ describe("sitemapXml", () => {
     await updateArticle(db, id, { title: "معدّل", content: "نص", category: "local", status: "published", imageUrl: null, images: [], video: null });
     const urls = list(parseXml((await sitemapXml(db, { baseUrl: BASE, page: null }))!).urlset.url);
     const lastmod = (loc: string) => urls.find((u) => u.loc === `${BASE}${loc}`)?.lastmod;
-    const edited = lastmod(`/news/${id}`);
+    const edited = lastmod(await canonicalPath(db, id));
     expect(new Date(edited).getTime()).toBeGreaterThanOrEqual(NOW.getTime());
     expect(lastmod("/local")).toBe(edited);
     expect(lastmod("/")).toBe(edited);
@@ -142,7 +142,7 @@ describe("newsSitemapXml", () => {
     const old = await article("قبل ٤٩ ساعة", 49);
     const doc = parseXml(await newsSitemapXml(db, { baseUrl: BASE, now: NOW }));
     const urls = list(doc.urlset.url);
-    expect(urls.map((u) => u.loc)).toEqual([`${BASE}/news/${published}`, `${BASE}/news/${recent}`]);
+    expect(urls.map((u) => u.loc)).toEqual([`${BASE}${await canonicalPath(db, published)}`, `${BASE}${await canonicalPath(db, recent)}`]);
     for (const url of urls) {
       expect(url["news:news"]["news:publication"]).toEqual({ "news:name": "أخبار الشمال", "news:language": "ar" });
       expect(url["news:news"]["news:publication_date"]).toMatch(W3C_DATETIME);
@@ -183,7 +183,8 @@ describe("rssXml", () => {
     expect(items).toHaveLength(30);
     expect(items[0]).toMatchObject({
       title: "منشور",
-      link: `${BASE}/news/${published}`,
+      // The link is the readable address; the guid the id's, which an edited slug does not change (decision 033).
+      link: `${BASE}${await canonicalPath(db, published)}`,
       guid: { "#text": `${BASE}/news/${published}`, "@_isPermaLink": "true" },
       description: "نص منشور",
       category: "أخبار محلية",
@@ -203,11 +204,11 @@ describe("rssXml", () => {
     const localFeed = parseXml(await rssXml(db, { baseUrl: BASE, category: "local" })).rss.channel;
     expect(localFeed.link).toBe(`${BASE}/local`);
     expect(localFeed["atom:link"]["@_href"]).toBe(`${BASE}/local/rss.xml`);
-    expect(list(localFeed.item).map((i) => i.link)).toEqual([`${BASE}/news/${local}`]);
+    expect(list(localFeed.item).map((i) => i.link)).toEqual([`${BASE}${await canonicalPath(db, local)}`]);
     const educationalFeed = parseXml(await rssXml(db, { baseUrl: BASE, category: "educational" })).rss.channel;
     expect(educationalFeed["atom:link"]["@_href"]).toBe(`${BASE}/educatonal/rss.xml`);
     expect(list(educationalFeed.item).map((i) => i.title)).toEqual(["تربوي"]);
-    expect(list(educationalFeed.item)[0].link).toBe(`${BASE}/news/${educational}`);
+    expect(list(educationalFeed.item)[0].link).toBe(`${BASE}${await canonicalPath(db, educational)}`);
     const empty = parseXml(await rssXml(db, { baseUrl: BASE, category: "advertisement" })).rss.channel;
     expect(empty.item).toBeUndefined();
   });

@@ -79,7 +79,7 @@ export async function sitemapXml(
   const articles = articleSlots > 0 ? await listSitemapArticles(db, Math.max(0, start - pages.length), articleSlots) : [];
   return buildUrlSet([
     ...pagesHere,
-    ...articles.map((article) => ({ loc: absoluteUrl(options.baseUrl, articlePath(article.id)), lastModified: article.lastModified })),
+    ...articles.map((article) => ({ loc: absoluteUrl(options.baseUrl, articlePath(article.id, article.slug)), lastModified: article.lastModified })),
   ]);
 }
 
@@ -90,7 +90,7 @@ export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: D
   const keywords = await topicNamesByArticle(db, articles.map((article) => article.id));
   return buildNewsSitemap(
     articles.map((article) => ({
-      loc: absoluteUrl(options.baseUrl, articlePath(article.id)),
+      loc: absoluteUrl(options.baseUrl, articlePath(article.id, article.slug)),
       title: article.title,
       publishedAt: article.publishedAt,
       keywords: keywords.get(article.id) ?? [],
@@ -115,8 +115,10 @@ function enclosure(baseUrl: string, image: string | null): RssImage | null {
 function rssItem(baseUrl: string, article: FeedArticle) {
   return {
     title: article.title,
-    link: absoluteUrl(baseUrl, articlePath(article.id)),
-    description: truncate(article.contentStart, DESCRIPTION_CHARS),
+    link: absoluteUrl(baseUrl, articlePath(article.id, article.slug)),
+    // A slug an editor changes must not make the item new to feed readers.
+    guid: absoluteUrl(baseUrl, articlePath(article.id)),
+    description: article.isStandfirst ? article.contentStart : truncate(article.contentStart, DESCRIPTION_CHARS),
     publishedAt: article.publishedAt,
     category: categoryLabel(article.category),
     image: enclosure(baseUrl, article.image),

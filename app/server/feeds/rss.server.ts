@@ -7,6 +7,8 @@ export type RssImage = { url: string; type: string };
 export type RssItem = {
   title: string;
   link: string;
+  /** The item's lasting address when `link` may change (an article's slug): `/news/{id}`, which leads to it. */
+  guid?: string;
   description: string;
   publishedAt: string;
   category: string;
@@ -21,7 +23,7 @@ function buildItem(item: RssItem): string {
     "<item>",
     element("title", item.title),
     element("link", item.link),
-    `<guid isPermaLink="true">${escapeXml(item.link)}</guid>`,
+    `<guid isPermaLink="true">${escapeXml(item.guid ?? item.link)}</guid>`,
     element("description", item.description),
     pubDate ? element("pubDate", pubDate) : "",
     element("category", item.category),

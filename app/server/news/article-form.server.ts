@@ -39,6 +39,12 @@ export function checkedArticleForm(submission: Submission, sender: FormSender): 
     imageCredit: submission.fields.imageCredit,
     removeVideo: one("removeVideo"),
     submissionId: one("submissionId") || undefined,
+    standfirst: one("standfirst"),
+    slug: one("slug"),
+    shareTitle: one("shareTitle"),
+    shareDescription: one("shareDescription"),
+    noindex: one("noindex"),
+    removeShareImage: one("removeShareImage"),
     publishAt: timeGoesWithChoice ? undefined : one("publishAt") || undefined,
     topics: one("topics"),
   });

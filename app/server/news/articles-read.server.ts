@@ -10,6 +10,7 @@ import { PUBLIC, type Audience } from "~/lib/audience";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { executeCompiledOnce } from "~/server/db/compiled-once.server";
+import { storyOfRow } from "./story-fields.server";
 
 /* Reading articles: the lists reader pages and the dashboard show, and one article with its text. Writes: articles-write.server.ts. */
 
@@ -21,7 +22,9 @@ function summaryColumns<O>(query: NewsQuery<O>) {
   return query.select([
     "news.id",
     "news.title",
-    sql<string>`substr(news.content, 1, ${sql.lit(EXCERPT_CHARS)})`.as("excerpt"),
+    // A standfirst, when the story has one, is what its card says of it.
+    sql<string>`coalesce(news.standfirst, substr(news.content, 1, ${sql.lit(EXCERPT_CHARS)}))`.as("excerpt"),
+    "news.slug",
     "news.category",
     "news.images",
     "news.image_url",
@@ -53,6 +56,7 @@ type SummaryRow = {
   created_at: string;
   published_at: string | null;
   byline: string | null;
+  slug: string | null;
   author_name: string | null;
 };
 
@@ -69,6 +73,7 @@ export function toSummary(row: SummaryRow): NewsSummary {
     createdAt: row.created_at,
     publishedAt: row.published_at,
     credit: creditOf(row.byline, row.author_name),
+    slug: row.slug,
   };
 }
 
@@ -223,11 +228,16 @@ type ArticleRow = Omit<SummaryRow, "excerpt"> & {
   video: string | null;
   updated_at: string | null;
   publish_at: string | null;
+  standfirst: string | null;
+  share_title: string | null;
+  share_description: string | null;
+  share_image: string | null;
+  noindex: number;
 };
 
 function toArticle(row: ArticleRow): NewsArticle {
   return {
-    ...toSummary({ ...row, excerpt: row.content.slice(0, EXCERPT_CHARS) }),
+    ...toSummary({ ...row, excerpt: row.standfirst ?? row.content.slice(0, EXCERPT_CHARS) }),
     content: row.content,
     body: storedBody(row.body, row.content),
     images: parseStringList(row.images),
@@ -237,6 +247,7 @@ function toArticle(row: ArticleRow): NewsArticle {
     updatedAt: row.updated_at,
     publishAt: row.publish_at,
     byline: row.byline,
+    story: storyOfRow(row),
   };
 }
 

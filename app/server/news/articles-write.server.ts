@@ -12,6 +12,7 @@ import { recordArticleEvent, writeWithEvents, type ArticleState } from "~/server
 import { mediaOfRow, mediaOnlyUsedBy } from "./article-media.server";
 import { articleNotYours } from "./ownership.server";
 import { setArticleTopics, type TopicsRequest } from "./topics.server";
+import { storyColumns, type StoryChanges } from "./story-fields.server";
 
 /* Writing articles, each write in one transaction with its outbox event. Reads: articles-read.server.ts. */
 
@@ -51,6 +52,8 @@ export type NewArticle = ArticleText & {
   submissionId?: string;
   /** Its topics, linked in the same transaction. */
   topics?: TopicsRequest;
+  /** Standfirst, slug, share fields, noindex (story-fields.server.ts). */
+  story?: StoryChanges;
 };
 
 /** shortId: null until the article is first published. */
@@ -100,6 +103,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         published_at: publishedAt,
         publish_at: status === "scheduled" ? (input.publishAt ?? null) : null,
         submission_id: input.submissionId ?? null,
+        ...storyColumns(input.story ?? {}, { slug: null, title: input.title, published: status === "published" }),
       })
       // Waits for a concurrent insert of the same submission to commit, then inserts nothing.
       .onConflict((oc) => oc.column("submission_id").doNothing())
@@ -134,6 +138,8 @@ export type ArticleChanges = ArticleText & {
   byline?: string | null;
   /** Left out: the topics stay as they are. */
   topics?: TopicsRequest;
+  /** Left out (or a field of it): the story's fields stay as they are. */
+  story?: StoryChanges;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
@@ -154,7 +160,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
   return writeWithEvents(db, async (trx) => {
     const current = await trx
       .selectFrom("news")
-      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at"])
+      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at", "slug"])
       .where("id", "=", id)
       // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
       .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
@@ -181,6 +187,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         updated_at: now,
         published_at: publishedAt,
         publish_at: changes.status === "scheduled" ? (changes.publishAt ?? null) : null,
+        ...storyColumns(changes.story ?? {}, { slug: current.slug, title: changes.title, published: publishedAt !== null }),
         // Submitting for review again closes the editor's last note.
         ...(changes.status === "review" ? { review_note: null } : {}),
       })

@@ -18,11 +18,11 @@ import { assertTopicsAllowed } from "./topics.server";
  */
 
 const autosaveSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, submissionId: true, topics: true })
+  .pick({ title: true, content: true, body: true, category: true, standfirst: true, submissionId: true, topics: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText);
 
-export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; submissionId?: string; topics?: string };
+export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; standfirst?: string; submissionId?: string; topics?: string };
 export type Autosaved = { id: string; savedAt: string };
 
 function checked(fields: AutosaveFields) {
@@ -34,7 +34,8 @@ function checked(fields: AutosaveFields) {
 async function draftToSave(db: DB, actor: Actor, { id, topics: _topics, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
-  const created = await createArticle(db, { ...input, status: "draft", authorId: actor.id, createdAt: now });
+  const { standfirst, ...text } = input;
+  const created = await createArticle(db, { ...text, story: { standfirst }, status: "draft", authorId: actor.id, createdAt: now });
   return created.id;
 }
 
@@ -63,6 +64,7 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
       images: parseStringList(current.images),
       video: current.video,
       topics,
+      story: { standfirst: input.standfirst },
     },
     { by: actor.id, kind: "autosave", at: now },
   );

@@ -13,10 +13,20 @@ import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";
 
 /** What the preview shows: the form's unsaved text, with the media the article already has. */
-export type Preview = { title: string; body: RichDocument; category: Category; images: string[]; imageDetails: ImageDetailsMap; video: string | null; time: string; topics: { name: string }[] };
+export type Preview = {
+  title: string;
+  standfirst: string | null;
+  body: RichDocument;
+  category: Category;
+  images: string[];
+  imageDetails: ImageDetailsMap;
+  video: string | null;
+  time: string;
+  topics: { name: string }[];
+};
 
 const previewSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true, topics: true })
+  .pick({ title: true, content: true, body: true, category: true, standfirst: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true, topics: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText)
   .transform(withImageDetails);
@@ -27,6 +37,7 @@ export type PreviewFields = {
   content?: string;
   body?: string;
   category?: string;
+  standfirst?: string;
   videoUrl?: string;
   imageUrl?: string;
   removeImages: string[];
@@ -45,7 +56,7 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     const fields = articleFieldErrors(parsed.error.issues);
     throw new AppError("validation", { message: Object.values(fields)[0], fields });
   }
-  const { id, title, body, category, videoUrl, imageUrl } = parsed.data;
+  const { id, title, standfirst, body, category, videoUrl, imageUrl } = parsed.data;
   let images: string[] = [];
   let imageDetails: ImageDetailsMap = {};
   let video = videoUrl;
@@ -59,5 +70,5 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     video ??= article?.video?.startsWith("/media/") ? article.video : null;
   }
   const topics = (parsed.data.topics ?? []).map((name) => ({ name }));
-  return { title, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString(), topics };
+  return { title, standfirst, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString(), topics };
 }

@@ -18,6 +18,8 @@ import { checkedArticleForm, type FormSender } from "./article-form.server";
 import { articleNotFound, articleNotYours } from "./ownership.server";
 import { getArticleAccess } from "./review.server";
 import { assertTopicsAllowed, type TopicsRequest } from "./topics.server";
+import { storeShareImage } from "./story-fields.server";
+import { storyMessages } from "~/lib/messages";
 
 /** What the newsroom's writes need: where articles and their media are kept, where uploads wait until they are checked; `clock` stamps the writes. */
 export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string; clock: Clock };
@@ -38,8 +40,8 @@ export function keptImagesInOrder(current: readonly string[], input: Pick<Articl
 }
 
 /** What the article has before the form: nothing for a new one. */
-type Current = { kind: "create" | "edit"; images: readonly string[]; video: string | null; imageDetails: ImageDetailsMap };
-const NEW_ARTICLE: Current = { kind: "create", images: [], video: null, imageDetails: {} };
+type Current = { kind: "create" | "edit"; images: readonly string[]; video: string | null; imageDetails: ImageDetailsMap; shareImage: string | null };
+const NEW_ARTICLE: Current = { kind: "create", images: [], video: null, imageDetails: {}, shareImage: null };
 
 /** Its own uploaded video (a link elsewhere is only a link). */
 const hasLocalVideo = (current: Current) => current.video?.startsWith("/media/") === true;
@@ -53,7 +55,7 @@ function topicsOfForm(input: ArticleFormInput, actor: Actor): TopicsRequest | un
   return input.topics && { names: input.topics, mayCreate: isEditor(actor) };
 }
 
-function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, uploads: { images: string[]; video: string | null }) {
+function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, uploads: Uploads) {
   const keepCurrentVideo = !input.removeVideo && hasLocalVideo(current);
   return {
     title: input.title,
@@ -68,10 +70,20 @@ function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, 
     video: uploads.video ?? input.videoUrl ?? (keepCurrentVideo ? current.video : null),
     byline: input.byline,
     topics: topicsOfForm(input, actor),
+    story: {
+      standfirst: input.standfirst,
+      // An empty slug field keeps the article's slug (or lets its first publication make one).
+      slug: input.slug ?? undefined,
+      shareTitle: input.shareTitle,
+      shareDescription: input.shareDescription,
+      shareImage: uploads.shareImage ?? (input.removeShareImage ? null : current.shareImage),
+      noindex: input.noindex,
+    },
   };
 }
 
-type Prepared = { input: ArticleFormInput; uploads: { images: string[]; video: string | null }; stored: string[] };
+type Uploads = { images: string[]; video: string | null; shareImage: string | null };
+type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[] };
 
 /**
  * Checks the form against the article as it is, then stores its files. A status the actor may not give
@@ -83,11 +95,18 @@ async function prepare({ db, storage }: Newsroom, submission: Submission, actor:
   if (current.kind === "edit" && input.submissionId) throw invalid({ form: messages.submissionIdOnEdit });
   if (!keptImagesInOrder(current.images, input)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
   if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: messages.noVideoToRemove });
+  if (input.removeShareImage && !current.shareImage) throw invalid({ shareImage: storyMessages.noShareImageToRemove });
   if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
   const topics = topicsOfForm(input, actor);
   if (topics) await assertTopicsAllowed(db, topics);
-  const uploads = await storeUploads(storage, submission.files);
-  return { input, uploads, stored: [...uploads.images, ...(uploads.video ? [uploads.video] : [])] };
+  // The share picture first: refused, it leaves nothing stored; stored, it goes if the other uploads fail.
+  const shareImage = await storeShareImage(storage, submission.files);
+  const media = await storeUploads(storage, submission.files).catch(async (error: unknown) => {
+    if (shareImage) await removeMedia(storage, [shareImage]);
+    throw error;
+  });
+  const uploads = { ...media, shareImage };
+  return { input, uploads, stored: [...uploads.images, ...(uploads.video ? [uploads.video] : []), ...(shareImage ? [shareImage] : [])] };
 }
 
 /** A write that failed after the files were stored: an AppError as it is, anything else logged and told as `failed`. */
@@ -137,7 +156,7 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
  * actor may still edit it (permissions.ts) and give it the status asked for.
  */
 export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<void> {
-  const current: Current = { kind: "edit", images: article.images, video: article.video, imageDetails: article.imageDetails };
+  const current: Current = { kind: "edit", images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage };
   const { input, uploads, stored } = await prepare(newsroom, submission, actor, current, sender);
   const changes = articleOfForm(input, actor, current, uploads);
   if (changes.images.length > MAX_IMAGES) {

@@ -10,7 +10,7 @@ import { AppError } from "~/server/platform/app-error.server";
 export const revisionNotFound = () => new AppError("not-found", { message: messages.revisionNotFound });
 
 /**
- * Puts a revision's title, text, category, byline, topics and media (with each image's details) back into its article, as a save by `actorId`:
+ * Puts a revision's title, text, category, byline, topics, story fields and media (with each image's details) back into its article, as a save by `actorId`:
  * the version it replaces is kept as a new revision, and the outbox hears of it. The status stays.
  * at `now`. Not-found when the article (outside the trash) or the revision is not there.
  */
@@ -34,6 +34,7 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
       video: revision.video,
       // Names, not ids: a topic renamed or merged since is found by the slug its old name left.
       topics: revision.topics ? { names: revision.topics, mayCreate: true } : undefined,
+      story: revision.story,
     },
     { by: actorId, kind: "save", at: now },
   );

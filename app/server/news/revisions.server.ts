@@ -4,6 +4,8 @@ import { documentImages, storedBody, type RichDocument } from "~/lib/rich-text/d
 import type { DB } from "~/server/db/db.server";
 import type { RevisionKind } from "~/server/db/schema";
 import { storedTopicNames } from "./topics.server";
+import type { StoryFields } from "~/lib/story-fields";
+import { STORY_COLUMNS, storyOfRow } from "./story-fields.server";
 
 /*
  * Revisions (issue 17): every save of an article first copies the version it replaces into
@@ -26,6 +28,8 @@ export type Revision = RevisionSummary & {
   byline: string | null;
   /** The topics' names at that version; null for a revision kept before topics (it restores none). */
   topics: string[] | null;
+  /** Standfirst, slug, share fields and noindex as this version had them. */
+  story: StoryFields;
 };
 
 /** Who saves, and whether it is the form's autosave. */
@@ -52,7 +56,7 @@ export async function keepRevision(trx: DB, newsId: string, save: Save, savedAt:
   }
   const current = await trx
     .selectFrom("news")
-    .select(["title", "content", "body", "category", "images", "image_details", "image_url", "video", "author_id", "byline"])
+    .select(["title", "content", "body", "category", "images", "image_details", "image_url", "video", "author_id", "byline", ...STORY_COLUMNS])
     .where("id", "=", newsId)
     .executeTakeFirst();
   if (!current) return;
@@ -100,6 +104,7 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
     authorId: row.author_id,
     byline: row.byline,
     topics: row.topics === null ? null : parseStringList(row.topics),
+    story: storyOfRow(row),
     savedAt: row.saved_at,
     savedBy: row.name,
   };

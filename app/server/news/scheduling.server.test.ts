@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle, canonicalPath } from "../../../tests/support/articles";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { listBreaking } from "./reader-lists.server";
@@ -35,7 +35,9 @@ describe("publishDueArticles", () => {
     const article = await getArticle(db, due.id);
     expect(article).toMatchObject({ status: "published", publishedAt: now.toISOString(), publishAt: null });
     const shortId = await shortIdFor(db, due.id);
-    expect(await resolveShortLink(db, shortId!)).toBe(`/news/${due.id}`);
+    expect(await resolveShortLink(db, shortId!)).toBe(await canonicalPath(db, due.id));
+    // The scheduler gives it its readable address as it publishes it (decision 033).
+    expect(await canonicalPath(db, due.id)).toMatch(/^\/news\/[^/]+\/[^/]+$/);
     expect((await searchNews(db, "حان")).results.map((r) => r.id)).toEqual([due.id]);
     const events = (await readEventsAfter(db, 0, 100)).filter((e) => e.articleId === due.id);
     expect(events.map((e) => e.kind)).toEqual(["article-created", "article-published"]);

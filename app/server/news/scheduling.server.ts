@@ -6,6 +6,7 @@ import { recordArticleEvent, writeWithEvents } from "~/server/outbox/outbox.serv
 import { articleState } from "./articles-write.server";
 import { ensureShortLink } from "./short-links.server";
 import { removeEndedPlacements } from "./front-page.server";
+import { ensureSlug } from "./story-fields.server";
 
 /** How many due articles one claim takes at most; the rest wait for the next round. */
 const CLAIM_BATCH = 50;
@@ -46,6 +47,7 @@ async function claim(db: DB, id: string, at: string): Promise<boolean> {
       .executeTakeFirst();
     if (!row) return false;
     await ensureShortLink(trx, id);
+    await ensureSlug(trx, id, row.title);
     await syncSearchIndex(trx, id);
     const after = articleState(id, { ...row, status: "published" });
     await recordArticleEvent(trx, { ...after, status: "scheduled", publishedAt: null }, after);

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { SHORT_ID_MAX, SHORT_ID_MIN } from "~/lib/constants";
-import { articlePath } from "~/lib/news";
+import { articlePath, wirePath } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 
 const MAX_ATTEMPTS = 20;
@@ -32,17 +32,20 @@ export function isShortId(value: string): boolean {
   return /^\d{6}$/.test(value);
 }
 
-/** The target of a short link, if it points at a published article (whoever follows it: decision 031). */
+/**
+ * Where a short link leads, if it points at a published article (whoever follows it: decision 031): the
+ * article's canonical address (`/news/{id}/{slug}`), whatever `long_url` recorded (SPEC's `/news/{id}`).
+ */
 export async function resolveShortLink(db: DB, shortId: string): Promise<string | null> {
   if (!isShortId(shortId)) return null;
   const row = await db
     .selectFrom("short_links")
     .innerJoin("news", "news.id", "short_links.news_id")
-    .select("short_links.long_url")
+    .select(["news.id", "news.slug"])
     .where("short_links.short_id", "=", shortId)
     .where("news.status", "=", "published")
     .executeTakeFirst();
-  return row?.long_url ?? null;
+  return row ? wirePath(articlePath(row.id, row.slug)) : null;
 }
 
 export async function shortIdFor(db: DB, newsId: string): Promise<string | null> {

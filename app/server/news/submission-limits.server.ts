@@ -8,16 +8,17 @@ export const TOO_MANY_FILES: ArticleFieldErrors = { images: messages.tooManyFile
 const MAX_FIELDS = 60;
 const MAX_FIELD_BYTES = 512 * 1024;
 
-/** The largest submission's body: every file and every field at its limit. deploy/nginx.conf's client_max_body_size matches it. */
-export const MAX_SUBMISSION_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_VIDEO_BYTES + MAX_FIELDS * MAX_FIELD_BYTES;
+/** The largest submission's body: every file (the images, the share picture, the video) and every field at its limit. deploy/nginx.conf's client_max_body_size matches it. */
+export const MAX_SUBMISSION_BYTES = (MAX_IMAGES + 1) * MAX_IMAGE_BYTES + MAX_VIDEO_BYTES + MAX_FIELDS * MAX_FIELD_BYTES;
 
 /** What one article submission may hold: files, their sizes, fields. */
 export const ARTICLE_FORM_LIMITS: UploadLimits = {
   files: {
     images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
     video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: messages.videoTooLarge },
+    shareImage: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
   },
-  maxFiles: MAX_IMAGES + 1,
+  maxFiles: MAX_IMAGES + 2,
   maxFields: MAX_FIELDS,
   tooMany: TOO_MANY_FILES,
   maxFieldBytes: MAX_FIELD_BYTES,

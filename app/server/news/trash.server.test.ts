@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pngBytes } from "../../../tests/support/fixtures";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle, canonicalPath } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { storeImage } from "~/server/media/media.server";
@@ -72,7 +72,7 @@ describe("the trash", () => {
     await restoreFromTrash(db, published.id);
     await restoreFromTrash(db, draft.id);
     expect((await getArticle(db, published.id))?.status).toBe("published");
-    expect(await resolveShortLink(db, published.shortId)).toBe(`/news/${published.id}`);
+    expect(await resolveShortLink(db, published.shortId)).toBe(await canonicalPath(db, published.id));
     expect((await searchNews(db, "فريدة")).results.map((r) => r.id)).toEqual([published.id]);
     expect((await getArticle(db, draft.id, EDITORS))?.status).toBe("draft");
     expect(await listTrash(db)).toEqual([]);

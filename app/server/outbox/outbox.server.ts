@@ -24,9 +24,10 @@ export type ArticleState = {
 export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
 /**
  * A change that is no one article's: the site's own settings (every page's frame, the feeds, the
- * information pages), the front page editors chose (slider, category pins), topics renamed or merged.
+ * information pages), the front page editors chose (slider, category pins), topics renamed or merged,
+ * an author's page.
  */
-export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-changed";
+export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-changed" | "profile-changed";
 
 export type OutboxEvent = {
   id: number;
