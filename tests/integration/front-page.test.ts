@@ -50,7 +50,7 @@ function slides(html: string): string[] {
   const start = html.indexOf('data-testid="slider"');
   if (start < 0) return [];
   const slider = html.slice(start, html.indexOf("</section>", start));
-  return [...slider.matchAll(/href="\/news\/([^"/]+)"/g)].map((match) => decodeURIComponent(match[1]!));
+  return [...slider.matchAll(/href="\/news\/([^"/]+)(?:\/[^"]*)?"/g)].map((match) => decodeURIComponent(match[1]!));
 }
 
 async function page(server: TestServer, path: string, session?: Session) {
@@ -70,10 +70,8 @@ describe("the front page editors choose", () => {
   });
 
   it("a lead story, a slider order and a category pin chosen on A show on B's cached pages within a second", async () => {
-    await page(b, "/");
-    expect((await page(b, "/")).cache).toBe("HIT");
-    await page(b, "/sports");
-    expect((await page(b, "/sports")).cache).toBe("HIT");
+    // Both pages held in B's cache first (B may still be following the set-up's events, each of which empties it).
+    await vi.waitFor(async () => expect([(await page(b, "/")).cache, (await page(b, "/sports")).cache]).toEqual(["HIT", "HIT"]), within5s);
 
     for (const [place, id] of [["1", ids.p1], ["2", ids.p2], ["pin", ids.sports]] as const) {
       const answer = await choose(place, id!);
