@@ -22,5 +22,6 @@ function buildIsStale(): boolean {
 export function ensureBuild(): void {
   if (!buildIsStale()) return;
   console.log("Building the site (first start or sources changed)…");
-  execFileSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build.ts")], { stdio: "inherit" });
+  // Whoever asks (Vitest sets NODE_ENV=test), the build is the production one the servers run.
+  execFileSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build.ts")], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }

@@ -5,7 +5,7 @@ import { slugWords } from "./slugs";
 /* The story's own fields (issue 33, decision 033): standfirst, readable slug, share overrides, noindex. */
 
 export const STANDFIRST_MAX = 300;
-export const SLUG_MAX = 80;
+export const SLUG_MAX = 40;
 export const SHARE_TITLE_MAX = 120;
 export const SHARE_DESCRIPTION_MAX = 300;
 /** Share pictures are cropped to this, as the settings' default share image is. */

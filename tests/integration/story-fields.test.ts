@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storyMessages } from "~/lib/messages";
+import { SLUG_MAX } from "~/lib/story-fields";
 import type { DB } from "~/server/db/db.server";
 import { articleForm, publishForm } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
@@ -183,7 +184,7 @@ describe("standfirst, share overrides and noindex", () => {
     const before = await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const cases: [Record<string, string>, string, string][] = [
       [{ standfirst: "أ".repeat(301) }, "standfirst", storyMessages.standfirstTooLong],
-      [{ slug: "ب".repeat(81) }, "slug", storyMessages.slugTooLong],
+      [{ slug: "ب".repeat(SLUG_MAX + 1) }, "slug", storyMessages.slugTooLong],
       [{ shareTitle: "ت".repeat(121) }, "shareTitle", storyMessages.shareTitleTooLong],
       [{ shareDescription: "ث".repeat(301) }, "shareDescription", storyMessages.shareDescriptionTooLong],
       [{ removeShareImage: "on" }, "shareImage", storyMessages.noShareImageToRemove],
