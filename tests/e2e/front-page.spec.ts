@@ -24,7 +24,7 @@ function slides(html: string): string[] {
   const start = html.indexOf('data-testid="slider"');
   if (start < 0) return [];
   const slider = html.slice(start, html.indexOf("</section>", start));
-  return [...slider.matchAll(/href="\/news\/([^"/]+)"/g)].map((match) => decodeURIComponent(match[1]!));
+  return [...slider.matchAll(/href="\/news\/([^"/]+)(?:\/[^"]*)?"/g)].map((match) => decodeURIComponent(match[1]!));
 }
 
 for (const engine of ENGINES) {
