@@ -9,6 +9,7 @@ import type { RichDocument } from "~/lib/rich-text/document";
 import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
 import { ArticleImagesField } from "./article-images-field";
+import { FormField, input } from "./form-field";
 import { RichTextField } from "./rich-text-field";
 import { PublishAtField } from "./publish-at-field";
 import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
@@ -36,29 +37,6 @@ function initialStatus(statuses: readonly ChosenStatus[], current: string | unde
   return kept ?? (statuses.includes("published") ? "published" : "draft");
 }
 
-/** A label, the control, an optional hint and the field's error; ids follow `{id}-hint`, `{id}-error`. */
-export function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-bold">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-bold text-brand-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export const input = "w-full rounded border border-stone-300 bg-white px-3 py-2 aria-invalid:border-brand-600";
 
 /**
  * The publishing and edit form. It posts as a plain multipart form without JavaScript; with it, the

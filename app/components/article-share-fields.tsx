@@ -1,4 +1,5 @@
 import type { ArticleFieldErrors } from "~/lib/article-schema";
+import { FormField, input } from "./form-field";
 import { storyMessages } from "~/lib/messages";
 import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, SLUG_MAX, STANDFIRST_MAX, type StoryFields } from "~/lib/story-fields";
 
@@ -14,40 +15,14 @@ export function Standfirst({ text }: { text: string | null }) {
   );
 }
 
-const inputClass = "w-full rounded border border-stone-300 bg-white px-3 py-2 aria-invalid:border-brand-600";
-
-type FieldProps = { id: keyof ArticleFieldErrors & string; label: string; hint?: string; error?: string; children: (describedBy: string | undefined) => React.ReactNode };
-
-function Field({ id, label, hint, error, children }: FieldProps) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-bold">
-        {label}
-      </label>
-      {children(describedBy)}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-bold text-brand-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** The form's standfirst, right under the title. */
 export function StandfirstField({ value, error }: { value: string | null; error?: string }) {
   return (
-    <Field id="standfirst" label={storyMessages.standfirst} hint={storyMessages.standfirstHint} error={error}>
+    <FormField id="standfirst" label={storyMessages.standfirst} hint={storyMessages.standfirstHint} error={error}>
       {(describedBy) => (
-        <textarea id="standfirst" name="standfirst" rows={2} maxLength={STANDFIRST_MAX} defaultValue={value ?? ""} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <textarea id="standfirst" name="standfirst" rows={2} maxLength={STANDFIRST_MAX} defaultValue={value ?? ""} className={input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -61,22 +36,22 @@ export function ShareAndSearchFields({ story, errors }: { story: StoryFields | n
   return (
     <details className="rounded border border-stone-300 bg-stone-50 p-4 open:space-y-4" open={hasError || hasOverride} data-testid="share-fields">
       <summary className="cursor-pointer font-bold">{storyMessages.shareGroup}</summary>
-      <Field id="slug" label={storyMessages.slug} hint={storyMessages.slugHint} error={errors.slug}>
+      <FormField id="slug" label={storyMessages.slug} hint={storyMessages.slugHint} error={errors.slug}>
         {(describedBy) => (
-          <input id="slug" name="slug" maxLength={SLUG_MAX * 2} defaultValue={story?.slug ?? ""} className={inputClass} aria-invalid={errors.slug ? true : undefined} aria-describedby={describedBy} />
+          <input id="slug" name="slug" maxLength={SLUG_MAX * 2} defaultValue={story?.slug ?? ""} className={input} aria-invalid={errors.slug ? true : undefined} aria-describedby={describedBy} />
         )}
-      </Field>
-      <Field id="shareTitle" label={storyMessages.shareTitle} hint={storyMessages.shareTitleHint} error={errors.shareTitle}>
+      </FormField>
+      <FormField id="shareTitle" label={storyMessages.shareTitle} hint={storyMessages.shareTitleHint} error={errors.shareTitle}>
         {(describedBy) => (
-          <input id="shareTitle" name="shareTitle" maxLength={SHARE_TITLE_MAX} defaultValue={story?.shareTitle ?? ""} className={inputClass} aria-invalid={errors.shareTitle ? true : undefined} aria-describedby={describedBy} />
+          <input id="shareTitle" name="shareTitle" maxLength={SHARE_TITLE_MAX} defaultValue={story?.shareTitle ?? ""} className={input} aria-invalid={errors.shareTitle ? true : undefined} aria-describedby={describedBy} />
         )}
-      </Field>
-      <Field id="shareDescription" label={storyMessages.shareDescription} error={errors.shareDescription}>
+      </FormField>
+      <FormField id="shareDescription" label={storyMessages.shareDescription} error={errors.shareDescription}>
         {(describedBy) => (
-          <textarea id="shareDescription" name="shareDescription" rows={2} maxLength={SHARE_DESCRIPTION_MAX} defaultValue={story?.shareDescription ?? ""} className={inputClass} aria-invalid={errors.shareDescription ? true : undefined} aria-describedby={describedBy} />
+          <textarea id="shareDescription" name="shareDescription" rows={2} maxLength={SHARE_DESCRIPTION_MAX} defaultValue={story?.shareDescription ?? ""} className={input} aria-invalid={errors.shareDescription ? true : undefined} aria-describedby={describedBy} />
         )}
-      </Field>
-      <Field id="shareImage" label={storyMessages.shareImage} hint={storyMessages.shareImageHint} error={errors.shareImage}>
+      </FormField>
+      <FormField id="shareImage" label={storyMessages.shareImage} hint={storyMessages.shareImageHint} error={errors.shareImage}>
         {(describedBy) => (
           <>
             {story?.shareImage && (
@@ -88,10 +63,10 @@ export function ShareAndSearchFields({ story, errors }: { story: StoryFields | n
                 </label>
               </div>
             )}
-            <input id="shareImage" name="shareImage" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={inputClass} aria-describedby={describedBy} />
+            <input id="shareImage" name="shareImage" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy} />
           </>
         )}
-      </Field>
+      </FormField>
       <div>
         <label className="flex items-center gap-2 font-bold">
           <input type="checkbox" name="noindex" value="on" defaultChecked={story?.noindex ?? false} aria-describedby="noindex-hint" />

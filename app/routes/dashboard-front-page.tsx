@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
-import { FormField, input } from "~/components/article-form";
+import { FormField, input } from "~/components/form-field";
 import { categoryLabel } from "~/lib/categories";
 import { SLIDER_COUNT } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";

@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
-import { FormField, input } from "~/components/article-form";
+import { FormField, input } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { settingsMessages as sm } from "~/lib/messages";
