@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { BIO_MAX, LINK_MAX, LINKS_MAX, type AuthorProfile } from "~/lib/author-profile";
 import { storyMessages } from "~/lib/messages";
 import { Notice } from "./account-fields";
+import { FormField, input } from "./form-field";
 
 /* The author page's photo, bio and links: the reader's view and the owner's form (issue 33). */
 
@@ -33,8 +34,6 @@ export function AuthorCard({ name, profile }: { name: string; profile: AuthorPro
   );
 }
 
-const field = "w-full rounded border border-stone-300 bg-white px-3 py-2 aria-invalid:border-brand-600";
-
 /** The owner's form on /dashboard/account: a multipart form of its own, sent with intent "profile". */
 export function AuthorProfileForm({ profile, errors, done, className }: { profile: AuthorProfile; errors: Record<string, string | undefined>; done: boolean; className: string }) {
   const refused = errors.form;
@@ -45,54 +44,32 @@ export function AuthorProfileForm({ profile, errors, done, className }: { profil
       </h2>
       {done && <Notice tone="done">{storyMessages.profileSaved}</Notice>}
       {refused && <Notice tone="error">{refused}</Notice>}
-      <div>
-        <label htmlFor="photo" className="mb-1 block font-bold">
-          {storyMessages.photo}
-        </label>
-        {profile.photo && (
-          <div className="mb-2 flex items-center gap-3">
-            <img src={profile.photo} alt="" width={64} height={64} className="size-16 rounded-full object-cover" />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="removePhoto" value="on" />
-              {storyMessages.removePhoto}
-            </label>
-          </div>
+      <FormField id="photo" label={storyMessages.photo} hint={storyMessages.photoHint} error={errors.photo}>
+        {(describedBy) => (
+          <>
+            {profile.photo && (
+              <div className="mb-2 flex items-center gap-3">
+                <img src={profile.photo} alt="" width={64} height={64} className="size-16 rounded-full object-cover" />
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="removePhoto" value="on" />
+                  {storyMessages.removePhoto}
+                </label>
+              </div>
+            )}
+            <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy} />
+          </>
         )}
-        <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={field} aria-describedby={errors.photo ? "photo-error" : "photo-hint"} />
-        <p id="photo-hint" className="mt-1 text-sm text-stone-500">
-          {storyMessages.photoHint}
-        </p>
-        {errors.photo && (
-          <p id="photo-error" className="mt-1 text-sm font-bold text-brand-700">
-            {errors.photo}
-          </p>
+      </FormField>
+      <FormField id="bio" label={storyMessages.bio} error={errors.bio}>
+        {(describedBy) => (
+          <textarea id="bio" name="bio" rows={3} maxLength={BIO_MAX} defaultValue={profile.bio ?? ""} className={input} aria-invalid={errors.bio ? true : undefined} aria-describedby={describedBy} />
         )}
-      </div>
-      <div>
-        <label htmlFor="bio" className="mb-1 block font-bold">
-          {storyMessages.bio}
-        </label>
-        <textarea id="bio" name="bio" rows={3} maxLength={BIO_MAX} defaultValue={profile.bio ?? ""} className={field} aria-invalid={errors.bio ? true : undefined} aria-describedby={errors.bio ? "bio-error" : undefined} />
-        {errors.bio && (
-          <p id="bio-error" className="mt-1 text-sm font-bold text-brand-700">
-            {errors.bio}
-          </p>
+      </FormField>
+      <FormField id="links" label={storyMessages.links} hint={storyMessages.linksHint} error={errors.links}>
+        {(describedBy) => (
+          <textarea id="links" name="links" rows={3} dir="ltr" maxLength={LINKS_MAX * (LINK_MAX + 2)} defaultValue={profile.links.join("\n")} className={input} aria-invalid={errors.links ? true : undefined} aria-describedby={describedBy} />
         )}
-      </div>
-      <div>
-        <label htmlFor="links" className="mb-1 block font-bold">
-          {storyMessages.links}
-        </label>
-        <textarea id="links" name="links" rows={3} dir="ltr" maxLength={LINKS_MAX * (LINK_MAX + 2)} defaultValue={profile.links.join("\n")} className={field} aria-invalid={errors.links ? true : undefined} aria-describedby={errors.links ? "links-error" : "links-hint"} />
-        <p id="links-hint" className="mt-1 text-sm text-stone-500">
-          {storyMessages.linksHint}
-        </p>
-        {errors.links && (
-          <p id="links-error" className="mt-1 text-sm font-bold text-brand-700">
-            {errors.links}
-          </p>
-        )}
-      </div>
+      </FormField>
       <button type="submit" name="intent" value="profile" className="rounded bg-brand-600 px-6 py-2 font-bold text-white hover:bg-brand-700">
         {storyMessages.saveProfile}
       </button>

@@ -3,7 +3,17 @@ import type { NewsStatus } from "~/lib/news";
 
 export type RevisionKind = "save" | "autosave";
 
-export interface NewsTable {
+/** The story's own fields (migration 021), on an article and on each of its revisions: noindex 0/1. */
+export interface StoryColumns {
+  standfirst: string | null;
+  slug: string | null;
+  share_title: string | null;
+  share_description: string | null;
+  share_image: string | null;
+  noindex: Generated<number>;
+}
+
+export interface NewsTable extends StoryColumns {
   id: string;
   title: string;
   content: string;
@@ -34,17 +44,10 @@ export interface NewsTable {
   trashed_from: NewsStatus | null;
   /** When it went to the trash; purged for good 30 days later. */
   deleted_at: string | null;
-  /** The story's own fields (migration 021): standfirst, slug, share title, description and picture; noindex 0/1. */
-  standfirst: string | null;
-  slug: string | null;
-  share_title: string | null;
-  share_description: string | null;
-  share_image: string | null;
-  noindex: Generated<number>;
 }
 
 /** An article's previous version, kept at each save (app/server/news/revisions.server.ts). */
-export interface NewsRevisionsTable {
+export interface NewsRevisionsTable extends StoryColumns {
   id: Generated<number>;
   news_id: string;
   title: string;
@@ -60,13 +63,6 @@ export interface NewsRevisionsTable {
   image_details: string | null;
   /** JSON list of the article's topic names at that version (migration 020); NULL before it. */
   topics: string | null;
-  /** The story's own fields (migration 021): standfirst, slug, share title, description and picture; noindex 0/1. */
-  standfirst: string | null;
-  slug: string | null;
-  share_title: string | null;
-  share_description: string | null;
-  share_image: string | null;
-  noindex: Generated<number>;
   /** Who made the save that replaced this version. */
   saved_by: string | null;
   /** The kind of save that replaced this version: consecutive autosaves by one person keep one revision. */
