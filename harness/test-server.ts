@@ -6,6 +6,7 @@ import path from "node:path";
 import type { AuthServer } from "./accounts";
 import type { Engine } from "../migrations/engine";
 import { nodeChildPids } from "./processes";
+import { SERVER_ENTRY } from "../scripts/ensure-build";
 import { createEmptyDatabase, type EmptyDatabase } from "./temp-db";
 
 type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
@@ -31,19 +32,20 @@ export type TestServer = {
 export type ServerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /**
- * How the server is started: `server.ts` itself, or `npm start` as an operator runs it (npm, its shell,
- * tsx, then server.ts) in a process group of its own, which a test signals whole as systemd or Ctrl-C does.
+ * How the server is started: the built entry on Node (SERVER_ENTRY), or `npm start` as an operator runs
+ * it (npm, its shell, the build check, then the entry) in a process group of its own, which a test
+ * signals whole as systemd or Ctrl-C does.
  */
-export type Launch = "server.ts" | "npm start";
+export type Launch = "node" | "npm start";
 
-/** Spawns `server.ts` (production mode, from build/) with `env` added to this process's environment; one process unless `env` sets WORKERS. */
-export function spawnServer(env: Record<string, string>, launch: Launch = "server.ts"): ServerProcess {
+/** Spawns the server (production mode, from build/) with `env` added to this process's environment; one process unless `env` sets WORKERS. */
+export function spawnServer(env: Record<string, string>, launch: Launch = "node"): ServerProcess {
   let output = "";
   const fullEnv = { ...process.env, WORKERS: "1", ...env };
   const child =
     launch === "npm start"
       ? spawn("npm", ["start"], { env: fullEnv, stdio: "pipe", detached: true })
-      : spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: fullEnv, stdio: "pipe" });
+      : spawn(process.execPath, [SERVER_ENTRY], { env: fullEnv, stdio: "pipe" });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // "close": also after what its children still print on the same pipes.
@@ -110,7 +112,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
  * process (WORKERS=1) unless `extraEnv` sets WORKERS; a cluster logs at info, which tells when every
  * worker serves.
  */
-export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "server.ts"): Promise<TestServer> {
+export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "node"): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
   const database = extraEnv.DATABASE_URL === undefined ? await createEmptyDatabase() : undefined;
   for (let attempt = 1; ; attempt++) {

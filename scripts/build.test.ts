@@ -4,7 +4,7 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../tests/support/scripts";
-import { BUILD_SOURCES } from "./ensure-build";
+import { BUILD_SOURCES, SERVER_ENTRY } from "./ensure-build";
 
 // Deprecations (Vite's, Node's), React Router's "Future Flag Warning", Vite's "(!)" notes, Rolldown's "[CODE]" lines.
 const WARNING = /warn|deprecat|\(!\)|^\s*\[[A-Z_]+\]/i;
@@ -25,6 +25,7 @@ describe("npm run build, as the first `npm start` runs it", () => {
   it("builds the client and the server", () => {
     expect(result.code, result.output).toBe(0);
     expect(existsSync(path.join(dir, "build/server/index.js"))).toBe(true);
+    expect(existsSync(path.join(dir, SERVER_ENTRY))).toBe(true);
     expect(existsSync(path.join(dir, "build/client/assets"))).toBe(true);
   });
 

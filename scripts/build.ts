@@ -1,14 +1,18 @@
 /**
- * npm run build: React Router's production build, with its output as it comes, less one line.
+ * npm run build: React Router's production build, with its output as it comes, less one line; then
+ * `server.ts` as plain JavaScript (SERVER_ENTRY), so the server runs on Node alone, without tsx.
  * React Router 7 starts Vite servers of its own (to load its config, and a child compiler) with
  * `envFile: false`, which Vite 8 calls deprecated once per server. React Router 8 passes `envDir: false`
  * instead (remix-run/react-router#15230); nothing in our config reaches those servers, so that exact
  * line is dropped here and every other line, warnings included, passes.
  */
 import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
+import { transformWithOxc } from "vite";
+import { SERVER_ENTRY } from "./ensure-build";
 
 const REACT_ROUTER_7_ENV_FILE = "The `envFile` option is deprecated, please use `envDir: false` instead.";
 
@@ -30,4 +34,12 @@ const build = spawn(process.execPath, [path.resolve("node_modules/@react-router/
 });
 passLines(build.stdout, process.stdout);
 passLines(build.stderr, process.stderr);
-build.on("close", (code) => (process.exitCode = code ?? 1));
+build.on("close", (code) => {
+  process.exitCode = code ?? 1;
+  if (code === 0) void writeServerEntry();
+});
+
+async function writeServerEntry(): Promise<void> {
+  const { code } = await transformWithOxc(readFileSync("server.ts", "utf8"), "server.ts", { lang: "ts" });
+  writeFileSync(SERVER_ENTRY, code);
+}

@@ -5,6 +5,8 @@ import path from "node:path";
 /** The sources a start rebuilds for, when one is newer than the build. */
 export const BUILD_SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "vite-plugins", "react-router.config.ts", "tsconfig.json", "package.json"];
 const BUILD_MARKER = "build/server/index.js";
+/** `server.ts` as the build writes it: what `npm start` and the tests run, with Node alone. */
+export const SERVER_ENTRY = "build/server.js";
 
 function newestMtime(entry: string): number {
   const stat = statSync(entry);
@@ -13,7 +15,7 @@ function newestMtime(entry: string): number {
 }
 
 function buildIsStale(): boolean {
-  if (!existsSync(BUILD_MARKER)) return true;
+  if (!existsSync(BUILD_MARKER) || !existsSync(SERVER_ENTRY)) return true;
   const built = statSync(BUILD_MARKER).mtimeMs;
   return BUILD_SOURCES.filter((s) => existsSync(s)).some((s) => newestMtime(s) > built);
 }

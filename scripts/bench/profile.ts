@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { freePort } from "../../harness/test-server";
 import { seedArticles } from "./data";
 import { loadTest } from "./load";
-import { ensureBuild } from "../ensure-build";
+import { ensureBuild, SERVER_ENTRY } from "../ensure-build";
 
 const { values: flags } = parseArgs({ options: { page: { type: "string" } }, strict: true });
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -48,7 +48,7 @@ try {
   const { articlePage } = await seedArticles(env, ARTICLES);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}${flags.page ?? articlePage}`;
-  const child = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, SERVER_ENTRY], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://127.0.0.1:${port}`, WORKERS: "1", PAGE_CACHE_SECONDS: "0", DEMO_CONTENT: "off", LOG_LEVEL: "error", AUTH_SECRET: "profile-secret-profile-secret-0123456789" },
     stdio: "inherit",
   });

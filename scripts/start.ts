@@ -1,4 +1,0 @@
-import { ensureBuild } from "./ensure-build";
-
-ensureBuild();
-await import("../server.ts");
