@@ -1,11 +1,21 @@
-import { formatDateTime } from "~/lib/dates";
-import { messages } from "~/lib/messages";
+import { revisionMessages, messages } from "~/lib/messages";
+import type { VersionEntry } from "~/lib/story-version";
+import { RelativeTime } from "./relative-time";
 import { RowList } from "./row-list";
 
-export type RevisionItem = { id: number; title: string; savedAt: string; savedBy: string | null };
+const KIND_LABELS = { save: revisionMessages.kindSave, autosave: revisionMessages.kindAutosave, created: revisionMessages.kindCreated } as const;
+const KIND_STYLES = { save: "bg-brand-50 text-brand-800 ring-brand-100", autosave: "bg-stone-100 text-stone-700 ring-stone-300", created: "bg-amber-50 text-amber-900 ring-amber-200" } as const;
 
-/** The edit page's list of an article's earlier versions: who replaced each and when, each one a link to read (and restore) it. */
-export function RevisionHistory({ newsId, revisions }: { newsId: string; revisions: RevisionItem[] }) {
+/** Which save made a version, as a badge read before its title. */
+export function VersionKind({ kind }: { kind: VersionEntry["kind"] }) {
+  return <span className={`rounded px-2 py-0.5 text-xs font-bold ring-1 ${KIND_STYLES[kind]}`}>{KIND_LABELS[kind]}</span>;
+}
+
+const link = "font-bold text-brand-700 hover:underline";
+
+/** The edit page's list of a story's versions, the live one first: the save (or autosave) that made each, who and when; compare or read and restore each. */
+export function RevisionHistory({ newsId, versions }: { newsId: string; versions: VersionEntry[] }) {
+  const base = `/edit-news/${encodeURIComponent(newsId)}`;
   return (
     <section aria-labelledby="revisions-title" className="mx-auto mt-8 max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
       <h2 id="revisions-title" className="mb-4 text-xl font-bold">
@@ -15,20 +25,29 @@ export function RevisionHistory({ newsId, revisions }: { newsId: string; revisio
         testId="revisions"
         rowTestId="revision"
         empty={messages.revisionsEmpty}
-        rows={revisions.map((revision) => ({
-          key: revision.id,
-          title: revision.title,
+        rows={versions.length > 1 ? versions.map((version) => ({
+          key: String(version.ref),
+          title: version.ref === "current" ? `${revisionMessages.currentVersion}: ${version.title}` : version.title,
           details: (
-            <>
-              <time dateTime={revision.savedAt}>{formatDateTime(revision.savedAt)}</time> · {messages.revisionSavedBy}: {revision.savedBy ?? messages.unknownPerson}
-            </>
+            <span className="flex flex-wrap items-center gap-2">
+              <VersionKind kind={version.kind} />
+              <span>
+                {revisionMessages.versionBy} {version.by ?? messages.unknownPerson} · <RelativeTime iso={version.at} />
+              </span>
+            </span>
           ),
-          actions: (
-            <a href={`/edit-news/${encodeURIComponent(newsId)}/revisions/${revision.id}`} className="font-bold text-brand-700 hover:underline">
-              {messages.viewRevision}
-            </a>
-          ),
-        }))}
+          actions:
+            version.ref === "current" ? null : (
+              <>
+                <a href={`${base}/compare?from=${version.ref}&to=current`} className={link} data-testid="compare-revision">
+                  {revisionMessages.compareWithCurrent}
+                </a>
+                <a href={`${base}/revisions/${version.ref}`} className={link}>
+                  {messages.viewRevision}
+                </a>
+              </>
+            ),
+        })) : []}
       />
     </section>
   );

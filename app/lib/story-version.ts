@@ -5,6 +5,12 @@ import { changed, wordDiff, type DiffPart } from "./word-diff";
 
 /* Two versions of a story side by side (issue 34): what the words, the other fields and the media became. */
 
+/** The live story, or one revision of it by id. */
+export type VersionRef = "current" | number;
+
+/** One entry of the history: a version, and the save that made it (or the story's creation for the first). */
+export type VersionEntry = { ref: VersionRef; title: string; kind: "save" | "autosave" | "created"; by: string | null; at: string };
+
 /** A version of a story as the compare screen reads it: the live article or one of its revisions. */
 export type StoryVersion = {
   title: string;
@@ -24,6 +30,8 @@ export type StoryVersion = {
   images: string[];
   imageDetails: ImageDetailsMap;
   video: string | null;
+  /** The images placed in the body, in order. */
+  bodyImages: string[];
 };
 
 /** A field besides the words that the two versions hold differently, as the screen shows it. */
@@ -37,6 +45,8 @@ export type MediaChanges = {
   videoRemoved: string | null;
   /** Images in both whose alt, caption or credit differ. */
   detailsChanged: string[];
+  bodyImagesAdded: string[];
+  bodyImagesRemoved: string[];
 };
 
 export type Comparison = {
@@ -82,6 +92,8 @@ export function mediaChanges(from: StoryVersion, to: StoryVersion): MediaChanges
     videoAdded: to.video !== from.video ? to.video : null,
     videoRemoved: to.video !== from.video ? from.video : null,
     detailsChanged: to.images.filter((url) => before.has(url) && !sameDetails(from.imageDetails, to.imageDetails, url)),
+    bodyImagesAdded: to.bodyImages.filter((url) => !from.bodyImages.includes(url)),
+    bodyImagesRemoved: from.bodyImages.filter((url) => !to.bodyImages.includes(url)),
   };
 }
 
@@ -96,13 +108,13 @@ export function compareVersions(from: StoryVersion, to: StoryVersion): Compariso
   };
 }
 
-/** The pictures and video that would leave the story: what a full restore must have confirmed. */
+/** The pictures and video that would leave the story, from its image list or its body: what a restore must have confirmed. */
 export function mediaRemoved(media: MediaChanges): string[] {
-  return [...media.imagesRemoved, ...(media.videoRemoved ? [media.videoRemoved] : [])];
+  return [...new Set([...media.imagesRemoved, ...media.bodyImagesRemoved, ...(media.videoRemoved ? [media.videoRemoved] : [])])];
 }
 
 export function hasMediaChanges(media: MediaChanges): boolean {
-  return media.imagesAdded.length + media.imagesRemoved.length + media.detailsChanged.length > 0 || media.cover !== null || media.videoAdded !== null || media.videoRemoved !== null;
+  return media.imagesAdded.length + media.imagesRemoved.length + media.detailsChanged.length + media.bodyImagesAdded.length + media.bodyImagesRemoved.length > 0 || media.cover !== null || media.videoAdded !== null || media.videoRemoved !== null;
 }
 
 export function hasChanges(comparison: Comparison): boolean {
@@ -110,8 +122,8 @@ export function hasChanges(comparison: Comparison): boolean {
 }
 
 /**
- * `revision` with `live`'s media, address and indexing: what a text-only restore writes, so its
- * comparison with the live story changes no picture.
+ * `revision` with `live`'s images, video, share picture, address and indexing: what a text-only
+ * restore writes. Pictures placed in the body go with the body's text.
  */
 export function textOnly(revision: StoryVersion, live: StoryVersion): StoryVersion {
   return { ...revision, images: live.images, imageDetails: live.imageDetails, video: live.video, shareImage: live.shareImage, slug: live.slug, noindex: live.noindex };
