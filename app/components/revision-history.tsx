@@ -13,41 +13,53 @@ export function VersionKind({ kind }: { kind: VersionEntry["kind"] }) {
 
 const link = "font-bold text-brand-700 hover:underline";
 
-/** The edit page's list of a story's versions, the live one first: the save (or autosave) that made each, who and when; compare or read and restore each. */
+/** The save that made a version: its kind, who, and when (relative, the absolute date beside it on hover). */
+function VersionDetails({ version }: { version: VersionEntry }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <VersionKind kind={version.kind} />
+      <span>
+        {revisionMessages.versionBy} {version.by ?? messages.unknownPerson} · <RelativeTime iso={version.at} />
+      </span>
+    </span>
+  );
+}
+
+/** The edit page's history: the live version, then the kept ones newest first, each with the save (or autosave) that made it, who and when; compare or read and restore each. */
 export function RevisionHistory({ newsId, versions }: { newsId: string; versions: VersionEntry[] }) {
   const base = `/edit-news/${encodeURIComponent(newsId)}`;
+  const current = versions.find((version) => version.ref === "current");
+  const kept = versions.filter((version) => version.ref !== "current");
   return (
     <section aria-labelledby="revisions-title" className="mx-auto mt-8 max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
       <h2 id="revisions-title" className="mb-4 text-xl font-bold">
         {messages.revisionsTitle}
       </h2>
+      {current && versions.length > 1 ? (
+        <p className="mb-2 flex flex-wrap items-center gap-2 text-sm text-stone-700" data-testid="current-version">
+          <span className="font-bold">{revisionMessages.currentVersion}</span>
+          <VersionDetails version={current} />
+        </p>
+      ) : null}
       <RowList
         testId="revisions"
         rowTestId="revision"
         empty={messages.revisionsEmpty}
-        rows={versions.length > 1 ? versions.map((version) => ({
+        rows={kept.map((version) => ({
           key: String(version.ref),
-          title: version.ref === "current" ? `${revisionMessages.currentVersion}: ${version.title}` : version.title,
-          details: (
-            <span className="flex flex-wrap items-center gap-2">
-              <VersionKind kind={version.kind} />
-              <span>
-                {revisionMessages.versionBy} {version.by ?? messages.unknownPerson} · <RelativeTime iso={version.at} />
-              </span>
-            </span>
+          title: version.title,
+          details: <VersionDetails version={version} />,
+          actions: (
+            <>
+              <a href={`${base}/compare?from=${version.ref}&to=current`} className={link} data-testid="compare-revision">
+                {revisionMessages.compareWithCurrent}
+              </a>
+              <a href={`${base}/revisions/${version.ref}`} className={link}>
+                {messages.viewRevision}
+              </a>
+            </>
           ),
-          actions:
-            version.ref === "current" ? null : (
-              <>
-                <a href={`${base}/compare?from=${version.ref}&to=current`} className={link} data-testid="compare-revision">
-                  {revisionMessages.compareWithCurrent}
-                </a>
-                <a href={`${base}/revisions/${version.ref}`} className={link}>
-                  {messages.viewRevision}
-                </a>
-              </>
-            ),
-        })) : []}
+        }))}
       />
     </section>
   );
