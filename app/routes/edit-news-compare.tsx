@@ -4,7 +4,7 @@ import { VersionComparison } from "~/components/version-comparison";
 import { formatDateTime } from "~/lib/dates";
 import { messages, revisionMessages as m } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import type { VersionEntry, VersionRef } from "~/lib/story-version";
+import { hasChanges, type VersionEntry, type VersionRef } from "~/lib/story-version";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
@@ -61,7 +61,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           {m.compareShow}
         </button>
       </form>
-      {from === to ? <p className="text-stone-600">{m.compareNothing}</p> : null}
+      {hasChanges(comparison) ? null : <p className="text-stone-600">{m.compareNothing}</p>}
       <VersionComparison comparison={comparison} />
       {from !== "current" && to === "current" ? (
         <Link to={`${editPath}/revisions/${from}`} className="inline-block font-bold text-brand-700 hover:underline">

@@ -110,7 +110,8 @@ describe("revisions compared and restored (issue 34)", () => {
 
     const before = await storyRow(id);
     const revisionsBefore = await revisionIds(id);
-    for (const fields of [{ mode: "full" }, { mode: "full", removal: image! }, { mode: "full", confirmRemoval: "1" }, { mode: "erase" }, {}]) {
+    const refusals: Record<string, string>[] = [{ mode: "full" }, { mode: "full", removal: image! }, { mode: "full", confirmRemoval: "1" }, { mode: "erase" }, {}];
+    for (const fields of refusals) {
       const refused = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, fields, editor);
       expect(refused.status, JSON.stringify(fields)).toBe(400);
       const text = await refused.text();

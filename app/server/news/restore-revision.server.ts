@@ -25,6 +25,7 @@ export type RestorePreview = { [mode in RestoreMode]: { comparison: Comparison; 
 
 /** The two restores of a revision side by side; not-found when the story (outside the trash) or the revision is not there. */
 export async function previewRestore(db: DB, newsId: string, revisionId: number): Promise<RestorePreview> {
+  if (!Number.isSafeInteger(revisionId) || revisionId < 1) throw revisionNotFound();
   const [live, revision] = await Promise.all([loadVersion(db, newsId, "current"), loadVersion(db, newsId, revisionId)]);
   if (!live || !revision) throw revisionNotFound();
   const preview = (target: typeof revision) => {
@@ -41,7 +42,8 @@ export async function previewRestore(db: DB, newsId: string, revisionId: number)
  * video off the story is refused unless each was confirmed, and then nothing changes.
  */
 export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string, request: RestoreRequest, now = new Date()): Promise<void> {
-  const [article, revision, preview] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId), previewRestore(db, newsId, revisionId)]);
+  const preview = await previewRestore(db, newsId, revisionId);
+  const [article, revision] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId)]);
   if (!article || !revision) throw revisionNotFound();
   const confirmed = new Set(request.confirmedRemovals);
   if (!preview[request.mode].removed.every((url) => confirmed.has(url))) {
