@@ -26,6 +26,13 @@ describe("wordDiff", () => {
     expect(wordDiff("", "نص جديد")).toEqual([{ kind: "added", text: "نص جديد" }]);
   });
 
+  it("keeps the space before a removed last word", () => {
+    expect(wordDiff("افتتاح المرفأ الجديد", "افتتاح المرفأ")).toEqual([
+      { kind: "same", text: "افتتاح المرفأ" },
+      { kind: "removed", text: " الجديد" },
+    ]);
+  });
+
   it("keeps paragraph breaks and shows a very long rewrite as replaced whole", () => {
     const parts = wordDiff("أ\n\nب", "أ\n\nج");
     expect(joined(parts, ["same", "added"])).toBe("أ\n\nج");

@@ -16,6 +16,17 @@ function push(parts: DiffPart[], kind: DiffPart["kind"], text: string): void {
   else parts.push({ kind, text });
 }
 
+/** A word both have: a space only one has after it is marked too, so a removed word never runs into the one before. */
+function sameWord(parts: DiffPart[], older: string, newer: string): void {
+  const word = newer.trimEnd();
+  const olderSpace = older.slice(word.length);
+  const newerSpace = newer.slice(word.length);
+  push(parts, "same", word);
+  if (olderSpace !== "" && newerSpace === "") push(parts, "removed", olderSpace);
+  else if (olderSpace === "" && newerSpace !== "") push(parts, "added", newerSpace);
+  else push(parts, "same", newerSpace);
+}
+
 /** The longest common subsequence of two word lists, walked from the start: the shared words and what changed between them. */
 function middleParts(older: string[], newer: string[], parts: DiffPart[]): void {
   const n = older.length;
@@ -39,9 +50,7 @@ function middleParts(older: string[], newer: string[], parts: DiffPart[]): void 
   let j = 0;
   while (i < n && j < m) {
     if (older[i]!.trimEnd() === newer[j]!.trimEnd()) {
-      push(parts, "same", newer[j]!);
-      i++;
-      j++;
+      sameWord(parts, older[i++]!, newer[j++]!);
     } else if (lengths[(i + 1) * (m + 1) + j]! >= lengths[i * (m + 1) + j + 1]!) {
       push(parts, "removed", older[i++]!);
     } else {

@@ -35,7 +35,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         <Link to={`?month=${monthParam(shiftMonth(month, -1))}`} className={dashboardButton} rel="prev">
           → {m.calendarPrevious}
         </Link>
-        <h2 className="text-xl font-bold" data-testid="calendar-month">
+        <h2 className="order-first w-full text-xl font-bold sm:order-none sm:w-auto" data-testid="calendar-month">
           {monthTitle(month)}
         </h2>
         <Link to={`?month=${monthParam(shiftMonth(month, 1))}`} className={dashboardButton} rel="next">
