@@ -1,14 +1,13 @@
 import { revisionMessages, messages } from "~/lib/messages";
-import type { VersionEntry } from "~/lib/story-version";
+import { VERSION_KIND_LABELS, type VersionEntry } from "~/lib/story-version";
 import { RelativeTime } from "./relative-time";
 import { RowList } from "./row-list";
 
-const KIND_LABELS = { save: revisionMessages.kindSave, autosave: revisionMessages.kindAutosave, created: revisionMessages.kindCreated } as const;
 const KIND_STYLES = { save: "bg-brand-50 text-brand-800 ring-brand-100", autosave: "bg-stone-100 text-stone-700 ring-stone-300", created: "bg-amber-50 text-amber-900 ring-amber-200" } as const;
 
 /** Which save made a version, as a badge read before its title. */
 export function VersionKind({ kind }: { kind: VersionEntry["kind"] }) {
-  return <span className={`rounded px-2 py-0.5 text-xs font-bold ring-1 ${KIND_STYLES[kind]}`}>{KIND_LABELS[kind]}</span>;
+  return <span className={`rounded px-2 py-0.5 text-xs font-bold ring-1 ${KIND_STYLES[kind]}`}>{VERSION_KIND_LABELS[kind]}</span>;
 }
 
 const link = "font-bold text-brand-700 hover:underline";

@@ -8,7 +8,7 @@ const isVideo = (url: string) => url.includes("/news-videos/");
 
 /** A stored picture small, or a video's name: what the media list shows for each. */
 export function MediaThumb({ url }: { url: string }) {
-  if (isVideo(url)) return <span className="break-all text-sm">🎬 {url.split("/").at(-1)}</span>;
+  if (isVideo(url)) return <span className="break-all text-sm">🎬 <bdi dir="ltr">{url.split("/").at(-1)}</bdi></span>;
   return <img src={url} alt="" loading="lazy" className="h-16 w-24 rounded object-cover ring-1 ring-stone-300" />;
 }
 
@@ -80,7 +80,7 @@ export function VersionComparison({ comparison }: { comparison: Comparison }) {
               <div key={field.label} className="grid gap-1 py-2 sm:grid-cols-3">
                 <dt className="font-bold">{field.label}</dt>
                 <dd className="diff-text break-all sm:col-span-2">
-                  <del>{field.from}</del> <span aria-hidden="true">←</span> <ins>{field.to}</ins>
+                  <del><bdi>{field.from}</bdi></del> <span aria-hidden="true">←</span> <ins><bdi>{field.to}</bdi></ins>
                 </dd>
               </div>
             ))}

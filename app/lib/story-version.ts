@@ -11,6 +11,13 @@ export type VersionRef = "current" | number;
 /** One entry of the history: a version, and the save that made it (or the story's creation for the first). */
 export type VersionEntry = { ref: VersionRef; title: string; kind: "save" | "autosave" | "created"; by: string | null; at: string };
 
+/** How each kind of save is named in the history and the compare screen. */
+export const VERSION_KIND_LABELS: Record<VersionEntry["kind"], string> = {
+  save: revisionMessages.kindSave,
+  autosave: revisionMessages.kindAutosave,
+  created: revisionMessages.kindCreated,
+};
+
 /** A version of a story as the compare screen reads it: the live article or one of its revisions. */
 export type StoryVersion = {
   title: string;

@@ -4,7 +4,7 @@ import { VersionComparison } from "~/components/version-comparison";
 import { formatDateTime } from "~/lib/dates";
 import { messages, revisionMessages as m } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { hasChanges, type VersionEntry, type VersionRef } from "~/lib/story-version";
+import { hasChanges, VERSION_KIND_LABELS, type VersionEntry, type VersionRef } from "~/lib/story-version";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
@@ -26,11 +26,9 @@ export function meta({ matches, params }: Route.MetaArgs) {
   return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/compare`, title: `${m.compareTitle} | ${siteOf(matches).name}`, description: m.compareTitle, noindex: true, image: null });
 }
 
-const KIND_LABELS = { save: m.kindSave, autosave: m.kindAutosave, created: m.kindCreated } as const;
-
 function versionLabel(version: VersionEntry): string {
   const name = version.ref === "current" ? m.currentVersion : version.title;
-  return `${name} — ${KIND_LABELS[version.kind]} · ${version.by ?? messages.unknownPerson} · ${formatDateTime(version.at)}`;
+  return `${name} — ${VERSION_KIND_LABELS[version.kind]} · ${version.by ?? messages.unknownPerson} · ${formatDateTime(version.at)}`;
 }
 
 function VersionSelect({ name, label, versions, value }: { name: string; label: string; versions: VersionEntry[]; value: VersionRef }) {

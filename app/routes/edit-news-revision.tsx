@@ -11,7 +11,8 @@ import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { pageError } from "~/server/http/page-error.server";
-import { previewRestore, restoreRequestOf, restoreRevision, revisionNotFound } from "~/server/news/restore-revision.server";
+import { previewRestore, restoreRevision, revisionNotFound, type RestoreRequest } from "~/server/news/restore-revision.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { getRevision } from "~/server/news/revisions.server";
 import type { Site } from "~/server/site/site.server";
@@ -25,6 +26,17 @@ async function allowed(site: Site, request: Request, newsId: string) {
   const user = await requireNewsroomMember(site.auth, request);
   await assertRevisionsAccess(site.db, user, newsId);
   return user;
+}
+
+/**
+ * The form's choice: `mode` text or full (anything else refused, nothing changed), and the media it
+ * listed as leaving (`removal`, one each) if the person ticked `confirmRemoval`.
+ */
+function restoreRequestOf(form: FormData): RestoreRequest {
+  const mode = form.get("mode");
+  if (mode !== "text" && mode !== "full") throw new AppError("validation", { message: m.restoreModeInvalid });
+  const listed = form.getAll("removal").filter((value): value is string => typeof value === "string");
+  return { mode, confirmedRemovals: form.get("confirmRemoval") === "1" ? listed : [] };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -75,14 +75,3 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
   if (restored === null) throw revisionNotFound();
 }
 
-/**
- * The restore form's choice: `mode` text or full (anything else refused, nothing changed), and the
- * media it listed as leaving (`removal`, one each) if the person ticked `confirmRemoval`.
- */
-export function restoreRequestOf(form: FormData): RestoreRequest {
-  const mode = form.get("mode");
-  if (mode !== "text" && mode !== "full") throw new AppError("validation", { message: revisionMessages.restoreModeInvalid });
-  const confirmed = form.get("confirmRemoval") === "1";
-  const listed = form.getAll("removal").filter((value): value is string => typeof value === "string");
-  return { mode, confirmedRemovals: confirmed ? listed : [] };
-}
