@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CATEGORIES, categoryLabel } from "~/lib/categories";
-import { DASHBOARD_TITLE_QUERY_MAX, isFiltered, type DashboardFilter } from "~/lib/dashboard-filter";
+import { DASHBOARD_QUERY_MAX, isFiltered, type DashboardFilter } from "~/lib/dashboard-filter";
 import { messages } from "~/lib/messages";
 import { CHOSEN_STATUSES } from "~/lib/news";
 import { statusLabel } from "~/lib/status-labels";
@@ -13,7 +13,7 @@ const field = "w-full rounded border border-stone-300 bg-white px-2 py-1.5";
 export function DashboardFilters({ filter, members }: { filter: DashboardFilter; members: { id: string; name: string }[] }) {
   return (
     <form method="get" action="/dashboard" role="search" className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" data-testid="dashboard-filters">
-      <input type="search" name="q" defaultValue={filter.title} maxLength={DASHBOARD_TITLE_QUERY_MAX} placeholder={messages.filterTitle} aria-label={messages.filterTitle} className={field} />
+      <input type="search" name="q" defaultValue={filter.query} maxLength={DASHBOARD_QUERY_MAX} placeholder={messages.filterTitle} aria-label={messages.filterTitle} className={field} />
       <select name="status" defaultValue={filter.status ?? ""} aria-label={messages.filterByStatus} className={field}>
         <option value="">{messages.filterAllStatuses}</option>
         {CHOSEN_STATUSES.map((status) => (

@@ -3,16 +3,17 @@ import { CHOSEN_STATUSES, type ChosenStatus } from "./news";
 
 /** The dashboard list's search and filters, read from and written to its URL (a GET form). */
 export type DashboardFilter = {
-  title: string;
+  /** Words sought in the title, standfirst and text. */
+  query: string;
   status: ChosenStatus | null;
   category: Category | null;
   authorId: string | null;
 };
 
 /** Every article the dashboard lists. */
-export const UNFILTERED: DashboardFilter = { title: "", status: null, category: null, authorId: null };
+export const UNFILTERED: DashboardFilter = { query: "", status: null, category: null, authorId: null };
 
-export const DASHBOARD_TITLE_QUERY_MAX = 100;
+export const DASHBOARD_QUERY_MAX = 100;
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   return values.find((value) => value === raw) ?? null;
@@ -27,7 +28,7 @@ function idParam(url: URL, name: string): string | null {
 /** Unknown or malformed values mean "no filter": a hand-edited URL shows the whole list, never an error. */
 export function dashboardFilterFromUrl(url: URL): DashboardFilter {
   return {
-    title: (url.searchParams.get("q") ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim().slice(0, DASHBOARD_TITLE_QUERY_MAX),
+    query: (url.searchParams.get("q") ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim().slice(0, DASHBOARD_QUERY_MAX),
     status: oneOf(CHOSEN_STATUSES, url.searchParams.get("status")),
     category: oneOf(CATEGORIES, url.searchParams.get("category")),
     authorId: idParam(url, "author"),
@@ -40,13 +41,13 @@ export function savedIdFromUrl(url: URL): string | null {
 }
 
 export function isFiltered(filter: DashboardFilter): boolean {
-  return filter.title !== "" || filter.status !== null || filter.category !== null || filter.authorId !== null;
+  return filter.query !== "" || filter.status !== null || filter.category !== null || filter.authorId !== null;
 }
 
 /** The dashboard's address for `filter` and `page`, with only the parameters in use. */
 export function dashboardPath(filter: DashboardFilter, page = 1): string {
   const params = new URLSearchParams();
-  if (filter.title) params.set("q", filter.title);
+  if (filter.query) params.set("q", filter.query);
   if (filter.status) params.set("status", filter.status);
   if (filter.category) params.set("category", filter.category);
   if (filter.authorId) params.set("author", filter.authorId);

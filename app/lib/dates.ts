@@ -37,3 +37,8 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
   }
   return relativeFormat.format(-elapsed, "second");
 }
+
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short", timeZone: TIME_ZONE });
+
+/** "١٢:٠٠ م": the time of day alone, where the day is said already. */
+export const formatTime = formattedOnce(timeFormat);

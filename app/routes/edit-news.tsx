@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
-import { messages } from "~/lib/messages";
+import { messages, revisionMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { RevisionHistory } from "~/components/revision-history";
-import { listRevisions } from "~/server/news/revisions.server";
+import { listVersions } from "~/server/news/story-versions.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { ErrorPage } from "~/components/error-page";
 import { EditorNote, ReviewPanel } from "~/components/review";
@@ -31,13 +31,13 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   return {
     article,
     reviewNote,
-    revisions: await listRevisions(site.db, article.id),
+    versions: await listVersions(site.db, article.id),
     topics: { names: (await topicsOfArticle(site.db, article.id)).map((topic) => topic.name), mayCreate: isEditor(actor) },
     statuses: statusesFor(actor),
     canReview: isEditor(actor) && article.status === "review",
     savedPath: isEditor(actor) ? undefined : "/dashboard",
     sentBack: searchParams.has("sentBack"),
-    restored: searchParams.get("restored") === "1",
+    restored: searchParams.get("restored"),
   };
 }
 
@@ -59,7 +59,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, reviewNote, revisions, statuses, canReview, sentBack, savedPath, restored, topics } = loaderData;
+  const { article, reviewNote, versions, statuses, canReview, sentBack, savedPath, restored, topics } = loaderData;
   const refusal = errorOf(actionData);
   return (
     <>
@@ -67,9 +67,9 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
         <h1 id="edit-title" className="mb-6 text-2xl font-bold">
           {messages.editTitle}
         </h1>
-        {restored && (
+        {(restored === "1" || restored === "text") && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
-            {messages.revisionRestored}
+            {restored === "text" ? revisionMessages.restoredText : messages.revisionRestored}
           </p>
         )}
         {sentBack && (
@@ -81,7 +81,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
         {canReview && <ReviewPanel id={article.id} />}
         <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </section>
-      <RevisionHistory newsId={article.id} revisions={revisions} />
+      <RevisionHistory newsId={article.id} versions={versions} />
     </>
   );
 }

@@ -198,7 +198,7 @@ for (const site of DEMO_SITES)
       await expect(editor.getByTestId("article-content")).toHaveText(fixedText);
       await hydrated(editor);
       await noSidewaysScroll(editor);
-      await editor.getByTestId("restore-revision").click();
+      await editor.getByTestId("restore-full").getByRole("button").click();
       await expect(editor.getByRole("status").filter({ hasText: messages.revisionRestored })).toBeVisible();
       await expect(bodyEditor(editor)).toHaveText(fixedText);
       await reader.reload();

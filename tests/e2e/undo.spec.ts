@@ -76,7 +76,7 @@ for (const site of DEMO_SITES) {
         await expect(page.getByTestId("article-content")).toHaveText("النص الصحيح كما نُشر أول مرة.");
         await hydrated(page);
         await shot(page, "revision");
-        await page.getByTestId("restore-revision").click();
+        await page.getByTestId("restore-full").getByRole("button").click();
         await expect(page.getByRole("status").filter({ hasText: messages.revisionRestored })).toBeVisible();
         await expect(bodyEditor(page)).toHaveText("النص الصحيح كما نُشر أول مرة.");
         await expect(page.getByTestId("revision")).toHaveCount(2);

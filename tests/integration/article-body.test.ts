@@ -136,7 +136,7 @@ describe("the article body", () => {
     expect(await listReferencedMedia(db)).toContain(image);
     const revision = await db.selectFrom("news_revisions").select(["id", "body"]).where("news_id", "=", json.id!).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(revision.body!)).toEqual(richBody(image));
-    const restored = await post(`${server.url}/edit-news/${json.id}/revisions/${revision.id}`, {}, editor);
+    const restored = await post(`${server.url}/edit-news/${json.id}/revisions/${revision.id}`, { mode: "full" }, editor);
     expect(restored.status).toBeLessThan(400);
     const row = await db.selectFrom("news").select("body").where("id", "=", json.id!).executeTakeFirstOrThrow();
     expect(JSON.parse(row.body!)).toEqual(richBody(image));

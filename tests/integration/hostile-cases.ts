@@ -160,6 +160,17 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     for (const category of CATEGORIES) add({ name: "GET /api/latest category page", who: who(), method: "GET", path: `/api/latest?category=${category}&page=${enc(value)}` });
     add({ name: "GET /local?page", who: who(), method: "GET", path: `/local?page=${enc(value)}` });
     add({ name: "GET /sitemap.xml?page", who: "visitor", method: "GET", path: `/sitemap.xml?page=${enc(value)}` });
+    add({ name: "GET /edit-news/:id/compare", who: who(), method: "GET", path: `/edit-news/${ids.articleId}/compare?from=${enc(value)}&to=${enc(pick(NUMBERS))}` });
+    add({ name: "GET /edit-news/:hostile/compare", who: "admin", method: "GET", path: `/edit-news/${enc(value)}/compare?from=current&to=current` });
+    add({ name: "GET /dashboard/calendar?month", who: who(), method: "GET", path: `/dashboard/calendar?month=${enc(value)}` });
+    add({
+      name: "POST /edit-news/:id/revisions/:hostile restore",
+      who: who(),
+      method: "POST",
+      path: `/edit-news/${ids.articleId}/revisions/${enc(pick(NUMBERS))}`,
+      body: new URLSearchParams({ mode: value, removal: pick(STRINGS), confirmRemoval: pick(STRINGS) }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     add({ name: "GET /dashboard?page", who: "admin", method: "GET", path: `/dashboard?page=${enc(value)}&saved=${enc(pick(STRINGS))}&status=${enc(pick(STRINGS))}&category=${enc(pick(STRINGS))}&author=${enc(pick(STRINGS))}&q=${enc(pick(STRINGS))}` });
   }
   for (const value of [...NUMBERS, ...XSS.slice(0, 3), "\r\nX-Evil: 1"]) {

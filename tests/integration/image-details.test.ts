@@ -154,7 +154,7 @@ describe("an article's images: order, cover and details", () => {
     const revisionPage = await (await get(`${server.url}/edit-news/${id}/revisions/${revision}`, admin)).text();
     expect(revisionPage).toContain("التعليق الأول");
 
-    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, {}, admin)).status).toBe(302);
+    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full" }, admin)).status).toBe(302);
     const restored = await row(id);
     expect(restored.images).toEqual([second, first]);
     expect(restored.details).toEqual({ [second]: { alt: "", caption: "التعليق الأول", credit: "المصوّر الأول" } });

@@ -167,7 +167,7 @@ describe("standfirst, share overrides and noindex", () => {
     const edited = await db.selectFrom("news").select(["standfirst", "slug", "share_title", "noindex"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(edited).toEqual({ standfirst: "موجز ثان", slug: "رابط-ثان", share_title: null, noindex: 1 });
     const revision = await db.selectFrom("news_revisions").select("id").where("news_id", "=", id).orderBy("id", "desc").executeTakeFirstOrThrow();
-    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision.id}`, {}, { cookie: editor.cookie });
+    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision.id}`, { mode: "full" }, { cookie: editor.cookie });
     expect(restored.status).toBe(302);
     const back = await db.selectFrom("news").select(["title", "standfirst", "slug", "share_title", "noindex"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(back).toEqual({ title: "عنوان أول", standfirst: "موجز أول", slug: "عنوان-أول", share_title: "مشاركة أولى", noindex: 0 });

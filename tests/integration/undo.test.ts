@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { messages, revisionMessages } from "~/lib/messages";
+import { createTestArticle } from "../support/articles";
 import type { DB } from "~/server/db/db.server";
 import { pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";
@@ -57,7 +58,7 @@ describe("revisions", () => {
     expect(html).toContain("النص الأصلي الصحيح.");
     expect(html).toContain("noindex");
 
-    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, {}, editor);
+    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full" }, editor);
     expect(restored.status).toBe(302);
     expect(restored.headers.get("location")).toBe(`/edit-news/${id}?restored=1`);
     const page = await (await get(`${server.url}/news/${id}`)).text();
@@ -73,9 +74,93 @@ describe("revisions", () => {
     const [revision] = await revisionIds(id);
     expect((await get(`${server.url}/edit-news/${other.id}/revisions/${revision}`, admin)).status).toBe(404);
     expect((await get(`${server.url}/edit-news/${id}/revisions/abc`, admin)).status).toBe(404);
-    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, {}, author)).status).toBe(403);
+    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full" }, author)).status).toBe(403);
     expect((await get(`${server.url}/edit-news/${id}/revisions/${revision}`)).status).toBe(302);
     expect(await revisionIds(id)).toHaveLength(1);
+  });
+});
+
+describe("revisions compared and restored (issue 34)", () => {
+  const storyRow = (id: string) => db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("compares two versions with words marked, previews a restore, refuses an unconfirmed media removal and restores the text alone", async () => {
+    const { id } = await publish({ title: "عنوان قديم", content: "وصل الوفد إلى طرابلس صباحاً" });
+    const put = await api("PUT", `/api/news/${id}`, articleForm({ ...valid, title: "عنوان جديد", content: "وصل الوفد الرسمي إلى بيروت صباحاً" }, [{ field: "images", name: "p.png", bytes: await pngBytes() }]));
+    expect(put.status).toBe(200);
+    const [revision] = await revisionIds(id);
+    const [image] = JSON.parse((await storyRow(id)).images) as string[];
+    expect(image).toBeTruthy();
+
+    const compare = await get(`${server.url}/edit-news/${id}/compare?from=${revision}&to=current`, editor);
+    expect(compare.status).toBe(200);
+    const compared = await compare.text();
+    expect(compared).toContain("<ins>الرسمي </ins>");
+    expect(compared).toContain("<del>طرابلس </del>");
+    expect(compared).toContain("<ins>بيروت </ins>");
+    expect(compared).toContain(revisionMessages.imageAdded);
+    expect(compared).toContain(image);
+    const editPage = await (await get(`${server.url}/edit-news/${id}`, editor)).text();
+    expect(editPage).toContain(revisionMessages.kindSave);
+    expect(editPage).toContain(`/edit-news/${id}/compare?from=${revision}&amp;to=current`);
+
+    const preview = await (await get(`${server.url}/edit-news/${id}/revisions/${revision}`, editor)).text();
+    expect(preview).toContain(revisionMessages.restorePreviewTitle);
+    expect(preview).toContain(revisionMessages.restoreWillRemove);
+    expect(preview).toContain(`name="removal" value="${image}"`);
+
+    const before = await storyRow(id);
+    const revisionsBefore = await revisionIds(id);
+    const refusals: Record<string, string>[] = [{ mode: "full" }, { mode: "full", removal: image! }, { mode: "full", confirmRemoval: "1" }, { mode: "erase" }, {}];
+    for (const fields of refusals) {
+      const refused = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, fields, editor);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      const text = await refused.text();
+      expect(text.includes(revisionMessages.restoreRemovalNotConfirmed) || text.includes(revisionMessages.restoreModeInvalid)).toBe(true);
+    }
+    expect(await storyRow(id)).toEqual(before);
+    expect(await revisionIds(id)).toEqual(revisionsBefore);
+
+    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "text" }, editor);
+    expect(restored.status).toBe(302);
+    expect(restored.headers.get("location")).toBe(`/edit-news/${id}?restored=text`);
+    const after = await storyRow(id);
+    expect(after).toMatchObject({ title: "عنوان قديم", content: "وصل الوفد إلى طرابلس صباحاً", images: before.images });
+    expect(await (await get(`${server.url}/news/${id}`)).text()).toContain(image);
+  });
+
+  it("refuses to compare versions that are not this story's, and names bad references not-found", async () => {
+    const { id } = await publish();
+    await api("PUT", `/api/news/${id}`, articleForm({ ...valid, title: "تعديل" }));
+    const other = await publish();
+    const [revision] = await revisionIds(id);
+    for (const query of [`from=${revision}&to=current`, "from=abc", "from=0&to=current", "from=current&to=99999999"]) {
+      expect((await get(`${server.url}/edit-news/${other.id}/compare?${query}`, admin)).status, query).toBe(404);
+    }
+    expect((await get(`${server.url}/edit-news/${id}/compare`, admin)).status).toBe(200);
+    expect((await get(`${server.url}/edit-news/${id}/compare?from=${revision}`, author)).status).toBe(403);
+  });
+});
+
+describe("the calendar of scheduled stories", () => {
+  it("lists each day's scheduled stories in Arabic, all for an editor, an author's own for an author", async () => {
+    const authorId = (await db.selectFrom("user").select("id").where("email", "=", "author@example.com").executeTakeFirstOrThrow()).id;
+    const editorId = (await db.selectFrom("user").select("id").where("email", "=", "editor@example.com").executeTakeFirstOrThrow()).id;
+    await createTestArticle(db, { title: "خبر الكاتب المجدول", status: "scheduled", publishAt: "2030-03-10T07:00:00.000Z", authorId });
+    await createTestArticle(db, { title: "خبر المحررة المجدول", status: "scheduled", publishAt: "2030-03-31T22:30:00.000Z", authorId: editorId });
+    await createTestArticle(db, { title: "خبر آذار المنشور", status: "published", authorId: editorId });
+    const editorView = await (await get(`${server.url}/dashboard/calendar?month=2030-03`, editor)).text();
+    expect(editorView).toContain("خبر الكاتب المجدول");
+    // 22:30 UTC on 31 March is 1 April in Beirut.
+    expect(editorView).not.toContain("خبر المحررة المجدول");
+    expect(editorView).not.toContain("خبر آذار المنشور");
+    expect(editorView).toContain("آذار");
+    expect(editorView).toContain('data-day="2030-03-10"');
+    const april = await (await get(`${server.url}/dashboard/calendar?month=2030-04`, editor)).text();
+    expect(april).toContain("خبر المحررة المجدول");
+    expect(await (await get(`${server.url}/dashboard/calendar?month=2030-04`, author)).text()).not.toContain("خبر المحررة المجدول");
+    const authorView = await (await get(`${server.url}/dashboard/calendar?month=2030-03`, author)).text();
+    expect(authorView).toContain("خبر الكاتب المجدول");
+    expect(await (await get(`${server.url}/dashboard/calendar?month=9999-99`, author)).status).toBe(200);
   });
 });
 

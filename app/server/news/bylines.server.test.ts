@@ -60,16 +60,26 @@ describe("listAllForDashboard", () => {
     await article(3, { title: "نسبة 100% في الامتحانات", authorId: sara, status: "review" });
     await article(4, { title: "طقس الغد", authorId: sara, status: "scheduled" });
     const titles = async (filter: Partial<DashboardFilter>) => (await listAllForDashboard(db, { ...ALL, ...filter }, 1, 20)).items.map((n) => n.title);
-    expect(await titles({ title: "انتخابات" })).toEqual(["انتخابات عكار", "انتخابات طرابلس"]);
-    expect(await titles({ title: "100%" })).toEqual(["نسبة 100% في الامتحانات"]);
-    expect(await titles({ title: "%" })).toEqual(["نسبة 100% في الامتحانات"]);
-    expect(await titles({ title: "_" })).toEqual([]);
+    expect(await titles({ query: "انتخابات" })).toEqual(["انتخابات عكار", "انتخابات طرابلس"]);
+    expect(await titles({ query: "100%" })).toEqual(["نسبة 100% في الامتحانات"]);
+    expect(await titles({ query: "%" })).toEqual(["نسبة 100% في الامتحانات"]);
+    expect(await titles({ query: "_" })).toEqual([]);
     expect(await titles({ status: "review" })).toEqual(["نسبة 100% في الامتحانات"]);
     expect(await titles({ status: "scheduled" })).toEqual(["طقس الغد"]);
     expect(await titles({ category: "sports" })).toEqual(["انتخابات عكار"]);
     expect(await titles({ authorId: sara })).toEqual(["طقس الغد", "نسبة 100% في الامتحانات", "انتخابات طرابلس"]);
-    expect(await titles({ authorId: sara, title: "انتخابات", status: "draft" })).toEqual(["انتخابات طرابلس"]);
+    expect(await titles({ authorId: sara, query: "انتخابات", status: "draft" })).toEqual(["انتخابات طرابلس"]);
     expect(await titles({ authorId: omar, status: "draft" })).toEqual([]);
+  });
+
+  it("searches the standfirst and the body text too, not only titles", async () => {
+    await article(1, { title: "خبر أول", content: "وصل الوفد إلى ميناء صيدا صباحاً" });
+    await article(2, { title: "خبر ثان", content: "نص آخر", story: { standfirst: "مقدمة عن الميناء الجديد" } });
+    await article(3, { title: "خبر ثالث", content: "لا شيء هنا" });
+    const titles = async (query: string) => (await listAllForDashboard(db, { ...ALL, query }, 1, 20)).items.map((n) => n.title);
+    expect(await titles("ميناء صيدا")).toEqual(["خبر أول"]);
+    expect(await titles("الميناء الجديد")).toEqual(["خبر ثان"]);
+    expect(await titles("ميناء")).toEqual(["خبر ثان", "خبر أول"]);
   });
 
   it("pages newest first, says whether more follow, and leaves the trash out", async () => {
@@ -85,14 +95,14 @@ describe("listAllForDashboard", () => {
 
   it("reads its filters from the URL, ignoring what it does not know", () => {
     expect(dashboardFilterFromUrl(new URL("http://x/dashboard?q=%20%D8%AE%D8%A8%D8%B1%20&status=review&category=sports&author=u1"))).toEqual({
-      title: "خبر",
+      query: "خبر",
       status: "review",
       category: "sports",
       authorId: "u1",
     });
     expect(dashboardFilterFromUrl(new URL("http://x/dashboard?status=trashed&category=x&author=&q="))).toEqual(ALL);
     expect(dashboardFilterFromUrl(new URL("http://x/dashboard?author=a%00b&q=%00%01"))).toEqual(ALL);
-    expect(dashboardFilterFromUrl(new URL("http://x/dashboard?q=a%00b")).title).toBe("a b");
+    expect(dashboardFilterFromUrl(new URL("http://x/dashboard?q=a%00b")).query).toBe("a b");
   });
 
   it("offers the newsroom's members, not its readers, as authors", async () => {

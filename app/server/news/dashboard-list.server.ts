@@ -5,6 +5,12 @@ import { containsPattern } from "~/server/db/like.server";
 import { EDITORS } from "~/lib/audience";
 import { newestFirst, summaries, toSummary } from "./articles-read.server";
 
+/** The title, standfirst or body text holds `words` as typed, letter case aside. */
+function textContains(words: string) {
+  const pattern = containsPattern(words);
+  return sql<boolean>`(lower(news.title) like lower(${pattern}) escape '\\' or lower(coalesce(news.standfirst, '')) like lower(${pattern}) escape '\\' or lower(news.content) like lower(${pattern}) escape '\\')`;
+}
+
 /**
  * One page of the dashboard's list, newest first, with the search and filters applied. Articles in the
  * trash are not listed here (the trash has its own page).
@@ -13,7 +19,7 @@ export async function listAllForDashboard(db: DB, filter: DashboardFilter, page:
   const rows = await newestFirst(summaries(db, EDITORS), EDITORS)
     .leftJoin("short_links", "short_links.news_id", "news.id")
     .select(["short_links.short_id", "news.author_id"])
-    .$if(filter.title !== "", (query) => query.where(sql<boolean>`lower(news.title) like lower(${containsPattern(filter.title)}) escape '\\'`))
+    .$if(filter.query !== "", (query) => query.where(textContains(filter.query)))
     .$if(filter.status !== null, (query) => query.where("news.status", "=", filter.status!))
     .$if(filter.category !== null, (query) => query.where("news.category", "=", filter.category!))
     .$if(filter.authorId !== null, (query) => query.where("news.author_id", "=", filter.authorId!))

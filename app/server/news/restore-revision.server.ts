@@ -1,42 +1,77 @@
 import { isCategory } from "~/lib/categories";
+import { messages, revisionMessages } from "~/lib/messages";
+import { compareVersions, mediaRemoved, textOnly, type Comparison } from "~/lib/story-version";
 import type { DB } from "~/server/db/db.server";
-import { getArticle } from "./articles-read.server";
-import { updateArticle } from "./articles-write.server";
-import { EDITORS } from "~/lib/audience";
-import { getRevision } from "./revisions.server";
-import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
+import { EDITORS } from "~/lib/audience";
+import { getArticle } from "./articles-read.server";
+import { updateArticle, type ArticleChanges } from "./articles-write.server";
+import { getRevision } from "./revisions.server";
+import { loadVersion } from "./story-versions.server";
 
 export const revisionNotFound = () => new AppError("not-found", { message: messages.revisionNotFound });
 
+/** Text alone (title, standfirst, body, category, byline, topics, share title and description), or everything the revision held. */
+export type RestoreMode = "text" | "full";
+
+export type RestoreRequest = {
+  mode: RestoreMode;
+  /** The media the person restoring was shown would leave the story, and confirmed. */
+  confirmedRemovals: readonly string[];
+};
+
+/** What restoring in each mode would change, current → restored, and what each would take off the story. */
+export type RestorePreview = { [mode in RestoreMode]: { comparison: Comparison; removed: string[] } };
+
+/** The two restores of a revision side by side; not-found when the story (outside the trash) or the revision is not there. */
+export async function previewRestore(db: DB, newsId: string, revisionId: number): Promise<RestorePreview> {
+  if (!Number.isSafeInteger(revisionId) || revisionId < 1) throw revisionNotFound();
+  const [live, revision] = await Promise.all([loadVersion(db, newsId, "current"), loadVersion(db, newsId, revisionId)]);
+  if (!live || !revision) throw revisionNotFound();
+  const preview = (target: typeof revision) => {
+    const comparison = compareVersions(live, target);
+    return { comparison, removed: mediaRemoved(comparison.media) };
+  };
+  return { text: preview(textOnly(revision, live)), full: preview(revision) };
+}
+
 /**
- * Puts a revision's title, text, category, byline, topics, story fields and media (with each image's details) back into its article, as a save by `actorId`:
- * the version it replaces is kept as a new revision, and the outbox hears of it. The status stays.
- * at `now`. Not-found when the article (outside the trash) or the revision is not there.
+ * Puts a revision back into its article as a save by `actorId` at `now`: the version it replaces is
+ * kept as a new revision, and the outbox hears of it. The status stays. A text-only restore keeps the
+ * live images, video, share picture, address and indexing. A restore that would take a picture or the
+ * video off the story is refused unless each was confirmed, and then nothing changes.
  */
-export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string, now = new Date()): Promise<void> {
+export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string, request: RestoreRequest, now = new Date()): Promise<void> {
+  const preview = await previewRestore(db, newsId, revisionId);
   const [article, revision] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId)]);
   if (!article || !revision) throw revisionNotFound();
-  const restored = await updateArticle(
-    db,
-    newsId,
-    {
-      title: revision.title,
-      content: revision.content,
-      body: revision.body,
-      category: isCategory(revision.category) ? revision.category : "miscellaneous",
-      status: article.status,
-      publishAt: article.publishAt,
-      byline: revision.byline,
-      imageUrl: revision.imageUrl,
-      images: revision.images,
-      imageDetails: revision.imageDetails,
-      video: revision.video,
-      // Names, not ids: a topic renamed or merged since is found by the slug its old name left.
-      topics: revision.topics ? { names: revision.topics, mayCreate: true } : undefined,
-      story: revision.story,
-    },
-    { by: actorId, kind: "save", at: now },
-  );
+  const confirmed = new Set(request.confirmedRemovals);
+  if (!preview[request.mode].removed.every((url) => confirmed.has(url))) {
+    throw new AppError("validation", { message: revisionMessages.restoreRemovalNotConfirmed });
+  }
+  const text = {
+    title: revision.title,
+    content: revision.content,
+    body: revision.body,
+    category: isCategory(revision.category) ? revision.category : "miscellaneous",
+    status: article.status,
+    publishAt: article.publishAt,
+    byline: revision.byline,
+    // Names, not ids: a topic renamed or merged since is found by the slug its old name left.
+    topics: revision.topics ? { names: revision.topics, mayCreate: true } : undefined,
+  } satisfies Partial<ArticleChanges>;
+  const changes: ArticleChanges =
+    request.mode === "full"
+      ? { ...text, imageUrl: revision.imageUrl, images: revision.images, imageDetails: revision.imageDetails, video: revision.video, story: revision.story }
+      : {
+          ...text,
+          imageUrl: article.imageUrl,
+          images: article.images,
+          imageDetails: article.imageDetails,
+          video: article.video,
+          story: { standfirst: revision.story.standfirst, shareTitle: revision.story.shareTitle, shareDescription: revision.story.shareDescription },
+        };
+  const restored = await updateArticle(db, newsId, changes, { by: actorId, kind: "save", at: now });
   if (restored === null) throw revisionNotFound();
 }
+

@@ -56,14 +56,14 @@ describe("revisions", () => {
     await updateArticle(db, id, edit({ title: "خطأ", content: "نص خاطئ" }), { by: "editor-1", kind: "save" });
     const [original] = await listRevisions(db, id);
     const eventsBefore = (await readEventsAfter(db, 0, 100)).length;
-    await restoreRevision(db, id, original!.id, "editor-2");
+    await restoreRevision(db, id, original!.id, "editor-2", { mode: "full", confirmedRemovals: [] });
     const article = await getArticle(db, id);
     expect(article).toMatchObject({ title: "الأصل", content: "النص الأصلي", status: "published" });
     expect((await listRevisions(db, id)).map((r) => r.title)).toEqual(["خطأ", "الأصل"]);
     const events = await readEventsAfter(db, 0, 100);
     expect(events).toHaveLength(eventsBefore + 1);
     expect(events.at(-1)).toMatchObject({ kind: "article-edited", articleId: id });
-    await expect(restoreRevision(db, id, 999_999, "editor-2")).rejects.toMatchObject({ code: "not-found" });
+    await expect(restoreRevision(db, id, 999_999, "editor-2", { mode: "text", confirmedRemovals: [] })).rejects.toMatchObject({ code: "not-found" });
   });
 
   it("keeps one revision for consecutive autosaves by one person", async () => {

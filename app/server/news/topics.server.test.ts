@@ -52,7 +52,7 @@ describe("an article's topics", () => {
     expect(await names(id)).toEqual([]);
     const revisions = await listRevisions(db, id);
     // The newest revision is the version the last edit replaced: both topics.
-    await restoreRevision(db, id, revisions[0]!.id, "someone");
+    await restoreRevision(db, id, revisions[0]!.id, "someone", { mode: "full", confirmedRemovals: [] });
     expect(await names(id)).toEqual(["الضنية", "المنية"]);
   });
 
