@@ -691,4 +691,7 @@ export const conflictMessages = {
   submitReview: "إرسال للمراجعة",
   submitSchedule: "جدولة الخبر",
   presenceBadId: "معرّف النافذة غير صالح.",
+  yes: "نعم",
+  no: "لا",
+  newFile: "ملف جديد:",
 } as const;
