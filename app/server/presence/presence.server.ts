@@ -1,4 +1,5 @@
 import { canEditArticle } from "~/lib/permissions";
+import { z } from "~/lib/zod";
 import { conflictMessages, messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import type { CurrentUser } from "~/server/accounts/guards.server";
@@ -15,7 +16,10 @@ import type { PresenceMap } from "./presence-map.server";
  * the open forms of each process hear the changes over Server-Sent Events.
  */
 
-const TAB = /^[A-Za-z0-9-]{8,64}$/;
+const announcementSchema = z.object({
+  tab: z.string({ error: conflictMessages.presenceBadId }).regex(/^[A-Za-z0-9-]{8,64}$/, conflictMessages.presenceBadId),
+  state: z.enum(["open", "leave"], { error: messages.badRequest }),
+});
 
 async function assertMayEdit(db: DB, user: CurrentUser, articleId: string): Promise<void> {
   const access = await ownershipOf(db, articleId);
@@ -25,9 +29,12 @@ async function assertMayEdit(db: DB, user: CurrentUser, articleId: string): Prom
 
 /** `user`'s form (its tab) on article `articleId` is open, still open, or left. */
 export async function announcePresence(db: DB, user: CurrentUser, articleId: string, fields: { tab?: string; state?: string }): Promise<void> {
-  const { tab, state } = fields;
-  if (!tab || !TAB.test(tab)) throw new AppError("validation", { message: conflictMessages.presenceBadId, fields: { tab: conflictMessages.presenceBadId } });
-  if (state !== "open" && state !== "leave") throw new AppError("validation", { message: messages.badRequest, fields: { state: messages.badRequest } });
+  const parsed = announcementSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("validation", { message: issue.message, fields: { [String(issue.path[0] ?? "form")]: issue.message } });
+  }
+  const { tab, state } = parsed.data;
   await assertMayEdit(db, user, articleId);
   const notice: PresenceNotice = { userId: user.id, name: user.name, tab, state };
   await writeWithEvents(db, (trx) => recordPresenceEvent(trx, articleId, notice));
