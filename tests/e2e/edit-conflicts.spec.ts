@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { conflictMessages, messages } from "../../app/lib/messages";
+import { conflictMessages, messages, storyMessages } from "../../app/lib/messages";
 import { categoryLabel } from "../../app/lib/categories";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
@@ -63,6 +63,7 @@ for (const engine of ENGINES) {
       await expect(admin.getByTestId("edit-presence")).toHaveText(`${conflictMessages.editingNow} سلمى المحررة`, { timeout: 5_000 });
       await expect(editor.getByTestId("edit-presence")).toHaveText(`${conflictMessages.editingNow} كريم المدير`, { timeout: 5_000 });
       await expect(admin.getByTestId("body-stats")).toContainText(conflictMessages.wordCount(7));
+      await admin.screenshot({ path: path.join(SHOTS, `presence-${engine}-1280.png`) });
 
       await editor.getByLabel(messages.fieldTitle, { exact: true }).fill("عنوان سلمى");
       await editor.getByRole("button", { name: messages.saveSubmit }).click();
@@ -71,6 +72,7 @@ for (const engine of ENGINES) {
       await expect(admin.getByTestId("edit-presence")).not.toContainText("سلمى", { timeout: 5_000 });
 
       await admin.getByLabel(messages.fieldTitle, { exact: true }).fill("عنوان كريم");
+      await admin.getByLabel(storyMessages.standfirst).fill("موجز كتبه كريم");
       await admin.getByRole("button", { name: messages.saveSubmit }).click();
       const conflict = admin.getByTestId("edit-conflict");
       await expect(conflict).toBeVisible();
@@ -78,6 +80,7 @@ for (const engine of ENGINES) {
       const titleRow = conflict.getByTestId("conflict-title");
       await expect(titleRow).toContainText("عنوان كريم");
       await expect(titleRow).toContainText("عنوان سلمى");
+      await expect(conflict.getByTestId("conflict-standfirst")).toContainText("موجز كتبه كريم");
       expect((await stored(id)).title).toBe("عنوان سلمى");
       for (const width of [1280, 375]) {
         await admin.setViewportSize({ width, height: 900 });
