@@ -45,8 +45,8 @@ for (const engine of ENGINES) {
 
     async function formOn(browser: Browser, server: TestServer, cookie: string, id: string): Promise<Page> {
       const context = await browser.newContext();
-      const name = cookie.slice(0, cookie.indexOf("="));
-      await context.addCookies([{ name, value: cookie.slice(name.length + 1), url: server.url }]);
+      const pairs = cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: server.url }));
+      await context.addCookies(pairs);
       const page = await context.newPage();
       page.on("dialog", (dialog) => void dialog.accept());
       await page.goto(`${server.url}/edit-news/${id}`);
