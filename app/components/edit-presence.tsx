@@ -45,7 +45,7 @@ export function useEditPresence(articleId: string): string[] {
 export function EditPresence({ articleId }: { articleId: string }) {
   const names = useEditPresence(articleId);
   return (
-    <p role="status" aria-live="polite" data-testid="edit-presence" className={names.length ? "mb-4 rounded border border-amber-600/30 bg-amber-50 p-3 font-bold text-amber-900" : "sr-only"}>
+    <p aria-live="polite" data-testid="edit-presence" className={names.length ? "mb-4 rounded border border-amber-600/30 bg-amber-50 p-3 font-bold text-amber-900" : "sr-only"}>
       {names.length > 0 && `${conflictMessages.editingNow} ${names.join(conflictMessages.nameSeparator)}`}
     </p>
   );

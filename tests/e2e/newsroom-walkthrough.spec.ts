@@ -275,7 +275,7 @@ for (const site of DEMO_SITES) {
     await fillBody(page, "نص الخبر.");
     await expect.poll(() => autosaveSent, { timeout: 15_000 }).toBe(true);
     await page.getByLabel(new RegExp(messages.statusSubmitReview)).check();
-    await page.getByRole("button", { name: messages.publishSubmit }).click();
+    await page.getByRole("button", { name: conflictMessages.submitReview }).click();
     release();
     await page.waitForURL(/\/dashboard\?saved=/);
     const rows = await readSiteDatabase(site, (db) =>
