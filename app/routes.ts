@@ -43,6 +43,7 @@ export default [
   route("api/media/images", "routes/api.media.images.ts"),
   route("api/news/:id", "routes/api.news.item.ts"),
   route("api/news/:id/visit", "routes/api.news-visit.ts"),
+  route("api/news/:id/presence", "routes/api.news.presence.ts"),
   route("api/site-visit", "routes/api.site-visit.ts"),
   route("api/latest", "routes/api.latest.ts"),
   route("api/topics", "routes/api.topics.ts"),

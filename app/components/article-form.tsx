@@ -1,10 +1,11 @@
 import { useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/article-schema";
 import { BYLINE_MAX } from "~/lib/bylines";
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { editorMessages, messages } from "~/lib/messages";
+import { conflictMessages, editorMessages, messages } from "~/lib/messages";
+import { differences, type Difference, type SavedStory } from "~/lib/edit-conflict";
 import type { RichDocument } from "~/lib/rich-text/document";
 import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
@@ -15,6 +16,8 @@ import { PublishAtField } from "./publish-at-field";
 import { AutosaveStatus, PreviewButton, useAutosave } from "./autosave";
 import { TopicField } from "./topic-field";
 import { ShareAndSearchFields, StandfirstField } from "./article-share-fields";
+import { BodyStats } from "./body-stats";
+import { EditConflict, type ConflictChoice } from "./edit-conflict";
 
 /** `statuses`: what the signed-in member may choose (permissions.ts statusesFor). */
 type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors; savedPath?: string; topics: { names: readonly string[]; mayCreate: boolean } };
@@ -30,6 +33,24 @@ const STATUS_CHOICES: Record<ChosenStatus, string> = {
 };
 
 const EMPTY_BODY: RichDocument = { type: "doc", content: [] };
+
+/** What the submit button does with the status chosen: in an edit that keeps the status, it saves the changes. */
+function submitLabel(status: ChosenStatus, current: string | undefined): string {
+  if (status === current) return messages.saveSubmit;
+  const labels: Record<ChosenStatus, string> = {
+    published: messages.publishSubmit,
+    draft: conflictMessages.submitDraft,
+    review: conflictMessages.submitReview,
+    scheduled: conflictMessages.submitSchedule,
+  };
+  return labels[status];
+}
+
+/** The story as saved now, or null when it cannot be read. */
+async function savedStory(id: string): Promise<SavedStory | null> {
+  const response = await fetch(`/api/news/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } }).catch(() => null);
+  return response?.ok ? ((await response.json()) as SavedStory) : null;
+}
 
 /** The status checked at first: the article's own when the member may keep it, else publishing for editors, a draft for authors. */
 function initialStatus(statuses: readonly ChosenStatus[], current: string | undefined): ChosenStatus {
@@ -49,7 +70,57 @@ export function ArticleForm(props: Props) {
   const [errors, setErrors] = useState<ArticleFieldErrors>(props.errors ?? {});
   const [progress, setProgress] = useState<number | null>(null);
   const localVideo = article?.video?.startsWith("/media/") ? article.video : null;
-  const autosave = useAutosave(form, { articleId: article?.id ?? null, enabled: !article || article.status === "draft", submissionId: props.submissionId });
+  const revalidator = useRevalidator();
+  // The version the next save is based on: the one the form opened on, then each of its own saves'.
+  const baseVersion = useRef<number | undefined>(article?.version);
+  const [status, setStatus] = useState(() => initialStatus(props.statuses, article?.status));
+  const [conflict, setConflict] = useState<{ differences: Difference[]; theirs: SavedStory; merging: boolean } | null>(null);
+  const autosave = useAutosave(form, {
+    articleId: article?.id ?? null,
+    enabled: !article || article.status === "draft",
+    submissionId: props.submissionId,
+    baseVersion,
+    onConflict: (id) => void showConflict(id),
+  });
+
+  /** Another save came first: the differences between the form and the story as saved now. */
+  async function showConflict(id: string) {
+    const element = form.current;
+    const theirs = await savedStory(id);
+    if (!element || !theirs) {
+      setErrors({ form: conflictMessages.loadFailed });
+      return;
+    }
+    setErrors({ form: conflictMessages.refused });
+    setConflict({ differences: differences(new FormData(element), { video: article?.video ?? null }, theirs), theirs, merging: false });
+    window.requestAnimationFrame(() => document.getElementById("conflict-title")?.scrollIntoView({ block: "start" }));
+  }
+
+  function choose(choice: ConflictChoice) {
+    if (!conflict) return;
+    if (choice === "theirs") {
+      // The form is read again from the story as saved now (the page remounts it on the new version).
+      autosave.markSaved();
+      if (props.mode === "edit") void revalidator.revalidate();
+      else navigate(`/edit-news/${encodeURIComponent(conflict.theirs.id)}`);
+      return;
+    }
+    baseVersion.current = conflict.theirs.version;
+    if (choice === "mine") {
+      setConflict(null);
+      form.current?.requestSubmit();
+    } else {
+      setConflict({ ...conflict, merging: true });
+    }
+  }
+
+  function takeTheirsField(difference: Difference) {
+    const field = form.current?.elements.namedItem(difference.name ?? "");
+    if (field instanceof RadioNodeList) field.value = difference.value ?? "";
+    else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) field.value = difference.value ?? "";
+    if (difference.name === "status") setStatus(difference.value as ChosenStatus);
+    form.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,13 +133,16 @@ export function ArticleForm(props: Props) {
       const draftId = await autosave.pause();
       const draftUrl = draftId && `/api/news/${encodeURIComponent(draftId)}`;
       const fields = new FormData(element);
+      if (baseVersion.current !== undefined) fields.set("baseVersion", String(baseVersion.current));
+      else fields.delete("baseVersion");
       // The time field stays in the form, hidden, while another status is chosen: the API takes a time only with "scheduled".
       if (fields.get("status") !== "scheduled") fields.delete("publishAt");
       // Saving into the draft autosave made is an edit: the submission id did its work when the draft was created.
       if (draftUrl) fields.delete("submissionId");
-      const { status, json } = await sendWithProgress(draftUrl || props.apiUrl, (draftUrl || props.mode === "edit") ? "PUT" : "POST", fields, setProgress);
+      const { status: code, json } = await sendWithProgress(draftUrl || props.apiUrl, (draftUrl || props.mode === "edit") ? "PUT" : "POST", fields, setProgress);
       const body = (json ?? {}) as { id?: string };
-      if (status >= 200 && status < 300 && body.id) {
+      if (code >= 200 && code < 300 && body.id) {
+        setConflict(null);
         autosave.markSaved();
         if (props.mode === "edit") {
           window.alert(messages.updateSucceeded);
@@ -78,8 +152,10 @@ export function ArticleForm(props: Props) {
         }
         return;
       }
-      autosave.resume();
       const error = errorOf(json);
+      // Autosave stays paused: it would be refused too until the conflict is settled.
+      if (error?.code === "edit-conflict") return void (await showConflict(draftId || article!.id));
+      autosave.resume();
       setErrors(error ? formMessagesOf(error) : { form: failed });
       window.alert(failed);
     } catch {
@@ -106,11 +182,13 @@ export function ArticleForm(props: Props) {
       data-testid="article-form"
     >
       {props.mode === "create" && <input type="hidden" name="submissionId" defaultValue={props.submissionId} />}
+      {article && <input type="hidden" name="baseVersion" defaultValue={article.version} />}
       <FormField id="title" label={messages.fieldTitle} error={errors.title}>
         <input id="title" name="title" required maxLength={TITLE_MAX} defaultValue={article?.title} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy("title")} />
       </FormField>
       <StandfirstField value={article?.story.standfirst ?? null} error={errors.standfirst} />
       <RichTextField name="body" label={messages.fieldContent} hint={editorMessages.shortcutsHint} defaultValue={article?.body ?? EMPTY_BODY} error={errors.content ?? errors.body} />
+      <BodyStats form={form} />
       <FormField id="byline" label={messages.fieldByline} hint={messages.fieldBylineHint} error={errors.byline}>
         <input id="byline" name="byline" maxLength={BYLINE_MAX} defaultValue={article?.byline ?? ""} className={input} aria-invalid={errors.byline ? true : undefined} aria-describedby={describedBy("byline") ?? "byline-hint"} />
       </FormField>
@@ -127,10 +205,10 @@ export function ArticleForm(props: Props) {
         <fieldset aria-describedby={describedBy("status")}>
           <legend className="mb-1 font-bold">{messages.fieldStatus}</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2 py-2">
-            {props.statuses.map((status) => (
-              <label key={status} className="flex items-center gap-2">
-                <input type="radio" name="status" value={status} defaultChecked={status === initialStatus(props.statuses, article?.status)} />
-                {STATUS_CHOICES[status]}
+            {props.statuses.map((choice) => (
+              <label key={choice} className="flex items-center gap-2">
+                <input type="radio" name="status" value={choice} defaultChecked={choice === initialStatus(props.statuses, article?.status)} onChange={() => setStatus(choice)} />
+                {STATUS_CHOICES[choice]}
               </label>
             ))}
           </div>
@@ -172,6 +250,7 @@ export function ArticleForm(props: Props) {
           {errors.form}
         </p>
       )}
+      {conflict && <EditConflict differences={conflict.differences} merging={conflict.merging} onChoose={choose} onUseTheirs={takeTheirsField} />}
       {busy && (
         <div>
           <p className="mb-1 text-sm">{messages.uploading}</p>
@@ -180,7 +259,7 @@ export function ArticleForm(props: Props) {
       )}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={busy} className="rounded bg-brand-600 px-8 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-60">
-          {props.mode === "create" ? messages.publishSubmit : messages.saveSubmit}
+          {submitLabel(status, article?.status)}
         </button>
         <PreviewButton form={form} articleId={autosave.draftId} className="rounded border border-stone-300 bg-white px-5 py-2.5 font-bold hover:bg-stone-100" />
       </div>

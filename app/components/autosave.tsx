@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type MutableRefObject, type RefObject } from "react";
 import { useBlocker } from "react-router";
 import { LOCALE, TIME_ZONE } from "~/lib/constants";
-import { messages } from "~/lib/messages";
+import { errorOf } from "~/lib/error-body";
+import { conflictMessages, messages } from "~/lib/messages";
 import { isEmptyDocument, parseRichDocument } from "~/lib/rich-text/document";
 
 /** Whether the form's body (the editor's document as JSON) has anything to keep. */
@@ -14,7 +15,7 @@ function hasText(json: string): boolean {
 export const AUTOSAVE_EVERY_MS = 3_000;
 const AUTOSAVED_FIELDS = ["title", "body", "category", "topics"] as const;
 
-type Phase = "idle" | "saving" | "saved" | "failed" | "off";
+type Phase = "idle" | "saving" | "saved" | "failed" | "off" | "conflict";
 export type Autosave = {
   /** The draft the form saves into: the edited article, or the one its first autosave created. */
   draftId: string | null;
@@ -33,7 +34,17 @@ export type Autosave = {
  * article, or a draft), and warns before leaving with changes not saved yet: on closing or reloading
  * the tab (beforeunload) and on navigating inside the site (React Router's blocker).
  */
-export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { articleId: string | null; enabled: boolean; submissionId?: string }): Autosave {
+type AutosaveOptions = {
+  articleId: string | null;
+  enabled: boolean;
+  submissionId?: string;
+  /** The version each save is based on; a save sets it to the draft's new version. */
+  baseVersion: MutableRefObject<number | undefined>;
+  /** Another save of the draft came first: autosave stops, and the form shows the conflict. */
+  onConflict: (draftId: string) => void;
+};
+
+export function useAutosave(form: RefObject<HTMLFormElement | null>, options: AutosaveOptions): Autosave {
   const [draftId, setDraftId] = useState(options.articleId);
   const [phase, setPhase] = useState<Phase>(options.enabled ? "idle" : "off");
   const [savedAt, setSavedAt] = useState<string | null>(null);
@@ -72,13 +83,20 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
       // A title and a text are needed before there is a draft worth keeping.
       if (!String(body.get("title")).trim() || !hasText(String(body.get("body")))) return;
       if (draft.current) body.set("id", draft.current);
+      if (draft.current && options.baseVersion.current !== undefined) body.set("baseVersion", String(options.baseVersion.current));
       else if (options.submissionId) body.set("submissionId", options.submissionId);
       const sent = version.current;
       saving.current = true;
       setPhase("saving");
       try {
         const response = await fetch("/api/news/autosave", { method: "POST", body, headers: { Accept: "application/json" } });
-        const json = (await response.json().catch(() => null)) as { id?: string; savedAt?: string } | null;
+        const json = (await response.json().catch(() => null)) as { id?: string; savedAt?: string; version?: number } | null;
+        if (response.status === 409 && errorOf(json)?.code === "edit-conflict" && draft.current) {
+          running.current = false;
+          setPhase("conflict");
+          options.onConflict(draft.current);
+          return;
+        }
         if (!response.ok || !json?.id || !json.savedAt) {
           // Refused (no longer a draft, not allowed, bad text): stop; a failure of the server or network: try again.
           if (response.status >= 400 && response.status < 500 && response.status !== 429) running.current = false;
@@ -87,6 +105,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
         }
         draft.current = json.id;
         setDraftId(json.id);
+        if (typeof json.version === "number") options.baseVersion.current = json.version;
         savedVersion.current = Math.max(savedVersion.current, sent);
         setDirty(isDirty());
         setSavedAt(json.savedAt);
@@ -101,6 +120,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
       lastSave.current = lastSave.current.then(save);
     }, AUTOSAVE_EVERY_MS);
     return () => window.clearInterval(timer);
+    // options.baseVersion is a ref and onConflict only sets the form's state: neither restarts the timer.
   }, [form, options.enabled, options.submissionId]);
 
   useEffect(() => {
@@ -143,6 +163,7 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
   const { phase, savedAt } = autosave;
   const text =
     phase === "off" ? messages.autosaveOffPublished
+    : phase === "conflict" ? conflictMessages.autosaveStopped
     : phase === "saving" ? messages.autosaving
     : phase === "failed" ? messages.autosaveFailed
     : savedAt ? `${messages.autosaved} ${clock.format(new Date(savedAt))}`

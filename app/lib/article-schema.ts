@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { BYLINE_MAX } from "./bylines";
 import { IMAGE_DETAIL_MAX, type ImageDetailsMap } from "./image-details";
 import { CATEGORIES } from "./categories";
-import { imageDetailMessages, messages } from "./messages";
+import { conflictMessages, imageDetailMessages, messages } from "./messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
 import { topicsField } from "./topic-schema";
@@ -85,6 +85,8 @@ export const articleFields = z.object({
   imageCredit: z.array(imageDetail(imageDetailMessages.creditTooLong)).optional(),
   removeVideo: z.literal("on").optional(),
   submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
+  /** The version of the article the form was opened on or last saved as (news.version): an edit of a newer one is refused. */
+  baseVersion: z.string().regex(/^[1-9]\d{0,8}$/, conflictMessages.baseVersionRequired).transform(Number).optional(),
   /** ISO 8601, or the form's wall time in Beirut, as UTC: only a scheduled article has one (sent with another status, it is refused). */
   publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
   /** Topic names, comma-separated (lib/topics.ts); absent: the article keeps its topics. */

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   "not-found",
   "method-not-allowed",
   "conflict",
+  "edit-conflict",
   "too-large",
   "rate-limited",
   "internal",

@@ -1,5 +1,5 @@
 import type { Category } from "./categories";
-import type { Role } from "./constants";
+import { LOCALE, type Role } from "./constants";
 
 /**
  * Every user-visible string. Those docs/product.md#messages names are the product's wording, letter for letter.
@@ -704,4 +704,54 @@ export const revisionMessages = {
   calendarNext: "الشهر التالي",
   calendarEmpty: "لا أخبار مجدولة في هذا الشهر.",
   calendarToday: "اليوم",
+} as const;
+
+/** Two people on one story (issue 34, decision 034): edit conflicts, who else has it open, the form's counts and buttons. */
+export const conflictMessages = {
+  refused: "حُفظ هذا الخبر من شخص آخر بعد أن فتحته، فلم يُحفظ تعديلك. قارن بين النسختين واختر ما تريد.",
+  title: "تعارض في التعديل",
+  intro: "تغيّر الخبر منذ فتحته. هذه الحقول تختلف بين نسختك والنسخة المحفوظة الآن:",
+  savedBy: "آخر حفظ:",
+  mine: "نسختي",
+  theirs: "النسخة المحفوظة",
+  empty: "(فارغ)",
+  keepMine: "الإبقاء على نسختي",
+  takeTheirs: "اعتماد النسخة المحفوظة",
+  mergeByHand: "الدمج يدوياً",
+  mergeHint: "عدّل الحقول في النموذج ثم احفظ: سيُحفظ تعديلك فوق النسخة المحفوظة الآن.",
+  useTheirs: "استعمال المحفوظ",
+  noDifferences: "لا فرق في الحقول بين النسختين؛ احفظ مرة أخرى لتأكيد تعديلك.",
+  loadFailed: "تعذّر تحميل النسخة المحفوظة. أعد تحميل الصفحة.",
+  autosaveStopped: "توقف الحفظ التلقائي لأن الخبر حُفظ من شخص آخر.",
+  baseVersionRequired: "أرسل رقم النسخة التي بُني عليها التعديل (baseVersion).",
+  fields: {
+    title: "العنوان",
+    standfirst: "الموجز",
+    body: "نص الخبر",
+    byline: "اسم الكاتب الظاهر",
+    category: "القسم",
+    status: "الحالة",
+    publishAt: "موعد النشر",
+    topics: "المواضيع",
+    images: "الصور والغلاف",
+    imageUrl: "رابط الصورة",
+    video: "الفيديو",
+    slug: "عنوان الرابط",
+    shareTitle: "عنوان المشاركة",
+    shareDescription: "وصف المشاركة",
+    noindex: "إخفاء عن محركات البحث",
+  },
+  imagesCount: (count: number) => (count === 0 ? "لا صور" : count === 1 ? "صورة واحدة" : count === 2 ? "صورتان" : `${count} صور`),
+  editingNow: "يحرر هذا الخبر الآن:",
+  nameSeparator: "، ",
+  wordCount: (count: number) => `عدد الكلمات: ${count.toLocaleString(LOCALE)}`,
+  readingTime: (minutes: number) =>
+    minutes <= 1 ? "وقت القراءة: دقيقة واحدة" : minutes === 2 ? "وقت القراءة: دقيقتان" : `وقت القراءة: ${minutes.toLocaleString(LOCALE)} ${minutes <= 10 ? "دقائق" : "دقيقة"}`,
+  submitDraft: "حفظ كمسودة",
+  submitReview: "إرسال للمراجعة",
+  submitSchedule: "جدولة الخبر",
+  presenceBadId: "معرّف النافذة غير صالح.",
+  yes: "نعم",
+  no: "لا",
+  newFile: "ملف جديد:",
 } as const;

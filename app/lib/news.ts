@@ -68,6 +68,8 @@ export type NewsArticle = NewsSummary & {
   byline: string | null;
   /** Standfirst, slug, share overrides, noindex (lib/story-fields.ts). */
   story: StoryFields;
+  /** Counts the story's writes: a save names the one it was based on (decision 034). */
+  version: number;
 };
 
 /** When an article was edited after it was published ("آخر تحديث"); null otherwise. */

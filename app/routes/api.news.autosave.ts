@@ -26,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     standfirst: text("standfirst"),
     submissionId: text("submissionId"),
     topics: text("topics"),
+    baseVersion: text("baseVersion"),
   }, site.clock.now());
   return Response.json(saved, { headers: NO_STORE });
 }

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { isCategory } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { errorOf } from "~/lib/error-body";
-import { messages, revisionMessages as m } from "~/lib/messages";
+import { conflictMessages, messages, revisionMessages as m } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { MediaThumb, VersionComparison } from "~/components/version-comparison";
@@ -29,14 +29,17 @@ async function allowed(site: Site, request: Request, newsId: string) {
 }
 
 /**
- * The form's choice: `mode` text or full (anything else refused, nothing changed), and the media it
- * listed as leaving (`removal`, one each) if the person ticked `confirmRemoval`.
+ * The form's choice: `mode` text or full (anything else refused, nothing changed), the media it
+ * listed as leaving (`removal`, one each) if the person ticked `confirmRemoval`, and the live version
+ * it was shown (`baseVersion`).
  */
 function restoreRequestOf(form: FormData): RestoreRequest {
   const mode = form.get("mode");
   if (mode !== "text" && mode !== "full") throw new AppError("validation", { message: m.restoreModeInvalid });
+  const baseVersion = Number(form.get("baseVersion"));
+  if (!Number.isSafeInteger(baseVersion) || baseVersion < 1) throw new AppError("validation", { message: conflictMessages.baseVersionRequired });
   const listed = form.getAll("removal").filter((value): value is string => typeof value === "string");
-  return { mode, confirmedRemovals: form.get("confirmRemoval") === "1" ? listed : [] };
+  return { mode, confirmedRemovals: form.get("confirmRemoval") === "1" ? listed : [], baseVersion };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -65,10 +68,11 @@ export function meta({ matches, params }: Route.MetaArgs) {
 const button = "rounded px-4 py-2 font-bold";
 
 /** One way of restoring: what it does, what it takes off the story (to be confirmed), and its button. */
-function RestoreForm({ mode, label, note, removed, testId }: { mode: "text" | "full"; label: string; note: string; removed: string[]; testId: string }) {
+function RestoreForm({ mode, label, note, removed, version, testId }: { mode: "text" | "full"; label: string; note: string; removed: string[]; version: number; testId: string }) {
   return (
     <form method="post" className="space-y-3 rounded-lg border border-stone-300 bg-white p-4" data-testid={testId}>
       <input type="hidden" name="mode" value={mode} />
+      <input type="hidden" name="baseVersion" value={version} />
       <p className="text-sm text-stone-700">{note}</p>
       {removed.length > 0 ? (
         <div className="space-y-2 rounded border border-red-300 bg-red-50 p-3" role="alert" data-testid="restore-removals">
@@ -111,8 +115,8 @@ export default function RevisionPage({ loaderData, actionData }: Route.Component
             {refusal.message}
           </p>
         ) : null}
-        <RestoreForm mode="text" label={m.restoreText} note={m.restoreTextNote} removed={preview.text.removed} testId="restore-text" />
-        <RestoreForm mode="full" label={m.restoreFull} note={m.restoreFullNote} removed={preview.full.removed} testId="restore-full" />
+        <RestoreForm mode="text" label={m.restoreText} note={m.restoreTextNote} removed={preview.text.removed} version={preview.version} testId="restore-text" />
+        <RestoreForm mode="full" label={m.restoreFull} note={m.restoreFullNote} removed={preview.full.removed} version={preview.version} testId="restore-full" />
         <Link to={editPath} className={`${button} inline-block border border-stone-300 bg-white hover:bg-stone-100`}>
           {messages.backToEdit}
         </Link>

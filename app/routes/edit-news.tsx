@@ -6,6 +6,7 @@ import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { RevisionHistory } from "~/components/revision-history";
 import { listVersions } from "~/server/news/story-versions.server";
+import { EditPresence } from "~/components/edit-presence";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { ErrorPage } from "~/components/error-page";
 import { EditorNote, ReviewPanel } from "~/components/review";
@@ -77,9 +78,11 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
             {messages.sentBack}
           </p>
         )}
+        <EditPresence articleId={article.id} />
         {reviewNote && article.status === "draft" && <EditorNote note={reviewNote} />}
         {canReview && <ReviewPanel id={article.id} />}
-        <ArticleForm mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        {/* A new version (taking theirs after a conflict) is a new form: its fields start from it. */}
+        <ArticleForm key={article.version} mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </section>
       <RevisionHistory newsId={article.id} versions={versions} />
     </>

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { editorMessages, messages } from "../../app/lib/messages";
+import { editorMessages, conflictMessages, messages } from "../../app/lib/messages";
 import type { RichDocument } from "../../app/lib/rich-text/document";
 import { pngBytes } from "../support/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
@@ -203,7 +203,7 @@ for (const site of DEMO_SITES) {
       await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
       await page.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
       await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
+      await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
       await expect(page.getByRole("status")).toContainText(messages.savedAsDraft);
       const id = await articleIdByTitle(site, title);
       const stored = await readSiteDatabase(site, (db) => db.selectFrom("news").select("body").where("id", "=", id).executeTakeFirstOrThrow());

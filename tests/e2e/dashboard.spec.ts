@@ -1,7 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { messages } from "../../app/lib/messages";
+import { conflictMessages, messages } from "../../app/lib/messages";
 import { createArticle } from "../../app/server/news/articles-write.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import { createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
@@ -107,7 +107,7 @@ for (const site of DEMO_SITES) {
         await fillBody(page, "نص المسودة.");
         await page.getByLabel(messages.fieldByline).fill("مراسلنا في عكار");
         await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
-        await page.getByRole("button", { name: messages.publishSubmit }).click();
+        await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
         const banner = page.getByTestId("saved-banner");
         await expect(banner).toContainText(messages.savedAsDraft);
         await expect(banner).not.toContainText(messages.published);

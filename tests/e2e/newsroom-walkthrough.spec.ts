@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { formatDateTime } from "../../app/lib/dates";
-import { messages } from "../../app/lib/messages";
+import { conflictMessages, messages } from "../../app/lib/messages";
 import { DEMO_SITES, FILES_DIR, type E2EServer } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createMember, hydrated, readSiteDatabase, signedInState, fillBody, bodyEditor } from "./support";
 import { expect, test } from "./test";
@@ -95,7 +95,7 @@ for (const site of DEMO_SITES)
       await author.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
       await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
       await shot(author, "1-author-writes");
-      await author.getByRole("button", { name: messages.publishSubmit }).click();
+      await author.getByRole("button", { name: conflictMessages.submitReview }).click();
       await author.waitForURL(/\/dashboard\?saved=/);
       const id = await articleIdByTitle(site, title);
       expect((await articleRow(site, id)).status).toBe("review");
@@ -128,7 +128,7 @@ for (const site of DEMO_SITES)
       await shot(author, "4-author-sees-note");
       await fillBody(author, fixedText);
       await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
-      await author.getByRole("button", { name: messages.saveSubmit }).click();
+      await author.getByRole("button", { name: conflictMessages.submitReview }).click();
       await author.waitForURL((url) => url.pathname === "/dashboard");
       await expect(author.getByTestId("sent-back")).toHaveCount(0);
       expect((await articleRow(site, id)).status).toBe("review");
@@ -143,7 +143,7 @@ for (const site of DEMO_SITES)
       await editor.getByLabel(messages.publishAt).fill(beirutWallTimeAhead(site, SCHEDULE_AHEAD_SECONDS));
       await noSidewaysScroll(editor);
       await shot(editor, "5-editor-schedules");
-      await editor.getByRole("button", { name: messages.saveSubmit }).click();
+      await editor.getByRole("button", { name: conflictMessages.submitSchedule }).click();
       await editor.waitForURL((url) => !url.pathname.startsWith("/edit-news/"));
       const scheduled = await articleRow(site, id);
       expect(scheduled.status).toBe("scheduled");
@@ -275,7 +275,7 @@ for (const site of DEMO_SITES) {
     await fillBody(page, "نص الخبر.");
     await expect.poll(() => autosaveSent, { timeout: 15_000 }).toBe(true);
     await page.getByLabel(new RegExp(messages.statusSubmitReview)).check();
-    await page.getByRole("button", { name: messages.publishSubmit }).click();
+    await page.getByRole("button", { name: conflictMessages.submitReview }).click();
     release();
     await page.waitForURL(/\/dashboard\?saved=/);
     const rows = await readSiteDatabase(site, (db) =>

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
-import { frontPageMessages, messages } from "../../app/lib/messages";
+import { frontPageMessages, conflictMessages, messages } from "../../app/lib/messages";
 import { pngBytes } from "../support/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
@@ -48,7 +48,7 @@ for (const site of DEMO_SITES) {
       await page.getByLabel(messages.fieldCategory).selectOption(options.category ?? "sports");
       if (options.draft) await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
       if (options.images) await page.setInputFiles("#images", options.images.map((f) => path.join(FILES_DIR, f)));
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
+      await page.getByRole("button", { name: options.draft ? conflictMessages.submitDraft : messages.publishSubmit }).click();
       await expect(page.getByRole("status")).toContainText(options.draft ? messages.savedAsDraft : messages.published);
       return articleIdByTitle(site, title);
     }

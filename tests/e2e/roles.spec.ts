@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
-import { messages } from "../../app/lib/messages";
+import { conflictMessages, messages } from "../../app/lib/messages";
 import { E2E_SERVERS, FILES_DIR } from "./servers";
 import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 import { expect, test } from "./test";
@@ -50,7 +50,7 @@ for (const width of [375, 1280]) {
     await author.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
     await fillBody(author, "يقام المهرجان في ساحة البلدة.");
     await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
-    await author.getByRole("button", { name: messages.publishSubmit }).click();
+    await author.getByRole("button", { name: conflictMessages.submitReview }).click();
     await author.waitForURL(/\/dashboard\?saved=/);
     const id = await articleIdByTitle(site, title);
     expect(await statusOf(id)).toBe("review");
@@ -80,7 +80,7 @@ for (const width of [375, 1280]) {
     await shot(author, "author-edit");
     await fillBody(author, "يقام المهرجان في ساحة البلدة يوم الأحد بتنظيم من البلدية.");
     await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
-    await author.getByRole("button", { name: messages.saveSubmit }).click();
+    await author.getByRole("button", { name: conflictMessages.submitReview }).click();
     await author.waitForURL((url) => url.pathname === "/dashboard");
     expect(await statusOf(id)).toBe("review");
     await expect(author.getByTestId("sent-back")).toHaveCount(0);
@@ -90,7 +90,7 @@ for (const width of [375, 1280]) {
     await hydrated(editor);
     await expect(editor.getByTestId("editor-note")).toHaveCount(0);
     await editor.getByLabel(new RegExp(messages.statusPublishNow)).check();
-    await editor.getByRole("button", { name: messages.saveSubmit }).click();
+    await editor.getByRole("button", { name: messages.publishSubmit }).click();
     await expect(editor.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(editor.getByTestId("admin-tools")).toBeVisible();
     expect(await statusOf(id)).toBe("published");

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { messages } from "../../app/lib/messages";
+import { conflictMessages, messages } from "../../app/lib/messages";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 import { expect, test } from "./test";
@@ -57,7 +57,7 @@ for (const site of DEMO_SITES) {
         const home = await reader.newPage();
         await home.goto("/");
 
-        await page.getByRole("button", { name: messages.publishSubmit }).click();
+        await page.getByRole("button", { name: conflictMessages.submitSchedule }).click();
         await expect(page).toHaveURL(/\/dashboard\?saved=/);
         const id = await articleIdByTitle(site, title);
         const row = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["status", "publish_at"]).where("id", "=", id).executeTakeFirstOrThrow());

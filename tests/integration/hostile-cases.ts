@@ -177,6 +177,8 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     const safe = value.replace(/[\r\n\u0000]/g, " ").replace(/[^\x20-\x7e]/g, "?");
     add({ name: "GET /api/breaking/stream Last-Event-ID", who: who(), method: "GET", path: "/api/breaking/stream", headers: { "last-event-id": safe }, stream: true });
     add({ name: "GET /api/breaking/stream ?lastEventId", who: "visitor", method: "GET", path: `/api/breaking/stream?lastEventId=${enc(value)}`, stream: true });
+    add({ name: "POST /api/news/:id/presence hostile tab and state", who: who(), method: "POST", path: `/api/news/${enc(value)}/presence`, body: new URLSearchParams({ tab: value, state: pick([value, "open", "leave"]) }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    add({ name: "GET /api/news/:hostile/presence", who: who(), method: "GET", path: `/api/news/${enc(value)}/presence`, stream: true });
   }
 
   // Sign-in and sign-up: hostile fields, forged roles, wrong content types.
@@ -208,7 +210,7 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
   ];
   for (let i = 0; i < 200; i++) {
     const target = pick(articleTargets);
-    const invalid = pick(["category", "status", "videoUrl", "imageUrl", "title", "content", "file", "imageOrder", "imageDetail", "story", "shareImage"] as const);
+    const invalid = pick(["category", "status", "videoUrl", "imageUrl", "title", "content", "file", "imageOrder", "imageDetail", "story", "shareImage", "baseVersion"] as const);
     const fields: Record<string, string> = { title: pick(STRINGS), content: pick(STRINGS), category: pick(CATEGORIES), status: pick(["published", "draft"]), submissionId: pick(STRINGS) };
     if (invalid === "category") fields.category = pick(STRINGS);
     if (invalid === "status") fields.status = pick([...STRINGS, "admin", "scheduled"]);
@@ -221,6 +223,8 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     if (invalid === "imageDetail") fields[pick(["imageAlt", "imageCaption", "imageCredit"])] = pick(["x".repeat(301), "ت".repeat(5_000), ...XSS]);
     // The story's fields (decision 033): past their limits, or a share picture that is no picture.
     if (invalid === "story") fields[pick(["standfirst", "slug", "shareTitle", "shareDescription"])] = pick(["x".repeat(301), "ت".repeat(5_000), "ب".repeat(81).split("").join(" ")]);
+    // The version an edit is based on (decision 034): a whole number from 1, nothing else.
+    if (invalid === "baseVersion") fields.baseVersion = pick([...NUMBERS.filter((n) => n !== ""), ...XSS]);
     const files = invalid === "file" ? [{ field: pick(["images", "video"]), ...pick(lyingFiles()) }] : invalid === "shareImage" ? [{ field: "shareImage", ...pick(lyingFiles()) }] : [];
     if (random() < 0.2) fields.removeImages = pick(TRAVERSAL);
     add({ name: `${target.method} ${target.path} bad ${invalid}`, who: "admin", method: target.method, path: target.path, body: articleForm(fields, files) });
@@ -377,6 +381,8 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
     add({ field, who: "admin", method: "POST", path: "/dashboard/preview", body: articleForm({ title: "عنوان", content: "نص", category: "local", [field]: fault }) });
   }
   add({ field: "note", who: "admin", method: "POST", path: `/edit-news/${ids.reviewId}/send-back`, ...form({ note: nul("ملاحظة") }) });
+  add({ field: "tab", who: "admin", method: "POST", path: `/api/news/${ids.articleId}/presence`, ...form({ tab: nul("tab-abcdefgh"), state: "open" }) });
+  for (const target of articleTargets.filter((t) => t.method === "PUT" || t.path.startsWith("/edit-news"))) add({ ...target, field: "baseVersion", who: "admin", body: articleForm({ ...article, baseVersion: nul("1") }) });
   for (const intent of ["restore", "delete"]) add({ field: "id", who: "admin", method: "POST", path: "/dashboard/trash", ...form({ intent, id: nul("x") }) });
   // The front page: a published article, a valid place and time, but one field with a NUL.
   const choice = { intent: "choose", place: "pin", newsId: ids.articleId, until: "2026-12-01T10:00" };

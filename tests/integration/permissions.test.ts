@@ -242,6 +242,30 @@ const ROUTES: RouteCase[] = [
     send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { submissionId: `autosave-${ctx.role}-${ctx.run}` }), session),
   },
   {
+    name: "POST /api/news/:id/presence (own draft's form open)",
+    kind: "api",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/api/news/${ctx.draftId}/presence`, { tab: `tab-${ctx.role}-${ctx.run}`, state: "open" }, session),
+  },
+  {
+    name: "POST /api/news/:id/presence (published story's form open)",
+    kind: "api",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/api/news/${ctx.publishedId}/presence`, { tab: `tab-${ctx.role}-${ctx.run}`, state: "open" }, session),
+  },
+  {
+    name: "GET /api/news/:id/presence (who else has the own draft's form open)",
+    kind: "api",
+    allowed: OWNER_AND_EDITORS,
+    send: async (base, session, ctx) => {
+      // A stream: its head says allowed or refused; then it is closed.
+      const stop = new AbortController();
+      const response = await fetch(`${base}/api/news/${ctx.draftId}/presence`, { headers: { cookie: session.cookie }, signal: stop.signal, redirect: "manual" });
+      stop.abort();
+      return response;
+    },
+  },
+  {
     name: "POST /api/media/images (an image for the body)",
     kind: "api",
     allowed: NEWSROOM,
@@ -446,6 +470,7 @@ describe("permission matrix", () => {
       ["/dashboard/front-page", { intent: "remove", slot: "pin:local" }],
       ["/api/news/autosave", { ...article, id: editorDraftId }],
       ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
+      [`/api/news/${id}/presence`, { tab: "tab-cross-site", state: "open" }],
       ["/dashboard/users", { intent: "role", userId: readerId, role: "admin" }],
       ["/dashboard/account", { intent: "rename", username: "من موقع آخر" }],
       ["/reset-password", { intent: "forgot", email: "user@example.com" }],

@@ -104,7 +104,7 @@ export async function deleteAccount(db: DB, actorId: string, userId: string): Pr
   await db.transaction().execute(async (trx) => {
     await guardLastAdmin(trx, userId, () => true);
     const user = await trx.selectFrom("user").select("name").where("id", "=", userId).executeTakeFirstOrThrow();
-    await trx.updateTable("news").set({ byline: user.name }).where("author_id", "=", userId).where("byline", "is", null).execute();
+    await trx.updateTable("news").set((eb) => ({ byline: user.name, version: eb("version", "+", 1) })).where("author_id", "=", userId).where("byline", "is", null).execute();
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
     await trx.deleteFrom("account").where("userId", "=", userId).execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();

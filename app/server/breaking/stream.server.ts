@@ -80,12 +80,15 @@ function release(ip: string) {
   else open.byIp.set(ip, count);
 }
 
+/** What a stream does once it is open: `send` writes to it, `close` ends it; the function it returns runs when it closes. */
+export type StreamSetup = (send: (text: string) => void, close: () => void) => () => void;
+
 /**
- * GET /api/breaking/stream: Server-Sent Events. A snapshot (or, after a reconnect with Last-Event-ID,
- * exactly what was missed), then one event per change, a heartbeat comment every 25 s; everything is
- * released on close.
+ * A Server-Sent Events response under this process's stream limits (total and per client address): a
+ * `retry:` line, what `setup` sends, a heartbeat comment every 25 s; at the client's leaving or the
+ * server's stop (then with a last `retry:` line) everything is released.
  */
-export function openBreakingStream({ db, bus, limits }: StreamSource, request: Request, clientIp: string): Response {
+export function openEventStream(limits: Config["streams"], request: Request, clientIp: string, setup: StreamSetup): Response {
   if (stopping || open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
     return errorResponse(new AppError("unavailable", { retryAfterSeconds: 30 }));
   }
@@ -97,22 +100,15 @@ export function openBreakingStream({ db, bus, limits }: StreamSource, request: R
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let closed = false;
-      let ready = false;
-      let sentUpTo = 0;
-      const waiting: LiveEvent[] = [];
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      // Subscribed before anything is read: an event committed after the read comes through here.
-      const unsubscribe = bus.subscribe((live) => {
-        if (!ready) waiting.push(live);
-        else if (live.id > sentUpTo) send(message(live.id, live.event));
-      });
+      let teardown = () => {};
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       cleanup = () => {
         if (closed) return;
         closed = true;
-        unsubscribe();
+        teardown();
         clearInterval(heartbeat);
         endings.delete(end);
         request.signal.removeEventListener("abort", cleanup);
@@ -130,16 +126,8 @@ export function openBreakingStream({ db, bus, limits }: StreamSource, request: R
       endings.add(end);
       request.signal.addEventListener("abort", cleanup);
       if (request.signal.aborted) return cleanup();
-
       send(`retry: ${RETRY_MS}\n\n`);
-      void opening(db, lastSeen(request))
-        .then(({ text, upTo }) => {
-          send(text);
-          sentUpTo = upTo;
-          for (const live of waiting) if (live.id > sentUpTo) send(message(live.id, live.event));
-          ready = true;
-        })
-        .catch(() => cleanup());
+      teardown = setup(send, () => cleanup());
     },
     cancel() {
       cleanup();
@@ -153,5 +141,32 @@ export function openBreakingStream({ db, bus, limits }: StreamSource, request: R
       "X-Accel-Buffering": "no",
       Connection: "keep-alive",
     },
+  });
+}
+
+/**
+ * GET /api/breaking/stream: Server-Sent Events. A snapshot (or, after a reconnect with Last-Event-ID,
+ * exactly what was missed), then one event per change, a heartbeat comment every 25 s; everything is
+ * released on close.
+ */
+export function openBreakingStream({ db, bus, limits }: StreamSource, request: Request, clientIp: string): Response {
+  return openEventStream(limits, request, clientIp, (send, close) => {
+    let ready = false;
+    let sentUpTo = 0;
+    const waiting: LiveEvent[] = [];
+    // Subscribed before anything is read: an event committed after the read comes through here.
+    const unsubscribe = bus.subscribe((live) => {
+      if (!ready) waiting.push(live);
+      else if (live.id > sentUpTo) send(message(live.id, live.event));
+    });
+    void opening(db, lastSeen(request))
+      .then(({ text, upTo }) => {
+        send(text);
+        sentUpTo = upTo;
+        for (const live of waiting) if (live.id > sentUpTo) send(message(live.id, live.event));
+        ready = true;
+      })
+      .catch(close);
+    return unsubscribe;
   });
 }

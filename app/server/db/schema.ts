@@ -44,6 +44,8 @@ export interface NewsTable extends StoryColumns {
   trashed_from: NewsStatus | null;
   /** When it went to the trash; purged for good 30 days later. */
   deleted_at: string | null;
+  /** Counts the writes of the story; a save names the one it was based on (migration 023). */
+  version: Generated<number>;
 }
 
 /** An article's previous version, kept at each save (app/server/news/revisions.server.ts). */

@@ -39,6 +39,7 @@ export function checkedArticleForm(submission: Submission, sender: FormSender): 
     imageCredit: submission.fields.imageCredit,
     removeVideo: one("removeVideo"),
     submissionId: one("submissionId") || undefined,
+    baseVersion: one("baseVersion") || undefined,
     standfirst: one("standfirst"),
     slug: one("slug"),
     shareTitle: one("shareTitle"),

@@ -233,6 +233,7 @@ type ArticleRow = Omit<SummaryRow, "excerpt"> & {
   share_description: string | null;
   share_image: string | null;
   noindex: number;
+  version: number;
 };
 
 function toArticle(row: ArticleRow): NewsArticle {
@@ -248,6 +249,7 @@ function toArticle(row: ArticleRow): NewsArticle {
     publishAt: row.publish_at,
     byline: row.byline,
     story: storyOfRow(row),
+    version: Number(row.version),
   };
 }
 

@@ -13,6 +13,7 @@ import { mediaOfRow, mediaOnlyUsedBy } from "./article-media.server";
 import { articleNotYours } from "./ownership.server";
 import { setArticleTopics, type TopicsRequest } from "./topics.server";
 import { storyColumns, type StoryChanges } from "./story-fields.server";
+import { AppError } from "~/server/platform/app-error.server";
 
 /* Writing articles, each write in one transaction with its outbox event. Reads: articles-read.server.ts. */
 
@@ -140,6 +141,11 @@ export type ArticleChanges = ArticleText & {
   topics?: TopicsRequest;
   /** Left out (or a field of it): the story's fields stay as they are. */
   story?: StoryChanges;
+  /**
+   * The version the edit was based on (news.version): a row that has moved on since refuses it with
+   * `edit-conflict`, in the write's own statement. Left out by writes that are no one's form (import).
+   */
+  baseVersion?: number;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
@@ -151,16 +157,20 @@ export function articleState(
   return { id, title: row.title, createdAt: row.created_at, publishedAt: row.published_at, category, status: row.status };
 }
 
+/** A save based on a version of the article that another save has replaced since. */
+export const editConflict = () => new AppError("edit-conflict");
+
 /**
  * Applies an edit, keeps the version it replaces as a revision replaced by `save`, and records it in the
- * outbox; returns the media URLs no article or revision uses any more (to delete once committed), or
- * null when there is no such article (or it is in the trash, or an autosave finds no draft).
+ * outbox; returns the media URLs no article or revision uses any more (to delete once committed) and
+ * the article's new version, or null when there is no such article (or it is in the trash, or an
+ * autosave finds no draft). An edit based on an older version than the row's is refused (edit-conflict).
  */
-export async function updateArticle(db: DB, id: string, changes: ArticleChanges, save: Save = UNNAMED_SAVE): Promise<{ unusedMedia: string[] } | null> {
+export async function updateArticle(db: DB, id: string, changes: ArticleChanges, save: Save = UNNAMED_SAVE): Promise<{ unusedMedia: string[]; version: number } | null> {
   return writeWithEvents(db, async (trx) => {
     const current = await trx
       .selectFrom("news")
-      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at", "slug"])
+      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at", "slug", "version"])
       .where("id", "=", id)
       // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
       .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
@@ -168,12 +178,15 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
       .$if(dialectName(trx) === "postgres", (query) => query.forUpdate())
       .executeTakeFirst();
     if (!current) return null;
+    const { baseVersion } = changes;
+    if (baseVersion !== undefined && current.version !== baseVersion) throw editConflict();
     const now = (save.at ?? new Date()).toISOString();
     const publishedAt = current.published_at ?? (changes.status === "published" ? now : null);
     await keepRevision(trx, id, save, now);
     const updated = await trx
       .updateTable("news")
-      .set({
+      .set((eb) => ({
+        version: eb("version", "+", 1),
         title: changes.title,
         ...storedText(changes),
         category: changes.category,
@@ -190,11 +203,14 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         ...storyColumns(changes.story ?? {}, { slug: current.slug, title: changes.title, published: publishedAt !== null }),
         // Submitting for review again closes the editor's last note.
         ...(changes.status === "review" ? { review_note: null } : {}),
-      })
+      }))
       .where("id", "=", id)
       .$if(Boolean(changes.onlyIf), (qb) => qb.where("author_id", "=", changes.onlyIf!.authorId).where("status", "in", changes.onlyIf!.statuses))
+      // The check above read the row; this one is the write's own, whatever ran in between.
+      .$if(baseVersion !== undefined, (qb) => qb.where("version", "=", baseVersion!))
+      .returning("version")
       .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw articleNotYours();
+    if (!updated) throw (await versionMovedOn(trx, id, baseVersion)) ? editConflict() : articleNotYours();
     if (changes.topics) await setArticleTopics(trx, id, changes.topics, now);
     if (changes.status === "published") await ensureShortLink(trx, id);
     await syncSearchIndex(trx, id);
@@ -202,8 +218,14 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     await recordArticleEvent(trx, articleState(id, current), after);
     const usedBefore = mediaOfRow(current);
     const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : []), ...(changes.body ? documentImages(changes.body) : [])]);
-    return { unusedMedia: await mediaOnlyUsedBy(trx, id, usedBefore.filter((url) => !usedAfter.has(url))) };
+    return { unusedMedia: await mediaOnlyUsedBy(trx, id, usedBefore.filter((url) => !usedAfter.has(url))), version: Number(updated.version) };
   });
+}
+
+async function versionMovedOn(trx: DB, id: string, baseVersion: number | undefined): Promise<boolean> {
+  if (baseVersion === undefined) return false;
+  const row = await trx.selectFrom("news").select("version").where("id", "=", id).executeTakeFirst();
+  return row !== undefined && Number(row.version) !== baseVersion;
 }
 
 /**

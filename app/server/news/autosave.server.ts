@@ -18,12 +18,13 @@ import { assertTopicsAllowed } from "./topics.server";
  */
 
 const autosaveSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, standfirst: true, submissionId: true, topics: true })
+  .pick({ title: true, content: true, body: true, category: true, standfirst: true, submissionId: true, topics: true, baseVersion: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText);
 
-export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; standfirst?: string; submissionId?: string; topics?: string };
-export type Autosaved = { id: string; savedAt: string };
+export type AutosaveFields = { id?: string; title?: string; content?: string; body?: string; category?: string; standfirst?: string; submissionId?: string; topics?: string; baseVersion?: string };
+/** `version`: the draft's version after this save, the base of the form's next save. */
+export type Autosaved = { id: string; savedAt: string; version: number };
 
 function checked(fields: AutosaveFields) {
   const parsed = autosaveSchema.safeParse(fields);
@@ -31,7 +32,7 @@ function checked(fields: AutosaveFields) {
   throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
 }
 
-async function draftToSave(db: DB, actor: Actor, { id, topics: _topics, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
+async function draftToSave(db: DB, actor: Actor, { id, topics: _topics, baseVersion: _base, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
   const { standfirst, ...text } = input;
@@ -65,9 +66,11 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
       video: current.video,
       topics,
       story: { standfirst: input.standfirst },
+      // The first autosave of a new article made the draft it now writes: it is based on that.
+      baseVersion: input.id ? input.baseVersion : undefined,
     },
     { by: actor.id, kind: "autosave", at: now },
   );
   if (!saved) throw new AppError("conflict", { message: messages.autosaveDraftsOnly });
-  return { id, savedAt: now.toISOString() };
+  return { id, savedAt: now.toISOString(), version: saved.version };
 }

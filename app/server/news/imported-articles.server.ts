@@ -55,7 +55,7 @@ export async function importArticle(trx: DB, article: ImportedArticle): Promise<
   };
   if (current) {
     await keepRevision(trx, article.id, UNNAMED_SAVE, new Date().toISOString());
-    await trx.updateTable("news").set(fields).where("id", "=", article.id).execute();
+    await trx.updateTable("news").set((eb) => ({ ...fields, version: eb("version", "+", 1) })).where("id", "=", article.id).execute();
   } else {
     await trx
       .insertInto("news")

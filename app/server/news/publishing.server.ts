@@ -155,7 +155,7 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
  * An edit by `actor` of `article`, as editableArticle gave it: the write itself checks again that the
  * actor may still edit it (permissions.ts) and give it the status asked for.
  */
-export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<void> {
+export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<{ version: number }> {
   const current: Current = { kind: "edit", images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage };
   const { input, uploads, stored } = await prepare(newsroom, submission, actor, current, sender);
   const changes = articleOfForm(input, actor, current, uploads);
@@ -165,7 +165,7 @@ export async function editArticle(newsroom: Newsroom, actor: Actor, article: New
   }
   let result;
   try {
-    result = await updateArticle(newsroom.db, article.id, { ...changes, onlyIf: editCondition(actor) }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
+    result = await updateArticle(newsroom.db, article.id, { ...changes, onlyIf: editCondition(actor), baseVersion: input.baseVersion }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
   } catch (error) {
     await removeMedia(newsroom.storage, stored);
     throw writeFailure(error, messages.updateFailed);
@@ -175,4 +175,5 @@ export async function editArticle(newsroom: Newsroom, actor: Actor, article: New
     throw articleNotFound();
   }
   await removeMedia(newsroom.storage, result.unusedMedia);
+  return { version: result.version };
 }

@@ -18,21 +18,23 @@ export type RestoreRequest = {
   mode: RestoreMode;
   /** The media the person restoring was shown would leave the story, and confirmed. */
   confirmedRemovals: readonly string[];
+  /** The live version the preview showed: a story saved since is an edit conflict, nothing restored. */
+  baseVersion: number;
 };
 
-/** What restoring in each mode would change, current → restored, and what each would take off the story. */
-export type RestorePreview = { [mode in RestoreMode]: { comparison: Comparison; removed: string[] } };
+/** What restoring in each mode would change, current → restored, and what each would take off the story; the live version compared. */
+export type RestorePreview = { [mode in RestoreMode]: { comparison: Comparison; removed: string[] } } & { version: number };
 
 /** The two restores of a revision side by side; not-found when the story (outside the trash) or the revision is not there. */
 export async function previewRestore(db: DB, newsId: string, revisionId: number): Promise<RestorePreview> {
   if (!Number.isSafeInteger(revisionId) || revisionId < 1) throw revisionNotFound();
-  const [live, revision] = await Promise.all([loadVersion(db, newsId, "current"), loadVersion(db, newsId, revisionId)]);
-  if (!live || !revision) throw revisionNotFound();
+  const [live, revision, article] = await Promise.all([loadVersion(db, newsId, "current"), loadVersion(db, newsId, revisionId), getArticle(db, newsId, EDITORS)]);
+  if (!live || !revision || !article) throw revisionNotFound();
   const preview = (target: typeof revision) => {
     const comparison = compareVersions(live, target);
     return { comparison, removed: mediaRemoved(comparison.media) };
   };
-  return { text: preview(textOnly(revision, live)), full: preview(revision) };
+  return { text: preview(textOnly(revision, live)), full: preview(revision), version: article.version };
 }
 
 /**
@@ -71,7 +73,7 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
           video: article.video,
           story: { standfirst: revision.story.standfirst, shareTitle: revision.story.shareTitle, shareDescription: revision.story.shareDescription },
         };
-  const restored = await updateArticle(db, newsId, changes, { by: actorId, kind: "save", at: now });
+  const restored = await updateArticle(db, newsId, { ...changes, baseVersion: request.baseVersion }, { by: actorId, kind: "save", at: now });
   if (restored === null) throw revisionNotFound();
 }
 

@@ -70,7 +70,7 @@ export async function sendBack(db: DB, id: string, note: string, now = new Date(
   if (!(await getArticleAccess(db, id))) throw articleNotFound();
   const result = await db
     .updateTable("news")
-    .set({ status: "draft", review_note: checked.data, updated_at: now.toISOString() })
+    .set((eb) => ({ status: "draft", review_note: checked.data, updated_at: now.toISOString(), version: eb("version", "+", 1) }))
     .where("id", "=", id)
     .where("status", "=", "review")
     .executeTakeFirst();

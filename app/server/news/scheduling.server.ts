@@ -39,7 +39,7 @@ async function claim(db: DB, id: string, at: string): Promise<boolean> {
   return writeWithEvents(db, async (trx) => {
     const row = await trx
       .updateTable("news")
-      .set((eb) => ({ status: "published", published_at: eb.fn.coalesce("published_at", eb.val(at)), publish_at: null }))
+      .set((eb) => ({ status: "published", published_at: eb.fn.coalesce("published_at", eb.val(at)), publish_at: null, version: eb("version", "+", 1) }))
       .where("id", "=", id)
       .where("status", "=", "scheduled")
       .where("publish_at", "<=", at)

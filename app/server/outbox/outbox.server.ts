@@ -29,14 +29,26 @@ export type ArticleEventKind = "article-created" | "article-edited" | "article-p
  */
 export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-changed" | "profile-changed";
 
+/**
+ * Someone opened an article's edit form, still has it open (a heartbeat) or left it (decision 034):
+ * a notice to every process's presence map, not a change of content.
+ */
+export type PresenceNotice = { userId: string; name: string; tab: string; state: "open" | "leave" };
+export const PRESENCE_KIND = "editing-presence";
+
 export type OutboxEvent = {
   id: number;
-  kind: ArticleEventKind | SiteEventKind;
+  kind: ArticleEventKind | SiteEventKind | typeof PRESENCE_KIND;
   articleId: string | null;
   before: ArticleState | null;
   after: ArticleState | null;
+  /** Only in a presence notice. */
+  presence?: PresenceNotice;
   createdAt: string;
 };
+
+/** Whether an event changed what pages show: every kind but a presence notice. */
+export const changesContent = (event: OutboxEvent) => event.kind !== PRESENCE_KIND;
 
 /** The PostgreSQL channel a committed event is announced on (NOTIFY), so followers need not wait for their next poll. */
 export const EVENTS_CHANNEL = "akhbar_events";
@@ -67,7 +79,14 @@ export async function recordSiteEvent(trx: DB, kind: SiteEventKind): Promise<voi
   await recordEvent(trx, kind, null, { before: null, after: null });
 }
 
-async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: { before: ArticleState | null; after: ArticleState | null }): Promise<void> {
+/** Records a presence notice about article `articleId`, as recordArticleEvent does. */
+export async function recordPresenceEvent(trx: DB, articleId: string, presence: PresenceNotice): Promise<void> {
+  await recordEvent(trx, PRESENCE_KIND, articleId, { before: null, after: null, presence });
+}
+
+type Payload = { before: ArticleState | null; after: ArticleState | null; presence?: PresenceNotice };
+
+async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: Payload): Promise<void> {
   const postgres = dialectName(trx) === "postgres";
   if (postgres) await sql`select pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`.execute(trx);
   const row = await trx
@@ -81,8 +100,8 @@ async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string
 type EventRow = { id: number; kind: string; article_id: string | null; payload: string; created_at: string };
 
 function toEvent(row: EventRow): OutboxEvent {
-  const { before, after } = JSON.parse(row.payload) as { before: ArticleState | null; after: ArticleState | null };
-  return { id: Number(row.id), kind: row.kind as OutboxEvent["kind"], articleId: row.article_id, before, after, createdAt: row.created_at };
+  const { before, after, presence } = JSON.parse(row.payload) as Payload;
+  return { id: Number(row.id), kind: row.kind as OutboxEvent["kind"], articleId: row.article_id, before, after, ...(presence ? { presence } : {}), createdAt: row.created_at };
 }
 
 /** Up to `limit` events after `afterId`, oldest first. */

@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode, FieldMessages } from "~/lib/error-body";
-import { messages } from "~/lib/messages";
+import { conflictMessages, messages } from "~/lib/messages";
 
 /** Each code's HTTP status and the Arabic message a reader gets unless the error names a more precise one. */
 export const ERROR_CATALOGUE: Record<ErrorCode, { status: number; message: string }> = {
@@ -10,6 +10,7 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { status: number; message: strin
   "not-found": { status: 404, message: messages.pageNotFound },
   "method-not-allowed": { status: 405, message: messages.methodNotAllowed },
   conflict: { status: 409, message: messages.conflict },
+  "edit-conflict": { status: 409, message: conflictMessages.refused },
   "too-large": { status: 413, message: messages.requestTooLarge },
   "rate-limited": { status: 429, message: messages.rateLimited },
   internal: { status: 500, message: messages.serverError },

@@ -2,7 +2,7 @@ import { breakingChange } from "~/server/breaking/changes.server";
 import { startScheduler, type Scheduler } from "~/server/news/scheduling.server";
 import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 import { createOutboxFollower } from "~/server/outbox/follower.server";
-import type { OutboxEvent } from "~/server/outbox/outbox.server";
+import { changesContent, type OutboxEvent } from "~/server/outbox/outbox.server";
 import type { Readiness } from "~/server/http/health-routes.server";
 import { readiness } from "./readiness.server";
 import type { Site } from "./site.server";
@@ -13,11 +13,14 @@ export type Background = { start: () => Promise<void>; stop: () => Promise<void>
 /**
  * The follower empties the site's caches of content on every change any process made (the one place
  * that does: the shell's regions and lists' HTML go with the read cache's objects they are kept by),
- * and sends breaking-list changes to this process's open streams; the scheduler publishes scheduled
+ * and sends breaking-list changes to this process's open streams, and presence notices to its map of
+ * who has which edit form open (they change no content: the caches stay); the scheduler publishes scheduled
  * articles when their time comes.
  */
 export function siteBackground(site: Site): Background {
   const consume = (events: OutboxEvent[]) => {
+    site.editing.presence.consume(events);
+    if (!events.some(changesContent)) return;
     site.pageCache.clear();
     site.readCache.clear();
     for (const event of events) {
@@ -32,6 +35,7 @@ export function siteBackground(site: Site): Background {
     /** Before the server listens: from the newest event on; then the scheduler's first claim runs. */
     start: async () => {
       await follower.start();
+      site.editing.presence.start();
       scheduler ??= await startScheduler(site.db, site.config.schedulerIntervalMs, site.clock);
       stopTrashPurge ??= scheduleTrashPurge(site.newsroom, site.clock);
     },
@@ -41,6 +45,7 @@ export function siteBackground(site: Site): Background {
       stopTrashPurge = undefined;
       await scheduler?.stop();
       await follower.stop();
+      site.editing.presence.stop();
     },
     readiness: () => readiness(site.db, follower),
   };

@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from "~/server/mail/mail.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import type { Newsroom } from "~/server/news/publishing.server";
+import { createPresenceMap, type PresenceMap } from "~/server/presence/presence-map.server";
 
 /**
  * The whole site as one process holds it, built once by `createSite` and handed to every loader and
@@ -39,6 +40,8 @@ export type Site = {
   /** Changes to the breaking list, as the outbox reports them, for this process's open streams. */
   live: LiveEventBus;
   breakingStreams: StreamSource;
+  /** Who has each story's edit form open, as the outbox reports it, and the limits of the streams telling the forms. */
+  editing: { db: DB; presence: PresenceMap; limits: Config["streams"] };
 };
 
 export function createSite(config: Config): Site {
@@ -49,6 +52,7 @@ export function createSite(config: Config): Site {
   const clock = clockOf(config);
   if (config.testClockFile) logger.info({ file: config.testClockFile }, "the newsroom, the scheduler and the trash purge read the clock TEST_CLOCK_FILE moves");
   const live = createInProcessBus();
+  const limits = streamLimitsOfThisProcess(config);
   const { baseUrl, authSecret } = config;
   return {
     config,
@@ -63,7 +67,8 @@ export function createSite(config: Config): Site {
     pageCache: new PageCache(config.pageCacheSeconds * 1000),
     readCache: createReadCache(),
     live,
-    breakingStreams: { db, bus: live, limits: streamLimitsOfThisProcess(config) },
+    breakingStreams: { db, bus: live, limits },
+    editing: { db, presence: createPresenceMap(clock), limits },
   };
 }
 

@@ -1,0 +1,69 @@
+import { canEditArticle } from "~/lib/permissions";
+import { z } from "~/lib/zod";
+import { conflictMessages, messages } from "~/lib/messages";
+import type { DB } from "~/server/db/db.server";
+import type { CurrentUser } from "~/server/accounts/guards.server";
+import { openEventStream } from "~/server/breaking/stream.server";
+import { articleNotFound, articleNotYours, ownershipOf } from "~/server/news/ownership.server";
+import { recordPresenceEvent, writeWithEvents, type PresenceNotice } from "~/server/outbox/outbox.server";
+import { AppError } from "~/server/platform/app-error.server";
+import type { Config } from "~/server/platform/config.server";
+import type { PresenceMap } from "./presence-map.server";
+
+/*
+ * Who else has a story's edit form open (issue 34, decision 034). The form announces itself (open, a
+ * heartbeat, leaving); each announcement is an outbox event, so every process's presence map hears it;
+ * the open forms of each process hear the changes over Server-Sent Events.
+ */
+
+const announcementSchema = z.object({
+  tab: z.string({ error: conflictMessages.presenceBadId }).regex(/^[A-Za-z0-9-]{8,64}$/, conflictMessages.presenceBadId),
+  state: z.enum(["open", "leave"], { error: messages.badRequest }),
+});
+
+async function assertMayEdit(db: DB, user: CurrentUser, articleId: string): Promise<void> {
+  const access = await ownershipOf(db, articleId);
+  if (!access || access.status === "trashed") throw articleNotFound();
+  if (!canEditArticle(user, access)) throw articleNotYours();
+}
+
+/** `user`'s form (its tab) on article `articleId` is open, still open, or left. */
+export async function announcePresence(db: DB, user: CurrentUser, articleId: string, fields: { tab?: string; state?: string }): Promise<void> {
+  const parsed = announcementSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("validation", { message: issue.message, fields: { [String(issue.path[0] ?? "form")]: issue.message } });
+  }
+  const { tab, state } = parsed.data;
+  await assertMayEdit(db, user, articleId);
+  const notice: PresenceNotice = { userId: user.id, name: user.name, tab, state };
+  await writeWithEvents(db, (trx) => recordPresenceEvent(trx, articleId, notice));
+}
+
+/** A message of the presence stream: the others who have the form open now. */
+const editorsMessage = (names: string[]) => `data: ${JSON.stringify({ editors: names })}\n\n`;
+
+/**
+ * GET the presence of article `articleId`'s form as Server-Sent Events: the names of the others who have
+ * it open now, then again at each change.
+ */
+export async function openPresenceStream(
+  source: { db: DB; presence: PresenceMap; limits: Config["streams"] },
+  user: CurrentUser,
+  articleId: string,
+  request: Request,
+  clientIp: string,
+): Promise<Response> {
+  await assertMayEdit(source.db, user, articleId);
+  const others = (editors: { id: string; name: string }[]) => editors.filter((editor) => editor.id !== user.id).map((editor) => editor.name);
+  return openEventStream(source.limits, request, clientIp, (send) => {
+    let last = "";
+    const tell = (names: string[]) => {
+      const text = editorsMessage(names);
+      if (text !== last) send((last = text));
+    };
+    const unsubscribe = source.presence.subscribe(articleId, (editors) => tell(others(editors)));
+    tell(others(source.presence.editors(articleId)));
+    return unsubscribe;
+  });
+}
