@@ -20,6 +20,7 @@ import * as m019 from "./019-front-page-placements";
 import * as m020 from "./020-topics";
 import * as m021 from "./021-story-fields";
 import * as m022 from "./022-author-profiles";
+import * as m024 from "./024-media-library";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -52,6 +53,7 @@ const migrations: Record<string, EngineMigration> = {
   "020-topics": m020,
   "021-story-fields": m021,
   "022-author-profiles": m022,
+  "024-media-library": m024,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -30,6 +30,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   topics: true,
   news_topics: true,
   topic_redirects: true,
+  media: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */
