@@ -1,4 +1,4 @@
-import { IMAGE_DETAIL_MAX, type ImageDetails } from "./image-details";
+import type { ImageDetails } from "./image-details";
 
 /** The point a crop keeps in frame: 0–1 from the left and from the top. */
 export type FocalPoint = { x: number; y: number };
@@ -57,11 +57,14 @@ export function focalPointOf(x: unknown, y: unknown): FocalPoint | null {
   return fx === null || fy === null ? null : { x: fx, y: fy };
 }
 
-/** CSS object-position for an image cropped by its box: its focal point, or the centre. */
-export function objectPositionOf(focal: FocalPoint | null | undefined): string | undefined {
-  if (!focal) return undefined;
-  const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
-  return `${percent(focal.x)} ${percent(focal.y)}`;
+/**
+ * The class that crops an image by its box (object-cover) around its focal point, in steps of a
+ * tenth (app.css makes the 121 classes: the site's CSP allows no style attributes); "" for the centre.
+ */
+export function focalClassOf(focal: FocalPoint | null | undefined): string {
+  if (!focal) return "";
+  const step = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10) * 10;
+  const [x, y] = [step(focal.x), step(focal.y)];
+  return x === 50 && y === 50 ? "" : `object-[${x}%_${y}%]`;
 }
 
-export const LIBRARY_DETAIL_MAX = IMAGE_DETAIL_MAX;

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { detailsOf, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
+import { detailsOf, IMAGE_DETAIL_MAX, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
-import { LIBRARY_PAGE_SIZE, type FocalPoint, type LibraryEntry, type LibraryFilter, type LibraryImage, type MediaUse } from "~/lib/media-library";
-import { mediaLibraryMessages } from "~/lib/messages";
+import { focalPointOf, LIBRARY_PAGE_SIZE, type FocalPoint, type LibraryEntry, type LibraryFilter, type LibraryImage, type MediaUse } from "~/lib/media-library";
+import { imageDetailMessages, mediaLibraryMessages } from "~/lib/messages";
 import { isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import { documentImages, storedBody } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
@@ -185,3 +185,38 @@ export async function libraryDefaults(db: DB, urls: readonly string[]): Promise<
   return Object.fromEntries(rows.filter((row) => row.alt || row.caption || row.credit).map((row) => [row.url, { alt: row.alt, caption: row.caption, credit: row.credit }]));
 }
 
+
+const URL_MAX = 500;
+const TOO_LONG = { alt: imageDetailMessages.altTooLong, caption: imageDetailMessages.captionTooLong, credit: imageDetailMessages.creditTooLong } as const;
+const refusedAction = (message: string = mediaLibraryMessages.actionInvalid) => new AppError("validation", { message });
+
+/**
+ * The library page's one change, from its form's fields: `details` (alt, caption, credit), `focus`
+ * (x and y in 0–1, or neither: the centre) or `delete`. Returns what to tell the person.
+ */
+export async function changeLibraryImage(newsroom: { db: DB; storage: MediaStorage }, actor: Actor, fields: Record<string, string>): Promise<string> {
+  const { intent, url } = fields;
+  if (!url || url.length > URL_MAX || url.includes("\0")) throw refusedAction();
+  if (intent === "details") {
+    const details = { alt: fields.alt ?? "", caption: fields.caption ?? "", credit: fields.credit ?? "" };
+    for (const key of ["alt", "caption", "credit"] as const) {
+      if (details[key].length > IMAGE_DETAIL_MAX) throw new AppError("validation", { message: TOO_LONG[key], fields: { [key]: TOO_LONG[key] } });
+      if (details[key].includes("\0")) throw refusedAction();
+      details[key] = details[key].trim();
+    }
+    await setLibraryDetails(newsroom.db, actor, url, details);
+    return mediaLibraryMessages.detailsSaved;
+  }
+  if (intent === "focus") {
+    const reset = fields.x === undefined && fields.y === undefined;
+    const focal = reset ? null : focalPointOf(fields.x, fields.y);
+    if (!reset && !focal) throw refusedAction(mediaLibraryMessages.focalInvalid);
+    await setFocalPoint(newsroom.db, actor, url, focal);
+    return mediaLibraryMessages.focalSaved;
+  }
+  if (intent === "delete") {
+    await deleteLibraryImage(newsroom, actor, url);
+    return mediaLibraryMessages.deleted;
+  }
+  throw refusedAction();
+}
