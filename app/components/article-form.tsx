@@ -143,7 +143,7 @@ export function ArticleForm(props: Props) {
       </div>
       <TopicField names={props.topics.names} mayCreate={props.topics.mayCreate} error={errors.topics} className={input} />
       {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
-      {article && article.images.length > 0 && <ArticleImagesField images={article.images} details={article.imageDetails} error={errors.imageDetails} />}
+      <ArticleImagesField images={article?.images ?? []} details={article?.imageDetails ?? {}} error={errors.imageDetails} />
       <FormField id="images" label={messages.fieldImages} hint={messages.fieldImagesHint} error={errors.images}>
         <input id="images" name="images" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy("images") ?? "images-hint"} />
       </FormField>
