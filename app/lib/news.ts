@@ -1,3 +1,4 @@
+import type { FocalPoint } from "./media-library";
 import type { ImageDetailsMap } from "./image-details";
 import type { RichDocument } from "./rich-text/document";
 import type { Credit } from "./bylines";
@@ -32,6 +33,8 @@ export type NewsSummary = {
   credit: Credit | null;
   /** The readable address's last segment (articlePath); null for an article never published since issue 33. */
   slug: string | null;
+  /** The cover's focal point in the media library, when one was set: the card's crop keeps it in frame. */
+  imageFocus?: FocalPoint;
 };
 
 /** The time readers are shown for an article: its publication, or its writing while it is unpublished. */
@@ -40,7 +43,7 @@ export function shownTime(item: Pick<NewsSummary, "createdAt" | "publishedAt">):
 }
 
 /** What a row or a slide shows of an article: the islands that list articles take only this as props. */
-export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "isVideo" | "createdAt" | "publishedAt" | "slug">;
+export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "imageFocus" | "isVideo" | "createdAt" | "publishedAt" | "slug">;
 
 export function teaserOf({ id, title, category, image, isVideo, createdAt, publishedAt, slug }: NewsSummary): NewsTeaser {
   return { id, title, category, image, isVideo, createdAt, publishedAt, slug };

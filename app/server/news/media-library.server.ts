@@ -9,6 +9,7 @@ import type { DB } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like.server";
 import type { StoredImage } from "~/server/media/media.server";
 import type { MediaStorage } from "~/server/media/storage.server";
+import { recordSiteEvent } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { removeMedia } from "./article-media.server";
 
@@ -148,11 +149,14 @@ export async function setLibraryDetails(db: DB, actor: Actor, url: string, detai
   await db.updateTable("media").set({ alt: details.alt, caption: details.caption, credit: details.credit }).where("url", "=", url).execute();
 }
 
-/** The point every crop of the image keeps in frame (null: the centre again). */
+/** The point every crop of the image keeps in frame (null: the centre again); readers' pages change with it, on every instance. */
 export async function setFocalPoint(db: DB, actor: Actor, url: string, focal: FocalPoint | null): Promise<void> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   await requireRow(db, url);
-  await db.updateTable("media").set({ focal_x: focal?.x ?? null, focal_y: focal?.y ?? null }).where("url", "=", url).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("media").set({ focal_x: focal?.x ?? null, focal_y: focal?.y ?? null }).where("url", "=", url).execute();
+    await recordSiteEvent(trx, "media-changed");
+  });
 }
 
 /**
