@@ -279,8 +279,39 @@ const ROUTES: RouteCase[] = [
     allowed: NEWSROOM,
     send: (base, session) => post(`${base}/dashboard/account`, articleForm({ intent: "profile", bio: "نبذة", links: "https://example.org/me" }), session),
   },
+  // The media library (issue 34): the newsroom sees it and sets defaults and focal points; editors delete an unused image.
+  { name: "GET /dashboard/media", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard/media?q=${encodeURIComponent("مرفأ")}`, session) },
+  { name: "GET /api/media/library", kind: "api", allowed: NEWSROOM, send: (base, session) => get(`${base}/api/media/library`, session) },
+  {
+    name: "POST /dashboard/media (focal point)",
+    kind: "page",
+    allowed: NEWSROOM,
+    prepare: libraryImage,
+    send: (base, session) => post(`${base}/dashboard/media`, { intent: "focus", url: libraryUrl, x: "0.3", y: "0.7" }, session),
+  },
+  {
+    name: "POST /dashboard/media (details)",
+    kind: "page",
+    allowed: NEWSROOM,
+    prepare: libraryImage,
+    send: (base, session) => post(`${base}/dashboard/media`, { intent: "details", url: libraryUrl, alt: "وصف", caption: "تعليق", credit: "مصدر" }, session),
+  },
+  {
+    name: "POST /dashboard/media (delete an unused image)",
+    kind: "page",
+    allowed: EDITORS,
+    prepare: libraryImage,
+    send: (base, session) => post(`${base}/dashboard/media`, { intent: "delete", url: libraryUrl }, session),
+  },
   { name: "POST /reset-password", kind: "page", allowed: EVERYONE, send: (base, session) => post(`${base}/reset-password`, { intent: "forgot", email: "user@example.com" }, session) },
 ];
+
+/** A fresh, unused image row of the media library for a case to change or delete (no files: removing them is best effort). */
+let libraryUrl = "";
+async function libraryImage(): Promise<void> {
+  libraryUrl = `/media/news-images/${(++run).toString(16).padStart(16, "0")}-case.webp`;
+  await db.insertInto("media").values({ url: libraryUrl, uploaded_by: null, created_at: new Date().toISOString(), width: 10, height: 10, focal_x: null, focal_y: null }).execute();
+}
 
 /** Two topics on an article of their own, for the cases that rename or merge one. */
 async function twoTopics(caseRun: number): Promise<[string, string]> {
@@ -330,7 +361,7 @@ async function sessionFor(role: Role): Promise<Session> {
 
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects] = await Promise.all([
+  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
@@ -342,8 +373,9 @@ async function snapshot(): Promise<string> {
     db.selectFrom("topics").selectAll().orderBy("id").execute(),
     db.selectFrom("news_topics").selectAll().orderBy("news_id").orderBy("topic_id").execute(),
     db.selectFrom("topic_redirects").selectAll().orderBy("slug").execute(),
+    db.selectFrom("media").selectAll().orderBy("url").execute(),
   ]);
-  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects });
+  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media });
 }
 
 beforeAll(async () => {
@@ -432,6 +464,7 @@ describe("permission matrix", () => {
       ["/reset-password", { intent: "forgot", email: "user@example.com" }],
       ["/api/media/images", {}],
       ["/dashboard/topics", { intent: "rename", id: "any", name: "من موقع آخر" }],
+      ["/dashboard/media", { intent: "delete", url: "/media/news-images/0000000000000000-any.webp" }],
     ];
     for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);

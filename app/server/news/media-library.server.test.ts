@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Migrator, type Kysely } from "kysely";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../migrations/index";
 import { createEmptyDatabase, createTempDatabase } from "../../../harness/temp-db";
@@ -17,6 +18,7 @@ import { listReferencedMedia } from "./article-media.server";
 import { changeLibraryImage, deleteLibraryImage, searchLibrary, usesOf } from "./media-library.server";
 import { editArticle, publishArticle, type Newsroom } from "./publishing.server";
 import { getArticle } from "./articles-read.server";
+import { shareImageFor } from "./share-image.server";
 import { EDITORS } from "~/lib/audience";
 
 const EDITOR = { id: "editor-1", role: "editor" as const };
@@ -138,5 +140,39 @@ describe("migration 024", () => {
       await older.destroy();
       await empty.drop();
     }
+  });
+});
+
+describe("the share picture", () => {
+  it("is cut to 1200×630 around the cover's focal point, on pixels", async () => {
+    // A portrait picture: red above, blue in its lowest fifth; a centre crop shows red alone.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="1200"><rect width="600" height="960" fill="#ff0000"/><rect y="960" width="600" height="240" fill="#0000ff"/></svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const story = await publishArticle(newsroom, EDITOR, await submission({}, [png]), "api");
+    const [url] = (await getArticle(db, story.id))!.images as [string];
+    const colourAt = async (shareUrl: string, x: number, y: number) => {
+      const { data, info } = await sharp(path.join(mediaDir, shareUrl.replace("/media/", ""))).raw().toBuffer({ resolveWithObject: true });
+      const at = (y * info.width + x) * info.channels;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    };
+
+    const centred = (await shareImageFor(newsroom.storage, (await getArticle(db, story.id))!))!;
+    expect(centred.url).toMatch(/-1200w\.webp$/);
+
+    await changeLibraryImage(newsroom, EDITOR, { intent: "focus", url, x: "0.5", y: "0.9" });
+    const article = (await getArticle(db, story.id))!;
+    expect(article.imageFocus).toEqual({ x: 0.5, y: 0.9 });
+    const share = (await shareImageFor(newsroom.storage, article))!;
+    expect(share).toMatchObject({ width: 1200, height: 630 });
+    expect(share.url).toMatch(/^\/media\/focal-crops\/.+-500-900-1200x630\.jpg$/);
+    const { width, height } = await sharp(path.join(mediaDir, share.url.replace("/media/", ""))).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+    const [r, , b] = await colourAt(share.url, 600, 600);
+    expect(b).toBeGreaterThan(200);
+    expect(r).toBeLessThan(50);
+    // The scaled picture is 2400 px tall; the cut keeps the focal point (y 2160) 390 px from its top edge (1770).
+    const [r2, , b2] = await colourAt(share.url, 600, 100);
+    expect(r2).toBeGreaterThan(200);
+    expect(b2).toBeLessThan(50);
   });
 });

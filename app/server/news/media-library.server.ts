@@ -77,11 +77,11 @@ const quoted = (url: string) => containsPattern(JSON.stringify(url));
 export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(urls.map((url) => [url, []]));
   if (urls.length === 0) return uses;
-  const anyOf = (column: "images" | "body") => sql<boolean>`(${sql.join(urls.map((url) => sql`${sql.ref(column)} like ${quoted(url)} escape '\\'`), sql` or `)})`;
+  const anyOf = (column: string) => sql<boolean>`(${sql.join(urls.map((url) => sql`${sql.ref(column)} like ${quoted(url)} escape '\\'`), sql` or `)})`;
   const articles = await db
     .selectFrom("news")
     .select(["id", "title", "images", "image_url", "body"])
-    .where((eb) => eb.or([anyOf("images"), anyOf("body"), eb("image_url", "in", [...urls])]))
+    .where((eb) => eb.or([anyOf("news.images"), anyOf("news.body"), eb("image_url", "in", [...urls])]))
     .orderBy("created_at", "desc")
     .execute();
   for (const article of articles) {
@@ -96,7 +96,7 @@ export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<strin
     .selectFrom("news_revisions")
     .innerJoin("news", "news.id", "news_revisions.news_id")
     .select(["news.id", "news.title", "news_revisions.images", "news_revisions.body"])
-    .where((eb) => eb.or([anyOf("images"), anyOf("body")]))
+    .where((eb) => eb.or([anyOf("news_revisions.images"), anyOf("news_revisions.body")]))
     .execute();
   for (const revision of revisions) {
     const named = `${revision.images} ${revision.body ?? ""}`;
