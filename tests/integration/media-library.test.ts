@@ -43,8 +43,9 @@ describe("the media library on the real server with a bucket", () => {
     return ((await response.json()) as { images: LibraryEntry[] }).images;
   };
   const publish = async (session: Session, fields: Record<string, string | string[]>, files: { field: string; name: string; bytes: Buffer }[] = []) => {
-    const form = articleForm({ content: "نص الخبر", category: "local", status: "published" }, files);
-    for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(key, item);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ content: "نص الخبر", category: "local", status: "published", ...fields })) for (const item of [value].flat()) form.append(key, item);
+    for (const file of articleForm({}, files).entries()) form.append(...(file as [string, Blob]));
     const response = await post(`${server.url}/api/news`, form, session, { origin: server.url });
     expect(response.status, await response.clone().text()).toBe(201);
     return ((await response.json()) as { id: string }).id;
