@@ -41,6 +41,7 @@ export default [
   route("api/news/autosave", "routes/api.news.autosave.ts"),
   route("api/media/images", "routes/api.media.images.ts"),
   route("api/media/library", "routes/api.media.library.ts"),
+  route("api/media/posters", "routes/api.media.posters.ts"),
   route("api/news/:id", "routes/api.news.item.ts"),
   route("api/news/:id/visit", "routes/api.news-visit.ts"),
   route("api/site-visit", "routes/api.site-visit.ts"),

@@ -6,6 +6,7 @@ import { momentType, type Engine } from "./engine";
  * `/media/news-images/….webp` URL), who uploaded it and when, its size when known, the alt text,
  * caption and credit it brings to a story by default, and its focal point (0–1 from the left and
  * the top; NULL: the centre). Backfilled from every article and revision that names a stored image.
+ * And each video's poster.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema
@@ -25,6 +26,14 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   // Reader lists look up their covers' focal points among the few images that have one.
   await db.schema.createIndex("media_focal_idx").on("media").column("url").where(sql.ref("focal_x"), "is not", null).execute();
   await backfill(db);
+  // A video's poster, shown before it plays: an image of the library, by the video's URL (a restore that brings a video back brings its poster).
+  await db.schema
+    .createTable("video_posters")
+    .addColumn("video_url", "text", (c) => c.primaryKey())
+    .addColumn("poster_url", "text", (c) => c.notNull())
+    .addColumn("set_by", "text")
+    .addColumn("set_at", momentType(engine, "text"), (c) => c.notNull())
+    .execute();
 }
 
 const STORED_IMAGE = /\/media\/news-images\/[A-Za-z0-9_-]+\.webp/g;
@@ -66,5 +75,6 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("video_posters").execute();
   await db.schema.dropTable("media").execute();
 }

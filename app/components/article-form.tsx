@@ -8,7 +8,9 @@ import { editorMessages, messages } from "~/lib/messages";
 import type { RichDocument } from "~/lib/rich-text/document";
 import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
+import { videoSource } from "~/lib/video";
 import { ArticleImagesField } from "./article-images-field";
+import { VideoPosterField } from "./video-poster-field";
 import { FormField, input } from "./form-field";
 import { RichTextField } from "./rich-text-field";
 import { PublishAtField } from "./publish-at-field";
@@ -166,6 +168,7 @@ export function ArticleForm(props: Props) {
           )}
         </FormField>
       </div>
+      {article?.video && videoSource(article.video)?.kind === "file" && <VideoPosterField articleId={article.id} video={article.video} poster={article.videoPoster} />}
       <ShareAndSearchFields story={article?.story ?? null} errors={errors} />
       {errors.form && (
         <p role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-800">

@@ -3,6 +3,7 @@ import { videoSource } from "~/lib/video";
 import { detailsOf, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { ImageCaption } from "./image-caption";
 import type { FocalPoint } from "~/lib/media-library";
+import { imageSources } from "~/lib/images";
 import { NewsImage } from "./news-image";
 
 /** The article's images in their order, the first (the cover) large, cropped around its focal point; each with its alt text, caption and credit (decision 025). */
@@ -32,7 +33,7 @@ function ArticleFigure({ url, details, fallbackAlt, sizes, eager, focus }: { url
   );
 }
 
-export function ArticleVideo({ url, title }: { url: string | null; title: string }) {
+export function ArticleVideo({ url, title, poster }: { url: string | null; title: string; poster?: string }) {
   const source = videoSource(url);
   if (!source) return null;
   return (
@@ -47,7 +48,7 @@ export function ArticleVideo({ url, title }: { url: string | null; title: string
           className="aspect-video w-full"
         />
       ) : (
-        <video src={source.url} controls preload="metadata" className="aspect-video w-full" aria-label={`${messages.articleVideo}: ${title}`} />
+        <video src={source.url} poster={poster ? imageSources(poster, 1200).src : undefined} controls preload="metadata" className="aspect-video w-full object-contain" aria-label={`${messages.articleVideo}: ${title}`} />
       )}
     </figure>
   );

@@ -62,6 +62,8 @@ export type NewsArticle = NewsSummary & {
   /** Each image's alt text, caption and credit, by URL (decision 025). */
   imageDetails: ImageDetailsMap;
   video: string | null;
+  /** The video's poster (a stored image), shown before it plays; absent when none was set. */
+  videoPoster?: string;
   /** The original's single image field: an image address typed in the form, shown after the uploaded images. */
   imageUrl: string | null;
   updatedAt: string | null;

@@ -31,6 +31,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   news_topics: true,
   topic_redirects: true,
   media: true,
+  video_posters: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

@@ -266,6 +266,15 @@ export interface MediaTable {
   focal_y: number | null;
 }
 
+/** A video's poster (migration 024, app/server/news/video-posters.server.ts), by the video's URL. */
+export interface VideoPostersTable {
+  video_url: string;
+  /** A stored image of the media library. */
+  poster_url: string;
+  set_by: string | null;
+  set_at: string;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -289,4 +298,5 @@ export interface Database {
   news_topics: NewsTopicsTable;
   topic_redirects: TopicRedirectsTable;
   media: MediaTable;
+  video_posters: VideoPostersTable;
 }

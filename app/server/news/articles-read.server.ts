@@ -65,6 +65,11 @@ export function focusOf(text: string | null | undefined): FocalPoint | undefined
   return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : undefined;
 }
 
+/** The poster of the article's video, when one was set (video_posters). */
+function videoPoster(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("video_posters").select("video_posters.poster_url").whereRef("video_posters.video_url", "=", "news.video").as("video_poster");
+}
+
 type SummaryRow = {
   id: string;
   title: string;
@@ -232,7 +237,7 @@ function shortIdOf(eb: ExpressionBuilder<Database, "news">) {
 }
 
 function articleRows(db: DB, id: string, audience: Audience) {
-  return visibleTo(db.selectFrom("news"), audience).selectAll().select([authorName, imageFocus]).where("news.id", "=", id);
+  return visibleTo(db.selectFrom("news"), audience).selectAll().select([authorName, imageFocus, videoPoster]).where("news.id", "=", id);
 }
 
 export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
@@ -258,10 +263,12 @@ type ArticleRow = Omit<SummaryRow, "excerpt"> & {
   share_description: string | null;
   share_image: string | null;
   noindex: number;
+  video_poster?: string | null;
 };
 
 function toArticle(row: ArticleRow): NewsArticle {
   return {
+    ...(row.video_poster ? { videoPoster: row.video_poster } : {}),
     ...toSummary({ ...row, excerpt: row.standfirst ?? row.content.slice(0, EXCERPT_CHARS) }),
     content: row.content,
     body: storedBody(row.body, row.content),

@@ -73,7 +73,7 @@ function imageOf(row: Row & { uploader: string | null }): LibraryImage {
 
 const quoted = (url: string) => containsPattern(JSON.stringify(url));
 
-/** Where each of `urls` is used: stories (cover, gallery, text), then kept revisions of stories that no longer use it. */
+/** Where each of `urls` is used: stories (cover, gallery, text, their video's poster), then kept revisions of stories that no longer use it. */
 export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(urls.map((url) => [url, []]));
   if (urls.length === 0) return uses;
@@ -92,6 +92,13 @@ export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<strin
       if (as) uses.get(url)!.push({ id: article.id, title: article.title, as });
     }
   }
+  const posters = await db
+    .selectFrom("video_posters")
+    .innerJoin("news", "news.video", "video_posters.video_url")
+    .select(["news.id", "news.title", "video_posters.poster_url"])
+    .where("video_posters.poster_url", "in", [...urls])
+    .execute();
+  for (const poster of posters) uses.get(poster.poster_url)?.push({ id: poster.id, title: poster.title, as: "poster" });
   const revisions = await db
     .selectFrom("news_revisions")
     .innerJoin("news", "news.id", "news_revisions.news_id")
