@@ -526,6 +526,13 @@ function mediaLibraryCases(seed: number): HostileCase[] {
     const fields = { intent, url, x: pick([...NUMBERS, pick(STRINGS)]), y: pick([...NUMBERS, pick(STRINGS)]), alt: pick(STRINGS), caption: pick(STRINGS), credit: pick(STRINGS) };
     add({ name: `POST /dashboard/media ${intent.slice(0, 20)}`, who: who(), method: "POST", path: "/dashboard/media", ...form(fields) });
   }
+  for (const value of STRINGS) {
+    if (enc(value).length > 8 * 1024) continue;
+    const fields = new FormData();
+    fields.set("articleId", value);
+    fields.set("poster", new Blob([pick(STRINGS)], { type: "image/png" }), pick(["frame.png", value.slice(0, 100)]));
+    add({ name: "POST /api/media/posters hostile", who: who(), method: "POST", path: "/api/media/posters", body: fields });
+  }
   for (const type of CONTENT_TYPES) add({ name: `POST /dashboard/media as ${type || "no type"}`, who: "admin", method: "POST", path: "/dashboard/media", body: "{\"intent\":\"delete\"}", headers: type ? { "content-type": type } : {} });
   return cases;
 }
