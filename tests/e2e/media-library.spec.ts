@@ -118,6 +118,22 @@ for (const engine of ENGINES) {
       const share = Buffer.from(await (await fetch(`${server.url}${og}`)).arrayBuffer());
       expect(await sharp(share).metadata()).toMatchObject({ width: 1200, height: 630 });
       expect(await blueShare(share)).toBeGreaterThan(0.1);
+
+      // A video's poster, uploaded as a picture on the form, shown on the reader's <video> before it plays.
+      await db.updateTable("news").set({ video: "/media/news-videos/00000000000000aa-clip.mp4", is_video: 1 }).where("id", "=", second).execute();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}/edit-news/${second}`);
+        await hydrated(page);
+        const field = page.getByTestId("video-poster-field");
+        await field.getByText(mediaLibraryMessages.posterUpload).locator("input").setInputFiles({ name: `poster-${width}.png`, mimeType: "image/png", buffer: await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#264653" } }).png().toBuffer() });
+        await expect(field.getByRole("status")).toHaveText(mediaLibraryMessages.posterSaved);
+        await expect(field.getByTestId("video-poster-current")).toBeVisible();
+        await field.screenshot({ path: `${SHOTS}/${engine}-poster-field-${width}.png` });
+      }
+      const { poster_url: poster } = await db.selectFrom("video_posters").select("poster_url").executeTakeFirstOrThrow();
+      const article = await (await fetch(`${server.url}/news/${second}`, { redirect: "follow" })).text();
+      expect(article).toContain(`poster="${poster.replace(/\.webp$/, "-1200w.webp")}"`);
       await page.context().close();
     });
   });

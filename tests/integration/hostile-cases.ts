@@ -516,18 +516,18 @@ function mediaLibraryCases(seed: number): HostileCase[] {
   for (const value of STRINGS) {
     if (enc(value).length > 8 * 1024) continue;
     const query = `q=${enc(value)}&uploader=${enc(pick(STRINGS).slice(0, 200))}&from=${enc(pick([value, "2026-02-30", "9999-99-99"]))}&to=${enc(value)}&page=${enc(pick(NUMBERS))}`;
-    add({ name: "GET /dashboard/media?hostile", who: who(), method: "GET", path: `/dashboard/media?${query}` });
-    add({ name: "GET /api/media/library?hostile", who: who(), method: "GET", path: `/api/media/library?${query}` });
+    const where = pick(["/dashboard/media", "/api/media/library"]);
+    add({ name: `GET ${where}?hostile`, who: who(), method: "GET", path: `${where}?${query}` });
   }
   const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 30; i++) {
     const intent = pick(["focus", "details", "delete", pick(STRINGS)]);
     const url = pick([pick(STRINGS), pick(TRAVERSAL), "/media/news-images/0000000000000000-none.webp", "/media/../../etc/passwd"]);
     const fields = { intent, url, x: pick([...NUMBERS, pick(STRINGS)]), y: pick([...NUMBERS, pick(STRINGS)]), alt: pick(STRINGS), caption: pick(STRINGS), credit: pick(STRINGS) };
     add({ name: `POST /dashboard/media ${intent.slice(0, 20)}`, who: who(), method: "POST", path: "/dashboard/media", ...form(fields) });
   }
-  for (const value of STRINGS) {
-    if (enc(value).length > 8 * 1024) continue;
+  for (let i = 0; i < 15; i++) {
+    const value = pick(STRINGS);
     const fields = new FormData();
     fields.set("articleId", value);
     fields.set("poster", new Blob([pick(STRINGS)], { type: "image/png" }), pick(["frame.png", value.slice(0, 100)]));
