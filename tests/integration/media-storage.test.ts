@@ -161,7 +161,7 @@ describe("a disk that refuses", () => {
     expect(deleted.status).toBe(200);
     expect(filesUnder(path.join(mediaDir, "news-images"))).toHaveLength(4);
 
-    // The next start, 30 days later: the article in the trash is deleted for good, its files and a crash's staging go.
+    // The next start, 30 days later: the article in the trash is deleted for good and a crash's staging goes; its image stays in the media library (decision 036).
     disk.writable();
     const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
     await site.db.updateTable("news").set({ deleted_at: monthAgo }).where("id", "=", illustrated.json.id!).execute();
@@ -171,7 +171,7 @@ describe("a disk that refuses", () => {
     writeFileSync(path.join(mediaDir, ".staging", "1-crash", "0"), Buffer.alloc(100_000));
     await site.restart();
     expect(await site.row(illustrated.json.id!)).toBeUndefined();
-    expect(filesUnder(path.join(mediaDir, "news-images"))).toEqual([]);
+    expect(filesUnder(path.join(mediaDir, "news-images"))).toHaveLength(4);
     expect(existsSync(path.join(mediaDir, ".staging"))).toBe(false);
   });
 });
