@@ -75,6 +75,7 @@ for (const engine of ENGINES) {
         const item = p.getByTestId("picker-item");
         await expect(item).toHaveCount(1);
         await expect(item).toHaveAttribute("data-url", url!);
+        await p.getByTestId("media-picker").screenshot({ path: `${SHOTS}/${engine}-form-picker-1280.png` });
         await item.getByRole("button", { name: mediaLibraryMessages.makeCover }).click();
         await expect(p.locator(`[data-image="${url}"]`)).toBeVisible();
       });

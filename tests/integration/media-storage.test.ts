@@ -141,7 +141,7 @@ describe("a disk that refuses", () => {
     expect((await site.publish({ title: "خبر نصي على قرص ممتلئ" })).status).toBe(201);
   });
 
-  it("a missing or read-only media folder still publishes text; files cannot be stored (503); the start 30 days after a delete removes them", async () => {
+  it("a missing or read-only media folder still publishes text; files cannot be stored (503); the start 30 days after a delete deletes the article for good, its image kept in the media library", async () => {
     disk = mountSmallDisk(8 * 1024 * 1024);
     const mediaDir = path.join(disk.dir, "media");
     site = await startSite({ MEDIA_DIR: mediaDir });
