@@ -53,7 +53,7 @@ export function VideoPosterField({ articleId, video, poster }: { articleId: stri
       <legend className="font-bold">{text.poster}</legend>
       <p className="text-sm text-stone-500">{text.posterHint}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <video ref={player} src={video} controls preload="metadata" className="aspect-video w-full rounded bg-black" />
+        <video ref={player} src={video} poster={current ? imageSources(current, 800).src : undefined} controls preload="metadata" className="aspect-video w-full rounded bg-black" />
         {current && (
           <figure className="space-y-1">
             <img src={imageSources(current, 400, 400).src} alt={text.posterCurrent} className="aspect-video w-full rounded object-contain bg-black" data-testid="video-poster-current" />
