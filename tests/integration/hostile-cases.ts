@@ -405,6 +405,12 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
     page_who: docWith(nul("من نحن")),
   };
   for (const [field, value] of Object.entries(settingsFaults)) add({ field, who: "admin", method: "POST", path: "/dashboard/settings", body: articleForm({ ...settings, [field]: value }) });
+  // The media library (issue 34): every field of its changes, and the poster's article id.
+  const libraryChange = { url: "/media/news-images/0000000000000000-none.webp", x: "0.5", y: "0.5", alt: "وصف", caption: "تعليق", credit: "مصدر" };
+  for (const [intent, names] of [["focus", ["url", "x", "y"]], ["details", ["url", "alt", "caption", "credit"]], ["delete", ["url"]]] as const) {
+    for (const field of names) add({ field, who: "admin", method: "POST", path: "/dashboard/media", ...form({ intent, ...libraryChange, [field]: nul(libraryChange[field]) }) });
+  }
+  add({ field: "articleId", who: "admin", method: "POST", path: "/api/media/posters", body: articleForm({ articleId: nul(ids.articleId) }, [{ field: "poster", name: "frame.png", bytes: Buffer.from("x") }]) });
   return cases;
 }
 

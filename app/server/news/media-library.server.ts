@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { detailsOf, IMAGE_DETAIL_MAX, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
 import { focalPointOf, LIBRARY_PAGE_SIZE, type FocalPoint, type LibraryEntry, type LibraryFilter, type LibraryImage, type MediaUse } from "~/lib/media-library";
-import { imageDetailMessages, mediaLibraryMessages } from "~/lib/messages";
+import { imageDetailMessages, mediaLibraryMessages, messages } from "~/lib/messages";
 import { isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import { documentImages, storedBody } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
@@ -206,13 +206,14 @@ const refusedAction = (message: string = mediaLibraryMessages.actionInvalid) => 
  * (x and y in 0–1, or neither: the centre) or `delete`. Returns what to tell the person.
  */
 export async function changeLibraryImage(newsroom: { db: DB; storage: MediaStorage }, actor: Actor, fields: Record<string, string>): Promise<string> {
+  const withNul = Object.keys(fields).find((name) => fields[name]!.includes("\0"));
+  if (withNul) throw new AppError("validation", { message: messages.textHasNul, fields: { [withNul]: messages.textHasNul } });
   const { intent, url } = fields;
-  if (!url || url.length > URL_MAX || url.includes("\0")) throw refusedAction();
+  if (!url || url.length > URL_MAX) throw refusedAction();
   if (intent === "details") {
     const details = { alt: fields.alt ?? "", caption: fields.caption ?? "", credit: fields.credit ?? "" };
     for (const key of ["alt", "caption", "credit"] as const) {
       if (details[key].length > IMAGE_DETAIL_MAX) throw new AppError("validation", { message: TOO_LONG[key], fields: { [key]: TOO_LONG[key] } });
-      if (details[key].includes("\0")) throw refusedAction();
       details[key] = details[key].trim();
     }
     await setLibraryDetails(newsroom.db, actor, url, details);

@@ -27,7 +27,9 @@ export const POSTER_LIMITS: UploadLimits = {
  */
 export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Actor, submission: Submission): Promise<string> {
   const articleId = submission.fields.articleId?.[0] ?? "";
-  const article = articleId ? await db.selectFrom("news").select(["author_id", "status", "video"]).where("id", "=", articleId).executeTakeFirst() : undefined;
+  if (articleId.includes("\0")) throw new AppError("validation", { message: messages.textHasNul, fields: { articleId: messages.textHasNul } });
+  // Article ids are letters, digits, `-` and `_`: anything else (a NUL, which PostgreSQL refuses) names none.
+  const article = /^[\w-]{1,100}$/.test(articleId) ? await db.selectFrom("news").select(["author_id", "status", "video"]).where("id", "=", articleId).executeTakeFirst() : undefined;
   if (!article) throw new AppError("not-found", { message: mediaLibraryMessages.posterNoVideo });
   if (!canEditArticle(actor, { authorId: article.author_id, status: article.status })) throw new AppError("forbidden");
   const video = article.video;
