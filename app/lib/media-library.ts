@@ -25,7 +25,12 @@ const QUERY_MAX = 100;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const words = (value: string | null) => (value ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim().slice(0, QUERY_MAX);
-const day = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : null);
+/** A calendar day that exists (2026-02-30 does not: Date would roll it over), from year 1000 on. */
+function day(value: string | null): string | null {
+  if (!value || !DAY.test(value) || value < "1000") return null;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value ? value : null;
+}
 
 /** Unknown or malformed values mean "no filter", as on the dashboard's list. */
 export function libraryFilterFromUrl(url: URL): LibraryFilter {
