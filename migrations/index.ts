@@ -21,6 +21,7 @@ import * as m020 from "./020-topics";
 import * as m021 from "./021-story-fields";
 import * as m022 from "./022-author-profiles";
 import * as m023 from "./023-news-version";
+import * as m024 from "./024-media-library";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -54,6 +55,7 @@ const migrations: Record<string, EngineMigration> = {
   "021-story-fields": m021,
   "022-author-profiles": m022,
   "023-news-version": m023,
+  "024-media-library": m024,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

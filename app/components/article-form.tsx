@@ -9,7 +9,9 @@ import { differences, type Difference, type SavedStory } from "~/lib/edit-confli
 import type { RichDocument } from "~/lib/rich-text/document";
 import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
+import { videoSource } from "~/lib/video";
 import { ArticleImagesField } from "./article-images-field";
+import { VideoPosterField } from "./video-poster-field";
 import { FormField, input } from "./form-field";
 import { RichTextField } from "./rich-text-field";
 import { PublishAtField } from "./publish-at-field";
@@ -221,7 +223,7 @@ export function ArticleForm(props: Props) {
       </div>
       <TopicField names={props.topics.names} mayCreate={props.topics.mayCreate} error={errors.topics} className={input} />
       {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
-      {article && article.images.length > 0 && <ArticleImagesField images={article.images} details={article.imageDetails} error={errors.imageDetails} />}
+      <ArticleImagesField images={article?.images ?? []} details={article?.imageDetails ?? {}} error={errors.imageDetails} />
       <FormField id="images" label={messages.fieldImages} hint={messages.fieldImagesHint} error={errors.images}>
         <input id="images" name="images" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy("images") ?? "images-hint"} />
       </FormField>
@@ -244,6 +246,7 @@ export function ArticleForm(props: Props) {
           )}
         </FormField>
       </div>
+      {article?.video && videoSource(article.video)?.kind === "file" && <VideoPosterField articleId={article.id} video={article.video} poster={article.videoPoster} />}
       <ShareAndSearchFields story={article?.story ?? null} errors={errors} />
       {errors.form && (
         <p role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-800">

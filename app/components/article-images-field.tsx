@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { IMAGE_DETAIL_MAX, detailsOf, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
-import { imageDetailMessages as text, messages } from "~/lib/messages";
+import { imageDetailMessages as text, mediaLibraryMessages, messages } from "~/lib/messages";
+import { MediaPicker } from "./media-picker";
 import { NewsImage } from "./news-image";
 
 type Item = ImageDetails & { url: string };
@@ -23,7 +24,8 @@ function moved(items: Item[], index: number, move: Move): Item[] {
  * buttons move one (no dragging), and each has its alt text, caption and credit. The order and the
  * details post as lists in the same order (`imageOrder`, `imageAlt`, `imageCaption`, `imageCredit`).
  * The text fields are uncontrolled: a moved row carries its inputs, and what was typed before the
- * form hydrated stays.
+ * form hydrated stays. An image picked from the media library joins the list as the cover or last,
+ * with the library's alt, caption and credit as its details.
  */
 export function ArticleImagesField({ images, details, error }: { images: string[]; details: ImageDetailsMap; error?: string }) {
   const [items, setItems] = useState<Item[]>(() => images.map((url) => ({ url, ...detailsOf(details, url) })));
@@ -49,6 +51,15 @@ export function ArticleImagesField({ images, details, error }: { images: string[
     setItems(next);
     setAnnouncement(`${text.moved} ${(next.findIndex((item) => item.url === url) + 1).toLocaleString("ar-LB")}`);
   }
+
+  function pick(image: Item, as: "cover" | "gallery") {
+    const others = items.filter((item) => item.url !== image.url);
+    const known = items.find((item) => item.url === image.url) ?? image;
+    setItems(as === "cover" ? [known, ...others] : [...others, known]);
+    setAnnouncement(mediaLibraryMessages.picked);
+  }
+  const fromLibrary = (as: "cover" | "gallery") => (image: ImageDetails & { url: string }) =>
+    pick({ url: image.url, alt: image.alt, caption: image.caption, credit: image.credit }, as);
 
   return (
     <fieldset aria-describedby={error ? "imageDetails-error" : "imageDetails-hint"} data-testid="article-images-field">
@@ -80,10 +91,16 @@ export function ArticleImagesField({ images, details, error }: { images: string[
                     {text.moveDown}
                   </button>
                 </div>
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="removeImages" value={item.url} />
-                  {messages.removeImage}
-                </label>
+                {images.includes(item.url) ? (
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="removeImages" value={item.url} />
+                    {messages.removeImage}
+                  </label>
+                ) : (
+                  <button type="button" className={moveButton} onClick={() => setItems(items.filter((other) => other.url !== item.url))}>
+                    {messages.removeImage}
+                  </button>
+                )}
               </div>
               <div className="space-y-2">
                 {(["alt", "caption", "credit"] as const).map((field) => (
@@ -105,6 +122,14 @@ export function ArticleImagesField({ images, details, error }: { images: string[
           );
         })}
       </ol>
+      <div className="mt-3">
+        <MediaPicker
+          actions={[
+            { label: mediaLibraryMessages.makeCover, pick: fromLibrary("cover") },
+            { label: mediaLibraryMessages.addToGallery, pick: fromLibrary("gallery") },
+          ]}
+        />
+      </div>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -2,15 +2,17 @@ import { messages } from "~/lib/messages";
 import { videoSource } from "~/lib/video";
 import { detailsOf, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { ImageCaption } from "./image-caption";
+import type { FocalPoint } from "~/lib/media-library";
+import { imageSources } from "~/lib/images";
 import { NewsImage } from "./news-image";
 
-/** The article's images in their order, the first (the cover) large; each with its alt text, caption and credit (decision 025). */
-export function ArticleImages({ images, details, title }: { images: string[]; details: ImageDetailsMap; title: string }) {
+/** The article's images in their order, the first (the cover) large, cropped around its focal point; each with its alt text, caption and credit (decision 025). */
+export function ArticleImages({ images, details, title, coverFocus }: { images: string[]; details: ImageDetailsMap; title: string; coverFocus?: FocalPoint }) {
   if (images.length === 0) return null;
   const [first, ...rest] = images;
   return (
     <div className="article-images space-y-3" data-testid="article-images">
-      {first && <ArticleFigure url={first} details={detailsOf(details, first)} fallbackAlt={title} sizes="(min-width: 1024px) 760px, 100vw" eager />}
+      {first && <ArticleFigure url={first} details={detailsOf(details, first)} fallbackAlt={title} sizes="(min-width: 1024px) 760px, 100vw" eager focus={coverFocus} />}
       {rest.length > 0 && (
         <div className={`grid gap-3 ${rest.length > 1 ? "grid-cols-2" : "grid-cols-1"}`}>
           {rest.map((url, index) => (
@@ -22,16 +24,16 @@ export function ArticleImages({ images, details, title }: { images: string[]; de
   );
 }
 
-function ArticleFigure({ url, details, fallbackAlt, sizes, eager }: { url: string; details: ImageDetails; fallbackAlt: string; sizes: string; eager?: boolean }) {
+function ArticleFigure({ url, details, fallbackAlt, sizes, eager, focus }: { url: string; details: ImageDetails; fallbackAlt: string; sizes: string; eager?: boolean; focus?: FocalPoint }) {
   return (
     <figure>
-      <NewsImage url={url} alt={details.alt || fallbackAlt} sizes={sizes} eager={eager} className="aspect-video w-full rounded-lg" />
+      <NewsImage url={url} alt={details.alt || fallbackAlt} sizes={sizes} eager={eager} className="aspect-video w-full rounded-lg" position={focus} />
       <ImageCaption caption={details.caption} credit={details.credit} />
     </figure>
   );
 }
 
-export function ArticleVideo({ url, title }: { url: string | null; title: string }) {
+export function ArticleVideo({ url, title, poster }: { url: string | null; title: string; poster?: string }) {
   const source = videoSource(url);
   if (!source) return null;
   return (
@@ -46,7 +48,7 @@ export function ArticleVideo({ url, title }: { url: string | null; title: string
           className="aspect-video w-full"
         />
       ) : (
-        <video src={source.url} controls preload="metadata" className="aspect-video w-full" aria-label={`${messages.articleVideo}: ${title}`} />
+        <video src={source.url} poster={poster ? imageSources(poster, 1200).src : undefined} controls preload="metadata" className="aspect-video w-full object-contain" aria-label={`${messages.articleVideo}: ${title}`} />
       )}
     </figure>
   );

@@ -18,7 +18,7 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
   return (
     <div className={className ? `thumb ${className}` : "thumb"}>
       {item.image ? (
-        <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} boxed />
+        <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} boxed position={item.imageFocus} />
       ) : (
         <div className="thumb-none">
           {categoryLabel(item.category)}

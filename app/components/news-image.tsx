@@ -1,4 +1,5 @@
 import { imageSources } from "~/lib/images";
+import { focalClassOf, type FocalPoint } from "~/lib/media-library";
 
 type Props = {
   url: string;
@@ -13,10 +14,13 @@ type Props = {
   onlyWidth?: number;
   /** The image fills a box whose CSS gives its size (a thumbnail's .thumb): no width and height. */
   boxed?: boolean;
+  /** The image's focal point: a crop by its box (object-cover) keeps it in frame. */
+  position?: FocalPoint | null;
 };
 
-export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth, boxed = false }: Props) {
+export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth, boxed = false, position }: Props) {
   const { src, srcSet } = imageSources(url, undefined, onlyWidth);
+  const classes = ["news-img", className, focalClassOf(position)].filter(Boolean).join(" ");
   return (
     <img
       src={src}
@@ -28,7 +32,7 @@ export function NewsImage({ url, alt, sizes, className = "", eager = false, widt
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
       decoding={eager ? "async" : undefined}
-      className={className ? `news-img ${className}` : "news-img"}
+      className={classes}
     />
   );
 }

@@ -53,7 +53,7 @@ function Slides({ items }: { items: NewsTeaser[] }) {
             className="relative aspect-[4/3] sm:aspect-[21/9]"
           >
             {item.image && (
-              <NewsImage url={item.image} alt={item.title} sizes="(min-width: 1152px) 1152px, 100vw" eager={index === 0} className="absolute inset-0 size-full" />
+              <NewsImage url={item.image} alt={item.title} sizes="(min-width: 1152px) 1152px, 100vw" eager={index === 0} className="absolute inset-0 size-full" position={item.imageFocus} />
             )}
             <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/30 to-transparent" />
             <div className="absolute inset-x-0 bottom-0 p-4 pb-12 sm:p-8 sm:pb-14">

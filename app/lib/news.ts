@@ -1,3 +1,4 @@
+import type { FocalPoint } from "./media-library";
 import type { ImageDetailsMap } from "./image-details";
 import type { RichDocument } from "./rich-text/document";
 import type { Credit } from "./bylines";
@@ -32,6 +33,8 @@ export type NewsSummary = {
   credit: Credit | null;
   /** The readable address's last segment (articlePath); null for an article never published since issue 33. */
   slug: string | null;
+  /** The cover's focal point in the media library, when one was set: the card's crop keeps it in frame. */
+  imageFocus?: FocalPoint;
 };
 
 /** The time readers are shown for an article: its publication, or its writing while it is unpublished. */
@@ -40,7 +43,7 @@ export function shownTime(item: Pick<NewsSummary, "createdAt" | "publishedAt">):
 }
 
 /** What a row or a slide shows of an article: the islands that list articles take only this as props. */
-export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "isVideo" | "createdAt" | "publishedAt" | "slug">;
+export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "imageFocus" | "isVideo" | "createdAt" | "publishedAt" | "slug">;
 
 export function teaserOf({ id, title, category, image, isVideo, createdAt, publishedAt, slug }: NewsSummary): NewsTeaser {
   return { id, title, category, image, isVideo, createdAt, publishedAt, slug };
@@ -59,6 +62,8 @@ export type NewsArticle = NewsSummary & {
   /** Each image's alt text, caption and credit, by URL (decision 025). */
   imageDetails: ImageDetailsMap;
   video: string | null;
+  /** The video's poster (a stored image), shown before it plays; absent when none was set. */
+  videoPoster?: string;
   /** The original's single image field: an image address typed in the form, shown after the uploaded images. */
   imageUrl: string | null;
   updatedAt: string | null;

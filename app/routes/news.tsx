@@ -131,8 +131,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           )}
         </header>
         <div className="mt-6 space-y-4">
-          <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} details={article.imageDetails} title={article.title} />
-          <ArticleVideo url={article.video} title={article.title} />
+          <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} details={article.imageDetails} title={article.title} coverFocus={article.imageFocus} />
+          <ArticleVideo url={article.video} title={article.title} poster={article.videoPoster} />
         </div>
         <div className="rich-text mt-6 text-lg" data-testid="article-content">
           <RichText document={article.body} />

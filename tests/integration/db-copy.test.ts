@@ -62,6 +62,9 @@ async function runningSqliteSite() {
     await countSiteVisit(db, visitMark(AUTH_SECRET, address, "site"));
   }
   await writeSiteSettings(db, { ...demoSettings, name: "صدى الشمال" }, null);
+  // The media library (decision 036): an image with its focal point, and a video's poster.
+  await db.insertInto("media").values({ url: "/media/news-images/00000000000000aa-port.webp", uploaded_by: null, created_at: "2026-01-02T10:00:00.000Z", width: 800, height: 1000, caption: "المرفأ", focal_x: 0.25, focal_y: 0.75 }).execute();
+  await db.insertInto("video_posters").values({ video_url: "/media/news-videos/00000000000000bb.mp4", poster_url: "/media/news-images/00000000000000aa-port.webp", set_by: null, set_at: "2026-01-02T10:00:00.000Z" }).execute();
   return { server, env, cookie, published, draft };
 }
 
@@ -75,6 +78,8 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     expect(copy.code).toBe(0);
     expect(copy.output).toMatch(/\| news \| 2 \|/);
     expect(copy.output).toMatch(/\| news_revisions \| 2 \|/);
+    expect(copy.output).toMatch(/\| media \| 1 \|/);
+    expect(copy.output).toMatch(/\| video_posters \| 1 \|/);
     expect(copy.output).toContain(`DATABASE_URL=${target.url}`);
     expect(copy.output).toContain(`MEDIA_DIR=${site.env.MEDIA_DIR}`);
 
@@ -87,6 +92,7 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     expect((await searchNews(copied, "بلديه")).results.map((result) => result.id)).toEqual([site.published.id]);
     // The outbox is not site data: the source has events, the target starts its own.
     expect(await copied.selectFrom("events").select("id").execute()).toEqual([]);
+    expect(await copied.selectFrom("media").select(["caption", "focal_x", "focal_y", "created_at"]).execute()).toEqual([{ caption: "المرفأ", focal_x: 0.25, focal_y: 0.75, created_at: "2026-01-02T10:00:00.000Z" }]);
 
     await site.server.stop();
     const moved = await startTestServer({ DATABASE_URL: target.url, MEDIA_DIR: site.env.MEDIA_DIR, AUTH_SECRET });

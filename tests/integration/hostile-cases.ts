@@ -275,7 +275,7 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     if (enc(value).length < 8 * 1024) add({ name: "GET /dashboard/front-page?q=hostile", who: "admin", method: "GET", path: `/dashboard/front-page?q=${enc(value)}` });
   }
 
-  cases.push(...settingsCases(seed), ...topicCases(seed, ids), ...nulCases(ids));
+  cases.push(...settingsCases(seed), ...topicCases(seed, ids), ...mediaLibraryCases(seed), ...nulCases(ids));
 
   // Huge and malformed bodies; methods nobody uses.
   for (const size of [1, 64 * 1024, 1024 * 1024, 3 * 1024 * 1024]) {
@@ -422,6 +422,12 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
     page_who: docWith(nul("من نحن")),
   };
   for (const [field, value] of Object.entries(settingsFaults)) add({ field, who: "admin", method: "POST", path: "/dashboard/settings", body: articleForm({ ...settings, [field]: value }) });
+  // The media library (issue 34): every field of its changes, and the poster's article id.
+  const libraryChange = { url: "/media/news-images/0000000000000000-none.webp", x: "0.5", y: "0.5", alt: "وصف", caption: "تعليق", credit: "مصدر" };
+  for (const [intent, names] of [["focus", ["url", "x", "y"]], ["details", ["url", "alt", "caption", "credit"]], ["delete", ["url"]]] as const) {
+    for (const field of names) add({ field, who: "admin", method: "POST", path: "/dashboard/media", ...form({ intent, ...libraryChange, [field]: nul(libraryChange[field]) }) });
+  }
+  add({ field: "articleId", who: "admin", method: "POST", path: "/api/media/posters", body: articleForm({ articleId: nul(ids.articleId) }, [{ field: "poster", name: "frame.png", bytes: Buffer.from("x") }]) });
   return cases;
 }
 
@@ -517,5 +523,39 @@ function topicCases(seed: number, ids: { articleId: string }): HostileCase[] {
     add({ name: `POST /dashboard/topics ${intent.slice(0, 20)}`, who: who(), method: "POST", path: "/dashboard/topics", ...form(fields) });
   }
   for (const type of CONTENT_TYPES) add({ name: `POST /dashboard/topics as ${type || "no type"}`, who: "admin", method: "POST", path: "/dashboard/topics", body: "{\"intent\":\"merge\"}", headers: type ? { "content-type": type } : {} });
+  return cases;
+}
+
+/**
+ * The media library (issue 34): hostile searches of its page and API, and changes naming URLs the
+ * library does not hold, or hostile focal points and details; nothing is stored.
+ */
+function mediaLibraryCases(seed: number): HostileCase[] {
+  const random = seededRandom(seed + 34);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const who = () => pick(["admin", "visitor"] as const);
+  const cases: HostileCase[] = [];
+  const add = (c: HostileCase) => cases.push(c);
+  for (const value of STRINGS) {
+    if (enc(value).length > 8 * 1024) continue;
+    const query = `q=${enc(value)}&uploader=${enc(pick(STRINGS).slice(0, 200))}&from=${enc(pick([value, "2026-02-30", "9999-99-99"]))}&to=${enc(value)}&page=${enc(pick(NUMBERS))}`;
+    const where = pick(["/dashboard/media", "/api/media/library"]);
+    add({ name: `GET ${where}?hostile`, who: who(), method: "GET", path: `${where}?${query}` });
+  }
+  const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  for (let i = 0; i < 30; i++) {
+    const intent = pick(["focus", "details", "delete", pick(STRINGS)]);
+    const url = pick([pick(STRINGS), pick(TRAVERSAL), "/media/news-images/0000000000000000-none.webp", "/media/../../etc/passwd"]);
+    const fields = { intent, url, x: pick([...NUMBERS, pick(STRINGS)]), y: pick([...NUMBERS, pick(STRINGS)]), alt: pick(STRINGS), caption: pick(STRINGS), credit: pick(STRINGS) };
+    add({ name: `POST /dashboard/media ${intent.slice(0, 20)}`, who: who(), method: "POST", path: "/dashboard/media", ...form(fields) });
+  }
+  for (let i = 0; i < 15; i++) {
+    const value = pick(STRINGS);
+    const fields = new FormData();
+    fields.set("articleId", value);
+    fields.set("poster", new Blob([pick(STRINGS)], { type: "image/png" }), pick(["frame.png", value.slice(0, 100)]));
+    add({ name: "POST /api/media/posters hostile", who: who(), method: "POST", path: "/api/media/posters", body: fields });
+  }
+  for (const type of CONTENT_TYPES) add({ name: `POST /dashboard/media as ${type || "no type"}`, who: "admin", method: "POST", path: "/dashboard/media", body: "{\"intent\":\"delete\"}", headers: type ? { "content-type": type } : {} });
   return cases;
 }

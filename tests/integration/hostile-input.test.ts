@@ -44,7 +44,7 @@ function mediaFiles(dir: string): string[] {
 
 /** What content lives in (sessions and rate-limit rows excluded), and the media folder. */
 async function stored(): Promise<string> {
-  const [news, links, stats, search, users, settings, placements, topics, newsTopics] = await Promise.all([
+  const [news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
@@ -55,8 +55,10 @@ async function stored(): Promise<string> {
     db.selectFrom("front_page_placements").selectAll().orderBy("slot").execute(),
     db.selectFrom("topics").selectAll().orderBy("id").execute(),
     db.selectFrom("news_topics").selectAll().orderBy("news_id").orderBy("topic_id").execute(),
+    db.selectFrom("media").selectAll().orderBy("url").execute(),
+    db.selectFrom("video_posters").selectAll().execute(),
   ]);
-  return JSON.stringify({ news, links, stats, search, users, settings, placements, topics, newsTopics, media: mediaFiles(server.env.MEDIA_DIR) });
+  return JSON.stringify({ news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters, media: mediaFiles(server.env.MEDIA_DIR) });
 }
 
 type Finding = { case: string; status: number; detail: string };

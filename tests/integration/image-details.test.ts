@@ -9,6 +9,8 @@ import { articleForm, type UploadedFile } from "../support/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
+const NOT_IN_LIBRARY = "/media/news-images/0123456789abcdef-not-in-library.webp";
+
 let server: TestServer;
 let db: DB;
 let admin: Session;
@@ -105,13 +107,14 @@ describe("an article's images: order, cover and details", () => {
     await api("PUT", `/api/news/${id}`, imageFields([first, second], { [first]: { caption: "التعليق الأصلي" } }));
     const before = await row(id);
     const filesBefore = await storedImageFiles();
-    const { images: otherImages } = await publishWithTwoImages();
+    await publishWithTwoImages();
     const filesWithOther = await storedImageFiles();
     expect(filesWithOther).toBeGreaterThan(filesBefore);
 
     const refusals: [FormData, string][] = [
       [imageFields(["https://evil.example/photo.png", first]), imageDetailMessages.notOfArticle],
-      [imageFields([otherImages[0]!, first]), imageDetailMessages.notOfArticle],
+      // Another story's image may be taken from the media library (decision 036); a URL the library does not hold may not.
+      [imageFields([NOT_IN_LIBRARY, first]), imageDetailMessages.notOfArticle],
       [imageFields(["/media/news-images/../../auth-secret"]), imageDetailMessages.notOfArticle],
       [imageFields([first, second], { [first]: { caption: "ت".repeat(301) } }), imageDetailMessages.captionTooLong],
       [imageFields([first, second], { [second]: { alt: "و".repeat(301) } }), imageDetailMessages.altTooLong],
@@ -132,8 +135,8 @@ describe("an article's images: order, cover and details", () => {
     expect(await row(id)).toEqual(before);
     expect(await storedImageFiles()).toBe(filesWithOther);
 
-    // A new article has no images yet: it cannot order or describe any.
-    const created = await api("POST", "/api/news", imageFields([first]));
+    // A new article has no images yet: it cannot order or describe any but the library's.
+    const created = await api("POST", "/api/news", imageFields([NOT_IN_LIBRARY]));
     expect(created.status).toBe(400);
     expect(created.json.error?.fields?.imageDetails).toBe(imageDetailMessages.notOfArticle);
 

@@ -119,6 +119,10 @@ describe("npm run import:firebase", () => {
       for (const variant of ["", "-400w", "-800w", "-1200w"]) expect(existsSync(path.join(dir, "media", `${name}${variant}.webp`)), `${name}${variant}`).toBe(true);
     }
     expect((await getArticle(db, FIXTURE.withImageUrl.id))!.imageUrl).toMatch(/^\/media\/news-images\/.*\.webp$/);
+    // The media library holds every imported image (decision 036), dated as its article, its size read.
+    const library = await db.selectFrom("media").select(["url", "created_at", "width"]).execute();
+    expect(library.map((row) => row.url)).toEqual(expect.arrayContaining([...article!.images, (await getArticle(db, FIXTURE.withImageUrl.id))!.imageUrl]));
+    expect(library.find((row) => row.url === article!.images[0])).toMatchObject({ created_at: "2024-03-02T09:15:00.000Z", width: expect.any(Number) });
     const video = await getArticle(db, FIXTURE.withVideo.id);
     expect(video).toMatchObject({ isVideo: true, video: expect.stringMatching(/^\/media\/news-videos\/.*\.mp4$/) });
     expect((await getArticle(db, FIXTURE.withMissingImage.id))!.images).toEqual([FIXTURE.withMissingImage.missingUrl]);

@@ -171,7 +171,7 @@ describe("the real server with media in an S3-compatible bucket", () => {
     expect((await get("/media/news-images/0000000000000000.webp", { range: "bytes=0-10" })).status).toBe(404);
   });
 
-  it("deleting the article keeps its media in the trash; deleting it for good removes every object of its media from the bucket", async () => {
+  it("deleting the article keeps its media in the trash; deleting it for good removes its video's object, and deleting its image from the media library the image's", async () => {
     const response = await fetch(`${server.url}/api/news/${article.id}`, {
       method: "DELETE",
       headers: { cookie, origin: server.url },
@@ -185,8 +185,16 @@ describe("the real server with media in an S3-compatible bucket", () => {
       headers: { cookie, origin: server.url },
     });
     expect(forGood.status).toBe(302);
-    expect(await bucket.keys()).toEqual([]);
+    expect(await bucket.keys()).toEqual(mediaNamesOf(article.image).sort());
     expect((await get(article.video)).status).toBe(404);
+    const fromLibrary = await fetch(`${server.url}/dashboard/media`, {
+      method: "POST",
+      body: new URLSearchParams({ url: article.image, intent: "delete" }),
+      redirect: "manual",
+      headers: { cookie, origin: server.url },
+    });
+    expect(fromLibrary.status).toBe(200);
+    expect(await bucket.keys()).toEqual([]);
   });
 });
 

@@ -141,7 +141,7 @@ describe("a disk that refuses", () => {
     expect((await site.publish({ title: "خبر نصي على قرص ممتلئ" })).status).toBe(201);
   });
 
-  it("a missing or read-only media folder still publishes text; files cannot be stored (503); the start 30 days after a delete removes them", async () => {
+  it("a missing or read-only media folder still publishes text; files cannot be stored (503); the start 30 days after a delete deletes the article for good, its image kept in the media library", async () => {
     disk = mountSmallDisk(8 * 1024 * 1024);
     const mediaDir = path.join(disk.dir, "media");
     site = await startSite({ MEDIA_DIR: mediaDir });
@@ -161,7 +161,7 @@ describe("a disk that refuses", () => {
     expect(deleted.status).toBe(200);
     expect(filesUnder(path.join(mediaDir, "news-images"))).toHaveLength(4);
 
-    // The next start, 30 days later: the article in the trash is deleted for good, its files and a crash's staging go.
+    // The next start, 30 days later: the article in the trash is deleted for good and a crash's staging goes; its image stays in the media library (decision 036).
     disk.writable();
     const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
     await site.db.updateTable("news").set({ deleted_at: monthAgo }).where("id", "=", illustrated.json.id!).execute();
@@ -171,7 +171,7 @@ describe("a disk that refuses", () => {
     writeFileSync(path.join(mediaDir, ".staging", "1-crash", "0"), Buffer.alloc(100_000));
     await site.restart();
     expect(await site.row(illustrated.json.id!)).toBeUndefined();
-    expect(filesUnder(path.join(mediaDir, "news-images"))).toEqual([]);
+    expect(filesUnder(path.join(mediaDir, "news-images"))).toHaveLength(4);
     expect(existsSync(path.join(mediaDir, ".staging"))).toBe(false);
   });
 });

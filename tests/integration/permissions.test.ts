@@ -322,8 +322,52 @@ const ROUTES: RouteCase[] = [
     allowed: NEWSROOM,
     send: (base, session) => post(`${base}/dashboard/account`, articleForm({ intent: "profile", bio: "نبذة", links: "https://example.org/me" }), session),
   },
+  // The media library (issue 34): the newsroom sees it and sets defaults and focal points; editors delete an unused image.
+  { name: "GET /dashboard/media", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard/media?q=${encodeURIComponent("مرفأ")}`, session) },
+  { name: "GET /api/media/library", kind: "api", allowed: NEWSROOM, send: (base, session) => get(`${base}/api/media/library`, session) },
+  {
+    name: "POST /dashboard/media (focal point)",
+    kind: "page",
+    allowed: NEWSROOM,
+    prepare: libraryImage,
+    send: (base, session) => post(`${base}/dashboard/media`, { intent: "focus", url: libraryUrl, x: "0.3", y: "0.7" }, session),
+  },
+  {
+    name: "POST /dashboard/media (details)",
+    kind: "page",
+    allowed: NEWSROOM,
+    prepare: libraryImage,
+    send: (base, session) => post(`${base}/dashboard/media`, { intent: "details", url: libraryUrl, alt: "وصف", caption: "تعليق", credit: "مصدر" }, session),
+  },
+  {
+    name: "POST /dashboard/media (delete an unused image)",
+    kind: "page",
+    allowed: EDITORS,
+    prepare: libraryImage,
+    send: (base, session) => post(`${base}/dashboard/media`, { intent: "delete", url: libraryUrl }, session),
+  },
+  {
+    name: "POST /api/media/posters (the owner's draft's video)",
+    kind: "api",
+    allowed: OWNER_AND_EDITORS,
+    prepare: draftWithVideo,
+    send: async (base, session) => post(`${base}/api/media/posters`, articleForm({ articleId: videoDraftId }, [{ field: "poster", name: "frame.png", bytes: await pngBytes(), type: "image/png" }]), session),
+  },
   { name: "POST /reset-password", kind: "page", allowed: EVERYONE, send: (base, session) => post(`${base}/reset-password`, { intent: "forgot", email: "user@example.com" }, session) },
 ];
+
+/** A fresh, unused image row of the media library for a case to change or delete (no files: removing them is best effort). */
+let libraryUrl = "";
+async function libraryImage(): Promise<void> {
+  libraryUrl = `/media/news-images/${(++run).toString(16).padStart(16, "0")}-case.webp`;
+  await db.insertInto("media").values({ url: libraryUrl, uploaded_by: null, created_at: new Date().toISOString(), width: 10, height: 10, focal_x: null, focal_y: null }).execute();
+}
+
+/** The owner's draft with a stored video, made once: the poster cases set its poster. */
+let videoDraftId = "";
+async function draftWithVideo(): Promise<void> {
+  videoDraftId ||= (await createTestArticle(db, { title: "مسودة بفيديو", content: "نص", category: "local", authorId: ownerId, status: "draft", video: "/media/news-videos/0000000000000000-clip.mp4" })).id;
+}
 
 /** Two topics on an article of their own, for the cases that rename or merge one. */
 async function twoTopics(caseRun: number): Promise<[string, string]> {
@@ -373,7 +417,7 @@ async function sessionFor(role: Role): Promise<Session> {
 
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects] = await Promise.all([
+  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
@@ -385,8 +429,10 @@ async function snapshot(): Promise<string> {
     db.selectFrom("topics").selectAll().orderBy("id").execute(),
     db.selectFrom("news_topics").selectAll().orderBy("news_id").orderBy("topic_id").execute(),
     db.selectFrom("topic_redirects").selectAll().orderBy("slug").execute(),
+    db.selectFrom("media").selectAll().orderBy("url").execute(),
+    db.selectFrom("video_posters").selectAll().orderBy("video_url").execute(),
   ]);
-  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects });
+  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters });
 }
 
 beforeAll(async () => {
@@ -476,6 +522,8 @@ describe("permission matrix", () => {
       ["/reset-password", { intent: "forgot", email: "user@example.com" }],
       ["/api/media/images", {}],
       ["/dashboard/topics", { intent: "rename", id: "any", name: "من موقع آخر" }],
+      ["/dashboard/media", { intent: "delete", url: "/media/news-images/0000000000000000-any.webp" }],
+      ["/api/media/posters", { articleId: id }],
     ];
     for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);

@@ -199,7 +199,7 @@ describe("editing and deleting", () => {
     expect(await state()).toBe(before);
   });
 
-  it("deleting moves the article to the trash with its media; deleting it for good removes it, its short link and its media files; 404 for a missing id", async () => {
+  it("deleting moves the article to the trash with its media; deleting it for good removes it and its short link, its images staying in the media library until an editor deletes them there; 404 for a missing id", async () => {
     const keep = await api("POST", "/api/news", form(valid, [{ field: "images", name: "keep.png", bytes: await pngBytes() }]));
     const gone = await api("POST", "/api/news", form(valid, [{ field: "images", name: "gone.png", bytes: await pngBytes() }]));
     const filesBefore = mediaFiles();
@@ -212,6 +212,9 @@ describe("editing and deleting", () => {
     expect(forGood.status).toBe(302);
     expect(await db.selectFrom("news").select("id").where("id", "=", gone.json.id!).execute()).toEqual([]);
     expect(await db.selectFrom("short_links").select("short_id").where("news_id", "=", gone.json.id!).execute()).toEqual([]);
+    expect(mediaFiles()).toEqual(filesBefore);
+    const { url: image } = await db.selectFrom("media").select("url").where("url", "like", "%-gone.webp").executeTakeFirstOrThrow();
+    expect((await post(`${server.url}/dashboard/media`, { intent: "delete", url: image }, admin)).status).toBe(200);
     expect(filesBefore.length - mediaFiles().length).toBe(4);
     expect(mediaFiles().some((f) => f.includes("-keep"))).toBe(true);
     expect((await get(`${server.url}/news/${keep.json.id}`)).status).toBe(200);

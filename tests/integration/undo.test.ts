@@ -210,6 +210,9 @@ describe("the trash", () => {
 
     expect((await post(`${server.url}/dashboard/trash`, { id, intent: "delete" }, admin)).status).toBe(302);
     expect(await db.selectFrom("news").select("id").where("id", "=", id).execute()).toEqual([]);
+    // Its image stays in the media library (decision 036) until an editor deletes it there.
+    expect((await fetch(`${server.url}${imageUrl}`)).status).toBe(200);
+    expect((await post(`${server.url}/dashboard/media`, { intent: "delete", url: imageUrl }, editor)).status).toBe(200);
     expect((await fetch(`${server.url}${imageUrl}`)).status).toBe(404);
     expect((await post(`${server.url}/dashboard/trash`, { id, intent: "restore" }, editor)).status).toBe(404);
   });

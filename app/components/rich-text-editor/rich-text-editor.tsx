@@ -1,11 +1,12 @@
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useMemo, useState } from "react";
 import { errorOf } from "~/lib/error-body";
-import { editorMessages } from "~/lib/messages";
+import { editorMessages, mediaLibraryMessages } from "~/lib/messages";
 import { isSafeHref, withoutTrailingEmptyParagraphs, type RichDocument } from "~/lib/rich-text/document";
 import { embedFromUrl } from "~/lib/rich-text/embeds";
 import { articleExtensions } from "./extensions";
 import { stylesAsStructure } from "./pasted-html";
+import { MediaPicker } from "../media-picker";
 
 export type RichTextEditorProps = {
   labelId: string;
@@ -214,7 +215,7 @@ function EmbedPanel({ editor, close }: { editor: Editor; close: () => void }) {
   );
 }
 
-/** Uploads one image (the same storage and variants as the article's images) and places it at the cursor. */
+/** Uploads one image (the same storage and variants as the article's images), or takes one from the media library, and places it at the cursor. */
 function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [details, setDetails] = useState({ alt: "", caption: "", credit: "" });
@@ -255,6 +256,20 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
         <span className="font-bold">{editorMessages.imageFile}</span>
         <input type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" onChange={(event) => setFile(event.target.files?.[0] ?? null)} className={fieldClass} data-image-field="file" />
       </label>
+      <div className="basis-full">
+        <MediaPicker
+          testId="body-media-picker"
+          actions={[
+            {
+              label: mediaLibraryMessages.insert,
+              pick: (image) => {
+                editor.chain().focus().insertContent([{ type: "figure", attrs: { src: image.url, alt: image.alt, caption: image.caption, credit: image.credit } }, { type: "paragraph" }]).run();
+                close();
+              },
+            },
+          ]}
+        />
+      </div>
       {detail("caption", editorMessages.imageCaption)}
       {detail("credit", editorMessages.imageCreditField)}
       {detail("alt", editorMessages.imageAlt)}

@@ -29,6 +29,8 @@ const COPIED_TABLES = [
   "topics",
   "news_topics",
   "topic_redirects",
+  "media",
+  "video_posters",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -58,6 +60,8 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   topics: "id",
   news_topics: ["news_id", "topic_id"],
   topic_redirects: "slug",
+  media: "url",
+  video_posters: "video_url",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */

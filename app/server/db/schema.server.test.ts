@@ -30,6 +30,8 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   topics: true,
   news_topics: true,
   topic_redirects: true,
+  media: true,
+  video_posters: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

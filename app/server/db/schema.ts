@@ -251,6 +251,32 @@ export interface TopicRedirectsTable {
   topic_id: string;
 }
 
+/** The media library (migration 024, app/server/news/media-library.server.ts): one row per stored article image. */
+export interface MediaTable {
+  /** The full-size image's `/media/news-images/….webp` URL. */
+  url: string;
+  uploaded_by: string | null;
+  created_at: string;
+  width: number | null;
+  height: number | null;
+  /** The alt text, caption and credit a story gets when it takes the image from the library. */
+  alt: Generated<string>;
+  caption: Generated<string>;
+  credit: Generated<string>;
+  /** The point every crop keeps in frame, 0–1 from the left and from the top; NULL: the centre. */
+  focal_x: number | null;
+  focal_y: number | null;
+}
+
+/** A video's poster (migration 024, app/server/news/video-posters.server.ts), by the video's URL. */
+export interface VideoPostersTable {
+  video_url: string;
+  /** A stored image of the media library. */
+  poster_url: string;
+  set_by: string | null;
+  set_at: string;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -273,4 +299,6 @@ export interface Database {
   topics: TopicsTable;
   news_topics: NewsTopicsTable;
   topic_redirects: TopicRedirectsTable;
+  media: MediaTable;
+  video_posters: VideoPostersTable;
 }

@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import type { Auth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "../db/db.server";
-import { storeImage } from "~/server/media/media.server";
+import { storeSizedImage, type StoredImage } from "~/server/media/media.server";
+import { recordLibraryImages } from "~/server/news/media-library.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { createArticle } from "~/server/news/articles-write.server";
 import { createAccount, generatePassword } from "~/server/accounts/users.server";
@@ -29,20 +30,22 @@ export async function seedDemoContent(
 ): Promise<{ email: string; password: string; articles: number }> {
   let imageSeed = 1;
   for (const article of demoArticles) {
-    const images: string[] = [];
+    const images: StoredImage[] = [];
     for (let i = 0; i < article.imageCount; i++) {
       const png = await sharp(Buffer.from(demoSceneSvg(article.category, imageSeed))).png().toBuffer();
-      images.push(await storeImage(storage, png, `demo-${article.category}-${imageSeed}.png`));
+      images.push(await storeSizedImage(storage, png, `demo-${article.category}-${imageSeed}.png`));
       imageSeed++;
     }
+    const createdAt = new Date(now.getTime() - article.hoursAgo * HOUR_MS);
+    await recordLibraryImages(db, images, null, createdAt);
     await createArticle(db, {
       title: article.title,
       content: article.paragraphs.join("\n\n"),
       category: article.category,
-      images,
+      images: images.map((image) => image.url),
       video: article.videoUrl ?? null,
       visits: article.visits,
-      createdAt: new Date(now.getTime() - article.hoursAgo * HOUR_MS),
+      createdAt,
       topics: { names: demoTopicNames(article), mayCreate: true },
     });
   }

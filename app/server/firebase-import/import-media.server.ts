@@ -2,6 +2,7 @@ import type { FirebaseArticle } from "./firebase-records.server";
 import { warn } from "./import-report.server";
 import type { Run } from "./import-run.server";
 import { readImported } from "./import-state.server";
+import { recordLibraryImages } from "~/server/news/media-library.server";
 import { copyStorageFile, findStorageFile, storageObjectOf } from "./storage-files.server";
 
 /** Every media URL an article names: its images, its picture, its video. */
@@ -48,7 +49,9 @@ export async function copyMedia(run: Run, record: FirebaseArticle, mediaOf: Map<
       continue;
     }
     try {
-      copied.set(url, await copyStorageFile(run.storage, file, object));
+      const stored = await copyStorageFile(run.storage, file, object);
+      if (!("video" in stored)) await recordLibraryImages(run.db, [stored], null, record.createdAt);
+      copied.set(url, stored.url);
       run.report.counts.media.created++;
     } catch (error) {
       warn(run.report, "media", record.id, `${url}: ${(error as Error).message}; the URL is kept`);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { storeImage, storeVideoFile } from "~/server/media/media.server";
+import { storeSizedImage, storeVideoFile, type StoredImage } from "~/server/media/media.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 
 /** Where a Firebase Storage URL points: its bucket and the object's path (`news-images/…`). */
@@ -51,8 +51,8 @@ export function isVideoObject(object: StorageObject): boolean {
   return object.objectPath.startsWith("news-videos/") || VIDEO_EXTENSIONS.test(object.objectPath);
 }
 
-/** Stores the file as an upload would be stored (an image with its WebP width variants); its media URL. */
-export async function copyStorageFile(storage: MediaStorage, file: string, object: StorageObject): Promise<string> {
+/** Stores the file as an upload would be stored (an image with its WebP width variants and size, or a video). */
+export async function copyStorageFile(storage: MediaStorage, file: string, object: StorageObject): Promise<StoredImage | { url: string; video: true }> {
   const filename = path.basename(object.objectPath);
-  return isVideoObject(object) ? storeVideoFile(storage, file, filename) : storeImage(storage, await readFile(file), filename);
+  return isVideoObject(object) ? { url: await storeVideoFile(storage, file, filename), video: true } : storeSizedImage(storage, await readFile(file), filename);
 }

@@ -4,7 +4,8 @@ import sharp from "sharp";
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "./storage-error.server";
-import { mediaUrlOf, type MediaStorage } from "./storage.server";
+import type { FocalPoint } from "~/lib/media-library";
+import { mediaNameOf, mediaUrlOf, type MediaStorage } from "./storage.server";
 
 /*
  * Uploaded pictures made into fixed sizes (the settings' logo, icons and share image; an article's
@@ -75,4 +76,41 @@ export async function storeCroppedImages<K extends string>(
     throw error;
   }
   return made;
+}
+
+/** Where a box of `size` cut from an image of `width`×`height` scaled to cover it keeps `focal` in frame (as near its centre as the edges allow). */
+export function focalCrop(width: number, height: number, size: readonly [number, number], focal: FocalPoint) {
+  const [w, h] = size;
+  const scale = Math.max(w / width, h / height);
+  const scaled = { width: Math.round(width * scale), height: Math.round(height * scale) };
+  const clamp = (value: number, max: number) => Math.min(Math.max(0, Math.round(value)), max);
+  return { scaled, left: clamp(focal.x * scaled.width - w / 2, scaled.width - w), top: clamp(focal.y * scaled.height - h / 2, scaled.height - h) };
+}
+
+/**
+ * A stored image cut to `size` around its focal point, stored once as JPEG under focal-crops/ by the
+ * image's name and the point (a later point makes another file); its URL, or null when the image
+ * cannot be read.
+ */
+export async function storedFocalCrop(storage: MediaStorage, url: string, focal: FocalPoint, size: readonly [number, number]): Promise<string | null> {
+  const source = mediaNameOf(url);
+  if (!source) return null;
+  const stem = source.slice(source.lastIndexOf("/") + 1).replace(/\.[a-z0-9]+$/i, "");
+  const name = `focal-crops/${stem}-${Math.round(focal.x * 1000)}-${Math.round(focal.y * 1000)}-${size[0]}x${size[1]}.jpg`;
+  if (await storage.stat(name).catch(() => null)) return mediaUrlOf(name);
+  const read = await storage.read(source).catch(() => null);
+  if (read?.status !== "found") return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of read.body) chunks.push(chunk as Buffer);
+  try {
+    const input = Buffer.concat(chunks);
+    const { width, height } = await sharp(input).metadata();
+    if (!width || !height) return null;
+    const { scaled, left, top } = focalCrop(width, height, size, focal);
+    const jpeg = await sharp(input).resize(scaled).extract({ left, top, width: size[0], height: size[1] }).flatten({ background: "#ffffff" }).jpeg({ quality: 82 }).toBuffer();
+    await storage.put(name, jpeg, "image/jpeg");
+    return mediaUrlOf(name);
+  } catch {
+    return null;
+  }
 }

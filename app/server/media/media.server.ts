@@ -58,6 +58,14 @@ async function encodeImage(input: Buffer, widths: number[]): Promise<Buffer[]> {
  * image, a validation AppError.
  */
 export async function storeImage(storage: MediaStorage, input: Buffer, filename: string): Promise<string> {
+  return (await storeSizedImage(storage, input, filename)).url;
+}
+
+/** A stored image's URL and the full-size file's width and height. */
+export type StoredImage = { url: string; width: number | null; height: number | null };
+
+/** storeImage, with the size of what it stored (for the media library's row). */
+export async function storeSizedImage(storage: MediaStorage, input: Buffer, filename: string): Promise<StoredImage> {
   const base = `news-images/${storedName(filename)}`;
   const outputs = [
     { width: MAX_STORED_WIDTH, name: `${base}.webp` },
@@ -74,11 +82,12 @@ export async function storeImage(storage: MediaStorage, input: Buffer, filename:
     await storage.delete(stored);
     throw storageErrorOf(error);
   }
-  return mediaUrlOf(`${base}.webp`);
+  const { width, height } = await sharp(encoded[0]!).metadata();
+  return { url: mediaUrlOf(`${base}.webp`), width: width ?? null, height: height ?? null };
 }
 
-export async function storeImageFile(storage: MediaStorage, stagedPath: string, filename: string): Promise<string> {
-  return storeImage(storage, await readFile(stagedPath), filename);
+export async function storeImageFile(storage: MediaStorage, stagedPath: string, filename: string): Promise<StoredImage> {
+  return storeSizedImage(storage, await readFile(stagedPath), filename);
 }
 
 const VIDEO_TYPES = { mp4: "video/mp4", webm: "video/webm" } as const;

@@ -2,7 +2,7 @@ import { parseStringList } from "~/lib/json";
 import { documentImages, storedBody } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import type { StagedFile } from "~/server/http/multipart-form.server";
-import { deleteMedia, storeImageFile, storeVideoFile } from "~/server/media/media.server";
+import { deleteMedia, storeImageFile, storeVideoFile, type StoredImage } from "~/server/media/media.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
@@ -23,18 +23,18 @@ export async function removeMedia(storage: MediaStorage, urls: readonly string[]
  * Stores the staged images and video as media. On a bad file or a failed write, removes what it stored
  * and throws: a file that is not what it claims beside the input it came from, a disk's refusal logged.
  */
-export async function storeUploads(storage: MediaStorage, files: readonly StagedFile[]): Promise<{ images: string[]; video: string | null }> {
+export async function storeUploads(storage: MediaStorage, files: readonly StagedFile[]): Promise<{ images: StoredImage[]; video: string | null }> {
   const stored: string[] = [];
-  const images: string[] = [];
+  const images: StoredImage[] = [];
   let video: string | null = null;
   let current: StagedFile | undefined;
   try {
     for (const file of files) {
       current = file;
       if (file.field === "images") {
-        const url = await storeImageFile(storage, file.path, file.filename);
-        stored.push(url);
-        images.push(url);
+        const image = await storeImageFile(storage, file.path, file.filename);
+        stored.push(image.url);
+        images.push(image);
       } else if (file.field === "video") {
         video = await storeVideoFile(storage, file.path, file.filename);
         stored.push(video);
@@ -56,9 +56,14 @@ export function mediaOfRow(row: { images: string; image_url?: string | null; vid
   return [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : []), ...inBody];
 }
 
+/** An image of the media library stays when stories stop using it, until an editor deletes it there (decision 036). */
+async function inLibrary(db: DB, url: string): Promise<boolean> {
+  return (await db.selectFrom("media").select("url").where("url", "=", url).executeTakeFirst()) !== undefined;
+}
+
 /**
- * The URLs among `urls` that no article but `id` and no kept revision refers to: only their files may
- * be removed. Names stored before issue 12 could be shared by two articles.
+ * The URLs among `urls` that no article but `id`, no kept revision and not the media library refers
+ * to: only their files may be removed. Names stored before issue 12 could be shared by two articles.
  */
 export async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<string[]> {
   const own: string[] = [];
@@ -69,14 +74,15 @@ export async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promi
       .where("id", "!=", id)
       .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`), eb("body", "like", `%${JSON.stringify(url)}%`)]))
       .executeTakeFirst();
-    if (!other && !(await revisionUses(db, url))) own.push(url);
+    if (!other && !(await revisionUses(db, url)) && !(await inLibrary(db, url))) own.push(url);
   }
   return own;
 }
 
-/** Every media URL an article or a kept revision refers to (images, the legacy image_url, video, images in the body), for the sweep at start. */
+/** Every media URL an article, a kept revision or the media library refers to (images, the legacy image_url, video, images in the body), for the sweep at start. */
 export async function listReferencedMedia(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("news").select(["images", "image_url", "video", "body"]).execute();
   const current = rows.flatMap(mediaOfRow);
-  return [...current, ...(await listRevisionMedia(db))];
+  const library = (await db.selectFrom("media").select("url").execute()).map((row) => row.url);
+  return [...current, ...(await listRevisionMedia(db)), ...library];
 }

@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { creditOf } from "~/lib/bylines";
 import { isCategory, type Category } from "~/lib/categories";
 import { MOST_READ_FETCHED, SLIDER_COUNT } from "~/lib/constants";
+import type { FocalPoint } from "~/lib/media-library";
 import type { NewsArticle, NewsStatus, NewsSummary } from "~/lib/news";
 import { storedBody } from "~/lib/rich-text/document";
 import { PUBLIC, type Audience } from "~/lib/audience";
@@ -35,12 +36,38 @@ function summaryColumns<O>(query: NewsQuery<O>) {
     "news.published_at",
     "news.byline",
     authorName,
+    imageFocus,
   ]);
 }
 
 /** The author's name, read beside each article (a scalar subquery keeps every list's plan on `news`). */
 function authorName(eb: ExpressionBuilder<Database, "news">) {
   return eb.selectFrom("user").select("user.name").whereRef("user.id", "=", "news.author_id").as("author_name");
+}
+
+/**
+ * The cover's focal point as "x y", when the library has one for it (decision 036). Stored image URLs
+ * hold no LIKE wildcard; the partial index keeps the scan to images with a focal point.
+ */
+function imageFocus(eb: ExpressionBuilder<Database, "news">) {
+  return eb
+    .selectFrom("media")
+    .select(sql<string>`media.focal_x || ' ' || media.focal_y`.as("focus"))
+    .where("media.focal_x", "is not", null)
+    .where(sql<boolean>`news.images like '["' || media.url || '"%'`)
+    .limit(1)
+    .as("image_focus");
+}
+
+/** A focal point read back from imageFocus's "x y". */
+export function focusOf(text: string | null | undefined): FocalPoint | undefined {
+  const [x, y] = (text ?? "").split(" ").map(Number);
+  return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : undefined;
+}
+
+/** The poster of the article's video, when one was set (video_posters). */
+function videoPoster(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("video_posters").select("video_posters.poster_url").whereRef("video_posters.video_url", "=", "news.video").as("video_poster");
 }
 
 type SummaryRow = {
@@ -58,10 +85,13 @@ type SummaryRow = {
   byline: string | null;
   slug: string | null;
   author_name: string | null;
+  image_focus?: string | null;
 };
 
 export function toSummary(row: SummaryRow): NewsSummary {
+  const focus = focusOf(row.image_focus);
   return {
+    ...(focus ? { imageFocus: focus } : {}),
     id: row.id,
     title: row.title,
     excerpt: row.excerpt,
@@ -207,7 +237,7 @@ function shortIdOf(eb: ExpressionBuilder<Database, "news">) {
 }
 
 function articleRows(db: DB, id: string, audience: Audience) {
-  return visibleTo(db.selectFrom("news"), audience).selectAll().select(authorName).where("news.id", "=", id);
+  return visibleTo(db.selectFrom("news"), audience).selectAll().select([authorName, imageFocus, videoPoster]).where("news.id", "=", id);
 }
 
 export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
@@ -234,10 +264,12 @@ type ArticleRow = Omit<SummaryRow, "excerpt"> & {
   share_image: string | null;
   noindex: number;
   version: number;
+  video_poster?: string | null;
 };
 
 function toArticle(row: ArticleRow): NewsArticle {
   return {
+    ...(row.video_poster ? { videoPoster: row.video_poster } : {}),
     ...toSummary({ ...row, excerpt: row.standfirst ?? row.content.slice(0, EXCERPT_CHARS) }),
     content: row.content,
     body: storedBody(row.body, row.content),

@@ -9,6 +9,7 @@ import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { EDITORS } from "~/lib/audience";
 import { getArticle } from "./articles-read.server";
+import { libraryHolds } from "./media-library.server";
 import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";
 
@@ -57,18 +58,16 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     throw new AppError("validation", { message: Object.values(fields)[0], fields });
   }
   const { id, title, standfirst, body, category, videoUrl, imageUrl } = parsed.data;
-  let images: string[] = [];
-  let imageDetails: ImageDetailsMap = {};
   let video = videoUrl;
-  if (id) {
-    await assertRevisionsAccess(db, actor, id);
-    const article = await getArticle(db, id, EDITORS);
-    const ordered = keptImagesInOrder(article?.images ?? [], parsed.data);
-    if (!ordered) throw new AppError("validation", { fields: { imageDetails: imageDetailMessages.notOfArticle } });
-    images = ordered;
-    imageDetails = { ...article?.imageDetails, ...parsed.data.imageDetails };
-    video ??= article?.video?.startsWith("/media/") ? article.video : null;
-  }
+  if (id) await assertRevisionsAccess(db, actor, id);
+  const article = id ? await getArticle(db, id, EDITORS) : null;
+  const current = article?.images ?? [];
+  // Images taken from the media library show beside the article's own.
+  const fromLibrary = await libraryHolds(db, (parsed.data.imageOrder ?? []).filter((url) => !current.includes(url)));
+  const images = keptImagesInOrder(current, parsed.data, fromLibrary);
+  if (!images) throw new AppError("validation", { fields: { imageDetails: imageDetailMessages.notOfArticle } });
+  const imageDetails: ImageDetailsMap = { ...article?.imageDetails, ...parsed.data.imageDetails };
+  if (article) video ??= article.video?.startsWith("/media/") ? article.video : null;
   const topics = (parsed.data.topics ?? []).map((name) => ({ name }));
   return { title, standfirst, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString(), topics };
 }

@@ -14,6 +14,7 @@ import { TOO_MANY_FILES } from "./submission-limits.server";
 import { getArticle } from "./articles-read.server";
 import { createArticle, updateArticle } from "./articles-write.server";
 import { removeMedia, storeUploads } from "./article-media.server";
+import { describeLibraryImages, forgetLibraryImages, libraryHolds, recordLibraryImages } from "./media-library.server";
 import { checkedArticleForm, type FormSender } from "./article-form.server";
 import { articleNotFound, articleNotYours } from "./ownership.server";
 import { getArticleAccess } from "./review.server";
@@ -28,15 +29,16 @@ const invalid = (fields: Record<string, string>) => new AppError("validation", {
 
 /**
  * The images an edit keeps, in the order the form gives (the ones it leaves out follow in their order),
- * or null when the form names an image the article does not have: it may order, describe and remove only its own.
+ * or null when the form names an image the article does not have: it may order, describe and remove only its own,
+ * and place images of the media library (`fromLibrary`) among them.
  */
-export function keptImagesInOrder(current: readonly string[], input: Pick<ArticleFormInput, "removeImages" | "imageOrder">): string[] | null {
+export function keptImagesInOrder(current: readonly string[], input: Pick<ArticleFormInput, "removeImages" | "imageOrder">, fromLibrary: ReadonlySet<string> = new Set()): string[] | null {
   if (input.removeImages.some((url) => !current.includes(url))) return null;
   const kept = current.filter((url) => !input.removeImages.includes(url));
   const order = input.imageOrder;
   if (!order) return kept;
-  if (order.some((url) => !current.includes(url))) return null;
-  return [...order.filter((url) => kept.includes(url)), ...kept.filter((url) => !order.includes(url))];
+  if (order.some((url) => !current.includes(url) && !fromLibrary.has(url))) return null;
+  return [...order.filter((url) => kept.includes(url) || fromLibrary.has(url)), ...kept.filter((url) => !order.includes(url))];
 }
 
 /** What the article has before the form: nothing for a new one. */
@@ -65,7 +67,7 @@ function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, 
     status: input.status,
     publishAt: input.publishAt,
     imageUrl: input.imageUrl,
-    images: [...(keptImagesInOrder(current.images, input) ?? []), ...uploads.images],
+    images: [...(keptImagesInOrder(current.images, input, uploads.fromLibrary) ?? []), ...uploads.images],
     imageDetails: input.imageDetails ? { ...current.imageDetails, ...input.imageDetails } : undefined,
     video: uploads.video ?? input.videoUrl ?? (keepCurrentVideo ? current.video : null),
     byline: input.byline,
@@ -82,18 +84,20 @@ function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, 
   };
 }
 
-type Uploads = { images: string[]; video: string | null; shareImage: string | null };
+/** The form's new files, and the images it takes from the media library. */
+type Uploads = { images: string[]; video: string | null; shareImage: string | null; fromLibrary: ReadonlySet<string> };
 type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[] };
 
 /**
  * Checks the form against the article as it is, then stores its files. A status the actor may not give
  * is refused before any file is stored, and so is a field that would change nothing (a removal of what is not there).
  */
-async function prepare({ db, storage }: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
+async function prepare({ db, storage, clock }: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
   const input = checkedArticleForm(submission, sender);
   if (!statusesFor(actor).includes(input.status)) throw new AppError("forbidden", { message: messages.statusNotAllowed, fields: { status: messages.statusNotAllowed } });
   if (current.kind === "edit" && input.submissionId) throw invalid({ form: messages.submissionIdOnEdit });
-  if (!keptImagesInOrder(current.images, input)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
+  const fromLibrary = await libraryHolds(db, (input.imageOrder ?? []).filter((url) => !current.images.includes(url)));
+  if (!keptImagesInOrder(current.images, input, fromLibrary)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
   if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: messages.noVideoToRemove });
   if (input.removeShareImage && !current.shareImage) throw invalid({ shareImage: storyMessages.noShareImageToRemove });
   if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
@@ -105,8 +109,19 @@ async function prepare({ db, storage }: Newsroom, submission: Submission, actor:
     if (shareImage) await removeMedia(storage, [shareImage]);
     throw error;
   });
-  const uploads = { ...media, shareImage };
-  return { input, uploads, stored: [...uploads.images, ...(uploads.video ? [uploads.video] : []), ...(shareImage ? [shareImage] : [])] };
+  const uploads = { images: media.images.map((image) => image.url), video: media.video, shareImage, fromLibrary };
+  const stored = [...uploads.images, ...(uploads.video ? [uploads.video] : []), ...(shareImage ? [shareImage] : [])];
+  await recordLibraryImages(db, media.images, actor.id, clock.now()).catch(async (error: unknown) => {
+    await removeMedia(storage, stored);
+    throw error;
+  });
+  return { input, uploads, stored };
+}
+
+/** Takes back what a refused write stored: its files and their rows in the media library. */
+async function discard({ db, storage }: Newsroom, stored: string[]): Promise<void> {
+  await forgetLibraryImages(db, stored).catch((error: unknown) => logger.error({ err: error }, "media library rows of a refused write could not be removed"));
+  await removeMedia(storage, stored);
 }
 
 /** A write that failed after the files were stored: an AppError as it is, anything else logged and told as `failed`. */
@@ -131,13 +146,15 @@ export async function publishArticle(newsroom: Newsroom, actor: Actor, submissio
       createdAt: newsroom.clock.now(),
     });
   } catch (error) {
-    await removeMedia(newsroom.storage, stored);
+    await discard(newsroom, stored);
     throw writeFailure(error, messages.publishFailed);
   }
   if (created.duplicate) {
-    await removeMedia(newsroom.storage, stored);
+    await discard(newsroom, stored);
     throw new AppError("conflict", { message: messages.alreadySubmitted });
   }
+  const details = articleOfForm(input, actor, NEW_ARTICLE, uploads).imageDetails;
+  if (details) await describeLibraryImages(newsroom.db, details);
   return { id: created.id, shortId: created.shortId };
 }
 
@@ -160,20 +177,21 @@ export async function editArticle(newsroom: Newsroom, actor: Actor, article: New
   const { input, uploads, stored } = await prepare(newsroom, submission, actor, current, sender);
   const changes = articleOfForm(input, actor, current, uploads);
   if (changes.images.length > MAX_IMAGES) {
-    await removeMedia(newsroom.storage, stored);
+    await discard(newsroom, stored);
     throw invalid(TOO_MANY_FILES);
   }
   let result;
   try {
     result = await updateArticle(newsroom.db, article.id, { ...changes, onlyIf: editCondition(actor), baseVersion: input.baseVersion }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
   } catch (error) {
-    await removeMedia(newsroom.storage, stored);
+    await discard(newsroom, stored);
     throw writeFailure(error, messages.updateFailed);
   }
   if (!result) {
-    await removeMedia(newsroom.storage, stored);
+    await discard(newsroom, stored);
     throw articleNotFound();
   }
   await removeMedia(newsroom.storage, result.unusedMedia);
+  if (changes.imageDetails) await describeLibraryImages(newsroom.db, changes.imageDetails);
   return { version: result.version };
 }

@@ -27,7 +27,7 @@ export type ArticleEventKind = "article-created" | "article-edited" | "article-p
  * information pages), the front page editors chose (slider, category pins), topics renamed or merged,
  * an author's page.
  */
-export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-changed" | "profile-changed";
+export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-changed" | "profile-changed" | "media-changed";
 
 /**
  * Someone opened an article's edit form, still has it open (a heartbeat) or left it (decision 034):

@@ -1,0 +1,60 @@
+import { mediaLibraryMessages, messages } from "~/lib/messages";
+import { canEditArticle, type Actor } from "~/lib/permissions";
+import { videoSource } from "~/lib/video";
+import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/server/http/multipart-form.server";
+import { MAX_IMAGE_BYTES, storeImageFile } from "~/server/media/media.server";
+import { recordSiteEvent } from "~/server/outbox/outbox.server";
+import { AppError } from "~/server/platform/app-error.server";
+import { removeMedia } from "./article-media.server";
+import { recordLibraryImages } from "./media-library.server";
+import type { Newsroom } from "./publishing.server";
+
+/** The poster upload: the article's id, and one picture as `poster` (a frame the browser captured, or a file). */
+export const POSTER_LIMITS: UploadLimits = {
+  files: { poster: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge } },
+  maxFiles: 1,
+  maxFields: 1,
+  tooMany: { poster: mediaLibraryMessages.posterOne },
+  maxFieldBytes: 200,
+  fieldTooLong: { articleId: mediaLibraryMessages.posterNoVideo },
+  maxBodyBytes: MAX_IMAGE_BYTES + MULTIPART_FRAMING_BYTES,
+};
+
+/**
+ * Sets the poster of the article's video (a file, not a YouTube embed) by one who may edit the article:
+ * the picture is stored as every article image and joins the media library; readers' pages change at
+ * once, on every instance. Returns the poster's URL.
+ */
+export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Actor, submission: Submission): Promise<string> {
+  const articleId = submission.fields.articleId?.[0] ?? "";
+  if (articleId.includes("\0")) throw new AppError("validation", { message: messages.textHasNul, fields: { articleId: messages.textHasNul } });
+  // Article ids are letters, digits, `-` and `_`: anything else (a NUL, which PostgreSQL refuses) names none.
+  const article = /^[\w-]{1,100}$/.test(articleId) ? await db.selectFrom("news").select(["author_id", "status", "video"]).where("id", "=", articleId).executeTakeFirst() : undefined;
+  if (!article) throw new AppError("not-found", { message: mediaLibraryMessages.posterNoVideo });
+  if (!canEditArticle(actor, { authorId: article.author_id, status: article.status })) throw new AppError("forbidden");
+  const video = article.video;
+  if (!video || videoSource(video)?.kind !== "file") throw new AppError("validation", { message: mediaLibraryMessages.posterNoVideo, fields: { poster: mediaLibraryMessages.posterNoVideo } });
+  const file = submission.files[0];
+  if (!file) throw new AppError("validation", { message: mediaLibraryMessages.posterOne, fields: { poster: mediaLibraryMessages.posterOne } });
+  const poster = await storeImageFile(storage, file.path, file.filename).catch((error: unknown) => {
+    if (AppError.is(error) && error.code === "validation") throw new AppError("validation", { message: error.message, fields: { poster: error.message } });
+    throw error;
+  });
+  try {
+    const at = clock.now();
+    await recordLibraryImages(db, [poster], actor.id, at);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("video_posters")
+        .values({ video_url: video, poster_url: poster.url, set_by: actor.id, set_at: at.toISOString() })
+        .onConflict((oc) => oc.column("video_url").doUpdateSet({ poster_url: poster.url, set_by: actor.id, set_at: at.toISOString() }))
+        .execute();
+      await recordSiteEvent(trx, "media-changed");
+    });
+  } catch (error) {
+    await db.deleteFrom("media").where("url", "=", poster.url).execute().catch(() => undefined);
+    await removeMedia(storage, [poster.url]);
+    throw error;
+  }
+  return poster.url;
+}
