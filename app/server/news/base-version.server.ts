@@ -29,7 +29,10 @@ export function baseVersionOf(value: FormDataEntryValue | null): number {
   return requireBaseVersion(parsed.success ? parsed.data : undefined);
 }
 
-/** A form's refusal by field; a malformed base version is the whole answer (the form is out of date). */
+/**
+ * A form's refusal by field. A base version that is no version (the schema's message) is the whole
+ * answer: the form is out of date. Any other message about it (a NUL) stays that field's.
+ */
 export function refusalOfFields(fields: FieldMessages): AppError {
-  return fields.baseVersion ? baseVersionRequired() : new AppError("validation", { fields });
+  return fields.baseVersion === conflictMessages.baseVersionRequired ? baseVersionRequired() : new AppError("validation", { fields });
 }
