@@ -20,7 +20,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Messages by field name, for a form that shows each beside its field. */
 export type FieldMessages = Record<string, string>;
 
-/** The one JSON body of every refusal: `{ "error": { "code", "message", "reason"?, "fields"? } }` (`reason`: a sign-in refusal's catalogue entry). */
+/** The one JSON body of every refusal: `{ "error": { "code", "message", "reason"?, "fields"? } }` (`reason`: a sign-in refusal's catalogue entry, or `base-version-required`). */
 export type ErrorBody = { error: { code: ErrorCode; message: string; reason?: string; fields?: FieldMessages } };
 
 /** The error a body describes, or null when it is not an error body (a success, a proxy's page). */

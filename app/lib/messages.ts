@@ -723,7 +723,8 @@ export const conflictMessages = {
   noDifferences: "لا فرق في الحقول بين النسختين؛ احفظ مرة أخرى لتأكيد تعديلك.",
   loadFailed: "تعذّر تحميل النسخة المحفوظة. أعد تحميل الصفحة.",
   autosaveStopped: "توقف الحفظ التلقائي لأن الخبر حُفظ من شخص آخر.",
-  baseVersionRequired: "أرسل رقم النسخة التي بُني عليها التعديل (baseVersion).",
+  baseVersionRequired: "لم يُحفظ تعديلك: هذه الصفحة قديمة ولا تذكر نسخة الخبر التي فتحتها. أعد تحميل الصفحة ثم أعد التعديل.",
+  baseVersionField: "أرسل في الحقل baseVersion رقم نسخة الخبر التي بُني عليها التعديل (الحقل version في GET /api/news/{id} أو في جواب آخر حفظ).",
   fields: {
     title: "العنوان",
     standfirst: "الموجز",

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { isCategory } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { errorOf } from "~/lib/error-body";
-import { conflictMessages, messages, revisionMessages as m } from "~/lib/messages";
+import { messages, revisionMessages as m } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { MediaThumb, VersionComparison } from "~/components/version-comparison";
@@ -11,6 +11,7 @@ import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { pageError } from "~/server/http/page-error.server";
+import { baseVersionOf } from "~/server/news/base-version.server";
 import { previewRestore, restoreRevision, revisionNotFound, type RestoreRequest } from "~/server/news/restore-revision.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
@@ -36,8 +37,7 @@ async function allowed(site: Site, request: Request, newsId: string) {
 function restoreRequestOf(form: FormData): RestoreRequest {
   const mode = form.get("mode");
   if (mode !== "text" && mode !== "full") throw new AppError("validation", { message: m.restoreModeInvalid });
-  const baseVersion = Number(form.get("baseVersion"));
-  if (!Number.isSafeInteger(baseVersion) || baseVersion < 1) throw new AppError("validation", { message: conflictMessages.baseVersionRequired });
+  const baseVersion = baseVersionOf(form.get("baseVersion"));
   const listed = form.getAll("removal").filter((value): value is string => typeof value === "string");
   return { mode, confirmedRemovals: form.get("confirmRemoval") === "1" ? listed : [], baseVersion };
 }

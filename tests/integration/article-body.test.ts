@@ -5,7 +5,7 @@ import type { DB } from "~/server/db/db.server";
 import { listReferencedMedia } from "~/server/news/article-media.server";
 import { pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";
-import { articleForm, createTestArticle } from "../support/articles";
+import { articleForm, createTestArticle, putArticle, storedVersion } from "../support/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
@@ -131,12 +131,12 @@ describe("the article body", () => {
     const image = await uploadBodyImage();
     const { json } = await send("POST", "/api/news", articleForm(fields(richBody(image), "خبر تتغير نسخه")));
     const plain = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "نص جديد بلا صورة" }] }] } satisfies RichDocument;
-    expect((await send("PUT", `/api/news/${json.id}`, articleForm(fields(plain, "خبر تتغير نسخه")))).status).toBe(200);
+    expect((await putArticle(server.url, editor, json.id!, articleForm(fields(plain, "خبر تتغير نسخه")), { Accept: "application/json" })).status).toBe(200);
     // The image left the body, but the revision still names it: it stays stored.
     expect(await listReferencedMedia(db)).toContain(image);
     const revision = await db.selectFrom("news_revisions").select(["id", "body"]).where("news_id", "=", json.id!).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(revision.body!)).toEqual(richBody(image));
-    const restored = await post(`${server.url}/edit-news/${json.id}/revisions/${revision.id}`, { mode: "full" }, editor);
+    const restored = await post(`${server.url}/edit-news/${json.id}/revisions/${revision.id}`, { mode: "full", baseVersion: String(await storedVersion(db, json.id!)) }, editor);
     expect(restored.status).toBeLessThan(400);
     const row = await db.selectFrom("news").select("body").where("id", "=", json.id!).executeTakeFirstOrThrow();
     expect(JSON.parse(row.body!)).toEqual(richBody(image));
@@ -154,6 +154,7 @@ describe("the article body", () => {
     expect(row).toMatchObject({ status: "draft", content: "عنوان فرعي" });
 
     autosave.set("id", saved.json.id!);
+    autosave.set("baseVersion", String(saved.json.version));
     autosave.set("body", "<p onclick=alert(1)>x</p>");
     const refused = await send("POST", "/api/news/autosave", autosave);
     expect(refused.status).toBe(400);

@@ -3,7 +3,7 @@ import type { BreakingEvent } from "~/lib/breaking";
 import type { DB } from "~/server/db/db.server";
 import { connectSse, type SseClient } from "../support/sse";
 import { signedInAs } from "../../harness/accounts";
-import { publishForm } from "../support/articles";
+import { basedOn, publishForm, storedVersion } from "../support/articles";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
@@ -60,7 +60,7 @@ describe("GET /api/breaking/stream", () => {
 
     const created = await admin("POST", "/api/news", breakingForm("عاجل: إغلاق الطريق الساحلي"));
     await admin("POST", "/api/news", breakingForm("خبر محلي لا يعني قائمة العاجل", "local"));
-    await admin("PUT", `/api/news/${created.id}`, breakingForm("عاجل: إعادة فتح الطريق الساحلي"));
+    await admin("PUT", `/api/news/${created.id}`, basedOn(await storedVersion(db, created.id), breakingForm("عاجل: إعادة فتح الطريق الساحلي")));
     await admin("DELETE", `/api/news/${created.id}`);
 
     for (const client of [first, second]) {
@@ -71,7 +71,7 @@ describe("GET /api/breaking/stream", () => {
       ]);
     }
     // Moving an item out of the breaking category removes it from the list.
-    await admin("PUT", `/api/news/${before.id}`, breakingForm("صار خبراً محلياً", "local"));
+    await admin("PUT", `/api/news/${before.id}`, basedOn(await storedVersion(db, before.id), breakingForm("صار خبراً محلياً", "local")));
     expect(events(await first.waitFor(5))[4]).toEqual({ type: "deleted", id: before.id });
     first.close();
     second.close();

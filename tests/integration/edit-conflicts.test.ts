@@ -3,7 +3,7 @@ import { conflictMessages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { articleForm, createTestArticle } from "../support/articles";
-import { callApi, get, type Session } from "../support/http";
+import { callApi, get, post, type Session } from "../support/http";
 import { newSiteClock } from "../support/site-clock";
 import { connectSse, type SseClient } from "../support/sse";
 import type { TestServer, TestSite } from "../../harness/test-server";
@@ -67,6 +67,70 @@ describe("a save based on an older version, across instances", () => {
     const refused = await callApi(`${b.url}/api/news/autosave`, "POST", autosave, admin, { origin: b.url });
     expect(refused).toMatchObject({ status: 409, json: { error: { code: "edit-conflict" } } });
     expect(await titleOf(id)).toMatchObject({ title: "مسودة سلمى", version: 2 });
+  });
+});
+
+describe("a save of an existing story that names no base version", () => {
+  /** Everything a refused save must leave as it was: the row, its revisions, the outbox. */
+  const stateOf = async (id: string) =>
+    JSON.stringify([
+      await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+      await db.selectFrom("news_revisions").selectAll().where("news_id", "=", id).orderBy("id").execute(),
+      (await db.selectFrom("events").select("id").execute()).length,
+    ]);
+  const refusal = {
+    code: "validation",
+    message: conflictMessages.baseVersionRequired,
+    reason: "base-version-required",
+    fields: { form: conflictMessages.baseVersionRequired, baseVersion: conflictMessages.baseVersionField },
+  };
+  const draftText = (id: string, extra: Record<string, string> = {}) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ id, title: "حفظ تلقائي بلا نسخة", content: "نص", category: "local", ...extra })) body.set(name, value);
+    return body;
+  };
+
+  it("the API's PUT without one, or with one that is no version, is a 400 naming the field, and nothing is written", async () => {
+    const { id } = await createTestArticle(db, { title: "لا يتغير" });
+    const before = await stateOf(id);
+    for (const base of [undefined, "", "abc", "0", "1.5", "-1"]) {
+      const form = articleForm({ title: "تعديل بلا أساس", content: "نص", category: "local", status: "published", ...(base === undefined ? {} : { baseVersion: base }) });
+      const refused = await put(a, editor, id, form);
+      expect(refused, String(base)).toEqual({ status: 400, json: { error: refusal } });
+    }
+    expect(await stateOf(id)).toBe(before);
+    expect(await put(a, editor, id, edit("تعديل على نسخته", 1))).toMatchObject({ status: 200, json: { version: 2 } });
+  });
+
+  it("the edit page's post says the form is out of date, autosave into a draft is refused, and nothing is written", async () => {
+    const { id } = await createTestArticle(db, { title: "مسودة لا تتغير", status: "draft" });
+    const before = await stateOf(id);
+    const page = await fetch(`${a.url}/edit-news/${id}`, { method: "POST", body: articleForm({ title: "صفحة قديمة", content: "نص", category: "local", status: "draft" }), headers: { cookie: editor.cookie, origin: a.url } });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toMatch(new RegExp(`role="alert"[^>]*>[^<]*${conflictMessages.baseVersionRequired}`));
+    for (const extra of [{}, { baseVersion: "x" }] as Record<string, string>[]) {
+      const autosaved = await callApi(`${a.url}/api/news/autosave`, "POST", draftText(id, extra), editor, { origin: a.url });
+      expect(autosaved).toEqual({ status: 400, json: { error: refusal } });
+    }
+    expect(await stateOf(id)).toBe(before);
+    expect(await callApi(`${a.url}/api/news/autosave`, "POST", draftText(id, { baseVersion: "1" }), editor, { origin: a.url })).toMatchObject({ status: 200, json: { version: 2 } });
+  });
+
+  it("a restore without the version its preview showed is refused with the same message, and nothing is restored", async () => {
+    const { id } = await createTestArticle(db, { title: "العنوان الأول" });
+    expect((await put(a, admin, id, edit("العنوان الثاني", 1))).status).toBe(200);
+    const { id: revision } = await db.selectFrom("news_revisions").select("id").where("news_id", "=", id).executeTakeFirstOrThrow();
+    const restore = (fields: Record<string, string>) => post(`${a.url}/edit-news/${id}/revisions/${revision}`, fields, admin, { origin: a.url });
+    const before = await stateOf(id);
+    const unnamed: Record<string, string>[] = [{ mode: "full" }, { mode: "text", baseVersion: "two" }];
+    for (const fields of unnamed) {
+      const refused = await restore(fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(await refused.text()).toContain(conflictMessages.baseVersionRequired);
+    }
+    expect(await stateOf(id)).toBe(before);
+    expect((await restore({ mode: "full", baseVersion: "2" })).status).toBe(302);
+    expect(await titleOf(id)).toMatchObject({ title: "العنوان الأول", version: 3 });
   });
 });
 

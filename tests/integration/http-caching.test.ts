@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/platform/cache-control.server";
 import type { DB } from "~/server/db/db.server";
-import { canonicalPath, deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
+import { basedOn, canonicalPath, deletePublishedArticle, publishArticle, publishForm, storedVersion } from "../support/articles";
 import { pageWeight } from "../../harness/page-weight";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";
@@ -118,7 +118,7 @@ describe("the page cache", () => {
     expect(await fresh.text()).toContain(title);
 
     expect((await visit("/")).headers.get("x-cache")).toBe("HIT");
-    await fetch(`${server.url}/api/news/${id}`, { method: "PUT", body: publishForm(`${title} (معدّل)`), headers: { cookie: admin } });
+    await fetch(`${server.url}/api/news/${id}`, { method: "PUT", body: basedOn(await storedVersion(db, id), publishForm(`${title} (معدّل)`)), headers: { cookie: admin } });
     expect(await (await visit("/")).text()).toContain(`${title} (معدّل)`);
 
     await deletePublishedArticle(server.url, { cookie: admin }, id);

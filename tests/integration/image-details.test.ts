@@ -5,7 +5,7 @@ import { imageDetailMessages, messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";
-import { articleForm, type UploadedFile } from "../support/articles";
+import { articleForm, basedOn, putArticle, storedVersion, type UploadedFile } from "../support/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
@@ -63,7 +63,7 @@ describe("an article's images: order, cover and details", () => {
     const { id, images } = await publishWithTwoImages();
     const [first, second] = images as [string, string];
     const form = imageFields([second, first], { [second]: { alt: "  زوار  المعرض أمام   الجناح ", caption: "افتتاح المعرض صباح السبت", credit: "سارة علي" } });
-    expect((await api("PUT", `/api/news/${id}`, form)).status).toBe(200);
+    expect((await putArticle(server.url, admin, id, form)).status).toBe(200);
 
     const stored = await row(id);
     expect(stored.images).toEqual([second, first]);
@@ -87,14 +87,14 @@ describe("an article's images: order, cover and details", () => {
   it("an edit without an order (older clients, the JSON API) keeps the order and details; a removed image loses its details; new uploads follow", async () => {
     const { id, images } = await publishWithTwoImages();
     const [first, second] = images as [string, string];
-    await api("PUT", `/api/news/${id}`, imageFields([second, first], { [first]: { caption: "تعليق الأولى" }, [second]: { credit: "وكالة" } }));
-    expect((await api("PUT", `/api/news/${id}`, articleForm({ ...valid, title: "عنوان جديد" }))).status).toBe(200);
+    await putArticle(server.url, admin, id, imageFields([second, first], { [first]: { caption: "تعليق الأولى" }, [second]: { credit: "وكالة" } }));
+    expect((await putArticle(server.url, admin, id, articleForm({ ...valid, title: "عنوان جديد" }))).status).toBe(200);
     expect((await row(id)).images).toEqual([second, first]);
     expect((await row(id)).details).toEqual({ [first]: { alt: "", caption: "تعليق الأولى", credit: "" }, [second]: { alt: "", caption: "", credit: "وكالة" } });
 
     const removing = articleForm({ ...valid }, [await picture("c.png", "#00aa00")]);
     removing.append("removeImages", second);
-    expect((await api("PUT", `/api/news/${id}`, removing)).status).toBe(200);
+    expect((await putArticle(server.url, admin, id, removing)).status).toBe(200);
     const after = await row(id);
     expect(after.images).toHaveLength(2);
     expect(after.images[0]).toBe(first);
@@ -104,7 +104,7 @@ describe("an article's images: order, cover and details", () => {
   it("refuses an image the article does not have, details too long or not matching the order, with 400 and an Arabic message, storing nothing", async () => {
     const { id, images } = await publishWithTwoImages();
     const [first, second] = images as [string, string];
-    await api("PUT", `/api/news/${id}`, imageFields([first, second], { [first]: { caption: "التعليق الأصلي" } }));
+    await putArticle(server.url, admin, id, imageFields([first, second], { [first]: { caption: "التعليق الأصلي" } }));
     const before = await row(id);
     const filesBefore = await storedImageFiles();
     await publishWithTwoImages();
@@ -128,7 +128,7 @@ describe("an article's images: order, cover and details", () => {
     for (const [form, message] of refusals) {
       form.set("title", "عنوان لا يُحفظ");
       form.append("images", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "new.png");
-      const { status, json } = await api("PUT", `/api/news/${id}`, form);
+      const { status, json } = await putArticle(server.url, admin, id, form);
       expect(status).toBe(400);
       expect(json.error?.fields?.imageDetails).toBe(message);
     }
@@ -141,7 +141,7 @@ describe("an article's images: order, cover and details", () => {
     expect(created.json.error?.fields?.imageDetails).toBe(imageDetailMessages.notOfArticle);
 
     // The edit page's form answers the same.
-    const page = await post(`${server.url}/edit-news/${id}`, imageFields(["https://evil.example/x.png"]), admin);
+    const page = await post(`${server.url}/edit-news/${id}`, basedOn(await storedVersion(db, id), imageFields(["https://evil.example/x.png"])), admin);
     expect(page.status).toBe(400);
     expect(await row(id)).toEqual(before);
   });
@@ -150,20 +150,20 @@ describe("an article's images: order, cover and details", () => {
     const { id, images } = await publishWithTwoImages({ status: "draft" });
     const [first, second] = images as [string, string];
     const draft = { status: "draft" };
-    expect((await api("PUT", `/api/news/${id}`, imageFields([second, first], { [second]: { caption: "التعليق الأول", credit: "المصوّر الأول" } }, draft))).status).toBe(200);
-    expect((await api("PUT", `/api/news/${id}`, imageFields([first, second], { [first]: { caption: "تعليق لاحق" } }, draft))).status).toBe(200);
+    expect((await putArticle(server.url, admin, id, imageFields([second, first], { [second]: { caption: "التعليق الأول", credit: "المصوّر الأول" } }, draft))).status).toBe(200);
+    expect((await putArticle(server.url, admin, id, imageFields([first, second], { [first]: { caption: "تعليق لاحق" } }, draft))).status).toBe(200);
     const revisions = await db.selectFrom("news_revisions").select(["id", "image_details"]).where("news_id", "=", id).orderBy("id", "desc").execute();
     const revision = Number(revisions[0]!.id);
     const revisionPage = await (await get(`${server.url}/edit-news/${id}/revisions/${revision}`, admin)).text();
     expect(revisionPage).toContain("التعليق الأول");
 
-    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full" }, admin)).status).toBe(302);
+    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, admin)).status).toBe(302);
     const restored = await row(id);
     expect(restored.images).toEqual([second, first]);
     expect(restored.details).toEqual({ [second]: { alt: "", caption: "التعليق الأول", credit: "المصوّر الأول" } });
 
     const autosave = new FormData();
-    for (const [name, value] of Object.entries({ id, title: "عنوان محفوظ تلقائياً", content: "نص محفوظ تلقائياً", category: "local" })) autosave.set(name, value);
+    for (const [name, value] of Object.entries({ id, title: "عنوان محفوظ تلقائياً", content: "نص محفوظ تلقائياً", category: "local", baseVersion: String(await storedVersion(db, id)) })) autosave.set(name, value);
     expect((await api("POST", "/api/news/autosave", autosave)).status).toBe(200);
     expect((await row(id)).details).toEqual(restored.details);
     expect((await row(id)).images).toEqual(restored.images);
@@ -185,7 +185,7 @@ describe("an article's images: order, cover and details", () => {
   it("an author may not reorder or describe an article that is not theirs", async () => {
     const { id, images } = await publishWithTwoImages();
     const before = await row(id);
-    const { status } = await api("PUT", `/api/news/${id}`, imageFields([...images].reverse(), { [images[1]!]: { caption: "ليس لي" } }), author);
+    const { status } = await putArticle(server.url, author, id, basedOn(await storedVersion(db, id), imageFields([...images].reverse(), { [images[1]!]: { caption: "ليس لي" } })));
     expect(status).toBe(403);
     expect(await row(id)).toEqual(before);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { canonicalPath, deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
+import { basedOn, canonicalPath, deletePublishedArticle, publishArticle, publishForm, storedVersion } from "../support/articles";
 import { openEventSource, type EventSourceConnection, type EventSourceReader } from "../support/event-source";
 import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../../harness/nginx";
 import { onPostgres } from "../../harness/postgres";
@@ -99,7 +99,7 @@ describe(`two instances on one ${ENGINE} database behind nginx`, () => {
 
     const edited = await fetch(`${through(0)}/api/news/${id}`, {
       method: "PUT",
-      body: publishForm("خبر بعد التعديل", { category: "breaking" }),
+      body: basedOn(await storedVersion(db, id), publishForm("خبر بعد التعديل", { category: "breaking" })),
       headers: admin(),
     });
     expect(edited.status).toBe(200);
@@ -220,7 +220,7 @@ describe(`one server of two workers (WORKERS=2) on ${ENGINE}`, () => {
 
     const edited = await requestOnWorker(server, editor, `/api/news/${id}`, {
       method: "PUT",
-      form: publishForm("خبر بعد التعديل", { category: "breaking" }),
+      form: basedOn(await storedVersion(db, id), publishForm("خبر بعد التعديل", { category: "breaking" })),
       headers: admin(),
     });
     expect(edited.status, edited.body).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { canonicalPath, deletePublishedArticle, publishArticle, publishForm } from "../support/articles";
+import { basedOn, canonicalPath, deletePublishedArticle, publishArticle, publishForm, storedVersion } from "../support/articles";
 import { connectSse, type SseClient } from "../support/sse";
 import type { TestServer, TestSite } from "../../harness/test-server";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
@@ -61,7 +61,7 @@ describe("two instances on one database", () => {
     const home = async () => (await fetch(`${b.url}/`)).text();
     expect(await home()).toContain("خبر قبل التعديل");
 
-    const edited = await fetch(`${a.url}/api/news/${id}`, { method: "PUT", body: publishForm("خبر بعد التعديل", { category: "breaking" }), headers: adminOn(a) });
+    const edited = await fetch(`${a.url}/api/news/${id}`, { method: "PUT", body: basedOn(await storedVersion(db, id), publishForm("خبر بعد التعديل", { category: "breaking" })), headers: adminOn(a) });
     expect(edited.ok).toBe(true);
     await vi.waitFor(async () => expect((await page()).html).toContain("خبر بعد التعديل"), within2s);
     const homeAfter = await home();

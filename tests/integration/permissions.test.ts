@@ -20,7 +20,7 @@ import { topicFeedPath, topicPath } from "~/lib/topics";
 import { get, post, VISITOR, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";
-import { articleForm, createTestArticle, publishForm } from "../support/articles";
+import { articleForm, createTestArticle, publishForm, storedVersion } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
@@ -42,6 +42,8 @@ type Context = {
   run: number;
   /** Two topics made for this case: the first renamed or merged into the second. */
   topicIds: [string, string];
+  /** The version each story above is at: the base its saves name (decision 034). */
+  base: { draft: string; published: string; editorDraft: string };
 };
 type RouteCase = {
   name: string;
@@ -103,32 +105,32 @@ const ROUTES: RouteCase[] = [
     name: "POST /edit-news/:id (draft)",
     kind: "page",
     allowed: OWNER_AND_EDITORS,
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}`, publishForm("معدّل", { status: "draft" }), session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}`, publishForm("معدّل", { status: "draft", baseVersion: ctx.base.draft }), session),
   },
   {
     name: "POST /edit-news/:id (publish)",
     kind: "page",
     allowed: EDITORS,
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}`, publishForm("معدّل"), session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}`, publishForm("معدّل", { baseVersion: ctx.base.draft }), session),
   },
   {
     name: "POST /edit-news/:id (published article)",
     kind: "page",
     allowed: EDITORS,
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}`, publishForm("معدّل بعد النشر", { status: "draft" }), session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}`, publishForm("معدّل بعد النشر", { status: "draft", baseVersion: ctx.base.published }), session),
   },
   { name: "GET /api/news/:id", kind: "api", allowed: OWNER_AND_EDITORS, send: (base, session, ctx) => get(`${base}/api/news/${ctx.draftId}`, session) },
   {
     name: "PUT /api/news/:id (review)",
     kind: "api",
     allowed: OWNER_AND_EDITORS,
-    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.draftId}`, publishForm("معدّل", { status: "review" }), session),
+    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.draftId}`, publishForm("معدّل", { status: "review", baseVersion: ctx.base.draft }), session),
   },
   {
     name: "PUT /api/news/:id (scheduled)",
     kind: "api",
     allowed: EDITORS,
-    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.draftId}`, publishForm("معدّل", { status: "scheduled", publishAt: inAnHour() }), session),
+    send: (base, session, ctx) => send("PUT", `${base}/api/news/${ctx.draftId}`, publishForm("معدّل", { status: "scheduled", publishAt: inAnHour(), baseVersion: ctx.base.draft }), session),
   },
   {
     name: "POST /edit-news/:id/send-back",
@@ -183,13 +185,13 @@ const ROUTES: RouteCase[] = [
     name: "POST /edit-news/:id/revisions/:revisionId (restore own draft)",
     kind: "page",
     allowed: OWNER_AND_EDITORS,
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}/revisions/${ctx.draftRevision}`, { mode: "full" }, session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}/revisions/${ctx.draftRevision}`, { mode: "full", baseVersion: ctx.base.draft }, session),
   },
   {
     name: "POST /edit-news/:id/revisions/:revisionId (restore own draft's text)",
     kind: "page",
     allowed: OWNER_AND_EDITORS,
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}/revisions/${ctx.draftRevision}`, { mode: "text" }, session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}/revisions/${ctx.draftRevision}`, { mode: "text", baseVersion: ctx.base.draft }, session),
   },
   {
     name: "GET /edit-news/:id/compare (own draft)",
@@ -208,7 +210,7 @@ const ROUTES: RouteCase[] = [
     name: "POST /edit-news/:id/revisions/:revisionId (restore published)",
     kind: "page",
     allowed: EDITORS,
-    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/revisions/${ctx.publishedRevision}`, { mode: "full" }, session),
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/revisions/${ctx.publishedRevision}`, { mode: "full", baseVersion: ctx.base.published }, session),
   },
   { name: "POST /dashboard/preview (new article)", kind: "page", allowed: NEWSROOM, send: (base, session) => post(`${base}/dashboard/preview`, publishForm("معاينة"), session) },
   {
@@ -227,13 +229,13 @@ const ROUTES: RouteCase[] = [
     name: "POST /api/news/autosave (own draft)",
     kind: "api",
     allowed: OWNER_AND_EDITORS,
-    send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { id: ctx.draftId }), session),
+    send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { id: ctx.draftId, baseVersion: ctx.base.draft }), session),
   },
   {
     name: "POST /api/news/autosave (an editor's draft)",
     kind: "api",
     allowed: EDITORS,
-    send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { id: ctx.editorDraftId }), session),
+    send: (base, session, ctx) => post(`${base}/api/news/autosave`, publishForm("حفظ تلقائي", { id: ctx.editorDraftId, baseVersion: ctx.base.editorDraft }), session),
   },
   {
     name: "POST /api/news/autosave (new draft)",
@@ -468,7 +470,9 @@ describe("permission matrix", () => {
         const topicIds = route.name.startsWith("POST /dashboard/topics") ? await twoTopics(caseRun) : (["", ""] as [string, string]);
         // Only a refusal is checked against the whole database: an allowed case changes it on purpose.
         const before = allowed ? "" : await snapshot();
-        const ctx = { publishedId: ownPublishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, editorDraftId, role, run: caseRun, topicIds };
+        const version = async (id: string) => String(await storedVersion(db, id));
+        const base = { draft: await version(draftId), published: await version(ownPublishedId), editorDraft: await version(editorDraftId) };
+        const ctx = { publishedId: ownPublishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, editorDraftId, role, run: caseRun, topicIds, base };
         const response = await route.send(server.url, session, ctx);
         const location = response.headers.get("location") ?? "";
         if (allowed) {
@@ -496,6 +500,7 @@ describe("permission matrix", () => {
     const before = await snapshot();
     const crossSite = { origin: "https://evil.example" };
     const article = { title: "من موقع آخر", content: "نص", category: "local", status: "published" };
+    const edit = { ...article, baseVersion: String(await storedVersion(db, id)) };
     const requests: [string, Record<string, string>][] = [
       [`/api/news/${id}/visit`, {}],
       ["/api/site-visit", {}],
@@ -503,10 +508,10 @@ describe("permission matrix", () => {
       ["/autenction", { intent: "signup", username: "x", email: "x@example.com", password: "secret123" }],
       ["/dashboard", article],
       ["/api/news", article],
-      [`/api/news/${id}`, article],
-      [`/edit-news/${id}`, article],
+      [`/api/news/${id}`, edit],
+      [`/edit-news/${id}`, edit],
       [`/edit-news/${id}/send-back`, { note: "x" }],
-      [`/edit-news/${id}/revisions/${revision}`, { mode: "text" }],
+      [`/edit-news/${id}/revisions/${revision}`, { mode: "text", baseVersion: edit.baseVersion }],
       [`/news/${id}/delete`, {}],
       ["/dashboard/trash", { intent: "restore", id: trashedId }],
       ["/dashboard/trash", { intent: "delete", id: trashedId }],
@@ -514,7 +519,7 @@ describe("permission matrix", () => {
       ["/dashboard/settings", SETTINGS_FORM],
       ["/dashboard/front-page", { intent: "choose", place: "pin", newsId: publishedId, until: inAnHour() }],
       ["/dashboard/front-page", { intent: "remove", slot: "pin:local" }],
-      ["/api/news/autosave", { ...article, id: editorDraftId }],
+      ["/api/news/autosave", { ...article, id: editorDraftId, baseVersion: String(await storedVersion(db, editorDraftId)) }],
       ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
       [`/api/news/${id}/presence`, { tab: "tab-cross-site", state: "open" }],
       ["/dashboard/users", { intent: "role", userId: readerId, role: "admin" }],

@@ -6,7 +6,7 @@ import { messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";
-import { articleForm } from "../support/articles";
+import { articleForm, putArticle } from "../support/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
@@ -180,7 +180,7 @@ describe("editing and deleting", () => {
     const edit = form({ title: "عنوان معدّل", content: "نص معدّل", category: "sports", status: "draft", imageUrl: "https://example.com/a.jpg", removeImages: oldImage }, [
       { field: "images", name: "new.png", bytes: await pngBytes(500, 300, "#123456") },
     ]);
-    const { status } = await api("PUT", `/api/news/${created.json.id}`, edit);
+    const { status } = await putArticle(server.url, admin, created.json.id!, edit);
     expect(status).toBe(200);
     const row = await db.selectFrom("news").selectAll().where("id", "=", created.json.id!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: "عنوان معدّل", content: "نص معدّل", category: "sports", status: "draft", image_url: "https://example.com/a.jpg" });
@@ -193,7 +193,7 @@ describe("editing and deleting", () => {
   it("an edit with an empty title changes nothing", async () => {
     const created = await api("POST", "/api/news", form(valid));
     const before = await state();
-    const { status, json } = await api("PUT", `/api/news/${created.json.id}`, form({ ...valid, title: "  " }));
+    const { status, json } = await putArticle(server.url, admin, created.json.id!, form({ ...valid, title: "  " }));
     expect(status).toBe(400);
     expect(json.error?.fields?.title).toBe(messages.titleRequired);
     expect(await state()).toBe(before);
@@ -221,7 +221,7 @@ describe("editing and deleting", () => {
 
     const before = await state();
     expect((await api("DELETE", `/api/news/${gone.json.id}`)).status).toBe(404);
-    expect((await api("PUT", "/api/news/no-such-id", form(valid))).status).toBe(404);
+    expect((await api("PUT", "/api/news/no-such-id", form({ ...valid, baseVersion: "1" }))).status).toBe(404);
     const formDelete = await post(`${server.url}/news/no-such-id/delete`, { redirectTo: "/" }, admin);
     expect(formDelete.status).toBe(404);
     expect(await state()).toBe(before);

@@ -8,7 +8,7 @@ import { imageDetailMessages, messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { get, post, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
-import { createTestArticle, publishForm } from "../support/articles";
+import { basedOn, createTestArticle, publishForm, storedVersion } from "../support/articles";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;
@@ -16,7 +16,9 @@ let db: DB;
 let author: Session;
 let editor: Session;
 
-const put = (url: string, body: FormData, session: Session) => fetch(url, { method: "PUT", body, redirect: "manual", headers: { cookie: session.cookie } });
+/** The API's edit of `id`, based on its version now. */
+const put = async (id: string, body: FormData, session: Session) =>
+  fetch(`${server.url}/api/news/${id}`, { method: "PUT", body: basedOn(await storedVersion(db, id), body), redirect: "manual", headers: { cookie: session.cookie } });
 const rowOf = (id: string) => db.selectFrom("news").select(["status", "review_note", "author_id"]).where("id", "=", id).executeTakeFirstOrThrow();
 const eventCount = async () => (await db.selectFrom("events").select("id").execute()).length;
 
@@ -46,17 +48,17 @@ describe("review", () => {
     expect(await (await get(`${server.url}/dashboard`, author)).text()).toContain("أضيفي مصدر الخبر");
     expect(((await (await get(`${server.url}/api/news/${id}`, author)).json()) as { reviewNote: string }).reviewNote).toBe("أضيفي مصدر الخبر");
 
-    expect((await put(`${server.url}/api/news/${id}`, publishForm("خبر الكاتبة مع المصدر", { status: "review" }), author)).status).toBe(200);
+    expect((await put(id, publishForm("خبر الكاتبة مع المصدر", { status: "review" }), author)).status).toBe(200);
     expect(await rowOf(id)).toMatchObject({ status: "review", review_note: null });
 
     const events = await eventCount();
-    expect((await put(`${server.url}/api/news/${id}`, publishForm("خبر الكاتبة مع المصدر", { status: "published" }), editor)).status).toBe(200);
+    expect((await put(id, publishForm("خبر الكاتبة مع المصدر", { status: "published" }), editor)).status).toBe(200);
     expect(await rowOf(id)).toMatchObject({ status: "published" });
     const last = await db.selectFrom("events").select(["kind", "article_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(await eventCount()).toBe(events + 1);
     expect(last).toEqual({ kind: "article-published", article_id: id });
     // Published, it is no longer the author's to edit.
-    expect((await put(`${server.url}/api/news/${id}`, publishForm("تعديل متأخر", { status: "draft" }), author)).status).toBe(403);
+    expect((await put(id, publishForm("تعديل متأخر", { status: "draft" }), author)).status).toBe(403);
   });
 
   it("sends back only an article in review, and only with a note", async () => {
@@ -126,7 +128,7 @@ describe("a field the server would not use is refused by name, not dropped", () 
       it(`${method}: ${name} is a 400 naming ${field}, storing nothing`, async () => {
         const before = [await stored(), await eventCount()];
         const form = publishForm("لن يُحفظ", fields);
-        const response = method === "POST" ? await post(`${server.url}/api/news`, form, editor) : await put(`${server.url}/api/news/${draftId}`, form, editor);
+        const response = method === "POST" ? await post(`${server.url}/api/news`, form, editor) : await put(draftId, form, editor);
         expect(response.status).toBe(400);
         const { error } = (await response.json()) as { error: { fields?: Record<string, string> } };
         expect(error.fields?.[field]).toBe(message);
@@ -137,7 +139,7 @@ describe("a field the server would not use is refused by name, not dropped", () 
 
   it("PUT: a submission id, which only creating uses, is a 400 saying so", async () => {
     const before = await stored();
-    const response = await put(`${server.url}/api/news/${draftId}`, publishForm("لن يُحفظ", { status: "draft", submissionId: "a-submission-id" }), editor);
+    const response = await put(draftId, publishForm("لن يُحفظ", { status: "draft", submissionId: "a-submission-id" }), editor);
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { fields?: Record<string, string> } }).error.fields?.form).toBe(messages.submissionIdOnEdit);
     expect(await stored()).toBe(before);

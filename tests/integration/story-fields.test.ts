@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storyMessages } from "~/lib/messages";
 import { SLUG_MAX } from "~/lib/story-fields";
 import type { DB } from "~/server/db/db.server";
-import { articleForm, publishForm } from "../support/articles";
+import { articleForm, publishForm, putArticle, storedVersion } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
 import { callApi, get, getExactly, post, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
@@ -24,6 +24,7 @@ afterAll(() => stopServerAndDb({ server, db }));
 
 const api = (method: "POST" | "PUT", pathname: string, body: FormData) =>
   callApi(`${server.url}${pathname}`, method, body, editor, { origin: BASE });
+const put = (id: string, body: FormData) => putArticle(server.url, editor, id, body, { origin: BASE });
 
 async function publish(title: string, fields: Record<string, string> = {}, files: Parameters<typeof publishForm>[2] = []) {
   const { status, json } = await api("POST", "/api/news", publishForm(title, fields, files));
@@ -86,11 +87,11 @@ describe("the readable address /news/{id}/{slug}", () => {
     const { id } = await publish("خبر عادي", { slug: "  عنوان مختار، للرابط " });
     expect(await slugOf(id)).toBe("عنوان-مختار-للرابط");
     const renamed = articleForm({ title: "خبر عادي", content: "نص", category: "local", status: "published", slug: "رابط جديد" });
-    expect((await api("PUT", `/api/news/${id}`, renamed)).status).toBe(200);
+    expect((await put(id, renamed)).status).toBe(200);
     await vi.waitFor(async () => expect((await getExactly(`${server.url}/news/${id}/${encodeURIComponent("عنوان-مختار-للرابط")}`)).headers.get("location")).toBe(`/news/${id}/${encodeURIComponent("رابط-جديد")}`));
     // A new title with the slug field left empty keeps the address.
     const retitled = articleForm({ title: "عنوان آخر تماماً", content: "نص", category: "local", status: "published" });
-    expect((await api("PUT", `/api/news/${id}`, retitled)).status).toBe(200);
+    expect((await put(id, retitled)).status).toBe(200);
     expect(await slugOf(id)).toBe("رابط-جديد");
     const deleteRoute = await getExactly(`${server.url}/news/${id}/delete`);
     expect(deleteRoute.status).not.toBe(301);
@@ -131,7 +132,7 @@ describe("standfirst, share overrides and noindex", () => {
 
     const form = articleForm({ title: "عنوان الخبر الأصلي", content: "نص", category: "local", status: "published", standfirst: "موجز أصلي", shareTitle: "عنوان للمشاركة", shareDescription: "وصف للمشاركة" });
     form.append("shareImage", new Blob([new Uint8Array(await pngBytes(900, 900, "#cc3300"))]), "share.png");
-    expect((await api("PUT", `/api/news/${id}`, form)).status).toBe(200);
+    expect((await put(id, form)).status).toBe(200);
     await vi.waitFor(async () => {
       html = await (await get(`${server.url}/news/${id}`)).text();
       expect(metaContent(html, "og:title")).toBe("عنوان للمشاركة");
@@ -163,11 +164,11 @@ describe("standfirst, share overrides and noindex", () => {
   it("a revision restores the standfirst, slug and share fields", async () => {
     const { id } = await publish("عنوان أول", { standfirst: "موجز أول", shareTitle: "مشاركة أولى" });
     const edit = articleForm({ title: "عنوان ثان", content: "نص", category: "local", status: "published", standfirst: "موجز ثان", slug: "رابط ثان", noindex: "on" });
-    expect((await api("PUT", `/api/news/${id}`, edit)).status).toBe(200);
+    expect((await put(id, edit)).status).toBe(200);
     const edited = await db.selectFrom("news").select(["standfirst", "slug", "share_title", "noindex"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(edited).toEqual({ standfirst: "موجز ثان", slug: "رابط-ثان", share_title: null, noindex: 1 });
     const revision = await db.selectFrom("news_revisions").select("id").where("news_id", "=", id).orderBy("id", "desc").executeTakeFirstOrThrow();
-    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision.id}`, { mode: "full" }, { cookie: editor.cookie });
+    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision.id}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, { cookie: editor.cookie });
     expect(restored.status).toBe(302);
     const back = await db.selectFrom("news").select(["title", "standfirst", "slug", "share_title", "noindex"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(back).toEqual({ title: "عنوان أول", standfirst: "موجز أول", slug: "عنوان-أول", share_title: "مشاركة أولى", noindex: 0 });
@@ -190,13 +191,13 @@ describe("standfirst, share overrides and noindex", () => {
       [{ removeShareImage: "on" }, "shareImage", storyMessages.noShareImageToRemove],
     ];
     for (const [fields, field, message] of cases) {
-      const { status, json } = await api("PUT", `/api/news/${id}`, articleForm({ title: "تغيير", content: "نص", category: "local", status: "published", ...fields }));
+      const { status, json } = await put(id, articleForm({ title: "تغيير", content: "نص", category: "local", status: "published", ...fields }));
       expect(status, field).toBe(400);
       expect(json.error?.fields?.[field], field).toBe(message);
     }
     const notPicture = articleForm({ title: "تغيير", content: "نص", category: "local", status: "published" });
     notPicture.append("shareImage", new Blob([new TextEncoder().encode("MZ not a picture")]), "share.png");
-    const refused = await api("PUT", `/api/news/${id}`, notPicture);
+    const refused = await put(id, notPicture);
     expect(refused.status).toBe(400);
     expect(refused.json.error?.fields?.shareImage).toMatch(/صورة/);
     expect(await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow()).toEqual(before);

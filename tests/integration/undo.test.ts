@@ -4,7 +4,7 @@ import { createTestArticle } from "../support/articles";
 import type { DB } from "~/server/db/db.server";
 import { pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";
-import { articleForm } from "../support/articles";
+import { articleForm, putArticle, storedVersion } from "../support/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
@@ -44,7 +44,7 @@ const revisionIds = async (id: string) =>
 describe("revisions", () => {
   it("every save keeps the previous version; the edit page lists it with who and when; the revision page shows it; restoring is a new revision", async () => {
     const { id } = await publish({ title: "العنوان الأصلي", content: "النص الأصلي الصحيح." });
-    expect((await api("PUT", `/api/news/${id}`, articleForm({ ...valid, title: "عنوان خاطئ", content: "نص فيه خطأ." }))).status).toBe(200);
+    expect((await putArticle(server.url, admin, id, articleForm({ ...valid, title: "عنوان خاطئ", content: "نص فيه خطأ." }))).status).toBe(200);
     const [revision] = await revisionIds(id);
     const editPage = await (await get(`${server.url}/edit-news/${id}`, admin)).text();
     expect(editPage).toContain(messages.revisionsTitle);
@@ -58,7 +58,7 @@ describe("revisions", () => {
     expect(html).toContain("النص الأصلي الصحيح.");
     expect(html).toContain("noindex");
 
-    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full" }, editor);
+    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, editor);
     expect(restored.status).toBe(302);
     expect(restored.headers.get("location")).toBe(`/edit-news/${id}?restored=1`);
     const page = await (await get(`${server.url}/news/${id}`)).text();
@@ -69,12 +69,12 @@ describe("revisions", () => {
 
   it("a revision of another article, an unknown one, or one of an article the reader may not edit is refused and restores nothing", async () => {
     const { id } = await publish();
-    await api("PUT", `/api/news/${id}`, articleForm({ ...valid, title: "تعديل" }));
+    await putArticle(server.url, admin, id, articleForm({ ...valid, title: "تعديل" }));
     const other = await publish();
     const [revision] = await revisionIds(id);
     expect((await get(`${server.url}/edit-news/${other.id}/revisions/${revision}`, admin)).status).toBe(404);
     expect((await get(`${server.url}/edit-news/${id}/revisions/abc`, admin)).status).toBe(404);
-    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full" }, author)).status).toBe(403);
+    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, author)).status).toBe(403);
     expect((await get(`${server.url}/edit-news/${id}/revisions/${revision}`)).status).toBe(302);
     expect(await revisionIds(id)).toHaveLength(1);
   });
@@ -85,7 +85,7 @@ describe("revisions compared and restored (issue 34)", () => {
 
   it("compares two versions with words marked, previews a restore, refuses an unconfirmed media removal and restores the text alone", async () => {
     const { id } = await publish({ title: "عنوان قديم", content: "وصل الوفد إلى طرابلس صباحاً" });
-    const put = await api("PUT", `/api/news/${id}`, articleForm({ ...valid, title: "عنوان جديد", content: "وصل الوفد الرسمي إلى بيروت صباحاً" }, [{ field: "images", name: "p.png", bytes: await pngBytes() }]));
+    const put = await putArticle(server.url, admin, id, articleForm({ ...valid, title: "عنوان جديد", content: "وصل الوفد الرسمي إلى بيروت صباحاً" }, [{ field: "images", name: "p.png", bytes: await pngBytes() }]));
     expect(put.status).toBe(200);
     const [revision] = await revisionIds(id);
     const [image] = JSON.parse((await storyRow(id)).images) as string[];
@@ -110,9 +110,10 @@ describe("revisions compared and restored (issue 34)", () => {
 
     const before = await storyRow(id);
     const revisionsBefore = await revisionIds(id);
+    const baseVersion = String(before.version);
     const refusals: Record<string, string>[] = [{ mode: "full" }, { mode: "full", removal: image! }, { mode: "full", confirmRemoval: "1" }, { mode: "erase" }, {}];
     for (const fields of refusals) {
-      const refused = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, fields, editor);
+      const refused = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { ...fields, baseVersion }, editor);
       expect(refused.status, JSON.stringify(fields)).toBe(400);
       const text = await refused.text();
       expect(text.includes(revisionMessages.restoreRemovalNotConfirmed) || text.includes(revisionMessages.restoreModeInvalid)).toBe(true);
@@ -120,7 +121,7 @@ describe("revisions compared and restored (issue 34)", () => {
     expect(await storyRow(id)).toEqual(before);
     expect(await revisionIds(id)).toEqual(revisionsBefore);
 
-    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "text" }, editor);
+    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "text", baseVersion }, editor);
     expect(restored.status).toBe(302);
     expect(restored.headers.get("location")).toBe(`/edit-news/${id}?restored=text`);
     const after = await storyRow(id);
@@ -130,7 +131,7 @@ describe("revisions compared and restored (issue 34)", () => {
 
   it("refuses to compare versions that are not this story's, and names bad references not-found", async () => {
     const { id } = await publish();
-    await api("PUT", `/api/news/${id}`, articleForm({ ...valid, title: "تعديل" }));
+    await putArticle(server.url, admin, id, articleForm({ ...valid, title: "تعديل" }));
     const other = await publish();
     const [revision] = await revisionIds(id);
     for (const query of [`from=${revision}&to=current`, "from=abc", "from=0&to=current", "from=current&to=99999999"]) {
@@ -224,7 +225,7 @@ describe("autosave", () => {
     expect(first.status).toBe(200);
     const again = await autosave({ title: "مسودة محفوظة تلقائياً", content: "النسخة الأولى", category: "local", submissionId: "autosave-test-0001" });
     expect(again.json.id).toBe(first.json.id);
-    expect((await autosave({ id: first.json.id!, title: "مسودة محفوظة تلقائياً", content: "النسخة الثانية", category: "sports" })).status).toBe(200);
+    expect((await autosave({ id: first.json.id!, title: "مسودة محفوظة تلقائياً", content: "النسخة الثانية", category: "sports", baseVersion: String(again.json.version) })).status).toBe(200);
     const row = await db.selectFrom("news").select(["status", "content", "category", "author_id"]).where("id", "=", first.json.id!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "draft", content: "النسخة الثانية", category: "sports" });
     expect((await get(`${server.url}/news/${first.json.id}`)).status).toBe(404);
@@ -232,12 +233,12 @@ describe("autosave", () => {
 
   it("never writes into a published article, someone else's draft, or with bad text", async () => {
     const { id } = await publish({ content: "النص المنشور" });
-    const refused = await autosave({ id, title: "تغيير", content: "نص لم يُنشر", category: "local" }, admin);
+    const refused = await autosave({ id, title: "تغيير", content: "نص لم يُنشر", category: "local", baseVersion: String(await storedVersion(db, id)) }, admin);
     expect(refused.status).toBe(409);
     expect(refused.json.error?.message).toBe(messages.autosaveDraftsOnly);
     const draft = await autosave({ title: "مسودة المحررة", content: "نص", category: "local", submissionId: "autosave-test-0002" }, editor);
-    expect((await autosave({ id: draft.json.id!, title: "سطو", content: "نص", category: "local" }, author)).status).toBe(403);
-    const bad = await autosave({ id: draft.json.id!, title: "  ", content: "نص", category: "local" }, editor);
+    expect((await autosave({ id: draft.json.id!, title: "سطو", content: "نص", category: "local", baseVersion: String(draft.json.version) }, author)).status).toBe(403);
+    const bad = await autosave({ id: draft.json.id!, title: "  ", content: "نص", category: "local", baseVersion: String(draft.json.version) }, editor);
     expect(bad.status).toBe(400);
     expect(bad.json.error?.code).toBe("validation");
     expect((await autosave({ title: "بلا معرف", content: "نص", category: "local" })).status).toBe(400);

@@ -2,6 +2,7 @@ import type { DB } from "~/server/db/db.server";
 import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/articles-write.server";
 import { pngBytes } from "./fixtures";
 import { articlePath, wirePath } from "~/lib/news";
+import { callApi, type ApiAnswer, type Session } from "./http";
 
 /**
  * Writes an article straight into `db` as the site does (row, short link and search entry in one
@@ -10,6 +11,34 @@ import { articlePath, wirePath } from "~/lib/news";
  */
 export function createTestArticle(db: DB, article: Partial<NewArticle> = {}): Promise<CreatedArticle> {
   return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", ...article });
+}
+
+/** The story's version as its row holds it now: the base a test's save of it names (decision 034). */
+export async function storedVersion(db: DB, id: string): Promise<number> {
+  const { version } = await db.selectFrom("news").select("version").where("id", "=", id).executeTakeFirstOrThrow();
+  return Number(version);
+}
+
+/** The version `GET /api/news/{id}` gives `session` on the server at `url`, as a client reads it before a save. */
+export async function fetchedVersion(url: string, session: { cookie: string }, id: string): Promise<number> {
+  const response = await fetch(`${url}/api/news/${encodeURIComponent(id)}`, { headers: { cookie: session.cookie } });
+  if (!response.ok) throw new Error(`reading ${id} gave ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { version: number }).version;
+}
+
+/** `form` saved on `version`: its `baseVersion` set, the form itself returned. */
+export function basedOn(version: number, form: FormData): FormData {
+  form.set("baseVersion", String(version));
+  return form;
+}
+
+/**
+ * PUTs the article form to `/api/news/{id}` as a client of the API saves: based on the version GET gave
+ * it just before, unless the form names its own `baseVersion`.
+ */
+export async function putArticle(url: string, session: Session, id: string, form: FormData, headers: Record<string, string> = {}): Promise<{ status: number; json: ApiAnswer }> {
+  if (!form.has("baseVersion")) basedOn(await fetchedVersion(url, session, id), form);
+  return callApi(`${url}/api/news/${encodeURIComponent(id)}`, "PUT", form, session, headers);
 }
 
 /** The moment `articleAt`'s minutes count from. */

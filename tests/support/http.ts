@@ -57,8 +57,8 @@ export async function signIn(base: string, email: string, password: string): Pro
   return { cookie: cookiesFrom(response) };
 }
 
-/** What the JSON API answers: the article's id and short id, an autosave's time, an uploaded image's URL, or an error. */
-export type ApiAnswer = { id?: string; shortId?: string; savedAt?: string; url?: string } & Partial<ErrorBody>;
+/** What the JSON API answers: the article's id and short id, an autosave's time, a save's new version, an uploaded image's URL, or an error. */
+export type ApiAnswer = { id?: string; shortId?: string; savedAt?: string; url?: string; version?: number } & Partial<ErrorBody>;
 
 /** Sends `body` to the JSON API at `url` as `session`: the status and the JSON answer. */
 export async function callApi(

@@ -3,6 +3,7 @@ import { articleFieldErrors } from "~/lib/field-errors";
 import { messages } from "~/lib/messages";
 import type { Submission } from "~/server/http/multipart-form.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { refusalOfFields } from "./base-version.server";
 
 /**
  * Who sent the form. The dashboard's page keeps its time field in the form, hidden, while a status other
@@ -49,6 +50,6 @@ export function checkedArticleForm(submission: Submission, sender: FormSender): 
     publishAt: timeGoesWithChoice ? undefined : one("publishAt") || undefined,
     topics: one("topics"),
   });
-  if (!parsed.success) throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
+  if (!parsed.success) throw refusalOfFields(articleFieldErrors(parsed.error.issues));
   return parsed.data;
 }

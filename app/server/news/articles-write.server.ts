@@ -143,7 +143,9 @@ export type ArticleChanges = ArticleText & {
   story?: StoryChanges;
   /**
    * The version the edit was based on (news.version): a row that has moved on since refuses it with
-   * `edit-conflict`, in the write's own statement. Left out by writes that are no one's form (import).
+   * `edit-conflict`, in the write's own statement. Every save of an existing story by a person or a
+   * client names it (base-version.server.ts); only the first autosave of a new story, into the draft it
+   * has just made, leaves it out.
    */
   baseVersion?: number;
 };

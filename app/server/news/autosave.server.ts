@@ -9,6 +9,7 @@ import { createArticle, updateArticle } from "./articles-write.server";
 import { ownershipOf } from "./ownership.server";
 import { articleNotFound } from "./ownership.server";
 import { assertTopicsAllowed } from "./topics.server";
+import { refusalOfFields, requireBaseVersion } from "./base-version.server";
 
 /*
  * Autosave (issue 17): the form's text, every few seconds while it changes, into a draft only. A new
@@ -29,7 +30,7 @@ export type Autosaved = { id: string; savedAt: string; version: number };
 function checked(fields: AutosaveFields) {
   const parsed = autosaveSchema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
+  throw refusalOfFields(articleFieldErrors(parsed.error.issues));
 }
 
 async function draftToSave(db: DB, actor: Actor, { id, topics: _topics, baseVersion: _base, ...input }: ReturnType<typeof checked>, now: Date): Promise<string> {
@@ -51,6 +52,8 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
   if (!owned || owned.status === "trashed") throw articleNotFound();
   if (!canEditArticle(actor, owned)) throw new AppError("forbidden");
   if (owned.status !== "draft") throw new AppError("conflict", { message: messages.autosaveDraftsOnly });
+  // A save into a draft that exists says which version it was based on; the first made the draft.
+  const baseVersion = input.id ? requireBaseVersion(input.baseVersion) : undefined;
   const current = await db.selectFrom("news").select(["images", "image_url", "video"]).where("id", "=", id).executeTakeFirstOrThrow();
   const saved = await updateArticle(
     db,
@@ -66,8 +69,7 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
       video: current.video,
       topics,
       story: { standfirst: input.standfirst },
-      // The first autosave of a new article made the draft it now writes: it is based on that.
-      baseVersion: input.id ? input.baseVersion : undefined,
+      baseVersion,
     },
     { by: actor.id, kind: "autosave", at: now },
   );

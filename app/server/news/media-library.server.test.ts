@@ -68,7 +68,7 @@ describe("the media library", () => {
 
     // The first story drops it: its files stay, the library and the sweep still hold it.
     const article = (await getArticle(db, first.id, EDITORS))!;
-    await editArticle(newsroom, EDITOR, article, await submission({ title: "الخبر الأول", status: "draft", removeImages: url! }), "api");
+    await editArticle(newsroom, EDITOR, article, await submission({ title: "الخبر الأول", status: "draft", removeImages: url!, baseVersion: String(article.version) }), "api");
     expect(storedFiles(url!)).toHaveLength(4);
     expect(await listReferencedMedia(db)).toContain(url);
   });
@@ -86,7 +86,8 @@ describe("the media library", () => {
     expect(storedFiles(cover!)).toHaveLength(4);
     expect(await db.selectFrom("media").select("url").where("url", "=", cover!).execute()).toHaveLength(1);
 
-    await editArticle(newsroom, EDITOR, (await getArticle(db, story.id))!, await submission({ title: "خبر بصورة", removeImages: second! }), "api");
+    const story2 = (await getArticle(db, story.id))!;
+    await editArticle(newsroom, EDITOR, story2, await submission({ title: "خبر بصورة", removeImages: second!, baseVersion: String(story2.version) }), "api");
     // A kept revision still names it: still in use.
     expect((await usesOf(db, [second!])).get(second!)).toEqual([{ id: story.id, title: "خبر بصورة", as: "revision" }]);
     await db.deleteFrom("news_revisions").execute();

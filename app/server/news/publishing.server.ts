@@ -16,6 +16,7 @@ import { createArticle, updateArticle } from "./articles-write.server";
 import { removeMedia, storeUploads } from "./article-media.server";
 import { describeLibraryImages, forgetLibraryImages, libraryHolds, recordLibraryImages } from "./media-library.server";
 import { checkedArticleForm, type FormSender } from "./article-form.server";
+import { requireBaseVersion } from "./base-version.server";
 import { articleNotFound, articleNotYours } from "./ownership.server";
 import { getArticleAccess } from "./review.server";
 import { assertTopicsAllowed, type TopicsRequest } from "./topics.server";
@@ -90,12 +91,14 @@ type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[] };
 
 /**
  * Checks the form against the article as it is, then stores its files. A status the actor may not give
- * is refused before any file is stored, and so is a field that would change nothing (a removal of what is not there).
+ * is refused before any file is stored, and so are an edit that names no base version and a field that
+ * would change nothing (a removal of what is not there).
  */
 async function prepare({ db, storage, clock }: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
   const input = checkedArticleForm(submission, sender);
   if (!statusesFor(actor).includes(input.status)) throw new AppError("forbidden", { message: messages.statusNotAllowed, fields: { status: messages.statusNotAllowed } });
   if (current.kind === "edit" && input.submissionId) throw invalid({ form: messages.submissionIdOnEdit });
+  if (current.kind === "edit") requireBaseVersion(input.baseVersion);
   const fromLibrary = await libraryHolds(db, (input.imageOrder ?? []).filter((url) => !current.images.includes(url)));
   if (!keptImagesInOrder(current.images, input, fromLibrary)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
   if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: messages.noVideoToRemove });

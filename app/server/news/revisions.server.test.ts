@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pngBytes } from "../../../tests/support/fixtures";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle, storedVersion } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { storeImage } from "~/server/media/media.server";
@@ -56,14 +56,14 @@ describe("revisions", () => {
     await updateArticle(db, id, edit({ title: "خطأ", content: "نص خاطئ" }), { by: "editor-1", kind: "save" });
     const [original] = await listRevisions(db, id);
     const eventsBefore = (await readEventsAfter(db, 0, 100)).length;
-    await restoreRevision(db, id, original!.id, "editor-2", { mode: "full", confirmedRemovals: [] });
+    await restoreRevision(db, id, original!.id, "editor-2", { mode: "full", confirmedRemovals: [], baseVersion: await storedVersion(db, id) });
     const article = await getArticle(db, id);
     expect(article).toMatchObject({ title: "الأصل", content: "النص الأصلي", status: "published" });
     expect((await listRevisions(db, id)).map((r) => r.title)).toEqual(["خطأ", "الأصل"]);
     const events = await readEventsAfter(db, 0, 100);
     expect(events).toHaveLength(eventsBefore + 1);
     expect(events.at(-1)).toMatchObject({ kind: "article-edited", articleId: id });
-    await expect(restoreRevision(db, id, 999_999, "editor-2", { mode: "text", confirmedRemovals: [] })).rejects.toMatchObject({ code: "not-found" });
+    await expect(restoreRevision(db, id, 999_999, "editor-2", { mode: "text", confirmedRemovals: [], baseVersion: await storedVersion(db, id) })).rejects.toMatchObject({ code: "not-found" });
   });
 
   it("keeps one revision for consecutive autosaves by one person", async () => {

@@ -93,7 +93,7 @@ describe("versions", () => {
     const preview = await previewRestore(db, id, autosaved);
     expect(preview.text.removed).toEqual([]);
     expect(preview.full.removed).toEqual([COVER, SECOND, VIDEO]);
-    await restoreRevision(db, id, autosaved, "editor-1", { mode: "text", confirmedRemovals: [] });
+    await restoreRevision(db, id, autosaved, "editor-1", { mode: "text", confirmedRemovals: [], baseVersion: preview.version });
     const article = await getArticle(db, id, EDITORS);
     expect(article).toMatchObject({ title: "عنوان مسودة", content: "وصل الوفد إلى طرابلس", images: [COVER, SECOND], video: VIDEO });
     expect(article?.imageDetails[COVER]?.alt).toBe("ميناء");
@@ -104,11 +104,11 @@ describe("versions", () => {
     const before = await getArticle(db, id, EDITORS);
     const revisionsBefore = (await listRevisions(db, id)).length;
     for (const confirmedRemovals of [[], [COVER, SECOND]]) {
-      await expect(restoreRevision(db, id, autosaved, "editor-1", { mode: "full", confirmedRemovals })).rejects.toMatchObject({ code: "validation", status: 400 });
+      await expect(restoreRevision(db, id, autosaved, "editor-1", { mode: "full", confirmedRemovals, baseVersion: before!.version })).rejects.toMatchObject({ code: "validation", status: 400 });
     }
     expect(await getArticle(db, id, EDITORS)).toEqual(before);
     expect((await listRevisions(db, id)).length).toBe(revisionsBefore);
-    await restoreRevision(db, id, autosaved, "editor-1", { mode: "full", confirmedRemovals: [COVER, SECOND, VIDEO] });
+    await restoreRevision(db, id, autosaved, "editor-1", { mode: "full", confirmedRemovals: [COVER, SECOND, VIDEO], baseVersion: before!.version });
     expect(await getArticle(db, id, EDITORS)).toMatchObject({ title: "عنوان مسودة", images: [], video: null });
   });
 });

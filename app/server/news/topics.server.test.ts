@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { articleAt, createTestArticle } from "../../../tests/support/articles";
+import { articleAt, createTestArticle, storedVersion } from "../../../tests/support/articles";
 import { topicMessages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { readEventsAfter, newestEventId } from "~/server/outbox/outbox.server";
@@ -52,7 +52,7 @@ describe("an article's topics", () => {
     expect(await names(id)).toEqual([]);
     const revisions = await listRevisions(db, id);
     // The newest revision is the version the last edit replaced: both topics.
-    await restoreRevision(db, id, revisions[0]!.id, "someone", { mode: "full", confirmedRemovals: [] });
+    await restoreRevision(db, id, revisions[0]!.id, "someone", { mode: "full", confirmedRemovals: [], baseVersion: await storedVersion(db, id) });
     expect(await names(id)).toEqual(["الضنية", "المنية"]);
   });
 
