@@ -1,5 +1,5 @@
 import type { DB } from "~/server/db/db.server";
-import { createArticle, type CreatedArticle, type NewArticle } from "~/server/news/articles-write.server";
+import { createArticle, type ArticleChanges, type CreatedArticle, type NewArticle } from "~/server/news/articles-write.server";
 import { pngBytes } from "./fixtures";
 import { articlePath, wirePath } from "~/lib/news";
 import { callApi, type ApiAnswer, type Session } from "./http";
@@ -40,6 +40,18 @@ export async function putArticle(url: string, session: Session, id: string, form
   if (!form.has("baseVersion")) basedOn(await fetchedVersion(url, session, id), form);
   return callApi(`${url}/api/news/${encodeURIComponent(id)}`, "PUT", form, session, headers);
 }
+
+/** A whole edit for `updateArticle`: a published local story with no media, and what the test names. */
+export const articleChanges = (overrides: Partial<ArticleChanges>): ArticleChanges => ({
+  title: "عنوان",
+  content: "نص",
+  category: "local",
+  status: "published",
+  imageUrl: null,
+  images: [],
+  video: null,
+  ...overrides,
+});
 
 /** The moment `articleAt`'s minutes count from. */
 export const ARTICLE_CLOCK_START = new Date("2026-11-01T10:00:00Z").getTime();

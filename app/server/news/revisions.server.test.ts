@@ -4,14 +4,14 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pngBytes } from "../../../tests/support/fixtures";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle, storedVersion } from "../../../tests/support/articles";
+import { articleChanges as edit, createTestArticle, storedVersion } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
 import { storeImage } from "~/server/media/media.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { EDITORS } from "~/lib/audience";
 import { getArticle } from "./articles-read.server";
-import { updateArticle, type ArticleChanges } from "./articles-write.server";
+import { updateArticle } from "./articles-write.server";
 import { listReferencedMedia } from "./article-media.server";
 import { restoreRevision } from "./restore-revision.server";
 import { getRevision, listRevisions } from "./revisions.server";
@@ -28,16 +28,6 @@ afterEach(async () => {
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
-const edit = (overrides: Partial<ArticleChanges>): ArticleChanges => ({
-  title: "عنوان",
-  content: "نص",
-  category: "local",
-  status: "published",
-  imageUrl: null,
-  images: [],
-  video: null,
-  ...overrides,
-});
 
 describe("revisions", () => {
   it("keeps the previous version at every save, newest first, with who saved", async () => {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { articleChanges as edit, createTestArticle } from "../../../tests/support/articles";
 import { EDITORS } from "~/lib/audience";
 import { compareVersions } from "~/lib/story-version";
 import type { DB } from "~/server/db/db.server";
 import { getArticle } from "./articles-read.server";
-import { updateArticle, type ArticleChanges } from "./articles-write.server";
+import { updateArticle } from "./articles-write.server";
 import { previewRestore, restoreRevision } from "./restore-revision.server";
 import { listRevisions } from "./revisions.server";
 import { listVersions, loadVersion, parseVersionRef } from "./story-versions.server";
@@ -23,16 +23,6 @@ const COVER = "/media/news-images/cover.webp";
 const SECOND = "/media/news-images/second.webp";
 const VIDEO = "/media/news-videos/clip.mp4";
 
-const edit = (overrides: Partial<ArticleChanges>): ArticleChanges => ({
-  title: "عنوان",
-  content: "نص",
-  category: "local",
-  status: "published",
-  imageUrl: null,
-  images: [],
-  video: null,
-  ...overrides,
-});
 
 async function user(name: string): Promise<string> {
   const id = "user-sara";

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { articleChanges as edit, createTestArticle } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { EDITORS } from "~/lib/audience";
 import { AppError } from "~/server/platform/app-error.server";
 import { getArticle } from "./articles-read.server";
-import { updateArticle, type ArticleChanges } from "./articles-write.server";
+import { updateArticle } from "./articles-write.server";
 import { autosaveDraft } from "./autosave.server";
 import { listRevisions } from "./revisions.server";
 import { sendBack } from "./review.server";
@@ -18,16 +18,6 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
 afterEach(async () => cleanup());
 
-const edit = (overrides: Partial<ArticleChanges>): ArticleChanges => ({
-  title: "عنوان",
-  content: "نص",
-  category: "local",
-  status: "published",
-  imageUrl: null,
-  images: [],
-  video: null,
-  ...overrides,
-});
 
 const versionOf = async (id: string) => (await getArticle(db, id, EDITORS))!.version;
 const editConflict = expect.objectContaining({ code: "edit-conflict", status: 409 });
