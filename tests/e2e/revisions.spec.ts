@@ -34,14 +34,14 @@ for (const site of DEMO_SITES) {
     test("a revision compared, its text restored without its pictures leaving, and the scheduled calendar", async ({ page }) => {
       const consoleClean = watchConsole(page);
       const stamp = Date.now();
-      const title = `افتتاح المرفأ ${stamp}`;
+      const title = `افتتاح المكتبة ${stamp}`;
       const scheduledTitle = `جلسة مجلس الوزراء المجدولة ${stamp}`;
       const publishAt = new Date(site.clock.now() + 3 * 86_400_000);
       const { id, image } = await readSiteDatabase(site, async (db) => {
         const pictured = await db.selectFrom("news").select("images").where("images", "!=", "[]").where("status", "=", "published").executeTakeFirstOrThrow();
         const image = (JSON.parse(pictured.images) as string[])[0]!;
-        const { id } = await createTestArticle(db, { title, content: "وصل الوفد إلى طرابلس صباح الأحد لافتتاح المرفأ." });
-        const edit = { title: `${title} الجديد`, content: "وصل الوفد الرسمي إلى بيروت صباح الأحد لافتتاح المرفأ.", category: "local" as const, status: "published" as const, imageUrl: null, images: [image], video: null };
+        const { id } = await createTestArticle(db, { title, content: "وصل الوفد إلى طرابلس صباح الأحد لافتتاح المكتبة." });
+        const edit = { title: `${title} الجديد`, content: "وصل الوفد الرسمي إلى بيروت صباح الأحد لافتتاح المكتبة.", category: "local" as const, status: "published" as const, imageUrl: null, images: [image], video: null };
         await updateArticle(db, id, edit, { by: null, kind: "save" });
         await createTestArticle(db, { title: scheduledTitle, content: "نص", status: "scheduled", publishAt: publishAt.toISOString() });
         return { id, image };
@@ -70,7 +70,7 @@ for (const site of DEMO_SITES) {
       await page.getByTestId("restore-text").getByRole("button", { name: revisionMessages.restoreText }).click();
       await expect(page.getByRole("status").filter({ hasText: revisionMessages.restoredText })).toBeVisible();
       const row = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["title", "content", "images"]).where("id", "=", id).executeTakeFirstOrThrow());
-      expect(row).toEqual({ title, content: "وصل الوفد إلى طرابلس صباح الأحد لافتتاح المرفأ.", images: JSON.stringify([image]) });
+      expect(row).toEqual({ title, content: "وصل الوفد إلى طرابلس صباح الأحد لافتتاح المكتبة.", images: JSON.stringify([image]) });
 
       await page.goto(`/dashboard/calendar?month=${monthParam(monthOf(publishAt))}`);
       await hydrated(page);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { messages, topicMessages } from "../../app/lib/messages";
+import { conflictMessages, messages, topicMessages } from "../../app/lib/messages";
 import { wirePath } from "../../app/lib/news";
 import { topicFeedPath, topicPath, topicSlug } from "../../app/lib/topics";
 import { DEMO_SITES, FILES_DIR } from "./servers";
@@ -136,7 +136,7 @@ for (const site of DEMO_SITES) {
       await field.fill("بلدة لم تذكر");
       // Existing topics only: no choice makes a new one.
       await expect(page.getByRole("option", { name: new RegExp(topicMessages.newTopic) })).toHaveCount(0);
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
+      await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
       await expect(page.locator("#topics-error")).toHaveText(`${topicMessages.unknownForAuthor} بلدة لم تذكر`);
       await expect(page.getByRole("status")).toHaveCount(0);
       // Autosave may have kept a draft of the text before the unknown name was typed; no topic was made.
