@@ -6,17 +6,17 @@ import type { FocalPoint } from "~/lib/media-library";
 import { imageSources } from "~/lib/images";
 import { NewsImage } from "./news-image";
 
-/** The article's images in their order, the first (the cover) large, cropped around its focal point; each with its alt text, caption and credit (decision 025). */
-export function ArticleImages({ images, details, title, coverFocus }: { images: string[]; details: ImageDetailsMap; title: string; coverFocus?: FocalPoint }) {
+/** The article's images in their order, the first (the cover) large; each cropped around its focal point, with its alt text, caption and credit (decision 025). */
+export function ArticleImages({ images, details, title, focus = {} }: { images: string[]; details: ImageDetailsMap; title: string; focus?: Record<string, FocalPoint> }) {
   if (images.length === 0) return null;
   const [first, ...rest] = images;
   return (
     <div className="article-images space-y-3" data-testid="article-images">
-      {first && <ArticleFigure url={first} details={detailsOf(details, first)} fallbackAlt={title} sizes="(min-width: 1024px) 760px, 100vw" eager focus={coverFocus} />}
+      {first && <ArticleFigure url={first} details={detailsOf(details, first)} fallbackAlt={title} sizes="(min-width: 1024px) 760px, 100vw" eager focus={focus[first]} />}
       {rest.length > 0 && (
         <div className={`grid gap-3 ${rest.length > 1 ? "grid-cols-2" : "grid-cols-1"}`}>
           {rest.map((url, index) => (
-            <ArticleFigure key={url} url={url} details={detailsOf(details, url)} fallbackAlt={`${messages.imageOf}: ${title} (${index + 2})`} sizes="(min-width: 1024px) 380px, 50vw" />
+            <ArticleFigure key={url} url={url} details={detailsOf(details, url)} fallbackAlt={`${messages.imageOf}: ${title} (${index + 2})`} sizes="(min-width: 1024px) 380px, 50vw" focus={focus[url]} />
           ))}
         </div>
       )}

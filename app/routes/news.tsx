@@ -27,6 +27,7 @@ import { readArticle } from "~/server/news/articles-read.server";
 import { picksBeside, relatedTo, sidebarLists } from "~/server/news/reader-lists.server";
 import { SHARE_TEXT_LENGTH } from "~/lib/constants";
 import { shareImageFor } from "~/server/news/share-image.server";
+import { focalPointsOf } from "~/server/news/media-library.server";
 import { siteContext } from "~/server/site/request-context.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { TopicLinks } from "~/components/topic-links";
@@ -43,10 +44,11 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const { article, shortId } = read;
   // `/news/{id}`, and any slug but its own, lead to the article's readable address (decision 033).
   if ((params.slug ?? null) !== article.slug) throw redirect(`${wirePath(pathOf(article))}${url.search}`, 301);
-  const [sidebar, picks, related] = await Promise.all([
+  const [sidebar, picks, related, focus] = await Promise.all([
     sidebarLists(database, site.readCache),
     picksBeside(database, site.readCache, { ...article, topics }),
     relatedTo(database, site.readCache, { ...article, topics }),
+    focalPointsOf(database, article.images),
   ]);
   const updated = url.searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(site.media, article);
@@ -57,7 +59,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     title: article.story.shareTitle ?? article.title,
     text: article.story.shareDescription ?? description,
   };
-  return { article, shortId, share, description, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics };
+  return { article, shortId, share, description, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics, focus: Object.fromEntries(focus) };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -131,7 +133,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           )}
         </header>
         <div className="mt-6 space-y-4">
-          <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} details={article.imageDetails} title={article.title} coverFocus={article.imageFocus} />
+          <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} details={article.imageDetails} title={article.title} focus={loaderData.focus} />
           <ArticleVideo url={article.video} title={article.title} poster={article.videoPoster} />
         </div>
         <div className="rich-text mt-6 text-lg" data-testid="article-content">

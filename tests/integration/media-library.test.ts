@@ -89,6 +89,13 @@ describe("the media library on the real server with a bucket", () => {
     expect(home).toContain("object-[30%_80%]");
     const page = await (await get(`${server.url}${await canonicalPath(db, second)}`)).text();
     expect(page).toContain("object-[30%_80%]");
+    // In a story's gallery too, after another cover.
+    const gallery = await publish(editor, { title: "معرض المرفأ", imageOrder: [inBody, cover] });
+    const galleryPage = await (await get(`${server.url}${await canonicalPath(db, gallery)}`)).text();
+    const galleryImages = [...galleryPage.matchAll(/<img [^>]*380px[^>]*>/g)].map(([tag]) => tag);
+    expect(galleryImages).toHaveLength(1);
+    expect(galleryImages[0]).toContain(cover.replace(/\.webp$/, ""));
+    expect(galleryImages[0]).toContain("object-[30%_80%]");
     const og = /property="og:image" content="[^"]*?(\/media\/focal-crops\/[^"]+\.jpg)"/.exec(page)?.[1];
     expect(og).toMatch(/-300-800-1200x630\.jpg$/);
     const picture = await get(`${server.url}${og}`);

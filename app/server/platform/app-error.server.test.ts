@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, errorOf, formMessagesOf } from "~/lib/error-body";
-import { messages } from "~/lib/messages";
+import { conflictMessages, messages } from "~/lib/messages";
 import { databaseBusy } from "~/server/db/faults.server";
 import { authFailure } from "~/server/accounts/auth-errors.server";
 import { errorResponse } from "~/server/http/error-response.server";
@@ -9,7 +9,7 @@ import { storageErrorOf } from "~/server/media/storage-error.server";
 import { AppError, ERROR_CATALOGUE, errorBody } from "./app-error.server";
 
 const ARABIC = /^[^A-Za-z]*[\u0600-\u06FF][^A-Za-z]*$/;
-const catalogueTexts = new Set<string>(Object.values(messages));
+const catalogueTexts = new Set<string>([...Object.values(messages), ...Object.values(conflictMessages)].filter((text) => typeof text === "string"));
 
 describe("the error catalogue", () => {
   it("gives every code a client or server error status and an Arabic message from messages.ts", () => {
@@ -33,6 +33,7 @@ describe("the error catalogue", () => {
       "not-found": 404,
       "method-not-allowed": 405,
       conflict: 409,
+      "edit-conflict": 409,
       "too-large": 413,
       "rate-limited": 429,
       internal: 500,
