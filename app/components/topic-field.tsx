@@ -83,7 +83,13 @@ export function TopicField({ names, mayCreate, error, className }: Props) {
 
 function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { initial: readonly string[]; mayCreate: boolean; className: string; describedBy: string; invalid: boolean }) {
   const [chosen, setChosen] = useState<string[]>([...initial]);
-  const [typed, setTyped] = useState("");
+  const [typed, setTypedState] = useState("");
+  // What is typed now, for the submit's commit: a render may not have caught up with the last keystroke.
+  const pending = useRef("");
+  const setTyped = (text: string) => {
+    pending.current = text;
+    setTypedState(text);
+  };
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const hidden = useRef<HTMLInputElement>(null);
@@ -133,8 +139,6 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
 
   // Only chosen names are in the field (autosave reads it every few seconds: half a word typed is no
   // topic); a name still typed when the form is sent becomes one first, and the server judges it.
-  const pending = useRef("");
-  pending.current = typed;
   useEffect(() => {
     const form = hidden.current?.form;
     if (!form) return;
