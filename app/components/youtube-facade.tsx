@@ -40,7 +40,7 @@ function Facade({ videoId, title, poster }: Props) {
       href={youtubeWatchUrl(videoId)}
       onClick={play}
       aria-label={`${messages.playVideo}: ${title}`}
-      className="group relative flex aspect-video w-full items-center justify-center bg-stone-800 text-white"
+      className="group relative flex aspect-video w-full items-center justify-center bg-stone-800 text-white focus-visible:-outline-offset-4"
       data-testid="video-facade"
     >
       {poster ? (

@@ -233,7 +233,9 @@ test.describe("article page", () => {
       const page = await context.newPage();
       const noConsoleErrors = watchConsole(page);
       const fromYoutube: string[] = [];
-      page.on("request", (request) => void (/youtube/.test(request.url()) && fromYoutube.push(request.url())));
+      page.on("request", (request) => {
+        if (/youtube/.test(request.url())) fromYoutube.push(request.url());
+      });
       await page.goto(`/news/${article.id}`);
       await hydrated(page);
       const video = page.getByTestId("article-video");
