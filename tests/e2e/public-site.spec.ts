@@ -234,7 +234,7 @@ test.describe("article page", () => {
       const noConsoleErrors = watchConsole(page);
       const fromYoutube: string[] = [];
       page.on("request", (request) => {
-        if (/youtube/.test(request.url())) fromYoutube.push(request.url());
+        if (/youtube/.test(new URL(request.url()).hostname)) fromYoutube.push(request.url());
       });
       await page.goto(`/news/${article.id}`);
       await hydrated(page);
