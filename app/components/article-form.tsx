@@ -72,6 +72,7 @@ export function ArticleForm(props: Props) {
   const [errors, setErrors] = useState<ArticleFieldErrors>(props.errors ?? {});
   const [progress, setProgress] = useState<number | null>(null);
   const localVideo = article?.video?.startsWith("/media/") ? article.video : null;
+  const savedVideo = videoSource(article?.video ?? null);
   const revalidator = useRevalidator();
   // The version the next save is based on: the one the form opened on, then each of its own saves'.
   const baseVersion = useRef<number | undefined>(article?.version);
@@ -246,7 +247,7 @@ export function ArticleForm(props: Props) {
           )}
         </FormField>
       </div>
-      {article?.video && videoSource(article.video)?.kind === "file" && <VideoPosterField articleId={article.id} video={article.video} poster={article.videoPoster} />}
+      {article?.video && savedVideo && <VideoPosterField articleId={article.id} video={article.video} youtube={savedVideo.kind === "youtube"} poster={article.videoPoster} />}
       <ShareAndSearchFields story={article?.story ?? null} errors={errors} />
       {errors.form && (
         <p role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-800">

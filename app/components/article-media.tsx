@@ -5,6 +5,7 @@ import { ImageCaption } from "./image-caption";
 import type { FocalPoint } from "~/lib/media-library";
 import { imageSources } from "~/lib/images";
 import { NewsImage } from "./news-image";
+import { YoutubeFacade } from "./youtube-facade";
 
 /** The article's images in their order, the first (the cover) large; each cropped around its focal point, with its alt text, caption and credit (decision 025). */
 export function ArticleImages({ images, details, title, focus = {} }: { images: string[]; details: ImageDetailsMap; title: string; focus?: Record<string, FocalPoint> }) {
@@ -33,20 +34,14 @@ function ArticleFigure({ url, details, fallbackAlt, sizes, eager, focus }: { url
   );
 }
 
+/** The article's video: a file plays in <video> with its poster; a YouTube link is a facade that loads nothing from YouTube until played. */
 export function ArticleVideo({ url, title, poster }: { url: string | null; title: string; poster?: string }) {
   const source = videoSource(url);
   if (!source) return null;
   return (
     <figure className="overflow-hidden rounded-lg bg-black" data-testid="article-video">
       {source.kind === "youtube" ? (
-        <iframe
-          src={source.embedUrl}
-          title={`${messages.articleVideo}: ${title}`}
-          loading="lazy"
-          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="aspect-video w-full"
-        />
+        <YoutubeFacade videoId={source.id} title={title} {...(poster ? { poster } : {})} />
       ) : (
         <video src={source.url} poster={poster ? imageSources(poster, 1200).src : undefined} controls preload="metadata" className="aspect-video w-full object-contain" aria-label={`${messages.articleVideo}: ${title}`} />
       )}

@@ -8,8 +8,9 @@ const button = "rounded border border-stone-300 bg-white px-3 py-1.5 text-sm fon
 /**
  * The poster of the article's saved video: the frame the video shows, captured in the browser into a
  * canvas, or a picture chosen from the disk, saved at once (/api/media/posters) as an image of the library.
+ * A YouTube video plays in another origin's frame, which no canvas can read: it takes an uploaded picture only.
  */
-export function VideoPosterField({ articleId, video, poster }: { articleId: string; video: string; poster?: string }) {
+export function VideoPosterField({ articleId, video, youtube, poster }: { articleId: string; video: string; youtube: boolean; poster?: string }) {
   const [current, setCurrent] = useState(poster);
   const [state, setState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({ busy: false, message: null, failed: false });
   const player = useRef<HTMLVideoElement>(null);
@@ -51,9 +52,9 @@ export function VideoPosterField({ articleId, video, poster }: { articleId: stri
   return (
     <fieldset className="space-y-2" data-testid="video-poster-field" aria-busy={state.busy}>
       <legend className="font-bold">{text.poster}</legend>
-      <p className="text-sm text-stone-500">{text.posterHint}</p>
+      <p className="text-sm text-stone-500">{youtube ? text.posterHintYoutube : text.posterHint}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <video ref={player} src={video} poster={current ? imageSources(current, 800).src : undefined} controls preload="metadata" className="aspect-video w-full rounded bg-black" />
+        {!youtube && <video ref={player} src={video} poster={current ? imageSources(current, 800).src : undefined} controls preload="metadata" className="aspect-video w-full rounded bg-black" />}
         {current && (
           <figure className="space-y-1">
             <img src={imageSources(current, 400, 400).src} alt={text.posterCurrent} className="aspect-video w-full rounded object-contain bg-black" data-testid="video-poster-current" />
@@ -62,9 +63,11 @@ export function VideoPosterField({ articleId, video, poster }: { articleId: stri
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={capture} disabled={state.busy}>
-          {text.posterCapture}
-        </button>
+        {!youtube && (
+          <button type="button" className={button} onClick={capture} disabled={state.busy}>
+            {text.posterCapture}
+          </button>
+        )}
         <label className={button}>
           {text.posterUpload}
           <input

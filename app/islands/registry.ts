@@ -7,6 +7,7 @@ import { ScrollToTop } from "~/components/scroll-to-top";
 import { ShareBar } from "~/components/share-bar";
 import { Slider } from "~/components/slider";
 import { ArticleVisit, SiteVisit } from "~/components/visit-counters";
+import { YoutubeFacade } from "~/components/youtube-facade";
 import type { IslandDefinition } from "./island";
 
 /** Every island, so that app/islands.client.tsx can hydrate each by the name the server wrote. */
@@ -23,4 +24,5 @@ export const ISLANDS: IslandDefinition[] = [
   ShareBar,
   SiteVisit,
   Slider,
+  YoutubeFacade,
 ];

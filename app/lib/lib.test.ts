@@ -5,7 +5,7 @@ import { imageSources } from "./images";
 import { paragraphs, truncate } from "./news";
 import { pageFromUrl } from "./pagination";
 import { absoluteUrl } from "./seo";
-import { videoSource, youtubeId } from "./video";
+import { videoSource, youtubeEmbedUrl, youtubeId, youtubeWatchUrl } from "./video";
 
 describe("dates", () => {
   it("formats in ar-LB with Levantine months in Beirut time", () => {
@@ -32,10 +32,9 @@ describe("video sources", () => {
     ]) {
       expect(youtubeId(url)).toBe("dQw4w9WgXcQ");
     }
-    expect(videoSource("https://youtu.be/dQw4w9WgXcQ")).toEqual({
-      kind: "youtube",
-      embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
-    });
+    expect(videoSource("https://youtu.be/dQw4w9WgXcQ")).toEqual({ kind: "youtube", id: "dQw4w9WgXcQ" });
+    expect(youtubeEmbedUrl("dQw4w9WgXcQ")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    expect(youtubeWatchUrl("dQw4w9WgXcQ")).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   });
 
   it("plays local and http(s) files, and refuses other schemes", () => {

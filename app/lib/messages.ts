@@ -82,6 +82,7 @@ export const messages = {
   relatedNews: "أخبار ذات صلة",
   picks: "مختارات",
   articleVideo: "فيديو الخبر",
+  playVideo: "تشغيل الفيديو",
   imageOf: "صورة من خبر",
 
   categoryDescriptionSuffix: "من طرابلس والشمال ولبنان والعالم: آخر الأخبار والتقارير على موقع أخبار الشمال.",
@@ -806,6 +807,7 @@ export const mediaLibraryMessages = {
   picked: "أُضيفت الصورة من المكتبة.",
   poster: "صورة الغلاف للفيديو",
   posterHint: "تظهر قبل تشغيل الفيديو: التقط إطاراً منه أو ارفع صورة.",
+  posterHintYoutube: "تظهر قبل تشغيل الفيديو، ولا يُحمَّل شيء من يوتيوب حتى يضغط القارئ زر التشغيل. لا يمكن التقاط إطار من فيديو يوتيوب: ارفع صورة.",
   posterCapture: "التقاط الإطار الحالي",
   posterCaptured: "التُقط الإطار.",
   posterCaptureFailed: "تعذّر التقاط إطار من هذا الفيديو.",

@@ -17,13 +17,23 @@ export function youtubeId(url: string): string | null {
   return id && YOUTUBE_ID.test(id) ? id : null;
 }
 
-export type VideoSource = { kind: "youtube"; embedUrl: string } | { kind: "file"; url: string };
+/** The privacy-enhanced player of a YouTube video, the only frame the CSP allows (http/security-headers). */
+export function youtubeEmbedUrl(id: string): string {
+  return `https://www.youtube-nocookie.com/embed/${id}`;
+}
+
+/** The video's own page on YouTube: where the reader goes without JavaScript. */
+export function youtubeWatchUrl(id: string): string {
+  return `https://www.youtube.com/watch?v=${id}`;
+}
+
+export type VideoSource = { kind: "youtube"; id: string } | { kind: "file"; url: string };
 
 /** How to play an article's video; null for anything that is neither YouTube nor an http(s) or local file. */
 export function videoSource(url: string | null): VideoSource | null {
   if (!url) return null;
   const id = youtubeId(url);
-  if (id) return { kind: "youtube", embedUrl: `https://www.youtube-nocookie.com/embed/${id}` };
+  if (id) return { kind: "youtube", id };
   if (url.startsWith("/media/news-videos/")) return { kind: "file", url };
   try {
     const parsed = new URL(url);

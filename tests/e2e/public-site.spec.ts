@@ -6,6 +6,7 @@ import { adminApiSession, dialogAfter, hydrated, queryAll, queryOne, watchConsol
 import { expect, test } from "./test";
 
 type Row = { id: string; title: string; visits: number };
+const SHOTS = "/tmp/i34-video-shots";
 
 test.describe("home", () => {
   test("renders right-to-left with slider, every category section, latest and most read", async ({ page }) => {
@@ -224,10 +225,38 @@ test.describe("article page", () => {
     expect(await dialogAfter(page, () => page.getByRole("button", { name: messages.share }).click())).toBe(messages.shareUnsupported);
   });
 
-  test("plays a YouTube video as an embed", async ({ page }) => {
-    const article = queryOne<Row>("select id from news where is_video = 1 and status = 'published' limit 1");
-    await page.goto(`/news/${article.id}`);
-    await expect(page.getByTestId("article-video").locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
+  test("a YouTube video is its demo poster and a play button, loading nothing from YouTube until clicked; the click plays it in the embed", async ({ browser }) => {
+    const article = queryOne<Row & { video: string }>("select id, title, video from news where is_video = 1 and status = 'published' limit 1");
+    const videoId = new URL(article.video).searchParams.get("v");
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: E2E_SERVERS.demo.url });
+      const page = await context.newPage();
+      const noConsoleErrors = watchConsole(page);
+      const fromYoutube: string[] = [];
+      page.on("request", (request) => {
+        if (/youtube/.test(new URL(request.url()).hostname)) fromYoutube.push(request.url());
+      });
+      await page.goto(`/news/${article.id}`);
+      await hydrated(page);
+      const video = page.getByTestId("article-video");
+      const play = video.getByRole("link", { name: `${messages.playVideo}: ${article.title}` });
+      await expect(play).toHaveAttribute("href", `https://www.youtube.com/watch?v=${videoId}`);
+      await expect(play).toContainText(messages.playVideo);
+      await play.scrollIntoViewIfNeeded();
+      const poster = play.locator("img");
+      await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname.startsWith("/media/news-images/"))).toBe(true);
+      await expect(video.locator("iframe")).toHaveCount(0);
+      await video.screenshot({ path: `${SHOTS}/facade-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/facade-page-${width}.png` });
+      expect(fromYoutube).toEqual([]);
+
+      await play.click();
+      await expect(video.locator("iframe")).toHaveAttribute("src", `https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1`);
+      await expect(play).toHaveCount(0);
+      await expect.poll(() => fromYoutube.some((url) => url.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`))).toBe(true);
+      noConsoleErrors();
+      await context.close();
+    }
   });
 
   test("an unknown id is a 404 with 'الخبر غير موجود' and a link home", async ({ page }) => {

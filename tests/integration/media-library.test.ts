@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import type { LibraryEntry } from "~/lib/media-library";
-import { mediaLibraryMessages } from "~/lib/messages";
+import { mediaLibraryMessages, messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { mediaNamesOf } from "~/server/media/media.server";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";
@@ -135,6 +135,36 @@ describe("the media library on the real server with a bucket", () => {
     expect(entry!.uses).toEqual([{ id, title: "فيديو من المرفأ", as: "poster" }]);
     const refused = await post(`${server.url}/dashboard/media`, { intent: "delete", url }, editor);
     expect(refused.status).toBe(409);
+  });
+
+  it("gives a YouTube video an uploaded poster; the reader's page loads nothing from YouTube before the click: the poster, or the title, and a link to the video", async () => {
+    const id = await publish(editor, { title: "جولة في سوق الخضار", videoUrl: "https://youtu.be/dQw4w9WgXcQ" });
+    const form = await (await get(`${server.url}/edit-news/${id}`, editor)).text();
+    expect(form).toContain(mediaLibraryMessages.posterHintYoutube);
+    expect(form).not.toContain(mediaLibraryMessages.posterCapture);
+
+    const path = await canonicalPath(db, id);
+    const reader = async () => (await get(`${server.url}${path}`)).text();
+    const facadeOf = (html: string) => /<a href="([^"]+)"[^>]*data-testid="video-facade">([^]*?)<\/a>/.exec(html);
+    const sources = (html: string) => [...html.matchAll(/\s(?:src|srcset|poster|data)="([^"]*)"/gi)].map((match) => match[1]!);
+    const untouched = await reader();
+    expect(facadeOf(untouched)?.[1]).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(facadeOf(untouched)?.[2]).toContain("جولة في سوق الخضار");
+    expect(facadeOf(untouched)?.[2]).not.toContain("<img");
+
+    const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#e9c46a" } }).png().toBuffer();
+    const saved = await post(`${server.url}/api/media/posters`, articleForm({ articleId: id }, [{ field: "poster", name: "market.png", bytes: picture }]), editor, { origin: server.url });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const { url } = (await saved.json()) as { url: string };
+    const { video } = await db.selectFrom("news").select("video").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await db.selectFrom("video_posters").select(["video_url", "poster_url"]).where("video_url", "=", video!).execute()).toEqual([{ video_url: video, poster_url: url }]);
+
+    await vi.waitFor(async () => expect(facadeOf(await reader())?.[2]).toContain(`src="${url.replace(/\.webp$/, "-800w.webp")}"`), { timeout: 5_000, interval: 50 });
+    const page = await reader();
+    expect(page).toContain(messages.playVideo);
+    expect(page).not.toContain("<iframe");
+    expect(sources(page).filter((source) => /youtu/i.test(source))).toEqual([]);
+    expect(sources(page).length).toBeGreaterThan(0);
   });
 
   it("refuses to delete an image in use (409, in Arabic); an editor deletes an unused one and its objects leave the bucket", async () => {

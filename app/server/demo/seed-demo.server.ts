@@ -3,6 +3,8 @@ import type { Auth } from "~/server/accounts/auth-instance.server";
 import type { DB } from "../db/db.server";
 import { storeSizedImage, type StoredImage } from "~/server/media/media.server";
 import { recordLibraryImages } from "~/server/news/media-library.server";
+import { recordVideoPoster } from "~/server/news/video-posters.server";
+import type { Category } from "~/lib/categories";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { createArticle } from "~/server/news/articles-write.server";
 import { createAccount, generatePassword } from "~/server/accounts/users.server";
@@ -14,6 +16,10 @@ import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 
 const DEMO_ADMIN_EMAIL = "admin@akhbar.local";
 const HOUR_MS = 3_600_000;
+/** Posters draw scenes of their own, apart from the articles' images. */
+const POSTER_SEED = 1_000;
+
+const demoPicture = (category: Category, seed: number) => sharp(Buffer.from(demoSceneSvg(category, seed))).png().toBuffer();
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -32,12 +38,13 @@ export async function seedDemoContent(
   for (const article of demoArticles) {
     const images: StoredImage[] = [];
     for (let i = 0; i < article.imageCount; i++) {
-      const png = await sharp(Buffer.from(demoSceneSvg(article.category, imageSeed))).png().toBuffer();
-      images.push(await storeSizedImage(storage, png, `demo-${article.category}-${imageSeed}.png`));
+      images.push(await storeSizedImage(storage, await demoPicture(article.category, imageSeed), `demo-${article.category}-${imageSeed}.png`));
       imageSeed++;
     }
+    // A YouTube video's poster, so the reader sees a picture before choosing to load YouTube.
+    const poster = article.videoUrl ? await storeSizedImage(storage, await demoPicture(article.category, POSTER_SEED + imageSeed), `demo-poster-${article.category}-${imageSeed}.png`) : null;
     const createdAt = new Date(now.getTime() - article.hoursAgo * HOUR_MS);
-    await recordLibraryImages(db, images, null, createdAt);
+    await recordLibraryImages(db, poster ? [...images, poster] : images, null, createdAt);
     await createArticle(db, {
       title: article.title,
       content: article.paragraphs.join("\n\n"),
@@ -48,6 +55,7 @@ export async function seedDemoContent(
       createdAt,
       topics: { names: demoTopicNames(article), mayCreate: true },
     });
+    if (article.videoUrl && poster) await recordVideoPoster(db, article.videoUrl, poster.url, null, createdAt);
   }
   await writeSiteSettings(db, demoSettings, null, now);
   const password = generatePassword();

@@ -4,6 +4,7 @@ import { videoSource } from "~/lib/video";
 import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/server/http/multipart-form.server";
 import { MAX_IMAGE_BYTES, storeImageFile } from "~/server/media/media.server";
 import { recordSiteEvent } from "~/server/outbox/outbox.server";
+import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { removeMedia } from "./article-media.server";
 import { recordLibraryImages } from "./media-library.server";
@@ -20,8 +21,18 @@ export const POSTER_LIMITS: UploadLimits = {
   maxBodyBytes: MAX_IMAGE_BYTES + MULTIPART_FRAMING_BYTES,
 };
 
+/** Records `posterUrl`, an image of the library, as the poster of the video at `videoUrl` (a file or a YouTube link). */
+export async function recordVideoPoster(db: DB, videoUrl: string, posterUrl: string, by: string | null, at: Date): Promise<void> {
+  const row = { poster_url: posterUrl, set_by: by, set_at: at.toISOString() };
+  await db
+    .insertInto("video_posters")
+    .values({ video_url: videoUrl, ...row })
+    .onConflict((oc) => oc.column("video_url").doUpdateSet(row))
+    .execute();
+}
+
 /**
- * Sets the poster of the article's video (a file, not a YouTube embed) by one who may edit the article:
+ * Sets the poster of the article's video (a file or a YouTube link) by one who may edit the article:
  * the picture is stored as every article image and joins the media library; readers' pages change at
  * once, on every instance. Returns the poster's URL.
  */
@@ -33,7 +44,7 @@ export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Ac
   if (!article) throw new AppError("not-found", { message: mediaLibraryMessages.posterNoVideo });
   if (!canEditArticle(actor, { authorId: article.author_id, status: article.status })) throw new AppError("forbidden");
   const video = article.video;
-  if (!video || videoSource(video)?.kind !== "file") throw new AppError("validation", { message: mediaLibraryMessages.posterNoVideo, fields: { poster: mediaLibraryMessages.posterNoVideo } });
+  if (!video || !videoSource(video)) throw new AppError("validation", { message: mediaLibraryMessages.posterNoVideo, fields: { poster: mediaLibraryMessages.posterNoVideo } });
   const file = submission.files[0];
   if (!file) throw new AppError("validation", { message: mediaLibraryMessages.posterOne, fields: { poster: mediaLibraryMessages.posterOne } });
   const poster = await storeImageFile(storage, file.path, file.filename).catch((error: unknown) => {
@@ -44,11 +55,7 @@ export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Ac
     const at = clock.now();
     await recordLibraryImages(db, [poster], actor.id, at);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("video_posters")
-        .values({ video_url: video, poster_url: poster.url, set_by: actor.id, set_at: at.toISOString() })
-        .onConflict((oc) => oc.column("video_url").doUpdateSet({ poster_url: poster.url, set_by: actor.id, set_at: at.toISOString() }))
-        .execute();
+      await recordVideoPoster(trx, video, poster.url, actor.id, at);
       await recordSiteEvent(trx, "media-changed");
     });
   } catch (error) {

@@ -1,8 +1,10 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { withStartupLock } from "~/server/db/startup-lock.server";
 import { demoArticles } from "~/server/demo/demo-articles";
+import { mediaNamesOf } from "~/server/media/media.server";
 import { createEmptyDatabase, type EmptyDatabase } from "../../../harness/temp-db";
 import { parseConfig } from "~/server/platform/config.server";
 import { prepareData } from "./prepare-data.server";
@@ -62,6 +64,16 @@ describe("servers starting together on one database", () => {
       const users = await db.selectFrom("user").select(["email"]).execute();
       expect(Number(news.n)).toBe(demoArticles.length);
       expect(users.map((u) => u.email)).toEqual(["admin@akhbar.local"]);
+      // Every demo video has a poster of its own, in the library, its variants on disk: no black box.
+      const videos = demoArticles.flatMap((article) => (article.videoUrl ? [article.videoUrl] : []));
+      expect(videos.length).toBeGreaterThan(0);
+      const posters = await db.selectFrom("video_posters").innerJoin("media", "media.url", "video_posters.poster_url").select(["video_url", "poster_url"]).execute();
+      expect(posters.map((poster) => poster.video_url).sort()).toEqual([...videos].sort());
+      const covers = (await db.selectFrom("news").select("images").execute()).flatMap((row) => JSON.parse(row.images) as string[]);
+      for (const { poster_url: poster } of posters) {
+        expect(covers).not.toContain(poster);
+        for (const name of mediaNamesOf(poster)) expect(existsSync(path.join(cfg.mediaDir, name))).toBe(true);
+      }
     } finally {
       await db.destroy();
     }
