@@ -1,4 +1,5 @@
 import { CopyShortLinkButton, DeleteArticleButton } from "~/components/admin-actions";
+import { AlertBell } from "~/components/alert-bell/alert-bell";
 import { BreakingList } from "~/components/breaking/list";
 import { BreakingTicker } from "~/components/breaking/ticker";
 import { CategoryMoreCards, CategoryPages } from "~/components/category-list";
@@ -11,6 +12,7 @@ import type { IslandDefinition } from "./island";
 
 /** Every island, so that app/islands.client.tsx can hydrate each by the name the server wrote. */
 export const ISLANDS: IslandDefinition[] = [
+  AlertBell,
   ArticleVisit,
   BreakingList,
   BreakingTicker,
