@@ -65,7 +65,7 @@ const json = (method: string, body: unknown): RequestInit => ({ method, headers:
  * asked here and nowhere else. Resolves to the new state; "blocked" when the reader refused.
  */
 export async function subscribe(categories: Category[]): Promise<BellState> {
-  const permission = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+  const permission = await Notification.requestPermission();
   if (permission === "denied") return { kind: "blocked" };
   if (permission !== "granted") return { kind: "off" };
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" }).then(() => navigator.serviceWorker.ready);
