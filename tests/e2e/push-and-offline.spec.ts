@@ -122,7 +122,14 @@ test("the bell asks for permission only after its click, subscribes, changes and
   await expect(panel.getByRole("status")).toHaveText(alertBellMessages.saved);
   expect(calls.at(-1)).toEqual({ method: "POST", path: "/api/push/subscriptions", body: { subscription: { ...SUBSCRIPTION, expirationTime: null }, categories: [] } });
 
+  await panel.getByRole("button", { name: alertBellMessages.close }).click();
+  await page.getByTestId("mobile-menu-toggle").click();
+  await page.getByTestId("alert-bell-menu").getByRole("button", { name: alertBellMessages.bell }).click();
+  await expect(page.getByTestId("alert-bell-menu")).toContainText(alertBellMessages.stateSubscribed);
+  await shot(page, "bell-menu-375");
+  await page.getByTestId("mobile-menu-toggle").click();
   await page.setViewportSize({ width: 1280, height: 800 });
+  await bell.getByRole("button", { name: alertBellMessages.bell }).click();
   await shot(page, "bell-open-1280");
   await panel.getByRole("button", { name: alertBellMessages.close }).click();
   await shot(page, "bell-closed-1280");

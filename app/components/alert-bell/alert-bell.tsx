@@ -73,7 +73,7 @@ function StateText({ state }: { state: BellState }) {
         <div data-testid="alert-bell-ios">
           <p className="font-bold">{text.iosTitle}</p>
           <p>{text.iosSteps[0]}</p>
-          <ol className="list-decimal ps-5">
+          <ol className="list-[arabic-indic] ps-5">
             {text.iosSteps.slice(1).map((step) => (
               <li key={step}>{step}</li>
             ))}
