@@ -39,8 +39,8 @@ export default function BreakingPage({ loaderData }: Route.ComponentProps) {
         </span>
         {categoryLabel("breaking")}
       </h1>
-      <div className="mb-6">
-        <AlertBell place="page" />
+      <div className="mb-6 min-h-9">
+        <AlertBell />
       </div>
       <BreakingList initial={loaderData.items} isAdmin={loaderData.isAdmin} />
     </section>

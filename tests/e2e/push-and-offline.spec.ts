@@ -93,7 +93,7 @@ test("the bell asks for permission only after its click, subscribes, changes and
   expect(await page.evaluate(() => [Notification.permission, (window as unknown as { permissionAsks: number }).permissionAsks])).toEqual(["default", 0]);
   expect(calls).toEqual([]);
 
-  const bell = page.getByTestId("alert-bell-page");
+  const bell = page.locator('.alert-bell[data-place="page"]');
   await shot(page, "bell-closed-375");
   await bell.getByRole("button", { name: alertBellMessages.bell }).click();
   const panel = bell.getByRole("region", { name: alertBellMessages.panelTitle });
@@ -124,8 +124,8 @@ test("the bell asks for permission only after its click, subscribes, changes and
 
   await panel.getByRole("button", { name: alertBellMessages.close }).click();
   await page.getByTestId("mobile-menu-toggle").click();
-  await page.getByTestId("alert-bell-menu").getByRole("button", { name: alertBellMessages.bell }).click();
-  await expect(page.getByTestId("alert-bell-menu")).toContainText(alertBellMessages.stateSubscribed);
+  await page.locator('.alert-bell[data-place="menu"]').getByRole("button", { name: alertBellMessages.bell }).click();
+  await expect(page.locator('.alert-bell[data-place="menu"]')).toContainText(alertBellMessages.stateSubscribed);
   await shot(page, "bell-menu-375");
   await page.getByTestId("mobile-menu-toggle").click();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -188,7 +188,7 @@ test("the bell asks for permission only after its click, subscribes, changes and
 
   // Stopped from the ticker's bell: the server forgets the endpoint.
   await hydrated(page);
-  const tickerBell = page.getByTestId("alert-bell-ticker");
+  const tickerBell = page.locator('.alert-bell[data-place="ticker"]');
   await tickerBell.getByRole("button", { name: alertBellMessages.bell }).click();
   await tickerBell.getByRole("button", { name: alertBellMessages.unsubscribe }).click();
   await expect(tickerBell.getByRole("status")).toHaveText(alertBellMessages.stopped);
@@ -207,7 +207,7 @@ test("the bell asks for permission only after its click, subscribes, changes and
   const phone = await iphone.newPage();
   await phone.goto("/breaking");
   await hydrated(phone);
-  await phone.getByTestId("alert-bell-page").getByRole("button", { name: alertBellMessages.bell }).click();
+  await phone.locator('.alert-bell[data-place="page"]').getByRole("button", { name: alertBellMessages.bell }).click();
   await expect(phone.getByTestId("alert-bell-ios")).toContainText(alertBellMessages.iosTitle);
   await shot(phone, "bell-iphone-375");
   await iphone.close();

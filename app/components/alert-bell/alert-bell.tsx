@@ -93,7 +93,11 @@ function Bell({ place }: { place: Place }) {
   const [state, setState] = useState<BellState>({ kind: "checking" });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
+  const [live, setLive] = useState(false);
   const panelId = `alert-bell-${place}`;
+
+  // Drawn once hydrated: before that it could do nothing, and the pages it is on keep their HTML small.
+  useEffect(() => setLive(true), []);
 
   useEffect(() => {
     if (!open) return;
@@ -122,17 +126,10 @@ function Bell({ place }: { place: Place }) {
       .finally(() => setBusy(false));
   };
 
+  if (!live) return null;
   return (
-    <div className="alert-bell" data-place={place} data-testid={`alert-bell-${place}`}>
-      <button
-        type="button"
-        className="alert-bell-button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={place === "ticker" ? text.bell : undefined}
-        title={text.bell}
-        onClick={() => setOpen(!open)}
-      >
+    <div className="alert-bell" data-place={place}>
+      <button aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={place === "ticker" ? text.bell : undefined} onClick={() => setOpen(!open)}>
         <BellIcon />
         {place !== "ticker" && <span>{text.bell}</span>}
       </button>
@@ -155,4 +152,7 @@ function Bell({ place }: { place: Place }) {
   );
 }
 
-export const AlertBell = island("alert-bell", Bell);
+// One island per place, each without props: the ticker's and the menu's are on every reader page.
+export const AlertBell = island("bell", () => <Bell place="page" />);
+export const TickerAlertBell = island("bell-ticker", () => <Bell place="ticker" />);
+export const MenuAlertBell = island("bell-menu", () => <Bell place="menu" />);
