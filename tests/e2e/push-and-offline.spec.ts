@@ -78,6 +78,13 @@ async function serviceWorkerReady(page: Page): Promise<void> {
   });
 }
 
+/** Run in the service worker: its notificationclick handler, given the first notification it shows. */
+async function clickFirstNotification() {
+  const scope = self as unknown as { registration: ServiceWorkerRegistration; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
+  const [notification] = await scope.registration.getNotifications();
+  self.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: notification! }));
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
 test("the bell asks for permission only after its click, subscribes, changes and stops; a push shows an Arabic notification whose click opens the story", async ({ browser }) => {
@@ -175,16 +182,22 @@ test("the bell asks for permission only after its click, subscribes, changes and
   // Its click: the worker's notificationclick handler, given the notification it showed. A window may
   // open only from a real click, so the site's open tab is taken to the story.
   const [worker] = context.serviceWorkers();
-  await worker!.evaluate(async () => {
-    const scope = self as unknown as { registration: ServiceWorkerRegistration; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
-    const [notification] = await scope.registration.getNotifications();
-    self.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: notification! }));
-  });
+  await worker!.evaluate(clickFirstNotification);
   await expect(page).toHaveURL(`${site.url}${storyPath}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(story.title);
   await expect.poll(() => calls.filter((call) => call.path === "/api/push/opened")).toEqual([{ method: "POST", path: "/api/push/opened", body: { alertId: 7 } }]);
   expect(await shown()).toEqual([]);
   expect(context.pages()).toHaveLength(1);
+
+  // A second alert for the story already open: its tab is the one, nothing else opens.
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: site.url, registrationId, data: JSON.stringify({ ...alert, alertId: 8, tag: "alert-8" }) });
+  await expect.poll(shown).toHaveLength(1);
+  await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+  await worker!.evaluate(clickFirstNotification);
+  await expect.poll(() => calls.filter((call) => call.path === "/api/push/opened").length).toBe(2);
+  expect(calls.at(-1)).toEqual({ method: "POST", path: "/api/push/opened", body: { alertId: 8 } });
+  expect(context.pages()).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
 
   // Stopped from the ticker's bell: the server forgets the endpoint.
   await hydrated(page);
