@@ -109,6 +109,8 @@ test("the bell asks for permission only after its click, subscribes, changes and
 
   await context.grantPermissions(["notifications"], { origin: site.url });
   await panel.getByLabel(alertBellMessages.withCategories).check();
+  await panel.getByRole("button", { name: alertBellMessages.subscribe }).click();
+  await expect(panel.getByRole("status")).toHaveText(alertBellMessages.chooseCategory);
   await panel.getByLabel(categoryLabel("sports")).check();
   await panel.getByRole("button", { name: alertBellMessages.subscribe }).click();
   await expect(panel.getByRole("status")).toHaveText(alertBellMessages.saved);

@@ -12,7 +12,14 @@ type Note = keyof Pick<typeof text, "saved" | "stopped" | "failed" | "denied" | 
 
 const pushClient = () => import("./push-client");
 
-function Choices({ state, busy, onDone }: { state: Extract<BellState, { kind: "on" | "off" }>; busy: boolean; onDone: (work: "subscribe" | "unsubscribe", categories: Category[]) => void }) {
+type ChoicesProps = {
+  state: Extract<BellState, { kind: "on" | "off" }>;
+  busy: boolean;
+  onDone: (work: "subscribe" | "unsubscribe", categories: Category[]) => void;
+  onNoCategory: () => void;
+};
+
+function Choices({ state, busy, onDone, onNoCategory }: ChoicesProps) {
   const [chosen, setChosen] = useState<Category[]>(state.kind === "on" ? state.categories : []);
   const [withCategories, setWithCategories] = useState(chosen.length > 0);
   const toggle = (category: Category) => setChosen((now) => (now.includes(category) ? now.filter((c) => c !== category) : [...now, category]));
@@ -21,7 +28,9 @@ function Choices({ state, busy, onDone }: { state: Extract<BellState, { kind: "o
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        onDone("subscribe", withCategories ? PICK_CATEGORIES.filter((c) => chosen.includes(c)) : []);
+        const categories = withCategories ? PICK_CATEGORIES.filter((c) => chosen.includes(c)) : [];
+        if (withCategories && categories.length === 0) onNoCategory();
+        else onDone("subscribe", categories);
       }}
     >
       <fieldset className="space-y-1">
@@ -142,7 +151,7 @@ function Bell({ place }: { place: Place }) {
             </button>
           </div>
           <StateText state={state} />
-          {(state.kind === "on" || state.kind === "off") && <Choices key={state.kind} state={state} busy={busy} onDone={run} />}
+          {(state.kind === "on" || state.kind === "off") && <Choices key={state.kind} state={state} busy={busy} onDone={run} onNoCategory={() => setNote("chooseCategory")} />}
           <p role="status" className="mt-2 text-sm font-bold text-brand-700">
             {busy ? text.working : note === null ? "" : text[note]}
           </p>
