@@ -86,10 +86,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | "late"> {
 
 async function pageFromNetworkFirst(event: FetchEvent): Promise<Response> {
   const { request } = event;
-  const fromNetwork = fetch(request).then((response) => {
-    if (isKeptPage(response)) event.waitUntil(keepTrimmed(PAGES_CACHE, request.url, response.clone(), MAX_CACHED_PAGES));
-    return response;
-  });
+  const fromNetwork = fetch(request);
+  // Kept even when the cached copy was shown first; the copy is taken before the page reads the body.
+  event.waitUntil(
+    fromNetwork.then((response) => (isKeptPage(response) ? keepTrimmed(PAGES_CACHE, request.url, response.clone(), MAX_CACHED_PAGES) : undefined)).catch(() => undefined),
+  );
   const kept = caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true });
   try {
     const first = await withTimeout(fromNetwork, PAGE_TIMEOUT_MS);
