@@ -19,6 +19,9 @@ export default defineConfig({
     timezoneId: "Asia/Beirut",
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: "off",
+    // The site's service worker stays out of the other specs (their pages are fetched as they test them):
+    // push-and-offline.spec.ts allows it.
+    serviceWorkers: "block",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
 });

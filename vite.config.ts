@@ -2,10 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { islandsEntry } from "./vite-plugins/islands-entry.ts";
+import { serviceWorker } from "./vite-plugins/service-worker.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), islandsEntry("app/islands.client.tsx")],
+  plugins: [tailwindcss(), reactRouter(), islandsEntry("app/islands.client.tsx"), serviceWorker("app/service-worker/sw.ts", "app/islands.client.tsx")],
   // Rolldown's report of the build time spent in plugins: the slow ones are React Router's own, and a
   // busy or small machine gets it on every build, where it reads as a warning to whoever starts the site.
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },

@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { ISLANDS } from "./islands/registry";
 import { showRelativeTimes } from "./islands/relative-times";
 import { closeMenuOnEscape } from "./islands/menu-escape";
+import { registerServiceWorker } from "./islands/service-worker-registration";
 
 const islands = new Map(ISLANDS.map((island) => [island.islandName, island]));
 // An island inside another is hydrated with it.
@@ -22,6 +23,7 @@ if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
 
 showRelativeTimes();
 closeMenuOnEscape();
+registerServiceWorker();
 if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
 for (const root of roots) {
   const island = islands.get(root.dataset.name ?? "");

@@ -27,6 +27,7 @@ describe("npm run build, as the first `npm start` runs it", () => {
     expect(existsSync(path.join(dir, "build/server/index.js"))).toBe(true);
     expect(existsSync(path.join(dir, SERVER_ENTRY))).toBe(true);
     expect(existsSync(path.join(dir, "build/client/assets"))).toBe(true);
+    expect(existsSync(path.join(dir, "build/client/sw.js"))).toBe(true);
   });
 
   it("prints no warning: no deprecation, no future flag left to adopt", () => {

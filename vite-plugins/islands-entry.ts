@@ -12,7 +12,7 @@ const handoverFile = (outDir: string) => path.resolve(outDir, "..", ".islands-en
 
 export type IslandsEntry = { file: string; imports: string[] };
 
-function entryOf(bundle: OutputBundle, entryPath: string): IslandsEntry {
+export function entryOf(bundle: OutputBundle, entryPath: string): IslandsEntry {
   const chunk = Object.values(bundle).find((output) => output.type === "chunk" && output.isEntry && output.facadeModuleId === entryPath);
   if (!chunk || chunk.type !== "chunk") throw new Error(`islands entry ${entryPath} is not in the client bundle`);
   const imports = new Set<string>();

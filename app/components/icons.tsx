@@ -2,7 +2,7 @@ import sprite from "~/icons.svg?no-inline";
 
 type IconProps = { className?: string };
 
-type IconName = "menu" | "search" | "chevrondown" | "arrowup" | "eye" | "clock" | "share" | "play" | "pause" | "chevronstart" | "chevronend" | "facebook" | "x" | "whatsapp" | "telegram" | "instagram";
+type IconName = "menu" | "search" | "chevrondown" | "arrowup" | "eye" | "clock" | "share" | "play" | "pause" | "chevronstart" | "chevronend" | "facebook" | "x" | "whatsapp" | "telegram" | "instagram" | "bell";
 
 /**
  * Every icon is a symbol of one cached file (app/icons.svg) that the page points into: the drawing
@@ -79,4 +79,8 @@ export function TelegramIcon({ className = "size-5" }: IconProps) {
 
 export function InstagramIcon({ className = "size-5" }: IconProps) {
   return <Icon name="instagram" className={className} />;
+}
+
+export function BellIcon({ className = "size-5" }: IconProps) {
+  return <Icon name="bell" className={className} />;
 }

@@ -11,6 +11,7 @@ import { useSiteFrame } from "./use-site-frame";
 import { closeMenuOnEscape } from "~/islands/menu-escape";
 import { SearchForm } from "./search-form";
 import { usePrerendered } from "./prerendered";
+import { MenuAlertBell } from "./alert-bell/alert-bell";
 
 /** Menu links carry no class (NavLink's default would write class=""): their list (`.nav-links`,
  * `.menu-links`) styles them, the current page by aria-current. */
@@ -67,7 +68,8 @@ function MobileMenu() {
               </li>
             ))}
           </ul>
-          <div className="mt-3 border-t border-stone-200 pt-3">
+          <div className="mt-3 grid gap-3 border-t border-stone-200 pt-3">
+            <MenuAlertBell />
             <AccountSlot variant="menu" />
           </div>
         </nav>

@@ -1,4 +1,5 @@
 import { CopyShortLinkButton, DeleteArticleButton } from "~/components/admin-actions";
+import { AlertBell, MenuAlertBell, TickerAlertBell } from "~/components/alert-bell/alert-bell";
 import { BreakingList } from "~/components/breaking/list";
 import { BreakingTicker } from "~/components/breaking/ticker";
 import { CategoryMoreCards, CategoryPages } from "~/components/category-list";
@@ -12,6 +13,9 @@ import type { IslandDefinition } from "./island";
 
 /** Every island, so that app/islands.client.tsx can hydrate each by the name the server wrote. */
 export const ISLANDS: IslandDefinition[] = [
+  AlertBell,
+  MenuAlertBell,
+  TickerAlertBell,
   ArticleVisit,
   BreakingList,
   BreakingTicker,

@@ -820,3 +820,41 @@ export const mediaLibraryMessages = {
   posterSaving: "جارٍ الحفظ…",
   posterFailed: "تعذّر حفظ صورة الفيديو.",
 } as const;
+
+/** The breaking-news bell (issue 35) on the breaking page, the ticker and the menu. */
+export const alertBellMessages = {
+  bell: "نبّهني بالأخبار العاجلة",
+  panelTitle: "تنبيهات الأخبار العاجلة",
+  close: "إغلاق",
+  breakingOnly: "الأخبار العاجلة فقط",
+  withCategories: "العاجلة وأقسام أختارها",
+  categoriesLegend: "الأقسام",
+  subscribe: "تفعيل التنبيهات",
+  save: "حفظ الاختيار",
+  unsubscribe: "إيقاف التنبيهات",
+  stateSubscribed: "التنبيهات مفعّلة على هذا الجهاز.",
+  stateNotSubscribed: "التنبيهات غير مفعّلة على هذا الجهاز.",
+  stateBlocked: "منع المتصفح التنبيهات لهذا الموقع. يمكنك السماح بها من إعدادات الموقع في المتصفح ثم المحاولة من جديد.",
+  stateUnsupported: "هذا المتصفح لا يدعم تنبيهات المواقع.",
+  iosTitle: "أضف الموقع إلى الشاشة الرئيسية أولاً",
+  iosSteps: [
+    "على آيفون وآيباد تصل التنبيهات إلى المواقع المثبّتة على الشاشة الرئيسية فقط:",
+    "اضغط زر المشاركة في Safari.",
+    "اختر «إضافة إلى الشاشة الرئيسية» ثم «إضافة».",
+    "افتح الموقع من أيقونته على الشاشة الرئيسية واضغط الجرس من جديد.",
+  ],
+  working: "لحظة…",
+  saved: "تم حفظ اختيارك.",
+  stopped: "أوقفنا التنبيهات على هذا الجهاز.",
+  failed: "تعذّر تفعيل التنبيهات، حاول مرة أخرى بعد قليل.",
+  denied: "لم يُسمح بالتنبيهات. يمكنك تغيير ذلك من إعدادات الموقع في المتصفح.",
+  chooseCategory: "اختر قسماً واحداً على الأقل، أو اختر الأخبار العاجلة فقط.",
+} as const;
+
+/** The page the service worker shows for a page it does not hold while offline. */
+export const offlineMessages = {
+  title: "أنت غير متصل بالإنترنت",
+  text: "هذه الصفحة غير محفوظة على جهازك. الأخبار التي قرأتها مؤخراً وآخر الأخبار متاحة دون اتصال.",
+  home: "العودة إلى الصفحة الرئيسية",
+  retry: "إعادة المحاولة",
+} as const;

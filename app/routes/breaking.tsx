@@ -6,6 +6,7 @@ import { isEditor } from "~/lib/permissions";
 import { pageMeta, siteMetaOf } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking/list";
+import { AlertBell } from "~/components/alert-bell/alert-bell";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { listLatest } from "~/server/news/articles-read.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -38,6 +39,9 @@ export default function BreakingPage({ loaderData }: Route.ComponentProps) {
         </span>
         {categoryLabel("breaking")}
       </h1>
+      <div className="mb-6 min-h-9">
+        <AlertBell />
+      </div>
       <BreakingList initial={loaderData.items} isAdmin={loaderData.isAdmin} />
     </section>
   );

@@ -3,6 +3,7 @@ import { categoryLabel } from "~/lib/categories";
 import { articlePath } from "~/lib/news";
 import { island } from "~/islands/island";
 import { useLiveBreaking } from "./live";
+import { TickerAlertBell } from "../alert-bell/alert-bell";
 
 /** 'عاجل' under the navbar on every page: the newest breaking titles, hidden when there are none. */
 /** The ticker shows titles and links: its props carry no more (the live list has whole items). */
@@ -25,6 +26,7 @@ function Ticker({ initial }: { initial: TickerItem[] }) {
             ))}
           </ul>
         </div>
+        <TickerAlertBell />
       </div>
     </section>
   );

@@ -26,6 +26,9 @@ function contentSecurityPolicy(site: { https: boolean; development: boolean }, n
     `media-src 'self' ${anyHost}`,
     `frame-src ${VIDEO_FRAMES}`,
     "font-src 'self'",
+    // The service worker (/sw.js) that shows alerts and keeps pages for reading offline: docs/decisions/038.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     site.development ? "connect-src 'self' ws:" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -11,6 +11,8 @@ export const CACHE = {
   /** /media/<name> → MEDIA_PUBLIC_URL/<name>: kept a day, so a new public URL takes over within one. */
   mediaRedirect: "public, max-age=86400",
   staticFile: "public, max-age=3600",
+  /** /sw.js: checked with the server on every update check, so a new version reaches readers at once. */
+  serviceWorker: "no-cache",
   /** Another of the site's addresses → the same path at BASE_URL's: kept a day, like the media redirect. */
   siteAddressRedirect: "public, max-age=86400",
 } as const;

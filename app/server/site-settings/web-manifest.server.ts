@@ -19,6 +19,7 @@ export function webManifest(site: SiteFrame) {
           { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
         ];
   return {
+    id: "/",
     name: site.name,
     short_name: site.name,
     description: site.description || site.tagline,
@@ -29,6 +30,7 @@ export function webManifest(site: SiteFrame) {
     display: "standalone",
     background_color: "#fafaf9",
     theme_color: "#c8102e",
+    categories: ["news"],
     icons,
   };
 }

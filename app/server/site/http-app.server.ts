@@ -82,7 +82,8 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
     app.use(pageCacheMiddleware(site.pageCache));
     // The public files all have an extension: a page's address is not looked for on disk first.
     const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
-    app.use((req, res, next) => (isFilePath(req.path) ? publicFiles(req, res, next) : next()));
+    const serviceWorkerFile = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.serviceWorker) });
+    app.use((req, res, next) => (!isFilePath(req.path) ? next() : req.path === "/sw.js" ? serviceWorkerFile(req, res, next) : publicFiles(req, res, next)));
     app.use(pageCachePolicy);
     app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(served.build), mode: "production", getLoadContext }));
   }
