@@ -90,7 +90,10 @@ describe("the media library on the real server with a bucket", () => {
     const page = await (await get(`${server.url}${await canonicalPath(db, second)}`)).text();
     expect(page).toContain("object-[30%_80%]");
     // In a story's gallery too, after another cover.
-    const gallery = await publish(editor, { title: "معرض المرفأ", imageOrder: [inBody, cover] });
+    const upload = new FormData();
+    upload.set("image", new Blob([new Uint8Array(await pngBytes(640, 360, "#264653"))], { type: "image/png" }), "harbour.png");
+    const otherCover = ((await (await post(`${server.url}/api/media/images`, upload, editor, { origin: server.url })).json()) as { url: string }).url;
+    const gallery = await publish(editor, { title: "معرض المرفأ", imageOrder: [otherCover, cover], imageAlt: ["", ""], imageCaption: ["", ""], imageCredit: ["", ""] });
     const galleryPage = await (await get(`${server.url}${await canonicalPath(db, gallery)}`)).text();
     const galleryImages = [...galleryPage.matchAll(/<img [^>]*380px[^>]*>/g)].map(([tag]) => tag);
     expect(galleryImages).toHaveLength(1);
