@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages } from "~/lib/messages";
+import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages, pushMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
@@ -120,6 +120,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         links={[
           canDelete && { to: "/dashboard/front-page", label: frontPageMessages.title },
           canDelete && { to: "/dashboard/trash", label: messages.trashTitle },
+          canDelete && { to: "/dashboard/alerts", label: pushMessages.alertsTitle },
           actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
           actor.role === "admin" && { to: "/dashboard/topics", label: topicMessages.dashboardTitle },
           { to: "/dashboard/calendar", label: revisionMessages.calendarLink },

@@ -47,6 +47,7 @@ export async function seedDemoContent(
       visits: article.visits,
       createdAt,
       topics: { names: demoTopicNames(article), mayCreate: true },
+      silent: true,
     });
   }
   await writeSiteSettings(db, demoSettings, null, now);
