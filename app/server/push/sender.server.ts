@@ -52,8 +52,6 @@ export function vapidSubject(contactEmail: string, baseUrl: string): string {
   return url.protocol === "https:" ? url.origin : `mailto:webmaster@${url.hostname}`;
 }
 
-type Prepared = { id: number; payload: string; category: string };
-
 /**
  * Makes the deliveries of alerts that have none yet: each alert's payload and subscriptions matched
  * in one conditional transaction, so two processes doing this at once make them once.
@@ -200,7 +198,7 @@ export function createSender(options: SenderOptions) {
       const response = await fetch(delivery.endpoint, {
         method: "POST",
         headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
-        body: request.body as Buffer,
+        body: new Uint8Array(request.body as Buffer),
         signal: AbortSignal.timeout(15_000),
       });
       await response.arrayBuffer().catch(() => undefined);
