@@ -14,7 +14,7 @@ import { ArticleForm } from "~/components/article-form";
 import { dashboardButton, DashboardFilters } from "~/components/dashboard-filters";
 import { ReviewQueue, SentBackList } from "~/components/review";
 import { SiteSettingsNotice } from "~/components/site-settings-notice";
-import { canEditArticle, isEditor, statusesFor } from "~/lib/permissions";
+import { canEditArticle, canSendAlerts, isEditor, statusesFor } from "~/lib/permissions";
 import { listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
@@ -151,7 +151,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} topics={{ names: [], mayCreate: isEditor(actor) }} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} alerts={canSendAlerts(actor)} topics={{ names: [], mayCreate: isEditor(actor) }} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>

@@ -48,6 +48,8 @@ export function checkedArticleForm(submission: Submission, sender: FormSender): 
     removeShareImage: one("removeShareImage"),
     publishAt: timeGoesWithChoice ? undefined : one("publishAt") || undefined,
     topics: one("topics"),
+    sendAlert: one("sendAlert"),
+    confirmAlert: one("confirmAlert"),
   });
   if (!parsed.success) throw new AppError("validation", { fields: articleFieldErrors(parsed.error.issues) });
   return parsed.data;

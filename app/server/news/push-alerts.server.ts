@@ -32,3 +32,8 @@ export async function alertsSince(db: DB, since: Date): Promise<number> {
   const row = await db.selectFrom("push_alerts").select((eb) => eb.fn.countAll().as("n")).where("created_at", ">=", since.toISOString()).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Whether story `articleId` has had its alert. */
+export async function hasAlert(db: DB, articleId: string): Promise<boolean> {
+  return (await db.selectFrom("push_alerts").select("id").where("article_id", "=", articleId).executeTakeFirst()) !== undefined;
+}
