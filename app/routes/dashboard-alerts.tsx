@@ -49,7 +49,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p className="mt-3 text-sm text-stone-600">
-          {m.perHourLimit}: {number(perHour)}
+          {`${m.perHourLimit}: ${number(perHour)}`}
         </p>
       </div>
       {alerts.length === 0 ? (
@@ -63,8 +63,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                   {alert.title ?? alert.articleId}
                 </a>
                 <span className="text-sm text-stone-500">
-                  {alert.kind === "breaking" ? m.kindBreaking : m.kindManual} · {formatDateTime(alert.createdAt)}
-                  {alert.pending ? ` · ${m.pending}` : ""}
+                  {`${alert.kind === "breaking" ? m.kindBreaking : m.kindManual} · ${formatDateTime(alert.createdAt)}${alert.pending ? ` · ${m.pending}` : ""}`}
                 </span>
               </div>
               <dl className="grid grid-cols-5 gap-2 text-center text-sm">
