@@ -10,7 +10,17 @@ import { AppError } from "~/server/platform/app-error.server";
  */
 
 const ENDPOINT_MAX = 2048;
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/);
+// The browser's P-256 public key (an uncompressed point) and its 16-byte auth secret (RFC 8291).
+/** base64url of exactly `bytes` bytes (padding allowed), whose first byte, if `first` is given, is that. */
+const base64url = (bytes: number, first?: number) =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .refine((value) => {
+      const decoded = Buffer.from(value, "base64url");
+      return decoded.length === bytes && (first === undefined || decoded[0] === first);
+    });
 const endpoint = z
   .string()
   .max(ENDPOINT_MAX)
@@ -26,7 +36,7 @@ const endpoint = z
 const EXTRA_CATEGORIES = CATEGORIES.filter((category) => category !== "breaking" && category !== "advertisement");
 
 const subscribeSchema = z.object({
-  subscription: z.object({ endpoint, keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) }),
+  subscription: z.object({ endpoint, keys: z.object({ p256dh: base64url(65, 0x04), auth: base64url(16) }) }),
   categories: z.array(z.enum(EXTRA_CATEGORIES)).max(EXTRA_CATEGORIES.length),
 });
 const unsubscribeSchema = z.object({ endpoint });
