@@ -6,10 +6,11 @@ import { articlePath, wirePath } from "~/lib/news";
 /**
  * Writes an article straight into `db` as the site does (row, short link and search entry in one
  * transaction); a test names only what matters to it. A running server's page cache does not see
- * it: write before the pages are first read, or publish over HTTP with publishArticle.
+ * it: write before the pages are first read, or publish over HTTP with publishArticle. A breaking
+ * story made here sends no Web Push alert unless `silent: false` asks for one.
  */
 export function createTestArticle(db: DB, article: Partial<NewArticle> = {}): Promise<CreatedArticle> {
-  return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", ...article });
+  return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", silent: true, ...article });
 }
 
 /** The moment `articleAt`'s minutes count from. */
