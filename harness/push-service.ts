@@ -198,3 +198,15 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     },
   };
 }
+
+/**
+ * Run on its own (`node --import tsx harness/push-service.ts [checkEvery]`), for the benchmark: the
+ * service in a process of its own, keeping counts only; its first line on stdout is JSON with its URL
+ * and the one subscription key pair every `bench{i}` endpoint shares.
+ */
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const service = await startPushService({ checkEvery: Number(process.argv[2] ?? 100), keep: false });
+  const { keys } = service.benchSubscription(0);
+  process.stdout.write(`${JSON.stringify({ url: service.url, keys })}\n`);
+  process.on("SIGTERM", () => void service.stop().then(() => process.exit(0)));
+}
