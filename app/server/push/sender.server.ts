@@ -35,6 +35,8 @@ const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 3_600_000;
 const VAPID_LIFETIME_S = 12 * 3600;
 const BODY_LENGTH = 160;
+const REQUEST_TIMEOUT_MS = 15_000;
+const ALERTS_KEPT = 100;
 
 /** The Topic header (RFC 8030: at most 32 URL-safe characters): a newer alert of the category replaces one still undelivered. */
 export function topicOf(category: string): string {
@@ -168,6 +170,7 @@ export function createSender(options: SenderOptions) {
     if (!row?.payload) return null;
     const category = row.category ?? "breaking";
     const alert: Alert = { payload: row.payload, urgency: category === "breaking" ? "high" : "normal", topic: topicOf(category) };
+    if (alerts.size >= ALERTS_KEPT) alerts.clear();
     alerts.set(id, alert);
     return alert;
   }
@@ -199,7 +202,7 @@ export function createSender(options: SenderOptions) {
         method: "POST",
         headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
         body: new Uint8Array(request.body as Buffer),
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       await response.arrayBuffer().catch(() => undefined);
       outcome = outcomeOf(response.status, response.headers.get("retry-after"), delivery.attempts, clock.now());
@@ -210,27 +213,36 @@ export function createSender(options: SenderOptions) {
     await recordOutcome(db, delivery, outcome);
   }
 
-  /** Sends every delivery due now, a claimed batch at a time; returns how many it handled. */
-  async function sendDue(): Promise<number> {
+  /**
+   * Sends every delivery due now, a claimed batch at a time, until none is due or `stopping()`; returns
+   * how many it handled. A request that could outlast its claim is not started: the claim lapses and
+   * the delivery is taken again, so no two processes ever send it at once.
+   */
+  async function sendDue(stopping: () => boolean = () => false): Promise<number> {
     const now = clock.now();
     await prepareAlerts(db, baseUrl, now);
     keys ??= await siteVapidKeys(db, now);
     if (!subject) subject = vapidSubject((await readSiteSettings(db)).settings.contact.email, baseUrl);
     let handled = 0;
-    for (;;) {
+    while (!stopping()) {
       const start = clock.now();
       const batch = await claimDeliveries(db, start, new Date(start.getTime() + claimMs), concurrency * 8);
-      if (batch.length === 0) return handled;
+      if (batch.length === 0) break;
       const endpoints = [...new Set(batch.map((delivery) => delivery.endpoint))];
       const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
       const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
       let next = 0;
       const worker = async () => {
-        while (next < batch.length) await deliver(batch[next++]!, keysOf);
+        while (next < batch.length) {
+          const delivery = batch[next++]!;
+          if (stopping() || clock.now().getTime() + REQUEST_TIMEOUT_MS > Date.parse(delivery.claimed_until)) continue;
+          await deliver(delivery, keysOf);
+          handled++;
+        }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
-      handled += batch.length;
     }
+    return handled;
   }
 
   return { sendDue };
@@ -264,7 +276,7 @@ export function startPushSender(options: SenderOptions, intervalMs: number): Pus
     }
     clearTimeout(timer);
     running = sender
-      .sendDue()
+      .sendDue(() => stopped)
       .then(() => undefined)
       .catch((error: unknown) => logger.error({ err: error }, "sending push alerts failed"))
       .finally(() => {
