@@ -12,8 +12,8 @@ import { siteVapidKeys, type VapidKeys } from "./vapid-keys.server";
 /*
  * Sending alerts (decision 037). An alert's deliveries are made once (one per matching subscription,
  * in one transaction with the alert's payload); every process then claims due deliveries for a while,
- * sends them with bounded concurrency and records their outcomes a few dozen per transaction, deleting
- * each delivery and counting it on its alert. A claim that lapses (its process stopped) is taken again.
+ * sends them with bounded concurrency and records each outcome in its own transaction, deleting the
+ * delivery and counting it on the alert. A claim that lapses (its process stopped) is taken again.
  */
 
 export type PushPayload = { alertId: number; title: string; body: string; url: string; image: string | null; icon: string; tag: string };
@@ -37,7 +37,6 @@ const VAPID_LIFETIME_S = 12 * 3600;
 const BODY_LENGTH = 160;
 const REQUEST_TIMEOUT_MS = 15_000;
 const ALERTS_KEPT = 100;
-const OUTCOMES_PER_WRITE = 32;
 
 /** The Topic header (RFC 8030: at most 32 URL-safe characters): a newer alert of the category replaces one still undelivered. */
 export function topicOf(category: string): string {
@@ -118,51 +117,27 @@ async function claimDeliveries(db: DB, now: Date, until: Date, limit: number): P
 
 type Outcome = "delivered" | "removed" | "failed" | { retryAt: Date };
 
-type Recorded = { delivery: Claimed; outcome: Outcome };
-type Counted = "delivered" | "removed" | "failed";
-
-/**
- * Records outcomes in one transaction, each only if this process still holds its delivery's claim: a
- * final one deletes the delivery and counts it on its alert (a removed one deletes its subscription),
- * a retry puts it back with its next time.
- */
-async function recordOutcomes(db: DB, recorded: readonly Recorded[]): Promise<void> {
-  if (recorded.length === 0) return;
+/** Records a delivery's outcome if this process still holds its claim: the delivery goes and its alert counts it, or it waits for a retry. */
+async function recordOutcome(db: DB, delivery: Claimed, outcome: Outcome): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const finals = new Map<string, Claimed[]>();
-    for (const { delivery, outcome } of recorded) {
-      if (typeof outcome === "object" && delivery.attempts + 1 < MAX_ATTEMPTS) {
-        await trx
-          .updateTable("push_deliveries")
-          .set((eb) => ({ attempts: eb("attempts", "+", 1), due_at: outcome.retryAt.toISOString(), claimed_until: null }))
-          .where("id", "=", delivery.id)
-          .where("claimed_until", "=", delivery.claimed_until)
-          .execute();
-        continue;
-      }
-      const counted: Counted = typeof outcome === "object" ? "failed" : outcome;
-      const key = `${counted} ${delivery.claimed_until}`;
-      finals.set(key, [...(finals.get(key) ?? []), delivery]);
-    }
-    for (const [key, deliveries] of finals) {
-      const [counted, claimedUntil] = key.split(" ") as [Counted, string];
-      const gone = await trx
-        .deleteFrom("push_deliveries")
-        .where("id", "in", deliveries.map((delivery) => delivery.id))
-        .where("claimed_until", "=", claimedUntil)
-        .returning(["alert_id", "endpoint"])
+    if (typeof outcome === "object" && delivery.attempts + 1 < MAX_ATTEMPTS) {
+      await trx
+        .updateTable("push_deliveries")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), due_at: outcome.retryAt.toISOString(), claimed_until: null }))
+        .where("id", "=", delivery.id)
+        .where("claimed_until", "=", delivery.claimed_until)
         .execute();
-      if (counted === "removed" && gone.length > 0) await trx.deleteFrom("push_subscriptions").where("endpoint", "in", gone.map((row) => row.endpoint)).execute();
-      const perAlert = new Map<number, number>();
-      for (const row of gone) perAlert.set(Number(row.alert_id), (perAlert.get(Number(row.alert_id)) ?? 0) + 1);
-      for (const [alertId, n] of perAlert) {
-        await trx
-          .updateTable("push_alerts")
-          .set((eb) => ({ [counted]: eb(counted, "+", n) }))
-          .where("id", "=", alertId)
-          .execute();
-      }
+      return;
     }
+    const gone = await trx.deleteFrom("push_deliveries").where("id", "=", delivery.id).where("claimed_until", "=", delivery.claimed_until).executeTakeFirst();
+    if (gone.numDeletedRows === 0n) return;
+    const counted = typeof outcome === "object" ? "failed" : outcome;
+    if (counted === "removed") await trx.deleteFrom("push_subscriptions").where("endpoint", "=", delivery.endpoint).execute();
+    await trx
+      .updateTable("push_alerts")
+      .set((eb) => ({ [counted]: eb(counted, "+", 1) }))
+      .where("id", "=", delivery.alert_id)
+      .execute();
   });
 }
 
@@ -210,10 +185,10 @@ export function createSender(options: SenderOptions) {
     return Authorization;
   }
 
-  async function deliver(delivery: Claimed, keysOf: Map<string, { p256dh: string; auth: string }>): Promise<Outcome> {
+  async function deliver(delivery: Claimed, keysOf: Map<string, { p256dh: string; auth: string }>): Promise<void> {
     const alert = await alertOf(delivery.alert_id);
     const subscription = keysOf.get(delivery.endpoint);
-    if (!alert || !subscription) return "removed";
+    if (!alert || !subscription) return recordOutcome(db, delivery, "removed");
     let outcome: Outcome;
     try {
       const request = webpush.generateRequestDetails({ endpoint: delivery.endpoint, keys: subscription }, alert.payload, {
@@ -235,7 +210,7 @@ export function createSender(options: SenderOptions) {
       logger.warn({ err: error, alert: delivery.alert_id }, "a push delivery failed to reach its service");
       outcome = { retryAt: new Date(clock.now().getTime() + backoffMs(delivery.attempts)) };
     }
-    return outcome;
+    await recordOutcome(db, delivery, outcome);
   }
 
   /**
@@ -257,26 +232,15 @@ export function createSender(options: SenderOptions) {
       const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
       const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
       let next = 0;
-      let pending: Recorded[] = [];
-      let writes: Promise<void> = Promise.resolve();
-      // Outcomes are written a few dozen at a time, one after another: one transaction each.
-      const flush = () => {
-        const taken = pending;
-        pending = [];
-        writes = writes.then(() => recordOutcomes(db, taken));
-        return writes;
-      };
       const worker = async () => {
         while (next < batch.length) {
           const delivery = batch[next++]!;
           if (stopping() || clock.now().getTime() + REQUEST_TIMEOUT_MS > Date.parse(delivery.claimed_until)) continue;
-          pending.push({ delivery, outcome: await deliver(delivery, keysOf) });
+          await deliver(delivery, keysOf);
           handled++;
-          if (pending.length >= OUTCOMES_PER_WRITE) await flush();
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
-      await flush();
     }
     return handled;
   }
