@@ -22,6 +22,7 @@ import * as m021 from "./021-story-fields";
 import * as m022 from "./022-author-profiles";
 import * as m023 from "./023-news-version";
 import * as m024 from "./024-media-library";
+import * as m025 from "./025-web-push";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -56,6 +57,7 @@ const migrations: Record<string, EngineMigration> = {
   "022-author-profiles": m022,
   "023-news-version": m023,
   "024-media-library": m024,
+  "025-web-push": m025,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -1,3 +1,4 @@
+import { AlertField } from "./alert-field";
 import { useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/article-schema";
@@ -22,7 +23,8 @@ import { BodyStats } from "./body-stats";
 import { EditConflict, type ConflictChoice } from "./edit-conflict";
 
 /** `statuses`: what the signed-in member may choose (permissions.ts statusesFor). */
-type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; errors?: ArticleFieldErrors; savedPath?: string; topics: { names: readonly string[]; mayCreate: boolean } };
+/** `alerts`: the member may ask for a Web Push alert (permissions.ts canSendAlerts). */
+type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; alerts?: boolean; errors?: ArticleFieldErrors; savedPath?: string; topics: { names: readonly string[]; mayCreate: boolean } };
 type Props =
   | (Common & { mode: "create"; submissionId: string; article?: undefined })
   | (Common & { mode: "edit"; article: NewsArticle; submissionId?: undefined });
@@ -223,6 +225,7 @@ export function ArticleForm(props: Props) {
         </fieldset>
       </div>
       <TopicField names={props.topics.names} mayCreate={props.topics.mayCreate} error={errors.topics} className={input} />
+      {props.alerts && <AlertField error={errors.sendAlert} />}
       {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
       <ArticleImagesField images={article?.images ?? []} details={article?.imageDetails ?? {}} error={errors.imageDetails} />
       <FormField id="images" label={messages.fieldImages} hint={messages.fieldImagesHint} error={errors.images}>

@@ -93,6 +93,9 @@ export const articleFields = z.object({
   topics: topicsField,
   /** Standfirst, slug, share title and description, noindex, the share picture's removal (story-fields.ts). */
   ...storyFormFields,
+  /** An editor's "إرسال تنبيه" (Web Push, decision 037), and the confirmation asked for past the hourly limit. */
+  sendAlert: z.literal("on").optional().transform((value) => value === "on"),
+  confirmAlert: z.literal("on").optional().transform((value) => value === "on"),
 });
 
 /**
@@ -170,5 +173,5 @@ export const articleSchema = articleFields.transform(withArticleText).transform(
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
 export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "imageDetails" | "video" | "topics" | "form"
-  | "standfirst" | "slug" | "shareTitle" | "shareDescription" | "shareImage" | "noindex";
+  | "standfirst" | "slug" | "shareTitle" | "shareDescription" | "shareImage" | "noindex" | "sendAlert";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

@@ -20,6 +20,11 @@ export function isEditor(actor: WithRole | null): boolean {
   return actor?.role === "editor" || actor?.role === "admin";
 }
 
+/** Sends Web Push alerts of any story and sees the alerts page (decision 037). */
+export function canSendAlerts(actor: WithRole | null): boolean {
+  return isEditor(actor);
+}
+
 /** Accounts and the site's own settings, and deleting for good. */
 export function isAdmin(actor: WithRole | null): boolean {
   return actor?.role === "admin";

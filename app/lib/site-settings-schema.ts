@@ -1,6 +1,7 @@
 import { settingsMessages as sm } from "./messages";
 import { documentPlainText, isEmptyDocument, richDocumentSchema, type RichDocument } from "./rich-text/document";
-import { SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from "./site-settings";
+import { ALERTS_PER_HOUR_MAX, DEFAULT_ALERTS_PER_HOUR, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from "./site-settings";
+import { pushMessages } from "./messages";
 import { z } from "./zod";
 
 /*
@@ -49,6 +50,12 @@ export const settingsFormSchema = z.object({
   ),
   contactPhone: text(SETTINGS_LIMITS.phone, sm.settingsPhoneInvalid).refine((value) => /^[0-9+()\s-]*$/.test(value), sm.settingsPhoneInvalid),
   contactAddress: text(SETTINGS_LIMITS.address, sm.settingsAddressTooLong),
+  // Left empty: the default.
+  alertsPerHour: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= ALERTS_PER_HOUR_MAX), pushMessages.perHourLimitInvalid)
+    .transform((value) => (value === "" ? DEFAULT_ALERTS_PER_HOUR : Number(value))),
 });
 
 const imagePath = z.string().regex(/^\/(media\/site-images\/[A-Za-z0-9._-]+|[a-z0-9-]+\.(png|svg))$/).nullable();
@@ -70,6 +77,7 @@ export const storedSettingsSchema: z.ZodType<SiteSettings> = z.object({
     appleTouch: imagePath,
     shareImage: imagePath,
   }),
+  alertsPerHour: z.number().int().min(1).max(ALERTS_PER_HOUR_MAX).default(DEFAULT_ALERTS_PER_HOUR),
 }) as z.ZodType<SiteSettings>;
 
 /** An information page's meta description: its text's beginning, or the neutral line while empty. */

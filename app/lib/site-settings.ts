@@ -35,7 +35,12 @@ export type SiteSettings = {
   contact: { email: string; phone: string; address: string };
   infoPages: Record<InfoPageKey, RichDocument>;
   images: SiteImages;
+  /** Web Push alerts the newsroom sends in an hour before each further one asks for confirmation (decision 037). */
+  alertsPerHour: number;
 };
+
+export const DEFAULT_ALERTS_PER_HOUR = 6;
+export const ALERTS_PER_HOUR_MAX = 100;
 
 export const NO_SITE_IMAGES: SiteImages = { logo: null, icon192: null, icon512: null, favicon32: null, appleTouch: null, shareImage: null };
 
@@ -51,13 +56,14 @@ export const NEUTRAL_SETTINGS: SiteSettings = {
   contact: { email: "", phone: "", address: "" },
   infoPages: { who: EMPTY_DOCUMENT, contact: EMPTY_DOCUMENT, privacy: EMPTY_DOCUMENT, development: EMPTY_DOCUMENT },
   images: NO_SITE_IMAGES,
+  alertsPerHour: DEFAULT_ALERTS_PER_HOUR,
 };
 
 /** What every page's frame (header, footer, icons, share tags) needs; the information pages stay out of it. */
-export type SiteFrame = Omit<SiteSettings, "infoPages"> & { saved: boolean };
+export type SiteFrame = Omit<SiteSettings, "infoPages" | "alertsPerHour"> & { saved: boolean };
 
 export function frameOf(settings: SiteSettings, saved: boolean): SiteFrame {
-  const { infoPages: _pages, ...frame } = settings;
+  const { infoPages: _pages, alertsPerHour: _limit, ...frame } = settings;
   return { ...frame, saved };
 }
 

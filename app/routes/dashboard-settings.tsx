@@ -3,10 +3,10 @@ import { DashboardHeading } from "~/components/dashboard-heading";
 import { FormField, input } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { settingsMessages as sm } from "~/lib/messages";
+import { pushMessages, settingsMessages as sm } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { SETTINGS_LIMITS } from "~/lib/site-settings-schema";
-import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-settings";
+import { ALERTS_PER_HOUR_MAX, INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-settings";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { answerForm } from "~/server/http/form-refusal.server";
@@ -136,6 +136,9 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           </FormField>
           <FormField id="contactAddress" label={sm.settingsAddress} error={errors.contactAddress}>
             <input id="contactAddress" name="contactAddress" maxLength={SETTINGS_LIMITS.address} defaultValue={settings.contact.address} className={input} aria-invalid={invalid("contactAddress")} />
+          </FormField>
+          <FormField id="alertsPerHour" label={pushMessages.perHourLimit} error={errors.alertsPerHour}>
+            <input id="alertsPerHour" name="alertsPerHour" type="number" min={1} max={ALERTS_PER_HOUR_MAX} dir="ltr" defaultValue={settings.alertsPerHour} className={`${input} text-start`} aria-invalid={invalid("alertsPerHour")} />
           </FormField>
         </fieldset>
 

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages } from "~/lib/messages";
+import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages, pushMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
@@ -14,7 +14,7 @@ import { ArticleForm } from "~/components/article-form";
 import { dashboardButton, DashboardFilters } from "~/components/dashboard-filters";
 import { ReviewQueue, SentBackList } from "~/components/review";
 import { SiteSettingsNotice } from "~/components/site-settings-notice";
-import { canEditArticle, isEditor, statusesFor } from "~/lib/permissions";
+import { canEditArticle, canSendAlerts, isEditor, statusesFor } from "~/lib/permissions";
 import { listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
@@ -120,6 +120,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         links={[
           canDelete && { to: "/dashboard/front-page", label: frontPageMessages.title },
           canDelete && { to: "/dashboard/trash", label: messages.trashTitle },
+          canDelete && { to: "/dashboard/alerts", label: pushMessages.alertsTitle },
           actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
           actor.role === "admin" && { to: "/dashboard/topics", label: topicMessages.dashboardTitle },
           { to: "/dashboard/calendar", label: revisionMessages.calendarLink },
@@ -150,7 +151,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} topics={{ names: [], mayCreate: isEditor(actor) }} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} alerts={canSendAlerts(actor)} topics={{ names: [], mayCreate: isEditor(actor) }} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </Panel>
 
       <Panel id="table-title" title={messages.allArticles}>

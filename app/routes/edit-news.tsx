@@ -13,7 +13,7 @@ import { EditorNote, ReviewPanel } from "~/components/review";
 import { editableArticle, editArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { isEditor, statusesFor } from "~/lib/permissions";
+import { canSendAlerts, isEditor, statusesFor } from "~/lib/permissions";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import type { Route } from "./+types/edit-news";
@@ -35,6 +35,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     versions: await listVersions(site.db, article.id),
     topics: { names: (await topicsOfArticle(site.db, article.id)).map((topic) => topic.name), mayCreate: isEditor(actor) },
     statuses: statusesFor(actor),
+    alerts: canSendAlerts(actor),
     canReview: isEditor(actor) && article.status === "review",
     savedPath: isEditor(actor) ? undefined : "/dashboard",
     sentBack: searchParams.has("sentBack"),
@@ -60,7 +61,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, reviewNote, versions, statuses, canReview, sentBack, savedPath, restored, topics } = loaderData;
+  const { article, reviewNote, versions, statuses, alerts, canReview, sentBack, savedPath, restored, topics } = loaderData;
   const refusal = errorOf(actionData);
   return (
     <>
@@ -82,7 +83,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
         {reviewNote && article.status === "draft" && <EditorNote note={reviewNote} />}
         {canReview && <ReviewPanel id={article.id} />}
         {/* A new version (taking theirs after a conflict) is a new form: its fields start from it. */}
-        <ArticleForm key={article.version} mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        <ArticleForm key={article.version} mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} alerts={alerts} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </section>
       <RevisionHistory newsId={article.id} versions={versions} />
     </>

@@ -54,6 +54,11 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     const { url, env } = server;
     const db = openDatabase(env.DATABASE_URL);
     const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    // A reader's Web Push subscription and the site's key pair (decision 037) are site data too.
+    const subscription = { endpoint: "https://push.example/reader", keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 7).toString("base64url") } };
+    const subscribed = await fetch(`${url}/api/push/subscriptions`, { method: "POST", body: JSON.stringify({ subscription, categories: ["sports"] }), headers: { "content-type": "application/json", origin: url } });
+    expect(subscribed.status).toBe(201);
+    const publicKey = ((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey;
     await db.destroy();
 
     const committed: string[] = [];
@@ -105,7 +110,9 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
       expect(media.status).toBe(200);
       expect(media.headers.get("content-type")).toMatch(/^image\//);
     }
+    expect(await restoredDb.selectFrom("push_subscriptions").select(["endpoint", "categories"]).execute()).toEqual([{ endpoint: subscription.endpoint, categories: '["sports"]' }]);
     await restoredDb.destroy();
+    expect(((await (await fetch(`${restored.url}/api/push/key`)).json()) as { publicKey: string }).publicKey).toBe(publicKey);
     expect((await fetch(`${restored.url}/dashboard`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
   }, 60_000);
 

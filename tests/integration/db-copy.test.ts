@@ -65,6 +65,9 @@ async function runningSqliteSite() {
   // The media library (decision 036): an image with its focal point, and a video's poster.
   await db.insertInto("media").values({ url: "/media/news-images/00000000000000aa-port.webp", uploaded_by: null, created_at: "2026-01-02T10:00:00.000Z", width: 800, height: 1000, caption: "المرفأ", focal_x: 0.25, focal_y: 0.75 }).execute();
   await db.insertInto("video_posters").values({ video_url: "/media/news-videos/00000000000000bb.mp4", poster_url: "/media/news-images/00000000000000aa-port.webp", set_by: null, set_at: "2026-01-02T10:00:00.000Z" }).execute();
+  // Web Push (decision 037): the site's key pair and a reader's subscription go with the site.
+  await db.insertInto("push_keys").values({ id: 1, public_key: "BPublicKey", private_key: "privateKey", created_at: "2026-01-02T10:00:00.000Z" }).execute();
+  await db.insertInto("push_subscriptions").values({ endpoint: "https://push.example/abc", p256dh: "BKey", auth: "secret", categories: '["local"]', created_at: "2026-01-02T10:00:00.000Z" }).execute();
   return { server, env, cookie, published, draft };
 }
 
@@ -80,6 +83,7 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     expect(copy.output).toMatch(/\| news_revisions \| 2 \|/);
     expect(copy.output).toMatch(/\| media \| 1 \|/);
     expect(copy.output).toMatch(/\| video_posters \| 1 \|/);
+    expect(copy.output).toMatch(/\| push_subscriptions \| 1 \|/);
     expect(copy.output).toContain(`DATABASE_URL=${target.url}`);
     expect(copy.output).toContain(`MEDIA_DIR=${site.env.MEDIA_DIR}`);
 
@@ -92,6 +96,8 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     expect((await searchNews(copied, "بلديه")).results.map((result) => result.id)).toEqual([site.published.id]);
     // The outbox is not site data: the source has events, the target starts its own.
     expect(await copied.selectFrom("events").select("id").execute()).toEqual([]);
+    expect(await copied.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth", "categories"]).execute()).toEqual([{ endpoint: "https://push.example/abc", p256dh: "BKey", auth: "secret", categories: '["local"]' }]);
+    expect(await copied.selectFrom("push_keys").select(["public_key", "private_key"]).execute()).toEqual([{ public_key: "BPublicKey", private_key: "privateKey" }]);
     expect(await copied.selectFrom("media").select(["caption", "focal_x", "focal_y", "created_at"]).execute()).toEqual([{ caption: "المرفأ", focal_x: 0.25, focal_y: 0.75, created_at: "2026-01-02T10:00:00.000Z" }]);
 
     await site.server.stop();

@@ -557,5 +557,21 @@ function mediaLibraryCases(seed: number): HostileCase[] {
     add({ name: "POST /api/media/posters hostile", who: who(), method: "POST", path: "/api/media/posters", body: fields });
   }
   for (const type of CONTENT_TYPES) add({ name: `POST /dashboard/media as ${type || "no type"}`, who: "admin", method: "POST", path: "/dashboard/media", body: "{\"intent\":\"delete\"}", headers: type ? { "content-type": type } : {} });
+  // Web Push (decision 037): every subscription, unsubscription and open below is malformed somewhere.
+  const json = { "content-type": "application/json" };
+  const keysOf = () => pick([{ p256dh: pick(STRINGS), auth: "c2VjcmV0" }, { p256dh: "QktleQ", auth: pick(STRINGS) }, pick(STRINGS), null]);
+  for (let i = 0; i < 25; i++) {
+    const body = pick([
+      JSON.stringify({ subscription: { endpoint: pick([...XSS, ...TRAVERSAL, ...UNICODE]), keys: { p256dh: "QktleQ", auth: "c2VjcmV0" } }, categories: [] }),
+      JSON.stringify({ subscription: { endpoint: "https://push.example/hostile", keys: keysOf() }, categories: [] }),
+      JSON.stringify({ subscription: { endpoint: "https://push.example/hostile", keys: { p256dh: "QktleQ", auth: "c2VjcmV0" } }, categories: [pick(STRINGS)] }),
+      JSON.stringify({ subscription: { endpoint: "https://push.example/hostile", keys: { p256dh: "QktleQ", auth: "c2VjcmV0" } }, categories: pick(STRINGS) }),
+      pick(STRINGS),
+    ]);
+    add({ name: "POST /api/push/subscriptions hostile", who: who(), method: "POST", path: "/api/push/subscriptions", body, headers: json });
+    add({ name: "DELETE /api/push/subscriptions hostile", who: who(), method: "DELETE", path: "/api/push/subscriptions", body: pick([JSON.stringify({ endpoint: pick([...XSS, ...TRAVERSAL]) }), pick(STRINGS)]), headers: json });
+    add({ name: "POST /api/push/opened hostile", who: who(), method: "POST", path: "/api/push/opened", body: pick([JSON.stringify({ alertId: pick([...NUMBERS, pick(STRINGS)]) }), JSON.stringify({ alertId: pick([-1, 0, 1e99, 99_999_999]) }), pick(STRINGS)]), headers: json });
+  }
+  for (const type of CONTENT_TYPES) add({ name: `POST /api/push/subscriptions as ${type || "no type"}`, who: "visitor", method: "POST", path: "/api/push/subscriptions", body: "{\"subscription\":{}}", headers: type ? { "content-type": type } : {} });
   return cases;
 }

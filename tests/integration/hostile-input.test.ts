@@ -44,7 +44,7 @@ function mediaFiles(dir: string): string[] {
 
 /** What content lives in (sessions and rate-limit rows excluded), and the media folder. */
 async function stored(): Promise<string> {
-  const [news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters] = await Promise.all([
+  const [news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters, subscriptions, alerts] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
@@ -57,8 +57,10 @@ async function stored(): Promise<string> {
     db.selectFrom("news_topics").selectAll().orderBy("news_id").orderBy("topic_id").execute(),
     db.selectFrom("media").selectAll().orderBy("url").execute(),
     db.selectFrom("video_posters").selectAll().execute(),
+    db.selectFrom("push_subscriptions").selectAll().orderBy("endpoint").execute(),
+    db.selectFrom("push_alerts").selectAll().orderBy("id").execute(),
   ]);
-  return JSON.stringify({ news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters, media: mediaFiles(server.env.MEDIA_DIR) });
+  return JSON.stringify({ news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters, subscriptions, alerts, media: mediaFiles(server.env.MEDIA_DIR) });
 }
 
 type Finding = { case: string; status: number; detail: string };

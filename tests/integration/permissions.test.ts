@@ -356,7 +356,34 @@ const ROUTES: RouteCase[] = [
     send: async (base, session) => post(`${base}/api/media/posters`, articleForm({ articleId: videoDraftId }, [{ field: "poster", name: "frame.png", bytes: await pngBytes(), type: "image/png" }]), session),
   },
   { name: "POST /reset-password", kind: "page", allowed: EVERYONE, send: (base, session) => post(`${base}/reset-password`, { intent: "forgot", email: "user@example.com" }, session) },
+  { name: "GET /api/push/key", kind: "api", allowed: EVERYONE, send: (base, session) => get(`${base}/api/push/key`, session) },
+  {
+    name: "POST /api/push/subscriptions",
+    kind: "api",
+    allowed: EVERYONE,
+    send: (base, session, ctx) => pushJson(base, "/api/push/subscriptions", "POST", { subscription: { endpoint: `https://push.example/${ctx.run}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 7).toString("base64url") } }, categories: [] }, session),
+  },
+  { name: "DELETE /api/push/subscriptions", kind: "api", allowed: EVERYONE, send: (base, session, ctx) => pushJson(base, "/api/push/subscriptions", "DELETE", { endpoint: `https://push.example/${ctx.run}` }, session) },
+  { name: "POST /api/push/opened", kind: "api", allowed: EVERYONE, prepare: pushAlert, send: (base, session) => pushJson(base, "/api/push/opened", "POST", { alertId: alertId }, session) },
+  { name: "GET /dashboard/alerts", kind: "page", allowed: EDITORS, send: (base, session) => get(`${base}/dashboard/alerts`, session) },
+  {
+    name: "POST /api/news (sent for review, with an alert)",
+    kind: "api",
+    allowed: EDITORS,
+    send: (base, session) => post(`${base}/api/news`, publishForm("تنبيه من غير المحررين", { status: "review", sendAlert: "on" }), session),
+  },
 ];
+
+function pushJson(base: string, path: string, method: string, body: unknown, session: Session): Promise<Response> {
+  return fetch(`${base}${path}`, { method, body: JSON.stringify(body), redirect: "manual", headers: { "content-type": "application/json", ...(session.cookie ? { cookie: session.cookie } : {}) } });
+}
+
+/** An alert of a story of its own, for the case that counts it opened. */
+let alertId = 0;
+async function pushAlert(): Promise<void> {
+  const { id } = await createTestArticle(db, { title: "خبر نُبّه إليه", content: "نص", category: "local", silent: true });
+  alertId = Number((await db.insertInto("push_alerts").values({ article_id: id, kind: "manual", created_at: new Date().toISOString(), payload: "{}" }).returning("id").executeTakeFirstOrThrow()).id);
+}
 
 /** A fresh, unused image row of the media library for a case to change or delete (no files: removing them is best effort). */
 let libraryUrl = "";
@@ -419,7 +446,8 @@ async function sessionFor(role: Role): Promise<Session> {
 
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
-  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters] = await Promise.all([
+  // Not push_alerts: the sender fills an allowed case's alert in the background; a refused alert leaves no story (news).
+  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters, subscriptions] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
@@ -433,8 +461,9 @@ async function snapshot(): Promise<string> {
     db.selectFrom("topic_redirects").selectAll().orderBy("slug").execute(),
     db.selectFrom("media").selectAll().orderBy("url").execute(),
     db.selectFrom("video_posters").selectAll().orderBy("video_url").execute(),
+    db.selectFrom("push_subscriptions").selectAll().orderBy("endpoint").execute(),
   ]);
-  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters });
+  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters, subscriptions });
 }
 
 beforeAll(async () => {
@@ -529,6 +558,8 @@ describe("permission matrix", () => {
       ["/dashboard/topics", { intent: "rename", id: "any", name: "من موقع آخر" }],
       ["/dashboard/media", { intent: "delete", url: "/media/news-images/0000000000000000-any.webp" }],
       ["/api/media/posters", { articleId: id }],
+      ["/api/push/subscriptions", {}],
+      ["/api/push/opened", {}],
     ];
     for (const [path, fields] of requests) {
       const response = await post(`${server.url}${path}`, fields, admin, crossSite);

@@ -7,10 +7,11 @@ import { callApi, type ApiAnswer, type Session } from "./http";
 /**
  * Writes an article straight into `db` as the site does (row, short link and search entry in one
  * transaction); a test names only what matters to it. A running server's page cache does not see
- * it: write before the pages are first read, or publish over HTTP with publishArticle.
+ * it: write before the pages are first read, or publish over HTTP with publishArticle. A breaking
+ * story made here sends no Web Push alert unless `silent: false` asks for one.
  */
 export function createTestArticle(db: DB, article: Partial<NewArticle> = {}): Promise<CreatedArticle> {
-  return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", ...article });
+  return createArticle(db, { title: "خبر للاختبار", content: "نص الخبر", category: "local", silent: true, ...article });
 }
 
 /** The story's version as its row holds it now: the base a test's save of it names (decision 034). */

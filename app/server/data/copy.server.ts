@@ -31,15 +31,19 @@ const COPIED_TABLES = [
   "topic_redirects",
   "media",
   "video_posters",
+  "push_keys",
+  "push_subscriptions",
+  "push_alerts",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
 const DERIVED_TABLE_PREFIX = "news_search";
 /**
  * The outbox: notices for running servers, not site data. The target starts its own ids; a reader
- * whose Last-Event-ID came from the source gets a fresh snapshot there.
+ * whose Last-Event-ID came from the source gets a fresh snapshot there. And the push deliveries still
+ * waiting: a send in flight belongs to the server that began it (decision 037).
  */
-const NOT_COPIED_TABLES = ["events"];
+const NOT_COPIED_TABLES = ["events", "push_deliveries"];
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
 const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
@@ -62,10 +66,13 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   topic_redirects: "slug",
   media: "url",
   video_posters: "video_url",
+  push_keys: "id",
+  push_subscriptions: "endpoint",
+  push_alerts: "id",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */
-const GENERATED_COLUMNS: Partial<Record<CopiedTable, string[]>> = { auth_attempts: ["id"], news_revisions: ["id"] };
+const GENERATED_COLUMNS: Partial<Record<CopiedTable, string[]>> = { auth_attempts: ["id"], news_revisions: ["id"], push_alerts: ["id"] };
 
 /** Rows per insert: well under PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH_ROWS = 500;

@@ -32,6 +32,10 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   topic_redirects: true,
   media: true,
   video_posters: true,
+  push_keys: true,
+  push_subscriptions: true,
+  push_alerts: true,
+  push_deliveries: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

@@ -46,6 +46,8 @@ export interface NewsTable extends StoryColumns {
   deleted_at: string | null;
   /** Counts the writes of the story; a save names the one it was based on (migration 023). */
   version: Generated<number>;
+  /** An editor asked for a Web Push alert when the story is published (migration 025). */
+  send_alert: Generated<number>;
 }
 
 /** An article's previous version, kept at each save (app/server/news/revisions.server.ts). */
@@ -277,6 +279,51 @@ export interface VideoPostersTable {
   set_at: string;
 }
 
+/** The site's VAPID key pair (migration 025, app/server/push/vapid-keys.server.ts): one row, id 1. */
+export interface PushKeysTable {
+  id: number;
+  /** base64url, as browsers take it for applicationServerKey. */
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+/** A reader's Web Push subscription (migration 025): nothing more than sending needs. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** JSON array of the categories beyond breaking. */
+  categories: string;
+  created_at: string;
+}
+
+/** One alert per story sent (migration 025) and its counts. */
+export interface PushAlertsTable {
+  id: Generated<number>;
+  article_id: string;
+  kind: "breaking" | "manual";
+  created_at: string;
+  /** The encrypted message's JSON, set with the deliveries; null until then. */
+  payload: string | null;
+  category: string | null;
+  sent: Generated<number>;
+  delivered: Generated<number>;
+  failed: Generated<number>;
+  removed: Generated<number>;
+  opened: Generated<number>;
+}
+
+/** A delivery still to make (migration 025): gone once its outcome is counted on its alert. */
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  alert_id: number;
+  endpoint: string;
+  attempts: Generated<number>;
+  due_at: string;
+  claimed_until: string | null;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -301,4 +348,8 @@ export interface Database {
   topic_redirects: TopicRedirectsTable;
   media: MediaTable;
   video_posters: VideoPostersTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_alerts: PushAlertsTable;
+  push_deliveries: PushDeliveriesTable;
 }

@@ -1,4 +1,4 @@
-import { NO_SITE_IMAGES, type SiteSettings } from "../../lib/site-settings";
+import { DEFAULT_ALERTS_PER_HOUR, NO_SITE_IMAGES, type SiteSettings } from "../../lib/site-settings";
 import { demoInfoPages } from "./demo-info-pages";
 
 /** The demo site's own settings: the outlet أخبار الشمال, its words, its pages on the networks. */
@@ -17,4 +17,5 @@ export const demoSettings: SiteSettings = {
   contact: { email: "newsroom@example.com", phone: "+961 6 000 000", address: "طرابلس، شمال لبنان" },
   infoPages: demoInfoPages,
   images: NO_SITE_IMAGES,
+  alertsPerHour: DEFAULT_ALERTS_PER_HOUR,
 };

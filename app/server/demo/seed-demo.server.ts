@@ -54,6 +54,7 @@ export async function seedDemoContent(
       visits: article.visits,
       createdAt,
       topics: { names: demoTopicNames(article), mayCreate: true },
+      silent: true,
     });
     if (article.videoUrl && poster) await recordVideoPoster(db, article.videoUrl, poster.url, null, createdAt);
   }

@@ -49,6 +49,8 @@ export function checkedArticleForm(submission: Submission, sender: FormSender): 
     removeShareImage: one("removeShareImage"),
     publishAt: timeGoesWithChoice ? undefined : one("publishAt") || undefined,
     topics: one("topics"),
+    sendAlert: one("sendAlert"),
+    confirmAlert: one("confirmAlert"),
   });
   if (!parsed.success) throw refusalOfFields(articleFieldErrors(parsed.error.issues));
   return parsed.data;

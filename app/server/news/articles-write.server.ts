@@ -5,6 +5,7 @@ import type { NewsStatus } from "~/lib/news";
 import { documentImages, documentPlainText, type RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import { syncSearchIndex } from "~/server/search/search-index.server";
+import { alertOfWrite, queueAlert } from "./push-alerts.server";
 import { ensureShortLink } from "./short-links.server";
 import { deleteRevisionsOf, keepRevision, UNNAMED_SAVE, type Save, revisionMediaOf } from "./revisions.server";
 import { dialectName } from "~/server/db/dialect.server";
@@ -55,6 +56,10 @@ export type NewArticle = ArticleText & {
   topics?: TopicsRequest;
   /** Standfirst, slug, share fields, noindex (story-fields.server.ts). */
   story?: StoryChanges;
+  /** An editor asked for a Web Push alert: sent when the story is published (push-alerts.server.ts). */
+  sendAlert?: boolean;
+  /** Seeded, not published by the newsroom: no alert, even for a breaking story. */
+  silent?: boolean;
 };
 
 /** shortId: null until the article is first published. */
@@ -104,6 +109,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         published_at: publishedAt,
         publish_at: status === "scheduled" ? (input.publishAt ?? null) : null,
         submission_id: input.submissionId ?? null,
+        send_alert: input.sendAlert ? 1 : 0,
         ...storyColumns(input.story ?? {}, { slug: null, title: input.title, published: status === "published" }),
       })
       // Waits for a concurrent insert of the same submission to commit, then inserts nothing.
@@ -117,6 +123,8 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     if (input.topics) await setArticleTopics(trx, id, input.topics, createdAt);
     const shortId = status === "published" ? await ensureShortLink(trx, id) : null;
     await syncSearchIndex(trx, id);
+    const alert = alertOfWrite({ category: input.category, wasPublished: false, published: status === "published", sendAlert: input.sendAlert === true });
+    if (alert && !input.silent) await queueAlert(trx, id, alert, new Date(createdAt));
     await recordArticleEvent(trx, null, { id, title: input.title, createdAt, publishedAt, category: input.category, status });
     return { id, shortId, createdAt, duplicate: false };
   });
@@ -148,6 +156,8 @@ export type ArticleChanges = ArticleText & {
    * has just made, leaves it out.
    */
   baseVersion?: number;
+  /** An editor asked for a Web Push alert: now if the story is published, else when it is (push-alerts.server.ts). Left out: unchanged. */
+  sendAlert?: boolean;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
@@ -172,7 +182,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
   return writeWithEvents(db, async (trx) => {
     const current = await trx
       .selectFrom("news")
-      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at", "slug", "version"])
+      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at", "slug", "version", "send_alert"])
       .where("id", "=", id)
       // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
       .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
@@ -203,6 +213,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         published_at: publishedAt,
         publish_at: changes.status === "scheduled" ? (changes.publishAt ?? null) : null,
         ...storyColumns(changes.story ?? {}, { slug: current.slug, title: changes.title, published: publishedAt !== null }),
+        ...(changes.sendAlert !== undefined ? { send_alert: changes.sendAlert ? 1 : 0 } : {}),
         // Submitting for review again closes the editor's last note.
         ...(changes.status === "review" ? { review_note: null } : {}),
       }))
@@ -216,6 +227,9 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     if (changes.topics) await setArticleTopics(trx, id, changes.topics, now);
     if (changes.status === "published") await ensureShortLink(trx, id);
     await syncSearchIndex(trx, id);
+    const sendAlert = changes.sendAlert ?? Boolean(current.send_alert);
+    const alert = alertOfWrite({ category: changes.category, wasPublished: current.status === "published", published: changes.status === "published", sendAlert });
+    if (alert) await queueAlert(trx, id, alert, new Date(now));
     const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status };
     await recordArticleEvent(trx, articleState(id, current), after);
     const usedBefore = mediaOfRow(current);

@@ -2,7 +2,7 @@ import { MAX_IMAGES, type ArticleFormInput } from "~/lib/article-schema";
 import type { ImageDetailsMap } from "~/lib/image-details";
 import { imageDetailMessages, messages } from "~/lib/messages";
 import type { NewsArticle } from "~/lib/news";
-import { canEditArticle, editCondition, isEditor, statusesFor, type Actor } from "~/lib/permissions";
+import { canEditArticle, canSendAlerts, editCondition, isEditor, statusesFor, type Actor } from "~/lib/permissions";
 import { EDITORS } from "~/lib/audience";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
@@ -21,10 +21,15 @@ import { articleNotFound, articleNotYours } from "./ownership.server";
 import { getArticleAccess } from "./review.server";
 import { assertTopicsAllowed, type TopicsRequest } from "./topics.server";
 import { storeShareImage } from "./story-fields.server";
-import { storyMessages } from "~/lib/messages";
+import { pushMessages, storyMessages } from "~/lib/messages";
+import type { NewsStatus } from "~/lib/news";
+import { alertOfWrite, alertsSince, hasAlert } from "./push-alerts.server";
 
-/** What the newsroom's writes need: where articles and their media are kept, where uploads wait until they are checked; `clock` stamps the writes. */
-export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string; clock: Clock };
+/**
+ * What the newsroom's writes need: where articles and their media are kept, where uploads wait until they are checked; `clock` stamps the writes;
+ * `alertsPerHour`, the site's setting (read by site/, a floor above), past which an alert asks for confirmation (none: never asks).
+ */
+export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string; clock: Clock; alertsPerHour?: () => Promise<number> };
 
 const invalid = (fields: Record<string, string>) => new AppError("validation", { fields });
 
@@ -43,8 +48,8 @@ export function keptImagesInOrder(current: readonly string[], input: Pick<Articl
 }
 
 /** What the article has before the form: nothing for a new one. */
-type Current = { kind: "create" | "edit"; images: readonly string[]; video: string | null; imageDetails: ImageDetailsMap; shareImage: string | null };
-const NEW_ARTICLE: Current = { kind: "create", images: [], video: null, imageDetails: {}, shareImage: null };
+type Current = { kind: "create" | "edit"; id: string | null; status: NewsStatus | null; images: readonly string[]; video: string | null; imageDetails: ImageDetailsMap; shareImage: string | null };
+const NEW_ARTICLE: Current = { kind: "create", id: null, status: null, images: [], video: null, imageDetails: {}, shareImage: null };
 
 /** Its own uploaded video (a link elsewhere is only a link). */
 const hasLocalVideo = (current: Current) => current.video?.startsWith("/media/") === true;
@@ -82,7 +87,25 @@ function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, 
       shareImage: uploads.shareImage ?? (input.removeShareImage ? null : current.shareImage),
       noindex: input.noindex,
     },
+    // A tick asks for the alert; no tick leaves an earlier request as it is.
+    sendAlert: canSendAlerts(actor) && input.sendAlert ? true : undefined,
   };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * An alert only editors may ask for; past the site's alerts per hour, a write that would send one
+ * (a breaking story published, or an editor's tick on a published story) is refused until the form
+ * confirms it. A scheduled story's alert is counted when the scheduler publishes it, unasked.
+ */
+async function assertAlertAllowed({ db, clock, alertsPerHour }: Newsroom, actor: Actor, input: ArticleFormInput, current: Current): Promise<void> {
+  if (input.sendAlert && !canSendAlerts(actor)) throw new AppError("forbidden", { message: pushMessages.sendAlertEditorsOnly, fields: { sendAlert: pushMessages.sendAlertEditorsOnly } });
+  const alert = alertOfWrite({ category: input.category, wasPublished: current.status === "published", published: input.status === "published", sendAlert: input.sendAlert });
+  if (!alert || input.confirmAlert || !alertsPerHour) return;
+  if (current.id && (await hasAlert(db, current.id))) return;
+  if ((await alertsSince(db, new Date(clock.now().getTime() - HOUR_MS))) < (await alertsPerHour())) return;
+  throw new AppError("validation", { message: pushMessages.overLimit, reason: "alert-limit", fields: { sendAlert: pushMessages.overLimit } });
 }
 
 /** The form's new files, and the images it takes from the media library. */
@@ -94,7 +117,8 @@ type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[] };
  * is refused before any file is stored, and so are an edit that names no base version and a field that
  * would change nothing (a removal of what is not there).
  */
-async function prepare({ db, storage, clock }: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
+async function prepare(newsroom: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
+  const { db, storage, clock } = newsroom;
   const input = checkedArticleForm(submission, sender);
   if (!statusesFor(actor).includes(input.status)) throw new AppError("forbidden", { message: messages.statusNotAllowed, fields: { status: messages.statusNotAllowed } });
   if (current.kind === "edit" && input.submissionId) throw invalid({ form: messages.submissionIdOnEdit });
@@ -106,6 +130,7 @@ async function prepare({ db, storage, clock }: Newsroom, submission: Submission,
   if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
   const topics = topicsOfForm(input, actor);
   if (topics) await assertTopicsAllowed(db, topics);
+  await assertAlertAllowed(newsroom, actor, input, current);
   // The share picture first: refused, it leaves nothing stored; stored, it goes if the other uploads fail.
   const shareImage = await storeShareImage(storage, submission.files);
   const media = await storeUploads(storage, submission.files).catch(async (error: unknown) => {
@@ -176,7 +201,7 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
  * actor may still edit it (permissions.ts) and give it the status asked for.
  */
 export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<{ version: number }> {
-  const current: Current = { kind: "edit", images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage };
+  const current: Current = { kind: "edit", id: article.id, status: article.status, images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage };
   const { input, uploads, stored } = await prepare(newsroom, submission, actor, current, sender);
   const changes = articleOfForm(input, actor, current, uploads);
   if (changes.images.length > MAX_IMAGES) {

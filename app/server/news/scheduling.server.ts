@@ -4,6 +4,7 @@ import { logger } from "~/server/platform/logger.server";
 import { syncSearchIndex } from "~/server/search/search-index.server";
 import { recordArticleEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { articleState } from "./articles-write.server";
+import { alertOfWrite, queueAlert } from "./push-alerts.server";
 import { ensureShortLink } from "./short-links.server";
 import { removeEndedPlacements } from "./front-page.server";
 import { ensureSlug } from "./story-fields.server";
@@ -43,13 +44,15 @@ async function claim(db: DB, id: string, at: string): Promise<boolean> {
       .where("id", "=", id)
       .where("status", "=", "scheduled")
       .where("publish_at", "<=", at)
-      .returning(["title", "category", "created_at", "published_at"])
+      .returning(["title", "category", "created_at", "published_at", "send_alert"])
       .executeTakeFirst();
     if (!row) return false;
     await ensureShortLink(trx, id);
     await ensureSlug(trx, id, row.title);
     await syncSearchIndex(trx, id);
-    const after = articleState(id, { ...row, status: "published" });
+    const alert = alertOfWrite({ category: row.category, wasPublished: false, published: true, sendAlert: Boolean(row.send_alert) });
+    if (alert) await queueAlert(trx, id, alert, new Date(at));
+    const after = articleState(id, { title: row.title, category: row.category, created_at: row.created_at, published_at: row.published_at, status: "published" });
     await recordArticleEvent(trx, { ...after, status: "scheduled", publishedAt: null }, after);
     return true;
   });

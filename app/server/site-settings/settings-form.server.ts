@@ -62,6 +62,7 @@ function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteS
     contact: { email: form.contactEmail, phone: form.contactPhone, address: form.contactAddress },
     infoPages,
     images,
+    alertsPerHour: form.alertsPerHour,
   };
 }
 

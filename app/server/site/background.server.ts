@@ -4,11 +4,15 @@ import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 import { createOutboxFollower } from "~/server/outbox/follower.server";
 import { changesContent, type OutboxEvent } from "~/server/outbox/outbox.server";
 import type { Readiness } from "~/server/http/health-routes.server";
+import { startPushSender, type PushSender } from "~/server/push/sender.server";
 import { readiness } from "./readiness.server";
 import type { Site } from "./site.server";
 
-/** What a process runs beside its requests: the outbox follower, the scheduler and the daily trash purge. */
+/** What a process runs beside its requests: the outbox follower, the scheduler, the push sender and the daily trash purge. */
 export type Background = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
+
+/** Requests in flight per process, how long a push service keeps an undelivered alert, how long a claim holds (decision 037). */
+const PUSH_SENDING = { concurrency: 64, ttlSeconds: 6 * 3600, claimMs: 60_000 };
 
 /**
  * The follower empties the site's caches of content on every change any process made (the one place
@@ -18,8 +22,11 @@ export type Background = { start: () => Promise<void>; stop: () => Promise<void>
  * articles when their time comes.
  */
 export function siteBackground(site: Site): Background {
+  let pushSender: PushSender | undefined;
   const consume = (events: OutboxEvent[]) => {
     site.editing.presence.consume(events);
+    // A story published anywhere may have queued an alert: this process offers to send it at once.
+    if (events.some((event) => event.after?.status === "published")) pushSender?.wake();
     if (!events.some(changesContent)) return;
     site.pageCache.clear();
     site.readCache.clear();
@@ -38,11 +45,14 @@ export function siteBackground(site: Site): Background {
       site.editing.presence.start();
       scheduler ??= await startScheduler(site.db, site.config.schedulerIntervalMs, site.clock);
       stopTrashPurge ??= scheduleTrashPurge(site.newsroom, site.clock);
+      pushSender ??= startPushSender({ db: site.db, clock: site.clock, baseUrl: site.config.baseUrl, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
     },
     /** At shutdown, before the database closes. */
     stop: async () => {
       stopTrashPurge?.();
       stopTrashPurge = undefined;
+      await pushSender?.stop();
+      pushSender = undefined;
       await scheduler?.stop();
       await follower.stop();
       site.editing.presence.stop();

@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { clockOf, type Clock } from "~/server/platform/clock.server";
+import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";
 import type { Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
@@ -52,6 +53,7 @@ export function createSite(config: Config): Site {
   const clock = clockOf(config);
   if (config.testClockFile) logger.info({ file: config.testClockFile }, "the newsroom, the scheduler and the trash purge read the clock TEST_CLOCK_FILE moves");
   const live = createInProcessBus();
+  const readCache = createReadCache();
   const limits = streamLimitsOfThisProcess(config);
   const { baseUrl, authSecret } = config;
   return {
@@ -61,11 +63,11 @@ export function createSite(config: Config): Site {
     mailer,
     media,
     clock,
-    newsroom: { db, storage: media, stagingDir: stagingDirOf(config.mediaDir), clock },
+    newsroom: { db, storage: media, stagingDir: stagingDirOf(config.mediaDir), clock, alertsPerHour: async () => (await cachedSiteSettings(db, readCache)).settings.alertsPerHour },
     accounts: { auth, db, baseUrl, authSecret },
     resetMailing: { db, mailer, baseUrl, authSecret },
     pageCache: new PageCache(config.pageCacheSeconds * 1000),
-    readCache: createReadCache(),
+    readCache,
     live,
     breakingStreams: { db, bus: live, limits },
     editing: { db, presence: createPresenceMap(clock), limits },
