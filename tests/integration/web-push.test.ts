@@ -6,7 +6,7 @@ import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import type { TestServer, TestSite } from "../../harness/test-server";
-import { createTestArticle, publishForm } from "../support/articles";
+import { createTestArticle, publishForm, putArticle } from "../support/articles";
 import { get } from "../support/http";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 import { newSiteClock } from "../support/site-clock";
@@ -160,7 +160,7 @@ describe("sending", () => {
       });
     }
     // An edit after delivery, on the other instance, sends nothing again.
-    const edit = await fetch(`${a.url}/api/news/${id}`, { method: "PUT", body: publishForm("عاجل: عودة الكهرباء", { category: "breaking" }), headers: { cookie: editor, origin: a.url } });
+    const edit = await putArticle(a.url, { cookie: editor }, id, publishForm("عاجل: عودة الكهرباء", { category: "breaking" }), { origin: a.url });
     expect(edit.status).toBeLessThan(300);
     expect(await db.selectFrom("push_alerts").select("id").where("article_id", "=", id).execute()).toHaveLength(1);
     expect(await db.selectFrom("push_deliveries").select("id").execute()).toEqual([]);
