@@ -1,19 +1,17 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Migrator, type Kysely } from "kysely";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../migrations/index";
-import { createEmptyDatabase, createTempDatabase } from "../../../harness/temp-db";
+import { createEmptyDatabase } from "../../../harness/temp-db";
 import { onPostgres } from "../../../harness/postgres";
 import { pngBytes } from "../../../tests/support/fixtures";
+import { createTempNewsroom } from "../../../tests/support/newsroom";
 import { mediaLibraryMessages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
-import { localStorage } from "~/server/media/local-storage.server";
 import { mediaNamesOf } from "~/server/media/media.server";
-import { systemClock } from "~/server/platform/clock.server";
 import { listReferencedMedia } from "./article-media.server";
 import { changeLibraryImage, deleteLibraryImage, searchLibrary, usesOf } from "./media-library.server";
 import { editArticle, publishArticle, type Newsroom } from "./publishing.server";
@@ -30,14 +28,9 @@ let cleanup: () => Promise<void>;
 let mediaDir: string;
 let newsroom: Newsroom;
 beforeEach(async () => {
-  ({ db, cleanup } = await createTempDatabase());
-  mediaDir = mkdtempSync(path.join(tmpdir(), "akhbar-library-"));
-  newsroom = { db, storage: localStorage(mediaDir), stagingDir: path.join(mediaDir, ".staging"), clock: systemClock };
+  ({ db, cleanup, mediaDir, newsroom } = await createTempNewsroom());
 });
-afterEach(async () => {
-  await cleanup();
-  rmSync(mediaDir, { recursive: true, force: true });
-});
+afterEach(() => cleanup());
 
 const storedFiles = (url: string) => mediaNamesOf(url).filter((name) => existsSync(path.join(mediaDir, name)));
 

@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pngBytes } from "../../../tests/support/fixtures";
-import { createTempDatabase } from "../../../harness/temp-db";
+import { createTempNewsroom } from "../../../tests/support/newsroom";
 import { createTestArticle, canonicalPath } from "../../../tests/support/articles";
 import type { DB } from "~/server/db/db.server";
-import { localStorage } from "~/server/media/local-storage.server";
 import { storeImage } from "~/server/media/media.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { searchNews } from "./search-news.server";
@@ -20,7 +18,6 @@ import { listReferencedMedia } from "./article-media.server";
 import type { Newsroom } from "./publishing.server";
 import { listRevisions } from "./revisions.server";
 import { resolveShortLink } from "./short-links.server";
-import { systemClock } from "~/server/platform/clock.server";
 import { deleteFromTrash, purgeExpiredTrash } from "./trash-purge.server";
 import { listTrash, restoreFromTrash, TRASH_KEEP_MS, trashArticle } from "./trash.server";
 
@@ -29,14 +26,9 @@ let cleanup: () => Promise<void>;
 let mediaDir: string;
 let newsroom: Newsroom;
 beforeEach(async () => {
-  ({ db, cleanup } = await createTempDatabase());
-  mediaDir = mkdtempSync(path.join(tmpdir(), "akhbar-trash-"));
-  newsroom = { db, storage: localStorage(mediaDir), stagingDir: path.join(mediaDir, ".staging"), clock: systemClock };
+  ({ db, cleanup, mediaDir, newsroom } = await createTempNewsroom());
 });
-afterEach(async () => {
-  await cleanup();
-  rmSync(mediaDir, { recursive: true, force: true });
-});
+afterEach(() => cleanup());
 
 const stored = (url: string) => existsSync(path.join(mediaDir, url.replace("/media/", "")));
 const day = 24 * 60 * 60 * 1000;
