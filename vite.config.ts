@@ -7,6 +7,9 @@ import { serviceWorker } from "./vite-plugins/service-worker.ts";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter(), islandsEntry("app/islands.client.tsx"), serviceWorker("app/service-worker/sw.ts", "app/islands.client.tsx")],
+  // Pure-JavaScript ESM packages that every server start loads are bundled: a start then reads one file instead of
+  // each package's hundreds of modules. Native, CommonJS and lazily loaded packages stay outside.
+  ssr: { noExternal: ["kysely", "better-auth", /^@better-auth\//, "better-call", /^@better-fetch\//, "zod", "jose", /^@noble\//, "defu", "rou3", "nanostores", "@standard-schema/spec"] },
   // Rolldown's report of the build time spent in plugins: the slow ones are React Router's own, and a
   // busy or small machine gets it on every build, where it reads as a warning to whoever starts the site.
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },

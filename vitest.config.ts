@@ -34,7 +34,7 @@ export default defineConfig({
     // One module graph per worker process, kept from file to file: no module under test keeps state of its own.
     isolate: false,
     // The servers the tests start run the build: made first if a source is newer.
-    globalSetup: ["./scripts/ensure-build-once.ts"],
+    globalSetup: ["./scripts/vitest-setup.ts"],
     // Most files wait on the servers, nginx and Chromium they spawn, not on the CPU: more files than cores.
     maxWorkers: 3,
     testTimeout: 30_000,

@@ -37,6 +37,62 @@ export async function createPostgresDatabase(prefix = "akhbar_test_", server = T
   };
 }
 
+/**
+ * Names the databases one test run empties and reuses (`reusableEmptyDatabase`), so that the run drops them at
+ * its end (`dropReusedDatabases`) and never another run's. Set by the run's global set-up, inherited by its workers.
+ */
+export const TEST_RUN_VARIABLE = "AKHBAR_TEST_RUN";
+const REUSED_PREFIX = "akhbar_reused_";
+
+/** This process's databases, emptied and waiting for the next test. */
+const emptied: string[] = [];
+
+/**
+ * An empty database on the test server, as createPostgresDatabase gives, whose `drop` empties it for this process's
+ * next test instead: PostgreSQL takes a second or more and a checkpoint to make and drop a database, and
+ * milliseconds to drop its schemas. Without a test run (TEST_RUN_VARIABLE), a database of its own.
+ */
+export async function reusableEmptyDatabase(): Promise<TempPostgres> {
+  const run = process.env[TEST_RUN_VARIABLE];
+  if (!run) return createPostgresDatabase();
+  let name = emptied.pop();
+  if (!name) {
+    name = `${REUSED_PREFIX}${run}_${randomBytes(6).toString("hex")}`;
+    await createNamedPostgresDatabase(name);
+  }
+  const reused = name;
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    emptied.push(await emptyDatabase(reused));
+  };
+  return { name: reused, url: postgresUrl(reused), drop };
+}
+
+/** Ends every other connection to database `name` and drops its schemas, leaving it as `create database` makes it. */
+async function emptyDatabase(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: postgresUrl(name) });
+  await client.connect();
+  try {
+    await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    const { rows } = await client.query<{ name: string }>(
+      "select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'",
+    );
+    const drops = rows.map((row) => `drop schema "${row.name}" cascade;`).join(" ");
+    await client.query(`${drops} create schema public authorization pg_database_owner; grant usage on schema public to public;`);
+  } finally {
+    await client.end();
+  }
+  return name;
+}
+
+/** Drops the databases test run `run` reused (reusableEmptyDatabase). */
+export async function dropReusedDatabases(run: string): Promise<void> {
+  const { rows } = await onServer((client) => client.query<{ name: string }>("select datname as name from pg_database where datname like $1", [`${REUSED_PREFIX}${run}\\_%`]));
+  for (const { name } of rows) await dropPostgresDatabase(name);
+}
+
 /** Creates database `name` on the test server (or on `server`): empty, or a copy of database `template`, which nobody may be connected to. */
 export async function createNamedPostgresDatabase(name: string, server = TEST_POSTGRES_URL, template?: string): Promise<void> {
   await onServer(async (client) => {

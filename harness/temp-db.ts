@@ -4,7 +4,7 @@ import path from "node:path";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
 import type { Engine } from "../migrations/engine";
-import { createPostgresDatabase, onPostgres } from "./postgres";
+import { onPostgres, reusableEmptyDatabase } from "./postgres";
 
 export type EmptyDatabase = {
   /** What DATABASE_URL names it by. */
@@ -24,7 +24,7 @@ export type EmptyDatabase = {
 export async function createEmptyDatabase(engine: Engine = onPostgres ? "postgres" : "sqlite"): Promise<EmptyDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-test-"));
   const file = path.join(dir, "test.db");
-  const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+  const postgres = engine === "postgres" ? await reusableEmptyDatabase() : undefined;
   return {
     url: postgres?.url ?? file,
     file,

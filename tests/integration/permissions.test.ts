@@ -429,6 +429,23 @@ let publishedId = "";
 let editorDraftId = "";
 let run = 0;
 
+type CaseStories = Pick<Context, "publishedId" | "draftId" | "reviewId" | "trashedId" | "draftRevision" | "publishedRevision">;
+let storiesForRefusals: Promise<CaseStories> | undefined;
+let topicsForRefusals: Promise<[string, string]> | undefined;
+
+/** The owner's stories a case acts on: a draft, one in review, one published, one in the trash, and a revision of the first and third. */
+async function storiesForACase(): Promise<CaseStories> {
+  const disposable = { content: "نص", category: "breaking", authorId: ownerId } as const;
+  const draftId = (await createTestArticle(db, { ...disposable, title: "مسودة للحذف أو التعديل", status: "draft" })).id;
+  const reviewId = (await createTestArticle(db, { ...disposable, title: "بانتظار المراجعة", status: "review" })).id;
+  const publishedId = (await createTestArticle(db, { ...disposable, title: "منشور للتعديل" })).id;
+  const publishedRevision = await revisionOf(publishedId, ownerId);
+  const draftRevision = await revisionOf(draftId, ownerId);
+  const trashedId = (await createTestArticle(db, { ...disposable, title: "في سلة المحذوفات", status: "draft" })).id;
+  await trashArticle(db, trashedId);
+  return { publishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision };
+}
+
 /** Saves the article once through the domain (as `by`), so its previous version becomes a revision; returns that revision's id. */
 async function revisionOf(id: string, by: string): Promise<number> {
   const { status } = await db.selectFrom("news").select("status").where("id", "=", id).executeTakeFirstOrThrow();
@@ -485,23 +502,16 @@ describe("permission matrix", () => {
       const allowed = route.allowed.includes(role);
       it(`${route.name} as ${role}: ${allowed ? "allowed" : "refused"}`, async () => {
         const session = await sessionFor(role);
-        const disposable = { content: "نص", category: "breaking", authorId: ownerId } as const;
-        const draftId = (await createTestArticle(db, { ...disposable, title: "مسودة للحذف أو التعديل", status: "draft" })).id;
-        const reviewId = (await createTestArticle(db, { ...disposable, title: "بانتظار المراجعة", status: "review" })).id;
-        // The owner's own, published: fresh for each case, since an editor's case may unpublish or change it.
-        const ownPublishedId = (await createTestArticle(db, { ...disposable, title: "منشور للتعديل" })).id;
-        const publishedRevision = await revisionOf(ownPublishedId, ownerId);
-        const draftRevision = await revisionOf(draftId, ownerId);
-        const trashedId = (await createTestArticle(db, { ...disposable, title: "في سلة المحذوفات", status: "draft" })).id;
-        await trashArticle(db, trashedId);
         await route.prepare?.();
         const caseRun = ++run;
-        const topicIds = route.name.startsWith("POST /dashboard/topics") ? await twoTopics(caseRun) : (["", ""] as [string, string]);
+        // An allowed case changes its stories on purpose, so it gets its own; a refused one changes nothing (checked below), so the refusals share theirs.
+        const stories = allowed ? await storiesForACase() : await (storiesForRefusals ??= storiesForACase());
+        const topicIds = !route.name.startsWith("POST /dashboard/topics") ? (["", ""] as [string, string]) : allowed ? await twoTopics(caseRun) : await (topicsForRefusals ??= twoTopics(caseRun));
         // Only a refusal is checked against the whole database: an allowed case changes it on purpose.
         const before = allowed ? "" : await snapshot();
         const version = async (id: string) => String(await storedVersion(db, id));
-        const base = { draft: await version(draftId), published: await version(ownPublishedId), editorDraft: await version(editorDraftId) };
-        const ctx = { publishedId: ownPublishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, editorDraftId, role, run: caseRun, topicIds, base };
+        const base = { draft: await version(stories.draftId), published: await version(stories.publishedId), editorDraft: await version(editorDraftId) };
+        const ctx = { ...stories, editorDraftId, role, run: caseRun, topicIds, base };
         const response = await route.send(server.url, session, ctx);
         const location = response.headers.get("location") ?? "";
         if (allowed) {

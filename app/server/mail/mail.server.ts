@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { mailMessages } from "~/lib/messages";
 import type { Config } from "~/server/platform/config.server";
 
@@ -6,13 +6,14 @@ import type { Config } from "~/server/platform/config.server";
 export type MailMessage = { to: string; subject: string; text: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
-/** Sends through the SMTP server of SMTP_URL; null when mail is not configured. */
+/** Sends through the SMTP server of SMTP_URL; null when mail is not configured. nodemailer loads with the first message. */
 export function createMailer(mail: Config["mail"]): Mailer | null {
   if (!mail) return null;
-  const transport = nodemailer.createTransport(mail.smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from: mail.from, ...message });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(mail.smtpUrl));
+      await (await transport).sendMail({ from: mail.from, ...message });
     },
   };
 }
