@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
  * subscription was made with here. Chosen endpoints can be told to answer 404, 410, 429 or 5xx.
  */
 
-export type PushedMessage = { id: string; payload: unknown; ttl: string | null; urgency: string | null; topic: string | null; at: number };
+/** `vapidKey`: the application server key (VAPID `k`) the message was signed with. */
+export type PushedMessage = { id: string; payload: unknown; ttl: string | null; urgency: string | null; topic: string | null; vapidKey: string | null; at: number };
 export type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 /** What a forced answer says; `times` answers of it, then 201 again. */
 export type ForcedAnswer = { status: number; retryAfter?: string; times: number };
@@ -149,7 +150,8 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
       }
     }
     const header = (name: string) => (request.headers[name] as string | undefined) ?? null;
-    const message: PushedMessage = { id, payload, ttl: header("ttl"), urgency: header("urgency"), topic: header("topic"), at: Date.now() };
+    const vapidKey = /\bk=([A-Za-z0-9_-]+)/.exec(request.headers.authorization ?? "")?.[1] ?? null;
+    const message: PushedMessage = { id, payload, ttl: header("ttl"), urgency: header("urgency"), topic: header("topic"), vapidKey, at: Date.now() };
     if (keep) {
       const list = received.get(endpoint) ?? [];
       list.push(message);
