@@ -1,6 +1,7 @@
 import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
 
 /*
  * A push service of our own for tests and the benchmark (RFC 8030's push endpoint, POST /push/{id}):
@@ -199,6 +200,36 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * What a browser's push service does next, in Chromium through DevTools: hands `payload` (a message
+ * this service decrypted) to the service worker of the page's origin as a push message, and resolves
+ * once the worker's push event has ended (DevTools' background-service log says how).
+ */
+export async function deliverToServiceWorker(page: Page, payload: unknown): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const cdp = await page.context().newCDPSession(page);
+  const since = Date.now() / 1000;
+  const ended = new Promise<string>((resolve) => {
+    cdp.on("BackgroundService.backgroundServiceEventReceived", ({ backgroundServiceEvent: event }) => {
+      if (event.eventName === "Push event completed" && event.timestamp >= since && event.origin.startsWith(origin)) {
+        resolve(event.eventMetadata.find((entry) => entry.key === "Status")?.value ?? "no status");
+      }
+    });
+  });
+  await cdp.send("BackgroundService.startObserving", { service: "pushMessaging" });
+  await cdp.send("BackgroundService.setRecording", { shouldRecord: true, service: "pushMessaging" });
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+    void cdp.send("ServiceWorker.enable");
+  });
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+  const status = await ended;
+  if (status !== "Success") throw new Error(`the service worker's push event ended with ${status}`);
 }
 
 /**

@@ -15,7 +15,7 @@ import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { signedInAs } from "../harness/accounts";
 import { CHROMIUM_ARGS, chromiumPath } from "../harness/chromium";
-import { startPushService } from "../harness/push-service";
+import { deliverToServiceWorker, startPushService } from "../harness/push-service";
 import { startTestServer } from "../harness/test-server";
 import { openDatabase } from "../app/server/db/db.server";
 import { pngBytes } from "../tests/support/fixtures";
@@ -59,12 +59,7 @@ try {
   if (published.status !== 201) throw new Error(`publishing gave ${published.status}: ${await published.text()}`);
   const [message] = await until("the push message", () => push.messages(subscription.endpoint).length > 0 && push.messages(subscription.endpoint));
 
-  const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => void registrations.push(...event.registrations));
-  await cdp.send("ServiceWorker.enable");
-  const registration = await until("the registration", () => registrations.find((r) => r.scopeURL === `${server.url}/`));
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: registration.registrationId, data: JSON.stringify(message!.payload) });
+  await deliverToServiceWorker(page, message!.payload);
   await until("the notification", () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length === 1));
   // The popup is drawn by another process after showNotification resolves: nothing in the page says when.
   await delay(1_500);

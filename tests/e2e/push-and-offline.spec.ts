@@ -4,7 +4,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
 import { signedInAs } from "../../harness/accounts";
-import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
+import { deliverToServiceWorker, startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import { startRewritingProxy } from "../../harness/rewriting-proxy";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { categoryLabel, type Category } from "../../app/lib/categories";
@@ -70,18 +70,6 @@ async function serviceWorkerReady(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   });
-}
-
-/** Hands `data` to the service worker of the page's origin as a push message, through DevTools. */
-async function deliverPush(page: Page, data: unknown): Promise<void> {
-  const origin = new URL(page.url()).origin;
-  const cdp = await page.context().newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => void registrations.push(...event.registrations));
-  await cdp.send("ServiceWorker.enable");
-  const ours = () => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-  await expect.poll(() => Boolean(ours())).toBe(true);
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: ours()!.registrationId, data: JSON.stringify(data) });
 }
 
 /** The notifications the page's service worker shows now. */
@@ -246,7 +234,7 @@ for (const [index, engine] of ENGINES.entries()) {
       // Reader one's worker shows it, in Arabic; its click takes the open tab to the story (no window may
       // open without a real click) and is counted.
       await serviceWorkerReady(one.page);
-      await deliverPush(one.page, alert);
+      await deliverToServiceWorker(one.page, alert);
       await expect.poll(() => shown(one.page)).toEqual([
         { title, body: STORY_TEXT, dir: "rtl", lang: "ar", icon: alert.icon, image: alert.image, tag: alert.tag, data: { alertId: alert.alertId, url: alert.url } },
       ]);
@@ -269,7 +257,7 @@ for (const [index, engine] of ENGINES.entries()) {
       await two.page.goto(toTwo[1]!.url);
       await serviceWorkerReady(two.page);
       await two.page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
-      await deliverPush(two.page, toTwo[1]);
+      await deliverToServiceWorker(two.page, toTwo[1]);
       await expect.poll(async () => (await shown(two.page)).map((n) => [n.title, n.dir, n.lang, n.tag])).toEqual([[sportsTitle, "rtl", "ar", toTwo[1]!.tag]]);
       await two.context.serviceWorkers()[0]!.evaluate(clickFirstNotification);
       await expect.poll(() => alertCounts(sportsTitle)).toEqual(counted(1, 1));
