@@ -1,6 +1,7 @@
 import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
 
 /*
  * A push service of our own for tests and the benchmark (RFC 8030's push endpoint, POST /push/{id}):
@@ -9,7 +10,8 @@ import type { AddressInfo } from "node:net";
  * subscription was made with here. Chosen endpoints can be told to answer 404, 410, 429 or 5xx.
  */
 
-export type PushedMessage = { id: string; payload: unknown; ttl: string | null; urgency: string | null; topic: string | null; at: number };
+/** `vapidKey`: the application server key (VAPID `k`) the message was signed with. */
+export type PushedMessage = { id: string; payload: unknown; ttl: string | null; urgency: string | null; topic: string | null; vapidKey: string | null; at: number };
 export type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 /** What a forced answer says; `times` answers of it, then 201 again. */
 export type ForcedAnswer = { status: number; retryAfter?: string; times: number };
@@ -149,7 +151,8 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
       }
     }
     const header = (name: string) => (request.headers[name] as string | undefined) ?? null;
-    const message: PushedMessage = { id, payload, ttl: header("ttl"), urgency: header("urgency"), topic: header("topic"), at: Date.now() };
+    const vapidKey = /\bk=([A-Za-z0-9_-]+)/.exec(request.headers.authorization ?? "")?.[1] ?? null;
+    const message: PushedMessage = { id, payload, ttl: header("ttl"), urgency: header("urgency"), topic: header("topic"), vapidKey, at: Date.now() };
     if (keep) {
       const list = received.get(endpoint) ?? [];
       list.push(message);
@@ -197,6 +200,36 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * What a browser's push service does next, in Chromium through DevTools: hands `payload` (a message
+ * this service decrypted) to the service worker of the page's origin as a push message, and resolves
+ * once the worker's push event has ended (DevTools' background-service log says how).
+ */
+export async function deliverToServiceWorker(page: Page, payload: unknown): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const cdp = await page.context().newCDPSession(page);
+  const since = Date.now() / 1000;
+  const ended = new Promise<string>((resolve) => {
+    cdp.on("BackgroundService.backgroundServiceEventReceived", ({ backgroundServiceEvent: event }) => {
+      if (event.eventName === "Push event completed" && event.timestamp >= since && event.origin.startsWith(origin)) {
+        resolve(event.eventMetadata.find((entry) => entry.key === "Status")?.value ?? "no status");
+      }
+    });
+  });
+  await cdp.send("BackgroundService.startObserving", { service: "pushMessaging" });
+  await cdp.send("BackgroundService.setRecording", { shouldRecord: true, service: "pushMessaging" });
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+    void cdp.send("ServiceWorker.enable");
+  });
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+  const status = await ended;
+  if (status !== "Success") throw new Error(`the service worker's push event ended with ${status}`);
 }
 
 /**

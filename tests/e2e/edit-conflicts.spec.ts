@@ -8,7 +8,7 @@ import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
-import { hydrated } from "./support";
+import { contextWithSession, hydrated } from "./support";
 import { expect, test } from "./test";
 
 /*
@@ -44,10 +44,7 @@ for (const engine of ENGINES) {
     });
 
     async function formOn(browser: Browser, server: TestServer, cookie: string, id: string): Promise<Page> {
-      const context = await browser.newContext();
-      const pairs = cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: server.url }));
-      await context.addCookies(pairs);
-      const page = await context.newPage();
+      const page = await (await contextWithSession(browser, server.url, cookie)).newPage();
       page.on("dialog", (dialog) => void dialog.accept());
       await page.goto(`${server.url}/edit-news/${id}`);
       await hydrated(page);

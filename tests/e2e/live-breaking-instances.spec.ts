@@ -3,7 +3,7 @@ import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
-import { hydrated, fillBody } from "./support";
+import { contextWithSession, hydrated, fillBody } from "./support";
 import { expect, test } from "./test";
 
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */
@@ -36,9 +36,7 @@ for (const engine of ENGINES) {
       await hydrated(reader);
       const marker = await reader.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
 
-      const editorContext = await browser.newContext();
-      const name = cookie.slice(0, cookie.indexOf("="));
-      await editorContext.addCookies([{ name, value: cookie.slice(name.length + 1), url: a.url }]);
+      const editorContext = await contextWithSession(browser, a.url, cookie);
       const editor = await editorContext.newPage();
       editor.on("dialog", (dialog) => void dialog.accept());
       await editor.goto(`${a.url}/dashboard`);

@@ -1,48 +1,42 @@
-import { createECDH, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
-import { categoryLabel } from "../../app/lib/categories";
-import { alertBellMessages, offlineMessages } from "../../app/lib/messages";
-import { E2E_SERVERS } from "./servers";
-import { hydrated, watchConsole } from "./support";
+import { signedInAs } from "../../harness/accounts";
+import { deliverToServiceWorker, startPushService, type PushService, type Subscription } from "../../harness/push-service";
+import { startRewritingProxy } from "../../harness/rewriting-proxy";
+import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
+import { categoryLabel, type Category } from "../../app/lib/categories";
+import { alertBellMessages, messages, offlineMessages, pushMessages } from "../../app/lib/messages";
+import { articlePath } from "../../app/lib/news";
+import type { PushAlert } from "../../app/lib/push-notification";
+import { openDatabase } from "../../app/server/db/db.server";
+import type { Engine } from "../../migrations/engine";
+import { pngBytes } from "../support/fixtures";
+import { DEMO_SITES, E2E_SERVERS, FILES_DIR, SPEC_PORT_BASE } from "./servers";
+import { contextWithSession, fillBody, hydrated, watchConsole } from "./support";
 import { expect, test } from "./test";
 
 /**
- * Issue 35, the browser's side. Chromium here has no internet, so no push service: an init script
- * stands in for PushManager's subscribe with a subscription whose keys this spec made, and
- * /api/push/* is answered by page routes until the server's side is merged (docs/decisions/038).
- * A push reaches the real service worker through DevTools, and its click is the worker's own handler.
+ * Issue 35, the browser's side (decision 038) against the real server (decision 037). Chromium here
+ * reaches no push service, so an init script gives PushManager a subscription at the push service this
+ * spec runs (harness/push-service.ts), with keys that service decrypts with. The rest is real: the bell
+ * talks to the server, an editor publishes on the other instance, and the message the push service
+ * decrypted reaches the real service worker through DevTools; its click is the worker's own handler.
  */
 const SHOTS = path.resolve(".tmp/push-and-offline");
-const site = E2E_SERVERS.demo;
-const VAPID_PUBLIC_KEY = createECDH("prime256v1").generateKeys().toString("base64url");
-const SUBSCRIPTION = {
-  endpoint: "http://127.0.0.1:9/push-service/subscription-1",
-  keys: { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") },
-};
+const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
+const PHONE = { width: 375, height: 740 };
+const STORY_TEXT = "اندلع الحريق فجراً في سوق الخضار، وتعمل فرق الإطفاء على إخماده.";
+const ar = (n: number) => n.toLocaleString("ar-LB");
 
 test.use({ serviceWorkers: "allow" });
 
-type PushCall = { method: string; path: string; body: unknown };
-
-/** Answers /api/push/* as the contract says, for the page and its service worker, and records each call. */
-async function pushApiStandIn(context: BrowserContext): Promise<PushCall[]> {
-  const calls: PushCall[] = [];
-  await context.route("**/api/push/**", async (route, request: Request) => {
-    const pathName = new URL(request.url()).pathname;
-    calls.push({ method: request.method(), path: pathName, body: request.postData() ? JSON.parse(request.postData()!) : null });
-    if (pathName === "/api/push/key") return route.fulfill({ json: { publicKey: VAPID_PUBLIC_KEY } });
-    if (pathName === "/api/push/subscriptions" && request.method() === "POST") return route.fulfill({ status: 201, json: {} });
-    return route.fulfill({ status: 204 });
-  });
-  return calls;
-}
+type Spied = { permissionAsks: number; serverKey: string };
 
 /** PushManager without a push service: subscribe keeps the spec's subscription (in localStorage, across pages). */
-function fakePushService(subscription: typeof SUBSCRIPTION) {
+function fakePushManager(subscription: Subscription) {
   const KEY = "spec:push-subscription";
   const made = () => ({
     endpoint: subscription.endpoint,
@@ -53,7 +47,7 @@ function fakePushService(subscription: typeof SUBSCRIPTION) {
       return true;
     },
   });
-  const spec = window as unknown as { permissionAsks: number; serverKey: string };
+  const spec = window as unknown as Spied;
   spec.permissionAsks = 0;
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     const key = new Uint8Array(options!.applicationServerKey as ArrayBuffer);
@@ -78,6 +72,22 @@ async function serviceWorkerReady(page: Page): Promise<void> {
   });
 }
 
+/** The notifications the page's service worker shows now. */
+function shown(page: Page) {
+  return page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      dir: n.dir,
+      lang: n.lang,
+      icon: n.icon,
+      image: (n as Notification & { image: string }).image,
+      tag: n.tag,
+      data: n.data as unknown,
+    })),
+  );
+}
+
 /** Run in the service worker: its notificationclick handler, given the first notification it shows. */
 async function clickFirstNotification() {
   const scope = self as unknown as { registration: ServiceWorkerRegistration; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
@@ -87,135 +97,193 @@ async function clickFirstNotification() {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
-test("the bell asks for permission only after its click, subscribes, changes and stops; a push shows an Arabic notification whose click opens the story", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 375, height: 740 } });
-  const calls = await pushApiStandIn(context);
-  await context.addInitScript(fakePushService, SUBSCRIPTION);
+/** A reader's phone on /breaking of `server`, whose PushManager subscribes at `subscription`. */
+async function readerOn(browser: Browser, server: TestServer, subscription: Subscription) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+  await context.addInitScript(fakePushManager, subscription);
   const page = await context.newPage();
   const noErrors = watchConsole(page);
-
   await page.goto("/breaking");
   await hydrated(page);
-  await serviceWorkerReady(page);
-  expect(await page.evaluate(() => [Notification.permission, (window as unknown as { permissionAsks: number }).permissionAsks])).toEqual(["default", 0]);
-  expect(calls).toEqual([]);
-
   const bell = page.locator('.alert-bell[data-place="page"]');
-  await shot(page, "bell-closed-375");
-  await bell.getByRole("button", { name: alertBellMessages.bell }).click();
-  const panel = bell.getByRole("region", { name: alertBellMessages.panelTitle });
-  await expect(panel).toContainText(alertBellMessages.stateNotSubscribed);
-  await shot(page, "bell-open-375");
+  return { context, page, noErrors, subscription, bell, panel: bell.getByRole("region", { name: alertBellMessages.panelTitle }) };
+}
 
-  await context.grantPermissions(["notifications"], { origin: site.url });
-  await panel.getByLabel(alertBellMessages.withCategories).check();
-  await panel.getByRole("button", { name: alertBellMessages.subscribe }).click();
-  await expect(panel.getByRole("status")).toHaveText(alertBellMessages.chooseCategory);
-  await panel.getByLabel(categoryLabel("sports")).check();
-  await panel.getByRole("button", { name: alertBellMessages.subscribe }).click();
-  await expect(panel.getByRole("status")).toHaveText(alertBellMessages.saved);
-  await expect(panel).toContainText(alertBellMessages.stateSubscribed);
-  expect(await page.evaluate(() => ({ ...(window as unknown as { permissionAsks: number; serverKey: string }) }))).toMatchObject({ permissionAsks: 1, serverKey: VAPID_PUBLIC_KEY });
-  expect(calls).toEqual([
-    { method: "GET", path: "/api/push/key", body: null },
-    { method: "POST", path: "/api/push/subscriptions", body: { subscription: { ...SUBSCRIPTION, expirationTime: null }, categories: ["sports"] } },
-  ]);
+for (const [index, engine] of ENGINES.entries()) {
+  test.describe(`from the newsroom to a reader's phone, two instances on one ${engine} database`, () => {
+    const PICTURE = path.join(FILES_DIR, "market-fire.png");
+    let site: TestSite;
+    let a: TestServer;
+    let b: TestServer;
+    let push: PushService;
+    let editorCookie = "";
 
-  // Changed from the same place: breaking news only.
-  await page.reload();
-  await hydrated(page);
-  await bell.getByRole("button", { name: alertBellMessages.bell }).click();
-  await expect(panel.getByLabel(categoryLabel("sports"))).toBeChecked();
-  await panel.getByLabel(alertBellMessages.breakingOnly).check();
-  await panel.getByRole("button", { name: alertBellMessages.save }).click();
-  await expect(panel.getByRole("status")).toHaveText(alertBellMessages.saved);
-  expect(calls.at(-1)).toEqual({ method: "POST", path: "/api/push/subscriptions", body: { subscription: { ...SUBSCRIPTION, expirationTime: null }, categories: [] } });
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(PICTURE, await pngBytes(1200, 675, "#e76f51"));
+      push = await startPushService({ port: SPEC_PORT_BASE + 4 + index });
+      site = await startTestSite(2, { SCHEDULER_INTERVAL_MS: "500" }, engine);
+      [a, b] = site.servers as [TestServer, TestServer];
+      const db = openDatabase(site.database.url, 1);
+      try {
+        editorCookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب العاجل", role: "editor" });
+      } finally {
+        await db.destroy();
+      }
+    });
+    test.afterAll(async () => {
+      await site?.stop();
+      await push?.stop();
+    });
 
-  await panel.getByRole("button", { name: alertBellMessages.close }).click();
-  await page.getByTestId("mobile-menu-toggle").click();
-  await page.locator('.alert-bell[data-place="menu"]').getByRole("button", { name: alertBellMessages.bell }).click();
-  await expect(page.locator('.alert-bell[data-place="menu"]')).toContainText(alertBellMessages.stateSubscribed);
-  await shot(page, "bell-menu-375");
-  await page.getByTestId("mobile-menu-toggle").click();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await bell.getByRole("button", { name: alertBellMessages.bell }).click();
-  await shot(page, "bell-open-1280");
-  await panel.getByRole("button", { name: alertBellMessages.close }).click();
-  await shot(page, "bell-closed-1280");
+    test("a reader subscribes through the bell on A, a breaking story published on B reaches each subscriber once, and the worker's notification opens it, counted", async ({ browser }) => {
+      test.setTimeout(120_000);
+      const editor = await (await contextWithSession(browser, b.url, editorCookie)).newPage();
+      editor.on("dialog", (dialog) => void dialog.accept());
+      /** What B's /dashboard/alerts shows: subscribers by category, and the counts of the alert for `title`. */
+      const subscribers = async () => {
+        await editor.goto(`${b.url}/dashboard/alerts`);
+        return Object.fromEntries(await editor.getByTestId("subscribers").locator("dd").evaluateAll((dds) => dds.map((dd) => [(dd as HTMLElement).dataset.category ?? "total", dd.textContent])));
+      };
+      const alertCounts = async (title: string) => {
+        await editor.goto(`${b.url}/dashboard/alerts`);
+        const row = editor.getByTestId("alert-row").filter({ hasText: title });
+        return Object.fromEntries(await row.locator("[data-count]").evaluateAll((dds) => dds.map((dd) => [(dd as HTMLElement).dataset.count, dd.textContent])));
+      };
+      const counted = (sent: number, opened = 0) => ({ sent: ar(sent), delivered: ar(sent), failed: ar(0), removed: ar(0), opened: ar(opened) });
+      const publish = async (title: string, category: Category, extra: "picture" | "sendAlert") => {
+        await editor.goto(`${b.url}/dashboard`);
+        await hydrated(editor);
+        await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+        await fillBody(editor, STORY_TEXT);
+        await editor.getByLabel(messages.fieldCategory).selectOption(category);
+        if (extra === "picture") await editor.locator("#images").setInputFiles(PICTURE);
+        else await editor.getByLabel(pushMessages.sendAlert, { exact: true }).check();
+        await editor.getByLabel(new RegExp(messages.statusPublishNow)).check();
+        await editor.getByRole("button", { name: messages.publishSubmit }).click();
+        await expect(editor.getByRole("status")).toContainText(messages.published);
+      };
 
-  // A push delivered to the service worker through DevTools.
-  const { items } = (await (await page.request.get("/api/latest")).json()) as { items: { id: string; slug: string | null; title: string; image: string | null }[] };
-  const story = items.find((item) => item.image)!;
-  const storyPath = `/news/${story.id}${story.slug ? `/${story.slug}` : ""}`;
-  const alert = {
-    alertId: 7,
-    title: story.title,
-    body: "تفاصيل الخبر على الموقع",
-    url: storyPath,
-    image: new URL(story.image!, site.url).href,
-    icon: `${site.url}/icon-192.png`,
-    tag: "alert-7",
-  };
-  const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => void registrations.push(...event.registrations));
-  await cdp.send("ServiceWorker.enable");
-  await expect.poll(() => registrations.some((r) => r.scopeURL === `${site.url}/` && !r.isDeleted)).toBe(true);
-  const registrationId = registrations.find((r) => r.scopeURL === `${site.url}/` && !r.isDeleted)!.registrationId;
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: site.url, registrationId, data: JSON.stringify(alert) });
+      // Reader one: the browser is asked for permission only by the bell's button; breaking news only.
+      const one = await readerOn(browser, a, push.subscribe());
+      expect(await one.page.evaluate(() => [Notification.permission, (window as unknown as Spied).permissionAsks])).toEqual(["default", 0]);
+      await shot(one.page, "bell-closed-375");
+      await one.bell.getByRole("button", { name: alertBellMessages.bell }).click();
+      await expect(one.panel).toContainText(alertBellMessages.stateNotSubscribed);
+      await shot(one.page, "bell-open-375");
+      await one.context.grantPermissions(["notifications"], { origin: a.url });
+      await one.panel.getByRole("button", { name: alertBellMessages.subscribe }).click();
+      await expect(one.panel.getByRole("status")).toHaveText(alertBellMessages.saved);
+      await expect(one.panel).toContainText(alertBellMessages.stateSubscribed);
+      const { publicKey } = (await (await fetch(`${a.url}/api/push/key`)).json()) as { publicKey: string };
+      expect(await one.page.evaluate(() => ({ ...(window as unknown as Spied) }))).toMatchObject({ permissionAsks: 1, serverKey: publicKey });
+      expect(await subscribers()).toEqual({ total: ar(1) });
+      await one.panel.getByRole("button", { name: alertBellMessages.close }).click();
+      await one.page.getByTestId("mobile-menu-toggle").click();
+      await one.page.locator('.alert-bell[data-place="menu"]').getByRole("button", { name: alertBellMessages.bell }).click();
+      await expect(one.page.locator('.alert-bell[data-place="menu"]')).toContainText(alertBellMessages.stateSubscribed);
+      await shot(one.page, "bell-menu-375");
+      await one.page.getByTestId("mobile-menu-toggle").click();
+      await one.page.setViewportSize({ width: 1280, height: 800 });
+      await one.bell.getByRole("button", { name: alertBellMessages.bell }).click();
+      await shot(one.page, "bell-open-1280");
+      await one.panel.getByRole("button", { name: alertBellMessages.close }).click();
+      await one.page.setViewportSize(PHONE);
 
-  const shown = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        dir: n.dir,
-        lang: n.lang,
-        icon: n.icon,
-        image: (n as Notification & { image: string }).image,
-        tag: n.tag,
-        data: n.data as unknown,
-      })),
-    );
-  await expect.poll(shown).toEqual([
-    { title: alert.title, body: alert.body, dir: "rtl", lang: "ar", icon: alert.icon, image: alert.image, tag: "alert-7", data: { alertId: 7, url: storyPath } },
-  ]);
+      // Reader two: breaking news and a category, then another category, changed from the same place.
+      const two = await readerOn(browser, a, push.subscribe());
+      await two.context.grantPermissions(["notifications"], { origin: a.url });
+      await two.bell.getByRole("button", { name: alertBellMessages.bell }).click();
+      await two.panel.getByLabel(alertBellMessages.withCategories).check();
+      await two.panel.getByRole("button", { name: alertBellMessages.subscribe }).click();
+      await expect(two.panel.getByRole("status")).toHaveText(alertBellMessages.chooseCategory);
+      await two.panel.getByLabel(categoryLabel("local")).check();
+      await two.panel.getByRole("button", { name: alertBellMessages.subscribe }).click();
+      await expect(two.panel.getByRole("status")).toHaveText(alertBellMessages.saved);
+      expect(await subscribers()).toEqual({ total: ar(2), local: ar(1) });
+      await two.page.reload();
+      await hydrated(two.page);
+      await two.bell.getByRole("button", { name: alertBellMessages.bell }).click();
+      await expect(two.panel.getByLabel(categoryLabel("local"))).toBeChecked();
+      await two.panel.getByLabel(categoryLabel("local")).uncheck();
+      await two.panel.getByLabel(categoryLabel("sports")).check();
+      await two.panel.getByRole("button", { name: alertBellMessages.save }).click();
+      await expect(two.panel.getByRole("status")).toHaveText(alertBellMessages.saved);
+      expect(await subscribers()).toEqual({ total: ar(2), sports: ar(1) });
 
-  // Its click: the worker's notificationclick handler, given the notification it showed. A window may
-  // open only from a real click, so the site's open tab is taken to the story.
-  const [worker] = context.serviceWorkers();
-  await worker!.evaluate(clickFirstNotification);
-  await expect(page).toHaveURL(`${site.url}${storyPath}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(story.title);
-  await expect.poll(() => calls.filter((call) => call.path === "/api/push/opened")).toEqual([{ method: "POST", path: "/api/push/opened", body: { alertId: 7 } }]);
-  expect(await shown()).toEqual([]);
-  expect(context.pages()).toHaveLength(1);
+      // An editor publishes a breaking story with a picture on B: one decryptable message per subscription.
+      const title = `عاجل: حريق في سوق المدينة (${engine})`;
+      await publish(title, "breaking", "picture");
+      await expect.poll(() => alertCounts(title), { timeout: 10_000 }).toEqual(counted(2));
+      expect(push.rejected()).toEqual([]);
+      // Read on A, whose page cache learns of B's publication through the outbox.
+      let story = { id: "", slug: null as string | null, title: "", image: null as string | null };
+      const listedOnA = async () => ((await (await fetch(`${a.url}/api/latest`)).json()) as { items: (typeof story)[] }).items.find((item) => item.title === title);
+      await expect.poll(async () => (story = (await listedOnA()) ?? story).image).toMatch(/^\/media\//);
+      const sentBy = expect.stringMatching(new RegExp(`^(${a.url}|${b.url})/`));
+      for (const reader of [one, two]) {
+        const received = push.messages(reader.subscription.endpoint);
+        expect(received).toHaveLength(1);
+        expect(received[0]).toMatchObject({ urgency: "high", topic: "akhbar-breaking", vapidKey: publicKey });
+        expect(received[0]!.payload).toEqual({ alertId: expect.any(Number), title, body: STORY_TEXT, url: articlePath(story.id, story.slug), image: sentBy, icon: sentBy, tag: `news-${story.id}` });
+      }
+      const alert = push.messages(one.subscription.endpoint)[0]!.payload as PushAlert;
+      expect([new URL(alert.image!).pathname, new URL(alert.icon).pathname]).toEqual([story.image, "/icon-192.png"]);
 
-  // A second alert for the story already open: its tab is the one, nothing else opens.
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: site.url, registrationId, data: JSON.stringify({ ...alert, alertId: 8, tag: "alert-8" }) });
-  await expect.poll(shown).toHaveLength(1);
-  await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
-  await worker!.evaluate(clickFirstNotification);
-  await expect.poll(() => calls.filter((call) => call.path === "/api/push/opened").length).toBe(2);
-  expect(calls.at(-1)).toEqual({ method: "POST", path: "/api/push/opened", body: { alertId: 8 } });
-  expect(context.pages()).toHaveLength(1);
-  expect(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
+      // Reader one's worker shows it, in Arabic; its click takes the open tab to the story (no window may
+      // open without a real click) and is counted.
+      await serviceWorkerReady(one.page);
+      await deliverToServiceWorker(one.page, alert);
+      await expect.poll(() => shown(one.page)).toEqual([
+        { title, body: STORY_TEXT, dir: "rtl", lang: "ar", icon: alert.icon, image: alert.image, tag: alert.tag, data: { alertId: alert.alertId, url: alert.url } },
+      ]);
+      const [worker] = one.context.serviceWorkers();
+      await worker!.evaluate(clickFirstNotification);
+      await expect(one.page).toHaveURL(`${a.url}${alert.url}`);
+      await expect(one.page.getByRole("heading", { level: 1 })).toHaveText(title);
+      expect(await shown(one.page)).toEqual([]);
+      expect(one.context.pages()).toHaveLength(1);
+      await expect.poll(() => alertCounts(title)).toEqual(counted(2, 1));
 
-  // Stopped from the ticker's bell: the server forgets the endpoint.
-  await hydrated(page);
-  const tickerBell = page.locator('.alert-bell[data-place="ticker"]');
-  await tickerBell.getByRole("button", { name: alertBellMessages.bell }).click();
-  await tickerBell.getByRole("button", { name: alertBellMessages.unsubscribe }).click();
-  await expect(tickerBell.getByRole("status")).toHaveText(alertBellMessages.stopped);
-  await expect(tickerBell).toContainText(alertBellMessages.stateNotSubscribed);
-  expect(calls.at(-1)).toEqual({ method: "DELETE", path: "/api/push/subscriptions", body: { endpoint: SUBSCRIPTION.endpoint } });
-  noErrors();
-  await context.close();
+      // A sports story the editor sends with the box ticked reaches reader two only. Reader two is already
+      // reading it: the click focuses that tab, and nothing else opens.
+      const sportsTitle = `فوز فريق المدينة في النهائي (${engine})`;
+      await publish(sportsTitle, "sports", "sendAlert");
+      await expect.poll(() => alertCounts(sportsTitle), { timeout: 10_000 }).toEqual(counted(1));
+      expect(push.messages(one.subscription.endpoint)).toHaveLength(1);
+      const toTwo = push.messages(two.subscription.endpoint).map((message) => message.payload as PushAlert);
+      expect(toTwo.map((payload) => payload.title)).toEqual([title, sportsTitle]);
+      await two.page.goto(toTwo[1]!.url);
+      await serviceWorkerReady(two.page);
+      await two.page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+      await deliverToServiceWorker(two.page, toTwo[1]);
+      await expect.poll(async () => (await shown(two.page)).map((n) => [n.title, n.dir, n.lang, n.tag])).toEqual([[sportsTitle, "rtl", "ar", toTwo[1]!.tag]]);
+      await two.context.serviceWorkers()[0]!.evaluate(clickFirstNotification);
+      await expect.poll(() => alertCounts(sportsTitle)).toEqual(counted(1, 1));
+      expect(two.context.pages()).toHaveLength(1);
+      expect(await two.page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
 
-  // On an iPhone, Safari without the site on the home screen has no PushManager: the bell says how to add it.
+      // Reader one stops from the ticker's bell: the server forgets the subscription.
+      await hydrated(one.page);
+      const tickerBell = one.page.locator('.alert-bell[data-place="ticker"]');
+      await tickerBell.getByRole("button", { name: alertBellMessages.bell }).click();
+      await tickerBell.getByRole("button", { name: alertBellMessages.unsubscribe }).click();
+      await expect(tickerBell.getByRole("status")).toHaveText(alertBellMessages.stopped);
+      await expect(tickerBell).toContainText(alertBellMessages.stateNotSubscribed);
+      expect(await subscribers()).toEqual({ total: ar(1), sports: ar(1) });
+      one.noErrors();
+      two.noErrors();
+      await Promise.all([one.context.close(), two.context.close(), editor.context().close()]);
+    });
+  });
+}
+
+test("on an iPhone, where Safari without the site on the home screen has no PushManager, the bell says how to add it", async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
   const iphone = await browser.newContext({
-    baseURL: site.url,
-    viewport: { width: 375, height: 740 },
+    baseURL: E2E_SERVERS.demo.url,
+    viewport: PHONE,
     userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
   });
   await iphone.addInitScript(() => delete (window as { PushManager?: unknown }).PushManager);
@@ -229,9 +297,9 @@ test("the bell asks for permission only after its click, subscribes, changes and
 });
 
 /** Chromium's own verdict on installing the site, in a profile on disk: a test's context is incognito, where nothing installs. */
-async function installabilityErrors(): Promise<unknown[]> {
+async function installabilityErrors(baseURL: string): Promise<unknown[]> {
   const profile = mkdtempSync(path.join(tmpdir(), "akhbar-install-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL: site.url });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto("/");
@@ -245,47 +313,96 @@ async function installabilityErrors(): Promise<unknown[]> {
   }
 }
 
-test("the site installs, and offline the home page and an opened story open from the cache, anything else the Arabic offline page", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 375, height: 740 } });
-  const page = await context.newPage();
-  const noErrors = watchConsole(page);
+/** The worker's shell caches, one per version of the site: `akhbar-shell-<version>`. */
+const shellCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("akhbar-shell-")).sort());
 
-  const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
-  expect(manifest).toMatchObject({ lang: "ar", dir: "rtl", display: "standalone", start_url: "/", id: "/" });
-  expect(manifest.name).toMatch(/\p{Script=Arabic}/u);
-  expect(await installabilityErrors()).toEqual([]);
+for (const site of DEMO_SITES) {
+  test.describe(`reading offline on ${site.engine}`, () => {
+    test.use({ baseURL: site.url, viewport: PHONE });
 
-  await page.goto("/");
-  await hydrated(page);
-  await serviceWorkerReady(page);
+    test("the site installs, and offline the home page and an opened story open from the cache, anything else the Arabic offline page", async ({ page }) => {
+      mkdirSync(SHOTS, { recursive: true });
+      const noErrors = watchConsole(page);
+      const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
+      expect(manifest).toMatchObject({ lang: "ar", dir: "rtl", display: "standalone", start_url: "/", id: "/" });
+      expect(manifest.name).toMatch(/\p{Script=Arabic}/u);
+      expect(await installabilityErrors(site.url)).toEqual([]);
 
-  // The latest stories are kept once the worker is active; an older one the reader opens is kept too.
-  const { items } = (await (await page.request.get("/api/latest")).json()) as { items: { id: string; slug: string | null; title: string }[] };
-  const latest = items[0]!;
-  const latestPath = `/news/${latest.id}${latest.slug ? `/${latest.slug}` : ""}`;
-  await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), `${site.url}${latestPath}`)).toBe(true);
-  const older = (await (await page.request.get("/api/latest?category=local&page=1")).json()) as { items: { id: string; title: string }[] };
-  const opened = older.items.find((item) => !items.some((l) => l.id === item.id))!;
-  await page.goto(`/news/${opened.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
-  await hydrated(page);
-  const openedUrl = page.url();
-  noErrors();
+      await page.goto("/");
+      await hydrated(page);
+      await serviceWorkerReady(page);
 
-  await context.setOffline(true);
-  await page.goto("/");
-  await expect(page.getByTestId("offline-page")).toHaveCount(0);
-  await expect(page.locator("main")).toContainText(latest.title);
-  await page.goto(latestPath);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(latest.title);
-  await page.goto(openedUrl);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
+      // The latest stories are kept once the worker is active; an older one the reader opens is kept too.
+      const { items } = (await (await page.request.get("/api/latest")).json()) as { items: { id: string; slug: string | null; title: string }[] };
+      const latest = items[0]!;
+      const latestPath = articlePath(latest.id, latest.slug);
+      await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), `${site.url}${latestPath}`)).toBe(true);
+      const older = (await (await page.request.get("/api/latest?category=local&page=1")).json()) as { items: { id: string; title: string }[] };
+      const opened = older.items.find((item) => !items.some((l) => l.id === item.id))!;
+      await page.goto(`/news/${opened.id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
+      await hydrated(page);
+      const openedUrl = page.url();
+      noErrors();
 
-  await page.goto("/who");
-  const offline = page.getByTestId("offline-page");
-  await expect(offline.getByRole("heading", { level: 1 })).toHaveText(offlineMessages.title);
-  await expect(offline.getByRole("link", { name: offlineMessages.home })).toHaveAttribute("href", "/");
-  expect(await page.evaluate(() => [document.documentElement.dir, getComputedStyle(document.body).fontFamily])).toEqual(["rtl", expect.stringMatching(/Cairo/)]);
-  await shot(page, "offline-375");
-  await context.close();
-});
+      await page.context().setOffline(true);
+      await page.goto("/");
+      await expect(page.getByTestId("offline-page")).toHaveCount(0);
+      await expect(page.locator("main")).toContainText(latest.title);
+      await page.goto(latestPath);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(latest.title);
+      await page.goto(openedUrl);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
+
+      await page.goto("/who");
+      const offline = page.getByTestId("offline-page");
+      await expect(offline.getByRole("heading", { level: 1 })).toHaveText(offlineMessages.title);
+      await expect(offline.getByRole("link", { name: offlineMessages.home })).toHaveAttribute("href", "/");
+      expect(await page.evaluate(() => [document.documentElement.dir, getComputedStyle(document.body).fontFamily])).toEqual(["rtl", expect.stringMatching(/Cairo/)]);
+      await shot(page, `offline-${site.engine}-375`);
+    });
+
+    test("a new version of the worker waits while a tab runs the old one, which keeps working, and takes over once that tab is gone", async ({ page, context }) => {
+      // The browser checks /sw.js for an update outside any page, where neither routes nor DevTools reach:
+      // the site is read through a proxy that serves the next deploy's worker when told to.
+      const proxy = await startRewritingProxy(site.url);
+      await page.goto(`${proxy.url}/`);
+      await hydrated(page);
+      await serviceWorkerReady(page);
+      const [oldShell] = await shellCaches(page);
+      const oldVersion = oldShell!.slice("akhbar-shell-".length);
+
+      // The deploy: the same worker with a shell of another version.
+      proxy.rewrite("/sw.js", (script) => script.replaceAll(oldVersion, "nextdeploy01"));
+      const workerState = () => (self as unknown as { serviceWorker: ServiceWorker }).serviceWorker.state;
+      const newWorker = context.waitForEvent("serviceworker", { predicate: async (worker) => (await worker.evaluate(workerState)) !== "activated" });
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
+      const waitingState = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting?.state ?? null);
+      await expect.poll(waitingState).toBe("installed");
+      expect(await shellCaches(page)).toEqual([oldShell, "akhbar-shell-nextdeploy01"].sort());
+
+      // The open tab stays with the old version: pages open, and offline it still gives the offline page.
+      const { items } = (await (await page.request.get(`${proxy.url}/api/latest`)).json()) as { items: { id: string; slug: string | null; title: string }[] };
+      await page.goto(`${proxy.url}${articlePath(items[0]!.id, items[0]!.slug)}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(items[0]!.title);
+      await context.setOffline(true);
+      await page.goto(`${proxy.url}/who`);
+      await expect(page.getByTestId("offline-page").getByRole("heading", { level: 1 })).toHaveText(offlineMessages.title);
+      await context.setOffline(false);
+      expect(await waitingState()).toBe("installed");
+
+      // The tab closed, the new version activates: the old shell goes, and a new tab runs the new one.
+      await page.close();
+      const next = await newWorker;
+      await expect.poll(() => next.evaluate(workerState)).toBe("activated");
+      const fresh = await context.newPage();
+      await fresh.goto(`${proxy.url}/`);
+      await serviceWorkerReady(fresh);
+      expect(await shellCaches(fresh)).toEqual(["akhbar-shell-nextdeploy01"]);
+      await expect(fresh.locator("main")).toContainText(items[0]!.title);
+      await proxy.stop();
+    });
+  });
+}

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
 import { generatePassword } from "../../app/server/accounts/users.server";
@@ -46,6 +46,14 @@ export async function signedInState(account: Admin, file: string, site: E2EServe
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ cookies, origins: [] }));
   return file;
+}
+
+/** A new browser context on `url` carrying a session's Cookie header (from harness/accounts' signedInAs). */
+export async function contextWithSession(browser: Browser, url: string, cookieHeader: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: url });
+  const cookies = cookieHeader.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url }));
+  await context.addCookies(cookies);
+  return context;
 }
 
 /** Signs in with the sign-in form and waits for the dashboard. */
