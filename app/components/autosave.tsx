@@ -48,7 +48,6 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
   const [draftId, setDraftId] = useState(options.articleId);
   const [phase, setPhase] = useState<Phase>(options.enabled ? "idle" : "off");
   const [savedAt, setSavedAt] = useState<string | null>(null);
-  const [dirty, setDirty] = useState(false);
   const version = useRef(0);
   const savedVersion = useRef(0);
   const draft = useRef(options.articleId);
@@ -56,13 +55,26 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
   const saving = useRef(false);
   const lastSave = useRef<Promise<void>>(Promise.resolve());
   const isDirty = () => version.current !== savedVersion.current;
+  // The warning on closing the tab listens only while something is unsaved. It is kept without state:
+  // a render of the form inside one of its fields' input events would put a controlled field (the
+  // topics' combobox) back to its old value before React hears of the change, and lose the keystroke.
+  const [warn] = useState(() => (event: BeforeUnloadEvent) => {
+    if (!isDirty()) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+  const warnWhileUnsaved = () => {
+    if (isDirty()) window.addEventListener("beforeunload", warn);
+    else window.removeEventListener("beforeunload", warn);
+  };
+  useEffect(() => () => window.removeEventListener("beforeunload", warn), [warn]);
 
   useEffect(() => {
     const element = form.current;
     if (!element) return;
     const changed = () => {
       version.current++;
-      setDirty(true);
+      warnWhileUnsaved();
     };
     element.addEventListener("input", changed);
     element.addEventListener("change", changed);
@@ -107,7 +119,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
         setDraftId(json.id);
         if (typeof json.version === "number") options.baseVersion.current = json.version;
         savedVersion.current = Math.max(savedVersion.current, sent);
-        setDirty(isDirty());
+        warnWhileUnsaved();
         setSavedAt(json.savedAt);
         setPhase("saved");
       } catch {
@@ -123,17 +135,6 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
     // options.baseVersion is a ref and onConflict only sets the form's state: neither restarts the timer.
   }, [form, options.enabled, options.submissionId]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!isDirty()) return;
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-
   const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
@@ -143,7 +144,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
 
   const markSaved = () => {
     savedVersion.current = version.current;
-    setDirty(false);
+    warnWhileUnsaved();
   };
   const pause = async () => {
     running.current = false;

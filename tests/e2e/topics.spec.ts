@@ -61,12 +61,14 @@ for (const site of DEMO_SITES) {
       await expect(created).toBeVisible();
       await field.press("Enter");
       await expect(page.getByTestId("topic-chip")).toHaveText([/المنية/, new RegExp(newTopic)]);
+      // A name typed and left while the draft is saved, then cleared: it is no topic of the story.
+      const draftSave = page.waitForRequest((request) => request.url().endsWith("/api/news/autosave"));
       await field.fill("عكا");
       await expect(page.getByRole("option", { name: "عكار", exact: true })).toBeVisible();
       await shoot(page, "topic-field", page.getByTestId("topic-field"), true);
+      await (await draftSave).response();
+      await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-phase", "saved");
       await field.fill("");
-      await expect(field).toHaveValue("");
-      await expect(page.getByTestId("topic-chip")).toHaveText([/المنية/, new RegExp(newTopic)]);
 
       await page.getByRole("button", { name: messages.publishSubmit }).click();
       await expect(page.getByRole("status")).toContainText(messages.published);

@@ -1,4 +1,7 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { IMAGE_WIDTHS } from "~/lib/images";
 import { pushMessages as pm } from "~/lib/messages";
 import { NEUTRAL_SETTINGS } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
@@ -6,7 +9,9 @@ import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import type { TestServer, TestSite } from "../../harness/test-server";
-import { createTestArticle, publishForm, putArticle } from "../support/articles";
+import { createTestArticle, publishForm, putArticle, storedVersion } from "../support/articles";
+import { pngBytes } from "../support/fixtures";
+import { holdArticleWrites } from "../support/held-writes";
 import { get } from "../support/http";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 import { newSiteClock } from "../support/site-clock";
@@ -243,6 +248,59 @@ describe("sending", () => {
     expect(await db.selectFrom("news").select("id").where("title", "=", title).execute()).toEqual([]);
     const id = await published(b, title, { category: "breaking", confirmAlert: "on" });
     expect(Number((await settled(id)).delivered)).toBe(2);
+  });
+
+  it("holds the limit when two editors on two instances publish with an alert at once: one is queued, the other asked to confirm, nothing of it stored", async () => {
+    const hourAgo = new Date(clock.now() - 3_600_000).toISOString();
+    const alertsThisHour = async () => Number((await db.selectFrom("push_alerts").select((eb) => eb.fn.countAll().as("n")).where("created_at", ">=", hourAgo).executeTakeFirstOrThrow()).n);
+    const limit = (await alertsThisHour()) + 1;
+    await writeSiteSettings(db, { ...NEUTRAL_SETTINGS, alertsPerHour: limit }, null, new Date(clock.now()));
+    for (const server of [a, b]) {
+      await vi.waitFor(async () => expect(await (await get(`${server.url}/dashboard/alerts`, { cookie: editor })).text()).toContain(`${pm.perHourLimit}: ${limit.toLocaleString("ar-LB")}`), within5s);
+    }
+    const nightDesk = await signedInAs(db, a.site, { email: "night-desk@example.com", username: "المناوب", role: "editor" });
+    const stories = await Promise.all(
+      [
+        { server: a, cookie: editor, title: "افتتاح سوق البلدية الجديد" },
+        { server: b, cookie: nightDesk, title: "إغلاق طريق المرفأ للصيانة" },
+      ].map(async (story) => ({ ...story, id: (await createTestArticle(db, { title: story.title, status: "draft" })).id })),
+    );
+    const eventsOf = async (id: string) => (await db.selectFrom("events").select("id").where("article_id", "=", id).execute()).length;
+    const eventsBefore = await Promise.all(stories.map((story) => eventsOf(story.id)));
+    const versionsBefore = await Promise.all(stories.map((story) => storedVersion(db, story.id)));
+    const picture = [{ field: "images", name: "photo.png", bytes: await pngBytes(64, 64) }];
+    const imagesDir = path.join(a.env.MEDIA_DIR, "news-images");
+    const storedFiles = () => (existsSync(imagesDir) ? readdirSync(imagesDir).length : 0);
+    const filesPerPicture = 1 + IMAGE_WIDTHS.length;
+    const filesBefore = storedFiles();
+
+    // Both stories' writes wait for the test's lock. A picture is stored after the form is checked and
+    // before the story is written: once both are, both requests have come as far as they can.
+    const held = await holdArticleWrites(site.database.url);
+    const answers = Promise.all(
+      stories.map(({ server, cookie, id, title }) => putArticle(server.url, { cookie }, id, publishForm(title, { sendAlert: "on" }, picture), { origin: server.url })),
+    );
+    try {
+      await vi.waitFor(() => expect(storedFiles()).toBe(filesBefore + 2 * filesPerPicture), within5s);
+    } finally {
+      await held.release();
+    }
+    const results = await answers;
+
+    expect(results.map((result) => result.status).sort()).toEqual([200, 400]);
+    const refusedAt = results.findIndex((result) => result.status === 400);
+    const refused = stories[refusedAt]!;
+    const queued = stories[1 - refusedAt]!;
+    expect(results[refusedAt]!.json.error).toMatchObject({ reason: "alert-limit", fields: { sendAlert: pm.overLimit } });
+    expect(await alertsThisHour()).toBe(limit);
+    expect((await alertOf(queued.id))?.kind).toBe("manual");
+    expect(await alertOf(refused.id)).toBeUndefined();
+    // The refused story is as it was: a draft of the same version, no revision, no event, its picture removed.
+    const refusedRow = await db.selectFrom("news").select(["status", "version"]).where("id", "=", refused.id).executeTakeFirstOrThrow();
+    expect({ status: refusedRow.status, version: Number(refusedRow.version) }).toEqual({ status: "draft", version: versionsBefore[refusedAt] });
+    expect(await db.selectFrom("news_revisions").select("id").where("news_id", "=", refused.id).execute()).toEqual([]);
+    expect(await eventsOf(refused.id)).toBe(eventsBefore[refusedAt]);
+    expect(storedFiles()).toBe(filesBefore + filesPerPicture);
   });
 
   it("counts an opened notification, refusing what is not an alert", async () => {

@@ -58,6 +58,8 @@ export type NewArticle = ArticleText & {
   story?: StoryChanges;
   /** An editor asked for a Web Push alert: sent when the story is published (push-alerts.server.ts). */
   sendAlert?: boolean;
+  /** The site's alerts per hour: an alert past them refuses the write (push-alerts.server.ts). Left out: no limit. */
+  alertsPerHour?: number;
   /** Seeded, not published by the newsroom: no alert, even for a breaking story. */
   silent?: boolean;
 };
@@ -124,7 +126,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     const shortId = status === "published" ? await ensureShortLink(trx, id) : null;
     await syncSearchIndex(trx, id);
     const alert = alertOfWrite({ category: input.category, wasPublished: false, published: status === "published", sendAlert: input.sendAlert === true });
-    if (alert && !input.silent) await queueAlert(trx, id, alert, new Date(createdAt));
+    if (alert && !input.silent) await queueAlert(trx, id, alert, new Date(createdAt), input.alertsPerHour);
     await recordArticleEvent(trx, null, { id, title: input.title, createdAt, publishedAt, category: input.category, status });
     return { id, shortId, createdAt, duplicate: false };
   });
@@ -158,6 +160,8 @@ export type ArticleChanges = ArticleText & {
   baseVersion?: number;
   /** An editor asked for a Web Push alert: now if the story is published, else when it is (push-alerts.server.ts). Left out: unchanged. */
   sendAlert?: boolean;
+  /** The site's alerts per hour: an alert past them refuses the write (push-alerts.server.ts). Left out: no limit. */
+  alertsPerHour?: number;
 };
 
 /** An article's public state as its row holds it, for its outbox event. */
@@ -229,7 +233,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     await syncSearchIndex(trx, id);
     const sendAlert = changes.sendAlert ?? Boolean(current.send_alert);
     const alert = alertOfWrite({ category: changes.category, wasPublished: current.status === "published", published: changes.status === "published", sendAlert });
-    if (alert) await queueAlert(trx, id, alert, new Date(now));
+    if (alert) await queueAlert(trx, id, alert, new Date(now), changes.alertsPerHour);
     const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status };
     await recordArticleEvent(trx, articleState(id, current), after);
     const usedBefore = mediaOfRow(current);

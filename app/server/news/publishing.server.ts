@@ -23,7 +23,6 @@ import { assertTopicsAllowed, type TopicsRequest } from "./topics.server";
 import { storeShareImage } from "./story-fields.server";
 import { pushMessages, storyMessages } from "~/lib/messages";
 import type { NewsStatus } from "~/lib/news";
-import { alertOfWrite, alertsSince, hasAlert } from "./push-alerts.server";
 
 /**
  * What the newsroom's writes need: where articles and their media are kept, where uploads wait until they are checked; `clock` stamps the writes;
@@ -92,25 +91,24 @@ function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, 
   };
 }
 
-const HOUR_MS = 3_600_000;
+/** Only editors may ask for an alert (permissions.ts). */
+function assertAlertPermitted(actor: Actor, input: ArticleFormInput): void {
+  if (input.sendAlert && !canSendAlerts(actor)) throw new AppError("forbidden", { message: pushMessages.sendAlertEditorsOnly, fields: { sendAlert: pushMessages.sendAlertEditorsOnly } });
+}
 
 /**
- * An alert only editors may ask for; past the site's alerts per hour, a write that would send one
- * (a breaking story published, or an editor's tick on a published story) is refused until the form
- * confirms it. A scheduled story's alert is counted when the scheduler publishes it, unasked.
+ * The alerts per hour a form's write is held to: an alert past them (a breaking story published, or an
+ * editor's tick on a published story) refuses the write until the form confirms it. The count is the
+ * write's own (push-alerts.server.ts); a scheduled story's alert is counted when the scheduler
+ * publishes it, unasked.
  */
-async function assertAlertAllowed({ db, clock, alertsPerHour }: Newsroom, actor: Actor, input: ArticleFormInput, current: Current): Promise<void> {
-  if (input.sendAlert && !canSendAlerts(actor)) throw new AppError("forbidden", { message: pushMessages.sendAlertEditorsOnly, fields: { sendAlert: pushMessages.sendAlertEditorsOnly } });
-  const alert = alertOfWrite({ category: input.category, wasPublished: current.status === "published", published: input.status === "published", sendAlert: input.sendAlert });
-  if (!alert || input.confirmAlert || !alertsPerHour) return;
-  if (current.id && (await hasAlert(db, current.id))) return;
-  if ((await alertsSince(db, new Date(clock.now().getTime() - HOUR_MS))) < (await alertsPerHour())) return;
-  throw new AppError("validation", { message: pushMessages.overLimit, reason: "alert-limit", fields: { sendAlert: pushMessages.overLimit } });
+async function alertLimitOf({ alertsPerHour }: Newsroom, input: ArticleFormInput): Promise<number | undefined> {
+  return input.confirmAlert || !alertsPerHour ? undefined : alertsPerHour();
 }
 
 /** The form's new files, and the images it takes from the media library. */
 type Uploads = { images: string[]; video: string | null; shareImage: string | null; fromLibrary: ReadonlySet<string> };
-type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[] };
+type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[]; alertsPerHour: number | undefined };
 
 /**
  * Checks the form against the article as it is, then stores its files. A status the actor may not give
@@ -130,7 +128,8 @@ async function prepare(newsroom: Newsroom, submission: Submission, actor: Actor,
   if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
   const topics = topicsOfForm(input, actor);
   if (topics) await assertTopicsAllowed(db, topics);
-  await assertAlertAllowed(newsroom, actor, input, current);
+  assertAlertPermitted(actor, input);
+  const alertsPerHour = await alertLimitOf(newsroom, input);
   // The share picture first: refused, it leaves nothing stored; stored, it goes if the other uploads fail.
   const shareImage = await storeShareImage(storage, submission.files);
   const media = await storeUploads(storage, submission.files).catch(async (error: unknown) => {
@@ -143,7 +142,7 @@ async function prepare(newsroom: Newsroom, submission: Submission, actor: Actor,
     await removeMedia(storage, stored);
     throw error;
   });
-  return { input, uploads, stored };
+  return { input, uploads, stored, alertsPerHour };
 }
 
 /** Takes back what a refused write stored: its files and their rows in the media library. */
@@ -164,11 +163,12 @@ function writeFailure(error: unknown, failed: string): AppError {
  * or nothing at all. The status must be one the actor may give (permissions.ts).
  */
 export async function publishArticle(newsroom: Newsroom, actor: Actor, submission: Submission, sender: FormSender): Promise<{ id: string; shortId: string | null }> {
-  const { input, uploads, stored } = await prepare(newsroom, submission, actor, NEW_ARTICLE, sender);
+  const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, submission, actor, NEW_ARTICLE, sender);
   let created;
   try {
     created = await createArticle(newsroom.db, {
       ...articleOfForm(input, actor, NEW_ARTICLE, uploads),
+      alertsPerHour,
       authorId: actor.id,
       submissionId: input.submissionId,
       createdAt: newsroom.clock.now(),
@@ -202,7 +202,7 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
  */
 export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<{ version: number }> {
   const current: Current = { kind: "edit", id: article.id, status: article.status, images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage };
-  const { input, uploads, stored } = await prepare(newsroom, submission, actor, current, sender);
+  const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, submission, actor, current, sender);
   const changes = articleOfForm(input, actor, current, uploads);
   if (changes.images.length > MAX_IMAGES) {
     await discard(newsroom, stored);
@@ -210,7 +210,7 @@ export async function editArticle(newsroom: Newsroom, actor: Actor, article: New
   }
   let result;
   try {
-    result = await updateArticle(newsroom.db, article.id, { ...changes, onlyIf: editCondition(actor), baseVersion: input.baseVersion }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
+    result = await updateArticle(newsroom.db, article.id, { ...changes, alertsPerHour, onlyIf: editCondition(actor), baseVersion: input.baseVersion }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
   } catch (error) {
     await discard(newsroom, stored);
     throw writeFailure(error, messages.updateFailed);

@@ -1,4 +1,7 @@
 import type { DB } from "~/server/db/db.server";
+import { lockKeys } from "~/server/db/key-locks.server";
+import { pushMessages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
 
 /*
  * The Web Push alert of a story (decision 037), queued in the transaction that publishes it: one row
@@ -8,8 +11,20 @@ import type { DB } from "~/server/db/db.server";
 
 export type AlertKind = "breaking" | "manual";
 
-/** Queues story `articleId`'s alert inside `trx`; a story that already has one keeps it. */
-export async function queueAlert(trx: DB, articleId: string, kind: AlertKind, at: Date): Promise<void> {
+const HOUR_MS = 3_600_000;
+/** The key every transaction that queues an alert holds (db/key-locks), so the hourly count and the queueing are one step. */
+const ALERT_QUEUE_KEY = "push-alerts:queue";
+
+const overLimit = () => new AppError("validation", { message: pushMessages.overLimit, reason: "alert-limit", fields: { sendAlert: pushMessages.overLimit } });
+
+/**
+ * Queues story `articleId`'s alert inside `trx`; a story that already has one keeps it. With
+ * `perHour`, a new alert that would be more than `perHour` in the hour up to `at` refuses the whole
+ * write (alert-limit) instead. Transactions that queue take turns from the count to their commit.
+ */
+export async function queueAlert(trx: DB, articleId: string, kind: AlertKind, at: Date, perHour?: number): Promise<void> {
+  await lockKeys(trx, [ALERT_QUEUE_KEY]);
+  if (perHour !== undefined && !(await hasAlert(trx, articleId)) && (await alertsSince(trx, new Date(at.getTime() - HOUR_MS))) >= perHour) throw overLimit();
   await trx
     .insertInto("push_alerts")
     .values({ article_id: articleId, kind, created_at: at.toISOString() })
@@ -28,12 +43,12 @@ export function alertOfWrite({ category, wasPublished, published, sendAlert }: A
 }
 
 /** How many alerts were queued since `since`: the per-hour limit counts them. */
-export async function alertsSince(db: DB, since: Date): Promise<number> {
+async function alertsSince(db: DB, since: Date): Promise<number> {
   const row = await db.selectFrom("push_alerts").select((eb) => eb.fn.countAll().as("n")).where("created_at", ">=", since.toISOString()).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Whether story `articleId` has had its alert. */
-export async function hasAlert(db: DB, articleId: string): Promise<boolean> {
+async function hasAlert(db: DB, articleId: string): Promise<boolean> {
   return (await db.selectFrom("push_alerts").select("id").where("article_id", "=", articleId).executeTakeFirst()) !== undefined;
 }
