@@ -10,7 +10,7 @@ import { expect, test } from "./test";
 /* The story's own fields (issue 33): an editor writes a standfirst and share fields, publishes, and reads the article at its readable address. */
 
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
-const SHOTS = "/tmp/i33-story-shots";
+const SHOTS = ".tmp/story-fields";
 
 const png = (width: number, height: number, color: string) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
 const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");

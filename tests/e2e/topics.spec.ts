@@ -9,7 +9,7 @@ import { articleIdByTitle, createAdmin, createMember, fillBody, hydrated, readSi
 import { expect, test } from "./test";
 
 /** Screenshots to look at (never committed): the form's topic field, the topic page and the article's links, at 375 and 1280 px. */
-const SHOTS = "/tmp/i33-topics-shots";
+const SHOTS = path.resolve(".tmp/topics");
 const WIDTHS = [375, 1280] as const;
 
 for (const site of DEMO_SITES) {
