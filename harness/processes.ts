@@ -1,4 +1,14 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+
+const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+
+/** A process's user + system CPU time so far, all its threads, in milliseconds (Linux /proc). */
+export function cpuTimeMs(pid: number): number {
+  // Fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 14th field of the line.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
 
 /** Resident memory of a process now, in bytes (Linux /proc); 0 once it has exited. */
 export function residentMemory(pid: number): number {

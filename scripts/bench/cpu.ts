@@ -10,11 +10,12 @@
  * BENCH_ARTICLES (10000), BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_PORT (4150: this port and the next).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../app/server/db/db.server";
+import { cpuTimeMs } from "../../harness/processes";
 import { seedArticles } from "./data";
 import { crawlScript } from "./load";
 import { ensureBuild } from "../ensure-build";
@@ -25,7 +26,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4150);
 const CONNECTIONS = 50;
-const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
 const { values: flags } = parseArgs({ options: { base: { type: "string" }, write: { type: "boolean" } }, strict: true });
 
 type Checkout = { label: string; dir: string };
@@ -40,13 +40,6 @@ type Row = {
   p99: number;
   errors: number;
 };
-
-/** The process's user + system CPU time so far, in milliseconds. */
-function cpuTimeMs(pid: number): number {
-  // Fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 14th field of the line.
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
 
 /** wrk at 50 connections: the requests it completed, per second, p99 and errors. */
 function runWrk(

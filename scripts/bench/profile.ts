@@ -4,11 +4,12 @@
  * garbage collection, the rest. BENCH_ARTICLES (10000), BENCH_SECONDS (15); `--page /local` for another page.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../../harness/test-server";
+import { profileLines, readProfiles, summarizeProfile, type ProfileNode } from "./cpu-profile";
 import { seedArticles } from "./data";
 import { loadTest } from "./load";
 import { ensureBuild, SERVER_ENTRY } from "../ensure-build";
@@ -17,15 +18,9 @@ const { values: flags } = parseArgs({ options: { page: { type: "string" } }, str
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-type Node = { id: number; callFrame: { functionName: string; url: string }; children?: number[] };
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
-
 /** The category of a sampled frame, by its own function and the frames it was called from. */
-function category(stack: Node[]): string {
+function category(stack: ProfileNode[]): string {
   const own = stack[stack.length - 1]!.callFrame;
-  if (own.functionName === "(garbage collector)") return "garbage collection";
-  if (own.functionName === "(idle)") return "idle";
-  if (own.functionName === "(program)") return "program (native, unattributed)";
   const urls = stack.map((n) => n.callFrame.url);
   const names = stack.map((n) => n.callFrame.functionName);
   if (urls.some((u) => /node:zlib|compression/.test(u)) || names.some((n) => /brotli|gzip|deflate|zlib/i.test(n))) return "compression";
@@ -61,34 +56,10 @@ try {
   const load = await loadTest(url, { connections: 50, seconds: SECONDS, headers: { "accept-encoding": "br, gzip" } });
   child.kill("SIGTERM");
   await exited;
-  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
-  if (!file) throw new Error("no profile written");
-  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Profile;
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const stackOf = (id: number) => {
-    const stack: Node[] = [];
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.unshift(byId.get(at)!);
-    return stack;
-  };
-  const totals = new Map<string, number>();
-  const selfTimes = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const stack = stackOf(id);
-    const name = category(stack);
-    const delta = profile.timeDeltas[i] ?? 0;
-    totals.set(name, (totals.get(name) ?? 0) + delta);
-    const own = stack[stack.length - 1]!.callFrame;
-    const where = `${own.functionName || "(anonymous)"} ${own.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(build|app)\//, "$1/")}`;
-    selfTimes.set(where, (selfTimes.get(where) ?? 0) + delta);
-  });
-  const busy = [...totals].filter(([name]) => name !== "idle").reduce((sum, [, t]) => sum + t, 0);
+  const [main] = readProfiles(dir);
+  if (!main) throw new Error("no profile written");
   console.log(`\n${url.replace(/:\d+/, "")}: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms under the profiler (50 connections, ${SECONDS} s)`);
-  console.log(`idle ${(((totals.get("idle") ?? 0) / (busy + (totals.get("idle") ?? 0))) * 100).toFixed(0)}% of the time; of the busy time:`);
-  for (const [name, t] of [...totals].filter(([n]) => n !== "idle").sort((a, b) => b[1] - a[1])) console.log(`  ${name}: ${((t / busy) * 100).toFixed(1)}%`);
-  console.log("the functions with the most time of their own:");
-  for (const [where, t] of [...selfTimes].filter(([w]) => !w.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${((t / busy) * 100).toFixed(1)}% ${where}`);
+  for (const line of profileLines(summarizeProfile(main.profile, category))) console.log(line);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,30 +1,54 @@
 /**
  * npm run bench:push: one breaking story sent to 100,000 subscriptions (issue 35, decision 037). The
- * production server (one process) on a temporary SQLite site delivers to harness/push-service.ts
- * running in another process, which checks the VAPID JWT and decrypts every 100th message. Prints the
- * wall time from publishing to the last counted outcome (target ≤ 60 s), deliveries per second, the
- * server's RSS each second, and a reader page's p99 without and during the send (scripts/bench/load.ts).
+ * production server (one process) on a temporary site (SQLite, or TEST_DATABASE=postgres) delivers to
+ * harness/push-service.ts running in another process, which checks the VAPID JWT and decrypts every
+ * 100th message. Prints the wall time from publishing to the last counted outcome (target ≤ 60 s),
+ * deliveries per second, the CPU time each process used meanwhile, the server's RSS each second, and a
+ * reader page's p99 (wrk in another process, scripts/bench/load.ts) before the send and during it.
+ *
+ * `-- 20000` sends to that many; `-- --cpu-prof` profiles the server's threads during the send alone
+ * (no reader load) and prints where their time went.
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
 import { signedInAs } from "../../harness/accounts";
-import { residentMemory } from "../../harness/processes";
+import { cpuTimeMs, residentMemory } from "../../harness/processes";
 import { startTestServer } from "../../harness/test-server";
 import { openDatabase } from "~/server/db/db.server";
 import { createTestArticle, publishForm } from "../../tests/support/articles";
 import { ensureBuild } from "../ensure-build";
-import { loadGeneratorName, loadTest } from "./load";
+import { profileLines, readProfiles, summarizeProfile, type ProfileNode } from "./cpu-profile";
+import { loadGeneratorName, loadTest, type LoadResult } from "./load";
 
-const SUBSCRIPTIONS = Number(process.argv[2] ?? 100_000);
+const { values: flags, positionals } = parseArgs({ options: { "cpu-prof": { type: "boolean" } }, allowPositionals: true, strict: true });
+const SUBSCRIPTIONS = Number(positionals[0] ?? 100_000);
 const LOAD = { connections: 8, seconds: 15, headers: { "accept-encoding": "br, gzip" } };
 const MB = 1024 * 1024;
+
+/** Where the sender's time goes: the encryption, the HTTP client, the database, the rest. */
+function category(stack: ProfileNode[]): string {
+  const own = stack[stack.length - 1]!.callFrame;
+  const urls = stack.map((node) => node.callFrame.url);
+  if (urls.some((url) => /node_modules\/(web-push|http_ece)\//.test(url))) return "web-push (encryption, VAPID)";
+  if (urls.some((url) => /node_modules\/undici|node:internal\/deps\/undici|^node:(_http|http|https|net|_tls)/.test(url))) return "HTTP client";
+  if ((/^(run|all|get|iterate|prepare|exec)$/.test(own.functionName) && (own.url === "" || own.url.endsWith("build/server/index.js"))) || urls.some((url) => /better-sqlite3/.test(url))) return "SQLite";
+  if (urls.some((url) => /node_modules\/(pg|pg-protocol|pg-pool)\//.test(url))) return "PostgreSQL client";
+  if (urls.some((url) => /node_modules\/kysely\//.test(url))) return "Kysely (query building)";
+  if (urls.some((url) => /node:internal\/worker|worker_threads/.test(url))) return "messages between threads";
+  return "other JavaScript";
+}
 
 ensureBuild();
 const service = spawn(process.execPath, ["--import", "tsx", "harness/push-service.ts", "100"], { stdio: ["ignore", "pipe", "inherit"] });
 const first = await new Promise<string>((resolve) => createInterface({ input: service.stdout! }).once("line", resolve));
 const push = JSON.parse(first) as { url: string; keys: { p256dh: string; auth: string } };
 
-const server = await startTestServer({ LOG_LEVEL: "error", SCHEDULER_INTERVAL_MS: "1000" });
+const profileDir = flags["cpu-prof"] ? mkdtempSync(path.join(tmpdir(), "akhbar-push-profile-")) : undefined;
+const server = await startTestServer({ LOG_LEVEL: "error", SCHEDULER_INTERVAL_MS: "1000", ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}) });
 const db = openDatabase(server.env.DATABASE_URL);
 try {
   const created = new Date().toISOString();
@@ -43,15 +67,16 @@ try {
   await fetch(page);
   const editor = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });
 
-  const quiet = await loadTest(page, LOAD);
+  const quiet = profileDir ? undefined : await loadTest(page, LOAD);
 
   const rss: number[] = [residentMemory(server.pid)];
   const sampler = setInterval(() => rss.push(residentMemory(server.pid)), 1000);
+  const cpuBefore = { server: cpuTimeMs(server.pid), service: cpuTimeMs(service.pid!) };
   const started = performance.now();
   const response = await fetch(`${server.url}/api/news`, { method: "POST", body: publishForm("عاجل: خبر إلى مئة ألف مشترك", { category: "breaking", confirmAlert: "on" }), headers: { cookie: editor, origin: server.url } });
   if (response.status !== 201) throw new Error(`publishing gave ${response.status}: ${await response.text()}`);
   const { id } = (await response.json()) as { id: string };
-  const during = loadTest(page, LOAD);
+  const during: Promise<LoadResult> | undefined = profileDir ? undefined : loadTest(page, LOAD);
   let alert;
   for (;;) {
     alert = await db.selectFrom("push_alerts").selectAll().where("article_id", "=", id).executeTakeFirst();
@@ -60,22 +85,39 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = { server: (cpuTimeMs(server.pid) - cpuBefore.server) / 1000, service: (cpuTimeMs(service.pid!) - cpuBefore.service) / 1000 };
   clearInterval(sampler);
   const loaded = await during;
   const stats = (await (await fetch(`${push.url}/stats`)).json()) as { accepted: number; rejected: string[] };
 
-  console.log(`Load generator: ${loadGeneratorName}, ${LOAD.connections} connections, ${LOAD.seconds} s, on ${page.replace(server.url, "")}`);
   console.log(`| subscriptions | sent | delivered | failed | removed | wall time | deliveries/s | push service accepted | rejected (JWT or payload) |`);
   console.log(`|---|---|---|---|---|---|---|---|---|`);
   console.log(`| ${SUBSCRIPTIONS} | ${alert!.sent} | ${alert!.delivered} | ${alert!.failed} | ${alert!.removed} | ${seconds.toFixed(1)} s | ${(Number(alert!.delivered) / seconds).toFixed(0)} | ${stats.accepted} | ${stats.rejected.length} |`);
-  console.log(`Server RSS each second (MB): ${rss.map((bytes) => (bytes / MB).toFixed(0)).join(" ")}`);
-  console.log(`| reader page | req/s | p99 | errors |`);
-  console.log(`|---|---|---|---|`);
-  console.log(`| without a send | ${quiet.rps.toFixed(0)} | ${quiet.p99.toFixed(1)} ms | ${quiet.errors} |`);
-  console.log(`| during the send | ${loaded.rps.toFixed(0)} | ${loaded.p99.toFixed(1)} ms | ${loaded.errors} |`);
+  console.log(`CPU time during the send: server ${cpu.server.toFixed(1)} s (${((cpu.server / seconds) * 100).toFixed(0)}% of a core), push service ${cpu.service.toFixed(1)} s (${((cpu.service / seconds) * 100).toFixed(0)}%)`);
+  const half = rss.slice(Math.floor(rss.length / 2));
+  const mb = (bytes: number) => (bytes / MB).toFixed(0);
+  console.log(`Server RSS each second (MB): ${rss.map(mb).join(" ")}`);
+  console.log(`Server RSS: ${mb(rss[0]!)} MB before, peak ${mb(Math.max(...rss))} MB, second half of the send ${mb(Math.min(...half))}–${mb(Math.max(...half))} MB, at the end ${mb(rss.at(-1)!)} MB`);
+  if (quiet && loaded) {
+    console.log(`Load generator: ${loadGeneratorName}, ${LOAD.connections} connections, ${LOAD.seconds} s, on ${page.replace(server.url, "")}`);
+    console.log(`| reader page | req/s | p99 | errors |`);
+    console.log(`|---|---|---|---|`);
+    console.log(`| without a send | ${quiet.rps.toFixed(0)} | ${quiet.p99.toFixed(1)} ms | ${quiet.errors} |`);
+    console.log(`| during the send | ${loaded.rps.toFixed(0)} | ${loaded.p99.toFixed(1)} ms | ${loaded.errors} |`);
+    console.log(`p99 during the send ÷ without: ${(loaded.p99 / quiet.p99).toFixed(2)}${seconds < LOAD.seconds ? ` (the send ended after ${seconds.toFixed(1)} s, before the load did)` : ""}`);
+  }
   if (stats.rejected.length > 0) console.log(`First rejections: ${stats.rejected.slice(0, 3).join("; ")}`);
 } finally {
   await db.destroy();
   await server.stop();
   service.kill("SIGTERM");
+}
+if (profileDir) {
+  for (const { thread, profile } of readProfiles(profileDir)) {
+    const summary = summarizeProfile(profile, category);
+    if (summary.busyMs < 500) continue;
+    console.log(`\nthread ${thread}${thread === 0 ? " (main)" : ""}:`);
+    for (const line of profileLines(summary)) console.log(line);
+  }
+  rmSync(profileDir, { recursive: true, force: true });
 }
