@@ -38,14 +38,17 @@ export type ServerProcess = { child: ChildProcess; output: () => string; exited:
  */
 export type Launch = "node" | "npm start";
 
-/** Spawns the server (production mode, from build/) with `env` added to this process's environment; one process unless `env` sets WORKERS. */
-export function spawnServer(env: Record<string, string>, launch: Launch = "node"): ServerProcess {
+/**
+ * Spawns the server (production mode, from build/) with `env` added to this process's environment; one
+ * process unless `env` sets WORKERS. `nodeArgs` go to Node before the entry (flags NODE_OPTIONS refuses, as --cpu-prof).
+ */
+export function spawnServer(env: Record<string, string>, launch: Launch = "node", nodeArgs: string[] = []): ServerProcess {
   let output = "";
   const fullEnv = { ...process.env, WORKERS: "1", ...env };
   const child =
     launch === "npm start"
       ? spawn("npm", ["start"], { env: fullEnv, stdio: "pipe", detached: true })
-      : spawn(process.execPath, [SERVER_ENTRY], { env: fullEnv, stdio: "pipe" });
+      : spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], { env: fullEnv, stdio: "pipe" });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // "close": also after what its children still print on the same pipes.
@@ -112,7 +115,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
  * process (WORKERS=1) unless `extraEnv` sets WORKERS; a cluster logs at info, which tells when every
  * worker serves.
  */
-export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "node"): Promise<TestServer> {
+export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "node", nodeArgs: string[] = []): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
   const database = extraEnv.DATABASE_URL === undefined ? await createEmptyDatabase() : undefined;
   for (let attempt = 1; ; attempt++) {
@@ -134,7 +137,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, lau
     };
     const cluster = Number(env.WORKERS) > 1;
     if (cluster && env.LOG_LEVEL !== "info") throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
-    const server = spawnServer(env, launch);
+    const server = spawnServer(env, launch, nodeArgs);
     try {
       await waitUntilUp(url, server.child, server.output, cluster);
     } catch (error) {

@@ -17,8 +17,8 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { signedInAs } from "../../harness/accounts";
 import { cpuTimeMs, residentMemory } from "../../harness/processes";
-import { startTestServer } from "../../harness/test-server";
-import { openDatabase } from "~/server/db/db.server";
+import { startTestServer, type TestServer } from "../../harness/test-server";
+import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestArticle, publishForm } from "../../tests/support/articles";
 import { ensureBuild } from "../ensure-build";
 import { profileLines, readProfiles, summarizeProfile, type ProfileNode } from "./cpu-profile";
@@ -48,9 +48,11 @@ const first = await new Promise<string>((resolve) => createInterface({ input: se
 const push = JSON.parse(first) as { url: string; keys: { p256dh: string; auth: string } };
 
 const profileDir = flags["cpu-prof"] ? mkdtempSync(path.join(tmpdir(), "akhbar-push-profile-")) : undefined;
-const server = await startTestServer({ LOG_LEVEL: "error", SCHEDULER_INTERVAL_MS: "1000", ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}) });
-const db = openDatabase(server.env.DATABASE_URL);
+let server: TestServer | undefined;
+let db: DB | undefined;
 try {
+  server = await startTestServer({ LOG_LEVEL: "error", SCHEDULER_INTERVAL_MS: "1000" }, "node", profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  db = openDatabase(server.env.DATABASE_URL);
   const created = new Date().toISOString();
   for (let start = 0; start < SUBSCRIPTIONS; start += 500) {
     const rows = Array.from({ length: Math.min(500, SUBSCRIPTIONS - start) }, (_, i) => ({
@@ -70,7 +72,8 @@ try {
   const quiet = profileDir ? undefined : await loadTest(page, LOAD);
 
   const rss: number[] = [residentMemory(server.pid)];
-  const sampler = setInterval(() => rss.push(residentMemory(server.pid)), 1000);
+  const pid = server.pid;
+  const sampler = setInterval(() => rss.push(residentMemory(pid)), 1000);
   const cpuBefore = { server: cpuTimeMs(server.pid), service: cpuTimeMs(service.pid!) };
   const started = performance.now();
   const response = await fetch(`${server.url}/api/news`, { method: "POST", body: publishForm("عاجل: خبر إلى مئة ألف مشترك", { category: "breaking", confirmAlert: "on" }), headers: { cookie: editor, origin: server.url } });
@@ -108,8 +111,8 @@ try {
   }
   if (stats.rejected.length > 0) console.log(`First rejections: ${stats.rejected.slice(0, 3).join("; ")}`);
 } finally {
-  await db.destroy();
-  await server.stop();
+  await db?.destroy();
+  await server?.stop();
   service.kill("SIGTERM");
 }
 if (profileDir) {
