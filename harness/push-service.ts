@@ -29,6 +29,12 @@ export type PushService = {
   /** Requests answered for `endpoint` so far, forced answers included. */
   requests: (endpoint: string) => number;
   answer: (endpoint: string, forced: ForcedAnswer) => void;
+  /** From now on, messages are accepted (kept, counted) but their 201 waits for `release`: as if the answer were lost on its way. */
+  hold: () => void;
+  /** The messages accepted and not answered yet. */
+  held: () => PushedMessage[];
+  /** Sends the held answers (to whoever still listens) and answers at once again. */
+  release: () => void;
   /** The benchmark's subscription `i` (`bench{i}`): all share one key pair, so making 100,000 costs nothing. */
   benchSubscription: (i: number) => Subscription;
   stop: () => Promise<void>;
@@ -114,6 +120,8 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
   let accepted = 0;
   let origin = "";
   let shared: Keys | undefined;
+  let holding = false;
+  let held: { message: PushedMessage; answer: () => void }[] = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const match = /^\/push\/([A-Za-z0-9_-]+)$/.exec(request.url ?? "");
@@ -160,7 +168,13 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
       all.push(message);
     }
     accepted++;
-    response.writeHead(201, { location: `/message/${n}` }).end();
+    const location = `/message/${n}`;
+    const accept = () => {
+      if (response.destroyed || response.socket?.destroyed !== false) return;
+      response.writeHead(201, { location }).end();
+    };
+    if (holding) held.push({ message, answer: accept });
+    else accept();
   };
 
   const server: Server = createServer((request, response) => {
@@ -193,6 +207,13 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     rejected: () => rejected,
     requests: (endpoint) => counts.get(endpoint) ?? 0,
     answer: (endpoint, answer) => void forced.set(endpoint, { ...answer }),
+    hold: () => void (holding = true),
+    held: () => held.map((entry) => entry.message),
+    release: () => {
+      holding = false;
+      for (const entry of held) entry.answer();
+      held = [];
+    },
     benchSubscription: (i) => asSubscription(`bench${i}`, (shared ??= makeKeys())),
     stop: () => {
       all = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alertOfWrite } from "~/server/news/push-alerts.server";
-import { outcomeOf, retryAfterMs, topicOf, vapidSubject } from "./sender.server";
+import { outcomeOf, retryAfterMs } from "./outcomes.server";
+import { topicOf, vapidSubject } from "./sender.server";
 
 const now = new Date("2026-11-26T10:00:00Z");
 

@@ -7,13 +7,16 @@ import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
 import { getArticle } from "~/server/news/articles-read.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
+import { DeliveryThread } from "./delivery-thread.server";
+import { backoffMs, createOutcomeWriter, outcomeOf, type ClaimedDelivery } from "./outcomes.server";
 import { siteVapidKeys, type VapidKeys } from "./vapid-keys.server";
 
 /*
  * Sending alerts (decision 037). An alert's deliveries are made once (one per matching subscription,
  * in one transaction with the alert's payload); every process then claims due deliveries for a while,
- * sends them with bounded concurrency and records each outcome in its own transaction, deleting the
- * delivery and counting it on the alert. A claim that lapses (its process stopped) is taken again.
+ * has its delivery thread encrypt and send them with bounded concurrency, and writes their outcomes
+ * together as they come (outcomes.server), deleting each delivery and counting it on the alert. A
+ * claim that lapses (its process stopped) is taken again.
  */
 
 export type PushPayload = { alertId: number; title: string; body: string; url: string; image: string | null; icon: string; tag: string };
@@ -30,9 +33,6 @@ export type SenderOptions = {
   claimMs: number;
 };
 
-const MAX_ATTEMPTS = 5;
-const BACKOFF_BASE_MS = 10_000;
-const BACKOFF_MAX_MS = 3_600_000;
 const VAPID_LIFETIME_S = 12 * 3600;
 const BODY_LENGTH = 160;
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -102,77 +102,62 @@ async function insertDeliveries(trx: DB, alertId: number, category: string, now:
   return Number(row?.n ?? 0);
 }
 
-type Claimed = { id: number; alert_id: number; endpoint: string; attempts: number; claimed_until: string };
-
 /** Takes up to `limit` due deliveries until `until`; no other process takes them meanwhile. */
-async function claimDeliveries(db: DB, now: Date, until: Date, limit: number): Promise<Claimed[]> {
+async function claimDeliveries(db: DB, now: Date, until: Date, limit: number): Promise<ClaimedDelivery[]> {
   const postgres = dialectName(db) === "postgres";
   const at = now.toISOString();
-  const { rows } = await sql<Claimed>`update push_deliveries set claimed_until = ${until.toISOString()}
+  const { rows } = await sql<ClaimedDelivery>`update push_deliveries set claimed_until = ${until.toISOString()}
     where id in (select id from push_deliveries where due_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
       order by due_at, id limit ${limit} ${postgres ? sql`for update skip locked` : sql``})
     returning id, alert_id, endpoint, attempts, claimed_until`.execute(db);
   return rows.map((row) => ({ ...row, id: Number(row.id), alert_id: Number(row.alert_id), attempts: Number(row.attempts) }));
 }
 
-type Outcome = "delivered" | "removed" | "failed" | { retryAt: Date };
-
-/** Records a delivery's outcome if this process still holds its claim: the delivery goes and its alert counts it, or it waits for a retry. */
-async function recordOutcome(db: DB, delivery: Claimed, outcome: Outcome): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (typeof outcome === "object" && delivery.attempts + 1 < MAX_ATTEMPTS) {
-      await trx
-        .updateTable("push_deliveries")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), due_at: outcome.retryAt.toISOString(), claimed_until: null }))
-        .where("id", "=", delivery.id)
-        .where("claimed_until", "=", delivery.claimed_until)
-        .execute();
-      return;
-    }
-    const gone = await trx.deleteFrom("push_deliveries").where("id", "=", delivery.id).where("claimed_until", "=", delivery.claimed_until).executeTakeFirst();
-    if (gone.numDeletedRows === 0n) return;
-    const counted = typeof outcome === "object" ? "failed" : outcome;
-    if (counted === "removed") await trx.deleteFrom("push_subscriptions").where("endpoint", "=", delivery.endpoint).execute();
-    await trx
-      .updateTable("push_alerts")
-      .set((eb) => ({ [counted]: eb(counted, "+", 1) }))
-      .where("id", "=", delivery.alert_id)
-      .execute();
-  });
-}
-
-/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: Date): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
-}
-
-function backoffMs(attempts: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempts);
-}
-
 type Alert = { payload: string; urgency: "high" | "normal"; topic: string };
 
-/** One process's sending: the alerts' payloads and the VAPID headers kept while it runs. */
+/** At most `size` held at once: `take` waits for a free one; `idle` resolves once none is held. */
+function slots(size: number) {
+  let held = 0;
+  const waiting: (() => void)[] = [];
+  const idle: (() => void)[] = [];
+  return {
+    take: async (): Promise<void> => {
+      while (held >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      held++;
+    },
+    give: (): void => {
+      held--;
+      waiting.shift()?.();
+      if (held === 0) for (const resolve of idle.splice(0)) resolve();
+    },
+    idle: (): Promise<void> => (held === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve))),
+  };
+}
+
+/**
+ * One process's sending: the alerts' payloads and the VAPID headers kept while it runs; messages
+ * encrypted and sent by a thread of their own, outcomes written together as they come.
+ */
 export function createSender(options: SenderOptions) {
   const { db, clock, baseUrl, concurrency, ttlSeconds, claimMs } = options;
   const alerts = new Map<number, Alert>();
   const vapidHeaders = new Map<string, { header: string; until: number }>();
+  const thread = new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS });
+  const outcomes = createOutcomeWriter(db);
   let keys: VapidKeys | undefined;
   let subject = "";
 
-  async function alertOf(id: number): Promise<Alert | null> {
-    const known = alerts.get(id);
-    if (known) return known;
-    const row = await db.selectFrom("push_alerts").select(["payload", "category", "kind"]).where("id", "=", id).executeTakeFirst();
-    if (!row?.payload) return null;
-    const category = row.category ?? "breaking";
-    const alert: Alert = { payload: row.payload, urgency: category === "breaking" ? "high" : "normal", topic: topicOf(category) };
-    if (alerts.size >= ALERTS_KEPT) alerts.clear();
-    alerts.set(id, alert);
-    return alert;
+  /** The alerts of `ids` not known yet, read in one query. */
+  async function loadAlerts(ids: number[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !alerts.has(id));
+    if (missing.length === 0) return;
+    if (alerts.size + missing.length > ALERTS_KEPT) alerts.clear();
+    const rows = await db.selectFrom("push_alerts").select(["id", "payload", "category"]).where("id", "in", missing).execute();
+    for (const row of rows) {
+      if (!row.payload) continue;
+      const category = row.category ?? "breaking";
+      alerts.set(Number(row.id), { payload: row.payload, urgency: category === "breaking" ? "high" : "normal", topic: topicOf(category) });
+    }
   }
 
   function authorization(endpoint: string): string {
@@ -185,78 +170,59 @@ export function createSender(options: SenderOptions) {
     return Authorization;
   }
 
-  async function deliver(delivery: Claimed, keysOf: Map<string, { p256dh: string; auth: string }>): Promise<void> {
-    const alert = await alertOf(delivery.alert_id);
-    const subscription = keysOf.get(delivery.endpoint);
-    if (!alert || !subscription) return recordOutcome(db, delivery, "removed");
-    let outcome: Outcome;
-    try {
-      const request = webpush.generateRequestDetails({ endpoint: delivery.endpoint, keys: subscription }, alert.payload, {
-        vapidDetails: null,
-        TTL: ttlSeconds,
-        urgency: alert.urgency,
-        topic: alert.topic,
-        headers: { Authorization: authorization(delivery.endpoint) },
-      } as unknown as webpush.RequestOptions);
-      const response = await fetch(delivery.endpoint, {
-        method: "POST",
-        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
-        body: new Uint8Array(request.body as Buffer),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      outcome = outcomeOf(response.status, response.headers.get("retry-after"), delivery.attempts, clock.now());
-    } catch (error) {
-      logger.warn({ err: error, alert: delivery.alert_id }, "a push delivery failed to reach its service");
-      outcome = { retryAt: new Date(clock.now().getTime() + backoffMs(delivery.attempts)) };
+  /** Sends one delivery and records its outcome; settles once the outcome is written. */
+  async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<void> {
+    const alert = alerts.get(delivery.alert_id);
+    if (!alert || !subscription) return outcomes.record(delivery, "removed");
+    const answer = await thread.deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, ttlSeconds, authorization: authorization(delivery.endpoint) });
+    if ("error" in answer) {
+      logger.warn({ err: answer.error, alert: delivery.alert_id }, "a push delivery failed to reach its service");
+      return outcomes.record(delivery, { retryAt: new Date(clock.now().getTime() + backoffMs(delivery.attempts)) });
     }
-    await recordOutcome(db, delivery, outcome);
+    await outcomes.record(delivery, outcomeOf(answer.status, answer.retryAfter, delivery.attempts, clock.now()));
   }
 
   /**
-   * Sends every delivery due now, a claimed batch at a time, until none is due or `stopping()`; returns
-   * how many it handled. A request that could outlast its claim is not started: the claim lapses and
-   * the delivery is taken again, so no two processes ever send it at once.
+   * Sends every delivery due now, claimed a batch at a time, until none is due or `stopping()`;
+   * returns how many it handled. At most `concurrency` are unsettled at once, from the request until
+   * the outcome's commit: no more can be sent twice if the process dies. A request that could outlast
+   * its claim is not started: the claim lapses and the delivery is taken again, so no two processes
+   * ever send it at once.
    */
   async function sendDue(stopping: () => boolean = () => false): Promise<number> {
     const now = clock.now();
     await prepareAlerts(db, baseUrl, now);
     keys ??= await siteVapidKeys(db, now);
     if (!subject) subject = vapidSubject((await readSiteSettings(db)).settings.contact.email, baseUrl);
+    const unsettled = slots(concurrency);
+    let failure: { error: unknown } | undefined;
     let handled = 0;
-    while (!stopping()) {
+    while (!stopping() && !failure) {
       const start = clock.now();
       const batch = await claimDeliveries(db, start, new Date(start.getTime() + claimMs), concurrency * 8);
       if (batch.length === 0) break;
+      await loadAlerts(batch.map((delivery) => delivery.alert_id));
       const endpoints = [...new Set(batch.map((delivery) => delivery.endpoint))];
       const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
       const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
-      let next = 0;
-      const worker = async () => {
-        while (next < batch.length) {
-          const delivery = batch[next++]!;
-          if (stopping() || clock.now().getTime() + REQUEST_TIMEOUT_MS > Date.parse(delivery.claimed_until)) continue;
-          await deliver(delivery, keysOf);
-          handled++;
+      for (const delivery of batch) {
+        await unsettled.take();
+        if (stopping() || failure || clock.now().getTime() + REQUEST_TIMEOUT_MS > Date.parse(delivery.claimed_until)) {
+          unsettled.give();
+          continue;
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
+        handled++;
+        deliver(delivery, keysOf.get(delivery.endpoint))
+          .catch((error: unknown) => void (failure ??= { error }))
+          .finally(unsettled.give);
+      }
     }
+    await unsettled.idle();
+    if (failure) throw failure.error;
     return handled;
   }
 
-  return { sendDue };
-}
-
-/** What a push service's answer means for the delivery (RFC 8030): delivered, gone, to retry, or failed. */
-export function outcomeOf(status: number, retryAfter: string | null, attempts: number, now: Date): Outcome {
-  if (status >= 200 && status < 300) return "delivered";
-  if (status === 404 || status === 410) return "removed";
-  if (status === 429 || status >= 500) {
-    const wait = Math.max(retryAfterMs(retryAfter, now) ?? 0, backoffMs(attempts));
-    return { retryAt: new Date(now.getTime() + wait) };
-  }
-  return "failed";
+  return { sendDue, close: () => thread.close() };
 }
 
 export type PushSender = { wake: () => void; stop: () => Promise<void> };
@@ -295,6 +261,7 @@ export function startPushSender(options: SenderOptions, intervalMs: number): Pus
       stopped = true;
       clearTimeout(timer);
       await running;
+      await sender.close();
     },
   };
 }

@@ -1,0 +1,114 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+
+/** One message to send: the subscription, the alert's payload and headers, and the VAPID authorization. */
+export type DeliveryJob = {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  payload: string;
+  ttlSeconds: number;
+  urgency: "high" | "normal";
+  topic: string;
+  authorization: string;
+};
+
+/** The push service's answer, or why none came (the message was not encrypted or not answered). */
+export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string };
+
+export type DeliveryThreadSettings = { sockets: number; timeoutMs: number };
+
+/**
+ * What the thread runs: web-push encrypts each message (RFC 8291) and the request goes out on a
+ * keep-alive connection; jobs arrive in groups and answers leave in groups, one message a turn each way.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const http = require("node:http");
+const https = require("node:https");
+const webpush = require(workerData.webPush);
+const agentOptions = { keepAlive: true, maxSockets: workerData.sockets };
+const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
+let answers = [];
+const answer = (id, result) => {
+  if (answers.length === 0) setImmediate(() => { parentPort.postMessage(answers); answers = []; });
+  answers.push({ id, ...result });
+};
+const messageOf = (error) => String((error && error.message) || error);
+function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization }) {
+  let details;
+  try {
+    details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, { vapidDetails: null, TTL: ttlSeconds, urgency, topic, headers: { Authorization: authorization } });
+  } catch (error) {
+    return answer(id, { error: messageOf(error) });
+  }
+  let answered = false;
+  const once = (result) => { if (!answered) { answered = true; answer(id, result); } };
+  const url = new URL(endpoint);
+  const client = url.protocol === "https:" ? https : http;
+  const request = client.request(url, { method: "POST", headers: details.headers, agent: agents[url.protocol], signal: AbortSignal.timeout(workerData.timeoutMs) }, (response) => {
+    response.on("error", (error) => once({ error: messageOf(error) }));
+    response.on("end", () => once({ status: response.statusCode, retryAfter: response.headers["retry-after"] ?? null }));
+    response.resume();
+  });
+  request.on("error", (error) => once({ error: messageOf(error) }));
+  request.end(details.body);
+}
+parentPort.on("message", (jobs) => { for (const job of jobs) deliver(job); });
+`;
+
+type Pending = { resolve: (answer: DeliveryAnswer) => void; reject: (error: Error) => void };
+
+/**
+ * A thread of its own that encrypts and sends push messages, so neither the cryptography nor the HTTP
+ * client takes turns from the event loop that renders pages (decision 037). Started on the first job;
+ * if it stops, the jobs it holds are refused with its error and the next job starts another.
+ */
+export class DeliveryThread {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private queued: (DeliveryJob & { id: number })[] = [];
+  private lastId = 0;
+
+  constructor(private readonly settings: DeliveryThreadSettings) {}
+
+  deliver(job: DeliveryJob): Promise<DeliveryAnswer> {
+    const id = ++this.lastId;
+    // Jobs handed over in one turn of the event loop go to the thread as one message.
+    if (this.queued.length === 0) setImmediate(() => this.flush());
+    this.queued.push({ id, ...job });
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  private flush(): void {
+    if (this.queued.length === 0) return;
+    (this.worker ??= this.start()).postMessage(this.queued);
+    this.queued = [];
+  }
+
+  private start(): Worker {
+    const webPush = createRequire(import.meta.url).resolve("web-push");
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { ...this.settings, webPush } });
+    worker.unref();
+    worker.on("message", (answers: (DeliveryAnswer & { id: number })[]) => {
+      for (const { id, ...answer } of answers) {
+        this.pending.get(id)?.resolve(answer as DeliveryAnswer);
+        this.pending.delete(id);
+      }
+    });
+    const fail = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      for (const job of this.pending.values()) job.reject(error);
+      this.pending.clear();
+      this.queued = [];
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`the push delivery thread exited with ${code}`)));
+    return worker;
+  }
+}

@@ -1,0 +1,135 @@
+import type { DB } from "~/server/db/db.server";
+
+/** A delivery as this process claimed it: `claimed_until` tells its claim from a later one. */
+export type ClaimedDelivery = { id: number; alert_id: number; endpoint: string; attempts: number; claimed_until: string };
+
+export type Outcome = "delivered" | "removed" | "failed" | { retryAt: Date };
+export type Counted = "delivered" | "removed" | "failed";
+
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 10_000;
+const BACKOFF_MAX_MS = 3_600_000;
+/** Outcomes written in one transaction at most. */
+const MOST_PER_WRITE = 500;
+
+/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+}
+
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempts);
+}
+
+/** What a push service's answer means for the delivery (RFC 8030): delivered, gone, to retry, or failed. */
+export function outcomeOf(status: number, retryAfter: string | null, attempts: number, now: Date): Outcome {
+  if (status >= 200 && status < 300) return "delivered";
+  if (status === 404 || status === 410) return "removed";
+  if (status === 429 || status >= 500) {
+    const wait = Math.max(retryAfterMs(retryAfter, now) ?? 0, backoffMs(attempts));
+    return { retryAt: new Date(now.getTime() + wait) };
+  }
+  return "failed";
+}
+
+/** How an outcome is counted on its alert, or null while the delivery waits for another attempt. */
+function countedAs(delivery: ClaimedDelivery, outcome: Outcome): Counted | null {
+  if (typeof outcome !== "object") return outcome;
+  return delivery.attempts + 1 < MAX_ATTEMPTS ? null : "failed";
+}
+
+function groupBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+export type Recorded = { delivery: ClaimedDelivery; outcome: Outcome };
+
+/**
+ * Records outcomes in one transaction, each only if this process still holds the delivery's claim:
+ * a retry waits for its time; any other goes, is counted on its alert, and a gone subscription (404,
+ * 410) is deleted. Returns how many were counted on alerts.
+ */
+export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<number> {
+  const finals = new Map<number, Recorded & { as: Counted }>();
+  const retries: Recorded[] = [];
+  for (const entry of recorded) {
+    const as = countedAs(entry.delivery, entry.outcome);
+    if (as) finals.set(entry.delivery.id, { ...entry, as });
+    else retries.push(entry);
+  }
+  const byClaim = groupBy(finals.values(), (entry) => entry.delivery.claimed_until);
+  return db.transaction().execute(async (trx) => {
+    for (const { delivery, outcome } of retries) {
+      await trx
+        .updateTable("push_deliveries")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), due_at: (outcome as { retryAt: Date }).retryAt.toISOString(), claimed_until: null }))
+        .where("id", "=", delivery.id)
+        .where("claimed_until", "=", delivery.claimed_until)
+        .execute();
+    }
+    const counted: (Recorded & { as: Counted })[] = [];
+    for (const [claimedUntil, entries] of byClaim) {
+      const gone = await trx
+        .deleteFrom("push_deliveries")
+        .where("id", "in", entries.map((entry) => entry.delivery.id))
+        .where("claimed_until", "=", claimedUntil)
+        .returning("id")
+        .execute();
+      for (const row of gone) counted.push(finals.get(Number(row.id))!);
+    }
+    const removed = counted.filter((entry) => entry.as === "removed").map((entry) => entry.delivery.endpoint);
+    if (removed.length > 0) await trx.deleteFrom("push_subscriptions").where("endpoint", "in", removed).execute();
+    for (const [alertId, entries] of groupBy(counted, (entry) => entry.delivery.alert_id)) {
+      const count = (as: Counted) => entries.filter((entry) => entry.as === as).length;
+      await trx
+        .updateTable("push_alerts")
+        .set((eb) => ({ delivered: eb("delivered", "+", count("delivered")), failed: eb("failed", "+", count("failed")), removed: eb("removed", "+", count("removed")) }))
+        .where("id", "=", alertId)
+        .execute();
+    }
+    return counted.length;
+  });
+}
+
+/**
+ * Outcomes written together (a group commit): an outcome waits at most for the transaction being
+ * written, then goes with every other that arrived meanwhile. `record` settles once it is written.
+ */
+export function createOutcomeWriter(db: DB) {
+  type Waiting = Recorded & { resolve: () => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let writing = false;
+  const writeNext = (): void => {
+    if (writing || waiting.length === 0) return;
+    writing = true;
+    const batch = waiting.slice(0, MOST_PER_WRITE);
+    waiting = waiting.slice(MOST_PER_WRITE);
+    recordOutcomes(db, batch)
+      .then(
+        () => batch.forEach((entry) => entry.resolve()),
+        (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+      )
+      .finally(() => {
+        writing = false;
+        writeNext();
+      });
+  };
+  return {
+    record: (delivery: ClaimedDelivery, outcome: Outcome): Promise<void> =>
+      new Promise((resolve, reject) => {
+        // The first outcome of a turn waits for the turn's end: those its answers bring come with it.
+        if (waiting.length === 0 && !writing) setImmediate(writeNext);
+        waiting.push({ delivery, outcome, resolve, reject });
+      }),
+  };
+}
