@@ -80,8 +80,12 @@ export class DeliveryThread {
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
   }
 
+  /** Ends the thread and its connections; jobs it still holds are refused. The next job starts another. */
   async close(): Promise<void> {
-    await this.worker?.terminate();
+    const worker = this.worker;
+    if (!worker) return;
+    this.refuseAll(worker, new Error("the push delivery thread was closed"));
+    await worker.terminate();
   }
 
   private flush(): void {
@@ -100,15 +104,16 @@ export class DeliveryThread {
         this.pending.delete(id);
       }
     });
-    const fail = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const job of this.pending.values()) job.reject(error);
-      this.pending.clear();
-      this.queued = [];
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`the push delivery thread exited with ${code}`)));
+    worker.on("error", (error) => this.refuseAll(worker, error));
+    worker.on("exit", (code) => this.refuseAll(worker, new Error(`the push delivery thread exited with ${code}`)));
     return worker;
+  }
+
+  private refuseAll(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    for (const job of this.pending.values()) job.reject(error);
+    this.pending.clear();
+    this.queued = [];
   }
 }

@@ -218,6 +218,8 @@ export function createSender(options: SenderOptions) {
       }
     }
     await unsettled.idle();
+    // The thread and its connections live while a send runs, not between sends.
+    await thread.close();
     if (failure) throw failure.error;
     return handled;
   }

@@ -1,0 +1,68 @@
+import webpush from "web-push";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startPushService, type PushService, type Subscription } from "../../../harness/push-service";
+import { DeliveryThread, type DeliveryJob } from "./delivery-thread.server";
+
+/*
+ * The delivery thread against harness/push-service.ts, which checks each request's VAPID JWT and
+ * decrypts its payload: what it sends, and the answers it reports back.
+ */
+
+let push: PushService;
+let thread: DeliveryThread;
+const vapid = webpush.generateVAPIDKeys();
+
+beforeAll(async () => {
+  push = await startPushService();
+  thread = new DeliveryThread({ sockets: 4, timeoutMs: 5_000 });
+});
+afterAll(async () => {
+  await thread.close();
+  await push.stop();
+});
+
+function jobFor(subscription: Subscription, payload: unknown): DeliveryJob {
+  const audience = new URL(subscription.endpoint).origin;
+  const { Authorization } = webpush.getVapidHeaders(audience, "mailto:desk@example.org", vapid.publicKey, vapid.privateKey, "aes128gcm");
+  return { endpoint: subscription.endpoint, ...subscription.keys, payload: JSON.stringify(payload), ttlSeconds: 600, urgency: "high", topic: "akhbar-breaking", authorization: Authorization };
+}
+
+describe("the delivery thread", () => {
+  it("sends each message encrypted for its subscription, with its headers, and reports the answers", async () => {
+    const readers = [push.subscribe(), push.subscribe(), push.subscribe()];
+    push.answer(readers[1]!.endpoint, { status: 429, retryAfter: "30", times: 1 });
+    push.answer(readers[2]!.endpoint, { status: 410, times: 1 });
+    const answers = await Promise.all(readers.map((reader, i) => thread.deliver(jobFor(reader, { tag: "news-1", i }))));
+    expect(answers).toEqual([
+      { status: 201, retryAfter: null },
+      { status: 429, retryAfter: "30" },
+      { status: 410, retryAfter: null },
+    ]);
+    expect(push.messages(readers[0]!.endpoint)).toEqual([expect.objectContaining({ payload: { tag: "news-1", i: 0 }, ttl: "600", urgency: "high", topic: "akhbar-breaking" })]);
+    expect(push.rejected()).toEqual([]);
+  });
+
+  it("reports a service that does not answer, and a key it cannot encrypt for, as errors", async () => {
+    const reader = push.subscribe();
+    // Port 1 (tcpmux) has no listener on a machine of ours.
+    const nobody = "http://127.0.0.1:1/push/x";
+    const [unreachable, badKey] = await Promise.all([thread.deliver({ ...jobFor(reader, {}), endpoint: nobody }), thread.deliver({ ...jobFor(reader, {}), p256dh: "short" })]);
+    expect(unreachable).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(badKey).toEqual({ error: expect.stringMatching(/65 bytes/) });
+  });
+
+  it("refuses the jobs it holds when closed, and starts again on the next", async () => {
+    const reader = push.subscribe();
+    push.hold();
+    const waiting = thread.deliver(jobFor(reader, { n: 1 })).then(
+      () => "answered",
+      (error: Error) => error.message,
+    );
+    await vi.waitFor(() => expect(push.held()).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    await thread.close();
+    expect(await waiting).toBe("the push delivery thread was closed");
+    push.release();
+    expect(await thread.deliver(jobFor(reader, { n: 2 }))).toEqual({ status: 201, retryAfter: null });
+    expect(push.messages(reader.endpoint).map((message) => message.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+});
