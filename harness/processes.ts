@@ -3,11 +3,29 @@ import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 
 const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
 
+/** User + system CPU time in milliseconds from a /proc stat file (a process's: all its threads; a task's: that thread). */
+function statCpuMs(file: string): number {
+  // Fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 14th field of the line.
+  const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
 /** A process's user + system CPU time so far, all its threads, in milliseconds (Linux /proc). */
 export function cpuTimeMs(pid: number): number {
-  // Fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 14th field of the line.
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** Each thread's CPU time so far in milliseconds, by thread id, with its name (Linux /proc); the main thread's id is `pid`. */
+export function threadCpuTimesMs(pid: number): Map<number, { name: string; ms: number }> {
+  const threads = new Map<number, { name: string; ms: number }>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(Number(task), { name: readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim(), ms: statCpuMs(`/proc/${pid}/task/${task}/stat`) });
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads;
 }
 
 /** Resident memory of a process now, in bytes (Linux /proc); 0 once it has exited. */

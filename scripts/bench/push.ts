@@ -16,7 +16,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { signedInAs } from "../../harness/accounts";
-import { cpuTimeMs, residentMemory } from "../../harness/processes";
+import { cpuTimeMs, residentMemory, threadCpuTimesMs } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestArticle, publishForm } from "../../tests/support/articles";
@@ -73,7 +73,14 @@ try {
 
   const rss: number[] = [residentMemory(server.pid)];
   const pid = server.pid;
-  const sampler = setInterval(() => rss.push(residentMemory(pid)), 1000);
+  // Each thread's CPU time as last seen: a thread that ends before the send is counted (the delivery thread does) keeps its last sample.
+  const threadsBefore = threadCpuTimesMs(pid);
+  const threadsSeen = new Map(threadsBefore);
+  const sample = () => {
+    rss.push(residentMemory(pid));
+    for (const [tid, thread] of threadCpuTimesMs(pid)) threadsSeen.set(tid, thread);
+  };
+  const sampler = setInterval(sample, 1000);
   const cpuBefore = { server: cpuTimeMs(server.pid), service: cpuTimeMs(service.pid!) };
   const started = performance.now();
   const response = await fetch(`${server.url}/api/news`, { method: "POST", body: publishForm("عاجل: خبر إلى مئة ألف مشترك", { category: "breaking", confirmAlert: "on" }), headers: { cookie: editor, origin: server.url } });
@@ -90,6 +97,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const cpu = { server: (cpuTimeMs(server.pid) - cpuBefore.server) / 1000, service: (cpuTimeMs(service.pid!) - cpuBefore.service) / 1000 };
   clearInterval(sampler);
+  sample();
   const loaded = await during;
   const stats = (await (await fetch(`${push.url}/stats`)).json()) as { accepted: number; rejected: string[] };
 
@@ -97,6 +105,11 @@ try {
   console.log(`|---|---|---|---|---|---|---|---|---|`);
   console.log(`| ${SUBSCRIPTIONS} | ${alert!.sent} | ${alert!.delivered} | ${alert!.failed} | ${alert!.removed} | ${seconds.toFixed(1)} s | ${(Number(alert!.delivered) / seconds).toFixed(0)} | ${stats.accepted} | ${stats.rejected.length} |`);
   console.log(`CPU time during the send: server ${cpu.server.toFixed(1)} s (${((cpu.server / seconds) * 100).toFixed(0)}% of a core), push service ${cpu.service.toFixed(1)} s (${((cpu.service / seconds) * 100).toFixed(0)}%)`);
+  const busyThreads = [...threadsSeen]
+    .map(([tid, thread]) => ({ tid, name: tid === pid ? "main" : thread.name, seconds: (thread.ms - (threadsBefore.get(tid)?.ms ?? 0)) / 1000 }))
+    .filter((thread) => thread.seconds >= 0.5)
+    .sort((a, b) => b.seconds - a.seconds);
+  console.log(`Server threads' CPU time during the send: ${busyThreads.map((thread) => `${thread.name} (${thread.tid}) ${thread.seconds.toFixed(1)} s`).join(", ")}`);
   const half = rss.slice(Math.floor(rss.length / 2));
   const mb = (bytes: number) => (bytes / MB).toFixed(0);
   console.log(`Server RSS each second (MB): ${rss.map(mb).join(" ")}`);

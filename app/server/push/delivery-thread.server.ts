@@ -74,8 +74,8 @@ export class DeliveryThread {
 
   deliver(job: DeliveryJob): Promise<DeliveryAnswer> {
     const id = ++this.lastId;
-    // Jobs handed over in one turn of the event loop go to the thread as one message.
-    if (this.queued.length === 0) setImmediate(() => this.flush());
+    // Jobs handed over before the microtasks run out go to the thread as one message, in the same turn.
+    if (this.queued.length === 0) process.nextTick(() => this.flush());
     this.queued.push({ id, ...job });
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
   }
