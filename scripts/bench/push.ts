@@ -29,14 +29,14 @@ const SUBSCRIPTIONS = Number(positionals[0] ?? 100_000);
 const LOAD = { connections: 8, seconds: 15, headers: { "accept-encoding": "br, gzip" } };
 const MB = 1024 * 1024;
 
-/** Where the sender's time goes: the encryption, the HTTP client, the database, the rest. */
+/** Where the sender's time goes: the encryption, the HTTP client and sockets, the database, the rest. */
 function category(stack: ProfileNode[]): string {
   const own = stack[stack.length - 1]!.callFrame;
   const urls = stack.map((node) => node.callFrame.url);
   if (urls.some((url) => /node_modules\/(web-push|http_ece)\//.test(url))) return "web-push (encryption, VAPID)";
-  if (urls.some((url) => /node_modules\/undici|node:internal\/deps\/undici|^node:(_http|http|https|net|_tls)/.test(url))) return "HTTP client";
-  if ((/^(run|all|get|iterate|prepare|exec)$/.test(own.functionName) && (own.url === "" || own.url.endsWith("build/server/index.js"))) || urls.some((url) => /better-sqlite3/.test(url))) return "SQLite";
   if (urls.some((url) => /node_modules\/(pg|pg-protocol|pg-pool)\//.test(url))) return "PostgreSQL client";
+  if (urls.some((url) => /node_modules\/undici|node:internal\/deps\/undici|^node:(_http|http|https|net|_tls)/.test(url))) return "HTTP client and sockets";
+  if ((/^(run|all|get|iterate|prepare|exec)$/.test(own.functionName) && (own.url === "" || own.url.endsWith("build/server/index.js"))) || urls.some((url) => /better-sqlite3/.test(url))) return "SQLite";
   if (urls.some((url) => /node_modules\/kysely\//.test(url))) return "Kysely (query building)";
   if (urls.some((url) => /node:internal\/worker|worker_threads/.test(url))) return "messages between threads";
   return "other JavaScript";
