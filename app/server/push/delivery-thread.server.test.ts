@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startPushService, type PushService, type Subscription } from "../../../harness/push-service";
@@ -14,7 +15,7 @@ const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
   push = await startPushService();
-  thread = new DeliveryThread({ sockets: 4, timeoutMs: 5_000 });
+  thread = new DeliveryThread({ sockets: 4, timeoutMs: 5_000, nice: 10 });
 });
 afterAll(async () => {
   await thread.close();
@@ -40,6 +41,13 @@ describe("the delivery thread", () => {
     ]);
     expect(push.messages(readers[0]!.endpoint)).toEqual([expect.objectContaining({ payload: { tag: "news-1", i: 0 }, ttl: "600", urgency: "high", topic: "akhbar-breaking" })]);
     expect(push.rejected()).toEqual([]);
+  });
+
+  it("runs at its niceness, yielding the CPU to the threads that serve pages", async () => {
+    expect(await thread.deliver(jobFor(push.subscribe(), {}))).toMatchObject({ status: 201 });
+    // Field 19 of a task's stat, counted after the command name's closing parenthesis as field 2.
+    const niceness = readdirSync("/proc/self/task").map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]));
+    expect(niceness.filter((nice) => nice === 10)).toHaveLength(1);
   });
 
   it("reports a service that does not answer, and a key it cannot encrypt for, as errors", async () => {

@@ -16,7 +16,8 @@ export type DeliveryJob = {
 /** The push service's answer, or why none came (the message was not encrypted or not answered). */
 export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string };
 
-export type DeliveryThreadSettings = { sockets: number; timeoutMs: number };
+/** `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads). */
+export type DeliveryThreadSettings = { sockets: number; timeoutMs: number; nice: number };
 
 /**
  * What the thread runs: web-push encrypts each message (RFC 8291) and the request goes out on a
@@ -27,6 +28,11 @@ const { parentPort, workerData } = require("node:worker_threads");
 const http = require("node:http");
 const https = require("node:https");
 const webpush = require(workerData.webPush);
+try {
+  // Linux keeps a nice value per thread: this one yields the CPU to the threads that serve pages.
+  const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
+  require("node:os").setPriority(tid, workerData.nice);
+} catch {}
 const agentOptions = { keepAlive: true, maxSockets: workerData.sockets };
 const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
 let answers = [];
