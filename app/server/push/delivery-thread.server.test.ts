@@ -59,6 +59,17 @@ describe("the delivery thread", () => {
     expect(badKey).toEqual({ error: expect.stringMatching(/65 bytes/) });
   });
 
+  it("gives up on a service that takes the message but does not answer in time", async () => {
+    const impatient = new DeliveryThread({ sockets: 1, timeoutMs: 300, nice: 10 });
+    push.hold();
+    try {
+      expect(await impatient.deliver(jobFor(push.subscribe(), {}))).toEqual({ error: "the push service did not answer in time" });
+    } finally {
+      push.release();
+      await impatient.close();
+    }
+  });
+
   it("refuses the jobs it holds when closed, and starts again on the next", async () => {
     const reader = push.subscribe();
     push.hold();

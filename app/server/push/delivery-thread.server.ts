@@ -41,6 +41,12 @@ const answer = (id, result) => {
   answers.push({ id, ...result });
 };
 const messageOf = (error) => String((error && error.message) || error);
+// Requests in flight by when they time out: one timer for all, so nothing outlives its request.
+const inFlight = new Map();
+setInterval(() => {
+  const now = Date.now();
+  for (const [request, until] of inFlight) if (until <= now) request.destroy(new Error("the push service did not answer in time"));
+}, 250).unref();
 function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization }) {
   let details;
   try {
@@ -49,15 +55,23 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
     return answer(id, { error: messageOf(error) });
   }
   let answered = false;
-  const once = (result) => { if (!answered) { answered = true; answer(id, result); } };
-  const url = new URL(endpoint);
-  const client = url.protocol === "https:" ? https : http;
-  const request = client.request(url, { method: "POST", headers: details.headers, agent: agents[url.protocol], signal: AbortSignal.timeout(workerData.timeoutMs) }, (response) => {
-    response.on("error", (error) => once({ error: messageOf(error) }));
-    response.on("end", () => once({ status: response.statusCode, retryAfter: response.headers["retry-after"] ?? null }));
-    response.resume();
-  });
+  const once = (result) => {
+    inFlight.delete(request);
+    if (!answered) { answered = true; answer(id, result); }
+  };
+  let request;
+  try {
+    const url = new URL(endpoint);
+    request = (url.protocol === "https:" ? https : http).request(url, { method: "POST", headers: details.headers, agent: agents[url.protocol] }, (response) => {
+      response.on("error", (error) => once({ error: messageOf(error) }));
+      response.on("end", () => once({ status: response.statusCode, retryAfter: response.headers["retry-after"] ?? null }));
+      response.resume();
+    });
+  } catch (error) {
+    return answer(id, { error: messageOf(error) });
+  }
   request.on("error", (error) => once({ error: messageOf(error) }));
+  inFlight.set(request, Date.now() + workerData.timeoutMs);
   request.end(details.body);
 }
 parentPort.on("message", (jobs) => { for (const job of jobs) deliver(job); });
