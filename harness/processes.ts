@@ -1,13 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 
-const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+let ticksPerSecond: number | undefined;
 
 /** User + system CPU time in milliseconds from a /proc stat file (a process's: all its threads; a task's: that thread). */
 function statCpuMs(file: string): number {
   // Fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 14th field of the line.
   const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 /** A process's user + system CPU time so far, all its threads, in milliseconds (Linux /proc). */
