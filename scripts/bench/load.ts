@@ -9,8 +9,11 @@ import path from "node:path";
 import { freePort } from "../../harness/test-server";
 
 export type LoadResult = { rps: number; p99: number; errors: number };
-/** `script`: a wrk Lua script choosing each request (the crawl); wrk only. */
-export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string>; script?: string };
+/**
+ * `script`: a wrk Lua script choosing each request (the crawl); wrk only. `rate`: requests a second in all,
+ * as readers arrive whatever the server's pace, instead of as fast as it answers (autocannon's `-R`).
+ */
+export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string>; script?: string; rate?: number };
 
 const WRK = process.env.WRK_PATH ?? "/usr/bin/wrk";
 /** How long past its duration a load generator may run before it is killed. */
@@ -48,10 +51,10 @@ export function parseWrk(out: string): LoadResult {
 }
 
 /** Loads `url` for `seconds` from a separate process and reports its throughput and p99 latency. */
-export async function loadTest(url: string, { connections, seconds, headers, script }: LoadOptions): Promise<LoadResult> {
+export async function loadTest(url: string, { connections, seconds, headers, script, rate }: LoadOptions): Promise<LoadResult> {
   const limit = seconds * 1000 + OVERRUN_MS;
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-  if (existsSync(WRK)) {
+  if (existsSync(WRK) && rate === undefined) {
+    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
     const threads = String(Math.min(2, connections));
     return parseWrk(
       await runBounded(
@@ -76,9 +79,11 @@ export async function loadTest(url: string, { connections, seconds, headers, scr
   }
   if (script) throw new Error("a scripted load (the crawl) needs wrk: apt-get install wrk");
   const cli = path.resolve("node_modules/autocannon/autocannon.js");
+  // autocannon reads a header as `name=value`.
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
   const out = await runBounded(
     process.execPath,
-    [cli, "--json", "-c", String(connections), "-d", String(seconds), ...headerArgs, url],
+    [cli, "--json", "-c", String(connections), "-d", String(seconds), ...(rate ? ["-R", String(rate)] : []), ...headerArgs, url],
     limit,
   );
   const result = JSON.parse(out.slice(out.indexOf("{"))) as {

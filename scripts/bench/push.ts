@@ -6,7 +6,8 @@
  * deliveries per second, the CPU time each process used meanwhile, the server's RSS each second, and a
  * reader page's p99 (wrk in another process, scripts/bench/load.ts) before the send and during it.
  *
- * `-- 20000` sends to that many; `-- --cpu-prof` profiles the server's threads during the send alone
+ * `-- 20000` sends to that many; `-- --reader-rate 300` has readers arrive at that many a second;
+ * `-- --cpu-prof` profiles the server's threads during the send alone
  * (no reader load) and prints where their time went.
  */
 import { spawn } from "node:child_process";
@@ -24,9 +25,11 @@ import { ensureBuild } from "../ensure-build";
 import { profileLines, readProfiles, summarizeProfile, type ProfileNode } from "./cpu-profile";
 import { loadGeneratorName, loadTest, type LoadResult } from "./load";
 
-const { values: flags, positionals } = parseArgs({ options: { "cpu-prof": { type: "boolean" } }, allowPositionals: true, strict: true });
+const { values: flags, positionals } = parseArgs({ options: { "cpu-prof": { type: "boolean" }, "reader-rate": { type: "string" } }, allowPositionals: true, strict: true });
 const SUBSCRIPTIONS = Number(positionals[0] ?? 100_000);
-const LOAD = { connections: 8, seconds: 15, headers: { "accept-encoding": "br, gzip" } };
+// Readers as fast as the server answers (wrk), or with `--reader-rate N`, N a second whatever its pace (autocannon).
+const READER_RATE = flags["reader-rate"] === undefined ? undefined : Number(flags["reader-rate"]);
+const LOAD = { connections: READER_RATE ? 32 : 8, seconds: 15, headers: { "accept-encoding": "br, gzip" }, rate: READER_RATE };
 const MB = 1024 * 1024;
 
 /** Where the sender's time goes: the encryption, the HTTP client and sockets, the database, the rest. */
@@ -65,8 +68,8 @@ try {
     await db.insertInto("push_subscriptions").values(rows).execute();
   }
   const reader = await createTestArticle(db, { title: "خبر يقرؤه القراء أثناء الإرسال", content: "نص الخبر ".repeat(200) });
-  const page = `${server.url}/news/${reader.id}`;
-  await fetch(page);
+  // The article at its canonical address: `/news/{id}` answers 301 to it.
+  const page = (await fetch(`${server.url}/news/${reader.id}`)).url;
   const editor = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });
 
   const quiet = profileDir ? undefined : await loadTest(page, LOAD);
@@ -115,7 +118,7 @@ try {
   console.log(`Server RSS each second (MB): ${rss.map(mb).join(" ")}`);
   console.log(`Server RSS: ${mb(rss[0]!)} MB before, peak ${mb(Math.max(...rss))} MB, second half of the send ${mb(Math.min(...half))}–${mb(Math.max(...half))} MB, at the end ${mb(rss.at(-1)!)} MB`);
   if (quiet && loaded) {
-    console.log(`Load generator: ${loadGeneratorName}, ${LOAD.connections} connections, ${LOAD.seconds} s, on ${page.replace(server.url, "")}`);
+    console.log(`Load generator: ${READER_RATE ? `autocannon at ${READER_RATE} requests a second` : loadGeneratorName}, ${LOAD.connections} connections, ${LOAD.seconds} s, on ${page.replace(server.url, "")}`);
     console.log(`| reader page | req/s | p99 | errors |`);
     console.log(`|---|---|---|---|`);
     console.log(`| without a send | ${quiet.rps.toFixed(0)} | ${quiet.p99.toFixed(1)} ms | ${quiet.errors} |`);
