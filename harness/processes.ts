@@ -67,3 +67,11 @@ export function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+/** The whole machine's CPU time so far, in milliseconds summed over its cores: busy, and stolen by the host (Linux /proc/stat). */
+export function machineCpuMs(): { busy: number; steal: number } {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+  const ms = (ticks: number) => (ticks * 1000) / ticksPerSecond!;
+  return { busy: ms(user! + nice! + system! + irq! + softirq!), steal: ms(steal!) };
+}
