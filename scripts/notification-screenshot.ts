@@ -61,11 +61,18 @@ try {
 
   await deliverToServiceWorker(page, message!.payload);
   await until("the notification", () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length === 1));
-  // The popup is drawn by another process after showNotification resolves: nothing in the page says when.
-  await delay(1_500);
-  execSync(`xwd -root -silent -display ${DISPLAY} | xwdtopnm 2>/dev/null | pnmtopng > ${JSON.stringify(out)}`);
-  // Chromium draws its popup in the screen's bottom corner: that corner alone, to look at closely.
+  // Chromium draws its popup in the screen's bottom corner, away from the window, once another process
+  // has laid it out: the screen is taken until that corner is drawn on and stays the same twice running.
   const corner = out.replace(/\.png$/, "-popup.png");
+  let previous: Buffer | undefined;
+  await until("the popup drawn", async () => {
+    execSync(`xwd -root -silent -display ${DISPLAY} | xwdtopnm 2>/dev/null | pnmtopng > ${JSON.stringify(out)}`);
+    const pixels = await sharp(out).extract({ left: SCREEN.width - 400, top: SCREEN.height - 340, width: 400, height: 340 }).raw().toBuffer();
+    const drawn = pixels.some((value) => value > 0);
+    const steady = drawn && previous !== undefined && pixels.equals(previous);
+    previous = pixels;
+    return steady;
+  });
   await sharp(out).extract({ left: SCREEN.width - 400, top: SCREEN.height - 340, width: 400, height: 340 }).toFile(corner);
   console.log(out, corner);
   await browser.close();

@@ -187,6 +187,9 @@ for (const [index, engine] of ENGINES.entries()) {
       await one.page.getByTestId("mobile-menu-toggle").click();
       await one.page.setViewportSize({ width: 1280, height: 800 });
       await one.bell.getByRole("button", { name: alertBellMessages.bell }).click();
+      // Opened again, the panel shows where the reader stands, not the note of the last choice.
+      await expect(one.panel).toContainText(alertBellMessages.stateSubscribed);
+      await expect(one.panel.getByRole("status")).toHaveText("");
       await shot(one.page, "bell-open-1280");
       await one.panel.getByRole("button", { name: alertBellMessages.close }).click();
       await one.page.setViewportSize(PHONE);

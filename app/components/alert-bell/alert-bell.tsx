@@ -135,10 +135,16 @@ function Bell({ place }: { place: Place }) {
       .finally(() => setBusy(false));
   };
 
+  // A note answers the last choice made in the panel: opened again, the panel starts without it.
+  const openPanel = (next: boolean) => {
+    setOpen(next);
+    if (next) setNote(null);
+  };
+
   if (!live) return null;
   return (
     <div className="alert-bell" data-place={place}>
-      <button aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={place === "ticker" ? text.bell : undefined} onClick={() => setOpen(!open)}>
+      <button aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={place === "ticker" ? text.bell : undefined} onClick={() => openPanel(!open)}>
         <BellIcon />
         {place !== "ticker" && <span>{text.bell}</span>}
       </button>
