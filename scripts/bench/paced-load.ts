@@ -30,7 +30,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Requests still unanswered this long after the last was due are counted as errors. */
+const GRACE_MS = 10_000;
+let finished = false;
+
 function finish(): void {
+  if (finished) return;
+  finished = true;
+  errors += total - settled;
   latencies.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
   const result: PacedResult = {
@@ -46,6 +53,7 @@ function finish(): void {
   };
   console.log(JSON.stringify(result));
   agent.destroy();
+  process.exit(0);
 }
 
 function request(i: number): void {
@@ -69,5 +77,6 @@ function tick(): void {
   const now = performance.now();
   while (sent < total && due(sent) <= now) request(sent++);
   if (sent < total) setTimeout(tick, Math.max(0, due(sent) - performance.now()));
+  else setTimeout(finish, GRACE_MS).unref();
 }
 tick();
