@@ -33,6 +33,7 @@ export function siteBackground(site: Site): Background {
     for (const event of events) {
       const live = breakingChange(event);
       if (live) site.live.publish(live);
+      if (event.coverage && event.articleId) site.coverage.bus.publish({ id: event.id, articleId: event.articleId, change: event.coverage });
     }
   };
   const follower = createOutboxFollower(site.db, site.config.databaseUrl, consume);
