@@ -4,7 +4,7 @@ import { flagOff, flagType, momentType, type Engine } from "./engine";
 /**
  * Live coverage (issue 37, decision 040): a story opened as live coverage (one row while live, kept
  * with its summary once closed) and its updates, each a short structured document with its author,
- * pinned or not, an alert or not.
+ * pinned or not, an alert or not; and the Web Push alert of an update sent as one.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema
@@ -30,9 +30,12 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("updated_at", momentType(engine, "text"), (c) => c.notNull())
     .execute();
   await db.schema.createIndex("live_updates_news_idx").on("live_updates").columns(["news_id", "created_at"]).execute();
+  // An update sent as a Web Push alert: its alert's row names it (its key, article_id, is the update's address).
+  await db.schema.alterTable("push_alerts").addColumn("live_update_id", "text").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("push_alerts").dropColumn("live_update_id").execute();
   await db.schema.dropTable("live_updates").execute();
   await db.schema.dropTable("live_coverage").execute();
 }

@@ -16,14 +16,14 @@ export const handle = HYDRATE_DOCUMENT;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
-  return { desk: await readCoverageDesk(site, user, params.id), storyPath: articlePath(params.id) };
+  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articlePath(params.id) };
 }
 
 /** POST an `intent` (open, close, post, edit, delete, pin, unpin) and its fields; refusals come back as the form's data. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
-  return answerForm(async () => runCoverageIntent(site, user, params.id, await readSmallForm(request, 64 * 1024)), { passOn: ["not-found", "forbidden"] });
+  return answerForm(async () => runCoverageIntent(site.newsroom, user, params.id, await readSmallForm(request, 64 * 1024)), { passOn: ["not-found", "forbidden"] });
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {

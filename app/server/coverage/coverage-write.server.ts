@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { LIVE_SUMMARY_MAX, LIVE_UPDATE_MAX_JSON, type CoverageChange } from "~/lib/live-coverage";
-import { liveMessages } from "~/lib/messages";
+import { liveMessages, pushMessages } from "~/lib/messages";
+import { canSendAlerts } from "~/lib/permissions";
+import { queueLiveUpdateAlert } from "~/server/news/push-alerts.server";
 import { documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "~/lib/rich-text/document";
 import type { CurrentUser } from "~/server/accounts/guards.server";
 import type { DB } from "~/server/db/db.server";
@@ -15,7 +17,8 @@ import { coverageOfRow, updateOfRow } from "./coverage-read.server";
  * transaction, so every process's readers hear of it and every page cache drops the story.
  */
 
-export type CoverageWriter = { db: DB; clock: Clock };
+/** `alertsPerHour`: the site's hourly limit on Web Push alerts (decision 037); none: no limit. */
+export type CoverageWriter = { db: DB; clock: Clock; alertsPerHour?: () => Promise<number> };
 
 const invalid = (field: string, message: string) => new AppError("validation", { message, fields: { [field]: message } });
 
@@ -77,13 +80,15 @@ export async function closeCoverage({ db, clock }: CoverageWriter, user: Current
 
 /** Posts an update into the live coverage of `articleId` (editors, the story's author); its id. */
 export async function postLiveUpdate(
-  { db, clock }: CoverageWriter,
+  { db, clock, alertsPerHour }: CoverageWriter,
   user: CurrentUser,
   articleId: string,
   fields: { body?: string; alert?: boolean },
 ): Promise<string> {
   await assertMayPost(db, user, articleId);
   const body = readUpdateBody(fields.body);
+  if (fields.alert && !canSendAlerts(user)) throw invalid("alert", pushMessages.sendAlertEditorsOnly);
+  const perHour = fields.alert && alertsPerHour ? await alertsPerHour() : undefined;
   const now = clock.now().toISOString();
   const id = randomUUID();
   await writeWithEvents(db, async (trx) => {
@@ -103,6 +108,8 @@ export async function postLiveUpdate(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Queued with the update: it goes out once, whichever process sends it (decision 037).
+    if (fields.alert) await queueLiveUpdateAlert(trx, articleId, id, new Date(now), perHour);
     await record(trx, articleId, { type: "posted", update: updateOfRow(row) });
   });
   return id;

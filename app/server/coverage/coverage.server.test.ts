@@ -6,6 +6,7 @@ import type { DB } from "~/server/db/db.server";
 import { createArticle } from "~/server/news/articles-write.server";
 import { readEventsAfter, newestEventId } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { prepareAlerts } from "~/server/push/sender.server";
 import { liveArticleIds, readCoverage } from "./coverage-read.server";
 import { closeCoverage, deleteLiveUpdate, editLiveUpdate, openCoverage, pinLiveUpdate, postLiveUpdate, type CoverageWriter } from "./coverage-write.server";
 
@@ -105,5 +106,26 @@ describe("live coverage", () => {
     expect(await refusal(closeCoverage(writer, editor, id, { summary: "خ".repeat(3_000) }))).toBe("validation");
     expect(await newestEventId(db)).toBe(before);
     expect(await readCoverage(db, id)).toMatchObject({ coverage: { state: "live" }, updates: [] });
+  });
+
+  it("queues an update marked as an alert with the update, once, and makes its deliveries to the update's address", async () => {
+    const id = await story();
+    await openCoverage(writer, editor, id);
+    await db.insertInto("push_subscriptions").values({ endpoint: "https://push.example/one", p256dh: "k", auth: "a", categories: "[]", created_at: new Date(now).toISOString() }).execute();
+    expect(await refusal(postLiveUpdate(writer, owner, id, { body: body("من الكاتب"), alert: true }))).toBe("validation");
+    const quiet = await postLiveUpdate(writer, editor, id, { body: body("تحديث عادي") });
+    const alerted = await postLiveUpdate(writer, editor, id, { body: body("عاجل: إقفال صناديق الاقتراع"), alert: true });
+    const alerts = await db.selectFrom("push_alerts").select(["id", "article_id", "live_update_id"]).execute();
+    expect(alerts.map((a) => [a.article_id, a.live_update_id])).toEqual([[`${id}#update-${alerted}`, alerted]]);
+    expect(quiet).not.toBe(alerted);
+
+    expect(await prepareAlerts(db, "https://akhbar.example", new Date(now))).toBe(1);
+    expect(await prepareAlerts(db, "https://akhbar.example", new Date(now))).toBe(0);
+    const { payload } = await db.selectFrom("push_alerts").select("payload").executeTakeFirstOrThrow();
+    expect(JSON.parse(payload!)).toMatchObject({ title: "فرز الأصوات في طرابلس", body: "عاجل: إقفال صناديق الاقتراع", url: expect.stringMatching(new RegExp(`#update-${alerted}$`)), tag: `live-${alerted}` });
+    expect(await db.selectFrom("push_deliveries").select("endpoint").execute()).toEqual([{ endpoint: "https://push.example/one" }]);
+    // The limit per hour holds for updates as for stories.
+    const limited = { ...writer, alertsPerHour: async () => 1 };
+    expect(await refusal(postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), alert: true }))).toBe("validation");
   });
 });

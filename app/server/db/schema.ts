@@ -312,6 +312,8 @@ export interface PushAlertsTable {
   failed: Generated<number>;
   removed: Generated<number>;
   opened: Generated<number>;
+  /** The live update this alert sends (migration 027); null for a story's own alert. */
+  live_update_id: string | null;
 }
 
 /** A delivery still to make (migration 025): gone once its outcome is counted on its alert. */
