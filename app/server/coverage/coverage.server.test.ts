@@ -111,7 +111,7 @@ describe("live coverage", () => {
   it("queues an update marked as an alert with the update, once, and makes its deliveries to the update's address", async () => {
     const id = await story();
     await openCoverage(writer, editor, id);
-    await db.insertInto("push_subscriptions").values({ endpoint: "https://push.example/one", p256dh: "k", auth: "a", categories: "[]", created_at: new Date(now).toISOString() }).execute();
+    await db.insertInto("push_subscriptions").values({ endpoint: "https://push.example/one", p256dh: "k", auth: "a", categories: JSON.stringify(["local"]), created_at: new Date(now).toISOString() }).execute();
     expect(await refusal(postLiveUpdate(writer, owner, id, { body: body("من الكاتب"), alert: true }))).toBe("validation");
     const quiet = await postLiveUpdate(writer, editor, id, { body: body("تحديث عادي") });
     const alerted = await postLiveUpdate(writer, editor, id, { body: body("عاجل: إقفال صناديق الاقتراع"), alert: true });
