@@ -109,7 +109,6 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
         )}
         <header className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            {live.coverage?.state === "live" && <span className="live-badge">{liveMessages.live}</span>}
             <a href={categoryPath(article.category)} className="inline-block" aria-label={categoryLabel(article.category)}>
               <CategoryBadge category={article.category} />
             </a>

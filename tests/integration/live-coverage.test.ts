@@ -82,6 +82,8 @@ describe("live coverage across two instances", () => {
       expect(html).not.toContain("بدأ الفرز في القلمون");
       expect(html).toContain('<span class="live-badge">مباشر</span>');
     }
+    // While live, the story's card is marked on the home page too.
+    expect(await (await get(`${b.url}/`)).text()).toMatch(/<span class="live-badge">مباشر<\/span><span class="badge">/);
   });
 
   it("describes the coverage as a LiveBlogPosting, lists the updates in RSS, and keeps the archive once closed", async () => {

@@ -58,7 +58,7 @@ function UpdateRow({ update, mayManage, mayChange }: { update: LiveUpdate; mayMa
       </div>
       {editing ? (
         <DeskForm intent="edit" updateId={update.id} onDone={() => setEditing(false)} className="flex flex-col gap-2">
-          <RichTextField name="body" label={liveMessages.edit} defaultValue={update.body} />
+          <RichTextField name="body" idBase={`edit-${update.id}`} label={liveMessages.edit} defaultValue={update.body} />
           <button type="submit" className={primary}>
             {liveMessages.save}
           </button>
