@@ -111,6 +111,7 @@ for (const engine of ENGINES) {
       // Pin the first update: it goes first, marked, for both readers.
       const firstOnDesk = desk.getByTestId("desk-update").filter({ hasText: "فُتحت صناديق الاقتراع" });
       await firstOnDesk.getByRole("button", { name: liveMessages.pin }).click();
+      await expect(firstOnDesk.getByRole("button", { name: liveMessages.unpin })).toBeVisible();
       for (const reader of [top, phone]) {
         await expect(updatesOf(reader).first()).toContainText("فُتحت صناديق الاقتراع");
         await expect(updatesOf(reader).first()).toContainText(liveMessages.pinned);
@@ -121,6 +122,7 @@ for (const engine of ENGINES) {
       await turnout.getByRole("button", { name: liveMessages.edit }).click();
       await write(desk, liveMessages.edit, "نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.");
       await desk.getByRole("button", { name: liveMessages.save }).click();
+      await expect(desk.getByRole("button", { name: liveMessages.save })).toHaveCount(0);
       for (const reader of [top, phone]) await expect(reader.getByText("نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.")).toBeVisible();
       await top.screenshot({ path: path.join(SHOTS, `${engine}-reader-1280-live.png`), fullPage: true });
       await phone.screenshot({ path: path.join(SHOTS, `${engine}-reader-375-live.png`), fullPage: true });
