@@ -17,7 +17,7 @@ import { ensureBuild } from "../ensure-build";
 const READERS = Number(process.argv[2] ?? 5_000);
 const UPDATES = Number(process.argv[3] ?? 60);
 const MOVED = Math.min(READERS, Number(process.argv[4] ?? 500));
-const SPAN_MS = 60_000;
+const SPAN_MS = Number(process.env.LIVE_SPAN_MS ?? 60_000);
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

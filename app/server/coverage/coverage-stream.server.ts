@@ -16,6 +16,14 @@ const MAX_REPLAYED = 500;
 /** Event ids are outbox ids: the same on every instance, so Last-Event-ID resumes anywhere. */
 const message = (id: number, body: CoverageMessage) => `id: ${id}\ndata: ${JSON.stringify(body)}\n\n`;
 
+const encoder = new TextEncoder();
+/** The last change told, as bytes: every open stream of the story sends the same ones (made once, not once per reader). */
+let told: { id: number; bytes: Uint8Array } | null = null;
+function toldBytes(news: CoverageNews): Uint8Array {
+  if (told?.id !== news.id) told = { id: news.id, bytes: encoder.encode(message(news.id, news.change)) };
+  return told.bytes;
+}
+
 /** Last-Event-ID, or (a page's first connection, which cannot set the header) `?after=`, the event its HTML reflects. */
 function lastSeen(request: Request): number | null {
   const value = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after") ?? "";
@@ -57,7 +65,10 @@ export async function openCoverageStream(
     // Subscribed before anything is read: a change committed after the read comes through here.
     const unsubscribe = bus.subscribe(articleId, (news) => {
       if (!ready) waiting.push(news);
-      else if (news.id > sentUpTo) send(message((sentUpTo = news.id), news.change));
+      else if (news.id > sentUpTo) {
+        sentUpTo = news.id;
+        send(toldBytes(news));
+      }
     });
     const seen = lastSeen(request);
     void (async () => (seen === null ? null : await missedSince(db, articleId, seen)) ?? (await snapshot(db, articleId)))()
