@@ -16,6 +16,8 @@ type Reader = { seen: Map<number, number>; lastId: string; request: http.ClientR
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const readers: Reader[] = [];
 const latencies: number[] = [];
+/** Per update: the first and the last reader's latency, to tell the post's own time from the fan-out's. */
+const spread = new Map<number, { first: number; last: number }>();
 let refused = 0;
 
 /** Posted updates say `#<seq>@<epoch ms>`: the time the driver sent the POST. */
@@ -45,7 +47,11 @@ function connect(reader: Reader, url: string, lastId: string | null): Promise<vo
           if (!stamp) continue;
           const seq = Number(stamp[1]);
           reader.seen.set(seq, (reader.seen.get(seq) ?? 0) + 1);
-          latencies.push(Date.now() - Number(stamp[2]));
+          const latency = Date.now() - Number(stamp[2]);
+          latencies.push(latency);
+          const range = spread.get(seq);
+          if (!range) spread.set(seq, { first: latency, last: latency });
+          else range.last = Math.max(range.last, latency);
         }
       });
       resolve();
@@ -53,6 +59,11 @@ function connect(reader: Reader, url: string, lastId: string | null): Promise<vo
     request.on("error", () => resolve());
     reader.request = request;
   });
+}
+
+function median(values: number[]): number {
+  values.sort((x, y) => x - y);
+  return values[Math.floor(values.length / 2)] ?? 0;
 }
 
 async function inBatches(count: number, work: (index: number) => Promise<void>): Promise<void> {
@@ -86,6 +97,8 @@ process.on("message", async (command: Command) => {
       received: latencies.length,
       everyOnce: counts.filter((seen) => seen.size === command.updates && [...seen.values()].every((n) => n === 1)).length,
       duplicates: counts.reduce((sum, seen) => sum + [...seen.values()].filter((n) => n > 1).length, 0),
+      firstMedian: median([...spread.values()].map((r) => r.first)),
+      fanOutMedian: median([...spread.values()].map((r) => r.last - r.first)),
       p50: at(0.5),
       p99: at(0.99),
       max: latencies.at(-1) ?? 0,

@@ -64,7 +64,7 @@ for (let seq = 1; seq <= UPDATES; seq++) {
   if (seq === Math.floor(UPDATES / 2)) void ask({ type: "move", url: `${b.url}/api/news/${id}/live`, count: MOVED }, "moved");
 }
 await new Promise((resolve) => setTimeout(resolve, 3_000));
-const report = await ask<{ readers: number; refused: number; received: number; everyOnce: number; duplicates: number; p50: number; p99: number; max: number }>({ type: "report", updates: UPDATES }, "report");
+const report = await ask<{ readers: number; refused: number; received: number; everyOnce: number; duplicates: number; firstMedian: number; fanOutMedian: number; p50: number; p99: number; max: number }>({ type: "report", updates: UPDATES }, "report");
 load.kill();
 await site.stop();
 
@@ -73,4 +73,4 @@ console.log(`|---|---|---|---|---|---|---|---|---|---|---|`);
 console.log(
   `| ${opened.open} (refused ${opened.refused}) | ${UPDATES} | ${MOVED} | ${report.everyOnce} | ${report.duplicates} | ${report.received.toLocaleString("en")} | ${report.p50} ms | ${report.p99} ms | ${report.max} ms | ${mb(before)} → ${mb(withAll)} MB | ${((withAll - before) / Math.max(1, opened.open) / 1024).toFixed(1)} KB |`,
 );
-console.log(`(opening ${opened.open} streams took ${openSeconds.toFixed(1)} s)`);
+console.log(`(opening ${opened.open} streams took ${openSeconds.toFixed(1)} s; per update, the first reader's receipt came ${report.firstMedian} ms after the post began, the last ${report.fanOutMedian} ms after the first: medians)`);
