@@ -7,6 +7,7 @@ import { createArticle } from "~/server/news/articles-write.server";
 import { readEventsAfter, newestEventId } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { prepareAlerts } from "~/server/push/sender.server";
+import { listAlerts } from "~/server/push/alerts.server";
 import { liveArticleIds, readCoverage } from "./coverage-read.server";
 import { closeCoverage, deleteLiveUpdate, editLiveUpdate, openCoverage, pinLiveUpdate, postLiveUpdate, type CoverageWriter } from "./coverage-write.server";
 
@@ -124,6 +125,8 @@ describe("live coverage", () => {
     const { payload } = await db.selectFrom("push_alerts").select("payload").executeTakeFirstOrThrow();
     expect(JSON.parse(payload!)).toMatchObject({ title: "فرز الأصوات في طرابلس", body: "عاجل: إقفال صناديق الاقتراع", url: expect.stringMatching(new RegExp(`#update-${alerted}$`)), tag: `live-${alerted}` });
     expect(await db.selectFrom("push_deliveries").select("endpoint").execute()).toEqual([{ endpoint: "https://push.example/one" }]);
+    // The newsroom's alerts page names the update's story.
+    expect((await listAlerts(db)).map((alert) => alert.title)).toEqual(["فرز الأصوات في طرابلس"]);
     // The limit per hour holds for updates as for stories.
     const limited = { ...writer, alertsPerHour: async () => 1 };
     expect(await refusal(postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), alert: true }))).toBe("validation");
