@@ -11,7 +11,7 @@ import { absoluteUrl, pageMeta, siteMetaOf } from "~/lib/seo";
 import { breadcrumbJsonLd, liveBlogJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
-import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
+import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink, LiveDeskLink } from "~/components/admin-actions";
 import { CategoryBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
@@ -133,9 +133,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           {isAdmin && (
             <div className="flex flex-wrap gap-2 rounded bg-stone-100 p-2" role="group" aria-label={messages.adminTools} data-testid="admin-tools">
               <EditArticleLink id={article.id} className={adminButton} />
-              <a href={`/edit-news/${encodeURIComponent(article.id)}/live`} className={adminButton}>
-                {liveMessages.panelTitle}
-              </a>
+              <LiveDeskLink id={article.id} className={adminButton} />
               <CopyShortLinkButton shortId={shortId} className={adminButton} />
               <DeleteArticleButton id={article.id} confirmText={messages.confirmDeleteArticle} redirectTo="/" className={`${adminButton} text-brand-700`} />
             </div>

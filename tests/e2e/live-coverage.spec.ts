@@ -63,7 +63,10 @@ for (const engine of ENGINES) {
       const desk = await editorContext.newPage();
       desk.on("dialog", (dialog) => void dialog.accept());
       const deskErrors = watchConsole(desk);
-      await desk.goto(`/edit-news/${storyPath.split("/")[2]}/live`);
+      // The desk is reached from the story's editor tools.
+      await desk.goto(storyPath);
+      await desk.getByTestId("admin-tools").getByRole("link", { name: liveMessages.panelTitle }).click();
+      await expect(desk).toHaveURL(new RegExp(`/edit-news/${storyPath.split("/")[2]}/live$`));
       await hydrated(desk);
       await desk.getByRole("button", { name: liveMessages.open }).click();
       await expect(desk.getByRole("button", { name: liveMessages.post })).toBeVisible();
