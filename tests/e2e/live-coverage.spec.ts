@@ -30,6 +30,14 @@ async function write(page: Page, label: string, text: string): Promise<void> {
 
 const updatesOf = (page: Page) => page.getByTestId("live-update");
 
+/** Posts an update from the desk and waits for the desk to list it and give a new, empty editor. */
+async function postUpdate(desk: Page, text: string, count: number): Promise<void> {
+  await write(desk, liveMessages.newUpdate, text);
+  await desk.getByRole("button", { name: liveMessages.post }).click();
+  await expect(desk.getByTestId("desk-update")).toHaveCount(count);
+  await expect(desk.getByRole("textbox", { name: liveMessages.newUpdate })).toHaveText("");
+}
+
 for (const engine of ENGINES) {
   test.describe(`live coverage on two instances of one ${engine} database`, () => {
     let site: TestSite;
@@ -70,9 +78,7 @@ for (const engine of ENGINES) {
       await hydrated(desk);
       await desk.getByRole("button", { name: liveMessages.open }).click();
       await expect(desk.getByRole("button", { name: liveMessages.post })).toBeVisible();
-      await write(desk, liveMessages.newUpdate, "فُتحت صناديق الاقتراع الأولى في القبة.");
-      await desk.getByRole("button", { name: liveMessages.post }).click();
-      await expect(desk.getByTestId("desk-update")).toHaveCount(1);
+      await postUpdate(desk, "فُتحت صناديق الاقتراع الأولى في القبة.", 1);
 
       // Reader one: a desktop at the top of the page on B. Reader two: a phone on A, scrolled past the updates.
       const topContext = await browser.newContext({ baseURL: b.url, viewport: DESKTOP });
@@ -93,12 +99,10 @@ for (const engine of ENGINES) {
       await expect.poll(() => phone.evaluate(() => document.querySelector('[data-testid="live-coverage"]')!.getBoundingClientRect().top < 0)).toBe(true);
       const scrolledTo = await phone.evaluate(() => window.scrollY);
 
-      await write(desk, liveMessages.newUpdate, "النتائج الأولية في الميناء: اللائحة الأولى في المقدمة.");
-      await desk.getByRole("button", { name: liveMessages.post }).click();
+      await postUpdate(desk, "النتائج الأولية في الميناء: اللائحة الأولى في المقدمة.", 2);
       await expect(updatesOf(top)).toHaveCount(2);
       await expect(updatesOf(top).first()).toContainText("النتائج الأولية في الميناء");
-      await write(desk, liveMessages.newUpdate, "نسبة الاقتراع في طرابلس بلغت ٣٨٪.");
-      await desk.getByRole("button", { name: liveMessages.post }).click();
+      await postUpdate(desk, "نسبة الاقتراع في طرابلس بلغت ٣٨٪.", 3);
       await expect(updatesOf(top)).toHaveCount(3);
       // The scrolled reader's page does not move: a button counts what arrived.
       const waiting = phone.getByTestId("live-new-updates");
