@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messages } from "~/lib/messages";
+import { liveMessages, messages } from "~/lib/messages";
 import { copyLink } from "~/lib/share-links";
 import { island } from "~/islands/island";
 
@@ -43,6 +43,15 @@ export function EditArticleLink({ id, className = "" }: { id: string; className?
   return (
     <a href={`/edit-news/${encodeURIComponent(id)}`} className={className}>
       {messages.edit}
+    </a>
+  );
+}
+
+/** The story's live desk (decision 040): its live coverage's updates, posted and managed. */
+export function LiveDeskLink({ id, className }: { id: string; className?: string }) {
+  return (
+    <a href={`/edit-news/${encodeURIComponent(id)}/live`} className={className}>
+      {liveMessages.panelTitle}
     </a>
   );
 }

@@ -1,5 +1,5 @@
 import { categoryLabel } from "~/lib/categories";
-import { messages } from "~/lib/messages";
+import { liveMessages, messages } from "~/lib/messages";
 import { articlePath, shownTime, truncate, type NewsSummary, type NewsTeaser } from "~/lib/news";
 import { Byline } from "./byline";
 import { PlayIcon } from "./icons";
@@ -10,6 +10,11 @@ export function CategoryBadge({ category }: { category: NewsSummary["category"] 
   return (
     <span className="badge">{categoryLabel(category)}</span>
   );
+}
+
+/** The 'مباشر' mark of a story whose live coverage is open (decision 040). */
+export function LiveBadge() {
+  return <span className="live-badge">{liveMessages.live}</span>;
 }
 
 /** A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
@@ -50,6 +55,7 @@ export function NewsCard({ item, eager = false, showExcerpt = true, showCredit =
         />
         <div className="card-body">
           <div className="card-meta">
+            {item.live && <LiveBadge />}
             <CategoryBadge category={item.category} />
             <RelativeTime iso={shownTime(item)} />
           </div>

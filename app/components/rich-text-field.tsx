@@ -12,6 +12,8 @@ export type RichTextFieldProps = {
   defaultValue: RichDocument;
   error?: string;
   hint?: string;
+  /** What the field's element ids start with, where one page has two fields of one name: `name` unless given. */
+  idBase?: string;
 };
 
 /**
@@ -20,7 +22,7 @@ export type RichTextFieldProps = {
  * Every change is announced as an `input` event of the form, as a typed field's would be (autosave
  * listens for them).
  */
-export function RichTextField({ name, label, defaultValue, error, hint }: RichTextFieldProps) {
+export function RichTextField({ name, label, defaultValue, error, hint, idBase = name }: RichTextFieldProps) {
   const [document, setDocument] = useState(defaultValue);
   const [inBrowser, setInBrowser] = useState(false);
   const hidden = useRef<HTMLInputElement>(null);
@@ -34,8 +36,8 @@ export function RichTextField({ name, label, defaultValue, error, hint }: RichTe
     setDocument(next);
   };
   const loading = <p className="min-h-64 rounded border border-stone-300 p-3 text-stone-500">{editorMessages.editorLoading}</p>;
-  const labelId = `${name}-label`;
-  const describedBy = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const labelId = `${idBase}-label`;
+  const describedBy = [error ? `${idBase}-error` : null, hint ? `${idBase}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <span id={labelId} className="font-bold">
@@ -50,12 +52,12 @@ export function RichTextField({ name, label, defaultValue, error, hint }: RichTe
       )}
       <input ref={hidden} type="hidden" name={name} value={JSON.stringify(document)} />
       {hint ? (
-        <p id={`${name}-hint`} className="text-sm text-stone-500">
+        <p id={`${idBase}-hint`} className="text-sm text-stone-500">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${name}-error`} className="text-sm font-bold text-brand-700">
+        <p id={`${idBase}-error`} className="text-sm font-bold text-brand-700">
           {error}
         </p>
       ) : null}

@@ -1,16 +1,15 @@
 import type { ReactNode } from "react";
 import { messages } from "~/lib/messages";
 import { ImageCaption } from "./image-caption";
-import {
-  isInternalHref,
-  isSafeHref,
-  type BlockNode,
-  type EmbedNode,
-  type FigureNode,
-  type InlineNode,
-  type ListItemNode,
-  type RichDocument,
-  type TextNode,
+import { isInternalHref, isSafeHref } from "~/lib/rich-text/hrefs";
+import type {
+  BlockNode,
+  EmbedNode,
+  FigureNode,
+  InlineNode,
+  ListItemNode,
+  RichDocument,
+  TextNode,
 } from "~/lib/rich-text/document";
 import { embedUrl } from "~/lib/rich-text/embeds";
 import { NewsImage } from "./news-image";

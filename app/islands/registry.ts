@@ -3,6 +3,7 @@ import { AlertBell, MenuAlertBell, TickerAlertBell } from "~/components/alert-be
 import { BreakingList } from "~/components/breaking/list";
 import { BreakingTicker } from "~/components/breaking/ticker";
 import { CategoryMoreCards, CategoryPages } from "~/components/category-list";
+import { LiveCoverage } from "~/components/live-coverage/live-updates";
 import { LatestRefresh } from "~/components/news-lists";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { ShareBar } from "~/components/share-bar";
@@ -24,6 +25,7 @@ export const ISLANDS: IslandDefinition[] = [
   CopyShortLinkButton,
   DeleteArticleButton,
   LatestRefresh,
+  LiveCoverage,
   ScrollToTop,
   ShareBar,
   SiteVisit,

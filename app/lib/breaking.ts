@@ -1,5 +1,5 @@
 /** One item of the live breaking-news list, as the page, the ticker and the stream share it. */
-export type BreakingItem = { id: string; title: string; publishedAt: string };
+export type BreakingItem = { id: string; title: string; publishedAt: string; /** While its live coverage is open (decision 040). */ live?: true };
 
 export type BreakingEvent =
   | { type: "snapshot"; items: BreakingItem[] }
@@ -21,7 +21,10 @@ export function applyBreakingEvent(items: BreakingItem[], event: BreakingEvent):
         .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))
         .slice(0, BREAKING_LIST_SIZE);
     case "updated":
-      return items.some((i) => i.id === event.item.id) ? items.map((i) => (i.id === event.item.id ? event.item : i)) : applyBreakingEvent(items, { ...event, type: "created" });
+      // An article's event does not say whether its coverage is live: the item keeps the mark it had.
+      return items.some((i) => i.id === event.item.id)
+        ? items.map((i) => (i.id === event.item.id ? { ...event.item, ...(i.live ? { live: i.live } : {}) } : i))
+        : applyBreakingEvent(items, { ...event, type: "created" });
     case "deleted":
       return items.filter((i) => i.id !== event.id);
   }

@@ -35,6 +35,8 @@ export type NewsSummary = {
   slug: string | null;
   /** The cover's focal point in the media library, when one was set: the card's crop keeps it in frame. */
   imageFocus?: FocalPoint;
+  /** Present while the story's live coverage is open (decision 040). */
+  live?: true;
 };
 
 /** The time readers are shown for an article: its publication, or its writing while it is unpublished. */

@@ -58,3 +58,19 @@ export function statusesFor(actor: Actor | null): readonly ChosenStatus[] {
   if (isNewsroomMember(actor)) return ["draft", "review"];
   return [];
 }
+
+/** Opens and closes a story's live coverage, pins updates, changes anyone's (decision 040). */
+export function canManageCoverage(actor: WithRole | null): boolean {
+  return isEditor(actor);
+}
+
+/** Posts updates into a story's live coverage: editors, and the story's own author (decision 040). */
+export function canPostLiveUpdate(actor: Actor | null, article: OwnedArticle): boolean {
+  if (article.status === "trashed") return false;
+  return isEditor(actor) || (actor?.role === "author" && article.authorId === actor.id);
+}
+
+/** Edits or deletes an update: editors any, the story's author their own. */
+export function canChangeLiveUpdate(actor: Actor | null, article: OwnedArticle, update: { authorId: string }): boolean {
+  return isEditor(actor) || (canPostLiveUpdate(actor, article) && update.authorId === actor?.id);
+}

@@ -2,7 +2,8 @@ import { authorPath, type Credit } from "./bylines";
 import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
 import { defaultShareImage, logoUrl, type SiteFrame } from "./site-settings";
-import { articlePath, lastUpdateAfterPublication, pathOf, shownTime, type NewsArticle } from "./news";
+import { updateAnchor, type CoverageView } from "./live-coverage";
+import { articlePath, lastUpdateAfterPublication, pathOf, shownTime, truncate, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
 import { topicPath, type Topic } from "./topics";
 import type { AuthorProfile } from "./author-profile";
@@ -92,5 +93,29 @@ export function breakingItemListJsonLd(baseUrl: string, items: { id: string; tit
     itemListOrder: "https://schema.org/ItemListOrderDescending",
     numberOfItems: items.length,
     itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, url: absoluteUrl(baseUrl, articlePath(item.id)), name: item.title })),
+  };
+}
+
+/**
+ * A story with live coverage: the NewsArticle becomes a LiveBlogPosting (a kind of it) with when the
+ * coverage started and ended and each update as a `liveBlogUpdate`, linked to its anchor.
+ */
+export function liveBlogJsonLd(articleLd: LdJson, baseUrl: string, article: Pick<NewsArticle, "id" | "slug">, view: CoverageView): LdJson {
+  if (!view.coverage) return articleLd;
+  const url = absoluteUrl(baseUrl, pathOf(article));
+  return {
+    ...articleLd,
+    "@type": "LiveBlogPosting",
+    coverageStartTime: view.coverage.startedAt,
+    ...(view.coverage.endedAt ? { coverageEndTime: view.coverage.endedAt } : {}),
+    liveBlogUpdate: view.updates.map((update) => ({
+      "@type": "BlogPosting",
+      headline: truncate(update.text.split("\n")[0] ?? "", 110),
+      articleBody: update.text,
+      datePublished: update.createdAt,
+      dateModified: update.updatedAt,
+      url: `${url}#${updateAnchor(update.id)}`,
+      author: { "@type": "Person", name: update.authorName },
+    })),
   };
 }

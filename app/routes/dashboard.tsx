@@ -9,12 +9,12 @@ import { articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
 import { savedMessage, statusLabel } from "~/lib/status-labels";
 import { pageFromUrl } from "~/lib/pagination";
-import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
+import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink, LiveDeskLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
 import { dashboardButton, DashboardFilters } from "~/components/dashboard-filters";
 import { ReviewQueue, SentBackList } from "~/components/review";
 import { SiteSettingsNotice } from "~/components/site-settings-notice";
-import { canEditArticle, canSendAlerts, isEditor, statusesFor } from "~/lib/permissions";
+import { canEditArticle, canPostLiveUpdate, canSendAlerts, isEditor, statusesFor } from "~/lib/permissions";
 import { listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
@@ -194,6 +194,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                     <div className="flex gap-1 lg:flex-nowrap max-lg:flex-wrap" data-testid="row-actions">
                       <CopyShortLinkButton shortId={item.shortId} className={dashboardButton} />
                       {canEditArticle(actor, item) && <EditArticleLink id={item.id} className={dashboardButton} />}
+                      {/* An author's own published story: no edit, but its live desk (decision 040). */}
+                      {!canEditArticle(actor, item) && canPostLiveUpdate(actor, item) && <LiveDeskLink id={item.id} className={dashboardButton} />}
                       {canDelete && <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${dashboardButton} text-brand-700`} />}
                     </div>
                   </td>

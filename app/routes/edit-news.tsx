@@ -4,6 +4,7 @@ import { messages, revisionMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
+import { LiveDeskLink } from "~/components/admin-actions";
 import { RevisionHistory } from "~/components/revision-history";
 import { listVersions } from "~/server/news/story-versions.server";
 import { EditPresence } from "~/components/edit-presence";
@@ -66,9 +67,12 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <h1 id="edit-title" className="mb-6 text-2xl font-bold">
-          {messages.editTitle}
-        </h1>
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
+          <h1 id="edit-title" className="text-2xl font-bold">
+            {messages.editTitle}
+          </h1>
+          <LiveDeskLink id={article.id} className="rounded border border-stone-300 px-3 py-1 text-sm font-bold hover:bg-stone-50" />
+        </div>
         {(restored === "1" || restored === "text") && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
             {restored === "text" ? revisionMessages.restoredText : messages.revisionRestored}

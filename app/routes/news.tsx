@@ -8,10 +8,10 @@ import { Standfirst } from "~/components/article-share-fields";
 import { RichText } from "~/components/rich-text";
 import { isEditor } from "~/lib/permissions";
 import { absoluteUrl, pageMeta, siteMetaOf } from "~/lib/seo";
-import { breadcrumbJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
+import { breadcrumbJsonLd, liveBlogJsonLd, newsArticleJsonLd } from "~/lib/structured-data";
 import { ArticleImages, ArticleVideo } from "~/components/article-media";
 import { EyeIcon, ClockIcon } from "~/components/icons";
-import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink } from "~/components/admin-actions";
+import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink, LiveDeskLink } from "~/components/admin-actions";
 import { CategoryBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
 import { ShareBar } from "~/components/share-bar";
@@ -31,6 +31,9 @@ import { focalPointsOf } from "~/server/news/media-library.server";
 import { siteContext } from "~/server/site/request-context.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { TopicLinks } from "~/components/topic-links";
+import { LiveCoverage } from "~/components/live-coverage/live-updates";
+import { liveMessages } from "~/lib/messages";
+import { readLiveCoverage } from "~/server/coverage/coverage-read.server";
 import type { Route } from "./+types/news";
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
@@ -44,11 +47,12 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const { article, shortId } = read;
   // `/news/{id}`, and any slug but its own, lead to the article's readable address (decision 033).
   if ((params.slug ?? null) !== article.slug) throw redirect(`${wirePath(pathOf(article))}${url.search}`, 301);
-  const [sidebar, picks, related, focus] = await Promise.all([
+  const [sidebar, picks, related, focus, live] = await Promise.all([
     sidebarLists(database, site.readCache),
     picksBeside(database, site.readCache, { ...article, topics }),
     relatedTo(database, site.readCache, { ...article, topics }),
     focalPointsOf(database, article.images),
+    readLiveCoverage(database, article.id),
   ]);
   const updated = url.searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(site.media, article);
@@ -59,12 +63,13 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     title: article.story.shareTitle ?? article.title,
     text: article.story.shareDescription ?? description,
   };
-  return { article, shortId, share, description, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics, focus: Object.fromEntries(focus) };
+  const canonical = absoluteUrl(site.config.baseUrl, pathOf(article));
+  return { article, shortId, share, description, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics, focus: Object.fromEntries(focus), live, canonical };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${messages.newsNotFound} | ${siteMetaOf(matches).site.name}` }, { name: "robots", content: "noindex" }];
-  const { article, shortId, description, shareImage, topics } = loaderData;
+  const { article, shortId, description, shareImage, topics, live } = loaderData;
   const { baseUrl, site } = siteMetaOf(matches);
   return [
     ...pageMeta({
@@ -82,7 +87,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { property: "article:modified_time", content: lastUpdateAfterPublication(article) ?? shownTime(article) },
     { property: "article:section", content: categoryLabel(article.category) },
     ...(shortId ? [{ tagName: "link", rel: "shortlink", href: absoluteUrl(baseUrl, `/${shortId}`) }] : []),
-    { "script:ld+json": newsArticleJsonLd(baseUrl, site, article, shareImage, description, topics) },
+    { "script:ld+json": liveBlogJsonLd(newsArticleJsonLd(baseUrl, site, article, shareImage, description, topics), baseUrl, article, live) },
+    ...(live.coverage ? [{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: liveMessages.rssTitle(article.title), href: absoluteUrl(baseUrl, `/news/${encodeURIComponent(article.id)}/live.xml`) }] : []),
     { "script:ld+json": breadcrumbJsonLd(baseUrl, article) },
   ];
 }
@@ -90,7 +96,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 const adminButton = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-50";
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
-  const { article, shortId, share, sidebar, picks, related, isAdmin, updated, topics } = loaderData;
+  const { article, shortId, share, sidebar, picks, related, isAdmin, updated, topics, live } = loaderData;
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       {article.status === "published" && !isAdmin && <ArticleVisit id={article.id} />}
@@ -127,11 +133,13 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           {isAdmin && (
             <div className="flex flex-wrap gap-2 rounded bg-stone-100 p-2" role="group" aria-label={messages.adminTools} data-testid="admin-tools">
               <EditArticleLink id={article.id} className={adminButton} />
+              <LiveDeskLink id={article.id} className={adminButton} />
               <CopyShortLinkButton shortId={shortId} className={adminButton} />
               <DeleteArticleButton id={article.id} confirmText={messages.confirmDeleteArticle} redirectTo="/" className={`${adminButton} text-brand-700`} />
             </div>
           )}
         </header>
+        {live.coverage && <LiveCoverage articleId={article.id} url={loaderData.canonical} title={article.title} eventId={live.eventId} coverage={live.coverage} updates={live.updates} />}
         <div className="mt-6 space-y-4">
           <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} details={article.imageDetails} title={article.title} focus={loaderData.focus} />
           <ArticleVideo url={article.video} title={article.title} poster={article.videoPoster} />

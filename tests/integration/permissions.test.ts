@@ -16,6 +16,7 @@ import { listRevisions } from "~/server/news/revisions.server";
 import { trashArticle } from "~/server/news/trash.server";
 import { choosePlacement } from "~/server/news/front-page.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
+import { openCoverage, postLiveUpdate } from "~/server/coverage/coverage-write.server";
 import { topicFeedPath, topicPath } from "~/lib/topics";
 import { get, post, VISITOR, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
@@ -44,6 +45,8 @@ type Context = {
   topicIds: [string, string];
   /** The version each story above is at: the base its saves name (decision 034). */
   base: { draft: string; published: string; editorDraft: string };
+  /** An update the owner posted into the published story's live coverage (open). */
+  liveUpdateId: string;
 };
 type RouteCase = {
   name: string;
@@ -62,6 +65,7 @@ const OWNER_AND_EDITORS: Role[] = ["owner", "editor", "admin"];
 const EDITORS: Role[] = ["editor", "admin"];
 const ADMINS: Role[] = ["admin"];
 
+const LIVE_BODY = JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "تحديث من المصفوفة" }] }] });
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const EMPTY_PAGE = JSON.stringify({ type: "doc", content: [] });
 /** A valid settings form: the admin's case saves it. */
@@ -255,6 +259,38 @@ const ROUTES: RouteCase[] = [
     allowed: EDITORS,
     send: (base, session, ctx) => post(`${base}/api/news/${ctx.publishedId}/presence`, { tab: `tab-${ctx.role}-${ctx.run}`, state: "open" }, session),
   },
+  { name: "GET /edit-news/:id/live (own story)", kind: "page", allowed: OWNER_AND_EDITORS, send: (base, session, ctx) => get(`${base}/edit-news/${ctx.publishedId}/live`, session) },
+  { name: "POST /edit-news/:id/live (open)", kind: "page", allowed: EDITORS, send: (base, session, ctx) => post(`${base}/edit-news/${ctx.draftId}/live`, { intent: "open" }, session) },
+  {
+    name: "POST /edit-news/:id/live (post into own story)",
+    kind: "page",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/live`, { intent: "post", body: LIVE_BODY }, session),
+  },
+  {
+    name: "POST /edit-news/:id/live (edit own update)",
+    kind: "page",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/live`, { intent: "edit", updateId: ctx.liveUpdateId, body: LIVE_BODY }, session),
+  },
+  {
+    name: "POST /edit-news/:id/live (delete own update)",
+    kind: "page",
+    allowed: OWNER_AND_EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/live`, { intent: "delete", updateId: ctx.liveUpdateId }, session),
+  },
+  {
+    name: "POST /edit-news/:id/live (pin)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/live`, { intent: "pin", updateId: ctx.liveUpdateId }, session),
+  },
+  {
+    name: "POST /edit-news/:id/live (close)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) => post(`${base}/edit-news/${ctx.publishedId}/live`, { intent: "close", summary: "انتهت" }, session),
+  },
   {
     name: "GET /api/news/:id/presence (who else has the own draft's form open)",
     kind: "api",
@@ -405,6 +441,8 @@ async function twoTopics(caseRun: number): Promise<[string, string]> {
   return [first!.id, second!.id];
 }
 
+const LIVE_EDITOR = { id: "matrix-editor", name: "محررة", email: "matrix@example.com", role: "editor" } as const;
+
 const NAMES: Record<Role, string> = { visitor: "زائر", user: "قارئ", owner: "كاتبة", author: "كاتب", editor: "محررة", admin: "محرر" };
 
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
@@ -429,7 +467,7 @@ let publishedId = "";
 let editorDraftId = "";
 let run = 0;
 
-type CaseStories = Pick<Context, "publishedId" | "draftId" | "reviewId" | "trashedId" | "draftRevision" | "publishedRevision">;
+type CaseStories = Pick<Context, "publishedId" | "draftId" | "reviewId" | "trashedId" | "draftRevision" | "publishedRevision" | "liveUpdateId">;
 let storiesForRefusals: Promise<CaseStories> | undefined;
 let topicsForRefusals: Promise<[string, string]> | undefined;
 
@@ -443,7 +481,10 @@ async function storiesForACase(): Promise<CaseStories> {
   const draftRevision = await revisionOf(draftId, ownerId);
   const trashedId = (await createTestArticle(db, { ...disposable, title: "في سلة المحذوفات", status: "draft" })).id;
   await trashArticle(db, trashedId);
-  return { publishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision };
+  const desk = { db, clock: { now: () => new Date() } };
+  await openCoverage(desk, LIVE_EDITOR, publishedId);
+  const liveUpdateId = await postLiveUpdate(desk, { id: ownerId, name: "كاتبة", email: "owner@example.com", role: "author" }, publishedId, { body: LIVE_BODY });
+  return { publishedId, draftId, reviewId, trashedId, draftRevision, publishedRevision, liveUpdateId };
 }
 
 /** Saves the article once through the domain (as `by`), so its previous version becomes a revision; returns that revision's id. */
@@ -464,7 +505,7 @@ async function sessionFor(role: Role): Promise<Session> {
 /** Everything a refused request must leave untouched, the outbox included. */
 async function snapshot(): Promise<string> {
   // Not push_alerts: the sender fills an allowed case's alert in the background; a refused alert leaves no story (news).
-  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters, subscriptions] = await Promise.all([
+  const [news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters, subscriptions, coverage, liveUpdates] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("news_revisions").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
@@ -479,8 +520,10 @@ async function snapshot(): Promise<string> {
     db.selectFrom("media").selectAll().orderBy("url").execute(),
     db.selectFrom("video_posters").selectAll().orderBy("video_url").execute(),
     db.selectFrom("push_subscriptions").selectAll().orderBy("endpoint").execute(),
+    db.selectFrom("live_coverage").selectAll().orderBy("news_id").execute(),
+    db.selectFrom("live_updates").selectAll().orderBy("id").execute(),
   ]);
-  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters, subscriptions });
+  return JSON.stringify({ news, revisions, links, stats, users, events, settings, placements, topics, newsTopics, topicRedirects, media, posters, subscriptions, coverage, liveUpdates });
 }
 
 beforeAll(async () => {
@@ -561,6 +604,7 @@ describe("permission matrix", () => {
       ["/api/news/autosave", { ...article, id: editorDraftId, baseVersion: String(await storedVersion(db, editorDraftId)) }],
       ["/api/news/autosave", { ...article, submissionId: "cross-site-autosave" }],
       [`/api/news/${id}/presence`, { tab: "tab-cross-site", state: "open" }],
+      [`/edit-news/${id}/live`, { intent: "open" }],
       ["/dashboard/users", { intent: "role", userId: readerId, role: "admin" }],
       ["/dashboard/account", { intent: "rename", username: "من موقع آخر" }],
       ["/reset-password", { intent: "forgot", email: "user@example.com" }],

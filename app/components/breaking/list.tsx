@@ -3,10 +3,10 @@ import { articlePath } from "~/lib/news";
 import { island } from "~/islands/island";
 import { DeleteArticleButton } from "../admin-actions";
 import { useLiveBreaking } from "./live";
-import { EmptyState } from "../news-card";
+import { EmptyState, LiveBadge } from "../news-card";
 import { RelativeTime } from "../relative-time";
 
-type Item = { id: string; title: string; publishedAt: string };
+type Item = { id: string; title: string; publishedAt: string; live?: true };
 
 /** The server's list until the shared breaking stream takes over. */
 function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
@@ -23,7 +23,10 @@ function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
         >
           <div className="flex items-start justify-between gap-3">
             <div>
-              <RelativeTime iso={item.publishedAt} className="text-sm font-bold text-brand-700" />
+              <div className="flex items-center gap-2">
+                {item.live && <LiveBadge />}
+                <RelativeTime iso={item.publishedAt} className="text-sm font-bold text-brand-700" />
+              </div>
               <h2 className="mt-1 text-lg leading-snug font-bold">
                 <a href={articlePath(item.id)} className="hover:text-brand-700">
                   {item.title}

@@ -4,10 +4,11 @@ import { articlePath } from "~/lib/news";
 import { island } from "~/islands/island";
 import { useLiveBreaking } from "./live";
 import { TickerAlertBell } from "../alert-bell/alert-bell";
+import { LiveBadge } from "../news-card";
 
 /** 'عاجل' under the navbar on every page: the newest breaking titles, hidden when there are none. */
 /** The ticker shows titles and links: its props carry no more (the live list has whole items). */
-type TickerItem = Pick<BreakingItem, "id" | "title">;
+type TickerItem = Pick<BreakingItem, "id" | "title" | "live">;
 
 function Ticker({ initial }: { initial: TickerItem[] }) {
   const live = useLiveBreaking();
@@ -21,7 +22,10 @@ function Ticker({ initial }: { initial: TickerItem[] }) {
           <ul>
             {shown.map((item) => (
               <li key={item.id}>
-                <a href={articlePath(item.id)}>{item.title}</a>
+                <a href={articlePath(item.id)}>
+                  {item.live && <LiveBadge />}
+                  {item.title}
+                </a>
               </li>
             ))}
           </ul>

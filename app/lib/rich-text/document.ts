@@ -1,5 +1,5 @@
-import { sameOriginPath } from "~/lib/same-origin-path";
 import { z } from "~/lib/zod";
+import { isSafeHref } from "./hrefs";
 
 /**
  * A rich text (an article's body, an information page) as a structured document: the JSON a
@@ -37,21 +37,7 @@ const MAX_TEXT = 20_000;
 const MAX_ATTRIBUTE = 500;
 const MAX_LIST_DEPTH = 4;
 
-/** A link to a page of this site: a path no browser resolves to another origin. */
-export function isInternalHref(href: string): boolean {
-  return sameOriginPath(href) !== null;
-}
-
-/** Links readers may follow: the web, mail, or a page of this site. */
-export function isSafeHref(href: string): boolean {
-  if (href.startsWith("/")) return isInternalHref(href);
-  try {
-    const url = new URL(href);
-    return url.protocol === "https:" || url.protocol === "http:" || url.protocol === "mailto:";
-  } catch {
-    return false;
-  }
-}
+export { isInternalHref, isSafeHref } from "./hrefs";
 
 /** Images in the text are our own stored images, never another site's. */
 export function isStoredImagePath(src: string): boolean {

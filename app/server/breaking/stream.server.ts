@@ -80,8 +80,11 @@ function release(ip: string) {
   else open.byIp.set(ip, count);
 }
 
-/** What a stream does once it is open: `send` writes to it, `close` ends it; the function it returns runs when it closes. */
-export type StreamSetup = (send: (text: string) => void, close: () => void) => () => void;
+/**
+ * What a stream does once it is open: `send` writes to it (bytes as they are: a message told to many
+ * streams is encoded once), `close` ends it; the function it returns runs when it closes.
+ */
+export type StreamSetup = (send: (text: string | Uint8Array) => void, close: () => void) => () => void;
 
 /**
  * A Server-Sent Events response under this process's stream limits (total and per client address): a
@@ -100,8 +103,8 @@ export function openEventStream(limits: Config["streams"], request: Request, cli
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let closed = false;
-      const send = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
+      const send = (text: string | Uint8Array) => {
+        if (!closed) controller.enqueue(typeof text === "string" ? encoder.encode(text) : text);
       };
       let teardown = () => {};
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);

@@ -34,6 +34,8 @@ const COPIED_TABLES = [
   "push_keys",
   "push_subscriptions",
   "push_alerts",
+  "live_coverage",
+  "live_updates",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -69,6 +71,8 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   push_keys: "id",
   push_subscriptions: "endpoint",
   push_alerts: "id",
+  live_coverage: "news_id",
+  live_updates: "id",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */

@@ -36,6 +36,8 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   push_subscriptions: true,
   push_alerts: true,
   push_deliveries: true,
+  live_coverage: true,
+  live_updates: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

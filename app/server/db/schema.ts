@@ -312,6 +312,8 @@ export interface PushAlertsTable {
   failed: Generated<number>;
   removed: Generated<number>;
   opened: Generated<number>;
+  /** The live update this alert sends (migration 027); null for a story's own alert. */
+  live_update_id: string | null;
 }
 
 /** A delivery still to make (migration 025): gone once its outcome is counted on its alert. */
@@ -322,6 +324,30 @@ export interface PushDeliveriesTable {
   attempts: Generated<number>;
   due_at: string;
   claimed_until: string | null;
+}
+
+/** A story opened as live coverage (migration 027): live, or closed with its summary. */
+export interface LiveCoverageTable {
+  news_id: string;
+  state: "live" | "closed";
+  summary: string | null;
+  started_at: string;
+  ended_at: string | null;
+}
+
+/** One update of a live coverage (migration 027). */
+export interface LiveUpdatesTable {
+  id: string;
+  news_id: string;
+  /** The structured document as JSON. */
+  body: string;
+  text: string;
+  author_id: string;
+  author_name: string;
+  pinned: Generated<boolean | number>;
+  alert: Generated<boolean | number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -352,4 +378,6 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_alerts: PushAlertsTable;
   push_deliveries: PushDeliveriesTable;
+  live_coverage: LiveCoverageTable;
+  live_updates: LiveUpdatesTable;
 }

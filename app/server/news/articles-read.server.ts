@@ -37,7 +37,13 @@ function summaryColumns<O>(query: NewsQuery<O>) {
     "news.byline",
     authorName,
     imageFocus,
+    liveNow,
   ]);
+}
+
+/** 1 while the story's live coverage is open (decision 040): the 'مباشر' mark on its card. */
+function liveNow(eb: ExpressionBuilder<Database, "news">) {
+  return eb.selectFrom("live_coverage").select(sql<number>`1`.as("live")).whereRef("live_coverage.news_id", "=", "news.id").where("live_coverage.state", "=", "live").as("live");
 }
 
 /** The author's name, read beside each article (a scalar subquery keeps every list's plan on `news`). */
@@ -86,12 +92,14 @@ type SummaryRow = {
   slug: string | null;
   author_name: string | null;
   image_focus?: string | null;
+  live?: number | null;
 };
 
 export function toSummary(row: SummaryRow): NewsSummary {
   const focus = focusOf(row.image_focus);
   return {
     ...(focus ? { imageFocus: focus } : {}),
+    ...(row.live ? { live: true as const } : {}),
     id: row.id,
     title: row.title,
     excerpt: row.excerpt,

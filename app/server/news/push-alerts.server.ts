@@ -22,14 +22,22 @@ const overLimit = () => new AppError("validation", { message: pushMessages.overL
  * `perHour`, a new alert that would be more than `perHour` in the hour up to `at` refuses the whole
  * write (alert-limit) instead. Transactions that queue take turns from the count to their commit.
  */
-export async function queueAlert(trx: DB, articleId: string, kind: AlertKind, at: Date, perHour?: number): Promise<void> {
+export async function queueAlert(trx: DB, articleId: string, kind: AlertKind, at: Date, perHour?: number, liveUpdateId: string | null = null): Promise<void> {
   await lockKeys(trx, [ALERT_QUEUE_KEY]);
   if (perHour !== undefined && !(await hasAlert(trx, articleId)) && (await alertsSince(trx, new Date(at.getTime() - HOUR_MS))) >= perHour) throw overLimit();
   await trx
     .insertInto("push_alerts")
-    .values({ article_id: articleId, kind, created_at: at.toISOString() })
+    .values({ article_id: articleId, kind, created_at: at.toISOString(), live_update_id: liveUpdateId })
     .onConflict((oc) => oc.column("article_id").doNothing())
     .execute();
+}
+
+/** The key of a live update's alert (decision 040): one per update, as a story's own is one per story. */
+export const liveUpdateAlertKey = (articleId: string, updateId: string) => `${articleId}#update-${updateId}`;
+
+/** Queues the alert of live update `updateId` of story `articleId` inside `trx`, under the same hourly limit. */
+export function queueLiveUpdateAlert(trx: DB, articleId: string, updateId: string, at: Date, perHour?: number): Promise<void> {
+  return queueAlert(trx, liveUpdateAlertKey(articleId, updateId), "manual", at, perHour, updateId);
 }
 
 /** What a write of a story asks for: the alert of a story that becomes published, or of one an editor sends. */

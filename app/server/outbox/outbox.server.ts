@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Category } from "~/lib/categories";
+import type { CoverageChange } from "~/lib/live-coverage";
 import type { NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
@@ -36,14 +37,19 @@ export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-
 export type PresenceNotice = { userId: string; name: string; tab: string; state: "open" | "leave" };
 export const PRESENCE_KIND = "editing-presence";
 
+/** A change to a story's live coverage (decision 040): what its readers' streams tell. */
+export const COVERAGE_KIND = "live-coverage";
+
 export type OutboxEvent = {
   id: number;
-  kind: ArticleEventKind | SiteEventKind | typeof PRESENCE_KIND;
+  kind: ArticleEventKind | SiteEventKind | typeof PRESENCE_KIND | typeof COVERAGE_KIND;
   articleId: string | null;
   before: ArticleState | null;
   after: ArticleState | null;
   /** Only in a presence notice. */
   presence?: PresenceNotice;
+  /** Only in a live coverage change. */
+  coverage?: CoverageChange;
   createdAt: string;
 };
 
@@ -84,7 +90,12 @@ export async function recordPresenceEvent(trx: DB, articleId: string, presence: 
   await recordEvent(trx, PRESENCE_KIND, articleId, { before: null, after: null, presence });
 }
 
-type Payload = { before: ArticleState | null; after: ArticleState | null; presence?: PresenceNotice };
+/** Records a change to article `articleId`'s live coverage, as recordArticleEvent does. */
+export async function recordCoverageEvent(trx: DB, articleId: string, coverage: CoverageChange): Promise<void> {
+  await recordEvent(trx, COVERAGE_KIND, articleId, { before: null, after: null, coverage });
+}
+
+type Payload = { before: ArticleState | null; after: ArticleState | null; presence?: PresenceNotice; coverage?: CoverageChange };
 
 async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: Payload): Promise<void> {
   const postgres = dialectName(trx) === "postgres";
@@ -100,13 +111,36 @@ async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string
 type EventRow = { id: number; kind: string; article_id: string | null; payload: string; created_at: string };
 
 function toEvent(row: EventRow): OutboxEvent {
-  const { before, after, presence } = JSON.parse(row.payload) as Payload;
-  return { id: Number(row.id), kind: row.kind as OutboxEvent["kind"], articleId: row.article_id, before, after, ...(presence ? { presence } : {}), createdAt: row.created_at };
+  const { before, after, presence, coverage } = JSON.parse(row.payload) as Payload;
+  return {
+    id: Number(row.id),
+    kind: row.kind as OutboxEvent["kind"],
+    articleId: row.article_id,
+    before,
+    after,
+    ...(presence ? { presence } : {}),
+    ...(coverage ? { coverage } : {}),
+    createdAt: row.created_at,
+  };
 }
 
 /** Up to `limit` events after `afterId`, oldest first. */
 export async function readEventsAfter(db: DB, afterId: number, limit: number): Promise<OutboxEvent[]> {
   const rows = await db.selectFrom("events").selectAll().where("id", ">", afterId).orderBy("id").limit(limit).execute();
+  return rows.map(toEvent);
+}
+
+/** Up to `limit` events of `kind` about article `articleId` after `afterId`, oldest first. */
+export async function readArticleEventsAfter(db: DB, articleId: string, kind: OutboxEvent["kind"], afterId: number, limit: number): Promise<OutboxEvent[]> {
+  const rows = await db
+    .selectFrom("events")
+    .selectAll()
+    .where("id", ">", afterId)
+    .where("kind", "=", kind)
+    .where("article_id", "=", articleId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map(toEvent);
 }
 

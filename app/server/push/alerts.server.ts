@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { pushMessages as pm } from "~/lib/messages";
 import { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
@@ -33,7 +34,9 @@ export type AlertRow = {
 export async function listAlerts(db: DB, limit = 50): Promise<AlertRow[]> {
   const rows = await db
     .selectFrom("push_alerts")
-    .leftJoin("news", "news.id", "push_alerts.article_id")
+    .leftJoin("live_updates", "live_updates.id", "push_alerts.live_update_id")
+    // A live update's alert is keyed by the update's address: its story is the update's (decision 040).
+    .leftJoin("news", (join) => join.on(sql<boolean>`news.id = coalesce(live_updates.news_id, push_alerts.article_id)`))
     .select([
       "push_alerts.id",
       "push_alerts.article_id",

@@ -56,26 +56,33 @@ export function vapidSubject(contactEmail: string, baseUrl: string): string {
   return url.protocol === "https:" ? url.origin : `mailto:webmaster@${url.hostname}`;
 }
 
+/** A live update sent as an alert (decision 040): its story and its text; null once deleted. */
+async function liveUpdateOfAlert(db: DB, updateId: string): Promise<{ id: string; newsId: string; text: string } | null> {
+  const row = await db.selectFrom("live_updates").select(["id", "news_id", "text"]).where("id", "=", updateId).executeTakeFirst();
+  return row ? { id: row.id, newsId: row.news_id, text: row.text } : null;
+}
+
 /**
  * Makes the deliveries of alerts that have none yet: each alert's payload and subscriptions matched
  * in one conditional transaction, so two processes doing this at once make them once.
  */
 export async function prepareAlerts(db: DB, baseUrl: string, now: Date): Promise<number> {
-  const waiting = await db.selectFrom("push_alerts").select(["id", "article_id"]).where("payload", "is", null).orderBy("id").limit(20).execute();
+  const waiting = await db.selectFrom("push_alerts").select(["id", "article_id", "live_update_id"]).where("payload", "is", null).orderBy("id").limit(20).execute();
   if (waiting.length === 0) return 0;
   const { settings } = await readSiteSettings(db);
   let made = 0;
   for (const alert of waiting) {
     const id = Number(alert.id);
-    const article = await getArticle(db, alert.article_id);
-    const payload: PushPayload | null = article && {
+    const update = alert.live_update_id ? await liveUpdateOfAlert(db, alert.live_update_id) : null;
+    const article = await getArticle(db, update?.newsId ?? alert.article_id);
+    const payload: PushPayload | null = article && (!alert.live_update_id || update) && {
       alertId: id,
       title: article.title,
-      body: article.story.standfirst || article.content.replace(/\s+/g, " ").trim().slice(0, BODY_LENGTH),
-      url: pathOf(article),
+      body: (update?.text ?? (article.story.standfirst || article.content)).replace(/\s+/g, " ").trim().slice(0, BODY_LENGTH),
+      url: update ? `${pathOf(article)}#update-${update.id}` : pathOf(article),
       image: article.image ? absolute(baseUrl, article.image) : null,
       icon: absolute(baseUrl, settings.images.icon192 ?? "/icon-192.png"),
-      tag: `news-${article.id}`,
+      tag: update ? `live-${update.id}` : `news-${article.id}`,
     };
     made += await db.transaction().execute(async (trx) => {
       const category = article?.category ?? "breaking";

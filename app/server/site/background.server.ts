@@ -26,13 +26,14 @@ export function siteBackground(site: Site): Background {
   const consume = (events: OutboxEvent[]) => {
     site.editing.presence.consume(events);
     // A story published anywhere may have queued an alert: this process offers to send it at once.
-    if (events.some((event) => event.after?.status === "published")) pushSender?.wake();
+    if (events.some((event) => event.after?.status === "published" || (event.coverage?.type === "posted" && event.coverage.update.alert))) pushSender?.wake();
     if (!events.some(changesContent)) return;
     site.pageCache.clear();
     site.readCache.clear();
     for (const event of events) {
       const live = breakingChange(event);
       if (live) site.live.publish(live);
+      if (event.coverage && event.articleId) site.coverage.bus.publish({ id: event.id, articleId: event.articleId, change: event.coverage });
     }
   };
   const follower = createOutboxFollower(site.db, site.config.databaseUrl, consume);

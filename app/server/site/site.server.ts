@@ -15,6 +15,8 @@ import { createMailer, type Mailer } from "~/server/mail/mail.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import type { Newsroom } from "~/server/news/publishing.server";
+import { createCoverageBus } from "~/server/coverage/coverage-bus.server";
+import type { CoverageStreams } from "~/server/coverage/coverage-stream.server";
 import { createPresenceMap, type PresenceMap } from "~/server/presence/presence-map.server";
 
 /**
@@ -43,6 +45,8 @@ export type Site = {
   breakingStreams: StreamSource;
   /** Who has each story's edit form open, as the outbox reports it, and the limits of the streams telling the forms. */
   editing: { db: DB; presence: PresenceMap; limits: Config["streams"] };
+  /** Live coverage changes, as the outbox reports them, for this process's readers of each story (decision 040). */
+  coverage: CoverageStreams;
 };
 
 export function createSite(config: Config): Site {
@@ -71,6 +75,7 @@ export function createSite(config: Config): Site {
     live,
     breakingStreams: { db, bus: live, limits },
     editing: { db, presence: createPresenceMap(clock), limits },
+    coverage: { db, bus: createCoverageBus(), limits },
   };
 }
 

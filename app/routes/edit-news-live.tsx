@@ -1,0 +1,35 @@
+import { liveMessages, messages } from "~/lib/messages";
+import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
+import { articlePath } from "~/lib/news";
+import { HYDRATE_DOCUMENT } from "~/islands/hydration";
+import { CoverageDesk } from "~/components/live-coverage/coverage-desk";
+import { requireNewsroomMember } from "~/server/accounts/guards.server";
+import { readCoverageDesk, runCoverageIntent } from "~/server/coverage/coverage-desk.server";
+import { answerForm } from "~/server/http/form-refusal.server";
+import { readSmallForm } from "~/server/http/form.server";
+import { siteContext } from "~/server/site/request-context.server";
+import type { Route } from "./+types/edit-news-live";
+
+export const handle = HYDRATE_DOCUMENT;
+
+/** The live desk of a story: editors and the story's author post updates; editors open, pin and close. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const user = await requireNewsroomMember(site.auth, request);
+  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articlePath(params.id) };
+}
+
+/** POST an `intent` (open, close, post, edit, delete, pin, unpin) and its fields; refusals come back as the form's data. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const user = await requireNewsroomMember(site.auth, request);
+  return answerForm(async () => runCoverageIntent(site.newsroom, user, params.id, await readSmallForm(request, 64 * 1024)), { passOn: ["not-found", "forbidden"] });
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/live`, title: `${liveMessages.panelTitle} | ${siteOf(matches).name}`, description: messages.editTitle, noindex: true, image: null });
+}
+
+export default function EditNewsLive({ loaderData, params }: Route.ComponentProps) {
+  return <CoverageDesk desk={loaderData.desk} storyPath={loaderData.storyPath} articleId={params.id} />;
+}

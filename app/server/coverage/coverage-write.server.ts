@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { LIVE_SUMMARY_MAX, LIVE_UPDATE_MAX_JSON, type CoverageChange } from "~/lib/live-coverage";
+import { liveMessages, pushMessages } from "~/lib/messages";
+import { canSendAlerts } from "~/lib/permissions";
+import { queueLiveUpdateAlert } from "~/server/news/push-alerts.server";
+import { documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "~/lib/rich-text/document";
+import type { CurrentUser } from "~/server/accounts/guards.server";
+import type { DB } from "~/server/db/db.server";
+import { recordCoverageEvent, writeWithEvents } from "~/server/outbox/outbox.server";
+import { AppError } from "~/server/platform/app-error.server";
+import type { Clock } from "~/server/platform/clock.server";
+import { assertMayChange, assertMayManage, assertMayPost } from "./coverage-access.server";
+import { coverageOfRow, updateOfRow } from "./coverage-read.server";
+
+/*
+ * Every write of a live coverage (decision 040): checked, then the rows and one outbox event in one
+ * transaction, so every process's readers hear of it and every page cache drops the story.
+ */
+
+/** `alertsPerHour`: the site's hourly limit on Web Push alerts (decision 037); none: no limit. */
+export type CoverageWriter = { db: DB; clock: Clock; alertsPerHour?: () => Promise<number> };
+
+const invalid = (field: string, message: string) => new AppError("validation", { message, fields: { [field]: message } });
+
+/** An update's text from the form: a structured document, not empty, short. */
+export function readUpdateBody(json: string | undefined): RichDocument {
+  if (!json) throw invalid("body", liveMessages.updateEmpty);
+  if (json.length > LIVE_UPDATE_MAX_JSON) throw invalid("body", liveMessages.updateTooLong);
+  const document = readRichDocument(json);
+  if (typeof document === "string") throw invalid("body", liveMessages.updateInvalid);
+  if (isEmptyDocument(document)) throw invalid("body", liveMessages.updateEmpty);
+  return document;
+}
+
+function readSummary(summary: string | undefined): string | null {
+  const text = (summary ?? "").trim();
+  if (text.length > LIVE_SUMMARY_MAX) throw invalid("summary", liveMessages.summaryTooLong);
+  if (text.includes("\0")) throw invalid("summary", liveMessages.updateInvalid);
+  return text === "" ? null : text;
+}
+
+async function record(db: DB, articleId: string, change: CoverageChange): Promise<void> {
+  await recordCoverageEvent(db, articleId, change);
+}
+
+async function liveState(trx: DB, articleId: string) {
+  return trx.selectFrom("live_coverage").selectAll().where("news_id", "=", articleId).executeTakeFirst();
+}
+
+/** Opens story `articleId` as live coverage, or reopens a closed one (editors). */
+export async function openCoverage({ db, clock }: CoverageWriter, user: CurrentUser, articleId: string): Promise<void> {
+  await assertMayManage(db, user, articleId);
+  const now = clock.now().toISOString();
+  await writeWithEvents(db, async (trx) => {
+    const current = await liveState(trx, articleId);
+    if (current?.state === "live") throw new AppError("conflict", { message: liveMessages.alreadyOpen });
+    if (current) await trx.updateTable("live_coverage").set({ state: "live", ended_at: null }).where("news_id", "=", articleId).execute();
+    else await trx.insertInto("live_coverage").values({ news_id: articleId, state: "live", summary: null, started_at: now, ended_at: null }).execute();
+    const row = (await liveState(trx, articleId))!;
+    await record(trx, articleId, { type: "opened", coverage: coverageOfRow(row) });
+  });
+}
+
+/** Closes the live coverage of `articleId` with its summary; it stays as an archive (editors). */
+export async function closeCoverage({ db, clock }: CoverageWriter, user: CurrentUser, articleId: string, fields: { summary?: string }): Promise<void> {
+  await assertMayManage(db, user, articleId);
+  const summary = readSummary(fields.summary);
+  const now = clock.now().toISOString();
+  await writeWithEvents(db, async (trx) => {
+    const closed = await trx
+      .updateTable("live_coverage")
+      .set({ state: "closed", summary, ended_at: now })
+      .where("news_id", "=", articleId)
+      .where("state", "=", "live")
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) === 0) throw new AppError("conflict", { message: liveMessages.notLive });
+    await record(trx, articleId, { type: "closed", coverage: coverageOfRow((await liveState(trx, articleId))!) });
+  });
+}
+
+/** Posts an update into the live coverage of `articleId` (editors, the story's author); its id. */
+export async function postLiveUpdate(
+  { db, clock, alertsPerHour }: CoverageWriter,
+  user: CurrentUser,
+  articleId: string,
+  fields: { body?: string; alert?: boolean },
+): Promise<string> {
+  await assertMayPost(db, user, articleId);
+  const body = readUpdateBody(fields.body);
+  if (fields.alert && !canSendAlerts(user)) throw invalid("alert", pushMessages.sendAlertEditorsOnly);
+  const perHour = fields.alert && alertsPerHour ? await alertsPerHour() : undefined;
+  const now = clock.now().toISOString();
+  const id = randomUUID();
+  await writeWithEvents(db, async (trx) => {
+    if ((await liveState(trx, articleId))?.state !== "live") throw new AppError("conflict", { message: liveMessages.notLive });
+    const row = await trx
+      .insertInto("live_updates")
+      .values({
+        id,
+        news_id: articleId,
+        body: JSON.stringify(body),
+        text: documentPlainText(body),
+        author_id: user.id,
+        author_name: user.name,
+        alert: fields.alert ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // Queued with the update: it goes out once, whichever process sends it (decision 037).
+    if (fields.alert) await queueLiveUpdateAlert(trx, articleId, id, new Date(now), perHour);
+    await record(trx, articleId, { type: "posted", update: updateOfRow(row) });
+  });
+  return id;
+}
+
+/** Changes an update's text (editors any, the story's author their own). */
+export async function editLiveUpdate(
+  { db, clock }: CoverageWriter,
+  user: CurrentUser,
+  articleId: string,
+  updateId: string,
+  fields: { body?: string },
+): Promise<void> {
+  await assertMayChange(db, user, articleId, updateId);
+  const body = readUpdateBody(fields.body);
+  await changeUpdate(db, articleId, updateId, { body: JSON.stringify(body), text: documentPlainText(body), updated_at: clock.now().toISOString() });
+}
+
+/** Pins an update (a key update, shown first) or unpins it (editors). */
+export async function pinLiveUpdate({ db }: CoverageWriter, user: CurrentUser, articleId: string, updateId: string, pinned: boolean): Promise<void> {
+  await assertMayManage(db, user, articleId);
+  await assertMayChange(db, user, articleId, updateId);
+  await changeUpdate(db, articleId, updateId, { pinned: pinned ? 1 : 0 });
+}
+
+async function changeUpdate(db: DB, articleId: string, updateId: string, set: { body?: string; text?: string; updated_at?: string; pinned?: number }) {
+  await writeWithEvents(db, async (trx) => {
+    const row = await trx.updateTable("live_updates").set(set).where("id", "=", updateId).where("news_id", "=", articleId).returningAll().executeTakeFirst();
+    if (!row) throw new AppError("not-found", { message: liveMessages.updateNotFound });
+    await record(trx, articleId, { type: "edited", update: updateOfRow(row) });
+  });
+}
+
+/** Deletes an update (editors any, the story's author their own). */
+export async function deleteLiveUpdate({ db }: CoverageWriter, user: CurrentUser, articleId: string, updateId: string): Promise<void> {
+  await assertMayChange(db, user, articleId, updateId);
+  await writeWithEvents(db, async (trx) => {
+    const deleted = await trx.deleteFrom("live_updates").where("id", "=", updateId).where("news_id", "=", articleId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new AppError("not-found", { message: liveMessages.updateNotFound });
+    await record(trx, articleId, { type: "deleted", id: updateId });
+  });
+}
