@@ -23,6 +23,7 @@ import * as m022 from "./022-author-profiles";
 import * as m023 from "./023-news-version";
 import * as m024 from "./024-media-library";
 import * as m025 from "./025-web-push";
+import * as m026 from "./026-reader-analytics";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -58,6 +59,7 @@ const migrations: Record<string, EngineMigration> = {
   "023-news-version": m023,
   "024-media-library": m024,
   "025-web-push": m025,
+  "026-reader-analytics": m026,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -58,3 +58,8 @@ export function statusesFor(actor: Actor | null): readonly ChosenStatus[] {
   if (isNewsroomMember(actor)) return ["draft", "review"];
   return [];
 }
+
+/** Sees every story's readers (decision 039); an author sees only their own. */
+export function seesAllStats(actor: WithRole | null): boolean {
+  return isEditor(actor);
+}

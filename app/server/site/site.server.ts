@@ -16,6 +16,7 @@ import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.serv
 import type { MediaStorage } from "~/server/media/storage.server";
 import type { Newsroom } from "~/server/news/publishing.server";
 import { createPresenceMap, type PresenceMap } from "~/server/presence/presence-map.server";
+import { createViewBuffer, type ViewBuffer } from "~/server/visits/view-buffer.server";
 
 /**
  * The whole site as one process holds it, built once by `createSite` and handed to every loader and
@@ -43,6 +44,8 @@ export type Site = {
   breakingStreams: StreamSource;
   /** Who has each story's edit form open, as the outbox reports it, and the limits of the streams telling the forms. */
   editing: { db: DB; presence: PresenceMap; limits: Config["streams"] };
+  /** Readers' views, held and written in batches (decision 039). */
+  views: ViewBuffer;
 };
 
 export function createSite(config: Config): Site {
@@ -71,6 +74,7 @@ export function createSite(config: Config): Site {
     live,
     breakingStreams: { db, bus: live, limits },
     editing: { db, presence: createPresenceMap(clock), limits },
+    views: createViewBuffer(db, authSecret, clock),
   };
 }
 
