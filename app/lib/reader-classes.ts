@@ -68,7 +68,8 @@ function hostOf(referrer: string): string | null {
   try {
     const url = new URL(referrer);
     // Android apps refer as android-app://com.example.app/
-    return (url.protocol === "android-app:" ? url.hostname || url.pathname.replace(/^\/\//, "").split("/")[0] : url.hostname).toLowerCase();
+    const host = url.protocol === "android-app:" ? url.hostname || (url.pathname.replace(/^\/\//, "").split("/")[0] ?? "") : url.hostname;
+    return host.toLowerCase();
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { AppError } from "~/server/platform/app-error.server";
 import { pageError } from "~/server/http/page-error.server";
 import { readStats } from "~/server/stats/read-stats.server";
 import { CSV_TABLES, statsCsv, type CsvTable } from "~/server/stats/stats-csv.server";
-import { statsRangeOf } from "~/server/stats/stats-periods.server";
+import { statsRangeOf } from "~/lib/stats-ranges";
 import { statsScopeOf } from "~/server/stats/stats-scope.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-stats-csv";

@@ -11,7 +11,7 @@ import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { readLive } from "~/server/stats/read-live.server";
 import { readStats, type Row } from "~/server/stats/read-stats.server";
-import { STATS_RANGES, statsRangeOf, type StatsRange } from "~/server/stats/stats-periods.server";
+import { STATS_RANGES, statsRangeOf, type StatsRange } from "~/lib/stats-ranges";
 import { statsScopeOf } from "~/server/stats/stats-scope.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-stats";

@@ -36,6 +36,11 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   push_subscriptions: true,
   push_alerts: true,
   push_deliveries: true,
+  visit_allowances: true,
+  stats_hourly: true,
+  stats_daily: true,
+  stats_readers: true,
+  stats_live: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

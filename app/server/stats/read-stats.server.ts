@@ -1,8 +1,7 @@
-import { sql, type SelectQueryBuilder } from "kysely";
-import type { Device, Source } from "~/lib/reader-classes";
+import { sql } from "kysely";
 import type { DB } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
-import { periodsOf, type StatsRange } from "./stats-periods.server";
+import type { StatsRange } from "~/lib/stats-ranges";
+import { periodsOf } from "./stats-periods.server";
 
 /** Whose stories a report covers: null for every story (editors, admins), else one author's own. */
 export type StatsScope = { authorId: string | null };
@@ -23,17 +22,16 @@ export type StatsReport = {
 const TOP_STORIES = 10;
 const BREAKDOWN_ROWS = 20;
 
-type ViewsQuery = SelectQueryBuilder<Database & { s: Database["stats_daily"] }, "s" | "news", object>;
-
 /** The stored views of the range, joined to their stories and narrowed to the scope. Both tables share one shape. */
-function viewsOf(db: DB, table: "stats_hourly" | "stats_daily", first: string, last: string, scope: StatsScope): ViewsQuery {
+function viewsOf(db: DB, table: "stats_hourly" | "stats_daily", first: string, last: string, scope: StatsScope) {
+  const from = (table === "stats_hourly" ? "stats_hourly as s" : "stats_daily as s") as "stats_daily as s";
   let query = db
-    .selectFrom(`${table as "stats_daily"} as s`)
+    .selectFrom(from)
     .innerJoin("news", "news.id", "s.news_id")
     .where("s.period", ">=", first)
     .where("s.period", "<=", last);
   if (scope.authorId !== null) query = query.where("news.author_id", "=", scope.authorId);
-  return query as unknown as ViewsQuery;
+  return query;
 }
 
 const viewsSum = sql<string | number>`sum(s.views)`;
@@ -88,8 +86,8 @@ export async function readStats(db: DB, options: { range: StatsRange; scope: Sta
     categories: rows(categories),
     authors: rows(authors),
     topics: rows(topics),
-    sources: rows(sources) as (Row & { key: Source })[],
-    devices: rows(devices) as (Row & { key: Device })[],
+    sources: rows(sources),
+    devices: rows(devices),
   };
 }
 

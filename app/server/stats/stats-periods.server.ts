@@ -1,12 +1,6 @@
 import { LOCALE, TIME_ZONE } from "~/lib/constants";
+import type { StatsRange } from "~/lib/stats-ranges";
 import { beirutDay, utcHour } from "~/server/visits/view.server";
-
-export const STATS_RANGES = ["today", "7d", "30d"] as const;
-export type StatsRange = (typeof STATS_RANGES)[number];
-
-export function statsRangeOf(value: string | null): StatsRange {
-  return (STATS_RANGES as readonly string[]).includes(value ?? "") ? (value as StatsRange) : "today";
-}
 
 /** One point of a curve: its stored period and the label the chart shows. */
 export type Period = { period: string; label: string };

@@ -50,7 +50,7 @@ describe("recordViews", () => {
       view({ newsId: id, reader: "reader-two-000000002", source: "facebook", device: "desktop" }),
       view({ newsId: null, reader: "reader-two-000000002" }),
     ]);
-    const hourly = await db.selectFrom("stats_hourly").select(["period", "news_id", "source", "device", "views"]).orderBy(["news_id", "device"]).execute();
+    const hourly = await db.selectFrom("stats_hourly").select(["period", "news_id", "source", "device", "views"]).orderBy("news_id").orderBy("device").execute();
     expect(hourly).toEqual(
       [
         { period: "2026-03-01T10", news_id: id, source: "facebook", device: "desktop", views: 1 },

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { HOURLY_STATS_DAYS, VISITS_PER_ADDRESS_FOR_SITE, VISITS_PER_ADDRESS_PER_ARTICLE } from "~/lib/constants";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -58,7 +58,7 @@ async function addViews(trx: Trx, table: "stats_hourly" | "stats_daily", views: 
     await trx
       .insertInto(table)
       .values(chunk)
-      .onConflict((oc) => oc.columns(["period", "news_id", "source", "device"]).doUpdateSet((eb) => ({ views: eb(`${table}.views`, "+", eb.ref("excluded.views")) })))
+      .onConflict((oc) => oc.columns(["period", "news_id", "source", "device"]).doUpdateSet({ views: sql<number>`${sql.ref(`${table}.views`)} + ${sql.ref("excluded.views")}` }))
       .execute();
   }
 }
@@ -90,7 +90,7 @@ export async function recordViews(db: DB, views: View[]): Promise<Recorded> {
     for (const view of firsts) {
       const entry = asked.get(view.addressKey) ?? { day: utcDay(view.at), count: 0, cap: view.newsId === null ? VISITS_PER_ADDRESS_FOR_SITE : VISITS_PER_ADDRESS_PER_ARTICLE };
       entry.count++;
-    asked.set(view.addressKey, entry);
+      asked.set(view.addressKey, entry);
     }
     const granted = await allowed(trx, asked);
     const counted = firsts.filter((view) => {
