@@ -61,7 +61,7 @@ describe("visits count once per browser", () => {
     expect(await siteVisits()).toBe(before + 3);
   });
 
-  it(`one client forging 10,000 browsers counts ${VISITS_PER_ADDRESS_PER_ARTICLE} for an article`, { timeout: 180_000 }, async () => {
+  it(`one client forging 10,000 browsers counts ${VISITS_PER_ADDRESS_PER_ARTICLE} for an article`, { timeout: 300_000 }, async () => {
     const id = await published();
     const statuses = await inPool(10_000, 100, () => visit(`/api/news/${id}/visit`, { reader: newReader(), address: "203.0.113.66" }));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
@@ -72,14 +72,14 @@ describe("visits count once per browser", () => {
     await expect.poll(() => visitsOf(id), { timeout: 10_000 }).toBe(VISITS_PER_ADDRESS_PER_ARTICLE + 1);
   });
 
-  it(`and at most ${VISITS_PER_ADDRESS_FOR_SITE} for the site`, { timeout: 180_000 }, async () => {
+  it(`and at most ${VISITS_PER_ADDRESS_FOR_SITE} for the site`, { timeout: 300_000 }, async () => {
     const before = await siteVisits();
     await inPool(VISITS_PER_ADDRESS_FOR_SITE + 200, 100, () => visit("/api/site-visit", { reader: newReader(), address: "203.0.113.70" }));
     await allWritten();
     expect(await siteVisits()).toBe(before + VISITS_PER_ADDRESS_FOR_SITE);
   });
 
-  it("stays exact for distinct readers: 10,000 browsers from 10,000 addresses store 10,000", { timeout: 180_000 }, async () => {
+  it("stays exact for distinct readers: 10,000 browsers from 10,000 addresses store 10,000", { timeout: 300_000 }, async () => {
     const id = await published();
     const statuses = await inPool(10_000, 100, (i) => visit(`/api/news/${id}/visit`, { reader: newReader(), address: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
