@@ -4,16 +4,18 @@ const number = (n: number) => n.toLocaleString("ar-LB");
 
 type Point = { label: string; views: number; readers: number | null };
 
-/* Drawn 360 units wide, about the width of a phone, so its 11-unit labels stay legible at 375 px and grow with wider screens. */
-const W = 360;
+/* Drawn 320 units wide, about a phone's card, so its 12-unit labels stay legible at 375 px; no wider than 28rem on a desktop. */
+const W = 320;
 const H = 180;
 const PAD = { top: 12, bottom: 28, side: 34 };
-const MAX_LABELS = 7;
+const MAX_LABELS = 6;
 
+/** The top of the scale: a round number with a whole half, so the three gridlines read as whole counts. */
 function niceMax(value: number): number {
-  if (value <= 5) return 5;
+  if (value <= 2) return 2;
   const step = 10 ** Math.floor(Math.log10(value));
-  return Math.ceil(value / step) * step;
+  const top = Math.ceil(value / step) * step;
+  return (top / step) % 2 === 0 ? top : top + step;
 }
 
 /**
@@ -29,27 +31,28 @@ export function TimeChart({ points, title }: { points: Point[]; title: string })
   const xOf = (i: number) => W - PAD.side - (i + 0.5) * slot;
   const yOf = (v: number) => PAD.top + plotH - (v / max) * plotH;
   const every = Math.ceil(points.length / MAX_LABELS);
+  const bar = Math.min(slot * 0.7, 24);
   const readers = points.every((p) => p.readers !== null) ? points.map((p, i) => `${xOf(i).toFixed(1)},${yOf(p.readers ?? 0).toFixed(1)}`).join(" ") : null;
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl" role="img" aria-label={m.chartOf(title)} data-testid="time-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-md" role="img" aria-label={m.chartOf(title)} data-testid="time-chart">
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={6} x2={W - PAD.side} y1={yOf(max * f)} y2={yOf(max * f)} className="stroke-stone-200" strokeWidth={1} />
-            <text x={W - PAD.side + 4} y={yOf(max * f) + 4} className="fill-stone-500" fontSize={11} textAnchor="start">
+            <text x={W - PAD.side + 4} y={yOf(max * f) + 4} className="fill-stone-500" fontSize={12} textAnchor="start">
               {number(max * f)}
             </text>
           </g>
         ))}
         {points.map((p, i) => (
-          <rect key={i} x={xOf(i) - slot * 0.35} width={slot * 0.7} y={yOf(p.views)} height={Math.max(0, yOf(0) - yOf(p.views))} className="fill-brand-600" data-views={p.views}>
+          <rect key={i} x={xOf(i) - bar / 2} width={bar} y={yOf(p.views)} height={Math.max(0, yOf(0) - yOf(p.views))} className="fill-brand-600" data-views={p.views}>
             <title>{`${p.label}: ${number(p.views)} ${m.views}`}</title>
           </rect>
         ))}
         {readers && <polyline points={readers} fill="none" className="stroke-amber-500" strokeWidth={2} />}
         {points.map((p, i) =>
           i % every === 0 ? (
-            <text key={i} x={xOf(i)} y={H - 10} fontSize={11} textAnchor="middle" className="fill-stone-600">
+            <text key={i} x={xOf(i)} y={H - 10} fontSize={12} textAnchor="middle" className="fill-stone-600">
               {p.label}
             </text>
           ) : null,

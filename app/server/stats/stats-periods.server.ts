@@ -6,7 +6,7 @@ import { beirutDay, utcHour } from "~/server/visits/view.server";
 export type Period = { period: string; label: string };
 
 const hourLabel = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", timeZone: TIME_ZONE });
-const dayLabel = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", timeZone: TIME_ZONE });
+const dayLabel = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "numeric", timeZone: TIME_ZONE });
 const HOUR_MS = 3_600_000;
 
 /** Today's UTC hours that fall on Beirut's today, up to now. */
@@ -30,13 +30,13 @@ export function lastDays(now: Date, days: number): Period[] {
   return [...periods.values()];
 }
 
-/** The hours from `from` to `now` (at most 72), for a story's first days. */
+/** The hours from `from`'s to `now`'s (at most 72), for a story's first days. */
 export function hoursBetween(from: Date, now: Date): Period[] {
   const hours: Period[] = [];
-  const start = Math.max(from.getTime(), now.getTime() - 71 * HOUR_MS);
-  for (let at = start; at <= now.getTime() + HOUR_MS - 1; at += HOUR_MS) {
+  const first = Math.max(from.getTime(), now.getTime() - 71 * HOUR_MS);
+  for (let at = first - (first % HOUR_MS); at <= now.getTime(); at += HOUR_MS) {
     const moment = new Date(at);
-    if (hours.at(-1)?.period !== utcHour(moment)) hours.push({ period: utcHour(moment), label: hourLabel.format(moment) });
+    hours.push({ period: utcHour(moment), label: hourLabel.format(moment) });
   }
   return hours;
 }
