@@ -3,7 +3,14 @@ import { clientKey } from "~/server/platform/client-keys.server";
 
 /** Beirut's calendar day of a moment, `YYYY-MM-DD`: the newsroom's "today". */
 const beirutDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Beirut", year: "numeric", month: "2-digit", day: "2-digit" });
-export const beirutDay = (at: Date): string => beirutDayFormat.format(at);
+const HOUR_MS = 3_600_000;
+// Beirut's offsets are whole hours, so a UTC hour falls on one Beirut day: formatted once per hour (Intl is slow).
+let lastHour = { hour: NaN, day: "" };
+export function beirutDay(at: Date): string {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  if (hour !== lastHour.hour) lastHour = { hour, day: beirutDayFormat.format(at) };
+  return lastHour.day;
+}
 export const utcHour = (at: Date): string => at.toISOString().slice(0, 13);
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
