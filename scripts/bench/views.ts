@@ -13,6 +13,7 @@ import { sql } from "kysely";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
+import { pruneViews } from "~/server/visits/visits.server";
 import { createTestArticle } from "../../tests/support/articles";
 import { ensureBuild } from "../ensure-build";
 import { loadTest } from "./load";
@@ -33,12 +34,14 @@ function runViews(url: string, ids: string[]): Promise<{ sent: number; ok: numbe
   });
 }
 
-/** The database's size in bytes: the SQLite file and its WAL after a checkpoint, or PostgreSQL's. */
-async function databaseBytes(db: DB, file: string): Promise<number> {
+/** The database's size in bytes: the SQLite file and its WAL after a checkpoint, or PostgreSQL's; `compact` first gives freed pages back. */
+async function databaseBytes(db: DB, file: string, compact = false): Promise<number> {
   if (dialectName(db) === "postgres") {
+    if (compact) await sql`vacuum full`.execute(db);
     const { rows } = await sql<{ bytes: string }>`select pg_database_size(current_database()) as bytes`.execute(db);
     return Number(rows[0]!.bytes);
   }
+  if (compact) await sql`vacuum`.execute(db);
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
   return statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
 }
@@ -54,7 +57,7 @@ try {
   const page = (await fetch(`${server.url}/news/${ids[0]}`)).url;
 
   const quiet = await loadTest(page, LOAD);
-  const before = await databaseBytes(db, server.env.DATABASE_URL);
+  const before = await databaseBytes(db, server.env.DATABASE_URL, true);
   const [loaded, views] = await Promise.all([loadTest(page, LOAD), runViews(server.url, ids)]);
   const counted = async () => Number((await db!.selectFrom("news").select((eb) => eb.fn.sum<number>("visits").as("n")).where("id", "in", ids).executeTakeFirstOrThrow()).n);
   const waitStarted = performance.now();
@@ -63,6 +66,9 @@ try {
   const visits = await counted();
   const daily = Number((await db.selectFrom("stats_daily").select((eb) => eb.fn.sum<number>("views").as("n")).where("news_id", "in", ids).executeTakeFirstOrThrow()).n);
   const after = await databaseBytes(db, server.env.DATABASE_URL);
+  // Two days on, what the bound and the "now" panel needed is pruned; the hourly and daily figures stay.
+  await pruneViews(db, new Date(Date.now() + 2 * 86_400_000));
+  const kept = await databaseBytes(db, server.env.DATABASE_URL, true);
 
   console.log(`Engine: ${dialectName(db)}; readers: autocannon at ${READER_RATE} requests a second, ${LOAD.connections} connections, ${SECONDS} s, on ${page.replace(server.url, "")}; views: ${VIEW_RATE} a second for ${SECONDS} s over ${STORIES} stories, each a new browser and address`);
   console.log(`| reader page | req/s | p99 | errors |`);
@@ -71,7 +77,8 @@ try {
   console.log(`| with ${VIEW_RATE} views/s | ${loaded.rps.toFixed(0)} | ${loaded.p99.toFixed(1)} ms | ${loaded.errors} |`);
   console.log(`p99 with views ÷ without: ${(loaded.p99 / quiet.p99).toFixed(2)}`);
   console.log(`Views: ${views.sent} sent in ${views.seconds.toFixed(1)} s, ${views.ok} answered 200, ${views.other} other, ${views.errors} errors; counted ${visits} (news.visits), ${daily} (daily figures), the last written ${(settled / 1000).toFixed(1)} s after the load ended: ${visits === views.ok && daily === views.ok ? "exact" : "NOT EXACT"}`);
-  console.log(`Database: ${(before / 1e6).toFixed(1)} MB before, ${(after / 1e6).toFixed(1)} MB after; ${((after - before) / Math.max(1, visits)).toFixed(0)} MB per million views (a view's marks, allowance and live row go within a day; what stays is a row per hour or day, story, source and device)`);
+  const perMillion = (bytes: number) => ((bytes - before) / Math.max(1, visits)).toFixed(0);
+  console.log(`Database: ${(before / 1e6).toFixed(1)} MB before, ${(after / 1e6).toFixed(1)} MB the same day (${perMillion(after)} MB per million views: each view's marks, allowance and live row), ${(kept / 1e6).toFixed(1)} MB once those are pruned (${perMillion(kept)} MB per million views: rows per hour or day, story, source and device)`);
 } finally {
   await db?.destroy();
   await server?.stop();
