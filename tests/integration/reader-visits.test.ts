@@ -3,7 +3,7 @@ import { messages } from "~/lib/messages";
 import { VISITS_PER_ADDRESS_FOR_SITE, VISITS_PER_ADDRESS_PER_ARTICLE } from "~/lib/constants";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { startTestServer, type TestServer } from "../../harness/test-server";
+import { startTestServer, startTestSite, type TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
 import { inPool } from "../support/pool";
 
@@ -26,8 +26,8 @@ let readers = 0;
 const newReader = () => `reader-${String(++readers).padStart(12, "0")}`;
 
 type Visit = { reader: string; address: string; userAgent?: string; referrer?: string; utm?: string; cookie?: string };
-async function visit(path: string, { reader, address, userAgent = PHONE, referrer = "", utm = "", cookie }: Visit): Promise<number> {
-  const response = await fetch(`${server.url}${path}`, {
+async function visit(path: string, { reader, address, userAgent = PHONE, referrer = "", utm = "", cookie }: Visit, base = server.url): Promise<number> {
+  const response = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": address, "user-agent": userAgent, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ reader, referrer, utm }),
@@ -130,5 +130,28 @@ describe("visits count once per browser", () => {
     const response = await fetch(`${server.url}/api/news/${draft.id}/visit`, { method: "POST", body: new URLSearchParams({ reader: newReader() }) });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "not-found", message: messages.newsNotFound } });
+  });
+});
+
+describe("across instances", () => {
+  it("two servers on one database count every reader once and hold an address to its bound together; each writes what it holds when it stops", { timeout: 300_000 }, async () => {
+    const site = await startTestSite(2, { TRUST_PROXY: "loopback" });
+    const shared = openDatabase(site.database.url);
+    try {
+      const forgedOn = (await createTestArticle(shared, { title: "خبر للمزوّر", content: "نص", category: "local" })).id;
+      const readOn = (await createTestArticle(shared, { title: "خبر للقراء", content: "نص", category: "local" })).id;
+      const on = (i: number) => site.servers[i % 2]!.url;
+      const forged = await inPool(1_000, 50, (i) => visit(`/api/news/${forgedOn}/visit`, { reader: newReader(), address: "203.0.113.90" }, on(i)));
+      const distinct = await inPool(1_000, 50, (i) => visit(`/api/news/${readOn}/visit`, { reader: newReader(), address: `10.77.${i >> 8}.${i & 255}` }, on(i)));
+      expect([...forged, ...distinct].filter((status) => status !== 200)).toEqual([]);
+      // Stopped at once: what each still held is written on the way out.
+      await Promise.all(site.servers.map((instance) => instance.stop()));
+      const visits = async (id: string) => (await shared.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits;
+      expect(await visits(forgedOn)).toBe(VISITS_PER_ADDRESS_PER_ARTICLE);
+      expect(await visits(readOn)).toBe(1_000);
+    } finally {
+      await shared.destroy();
+      await site.stop();
+    }
   });
 });
