@@ -23,6 +23,7 @@ import * as m022 from "./022-author-profiles";
 import * as m023 from "./023-news-version";
 import * as m024 from "./024-media-library";
 import * as m025 from "./025-web-push";
+import * as m026 from "./026-reader-analytics";
 import * as m027 from "./027-live-coverage";
 
 type EngineMigration = {
@@ -59,6 +60,7 @@ const migrations: Record<string, EngineMigration> = {
   "023-news-version": m023,
   "024-media-library": m024,
   "025-web-push": m025,
+  "026-reader-analytics": m026,
   "027-live-coverage": m027,
 };
 

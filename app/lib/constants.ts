@@ -25,3 +25,12 @@ export const VISITED_NEWS_KEY = "visitedNews";
 export const VISITED_SITES_KEY = "visitedSites";
 export const TIME_ZONE = "Asia/Beirut";
 export const LOCALE = "ar-LB";
+/** The browser's own random name for itself in localStorage (not a cookie): one reader, counted once per article. */
+export const READER_ID_KEY = "readerId";
+/** Distinct browsers one address counts per article, and for the site, per UTC day (docs/product.md#visits). */
+export const VISITS_PER_ADDRESS_PER_ARTICLE = 100;
+export const VISITS_PER_ADDRESS_FOR_SITE = 1_000;
+/** Hourly figures are kept this many days; daily ones for ever. */
+export const HOURLY_STATS_DAYS = 90;
+/** The "now" panel: readers whose view arrived in the last this many minutes. */
+export const LIVE_MINUTES = 5;

@@ -74,3 +74,7 @@ export function canPostLiveUpdate(actor: Actor | null, article: OwnedArticle): b
 export function canChangeLiveUpdate(actor: Actor | null, article: OwnedArticle, update: { authorId: string }): boolean {
   return isEditor(actor) || (canPostLiveUpdate(actor, article) && update.authorId === actor?.id);
 }
+/** Sees every story's readers (decision 039); an author sees only their own. */
+export function seesAllStats(actor: WithRole | null): boolean {
+  return isEditor(actor);
+}

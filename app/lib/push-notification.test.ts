@@ -44,7 +44,7 @@ describe("a clicked notification", () => {
   const origin = "https://akhbar.example";
 
   it("opens its story on this site", () => {
-    expect(alertTarget({ alertId: 41, url: payload.url }, origin)).toEqual({ alertId: 41, url: `${origin}${payload.url}` });
+    expect(alertTarget({ alertId: 41, url: payload.url }, origin)).toEqual({ alertId: 41, url: `${origin}${payload.url}?utm_source=push` });
   });
 
   it("goes nowhere else", () => {

@@ -1,3 +1,4 @@
+import { UTM_PARAMETER } from "./reader-classes";
 /** The push API this site's server answers (docs/decisions/038). */
 export const PUSH_API = {
   key: "/api/push/key",
@@ -58,5 +59,7 @@ export function alertTarget(data: unknown, origin: string): { alertId: number; u
   const { alertId, url } = data as Record<string, unknown>;
   if (typeof alertId !== "number" || typeof url !== "string" || !url.startsWith("/news/")) return null;
   const target = new URL(url, origin);
-  return target.origin === origin ? { alertId, url: target.href } : null;
+  if (target.origin !== origin) return null;
+  target.searchParams.set(UTM_PARAMETER, "push");
+  return { alertId, url: target.href };
 }

@@ -1,4 +1,5 @@
 import { messages } from "./messages";
+import { taggedLink } from "./reader-classes";
 
 export type ShareTarget = "whatsapp" | "facebook" | "telegram" | "x";
 
@@ -10,14 +11,18 @@ export function queryValue(text: string): string {
   return [...text].map((char) => (char.charCodeAt(0) < 0x80 ? encodeURIComponent(char) : char)).join("");
 }
 
-/** Direct share links of the networks local readers use; text and URL are encoded here. */
+/**
+ * Direct share links of the networks local readers use; text and URL are encoded here. WhatsApp and
+ * Telegram send no referrer, so the link they carry says where it was shared (decision 039).
+ */
 export function shareLinks(url: string, text: string): Record<ShareTarget, string> {
   const u = queryValue(url);
+  const fromTelegram = queryValue(taggedLink(url, "telegram"));
   const t = queryValue(text);
   return {
-    whatsapp: `https://wa.me/?text=${queryValue(`${text} ${url}`)}`,
+    whatsapp: `https://wa.me/?text=${queryValue(`${text} ${taggedLink(url, "whatsapp")}`)}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-    telegram: `https://t.me/share/url?url=${u}&text=${t}`,
+    telegram: `https://t.me/share/url?url=${fromTelegram}&text=${t}`,
     x: `https://x.com/intent/post?text=${t}&url=${u}`,
   };
 }

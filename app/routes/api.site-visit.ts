@@ -1,16 +1,23 @@
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { countSiteVisit } from "~/server/visits/visits.server";
-import { visitOf } from "~/server/visits/visitor.server";
+import { readVisitBody } from "~/server/visits/visit-body.server";
+import { viewInputOf } from "~/server/visits/visitor.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.site-visit";
 
-export async function action({ request, context }: Route.ActionArgs) {
+/** One browser's first visit to the site, buffered (decision 039). */
+export async function action({ request, url, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const mark = visitOf(await getCurrentUser(site.auth, request), site.config.authSecret, context.get(clientIpContext), "site");
-  if (mark) await countSiteVisit(site.db, mark);
+  const view = viewInputOf({
+    user: await getCurrentUser(site.auth, request),
+    address: context.get(clientIpContext),
+    userAgent: request.headers.get("user-agent") ?? "",
+    siteHost: url.hostname,
+    at: site.clock.now(),
+  }, null, await readVisitBody(request));
+  if (view) site.views.add(view);
   return Response.json({ ok: true }, { headers: NO_STORE });
 }

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages, pushMessages } from "~/lib/messages";
+import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages, pushMessages, statsMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
@@ -123,6 +123,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           canDelete && { to: "/dashboard/alerts", label: pushMessages.alertsTitle },
           actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
           actor.role === "admin" && { to: "/dashboard/topics", label: topicMessages.dashboardTitle },
+          { to: "/dashboard/stats", label: statsMessages.navLink },
           { to: "/dashboard/calendar", label: revisionMessages.calendarLink },
           { to: "/dashboard/media", label: mediaLibraryMessages.title },
           { to: "/dashboard/account", label: accountMenuLink },

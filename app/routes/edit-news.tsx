@@ -6,6 +6,8 @@ import { articlePath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { LiveDeskLink } from "~/components/admin-actions";
 import { RevisionHistory } from "~/components/revision-history";
+import { StoryStatsPanel } from "~/components/story-stats-panel";
+import { readStoryStats } from "~/server/stats/read-story-stats.server";
 import { listVersions } from "~/server/news/story-versions.server";
 import { EditPresence } from "~/components/edit-presence";
 import { topicsOfArticle } from "~/server/news/topics.server";
@@ -41,6 +43,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     savedPath: isEditor(actor) ? undefined : "/dashboard",
     sentBack: searchParams.has("sentBack"),
     restored: searchParams.get("restored"),
+    stats: article.status === "published" ? await readStoryStats(site.db, { id: article.id, publishedAt: article.publishedAt, now: site.clock.now() }) : null,
   };
 }
 
@@ -62,7 +65,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, reviewNote, versions, statuses, alerts, canReview, sentBack, savedPath, restored, topics } = loaderData;
+  const { article, reviewNote, versions, statuses, alerts, canReview, sentBack, savedPath, restored, topics, stats } = loaderData;
   const refusal = errorOf(actionData);
   return (
     <>
@@ -89,6 +92,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
         {/* A new version (taking theirs after a conflict) is a new form: its fields start from it. */}
         <ArticleForm key={article.version} mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} alerts={alerts} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </section>
+      <StoryStatsPanel stats={stats} />
       <RevisionHistory newsId={article.id} versions={versions} />
     </>
   );

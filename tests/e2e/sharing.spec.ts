@@ -3,7 +3,7 @@ import { E2E_SERVERS } from "./servers";
 import { dialogAfter, hydrated, queryOne } from "./support";
 import { expect, test } from "./test";
 
-test("each share link opens the network's share page with the article's short link", async ({ page, context }) => {
+test("each share link opens the network's share page with the article's short link, tagged where no referrer is sent", async ({ page, context }) => {
   // Nothing leaves this machine: the networks' pages are answered locally.
   await context.route(/^https:\/\/(wa\.me|www\.facebook\.com|t\.me|x\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<html></html>" }));
   const article = queryOne<{ id: string; title: string }>("select id, title from news where status = 'published' and category = 'local' limit 1");
@@ -16,7 +16,7 @@ test("each share link opens the network's share page with the article's short li
   const expected: [string, (url: URL) => void][] = [
     ["WhatsApp", (url) => {
       expect(url.origin).toBe("https://wa.me");
-      expect(url.searchParams.get("text")).toBe(`${article.title} ${shortUrl}`);
+      expect(url.searchParams.get("text")).toBe(`${article.title} ${shortUrl}?utm_source=whatsapp`);
     }],
     ["Facebook", (url) => {
       expect(`${url.origin}${url.pathname}`).toBe("https://www.facebook.com/sharer/sharer.php");
@@ -24,7 +24,7 @@ test("each share link opens the network's share page with the article's short li
     }],
     ["Telegram", (url) => {
       expect(`${url.origin}${url.pathname}`).toBe("https://t.me/share/url");
-      expect(url.searchParams.get("url")).toBe(shortUrl);
+      expect(url.searchParams.get("url")).toBe(`${shortUrl}?utm_source=telegram`);
       expect(url.searchParams.get("text")).toBe(article.title);
     }],
     ["X", (url) => {

@@ -7,7 +7,9 @@ import { openDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
 import { signedInAs } from "../../harness/accounts";
 import { onPostgres, postgresUrl } from "../../harness/postgres";
-import { publishArticle } from "../support/articles";
+import { viewOf } from "~/server/visits/view.server";
+import { recordViews } from "~/server/visits/visits.server";
+import { createTestArticle, publishArticle } from "../support/articles";
 import { runScript } from "../support/scripts";
 import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
 
@@ -59,6 +61,9 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     const subscribed = await fetch(`${url}/api/push/subscriptions`, { method: "POST", body: JSON.stringify({ subscription, categories: ["sports"] }), headers: { "content-type": "application/json", origin: url } });
     expect(subscribed.status).toBe(201);
     const publicKey = ((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey;
+    // A reader's view (decision 039): its count and its daily figure by source and device go with the backup.
+    const read = await createTestArticle(db, { title: "خبر مقروء" });
+    await recordViews(db, [viewOf(env.AUTH_SECRET, { newsId: read.id, reader: "backed-up-reader-0001", address: "203.0.113.5", source: "telegram", device: "tablet", at: new Date() })]);
     await db.destroy();
 
     const committed: string[] = [];
@@ -111,6 +116,7 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
       expect(media.headers.get("content-type")).toMatch(/^image\//);
     }
     expect(await restoredDb.selectFrom("push_subscriptions").select(["endpoint", "categories"]).execute()).toEqual([{ endpoint: subscription.endpoint, categories: '["sports"]' }]);
+    expect(await restoredDb.selectFrom("stats_daily").select(["news_id", "source", "device", "views"]).execute()).toEqual([{ news_id: read.id, source: "telegram", device: "tablet", views: 1 }]);
     await restoredDb.destroy();
     expect(((await (await fetch(`${restored.url}/api/push/key`)).json()) as { publicKey: string }).publicKey).toBe(publicKey);
     expect((await fetch(`${restored.url}/dashboard`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);

@@ -9,8 +9,8 @@ import { listRevisions } from "~/server/news/revisions.server";
 import { searchNews } from "~/server/news/search-news.server";
 import { readSiteSettings, writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { demoSettings } from "~/server/demo/demo-settings";
-import { visitMark } from "~/server/visits/visit-marks.server";
-import { countArticleVisit, countSiteVisit, totalSiteVisits } from "~/server/visits/visits.server";
+import { viewOf } from "~/server/visits/view.server";
+import { recordViews, totalSiteVisits } from "~/server/visits/visits.server";
 import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
 import { createPostgresDatabase, onPostgres, type TempPostgres } from "../../harness/postgres";
@@ -57,10 +57,11 @@ async function runningSqliteSite() {
   for (const title of ["مسودة عن الانتخابات البلدية", "مسودة عن الانتخابات البلدية في طرابلس"]) {
     await updateArticle(db, draft.id, { title, content: "نص", category: "local", status: "draft", imageUrl: null, images: [], video: null });
   }
-  for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
-    await countArticleVisit(db, published.id, visitMark(AUTH_SECRET, address, `news:${published.id}`));
-    await countSiteVisit(db, visitMark(AUTH_SECRET, address, "site"));
-  }
+  // Three readers' views (decision 039): the counts, the hourly and daily figures and the bound's rows go with the site.
+  const views = ["203.0.113.1", "203.0.113.2", "203.0.113.3"].flatMap((address, i) =>
+    [published.id, null].map((newsId) => viewOf(AUTH_SECRET, { newsId, reader: `copied-reader-000${i}`, address, source: "facebook", device: "phone", at: new Date() })),
+  );
+  await recordViews(db, views);
   await writeSiteSettings(db, { ...demoSettings, name: "صدى الشمال" }, null);
   // The media library (decision 036): an image with its focal point, and a video's poster.
   await db.insertInto("media").values({ url: "/media/news-images/00000000000000aa-port.webp", uploaded_by: null, created_at: "2026-01-02T10:00:00.000Z", width: 800, height: 1000, caption: "المرفأ", focal_x: 0.25, focal_y: 0.75 }).execute();
@@ -86,12 +87,16 @@ describe.runIf(onPostgres)("npm run db:copy", () => {
     expect(copy.output).toMatch(/\| media \| 1 \|/);
     expect(copy.output).toMatch(/\| video_posters \| 1 \|/);
     expect(copy.output).toMatch(/\| push_subscriptions \| 1 \|/);
+    expect(copy.output).toMatch(/\| stats_daily \| 1 \|/);
+    expect(copy.output).toMatch(/\| stats_hourly \| 1 \|/);
+    expect(copy.output).toMatch(/\| visit_allowances \| 6 \|/);
     expect(copy.output).toContain(`DATABASE_URL=${target.url}`);
     expect(copy.output).toContain(`MEDIA_DIR=${site.env.MEDIA_DIR}`);
 
     const copied = connect(target.url);
     expect((await getArticle(copied, site.published.id))?.visits).toBe(3);
     expect(await totalSiteVisits(copied)).toBe(3);
+    expect(await copied.selectFrom("stats_daily").select(["news_id", "source", "device", "views"]).execute()).toEqual([{ news_id: site.published.id, source: "facebook", device: "phone", views: 3 }]);
     expect((await readSiteSettings(copied)).settings.name).toBe("صدى الشمال");
     // Revisions keep their order: the newest first, as on the source.
     expect((await listRevisions(copied, site.draft.id)).map((revision) => revision.title)).toEqual(["مسودة عن الانتخابات البلدية", "مسودة عن الانتخابات"]);

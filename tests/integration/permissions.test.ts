@@ -72,8 +72,8 @@ const EMPTY_PAGE = JSON.stringify({ type: "doc", content: [] });
 const SETTINGS_FORM = { name: "موقع الاختبار", page_who: EMPTY_PAGE, page_contact: EMPTY_PAGE, page_privacy: EMPTY_PAGE, page_development: EMPTY_PAGE };
 
 const ROUTES: RouteCase[] = [
-  { name: "POST /api/news/:id/visit", kind: "api", allowed: EVERYONE, send: (base, session, ctx) => post(`${base}/api/news/${ctx.publishedId}/visit`, {}, session) },
-  { name: "POST /api/site-visit", kind: "api", allowed: EVERYONE, send: (base, session) => post(`${base}/api/site-visit`, {}, session) },
+  { name: "POST /api/news/:id/visit", kind: "api", allowed: EVERYONE, send: (base, session, ctx) => post(`${base}/api/news/${ctx.publishedId}/visit`, { reader: "matrix-reader-000001" }, session) },
+  { name: "POST /api/site-visit", kind: "api", allowed: EVERYONE, send: (base, session) => post(`${base}/api/site-visit`, { reader: "matrix-reader-000001" }, session) },
   {
     name: "POST /autenction (register)",
     kind: "page",
@@ -402,6 +402,9 @@ const ROUTES: RouteCase[] = [
   { name: "DELETE /api/push/subscriptions", kind: "api", allowed: EVERYONE, send: (base, session, ctx) => pushJson(base, "/api/push/subscriptions", "DELETE", { endpoint: `https://push.example/${ctx.run}` }, session) },
   { name: "POST /api/push/opened", kind: "api", allowed: EVERYONE, prepare: pushAlert, send: (base, session) => pushJson(base, "/api/push/opened", "POST", { alertId: alertId }, session) },
   { name: "GET /dashboard/alerts", kind: "page", allowed: EDITORS, send: (base, session) => get(`${base}/dashboard/alerts`, session) },
+  { name: "GET /dashboard/stats", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard/stats?range=7d`, session) },
+  { name: "GET /dashboard/stats.csv", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard/stats.csv?range=30d&table=top`, session) },
+  { name: "GET /api/stats/live", kind: "api", allowed: NEWSROOM, send: (base, session) => get(`${base}/api/stats/live`, session) },
   {
     name: "POST /api/news (sent for review, with an alert)",
     kind: "api",

@@ -124,7 +124,7 @@ describe("security headers", () => {
     const responses: [string, Promise<Response>, number][] = [
       ["JSON", visit("/api/breaking"), 200],
       ["JSON page", visit("/api/latest?category=local&page=1"), 200],
-      ["visit count", visit(`/api/news/${articleId}/visit`, { method: "POST" }), 200],
+      ["visit count", visit(`/api/news/${articleId}/visit`, { method: "POST", body: new URLSearchParams({ reader: "headers-reader-000001" }) }), 200],
       ["route data", visit("/local.data"), 200],
       ["feed", visit("/rss.xml"), 200],
       ["hashed asset", visit(script!), 200],

@@ -36,6 +36,10 @@ const COPIED_TABLES = [
   "push_alerts",
   "live_coverage",
   "live_updates",
+  "visit_allowances",
+  "stats_hourly",
+  "stats_daily",
+  "stats_readers",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -43,9 +47,10 @@ const DERIVED_TABLE_PREFIX = "news_search";
 /**
  * The outbox: notices for running servers, not site data. The target starts its own ids; a reader
  * whose Last-Event-ID came from the source gets a fresh snapshot there. And the push deliveries still
- * waiting: a send in flight belongs to the server that began it (decision 037).
+ * waiting: a send in flight belongs to the server that began it (decision 037). And who read what in
+ * the last ten minutes: the "now" panel of a running site (decision 039).
  */
-const NOT_COPIED_TABLES = ["events", "push_deliveries"];
+const NOT_COPIED_TABLES = ["events", "push_deliveries", "stats_live"];
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
 const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
@@ -73,6 +78,10 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   push_alerts: "id",
   live_coverage: "news_id",
   live_updates: "id",
+  visit_allowances: "key",
+  stats_hourly: ["period", "news_id", "source", "device"],
+  stats_daily: ["period", "news_id", "source", "device"],
+  stats_readers: "period",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */

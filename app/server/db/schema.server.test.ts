@@ -38,6 +38,11 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   push_deliveries: true,
   live_coverage: true,
   live_updates: true,
+  visit_allowances: true,
+  stats_hourly: true,
+  stats_daily: true,
+  stats_readers: true,
+  stats_live: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

@@ -348,6 +348,34 @@ export interface LiveUpdatesTable {
   alert: Generated<boolean | number>;
   created_at: string;
   updated_at: string;
+/** Distinct browsers counted per keyed hash of address, target and day (migration 026): the inflation bound. */
+export interface VisitAllowancesTable {
+  key: string;
+  /** YYYY-MM-DD (UTC), so old days can be pruned. */
+  day: string;
+  used: number;
+}
+
+/** Views per story, source class and device class (migration 026): a UTC hour `YYYY-MM-DDTHH` or a Beirut day `YYYY-MM-DD`. */
+export interface StatsViewsTable {
+  period: string;
+  news_id: string;
+  source: string;
+  device: string;
+  views: number;
+}
+
+/** Distinct browsers per UTC hour or Beirut day (migration 026). */
+export interface StatsReadersTable {
+  period: string;
+  readers: number;
+}
+
+/** Who read which story in the last minutes (migration 026): the minute since the epoch and a short keyed hash of the browser. */
+export interface StatsLiveTable {
+  minute: number;
+  news_id: string;
+  reader: string;
 }
 
 export interface Database {
@@ -380,4 +408,9 @@ export interface Database {
   push_deliveries: PushDeliveriesTable;
   live_coverage: LiveCoverageTable;
   live_updates: LiveUpdatesTable;
+  visit_allowances: VisitAllowancesTable;
+  stats_hourly: StatsViewsTable;
+  stats_daily: StatsViewsTable;
+  stats_readers: StatsReadersTable;
+  stats_live: StatsLiveTable;
 }

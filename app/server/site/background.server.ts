@@ -8,7 +8,7 @@ import { startPushSender, type PushSender } from "~/server/push/sender.server";
 import { readiness } from "./readiness.server";
 import type { Site } from "./site.server";
 
-/** What a process runs beside its requests: the outbox follower, the scheduler, the push sender and the daily trash purge. */
+/** What a process runs beside its requests: the outbox follower, the scheduler, the push sender, the view buffer's writes and the daily trash purge. */
 export type Background = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
 
 /** Requests in flight per process, how long a push service keeps an undelivered alert, how long a claim holds (decision 037). */
@@ -46,10 +46,12 @@ export function siteBackground(site: Site): Background {
       site.editing.presence.start();
       scheduler ??= await startScheduler(site.db, site.config.schedulerIntervalMs, site.clock);
       stopTrashPurge ??= scheduleTrashPurge(site.newsroom, site.clock);
+      site.views.start();
       pushSender ??= startPushSender({ db: site.db, clock: site.clock, baseUrl: site.config.baseUrl, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
     },
     /** At shutdown, before the database closes. */
     stop: async () => {
+      await site.views.stop();
       stopTrashPurge?.();
       stopTrashPurge = undefined;
       await pushSender?.stop();

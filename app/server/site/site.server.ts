@@ -18,6 +18,7 @@ import type { Newsroom } from "~/server/news/publishing.server";
 import { createCoverageBus } from "~/server/coverage/coverage-bus.server";
 import type { CoverageStreams } from "~/server/coverage/coverage-stream.server";
 import { createPresenceMap, type PresenceMap } from "~/server/presence/presence-map.server";
+import { createViewBuffer, type ViewBuffer } from "~/server/visits/view-buffer.server";
 
 /**
  * The whole site as one process holds it, built once by `createSite` and handed to every loader and
@@ -47,6 +48,8 @@ export type Site = {
   editing: { db: DB; presence: PresenceMap; limits: Config["streams"] };
   /** Live coverage changes, as the outbox reports them, for this process's readers of each story (decision 040). */
   coverage: CoverageStreams;
+  /** Readers' views, held and written in batches (decision 039). */
+  views: ViewBuffer;
 };
 
 export function createSite(config: Config): Site {
@@ -76,6 +79,7 @@ export function createSite(config: Config): Site {
     breakingStreams: { db, bus: live, limits },
     editing: { db, presence: createPresenceMap(clock), limits },
     coverage: { db, bus: createCoverageBus(), limits },
+    views: createViewBuffer(db, authSecret, clock),
   };
 }
 

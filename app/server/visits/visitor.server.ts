@@ -1,9 +1,20 @@
 import { isNewsroomMember } from "~/lib/permissions";
+import { deviceOf, isCrawler, sourceOf } from "~/lib/reader-classes";
 import type { CurrentUser } from "~/server/accounts/guards.server";
-import { visitMark, type VisitMark } from "./visit-marks.server";
+import type { ViewInput } from "./view.server";
+import type { VisitBody } from "./visit-body.server";
 
-/** The mark this visit to `target` leaves, or null for the newsroom (authors, editors, admins): their own views never count. */
-export function visitOf(user: CurrentUser | null, secret: string, clientIp: string, target: string): VisitMark | null {
-  if (isNewsroomMember(user)) return null;
-  return visitMark(secret, clientIp, target);
+export type Visitor = { user: CurrentUser | null; address: string; userAgent: string; siteHost: string; at: Date };
+
+/** What a reader's view will count as, or null when it never counts: the newsroom's own views (authors, editors, admins) and crawlers'. */
+export function viewInputOf(visitor: Visitor, newsId: string | null, body: VisitBody): ViewInput | null {
+  if (isNewsroomMember(visitor.user) || isCrawler(visitor.userAgent)) return null;
+  return {
+    newsId,
+    reader: body.reader,
+    address: visitor.address,
+    source: sourceOf(body, visitor.siteHost),
+    device: deviceOf(visitor.userAgent),
+    at: visitor.at,
+  };
 }

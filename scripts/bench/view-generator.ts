@@ -1,0 +1,59 @@
+/**
+ * bench:views' load of views, in a process of its own: `rate` views a second for `seconds`, each a new
+ * browser (its own id) from its own address (X-Forwarded-For, the server trusting loopback), spread
+ * over the story ids given. Prints one JSON line: sent, answered 200, other answers, errors.
+ */
+import http from "node:http";
+
+const [base, rateText, secondsText, idsText] = process.argv.slice(2);
+const rate = Number(rateText);
+const seconds = Number(secondsText);
+const ids = (idsText ?? "").split(",");
+const target = new URL(base!);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const TICK_MS = 10;
+
+let sent = 0;
+let ok = 0;
+let other = 0;
+let errors = 0;
+let inFlight = 0;
+
+function send(i: number): void {
+  const body = JSON.stringify({ reader: `bench-reader-${String(i).padStart(10, "0")}`, referrer: i % 3 === 0 ? "https://www.facebook.com/" : "", utm: i % 5 === 0 ? "whatsapp" : "" });
+  const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+  inFlight++;
+  const request = http.request(
+    { host: target.hostname, port: target.port, path: `/api/news/${ids[i % ids.length]}/visit`, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-forwarded-for": address, "user-agent": UA, origin: base } },
+    (response) => {
+      response.resume();
+      response.on("end", () => {
+        inFlight--;
+        if (response.statusCode === 200) ok++;
+        else other++;
+      });
+    },
+  );
+  request.on("error", () => {
+    inFlight--;
+    errors++;
+  });
+  request.end(body);
+}
+
+const total = rate * seconds;
+const started = performance.now();
+await new Promise<void>((resolve) => {
+  const timer = setInterval(() => {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+    while (sent < due) send(sent++);
+    if (sent >= total) {
+      clearInterval(timer);
+      resolve();
+    }
+  }, TICK_MS);
+});
+while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+console.log(JSON.stringify({ sent, ok, other, errors, seconds: (performance.now() - started) / 1000 }));
+agent.destroy();
