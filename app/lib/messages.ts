@@ -933,6 +933,8 @@ export const liveMessages = {
   notYourUpdate: "يمكنك تعديل تحديثاتك أنت فقط.",
   notYourStory: "يكتب في التغطية المباشرة المحررون وكاتب الخبر فقط.",
   unknownIntent: "طلب غير معروف.",
+} as const;
+
 /** The newsroom's analytics (issue 36, decision 039). */
 export const statsMessages = {
   title: "ماذا يقرأ القراء",

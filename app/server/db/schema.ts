@@ -348,6 +348,8 @@ export interface LiveUpdatesTable {
   alert: Generated<boolean | number>;
   created_at: string;
   updated_at: string;
+}
+
 /** Distinct browsers counted per keyed hash of address, target and day (migration 026): the inflation bound. */
 export interface VisitAllowancesTable {
   key: string;
