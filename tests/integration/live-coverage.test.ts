@@ -105,6 +105,14 @@ describe("live coverage across two instances", () => {
     expect((await get(`${b.url}/news/no-such-story/live.xml`)).status).toBe(404);
     expect((await get(`${b.url}/api/news/no-such-story/live`)).status).toBe(404);
 
+    // A NUL or a made-up id in the form is a 4xx, never a 500, and changes nothing.
+    const hostile: Record<string, string>[] = [{ intent: "edit", updateId: "a\u0000b", body: doc("x") }, { intent: "delete", updateId: "not-an-update" }, { intent: "post", body: doc("نص\u0000") }, { intent: "nonsense" }];
+    for (const fields of hostile) {
+      const answer = await post(`${a.url}/edit-news/${storyId}/live`, fields, editor);
+      expect(answer.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify(fields)).toBeLessThan(500);
+    }
+
     // Closed: posting is refused with its message and nothing changes.
     const refused = await post(`${a.url}/edit-news/${storyId}/live`, { intent: "post", body: doc("بعد الإغلاق") }, editor);
     expect(refused.status).toBe(409);
