@@ -138,6 +138,15 @@ for (const engine of ENGINES) {
       await desk.setViewportSize(PHONE);
       await desk.screenshot({ path: path.join(SHOTS, `${engine}-desk-375.png`), fullPage: true });
 
+      // While live, the story's card is marked 'مباشر' (the home page on B, both widths).
+      const home = await topContext.newPage();
+      await home.goto("/");
+      await expect(home.locator(".card", { hasText: "الانتخابات البلدية" }).first().locator(".live-badge")).toHaveText(liveMessages.live);
+      await home.screenshot({ path: path.join(SHOTS, `${engine}-home-1280-live-card.png`) });
+      await home.setViewportSize(PHONE);
+      await home.screenshot({ path: path.join(SHOTS, `${engine}-home-375-live-card.png`) });
+      await home.close();
+
       // Delete one.
       await desk.getByTestId("desk-update").filter({ hasText: "النتائج الأولية في الميناء" }).getByRole("button", { name: liveMessages.delete }).click();
       for (const reader of [top, phone]) {

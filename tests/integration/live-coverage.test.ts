@@ -80,10 +80,21 @@ describe("live coverage across two instances", () => {
       expect(html).toContain(`id="update-${second}"`);
       expect(html).toContain("النتائج الأولية في الميناء والبداوي");
       expect(html).not.toContain("بدأ الفرز في القلمون");
-      expect(html).toContain('<span class="live-badge">مباشر</span>');
+      expect(html).toMatch(/id="live-heading"[^>]*><span class="live-badge">مباشر<\/span>/);
     }
     // While live, the story's card is marked on the home page too.
     expect(await (await get(`${b.url}/`)).text()).toMatch(/<span class="live-badge">مباشر<\/span><span class="badge">/);
+  });
+
+  it("marks a live breaking story in the breaking list and the ticker", async () => {
+    const breaking = (await createTestArticle(db, { title: "عاصفة على الساحل", content: "رياح قوية", category: "breaking" })).id;
+    const response = await post(`${a.url}/edit-news/${breaking}/live`, { intent: "open" }, editor);
+    expect(response.status).toBe(200);
+    const html = await (await get(`${b.url}/breaking`)).text();
+    const list = html.slice(html.indexOf('data-testid="breaking-list"'));
+    expect(list).toMatch(/<span class="live-badge">مباشر<\/span>/);
+    const ticker = html.slice(html.indexOf('data-testid="breaking-ticker"'));
+    expect(ticker).toContain('<span class="live-badge">مباشر</span>عاصفة على الساحل</a>');
   });
 
   it("describes the coverage as a LiveBlogPosting, lists the updates in RSS, and keeps the archive once closed", async () => {
@@ -94,7 +105,7 @@ describe("live coverage across two instances", () => {
     const blog = ld.find((item) => item["@type"] === "LiveBlogPosting");
     expect(blog).toMatchObject({ coverageStartTime: expect.any(String), coverageEndTime: expect.any(String), liveBlogUpdate: [{ "@type": "BlogPosting", articleBody: "النتائج الأولية في الميناء والبداوي" }] });
     expect(html).toContain("انتهى الفرز بفوز اللائحة الأولى");
-    expect(html).not.toContain('<span class="live-badge">مباشر</span>');
+    expect(html).not.toMatch(/id="live-heading"[^>]*><span class="live-badge">/);
 
     const rss = await get(`${b.url}/news/${storyId}/live.xml`);
     expect(rss.status).toBe(200);

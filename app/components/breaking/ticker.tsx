@@ -24,7 +24,6 @@ function Ticker({ initial }: { initial: TickerItem[] }) {
               <li key={item.id}>
                 <a href={articlePath(item.id)}>
                   {item.live && <LiveBadge />}
-                  {item.live && " "}
                   {item.title}
                 </a>
               </li>
