@@ -80,6 +80,8 @@ for (const engine of ENGINES) {
       await expect(desk.getByRole("button", { name: liveMessages.post })).toBeVisible();
       await postUpdate(desk, "فُتحت صناديق الاقتراع الأولى في القبة.", 1);
 
+      // B serves the update once its follower has read it (its next poll on SQLite).
+      await expect.poll(async () => (await fetch(`${b.url}${storyPath}`)).text()).toContain("فُتحت صناديق الاقتراع الأولى في القبة.");
       // Reader one: a desktop at the top of the page on B. Reader two: a phone on A, scrolled past the updates.
       const topContext = await browser.newContext({ baseURL: b.url, viewport: DESKTOP });
       const top = await topContext.newPage();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CoverageMessage } from "~/lib/live-coverage";
 import type { DB } from "~/server/db/db.server";
 import type { TestServer, TestSite } from "../../harness/test-server";
@@ -42,8 +42,15 @@ describe("live coverage across two instances", () => {
     expect(await (await get(`${b.url}${storyPath}`)).text()).not.toContain('data-testid="live-coverage"');
     await desk({ intent: "open" });
     // Readers connect to B from the page's event id (the page's `?after=`).
-    const after = Number((/eventId(?:"|&quot;):(\d+)/.exec(await (await get(`${b.url}${storyPath}`)).text()) ?? [])[1]);
-    expect(after).toBeGreaterThan(0);
+    // B drops its cached page when its follower reads the opening (its next poll on SQLite).
+    const after = await vi.waitFor(
+      async () => {
+        const id = Number((/eventId(?:"|&quot;):(\d+)/.exec(await (await get(`${b.url}${storyPath}`)).text()) ?? [])[1]);
+        if (!(id > 0)) throw new Error("B's page does not show the coverage yet");
+        return id;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     const reader = await connectSse(`${b.url}/api/news/${storyId}/live?after=${after}`);
     expect(reader.status).toBe(200);
     expect(reader.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
@@ -90,11 +97,17 @@ describe("live coverage across two instances", () => {
     const breaking = (await createTestArticle(db, { title: "عاصفة على الساحل", content: "رياح قوية", category: "breaking" })).id;
     const response = await post(`${a.url}/edit-news/${breaking}/live`, { intent: "open" }, editor);
     expect(response.status).toBe(200);
-    const html = await (await get(`${b.url}/breaking`)).text();
-    const list = html.slice(html.indexOf('data-testid="breaking-list"'));
-    expect(list).toMatch(/<span class="live-badge">مباشر<\/span>/);
-    const ticker = html.slice(html.indexOf('data-testid="breaking-ticker"'));
-    expect(ticker).toContain('<span class="live-badge">مباشر</span>عاصفة على الساحل</a>');
+    // On B once its follower has read the opening.
+    await vi.waitFor(
+      async () => {
+        const html = await (await get(`${b.url}/breaking`)).text();
+        const list = html.slice(html.indexOf('data-testid="breaking-list"'));
+        expect(list).toMatch(/<span class="live-badge">مباشر<\/span>/);
+        const ticker = html.slice(html.indexOf('data-testid="breaking-ticker"'));
+        expect(ticker).toContain('<span class="live-badge">مباشر</span>عاصفة على الساحل</a>');
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   });
 
   it("describes the coverage as a LiveBlogPosting, lists the updates in RSS, and keeps the archive once closed", async () => {
