@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await getCurrentUser(site.auth, request);
   const items = await listLatest(site.db, { category: "breaking", limit: BREAKING_LIST_SIZE });
-  return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item) })), isAdmin: isEditor(user) };
+  return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item), ...(item.live ? { live: item.live } : {}) })), isAdmin: isEditor(user) };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

@@ -80,6 +80,8 @@ for (const engine of ENGINES) {
       await expect(desk.getByRole("button", { name: liveMessages.post })).toBeVisible();
       await postUpdate(desk, "فُتحت صناديق الاقتراع الأولى في القبة.", 1);
 
+      // B serves the update once its follower has read it (its next poll on SQLite).
+      await expect.poll(async () => (await fetch(`${b.url}${storyPath}`)).text()).toContain("فُتحت صناديق الاقتراع الأولى في القبة.");
       // Reader one: a desktop at the top of the page on B. Reader two: a phone on A, scrolled past the updates.
       const topContext = await browser.newContext({ baseURL: b.url, viewport: DESKTOP });
       const top = await topContext.newPage();
@@ -137,6 +139,15 @@ for (const engine of ENGINES) {
       await desk.screenshot({ path: path.join(SHOTS, `${engine}-desk-1280.png`), fullPage: true });
       await desk.setViewportSize(PHONE);
       await desk.screenshot({ path: path.join(SHOTS, `${engine}-desk-375.png`), fullPage: true });
+
+      // While live, the story's card is marked 'مباشر' (the home page on B, both widths).
+      const home = await topContext.newPage();
+      await home.goto("/");
+      await expect(home.locator(".card", { hasText: "الانتخابات البلدية" }).first().locator(".live-badge")).toHaveText(liveMessages.live);
+      await home.screenshot({ path: path.join(SHOTS, `${engine}-home-1280-live-card.png`) });
+      await home.setViewportSize(PHONE);
+      await home.screenshot({ path: path.join(SHOTS, `${engine}-home-375-live-card.png`) });
+      await home.close();
 
       // Delete one.
       await desk.getByTestId("desk-update").filter({ hasText: "النتائج الأولية في الميناء" }).getByRole("button", { name: liveMessages.delete }).click();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CoverageMessage } from "~/lib/live-coverage";
 import type { DB } from "~/server/db/db.server";
 import type { TestServer, TestSite } from "../../harness/test-server";
@@ -42,8 +42,15 @@ describe("live coverage across two instances", () => {
     expect(await (await get(`${b.url}${storyPath}`)).text()).not.toContain('data-testid="live-coverage"');
     await desk({ intent: "open" });
     // Readers connect to B from the page's event id (the page's `?after=`).
-    const after = Number((/eventId(?:"|&quot;):(\d+)/.exec(await (await get(`${b.url}${storyPath}`)).text()) ?? [])[1]);
-    expect(after).toBeGreaterThan(0);
+    // B drops its cached page when its follower reads the opening (its next poll on SQLite).
+    const after = await vi.waitFor(
+      async () => {
+        const id = Number((/eventId(?:"|&quot;):(\d+)/.exec(await (await get(`${b.url}${storyPath}`)).text()) ?? [])[1]);
+        if (!(id > 0)) throw new Error("B's page does not show the coverage yet");
+        return id;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     const reader = await connectSse(`${b.url}/api/news/${storyId}/live?after=${after}`);
     expect(reader.status).toBe(200);
     expect(reader.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
@@ -80,10 +87,27 @@ describe("live coverage across two instances", () => {
       expect(html).toContain(`id="update-${second}"`);
       expect(html).toContain("النتائج الأولية في الميناء والبداوي");
       expect(html).not.toContain("بدأ الفرز في القلمون");
-      expect(html).toContain('<span class="live-badge">مباشر</span>');
+      expect(html).toMatch(/id="live-heading"[^>]*><span class="live-badge">مباشر<\/span>/);
     }
     // While live, the story's card is marked on the home page too.
     expect(await (await get(`${b.url}/`)).text()).toMatch(/<span class="live-badge">مباشر<\/span><span class="badge">/);
+  });
+
+  it("marks a live breaking story in the breaking list and the ticker", async () => {
+    const breaking = (await createTestArticle(db, { title: "عاصفة على الساحل", content: "رياح قوية", category: "breaking" })).id;
+    const response = await post(`${a.url}/edit-news/${breaking}/live`, { intent: "open" }, editor);
+    expect(response.status).toBe(200);
+    // On B once its follower has read the opening.
+    await vi.waitFor(
+      async () => {
+        const html = await (await get(`${b.url}/breaking`)).text();
+        const list = html.slice(html.indexOf('data-testid="breaking-list"'));
+        expect(list).toMatch(/<span class="live-badge">مباشر<\/span>/);
+        const ticker = html.slice(html.indexOf('data-testid="breaking-ticker"'));
+        expect(ticker).toContain('<span class="live-badge">مباشر</span>عاصفة على الساحل</a>');
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   });
 
   it("describes the coverage as a LiveBlogPosting, lists the updates in RSS, and keeps the archive once closed", async () => {
@@ -94,7 +118,7 @@ describe("live coverage across two instances", () => {
     const blog = ld.find((item) => item["@type"] === "LiveBlogPosting");
     expect(blog).toMatchObject({ coverageStartTime: expect.any(String), coverageEndTime: expect.any(String), liveBlogUpdate: [{ "@type": "BlogPosting", articleBody: "النتائج الأولية في الميناء والبداوي" }] });
     expect(html).toContain("انتهى الفرز بفوز اللائحة الأولى");
-    expect(html).not.toContain('<span class="live-badge">مباشر</span>');
+    expect(html).not.toMatch(/id="live-heading"[^>]*><span class="live-badge">/);
 
     const rss = await get(`${b.url}/news/${storyId}/live.xml`);
     expect(rss.status).toBe(200);
@@ -104,6 +128,14 @@ describe("live coverage across two instances", () => {
     expect(xml).toContain(`#update-${update}</link>`);
     expect((await get(`${b.url}/news/no-such-story/live.xml`)).status).toBe(404);
     expect((await get(`${b.url}/api/news/no-such-story/live`)).status).toBe(404);
+
+    // A NUL or a made-up id in the form is a 4xx, never a 500, and changes nothing.
+    const hostile: Record<string, string>[] = [{ intent: "edit", updateId: "a\u0000b", body: doc("x") }, { intent: "delete", updateId: "not-an-update" }, { intent: "post", body: doc("نص\u0000") }, { intent: "nonsense" }];
+    for (const fields of hostile) {
+      const answer = await post(`${a.url}/edit-news/${storyId}/live`, fields, editor);
+      expect(answer.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify(fields)).toBeLessThan(500);
+    }
 
     // Closed: posting is refused with its message and nothing changes.
     const refused = await post(`${a.url}/edit-news/${storyId}/live`, { intent: "post", body: doc("بعد الإغلاق") }, editor);

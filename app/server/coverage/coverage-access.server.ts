@@ -24,6 +24,7 @@ export async function assertMayPost(db: DB, user: CurrentUser, articleId: string
 /** The update's author, if `user` may edit or delete update `updateId` of the story. */
 export async function assertMayChange(db: DB, user: CurrentUser, articleId: string, updateId: string): Promise<void> {
   const article = await assertMayPost(db, user, articleId);
+  if (updateId === "") throw new AppError("not-found", { message: liveMessages.updateNotFound });
   const update = await db.selectFrom("live_updates").select("author_id").where("id", "=", updateId).where("news_id", "=", articleId).executeTakeFirst();
   if (!update) throw new AppError("not-found", { message: liveMessages.updateNotFound });
   if (!canChangeLiveUpdate(user, article, { authorId: update.author_id })) throw new AppError("forbidden", { message: liveMessages.notYourUpdate });

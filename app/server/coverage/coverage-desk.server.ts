@@ -20,7 +20,8 @@ export async function readCoverageDesk(writer: CoverageWriter, user: CurrentUser
 /** One action of the live desk's forms, named by `intent`. */
 export async function runCoverageIntent(writer: CoverageWriter, user: CurrentUser, articleId: string, form: FormData): Promise<{ done: string }> {
   const intent = formText(form, "intent");
-  const updateId = formText(form, "updateId") ?? "";
+  // Ids are the UUIDs postLiveUpdate makes; anything else names no update (and never reaches a query).
+  const updateId = /^[0-9a-f-]{36}$/.test(formText(form, "updateId") ?? "") ? formText(form, "updateId")! : "";
   switch (intent) {
     case "open":
       await openCoverage(writer, user, articleId);

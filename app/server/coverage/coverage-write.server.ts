@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { LIVE_SUMMARY_MAX, LIVE_UPDATE_MAX_JSON, type CoverageChange } from "~/lib/live-coverage";
+import { LIVE_SUMMARY_MAX, LIVE_UPDATE_MAX_JSON } from "~/lib/live-coverage";
 import { liveMessages, pushMessages } from "~/lib/messages";
 import { canSendAlerts } from "~/lib/permissions";
 import { queueLiveUpdateAlert } from "~/server/news/push-alerts.server";
@@ -39,10 +39,6 @@ function readSummary(summary: string | undefined): string | null {
   return text === "" ? null : text;
 }
 
-async function record(db: DB, articleId: string, change: CoverageChange): Promise<void> {
-  await recordCoverageEvent(db, articleId, change);
-}
-
 async function liveState(trx: DB, articleId: string) {
   return trx.selectFrom("live_coverage").selectAll().where("news_id", "=", articleId).executeTakeFirst();
 }
@@ -57,7 +53,7 @@ export async function openCoverage({ db, clock }: CoverageWriter, user: CurrentU
     if (current) await trx.updateTable("live_coverage").set({ state: "live", ended_at: null }).where("news_id", "=", articleId).execute();
     else await trx.insertInto("live_coverage").values({ news_id: articleId, state: "live", summary: null, started_at: now, ended_at: null }).execute();
     const row = (await liveState(trx, articleId))!;
-    await record(trx, articleId, { type: "opened", coverage: coverageOfRow(row) });
+    await recordCoverageEvent(trx, articleId, { type: "opened", coverage: coverageOfRow(row) });
   });
 }
 
@@ -74,7 +70,7 @@ export async function closeCoverage({ db, clock }: CoverageWriter, user: Current
       .where("state", "=", "live")
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) === 0) throw new AppError("conflict", { message: liveMessages.notLive });
-    await record(trx, articleId, { type: "closed", coverage: coverageOfRow((await liveState(trx, articleId))!) });
+    await recordCoverageEvent(trx, articleId, { type: "closed", coverage: coverageOfRow((await liveState(trx, articleId))!) });
   });
 }
 
@@ -110,7 +106,7 @@ export async function postLiveUpdate(
       .executeTakeFirstOrThrow();
     // Queued with the update: it goes out once, whichever process sends it (decision 037).
     if (fields.alert) await queueLiveUpdateAlert(trx, articleId, id, new Date(now), perHour);
-    await record(trx, articleId, { type: "posted", update: updateOfRow(row) });
+    await recordCoverageEvent(trx, articleId, { type: "posted", update: updateOfRow(row) });
   });
   return id;
 }
@@ -139,7 +135,7 @@ async function changeUpdate(db: DB, articleId: string, updateId: string, set: { 
   await writeWithEvents(db, async (trx) => {
     const row = await trx.updateTable("live_updates").set(set).where("id", "=", updateId).where("news_id", "=", articleId).returningAll().executeTakeFirst();
     if (!row) throw new AppError("not-found", { message: liveMessages.updateNotFound });
-    await record(trx, articleId, { type: "edited", update: updateOfRow(row) });
+    await recordCoverageEvent(trx, articleId, { type: "edited", update: updateOfRow(row) });
   });
 }
 
@@ -149,6 +145,6 @@ export async function deleteLiveUpdate({ db }: CoverageWriter, user: CurrentUser
   await writeWithEvents(db, async (trx) => {
     const deleted = await trx.deleteFrom("live_updates").where("id", "=", updateId).where("news_id", "=", articleId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw new AppError("not-found", { message: liveMessages.updateNotFound });
-    await record(trx, articleId, { type: "deleted", id: updateId });
+    await recordCoverageEvent(trx, articleId, { type: "deleted", id: updateId });
   });
 }
