@@ -1,4 +1,5 @@
 import path from "node:path";
+import { readerVisits } from "./reader-visits.server";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -53,6 +54,7 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
     if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
     else res.status(403).type("html").send(crossSitePage(refusal));
   });
+  app.use(readerVisits(site));
   // Rendered pages wait their turn, first come first served (docs/decisions/026).
   const renderTurns = renderQueue(config.renderSlots);
   const getLoadContext = (req: express.Request, res: express.Response) =>

@@ -9,15 +9,18 @@ const visitBodySchema = z.object({
 export type VisitBody = z.infer<typeof visitBodySchema>;
 
 /** The island's JSON (or the same fields as a form): the browser's own id, `document.referrer` and `utm_source`; a 400 for anything else. */
-export async function readVisitBody(request: Request): Promise<VisitBody> {
+export function parseVisitBody(text: string, contentType: string): VisitBody {
   let fields: unknown;
   try {
-    const text = await request.text();
-    fields = (request.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
+    fields = contentType.includes("json") ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
   } catch {
     throw new AppError("bad-request");
   }
   const parsed = visitBodySchema.safeParse(fields);
   if (!parsed.success) throw new AppError("bad-request");
   return parsed.data;
+}
+
+export async function readVisitBody(request: Request): Promise<VisitBody> {
+  return parseVisitBody(await request.text(), request.headers.get("content-type") ?? "");
 }
