@@ -122,10 +122,14 @@ describe("visits count once per browser", () => {
     for (const secret of ["198.51.100.4", reader, "facebook.com", "google.com", "Pixel"]) expect(everything).not.toContain(secret);
   });
 
-  it("refuses a visit without a browser id with a 400, and a draft's with a quiet 404", async () => {
+  it("refuses a visit without a browser id (400), too large (413) or from another site (403), and a draft's with a quiet 404", async () => {
     const id = await published();
     const missing = await fetch(`${server.url}/api/news/${id}/visit`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(missing.status).toBe(400);
+    const huge = await fetch(`${server.url}/api/news/${id}/visit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reader: newReader(), referrer: "x".repeat(8_000) }) });
+    expect(huge.status).toBe(413);
+    const crossSite = await fetch(`${server.url}/api/news/${id}/visit`, { method: "POST", headers: { origin: "https://evil.example" }, body: new URLSearchParams({ reader: newReader() }) });
+    expect(crossSite.status).toBe(403);
     const draft = await createTestArticle(db, { title: "مسودة", content: "نص", category: "local", status: "draft" });
     const response = await fetch(`${server.url}/api/news/${draft.id}/visit`, { method: "POST", body: new URLSearchParams({ reader: newReader() }) });
     expect(response.status).toBe(404);

@@ -1,12 +1,10 @@
 import express from "express";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { readSmallBody } from "~/server/http/small-body.server";
-import { articleNotFound } from "~/server/news/ownership.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { parseVisitBody } from "~/server/visits/visit-body.server";
-import { viewInputOf } from "~/server/visits/visitor.server";
-import { isPublished } from "~/server/visits/visits.server";
+import { acceptView } from "~/server/visits/accept-view.server";
 import type { Site } from "./site.server";
 
 /** A view's few fields; the referrer is the longest. */
@@ -22,11 +20,10 @@ export function visitBeacons(site: Site): express.Router {
   const view = async (req: express.Request, res: express.Response, newsId: string | null) => {
     if (req.method !== "POST") throw new AppError("method-not-allowed");
     const body = parseVisitBody(await readSmallBody(req, VISIT_BODY_BYTES), req.get("content-type") ?? "");
-    if (newsId !== null && !(await isPublished(site.db, newsId))) throw articleNotFound();
     const cookie = req.get("cookie");
     const user = cookie ? await getCurrentUser(site.auth, new Request(new URL(req.originalUrl, site.config.baseUrl), { method: "POST", headers: { cookie } })) : null;
-    const input = viewInputOf({ user, address: req.ip ?? req.socket.remoteAddress ?? "unknown", userAgent: req.get("user-agent") ?? "", siteHost: req.hostname, at: site.clock.now() }, newsId, body);
-    if (input) site.views.add(input);
+    const visitor = { user, address: req.ip ?? req.socket.remoteAddress ?? "unknown", userAgent: req.get("user-agent") ?? "", siteHost: req.hostname, at: site.clock.now() };
+    await acceptView(site.db, site.views, visitor, newsId, body);
     res.status(200).set(NO_STORE).json({ ok: true });
   };
   router.all("/api/news/:id/visit", (req, res, next) => void view(req, res, req.params.id).catch(next));
