@@ -1,11 +1,13 @@
 /**
  * bench:views' load of views, in a process of its own: `rate` views a second for `seconds`, each a new
  * browser (its own id) from its own address (X-Forwarded-For, the server trusting loopback), spread
- * over the story ids given. Prints one JSON line: sent, answered 200, other answers, errors.
+ * over the story ids given, browsers numbered from `first` on. Prints one JSON line: sent, answered 200, other answers, errors.
  */
 import http from "node:http";
 
-const [base, rateText, secondsText, idsText] = process.argv.slice(2);
+const [base, rateText, secondsText, idsText, firstText] = process.argv.slice(2);
+/** The first browser's number: runs against one site start where the last ended, so no browser repeats. */
+const first = Number(firstText ?? 0);
 const rate = Number(rateText);
 const seconds = Number(secondsText);
 const ids = (idsText ?? "").split(",");
@@ -47,7 +49,7 @@ const started = performance.now();
 await new Promise<void>((resolve) => {
   const timer = setInterval(() => {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
-    while (sent < due) send(sent++);
+    while (sent < due) send(first + sent++);
     if (sent >= total) {
       clearInterval(timer);
       resolve();

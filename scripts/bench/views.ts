@@ -1,85 +1,124 @@
 /**
- * npm run bench:views (issue 36, decision 039): readers load an article page (autocannon at a fixed
- * rate, in its own process) for a minute without views, then for a minute while another process posts
- * 1,000 views a second, each a new browser from its own address. Prints both p99s and their ratio,
- * whether every view was counted exactly (news.visits and the daily figures), and the database's
- * growth per million views. One server process (WORKERS=1); SQLite, or TEST_DATABASE=postgres.
- * `-- --seconds 20 --rate 500` for a shorter run.
+ * npm run bench:views: what counting costs readers (issue 36, decision 039). The production server, one
+ * process, on a temporary site (SQLite, or TEST_DATABASE=postgres) with 100 stories. Readers arrive at
+ * 300 a second on a story's page from a process of their own (paced-load.ts) through six windows of
+ * 20 s, every other one while 1,000 views a second arrive from another process (view-generator.ts): a
+ * minute of views in all, each from a new browser behind its own address. Prints each window's page
+ * p50/p99, the p99 with views ÷ without (target within 10%), whether every view was counted exactly
+ * once, and the database's growth per million views: the same day, and once the day's marks are
+ * pruned (what stays: rows per hour or day, story, source and device).
  */
+import { statSync } from "node:fs";
 import { spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { startTestServer, type TestServer } from "../../harness/test-server";
+import { cpuTimeMs, machineCpuMs } from "../../harness/processes";
+import { startTestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
 import { pruneViews } from "~/server/visits/visits.server";
 import { createTestArticle } from "../../tests/support/articles";
 import { ensureBuild } from "../ensure-build";
-import { loadTest } from "./load";
+import { pacedLoadTest } from "./load";
+import type { PacedResult } from "./paced-load";
 
-const { values: flags } = parseArgs({ options: { seconds: { type: "string" }, rate: { type: "string" }, "reader-rate": { type: "string" } }, strict: true });
-const SECONDS = Number(flags.seconds ?? 60);
-const VIEW_RATE = Number(flags.rate ?? 1_000);
-const READER_RATE = Number(flags["reader-rate"] ?? 100);
-const STORIES = 20;
-const LOAD = { connections: 16, seconds: SECONDS, headers: { "accept-encoding": "br, gzip" }, rate: READER_RATE };
+type ViewsResult = { sent: number; ok: number; other: number; errors: number };
 
-function runViews(url: string, ids: string[]): Promise<{ sent: number; ok: number; other: number; errors: number; seconds: number }> {
+const { values: flags } = parseArgs({ options: { "view-rate": { type: "string" }, "reader-rate": { type: "string" } }, strict: true });
+const VIEW_RATE = Number(flags["view-rate"] ?? 1_000);
+const READER_RATE = Number(flags["reader-rate"] ?? 300);
+const WINDOW_S = 20;
+const WINDOWS = 6;
+const STORIES = 100;
+const LOAD = { connections: 32, seconds: WINDOW_S, headers: { "accept-encoding": "br, gzip" } };
+
+function viewsFrom(base: string, ids: string[], seconds: number, first: number): Promise<ViewsResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-generator.ts", url, String(VIEW_RATE), String(SECONDS), ids.join(",")], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-generator.ts", base, String(VIEW_RATE), String(seconds), ids.join(","), String(first)], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`the view generator exited with ${code}`))));
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as ViewsResult) : reject(new Error(`the view generator exited with ${code}`))));
   });
 }
 
-/** The database's size in bytes: the SQLite file and its WAL after a checkpoint, or PostgreSQL's; `compact` first gives freed pages back. */
-async function databaseBytes(db: DB, file: string, compact = false): Promise<number> {
+/** The database's size on disk: SQLite's file and its write-ahead log once checkpointed, or PostgreSQL's database; `compact` vacuums first. */
+async function databaseBytes(db: DB, url: string, compact = false): Promise<number> {
   if (dialectName(db) === "postgres") {
     if (compact) await sql`vacuum full`.execute(db);
-    const { rows } = await sql<{ bytes: string }>`select pg_database_size(current_database()) as bytes`.execute(db);
-    return Number(rows[0]!.bytes);
+    const { rows } = await sql<{ size: string }>`select pg_database_size(current_database()) as size`.execute(db);
+    return Number(rows[0]!.size);
   }
   if (compact) await sql`vacuum`.execute(db);
-  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  return statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  const size = (file: string) => {
+    try {
+      return statSync(file).size;
+    } catch {
+      return 0;
+    }
+  };
+  return size(url) + size(`${url}-wal`);
 }
 
-ensureBuild();
-let server: TestServer | undefined;
-let db: DB | undefined;
-try {
-  server = await startTestServer({ LOG_LEVEL: "error", TRUST_PROXY: "loopback" });
-  db = openDatabase(server.env.DATABASE_URL);
-  const ids: string[] = [];
-  for (let i = 0; i < STORIES; i++) ids.push((await createTestArticle(db, { title: `خبر يقرؤه القراء ${i + 1}`, content: "نص الخبر ".repeat(200) })).id);
-  const page = (await fetch(`${server.url}/news/${ids[0]}`)).url;
+/** Views counted in the daily figures, and on the stories themselves. */
+const counted = async (db: DB) => ({
+  daily: Number((await db.selectFrom("stats_daily").select((eb) => eb.fn.sum<number>("views").as("n")).executeTakeFirst())?.n ?? 0),
+  stories: Number((await db.selectFrom("news").select((eb) => eb.fn.sum<number>("visits").as("n")).executeTakeFirst())?.n ?? 0),
+});
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-  const quiet = await loadTest(page, LOAD);
-  const before = await databaseBytes(db, server.env.DATABASE_URL, true);
-  const [loaded, views] = await Promise.all([loadTest(page, LOAD), runViews(server.url, ids)]);
-  const counted = async () => Number((await db!.selectFrom("news").select((eb) => eb.fn.sum<number>("visits").as("n")).where("id", "in", ids).executeTakeFirstOrThrow()).n);
-  const waitStarted = performance.now();
-  while ((await counted()) < views.ok && performance.now() - waitStarted < 30_000) await new Promise((resolve) => setTimeout(resolve, 200));
-  const settled = performance.now() - waitStarted;
-  const visits = await counted();
-  const daily = Number((await db.selectFrom("stats_daily").select((eb) => eb.fn.sum<number>("views").as("n")).where("news_id", "in", ids).executeTakeFirstOrThrow()).n);
-  const after = await databaseBytes(db, server.env.DATABASE_URL);
+ensureBuild();
+const server = await startTestServer({ TRUST_PROXY: "loopback", LOG_LEVEL: "error" });
+const db = openDatabase(server.env.DATABASE_URL);
+try {
+  const ids: string[] = [];
+  for (let i = 0; i < STORIES; i++) ids.push((await createTestArticle(db, { title: `خبر رقم ${i + 1} للقياس`, content: "نص الخبر ".repeat(150) })).id);
+  const page = (await fetch(`${server.url}/news/${ids[0]}`)).url;
+  const sizeBefore = await databaseBytes(db, server.env.DATABASE_URL, true);
+
+  type Window = { views: boolean; readers: PacedResult; sent?: ViewsResult; serverCpu: number; busyCores: number };
+  const windows: Window[] = [];
+  for (let i = 0; i < WINDOWS; i++) {
+    const views = i % 2 === 1;
+    const cpu = cpuTimeMs(server.pid);
+    const machine = machineCpuMs().busy;
+    const started = performance.now();
+    const [readers, sent] = await Promise.all([pacedLoadTest(page, READER_RATE, LOAD), views ? viewsFrom(server.url, ids, WINDOW_S, i * VIEW_RATE * WINDOW_S) : undefined]);
+    const elapsed = performance.now() - started;
+    windows.push({ views, readers, sent, serverCpu: (cpuTimeMs(server.pid) - cpu) / elapsed, busyCores: (machineCpuMs().busy - machine) / elapsed });
+  }
+
+  const accepted = windows.reduce((sum, w) => sum + (w.sent?.ok ?? 0), 0);
+  const sent = windows.reduce((sum, w) => sum + (w.sent?.sent ?? 0), 0);
+  const failed = windows.reduce((sum, w) => sum + (w.sent ? w.sent.other + w.sent.errors : 0), 0);
+  // Counted once every buffered view is written: each process writes its buffer every second.
+  const deadline = Date.now() + 30_000;
+  let total = await counted(db);
+  while ((total.daily < accepted || total.stories < accepted) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    total = await counted(db);
+  }
+  const sizeAfter = await databaseBytes(db, server.env.DATABASE_URL);
   // Two days on, what the bound and the "now" panel needed is pruned; the hourly and daily figures stay.
   await pruneViews(db, new Date(Date.now() + 2 * 86_400_000));
-  const kept = await databaseBytes(db, server.env.DATABASE_URL, true);
+  const sizeKept = await databaseBytes(db, server.env.DATABASE_URL, true);
 
-  console.log(`Engine: ${dialectName(db)}; readers: autocannon at ${READER_RATE} requests a second, ${LOAD.connections} connections, ${SECONDS} s, on ${page.replace(server.url, "")}; views: ${VIEW_RATE} a second for ${SECONDS} s over ${STORIES} stories, each a new browser and address`);
-  console.log(`| reader page | req/s | p99 | errors |`);
-  console.log(`|---|---|---|---|`);
-  console.log(`| without views | ${quiet.rps.toFixed(0)} | ${quiet.p99.toFixed(1)} ms | ${quiet.errors} |`);
-  console.log(`| with ${VIEW_RATE} views/s | ${loaded.rps.toFixed(0)} | ${loaded.p99.toFixed(1)} ms | ${loaded.errors} |`);
-  console.log(`p99 with views ÷ without: ${(loaded.p99 / quiet.p99).toFixed(2)}`);
-  console.log(`Views: ${views.sent} sent in ${views.seconds.toFixed(1)} s, ${views.ok} answered 200, ${views.other} other, ${views.errors} errors; counted ${visits} (news.visits), ${daily} (daily figures), the last written ${(settled / 1000).toFixed(1)} s after the load ended: ${visits === views.ok && daily === views.ok ? "exact" : "NOT EXACT"}`);
-  const perMillion = (bytes: number) => ((bytes - before) / Math.max(1, visits)).toFixed(0);
-  console.log(`Database: ${(before / 1e6).toFixed(1)} MB before, ${(after / 1e6).toFixed(1)} MB the same day (${perMillion(after)} MB per million views: each view's marks, allowance and live row), ${(kept / 1e6).toFixed(1)} MB once those are pruned (${perMillion(kept)} MB per million views: rows per hour or day, story, source and device)`);
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(`Readers: ${READER_RATE} a second on ${decodeURI(page.replace(server.url, ""))}, ${LOAD.connections} connections; views: ${VIEW_RATE} a second over ${STORIES} stories, every other window of ${WINDOW_S} s`);
+  console.log(`| window | views | page p50 | page p99 | page p99.9 | load generator's lateness, p99 | server CPU, cores | machine busy, cores |`);
+  console.log(`|---|---|---|---|---|---|---|---|`);
+  windows.forEach((w, i) => {
+    console.log(`| ${i + 1} | ${w.sent ? `${w.sent.ok} answered 200` : "none"} | ${ms(w.readers.p50)} | ${ms(w.readers.p99)} | ${ms(w.readers.p999)} | ${ms(w.readers.lagP99)} | ${w.serverCpu.toFixed(2)} | ${w.busyCores.toFixed(2)} |`);
+  });
+  const without = median(windows.filter((w) => !w.views).map((w) => w.readers.p99));
+  const withViews = median(windows.filter((w) => w.views).map((w) => w.readers.p99));
+  console.log(`Page p99, median of the windows: without views ${ms(without)}, with ${ms(withViews)}: ${((withViews / without - 1) * 100).toFixed(0)}% (target within 10%)`);
+  const exact = total.daily === accepted && total.stories === accepted;
+  console.log(`Views: ${sent} sent, ${accepted} answered 200, ${failed} not; counted ${total.daily} in the daily figures and ${total.stories} on the stories${exact ? ": every one, once" : ": NOT exact"}`);
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  const perMillion = (size: number) => (((size - sizeBefore) / Math.max(1, total.daily)) * 1e6 / 1024 / 1024).toFixed(0);
+  console.log(`Database (${dialectName(db)}): ${mb(sizeBefore)} MB before; ${mb(sizeAfter)} MB the same day, ${perMillion(sizeAfter)} MB per million views (each view's marks, allowance and live row); ${mb(sizeKept)} MB once those are pruned, ${perMillion(sizeKept)} MB per million views (rows per hour or day, story, source and device)`);
 } finally {
-  await db?.destroy();
-  await server?.stop();
+  await db.destroy();
+  await server.stop();
 }
