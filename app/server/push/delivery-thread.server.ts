@@ -16,11 +16,8 @@ export type DeliveryJob = {
 /** The push service's answer, or why none came (the message was not encrypted or not answered). */
 export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string };
 
-/**
- * `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads);
- * `idlePolicy`: Linux's SCHED_IDLE besides, so it runs only on CPU time no other thread wants.
- */
-export type DeliveryThreadSettings = { sockets: number; timeoutMs: number; nice: number; idlePolicy: boolean };
+/** `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads). */
+export type DeliveryThreadSettings = { sockets: number; timeoutMs: number; nice: number };
 
 /**
  * What the thread runs: web-push encrypts each message (RFC 8291) and the request goes out on a
@@ -35,8 +32,6 @@ try {
   // Linux keeps a nice value per thread: this one yields the CPU to the threads that serve pages.
   const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
   require("node:os").setPriority(tid, workerData.nice);
-  // SCHED_IDLE as well, where util-linux's chrt is: a thread serving pages that wakes takes the CPU at once.
-  if (workerData.idlePolicy) require("node:child_process").execFile("chrt", ["--idle", "-p", "0", String(tid)], () => {});
 } catch {}
 const agentOptions = { keepAlive: true, maxSockets: workerData.sockets };
 const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };

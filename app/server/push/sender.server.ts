@@ -151,7 +151,7 @@ export function createSender(options: SenderOptions) {
   const { db, clock, baseUrl, concurrency, ttlSeconds, claimMs } = options;
   const alerts = new Map<number, Alert>();
   const vapidHeaders = new Map<string, { header: string; until: number }>();
-  const thread = new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE, idlePolicy: true });
+  const thread = new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE });
   const outcomes = createOutcomeWriter(db);
   let keys: VapidKeys | undefined;
   let subject = "";
