@@ -13,14 +13,15 @@ export function queryValue(text: string): string {
 
 /**
  * Direct share links of the networks local readers use; text and URL are encoded here. WhatsApp and
- * Telegram send no referrer, so the link they carry says where it was shared (decision 039).
+ * Telegram send no referrer, so the link they carry says where it was shared (decision 039), in the
+ * short tags `wa` and `tg`: the article page carries these links, and readers see the tag they share.
  */
 export function shareLinks(url: string, text: string): Record<ShareTarget, string> {
   const u = queryValue(url);
-  const fromTelegram = queryValue(taggedLink(url, "telegram"));
+  const fromTelegram = queryValue(taggedLink(url, "tg"));
   const t = queryValue(text);
   return {
-    whatsapp: `https://wa.me/?text=${queryValue(`${text} ${taggedLink(url, "whatsapp")}`)}`,
+    whatsapp: `https://wa.me/?text=${queryValue(`${text} ${taggedLink(url, "wa")}`)}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     telegram: `https://t.me/share/url?url=${fromTelegram}&text=${t}`,
     x: `https://x.com/intent/post?text=${t}&url=${u}`,

@@ -16,7 +16,7 @@ test("each share link opens the network's share page with the article's short li
   const expected: [string, (url: URL) => void][] = [
     ["WhatsApp", (url) => {
       expect(url.origin).toBe("https://wa.me");
-      expect(url.searchParams.get("text")).toBe(`${article.title} ${shortUrl}?utm_source=whatsapp`);
+      expect(url.searchParams.get("text")).toBe(`${article.title} ${shortUrl}?utm_source=wa`);
     }],
     ["Facebook", (url) => {
       expect(`${url.origin}${url.pathname}`).toBe("https://www.facebook.com/sharer/sharer.php");
@@ -24,7 +24,7 @@ test("each share link opens the network's share page with the article's short li
     }],
     ["Telegram", (url) => {
       expect(`${url.origin}${url.pathname}`).toBe("https://t.me/share/url");
-      expect(url.searchParams.get("url")).toBe(`${shortUrl}?utm_source=telegram`);
+      expect(url.searchParams.get("url")).toBe(`${shortUrl}?utm_source=tg`);
       expect(url.searchParams.get("text")).toBe(article.title);
     }],
     ["X", (url) => {
