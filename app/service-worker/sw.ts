@@ -131,10 +131,13 @@ worker.addEventListener("push", (event) => {
   event.waitUntil(worker.registration.showNotification(title, options));
 });
 
+/** The page an address shows, its query (as the alert's `utm_source`) and anchor aside. */
+const pageOf = (url: string) => url.split(/[?#]/)[0];
+
 /** Focuses a tab already on the story, or opens it; a tab of the site is taken there when no window may open. */
 async function openStory(url: string): Promise<void> {
   const tabs = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
-  const onStory = tabs.find((tab) => tab.url.split("#")[0] === url);
+  const onStory = tabs.find((tab) => pageOf(tab.url) === pageOf(url));
   if (onStory) {
     await onStory.focus().catch(() => undefined);
     return;

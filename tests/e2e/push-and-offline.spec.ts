@@ -243,7 +243,8 @@ for (const [index, engine] of ENGINES.entries()) {
       ]);
       const [worker] = one.context.serviceWorkers();
       await worker!.evaluate(clickFirstNotification);
-      await expect(one.page).toHaveURL(`${a.url}${alert.url}`);
+      // Opened with the alert's tag, so the view counts as coming from a notification.
+      await expect(one.page).toHaveURL(`${a.url}${alert.url}?utm_source=push`);
       await expect(one.page.getByRole("heading", { level: 1 })).toHaveText(title);
       expect(await shown(one.page)).toEqual([]);
       expect(one.context.pages()).toHaveLength(1);
