@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { applyBreakingEvent, BREAKING_POLL_MS, type BreakingEvent, type BreakingItem } from "~/lib/breaking";
+import { followEventStream } from "~/lib/event-stream";
 
 export type LiveBreaking = {
   items: BreakingItem[];
@@ -11,7 +12,6 @@ export type LiveBreaking = {
 
 const NOT_LIVE: LiveBreaking = { items: [], live: false, fresh: new Set() };
 const HIGHLIGHT_MS = 6_000;
-const REOPEN_MS = 5_000;
 
 let state = NOT_LIVE;
 const listeners = new Set<() => void>();
@@ -48,21 +48,7 @@ function poll(): () => void {
 }
 
 function stream(): () => void {
-  let source: EventSource | null = null;
-  let reopen: number | undefined;
-  const open = () => {
-    source = new EventSource("/api/breaking/stream");
-    source.onmessage = (message: MessageEvent<string>) => apply(JSON.parse(message.data) as BreakingEvent);
-    source.onerror = () => {
-      // The browser retries by itself unless the server refused the stream (e.g. 503).
-      if (source?.readyState === EventSource.CLOSED) reopen = window.setTimeout(open, REOPEN_MS);
-    };
-  };
-  open();
-  return () => {
-    window.clearTimeout(reopen);
-    source?.close();
-  };
+  return followEventStream(() => "/api/breaking/stream", (message) => apply(JSON.parse(message.data) as BreakingEvent));
 }
 
 function subscribe(listener: () => void): () => void {

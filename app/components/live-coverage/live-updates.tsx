@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { island } from "~/islands/island";
 import { formatDateTime } from "~/lib/dates";
+import { followEventStream } from "~/lib/event-stream";
 import { applyCoverageMessage, updateAnchor, type CoverageMessage, type CoverageView, type LiveUpdate } from "~/lib/live-coverage";
 import { liveMessages } from "~/lib/messages";
 import { truncate } from "~/lib/news";
@@ -16,7 +17,6 @@ type Props = CoverageView & {
   eventId: number;
 };
 
-const REOPEN_MS = 5_000;
 
 /** An update's own share text: the story's title and the update's opening. */
 const shareText = (title: string, update: LiveUpdate) => `${title}: ${truncate(update.text, 120)}`;
@@ -65,8 +65,6 @@ function LiveUpdates({ articleId, url, title, eventId, ...initial }: Props) {
   useEffect(() => {
     if (initial.coverage?.state !== "live" || typeof EventSource === "undefined") return;
     let lastId = eventId;
-    let source: EventSource | null = null;
-    let reopen: number | undefined;
     const scrolledPast = () => (list.current?.getBoundingClientRect().top ?? 0) < 0;
     const receive = (event: MessageEvent<string>) => {
       if (event.lastEventId) lastId = Number(event.lastEventId);
@@ -80,19 +78,7 @@ function LiveUpdates({ articleId, url, title, eventId, ...initial }: Props) {
       if (message.type === "deleted") setWaiting((held) => held.filter((u) => u.id !== message.id));
       setView((current) => applyCoverageMessage(current, message));
     };
-    const open = () => {
-      source = new EventSource(`/api/news/${encodeURIComponent(articleId)}/live?after=${lastId}`);
-      source.onmessage = receive;
-      source.onerror = () => {
-        // The browser retries with Last-Event-ID by itself, unless the server refused the stream.
-        if (source?.readyState === EventSource.CLOSED) reopen = window.setTimeout(open, REOPEN_MS);
-      };
-    };
-    open();
-    return () => {
-      window.clearTimeout(reopen);
-      source?.close();
-    };
+    return followEventStream(() => `/api/news/${encodeURIComponent(articleId)}/live?after=${lastId}`, receive);
   }, [articleId, eventId, initial.coverage?.state]);
 
   const showWaiting = () => {
