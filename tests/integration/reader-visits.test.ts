@@ -134,6 +134,22 @@ describe("visits count once per browser", () => {
     const response = await fetch(`${server.url}/api/news/${draft.id}/visit`, { method: "POST", body: new URLSearchParams({ reader: newReader() }) });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "not-found", message: messages.newsNotFound } });
+    const asked = await fetch(`${server.url}/api/news/${id}/visit`);
+    expect([asked.status, asked.headers.get("allow")]).toEqual([405, "POST"]);
+  });
+
+  it("answers a view, and every refusal, with the security headers and never to be stored", async () => {
+    const id = await published();
+    const answers = [
+      await fetch(`${server.url}/api/news/${id}/visit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reader: newReader() }) }),
+      await fetch(`${server.url}/api/site-visit`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 400]);
+    for (const answer of answers) {
+      expect(answer.headers.get("cache-control")).toContain("no-store");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(answer.headers.get("content-security-policy")).toContain("default-src");
+    }
   });
 });
 

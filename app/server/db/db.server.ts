@@ -1,5 +1,5 @@
 import { Kysely } from "kysely";
-import { createDialect } from "./dialect.server";
+import { createDialect, createThreadDialect } from "./dialect.server";
 import { DEFAULT_POOL_SIZE } from "~/server/platform/database-url.server";
 import type { Database } from "./schema";
 import { sqliteValueShapes } from "./value-shapes.server";
@@ -10,4 +10,17 @@ export type DB = Kysely<Database>;
 export function openDatabase(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): DB {
   const { dialect, name } = createDialect(databaseUrl, poolSize);
   return new Kysely<Database>({ dialect, plugins: name === "postgres" ? [sqliteValueShapes] : [] });
+}
+
+export type BatchWriter = { db: DB; close: () => Promise<void> };
+
+/**
+ * Where batch writes go that would otherwise hold the event loop (readers' views): on SQLite, a
+ * connection of its own in a worker thread, closed by `close`; elsewhere `db` itself.
+ */
+export function openBatchWriter(databaseUrl: string, db: DB): BatchWriter {
+  const dialect = createThreadDialect(databaseUrl);
+  if (!dialect) return { db, close: async () => {} };
+  const writer = new Kysely<Database>({ dialect });
+  return { db: writer, close: () => writer.destroy() };
 }

@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   type Dialect,
+  type Driver,
   type Kysely,
 } from "kysely";
 import pg from "pg";
@@ -17,6 +18,7 @@ import type { Engine } from "../../../migrations/engine";
 import { translatingFaults } from "./fault-driver.server";
 import { databaseErrorOf, LOCK_WAIT_MS } from "./faults.server";
 import { NonBlockingSqliteDriver } from "./sqlite-driver.server";
+import { SqliteThreadDriver } from "./sqlite-thread-driver.server";
 import { databaseFile, DEFAULT_POOL_SIZE, isPostgresUrl } from "~/server/platform/database-url.server";
 
 /*
@@ -42,12 +44,28 @@ export function createDialect(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE)
 
 function sqliteDialect(file: string): Dialect {
   const database = openSqlite(file);
+  return sqliteDialectOn(() => new NonBlockingSqliteDriver(database));
+}
+
+function sqliteDialectOn(driver: () => Driver): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => translatingFaults(new NonBlockingSqliteDriver(database)),
+    createDriver: () => translatingFaults(driver()),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
+}
+
+/**
+ * SQLite's file on a second connection, in a thread of its own, for batch writes whose work would
+ * otherwise hold the event loop; null on PostgreSQL, whose queries already wait off it, and for a
+ * database in memory, which no second connection can see.
+ */
+export function createThreadDialect(databaseUrl: string): Dialect | null {
+  if (isPostgresUrl(databaseUrl)) return null;
+  const file = databaseFile(databaseUrl);
+  if (file === ":memory:") return null;
+  return sqliteDialectOn(() => new SqliteThreadDriver(file));
 }
 
 /** The SQLite file, opened in WAL mode; a disk that refuses gives its AppError (a full one: 507). */

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 // server.ts loads this module before React, which picks its build when first loaded: type imports of react-router only.
 import type { ServerBuild } from "react-router";
@@ -24,6 +25,12 @@ export function wantsJson(req: ExpressRequest): boolean {
 /** errorResponse for the Express middleware that answer before React Router. */
 export function sendError(res: ExpressResponse, error: AppError): void {
   res.status(error.status).set({ ...NO_STORE, ...retryAfterHeaders(error) }).json(errorBody(error));
+}
+
+/** errorResponse for a handler before Express, with the security headers it would have set. */
+export function writeError(res: ServerResponse, error: AppError, securityHeaders: [string, string][], headers: Record<string, string> = {}): void {
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
+  res.writeHead(error.status, { ...NO_STORE, ...retryAfterHeaders(error), ...headers, "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(errorBody(error)));
 }
 
 /** A refusal before React Router: JSON for API callers, the plain Arabic message for everyone else. */

@@ -1,6 +1,5 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { NextFunction, Request, Response } from "express";
 
 /** How much of an unread request body is read and dropped so that an early answer arrives whole. */
 const DISCARD_LIMITS = { bytes: 16 * 1024 * 1024, ms: 10_000 };
@@ -67,7 +66,7 @@ function closeLingering(socket: Socket): void {
  * destroying the connection.
  */
 export function settleRequestBody(limits = DISCARD_LIMITS) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (!hasBody(req)) return next();
     const destroy = req.destroy.bind(req);
     req.destroy = (error?: Error) => {
@@ -75,7 +74,7 @@ export function settleRequestBody(limits = DISCARD_LIMITS) {
       void discardRest(req, limits);
       return req;
     };
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.end = ((...args: unknown[]) => {
       if (req.complete) return end(...args);
       void discardRest(req, limits).then((whole) => {
@@ -86,7 +85,7 @@ export function settleRequestBody(limits = DISCARD_LIMITS) {
         end(...args);
       });
       return res;
-    }) as Response["end"];
+    }) as ServerResponse["end"];
     next();
   };
 }

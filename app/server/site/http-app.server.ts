@@ -20,7 +20,6 @@ import { wholeResponses } from "~/server/http/whole-response.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
 import { requestContext } from "./request-context.server";
-import { visitBeacons } from "./visit-beacons.server";
 import type { Site } from "./site.server";
 
 /** The bundle as served: built (`npm start`), or loaded afresh by Vite's dev server on every request. */
@@ -54,7 +53,6 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
     if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
     else res.status(403).type("html").send(crossSitePage(refusal));
   });
-  app.use(visitBeacons(site));
   // Rendered pages wait their turn, first come first served (docs/decisions/026).
   const renderTurns = renderQueue(config.renderSlots);
   const getLoadContext = (req: express.Request, res: express.Response) =>

@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import proxyaddr from "proxy-addr";
 import { pageCacheHits } from "~/server/http/page-cache-middleware.server";
 import { normaliseRequestTarget } from "~/server/http/request-target.server";
 import { securityHeaderSource } from "~/server/http/security-headers.server";
@@ -12,6 +13,7 @@ import { superviseWorkers } from "./cluster.server";
 import { siteHttpApp, type Served } from "./http-app.server";
 import { listenOrExit, prepareOrExit, shutDownOnSignals } from "./lifecycle.server";
 import { prepareData } from "./prepare-data.server";
+import { viewBeacons } from "./visit-beacons.server";
 import { createSite } from "./site.server";
 
 /**
@@ -38,13 +40,16 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   const security = { baseUrl: cfg.baseUrl, inlineScripts, development: "devServer" in served };
   const app = siteHttpApp(site, served, security, background.readiness);
   await background.start();
-  // A page the cache holds, asked for at the site's own address, is answered before Express; everything else goes through it.
-  const cacheHit = "build" in served ? pageCacheHits(site.pageCache, securityHeaderSource(security).nonceless) : () => false;
+  // A view, and a page the cache holds asked for at the site's own address, are answered before Express; everything else goes through it.
+  const nonceless = securityHeaderSource(security).nonceless;
+  const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const viewBeacon = viewBeacons(site, nonceless, (req) => proxyaddr(req, trust));
+  const cacheHit = "build" in served ? pageCacheHits(site.pageCache, nonceless) : () => false;
   const siteHosts = siteHostsOf(cfg.siteOrigins);
   const siteHost = new URL(cfg.baseUrl).host;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     normaliseRequestTarget(req, siteHost);
-    return (asksForSiteHost(req, siteHosts) && cacheHit(req, res)) || app(req, res);
+    return viewBeacon(req, res) || (asksForSiteHost(req, siteHosts) && cacheHit(req, res)) || app(req, res);
   };
   const server = listenOrExit(handle, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);

@@ -4,7 +4,7 @@ import { cachedSiteSettings } from "~/server/site-settings/site-settings.server"
 import type { Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
-import { openDatabase, type DB } from "~/server/db/db.server";
+import { openBatchWriter, openDatabase, type DB } from "~/server/db/db.server";
 import type { AccountsContext } from "~/server/accounts/accounts.server";
 import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
 import type { ResetMailing } from "~/server/accounts/password-reset.server";
@@ -79,7 +79,7 @@ export function createSite(config: Config): Site {
     breakingStreams: { db, bus: live, limits },
     editing: { db, presence: createPresenceMap(clock), limits },
     coverage: { db, bus: createCoverageBus(), limits },
-    views: createViewBuffer(db, authSecret, clock),
+    views: createViewBuffer(openBatchWriter(config.databaseUrl, db), authSecret, clock),
   };
 }
 

@@ -1,32 +1,78 @@
-import express from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { writeError } from "~/server/http/error-response.server";
+import { crossSiteReason, crossSiteRefusal } from "~/server/http/origin.server";
+import { settleRequestBody } from "~/server/http/request-body.server";
 import { readSmallBody } from "~/server/http/small-body.server";
-import { AppError } from "~/server/platform/app-error.server";
+import { AppError, appErrorWithin } from "~/server/platform/app-error.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
+import { logger } from "~/server/platform/logger.server";
 import { parseVisitBody } from "~/server/visits/visit-body.server";
 import { acceptView } from "~/server/visits/accept-view.server";
 import type { Site } from "./site.server";
 
 /** A view's few fields; the referrer is the longest. */
 const VISIT_BODY_BYTES = 4 * 1024;
+const BEACON_PATH = /^\/api\/(?:news\/([^/?]+)\/visit|site-visit)(?:\?|$)/;
+const ACCEPTED = Buffer.from(JSON.stringify({ ok: true }));
 
 /**
- * POST /api/news/:id/visit and /api/site-visit (decision 039): a browser's view, buffered. Answered by
- * Express after the origin check, without React Router: its request and action pipeline cost several
- * times the view's own work, and a reader sends one with every page.
+ * POST /api/news/:id/visit and /api/site-visit (decision 039): a browser's view, buffered, answered
+ * before Express as cache hits are. A reader sends one with every page, and Express's middleware alone
+ * cost several times the view's own work. Returns false, having sent nothing, for any other address.
  */
-export function visitBeacons(site: Site): express.Router {
-  const router = express.Router();
-  const view = async (req: express.Request, res: express.Response, newsId: string | null) => {
-    if (req.method !== "POST") throw new AppError("method-not-allowed");
-    const body = parseVisitBody(await readSmallBody(req, VISIT_BODY_BYTES), req.get("content-type") ?? "");
-    const cookie = req.get("cookie");
-    const user = cookie ? await getCurrentUser(site.auth, new Request(new URL(req.originalUrl, site.config.baseUrl), { method: "POST", headers: { cookie } })) : null;
-    const visitor = { user, address: req.ip ?? req.socket.remoteAddress ?? "unknown", userAgent: req.get("user-agent") ?? "", siteHost: req.hostname, at: site.clock.now() };
-    await acceptView(site.db, site.views, visitor, newsId, body);
-    res.status(200).set(NO_STORE).json({ ok: true });
+export function viewBeacons(site: Site, securityHeaders: [string, string][], clientAddress: (req: IncomingMessage) => string): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { siteOrigins, baseUrl } = site.config;
+  const answer = (res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    res.writeHead(status, { ...NO_STORE, ...headers }).end(body);
   };
-  router.all("/api/news/:id/visit", (req, res, next) => void view(req, res, req.params.id).catch(next));
-  router.all("/api/site-visit", (req, res, next) => void view(req, res, null).catch(next));
-  return router;
+
+  const view = async (req: IncomingMessage, res: ServerResponse, newsId: string | null) => {
+    if (req.method !== "POST") throw new AppError("method-not-allowed");
+    const host = req.headers.host ?? "";
+    const refusal = crossSiteRefusal(req.method, { origin: req.headers.origin, "sec-fetch-site": header(req, "sec-fetch-site"), host }, siteOrigins);
+    if (refusal) throw new AppError("forbidden", { message: crossSiteReason(refusal) });
+    const body = parseVisitBody(await readSmallBody(req, VISIT_BODY_BYTES), req.headers["content-type"] ?? "");
+    const cookie = req.headers.cookie;
+    const user = cookie ? await getCurrentUser(site.auth, new Request(new URL(req.url ?? "/", baseUrl), { method: "POST", headers: { cookie } })) : null;
+    const visitor = { user, address: clientAddress(req), userAgent: req.headers["user-agent"] ?? "", siteHost: hostnameOf(host), at: site.clock.now() };
+    await acceptView(site.db, site.views, visitor, newsId, body);
+    answer(res, 200, { "Content-Type": "application/json; charset=utf-8" }, ACCEPTED);
+  };
+
+  const settle = settleRequestBody();
+  return (req, res) => {
+    const match = BEACON_PATH.exec(req.url ?? "");
+    if (!match) return false;
+    const newsId = match[1] === undefined ? null : safeDecode(match[1]);
+    settle(req, res, () =>
+      void view(req, res, newsId).catch((error: unknown) => {
+        const known = appErrorWithin(error);
+        if (!known) logger.error({ err: error, url: req.url }, "unexpected error");
+        const refusal = known ?? new AppError("internal");
+        writeError(res, refusal, securityHeaders, refusal.code === "method-not-allowed" ? { Allow: "POST" } : {});
+      }),
+    );
+    return true;
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The host's name without its port (`[::1]:3000` → `[::1]`). */
+function hostnameOf(host: string): string {
+  return host.replace(/:\d*$/, "");
+}
+
+/** An id as the path carries it; one that is not valid percent-encoding names no story (a 404 later). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
