@@ -47,7 +47,7 @@ export function siteBackground(site: Site): Background {
       scheduler ??= await startScheduler(site.db, site.config.schedulerIntervalMs, site.clock);
       stopTrashPurge ??= scheduleTrashPurge(site.newsroom, site.clock);
       site.views.start();
-      pushSender ??= startPushSender({ db: site.db, clock: site.clock, baseUrl: site.config.baseUrl, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
+      pushSender ??= startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
     },
     /** At shutdown, before the database closes. */
     stop: async () => {

@@ -54,5 +54,9 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   const server = listenOrExit(handle, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
-  shutDownOnSignals(server, { endStreams: endAllStreams, stopFollowing: background.stop, closeDatabase: () => site.db.destroy() });
+  const closeDatabase = async () => {
+    await site.batchWriter.close();
+    await site.db.destroy();
+  };
+  shutDownOnSignals(server, { endStreams: endAllStreams, stopFollowing: background.stop, closeDatabase });
 }

@@ -4,7 +4,7 @@ import { cachedSiteSettings } from "~/server/site-settings/site-settings.server"
 import type { Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
-import { openBatchWriter, openDatabase, type DB } from "~/server/db/db.server";
+import { openBatchWriter, openDatabase, type BatchWriter, type DB } from "~/server/db/db.server";
 import type { AccountsContext } from "~/server/accounts/accounts.server";
 import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
 import type { ResetMailing } from "~/server/accounts/password-reset.server";
@@ -48,6 +48,8 @@ export type Site = {
   editing: { db: DB; presence: PresenceMap; limits: Config["streams"] };
   /** Live coverage changes, as the outbox reports them, for this process's readers of each story (decision 040). */
   coverage: CoverageStreams;
+  /** Where the heavy background writes go, readers' views and push deliveries: on SQLite, off the event loop (decision 041). */
+  batchWriter: BatchWriter;
   /** Readers' views, held and written in batches (decision 039). */
   views: ViewBuffer;
 };
@@ -63,6 +65,7 @@ export function createSite(config: Config): Site {
   const readCache = createReadCache();
   const limits = streamLimitsOfThisProcess(config);
   const { baseUrl, authSecret } = config;
+  const batchWriter = openBatchWriter(config.databaseUrl, db);
   return {
     config,
     db,
@@ -79,7 +82,8 @@ export function createSite(config: Config): Site {
     breakingStreams: { db, bus: live, limits },
     editing: { db, presence: createPresenceMap(clock), limits },
     coverage: { db, bus: createCoverageBus(), limits },
-    views: createViewBuffer(openBatchWriter(config.databaseUrl, db), authSecret, clock),
+    batchWriter,
+    views: createViewBuffer(batchWriter.db, authSecret, clock),
   };
 }
 

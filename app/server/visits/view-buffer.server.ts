@@ -1,7 +1,7 @@
 import { logger } from "~/server/platform/logger.server";
 import { AppError } from "~/server/platform/app-error.server";
 import type { Clock } from "~/server/platform/clock.server";
-import type { BatchWriter } from "~/server/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { pruneViews, recordViews } from "./visits.server";
 import { viewOf, type ViewInput, type View } from "./view.server";
 
@@ -13,15 +13,14 @@ export type ViewBuffer = {
   /** Keeps the view for the next batch; refused (503) when the database has been away long enough to fill the buffer. */
   add: (input: ViewInput) => void;
   start: () => void;
-  /** Writes what is held, then stops and closes its writer: at shutdown, before the database closes. */
+  /** Writes what is held, then stops: at shutdown, before the database closes. */
   stop: () => Promise<void>;
   /** Writes what is held now. */
   flush: () => Promise<void>;
 };
 
-/** Each process's views, held in memory (keyed hashes only) and written in batches by `recordViews` through `writer` (db.server.ts's `openBatchWriter`). */
-export function createViewBuffer(writer: BatchWriter, secret: string, clock: Clock, options = VIEW_BUFFERING): ViewBuffer {
-  const { db } = writer;
+/** Each process's views, held in memory (keyed hashes only) and written in batches by `recordViews` (on the site's batch writer). */
+export function createViewBuffer(db: DB, secret: string, clock: Clock, options = VIEW_BUFFERING): ViewBuffer {
   let held: View[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -60,7 +59,6 @@ export function createViewBuffer(writer: BatchWriter, secret: string, clock: Clo
       clearInterval(timer);
       timer = undefined;
       await flush();
-      await writer.close();
     },
     flush,
   };
