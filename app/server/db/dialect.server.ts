@@ -111,10 +111,18 @@ function postgresDialect(connectionString: string, max: number): Dialect {
     lock_timeout: LOCK_WAIT_MS,
   });
   // A connection that breaks is dropped by the pool and replaced on the next query: while idle, the
-  // pool hears its error; while lent out between queries, its own listener does (its next query fails
-  // and answers 503). Without a listener the error would end the process.
+  // pool hears its error; while lent out, its own listeners do (its next query fails and answers 503).
+  // Without a listener the error would end the process.
   pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    // A backend that is ending (terminated, shut down) says so with a FATAL message, then closes. Said
+    // during a query, that query fails but pg keeps the client usable until the close arrives, and the
+    // pool would lend it out again meanwhile: ended here, it leaves the pool when released.
+    client.connection.on("errorMessage", (message: { severity?: string }) => {
+      if (message.severity === "FATAL") void client.end().catch(() => {});
+    });
+  });
   return {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => translatingFaults(new PostgresDriver({ pool })),

@@ -60,4 +60,18 @@ describe.runIf(onPostgres)("a connection PostgreSQL ends while it is lent out be
     });
     expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
   });
+
+  it("ended during a query: the query answers 503 and the pool never lends that connection again", async () => {
+    const { pid, failed } = await db.connection().execute(async (lent) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(lent);
+      const pid = rows[0]!.pid;
+      const sleeping = sql`select pg_sleep(30)`.execute(lent).catch((error: unknown) => error);
+      while ((await sql`select 1 from pg_stat_activity where pid = ${pid} and query like 'select pg_sleep%'`.execute(db)).rows.length === 0);
+      await sql`select pg_terminate_backend(${pid})`.execute(db);
+      return { pid, failed: await sleeping };
+    });
+    expect(failed).toMatchObject({ code: "unavailable", message: messages.databaseUnavailable });
+    const pids = await Promise.all(Array.from({ length: 10 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)));
+    expect(pids.map(({ rows }) => rows[0]!.pid)).not.toContain(pid);
+  });
 });
