@@ -500,9 +500,26 @@ async function revisionOf(id: string, by: string): Promise<number> {
   return newest.id;
 }
 
+const sessions = new Map<Role, Session>();
+
+/** Whether the session a cookie carries is still stored and unexpired: a case may have signed it out or changed the password. */
+async function stillSignedIn({ cookie }: Session): Promise<boolean> {
+  const value = /(?:^|;\s*)[\w.-]*session_token=([^;]+)/.exec(cookie ?? "")?.[1];
+  if (!value) return false;
+  const signed = decodeURIComponent(value);
+  const token = signed.slice(0, signed.lastIndexOf("."));
+  const row = await db.selectFrom("session").select("expiresAt").where("token", "=", token).executeTakeFirst();
+  return row !== undefined && new Date(row.expiresAt).getTime() > Date.now();
+}
+
+/** A role's session: signed in once (a password check each time is most of a case's time), again only once a case has ended it. */
 async function sessionFor(role: Role): Promise<Session> {
   if (role === "visitor") return VISITOR;
-  return { cookie: await sessionCookie(db, server.site, `${role}@example.com`) };
+  const kept = sessions.get(role);
+  if (kept && (await stillSignedIn(kept))) return kept;
+  const fresh = { cookie: await sessionCookie(db, server.site, `${role}@example.com`) };
+  sessions.set(role, fresh);
+  return fresh;
 }
 
 /** Everything a refused request must leave untouched, the outbox included. */
