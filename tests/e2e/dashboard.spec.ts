@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { conflictMessages, messages } from "../../app/lib/messages";
 import { createArticle } from "../../app/server/news/articles-write.server";
-import { DEMO_SITES, FILES_DIR } from "./servers";
+import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
 import { createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 import { expect, test } from "./test";
 
@@ -52,7 +52,7 @@ for (const site of DEMO_SITES) {
       }
     }
 
-    for (const viewport of VIEWPORTS) {
+    for (const viewport of VIEWPORTS.filter(({ width }) => widthsOn(site).includes(width))) {
       test(`at ${viewport.width} px: search, filters and pages live in the URL; statuses and actions show`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.goto("/dashboard");

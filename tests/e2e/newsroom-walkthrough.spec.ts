@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { formatDateTime } from "../../app/lib/dates";
 import { conflictMessages, messages } from "../../app/lib/messages";
-import { DEMO_SITES, FILES_DIR, type E2EServer } from "./servers";
+import { DEMO_SITES, FILES_DIR, type E2EServer, widthsOn } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createMember, hydrated, readSiteDatabase, signedInState, fillBody, bodyEditor } from "./support";
 import { expect, test } from "./test";
 
@@ -45,7 +45,7 @@ test.describe.configure({ mode: "parallel" });
 test.use({ navigationTimeout: 15_000, actionTimeout: 15_000 });
 
 for (const site of DEMO_SITES)
-  for (const width of [375, 1280]) {
+  for (const width of widthsOn(site)) {
     test(`on ${site.engine} at ${width} px: written, sent back, fixed, scheduled, out on its own with its byline, an edit reverted, deleted and restored`, async ({
       browser,
     }) => {

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { conflictMessages, messages } from "../../app/lib/messages";
-import { DEMO_SITES, FILES_DIR } from "./servers";
+import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 import { expect, test } from "./test";
 
@@ -28,7 +28,7 @@ for (const site of DEMO_SITES) {
 
     test.use({ storageState: STATE });
 
-    for (const width of [375, 1280]) {
+    for (const width of widthsOn(site)) {
       test(`at ${width} px an editor schedules a breaking item ten minutes ahead; at that time it appears on the breaking page and home on its own`, async ({ page, browser }) => {
         test.setTimeout(60_000);
         await page.setViewportSize({ width, height: 900 });

@@ -96,6 +96,16 @@ const demoPostgres = slotted("demo-postgres", 1, { demo: true, postgres: true, f
 export const DEMO_SITES: E2EServer[] = WITH_POSTGRES ? [demo, demoPostgres] : [demo];
 
 /**
+ * The widths a spec that runs on each engine and at both widths runs at on `site`. Every width on
+ * every engine would repeat each engine's work at each width: with both engines, SQLite runs at
+ * 375 px and PostgreSQL at 1280 px, so each case still meets both engines and both widths.
+ */
+export function widthsOn(site: E2EServer): number[] {
+  if (!WITH_POSTGRES) return [375, 1280];
+  return site.engine === "postgres" ? [1280] : [375];
+}
+
+/**
  * The production servers the specs open: this worker's demo sites, and an empty site that every
  * worker shares (global-setup.ts starts it): no spec writes to it.
  */

@@ -3,14 +3,14 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
-import { DEMO_SITES, FILES_DIR } from "./servers";
+import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole, fillBody, bodyEditor } from "./support";
 import { expect, test } from "./test";
 
 const SHOTS = path.resolve(".tmp/undo-shots");
 
 for (const site of DEMO_SITES) {
-  for (const width of [375, 1280]) {
+  for (const width of widthsOn(site)) {
     test.describe(`undo on ${site.engine} at ${width} px`, () => {
       test.use({ baseURL: site.url });
       test.describe.configure({ mode: "serial" });
