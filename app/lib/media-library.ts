@@ -4,7 +4,7 @@ import type { ImageDetails } from "./image-details";
 export type FocalPoint = { x: number; y: number };
 
 /** Where a library image is used: a story's cover, its gallery, its text, or only a kept earlier version of it. */
-export type MediaUseKind = "cover" | "gallery" | "body" | "poster" | "revision";
+export type MediaUseKind = "cover" | "gallery" | "body" | "poster" | "live-update" | "revision";
 export type MediaUse = { id: string; title: string; as: MediaUseKind };
 
 /** One image of the library as the newsroom sees it. */

@@ -779,6 +779,7 @@ export const mediaLibraryMessages = {
   asBody: "داخل النص",
   asPoster: "صورة الفيديو",
   asRevision: "نسخة سابقة",
+  asLiveUpdate: "تحديث في التغطية المباشرة",
   details: "البيانات الافتراضية",
   saveDetails: "حفظ البيانات",
   detailsSaved: "حُفظت بيانات الصورة.",

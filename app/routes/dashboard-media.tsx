@@ -45,7 +45,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const field = "w-full min-w-0 rounded border border-stone-300 bg-white px-2 py-1.5";
-const USE_LABEL: Record<MediaUseKind, string> = { cover: text.asCover, gallery: text.asGallery, body: text.asBody, poster: text.asPoster, revision: text.asRevision };
+const USE_LABEL: Record<MediaUseKind, string> = { cover: text.asCover, gallery: text.asGallery, body: text.asBody, poster: text.asPoster, "live-update": text.asLiveUpdate, revision: text.asRevision };
 const dayOf = (iso: string) => new Date(iso).toLocaleDateString("ar-LB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,6 +18,8 @@ import { editArticle, publishArticle, type Newsroom } from "./publishing.server"
 import { getArticle } from "./articles-read.server";
 import { shareImageFor } from "./share-image.server";
 import { EDITORS } from "~/lib/audience";
+import type { CurrentUser } from "~/server/accounts/guards.server";
+import { deleteLiveUpdate, openCoverage, postLiveUpdate } from "~/server/coverage/coverage-write.server";
 
 const EDITOR = { id: "editor-1", role: "editor" as const };
 const AUTHOR = { id: "author-1", role: "author" as const };
@@ -89,6 +91,26 @@ describe("the media library", () => {
     expect(storedFiles(second!)).toEqual([]);
     expect(await db.selectFrom("media").select("url").where("url", "=", second!).execute()).toEqual([]);
     await expect(deleteLibraryImage(newsroom, EDITOR, second!)).rejects.toMatchObject({ code: "not-found" });
+  });
+
+  it("counts a picture in a live coverage update as in use: refused while the update shows it, deleted once the update is gone", async () => {
+    const story = await publishArticle(newsroom, EDITOR, await submission({ title: "تغطية بصورة" }, [await pngBytes()]), "api");
+    const other = await publishArticle(newsroom, EDITOR, await submission({ title: "خبر آخر" }, [await pngBytes(640, 360, "#e76f51")]), "api");
+    const picture = (await getArticle(db, other.id))!.images[0]!;
+    await db.deleteFrom("news").where("id", "=", other.id).execute();
+    await db.deleteFrom("news_revisions").execute();
+    const coverage = { db, clock: newsroom.clock };
+    const editor: CurrentUser = { id: EDITOR.id, role: EDITOR.role, name: "محررة", email: "editor@example.com" };
+    await openCoverage(coverage, editor, story.id);
+    const body = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "من الموقع" }] }, { type: "figure", attrs: { src: picture, alt: "", caption: "", credit: "" } }] };
+    const update = await postLiveUpdate(coverage, editor, story.id, { body: JSON.stringify(body) });
+
+    expect((await usesOf(db, [picture])).get(picture)).toEqual([{ id: story.id, title: "تغطية بصورة", as: "live-update" }]);
+    await expect(deleteLibraryImage(newsroom, EDITOR, picture)).rejects.toMatchObject({ code: "conflict", message: mediaLibraryMessages.inUse });
+    expect(storedFiles(picture)).toHaveLength(4);
+    await deleteLiveUpdate(coverage, editor, story.id, update);
+    await deleteLibraryImage(newsroom, EDITOR, picture);
+    expect(storedFiles(picture)).toEqual([]);
   });
 
   it("keeps a focal point in 0–1 and refuses anything else", async () => {

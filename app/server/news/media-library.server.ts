@@ -73,7 +73,7 @@ function imageOf(row: Row & { uploader: string | null }): LibraryImage {
 
 const quoted = (url: string) => containsPattern(JSON.stringify(url));
 
-/** Where each of `urls` is used: stories (cover, gallery, text, their video's poster), then kept revisions of stories that no longer use it. */
+/** Where each of `urls` is used: stories (cover, gallery, text, their video's poster), their live coverage's updates, then kept revisions of stories that no longer use it. */
 export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(urls.map((url) => [url, []]));
   if (urls.length === 0) return uses;
@@ -99,6 +99,18 @@ export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<strin
     .where("video_posters.poster_url", "in", [...urls])
     .execute();
   for (const poster of posters) uses.get(poster.poster_url)?.push({ id: poster.id, title: poster.title, as: "poster" });
+  const updates = await db
+    .selectFrom("live_updates")
+    .innerJoin("news", "news.id", "live_updates.news_id")
+    .select(["news.id", "news.title", "live_updates.body"])
+    .where(anyOf("live_updates.body"))
+    .execute();
+  for (const update of updates) {
+    for (const url of urls) {
+      const list = uses.get(url)!;
+      if (update.body.includes(JSON.stringify(url)) && !list.some((use) => use.id === update.id && use.as === "live-update")) list.push({ id: update.id, title: update.title, as: "live-update" });
+    }
+  }
   const revisions = await db
     .selectFrom("news_revisions")
     .innerJoin("news", "news.id", "news_revisions.news_id")
