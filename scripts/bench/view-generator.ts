@@ -14,7 +14,6 @@ const ids = (idsText ?? "").split(",");
 const target = new URL(base!);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-const TICK_MS = 10;
 
 let sent = 0;
 let ok = 0;
@@ -46,15 +45,16 @@ function send(i: number): void {
 
 const total = rate * seconds;
 const started = performance.now();
+// View i is due at i/rate seconds and sent then, as readers' views arrive one by one, not in bursts.
+const due = (i: number) => started + (i * 1000) / rate;
 await new Promise<void>((resolve) => {
-  const timer = setInterval(() => {
-    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
-    while (sent < due) send(first + sent++);
-    if (sent >= total) {
-      clearInterval(timer);
-      resolve();
-    }
-  }, TICK_MS);
+  const tick = () => {
+    const now = performance.now();
+    while (sent < total && due(sent) <= now) send(first + sent++);
+    if (sent < total) setTimeout(tick, Math.max(0, due(sent) - performance.now()));
+    else resolve();
+  };
+  tick();
 });
 while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 console.log(JSON.stringify({ sent, ok, other, errors, seconds: (performance.now() - started) / 1000 }));
