@@ -1,4 +1,3 @@
-import type { Category } from "./categories";
 import { LOCALE, type Role } from "./constants";
 
 /**
@@ -292,7 +291,7 @@ export const messages = {
 } as const;
 
 /** Each category's name as readers see it. */
-export const categoryLabels: Record<Category, string> = {
+export const categoryLabels = {
   local: "أخبار محلية",
   international: "أخبار دولية",
   educational: "أخبار تربوية",
