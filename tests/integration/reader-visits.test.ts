@@ -134,6 +134,10 @@ describe("visits count once per browser", () => {
     const response = await fetch(`${server.url}/api/news/${draft.id}/visit`, { method: "POST", body: new URLSearchParams({ reader: newReader() }) });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "not-found", message: messages.newsNotFound } });
+    for (const unusable of ["%00", "%E0%A4%A", "x%00y"]) {
+      const answer = await fetch(`${server.url}/api/news/${unusable}/visit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reader: newReader() }) });
+      expect([unusable, answer.status]).toEqual([unusable, 404]);
+    }
     const asked = await fetch(`${server.url}/api/news/${id}/visit`);
     expect([asked.status, asked.headers.get("allow")]).toEqual([405, "POST"]);
   });

@@ -45,7 +45,7 @@ export function viewBeacons(site: Site, securityHeaders: [string, string][], cli
   return (req, res) => {
     const match = BEACON_PATH.exec(req.url ?? "");
     if (!match) return false;
-    const newsId = match[1] === undefined ? null : safeDecode(match[1]);
+    const newsId = match[1] === undefined ? null : storyIdOf(match[1]);
     settle(req, res, () =>
       void view(req, res, newsId).catch((error: unknown) => {
         const known = appErrorWithin(error);
@@ -68,11 +68,12 @@ function hostnameOf(host: string): string {
   return host.replace(/:\d*$/, "");
 }
 
-/** An id as the path carries it; one that is not valid percent-encoding names no story (a 404 later). */
-function safeDecode(segment: string): string {
+/** The story id the path carries; one that is not valid percent-encoding, or holds a NUL (which PostgreSQL cannot compare), names none. */
+function storyIdOf(segment: string): string {
   try {
-    return decodeURIComponent(segment);
+    const id = decodeURIComponent(segment);
+    return id.includes("\0") ? "" : id;
   } catch {
-    return segment;
+    return "";
   }
 }
