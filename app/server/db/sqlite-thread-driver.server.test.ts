@@ -1,9 +1,11 @@
 import SQLite from "better-sqlite3";
-import { sql } from "kysely";
+import type { Worker } from "node:worker_threads";
+import { CompiledQuery, sql, type Driver } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { onPostgres } from "../../../harness/postgres";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { openBatchWriter, type BatchWriter, type DB } from "./db.server";
+import { SqliteThreadDriver } from "./sqlite-thread-driver.server";
 
 let db: DB;
 let file: string;
@@ -62,6 +64,23 @@ describe.skipIf(onPostgres)("batch writes on SQLite: a connection of their own i
     other.close();
     await write;
     expect(await notes()).toEqual(["after the lock"]);
+  });
+
+  it("refuses the rest of a transaction whose thread stopped, rather than run it on a new thread outside any transaction", async () => {
+    const driver: Driver = new SqliteThreadDriver(file);
+    const connection = await driver.acquireConnection();
+    await driver.beginTransaction(connection, {});
+    await connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('before the stop')"));
+    await (driver as unknown as { worker: Worker }).worker.terminate();
+    await expect(connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('after the stop')"))).rejects.toThrow("stopped during the transaction");
+    await driver.rollbackTransaction(connection);
+    await driver.releaseConnection(connection);
+    expect(await notes()).toEqual([]);
+    const next = await driver.acquireConnection();
+    await next.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('on the next thread')"));
+    await driver.releaseConnection(next);
+    await driver.destroy();
+    expect(await notes()).toEqual(["on the next thread"]);
   });
 
   it("is the site's own connection on a database in memory, which no second connection sees", () => {

@@ -76,6 +76,8 @@ export class SqliteThreadDriver implements Driver {
   private readonly pending = new Map<number, Pending>();
   private lastId = 0;
   private held: Promise<void> = Promise.resolve();
+  /** The thread the open transaction began on: were it to stop, the transaction's next statements must not run on another. */
+  private transactionOn: Worker | undefined;
 
   constructor(private readonly file: string) {}
 
@@ -95,13 +97,16 @@ export class SqliteThreadDriver implements Driver {
 
   async beginTransaction(): Promise<void> {
     await this.exec("BEGIN IMMEDIATE");
+    this.transactionOn = this.worker;
   }
 
   async commitTransaction(): Promise<void> {
     await this.exec("COMMIT");
+    this.transactionOn = undefined;
   }
 
   async rollbackTransaction(): Promise<void> {
+    this.transactionOn = undefined;
     await this.exec("ROLLBACK");
   }
 
@@ -118,6 +123,7 @@ export class SqliteThreadDriver implements Driver {
   }
 
   ask(request: { sql: string; parameters: readonly unknown[] } | { exec: string }): Promise<Answer> {
+    if (this.transactionOn && this.transactionOn !== this.worker) return Promise.reject(new Error("the SQLite thread stopped during the transaction"));
     const id = ++this.lastId;
     const message: Request = { id, ...request };
     const worker = (this.worker ??= this.start());
