@@ -1,8 +1,9 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
+import { KEEP_ALIVE_MS } from "~/server/site/lifecycle.server";
 import { signedInAs } from "../../harness/accounts";
 import { publishForm } from "../support/articles";
 import { pngBytes } from "../support/fixtures";
@@ -69,6 +70,21 @@ async function startUpload(url: string, cookie: string) {
 const WAIT = { timeout: 10_000, interval: 20 };
 
 describe("the server process", () => {
+  it("keeps an idle connection open longer than nginx keeps its own, and a stop still closes it at once", async () => {
+    const started = (server = await startTestServer());
+    const agent = new http.Agent({ keepAlive: true });
+    const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      http.get(`${started.url}/healthz`, { agent }, (response) => response.resume().on("end", () => resolve(response.headers))).on("error", reject);
+    });
+    expect(headers["keep-alive"]).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+    const nginxSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(readFileSync("deploy/nginx.conf", "utf8"))?.[1]);
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(nginxSeconds * 1000);
+    // The idle connection is still open: the stop must not wait for it.
+    process.kill(started.pid, "SIGTERM");
+    expect(await started.exited).toBe(0);
+    agent.destroy();
+  });
+
   it("exits 1 with a clear message when its port is already in use", async () => {
     server = await startTestServer();
     const second = spawnServer(server.env);

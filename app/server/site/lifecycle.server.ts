@@ -14,6 +14,13 @@ export type ShutdownHooks = {
 /** How long requests in flight may take to finish after SIGTERM/SIGINT before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * How long an idle keep-alive connection stays open: longer than a proxy keeps its connections to
+ * us (deploy/nginx.conf: 60 s) or a client its own (undici: 4 s), so they close an idle one first
+ * and never send a request on a connection this server is closing (Node's default is 5 s).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Runs what the server needs before it listens; a ConfigurationError is printed as it is, with status 1. */
 export async function prepareOrExit<T>(prepare: () => Promise<T>): Promise<T> {
   try {
@@ -28,6 +35,7 @@ export async function prepareOrExit<T>(prepare: () => Promise<T>): Promise<T> {
 /** Listens, or explains why it cannot and exits with status 1. */
 export function listenOrExit(app: http.RequestListener, port: number, host: string, onListening: () => void): http.Server {
   const server = http.createServer(app);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.once("error", (error: NodeJS.ErrnoException) => {
     const reasons: Record<string, string> = {
       EADDRINUSE: `Port ${port} on ${host} is already in use, probably by another server. Stop it, or start on another port: PORT=${port + 1} npm start`,
