@@ -15,8 +15,8 @@ export function openDatabase(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE):
 export type BatchWriter = { db: DB; close: () => Promise<void> };
 
 /**
- * Where batch writes go that would otherwise hold the event loop (readers' views): on SQLite, a
- * connection of its own in a worker thread, closed by `close`; elsewhere `db` itself.
+ * Where batch writes go that would otherwise hold the event loop (readers' views, push deliveries):
+ * on SQLite, a connection of its own in a worker thread, closed by `close`; elsewhere `db` itself.
  */
 export function openBatchWriter(databaseUrl: string, db: DB): BatchWriter {
   const dialect = createThreadDialect(databaseUrl);

@@ -42,6 +42,9 @@ export function createDialect(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE)
   return { dialect: sqliteDialect(databaseFile(databaseUrl)), name: "sqlite" };
 }
 
+/** What every connection to the SQLite file sets, the site's and the batch writer's alike. */
+const CONNECTION_PRAGMAS = ["synchronous = NORMAL", "foreign_keys = ON"];
+
 function sqliteDialect(file: string): Dialect {
   const database = openSqlite(file);
   return sqliteDialectOn(() => new NonBlockingSqliteDriver(database));
@@ -65,7 +68,7 @@ export function createThreadDialect(databaseUrl: string): Dialect | null {
   if (isPostgresUrl(databaseUrl)) return null;
   const file = databaseFile(databaseUrl);
   if (file === ":memory:") return null;
-  return sqliteDialectOn(() => new SqliteThreadDriver(file));
+  return sqliteDialectOn(() => new SqliteThreadDriver(file, CONNECTION_PRAGMAS));
 }
 
 /** The SQLite file, opened in WAL mode; a disk that refuses gives its AppError (a full one: 507). */
@@ -74,8 +77,7 @@ function openSqlite(file: string): SQLite.Database {
     if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const database = new SQLite(file);
     database.pragma("journal_mode = WAL");
-    database.pragma("synchronous = NORMAL");
-    database.pragma("foreign_keys = ON");
+    for (const pragma of CONNECTION_PRAGMAS) database.pragma(pragma);
     // Never wait for a lock inside a call: that would stop the event loop. The driver retries on timers.
     database.pragma("busy_timeout = 0");
     return database;

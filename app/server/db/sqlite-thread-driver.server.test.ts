@@ -67,7 +67,7 @@ describe.skipIf(onPostgres)("batch writes on SQLite: a connection of their own i
   });
 
   it("refuses the rest of a transaction whose thread stopped, rather than run it on a new thread outside any transaction", async () => {
-    const driver: Driver = new SqliteThreadDriver(file);
+    const driver: Driver = new SqliteThreadDriver(file, []);
     const connection = await driver.acquireConnection();
     await driver.beginTransaction(connection, {});
     await connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('before the stop')"));

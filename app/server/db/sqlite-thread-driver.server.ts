@@ -15,8 +15,7 @@ const THREAD_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const SQLite = require(workerData.betterSqlite3);
 const database = new SQLite(workerData.file);
-database.pragma("synchronous = NORMAL");
-database.pragma("foreign_keys = ON");
+for (const pragma of workerData.pragmas) database.pragma(pragma);
 database.pragma("busy_timeout = " + workerData.lockWaitMs);
 const statements = new Map();
 function statement(sql) {
@@ -79,7 +78,11 @@ export class SqliteThreadDriver implements Driver {
   /** The thread the open transaction began on: were it to stop, the transaction's next statements must not run on another. */
   private transactionOn: Worker | undefined;
 
-  constructor(private readonly file: string) {}
+  /** `pragmas`: what the connection sets, as the site's own does (dialect.server.ts). */
+  constructor(
+    private readonly file: string,
+    private readonly pragmas: readonly string[],
+  ) {}
 
   async init(): Promise<void> {}
 
@@ -137,7 +140,7 @@ export class SqliteThreadDriver implements Driver {
 
   private start(): Worker {
     const betterSqlite3 = createRequire(import.meta.url).resolve("better-sqlite3");
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { file: this.file, betterSqlite3, lockWaitMs: LOCK_WAIT_MS } });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { file: this.file, pragmas: this.pragmas, betterSqlite3, lockWaitMs: LOCK_WAIT_MS } });
     worker.on("message", (answer: Answer) => {
       const pending = this.pending.get(answer.id);
       this.pending.delete(answer.id);

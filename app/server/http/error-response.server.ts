@@ -27,10 +27,15 @@ export function sendError(res: ExpressResponse, error: AppError): void {
   res.status(error.status).set({ ...NO_STORE, ...retryAfterHeaders(error) }).json(errorBody(error));
 }
 
-/** errorResponse for a handler before Express, with the security headers it would have set. */
-export function writeError(res: ServerResponse, error: AppError, securityHeaders: [string, string][], headers: Record<string, string> = {}): void {
+/** A JSON answer never stored, from a handler before Express, with the security headers Express would have set. */
+export function writeJson(res: ServerResponse, status: number, body: string | Buffer, securityHeaders: [string, string][], headers: Record<string, string> = {}): void {
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
-  res.writeHead(error.status, { ...NO_STORE, ...retryAfterHeaders(error), ...headers, "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(errorBody(error)));
+  res.writeHead(status, { ...NO_STORE, ...headers, "Content-Type": "application/json; charset=utf-8" }).end(body);
+}
+
+/** errorResponse for a handler before Express. */
+export function writeError(res: ServerResponse, error: AppError, securityHeaders: [string, string][], headers: Record<string, string> = {}): void {
+  writeJson(res, error.status, JSON.stringify(errorBody(error)), securityHeaders, { ...retryAfterHeaders(error), ...headers });
 }
 
 /** A refusal before React Router: JSON for API callers, the plain Arabic message for everyone else. */

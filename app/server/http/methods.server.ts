@@ -11,12 +11,17 @@ export function refuseUnknownMethods(req: Request, res: Response, next: NextFunc
   sendRefusal(req, res, new AppError("method-not-allowed"));
 }
 
+/** Whether a path, or a part of one, carries a NUL byte, encoded or not. */
+export function holdsNul(path: string): boolean {
+  return /%00/.test(path) || path.includes("\0");
+}
+
 /**
  * A path carrying a NUL byte names nothing here, and PostgreSQL cannot even compare one with text: 404
  * before any route looks it up.
  */
 export function refuseNulInPath(req: Request, res: Response, next: NextFunction) {
-  if (!/%00/.test(req.path) && !req.path.includes("\0")) return next();
+  if (!holdsNul(req.path)) return next();
   sendRefusal(req, res, new AppError("not-found"));
 }
 

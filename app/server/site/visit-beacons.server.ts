@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { writeError } from "~/server/http/error-response.server";
+import { writeError, writeJson } from "~/server/http/error-response.server";
+import { holdsNul } from "~/server/http/methods.server";
 import { crossSiteReason, crossSiteRefusal } from "~/server/http/origin.server";
 import { settleRequestBody } from "~/server/http/request-body.server";
 import { readSmallBody } from "~/server/http/small-body.server";
 import { AppError, appErrorWithin } from "~/server/platform/app-error.server";
-import { NO_STORE } from "~/server/platform/cache-control.server";
 import { logger } from "~/server/platform/logger.server";
 import { parseVisitBody } from "~/server/visits/visit-body.server";
 import { acceptView } from "~/server/visits/accept-view.server";
@@ -23,11 +23,6 @@ const ACCEPTED = Buffer.from(JSON.stringify({ ok: true }));
  */
 export function viewBeacons(site: Site, securityHeaders: [string, string][], clientAddress: (req: IncomingMessage) => string): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { siteOrigins, baseUrl } = site.config;
-  const answer = (res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string) => {
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    res.writeHead(status, { ...NO_STORE, ...headers }).end(body);
-  };
-
   const view = async (req: IncomingMessage, res: ServerResponse, newsId: string | null) => {
     if (req.method !== "POST") throw new AppError("method-not-allowed");
     const host = req.headers.host ?? "";
@@ -38,7 +33,7 @@ export function viewBeacons(site: Site, securityHeaders: [string, string][], cli
     const user = cookie ? await getCurrentUser(site.auth, new Request(new URL(req.url ?? "/", baseUrl), { method: "POST", headers: { cookie } })) : null;
     const visitor = { user, address: clientAddress(req), userAgent: req.headers["user-agent"] ?? "", siteHost: hostnameOf(host), at: site.clock.now() };
     await acceptView(site.db, site.views, visitor, newsId, body);
-    answer(res, 200, { "Content-Type": "application/json; charset=utf-8" }, ACCEPTED);
+    writeJson(res, 200, ACCEPTED, securityHeaders);
   };
 
   const settle = settleRequestBody();
@@ -70,9 +65,9 @@ function hostnameOf(host: string): string {
 
 /** The story id the path carries; one that is not valid percent-encoding, or holds a NUL (which PostgreSQL cannot compare), names none. */
 function storyIdOf(segment: string): string {
+  if (holdsNul(segment)) return "";
   try {
-    const id = decodeURIComponent(segment);
-    return id.includes("\0") ? "" : id;
+    return decodeURIComponent(segment);
   } catch {
     return "";
   }
