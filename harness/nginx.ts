@@ -32,13 +32,17 @@ export function answeredBy(upstreams: string | string[] | null | undefined): str
   return String(upstreams ?? "").split(",").at(-1)?.trim() || undefined;
 }
 
+const serverLines = (addresses: string[], suffix = "") => addresses.map((address) => `    server ${address}${suffix};\n`).join("");
+
 /**
- * deploy/nginx.conf as the tests run it: the upstream servers are `upstreams`, no redirect to HTTPS,
- * and instead of TLS a plain listener on 127.0.0.1:`port` whose responses say which upstream answered
- * (UPSTREAM_HEADER). Everything else is the deployed file's.
+ * deploy/nginx.conf as the tests run it: the upstream servers are `upstreams`, views go to `views` (the
+ * instances' views processes) with `upstreams` as their backup, or to `upstreams` when there are none; no
+ * redirect to HTTPS, and instead of TLS a plain listener on 127.0.0.1:`port` whose responses say which
+ * upstream answered (UPSTREAM_HEADER). Everything else is the deployed file's.
  */
-export function siteConfigForTests(template: string, port: number, upstreams: string[]): string {
-  let config = replacePart(template, "upstream servers", upstreams.map((address) => `    server ${address};\n`).join(""));
+export function siteConfigForTests(template: string, port: number, upstreams: string[], views: string[] = []): string {
+  let config = replacePart(template, "upstream servers", serverLines(upstreams));
+  config = replacePart(config, "views upstream servers", views.length === 0 ? serverLines(upstreams) : serverLines(views) + serverLines(upstreams, " backup"));
   config = replacePart(config, "redirect to HTTPS", "");
   return replacePart(config, "TLS", `    listen 127.0.0.1:${port};\n    server_name localhost;\n    add_header ${UPSTREAM_HEADER} $upstream_addr always;\n`);
 }
@@ -85,12 +89,12 @@ async function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** Debian's nginx in the foreground with deploy/nginx.conf in front of `upstreams` ("host:port"), on `port` (default: a free one). */
-export async function startNginx(upstreams: string[], port?: number): Promise<Nginx> {
+/** Debian's nginx in the foreground with deploy/nginx.conf in front of `upstreams` ("host:port") and their views processes (`views`), on `port` (default: a free one). */
+export async function startNginx(upstreams: string[], port?: number, views: string[] = []): Promise<Nginx> {
   if (!nginxInstalled()) throw new Error(`nginx is missing at ${NGINX_PATH}: apt-get install nginx (or set NGINX_PATH)`);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startNginxOn(upstreams, port ?? (await freePort()));
+      return await startNginxOn(upstreams, port ?? (await freePort()), views);
     } catch (error) {
       // Another process (a test file running beside this one) took the free port before nginx bound it: take another.
       if (port === undefined && attempt < 3 && portTaken(String(error))) continue;
@@ -99,11 +103,11 @@ export async function startNginx(upstreams: string[], port?: number): Promise<Ng
   }
 }
 
-async function startNginxOn(upstreams: string[], listenPort: number): Promise<Nginx> {
+async function startNginxOn(upstreams: string[], listenPort: number, views: string[]): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-nginx-"));
   mkdirSync(path.join(dir, "temp"));
   const configFile = path.join(dir, "nginx.conf");
-  writeFileSync(configFile, mainConfig(dir, siteConfigForTests(readFileSync(DEPLOY_NGINX_CONF, "utf8"), listenPort, upstreams)));
+  writeFileSync(configFile, mainConfig(dir, siteConfigForTests(readFileSync(DEPLOY_NGINX_CONF, "utf8"), listenPort, upstreams, views)));
   let output = "";
   const child = spawn(NGINX_PATH, ["-p", dir, "-c", configFile, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -154,9 +158,9 @@ export type SiteBehindNginx = {
 };
 
 /**
- * `instances` production servers (each with `env`, e.g. WORKERS) on one fresh database of the engine
- * under test and one media folder, behind nginx with deploy/nginx.conf (and, with `pinned`, an nginx
- * per instance too). The servers trust nginx's address (127.0.0.1) for X-Forwarded-For.
+ * `instances` production servers (each with `env`, e.g. WORKERS, and a views process as deployed) on one
+ * fresh database of the engine under test and one media folder, behind nginx with deploy/nginx.conf
+ * (and, with `pinned`, an nginx per instance too). The servers trust nginx's address (127.0.0.1) for X-Forwarded-For.
  */
 export async function startSiteBehindNginx(instances: number, env: Record<string, string> = {}, { pinned = false } = {}): Promise<SiteBehindNginx> {
   const database = await createEmptyDatabase();
@@ -171,22 +175,28 @@ export async function startSiteBehindNginx(instances: number, env: Record<string
     await database.drop();
   };
   try {
+    const viewsPorts: number[] = [];
     for (let i = 0; i < instances; i++) {
+      viewsPorts.push(await freePort());
       servers.push(
         await startTestServer({
           DATABASE_URL: database.url,
           MEDIA_DIR: path.join(database.dir, "media"),
           BASE_URL: url,
           TRUST_PROXY: "127.0.0.1",
+          VIEWS_PORT: String(viewsPorts[i]),
+          LOG_LEVEL: "info",
           ...env,
         }),
       );
     }
+    const views = viewsPorts.map((viewsPort) => `127.0.0.1:${viewsPort}`);
     nginx = await startNginx(
       servers.map((server) => new URL(server.url).host),
       port,
+      views,
     );
-    if (pinned) for (const server of servers) pinnedNginx.push(await startNginx([new URL(server.url).host]));
+    if (pinned) for (const [i, server] of servers.entries()) pinnedNginx.push(await startNginx([new URL(server.url).host], undefined, [views[i]!]));
   } catch (error) {
     await stop();
     throw error;

@@ -15,8 +15,10 @@ export type TestServer = {
   url: string;
   dir: string;
   pid: number;
-  /** With WORKERS > 1: the pids of the workers running now (the primary is `pid`). */
+  /** With WORKERS > 1 or VIEWS_PORT: the pids of the workers running now that serve the site (the primary is `pid`). */
   workerPids: () => number[];
+  /** With VIEWS_PORT: the pid of the views process running now. */
+  viewsPid: () => number | undefined;
   /** Peak resident memory of the server process so far, in bytes (Linux /proc). */
   peakMemory: () => number;
   env: ServerEnv;
@@ -100,7 +102,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
     try {
       // A server whose BASE_URL names another host sends its pages there (301): it is up all the same.
       const response = await fetch(`${url}/who`, { redirect: "manual" });
-      if ((response.ok || response.status === 301) && (!cluster || log().includes("workers are serving"))) return;
+      if ((response.ok || response.status === 301) && (!cluster || / are serving: /.test(log()))) return;
     } catch {
       // not listening yet
     }
@@ -135,7 +137,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, lau
       ...(Number(extraEnv.WORKERS ?? 1) > 1 ? { LOG_LEVEL: "info" } : {}),
       ...extraEnv,
     };
-    const cluster = Number(env.WORKERS) > 1;
+    const cluster = Number(env.WORKERS) > 1 || env.VIEWS_PORT !== undefined;
     if (cluster && env.LOG_LEVEL !== "info") throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
     const server = spawnServer(env, launch, nodeArgs);
     try {
@@ -159,15 +161,23 @@ export function portTaken(output: string): boolean {
   return /is already in use|Address already in use/.test(output);
 }
 
+/** The views process's line as it starts serving (logged at info, as a cluster test server logs). */
+const VIEWS_PROCESS_LINE = /"pid":(\d+),[^\n]*"msg":"readers' views are counted on /g;
+
 function runningServer(
   { child, output, exited }: ServerProcess,
   { url, dir, env, launch, database }: { url: string; dir: string; env: ServerEnv; launch: Launch; database: EmptyDatabase | undefined },
 ): TestServer {
+  const viewsPid = () => {
+    const pid = Number([...output().matchAll(VIEWS_PROCESS_LINE)].at(-1)?.[1]);
+    return nodeChildPids(child.pid ?? 0).includes(pid) ? pid : undefined;
+  };
   return {
     url,
     dir,
     pid: child.pid ?? 0,
-    workerPids: () => nodeChildPids(child.pid ?? 0),
+    workerPids: () => nodeChildPids(child.pid ?? 0).filter((pid) => pid !== viewsPid()),
+    viewsPid,
     env,
     site: { baseUrl: url, authSecret: env.AUTH_SECRET },
     output,

@@ -1,17 +1,19 @@
 /**
- * bench:views' load of views, in a process of its own: `rate` views a second for `seconds`, each a new
- * browser (its own id) from its own address (X-Forwarded-For, the server trusting loopback), spread
- * over the story ids given, browsers numbered from `first` on. Prints one JSON line: sent, answered 200, other answers, errors.
+ * bench:views' load of views, in a process of its own: `rate` views a second for `seconds` to `target`
+ * (the site, or its views process), from pages of the site at `site`, each a new browser (its own id)
+ * from its own address (X-Forwarded-For, the server trusting loopback), spread over the story ids
+ * given, browsers numbered from `first` on. Prints one JSON line: sent, answered 200, other answers, errors.
  */
 import http from "node:http";
 
-const [base, rateText, secondsText, idsText, firstText] = process.argv.slice(2);
+const [targetText, siteText, rateText, secondsText, idsText, firstText] = process.argv.slice(2);
 /** The first browser's number: runs against one site start where the last ended, so no browser repeats. */
 const first = Number(firstText ?? 0);
 const rate = Number(rateText);
 const seconds = Number(secondsText);
 const ids = (idsText ?? "").split(",");
-const target = new URL(base!);
+const target = new URL(targetText!);
+const site = new URL(siteText!);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
@@ -26,7 +28,7 @@ function send(i: number): void {
   const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
   inFlight++;
   const request = http.request(
-    { host: target.hostname, port: target.port, path: `/api/news/${ids[i % ids.length]}/visit`, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-forwarded-for": address, "user-agent": UA, origin: base } },
+    { host: target.hostname, port: target.port, path: `/api/news/${ids[i % ids.length]}/visit`, method: "POST", agent, headers: { host: site.host, "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-forwarded-for": address, "user-agent": UA, origin: site.origin } },
     (response) => {
       response.resume();
       response.on("end", () => {

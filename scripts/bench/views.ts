@@ -1,6 +1,9 @@
 /**
- * npm run bench:views: what counting costs readers (issue 36, decision 039). The production server, one
- * process, on a temporary site (SQLite, or TEST_DATABASE=postgres) with 100 stories. Readers arrive at
+ * npm run bench:views: what counting costs readers (issue 36, decisions 039 and 042). The production
+ * server, one worker and the views process (VIEWS_PORT, which nginx sends views to), on a temporary site
+ * (SQLite, or TEST_DATABASE=postgres) with 100 stories; `--on-worker`: no views process, the views go to
+ * the worker that serves the pages, as without nginx; `--bare`: the views go to a process that answers
+ * each with 200 and counts nothing (view-sink.ts), what the load itself costs this machine's pages. Readers arrive at
  * 300 a second on a story's page from a process of their own (paced-load.ts) through six windows of
  * 20 s, every other one while 1,000 views a second arrive from another process (view-generator.ts): a
  * minute of views in all, each from a new browser behind its own address. Prints each window's page
@@ -13,7 +16,7 @@ import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { cpuTimeMs, machineCpuMs } from "../../harness/processes";
-import { startTestServer } from "../../harness/test-server";
+import { freePort, startTestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
 import { pruneViews } from "~/server/visits/visits.server";
@@ -24,7 +27,7 @@ import type { PacedResult } from "./paced-load";
 
 type ViewsResult = { sent: number; ok: number; other: number; errors: number };
 
-const { values: flags } = parseArgs({ options: { "view-rate": { type: "string" }, "reader-rate": { type: "string" } }, strict: true });
+const { values: flags } = parseArgs({ options: { "view-rate": { type: "string" }, "reader-rate": { type: "string" }, "on-worker": { type: "boolean" }, bare: { type: "boolean" } }, strict: true });
 const VIEW_RATE = Number(flags["view-rate"] ?? 1_000);
 const READER_RATE = Number(flags["reader-rate"] ?? 300);
 const WINDOW_S = 20;
@@ -32,9 +35,20 @@ const WINDOWS = 6;
 const STORIES = 100;
 const LOAD = { connections: 32, seconds: WINDOW_S, headers: { "accept-encoding": "br, gzip" } };
 
-function viewsFrom(base: string, ids: string[], seconds: number, first: number): Promise<ViewsResult> {
+/** view-sink.ts on a free port, once it listens. */
+async function startSink(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-sink.ts", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the view sink exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+function viewsFrom(target: string, site: string, ids: string[], seconds: number, first: number): Promise<ViewsResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-generator.ts", base, String(VIEW_RATE), String(seconds), ids.join(","), String(first)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-generator.ts", target, site, String(VIEW_RATE), String(seconds), ids.join(","), String(first)], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as ViewsResult) : reject(new Error(`the view generator exited with ${code}`))));
@@ -68,7 +82,12 @@ const counted = async (db: DB) => ({
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 ensureBuild();
-const server = await startTestServer({ TRUST_PROXY: "loopback", LOG_LEVEL: "error" });
+const viewsPort = flags["on-worker"] || flags.bare ? undefined : await freePort();
+const server = await startTestServer({ TRUST_PROXY: "loopback", ...(viewsPort ? { VIEWS_PORT: String(viewsPort), LOG_LEVEL: "info" } : { LOG_LEVEL: "error" }) });
+const sink = flags.bare ? await startSink() : undefined;
+const viewsUrl = sink?.url ?? (viewsPort ? `http://127.0.0.1:${viewsPort}` : server.url);
+/** The primary, its worker and its views process, or the one process. */
+const serverCpuMs = () => [server.pid, ...server.workerPids(), server.viewsPid() ?? []].flat().reduce((sum, pid) => sum + cpuTimeMs(pid), 0);
 const db = openDatabase(server.env.DATABASE_URL);
 try {
   const ids: string[] = [];
@@ -80,12 +99,12 @@ try {
   const windows: Window[] = [];
   for (let i = 0; i < WINDOWS; i++) {
     const views = i % 2 === 1;
-    const cpu = cpuTimeMs(server.pid);
+    const cpu = serverCpuMs();
     const machine = machineCpuMs().busy;
     const started = performance.now();
-    const [readers, sent] = await Promise.all([pacedLoadTest(page, READER_RATE, LOAD), views ? viewsFrom(server.url, ids, WINDOW_S, i * VIEW_RATE * WINDOW_S) : undefined]);
+    const [readers, sent] = await Promise.all([pacedLoadTest(page, READER_RATE, LOAD), views ? viewsFrom(viewsUrl, server.url, ids, WINDOW_S, i * VIEW_RATE * WINDOW_S) : undefined]);
     const elapsed = performance.now() - started;
-    windows.push({ views, readers, sent, serverCpu: (cpuTimeMs(server.pid) - cpu) / elapsed, busyCores: (machineCpuMs().busy - machine) / elapsed });
+    windows.push({ views, readers, sent, serverCpu: (serverCpuMs() - cpu) / elapsed, busyCores: (machineCpuMs().busy - machine) / elapsed });
   }
 
   const accepted = windows.reduce((sum, w) => sum + (w.sent?.ok ?? 0), 0);
@@ -94,7 +113,7 @@ try {
   // Counted once every buffered view is written: each process writes its buffer every second.
   const deadline = Date.now() + 30_000;
   let total = await counted(db);
-  while ((total.daily < accepted || total.stories < accepted) && Date.now() < deadline) {
+  while (!sink && (total.daily < accepted || total.stories < accepted) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     total = await counted(db);
   }
@@ -104,6 +123,7 @@ try {
   const sizeKept = await databaseBytes(db, server.env.DATABASE_URL, true);
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(sink ? "Views to a process that answers each and counts nothing (--bare), pages from one worker" : viewsPort ? "Views to the views process (VIEWS_PORT), pages from one worker" : "Views and pages on one worker (no views process)");
   console.log(`Readers: ${READER_RATE} a second on ${decodeURI(page.replace(server.url, ""))}, ${LOAD.connections} connections; views: ${VIEW_RATE} a second over ${STORIES} stories, every other window of ${WINDOW_S} s`);
   console.log(`| window | views | page p50 | page p99 | page p99.9 | load generator's lateness, p99 | server CPU, cores | machine busy, cores |`);
   console.log(`|---|---|---|---|---|---|---|---|`);
@@ -119,6 +139,7 @@ try {
   const perMillion = (size: number) => (((size - sizeBefore) / Math.max(1, total.daily)) * 1e6 / 1024 / 1024).toFixed(0);
   console.log(`Database (${dialectName(db)}): ${mb(sizeBefore)} MB before; ${mb(sizeAfter)} MB the same day, ${perMillion(sizeAfter)} MB per million views (each view's marks, allowance and live row); ${mb(sizeKept)} MB once those are pruned, ${perMillion(sizeKept)} MB per million views (rows per hour or day, story, source and device)`);
 } finally {
+  sink?.stop();
   await db.destroy();
   await server.stop();
 }

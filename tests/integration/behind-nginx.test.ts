@@ -5,16 +5,19 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { get, getExactly, signIn } from "../support/http";
 import { createTestArticle } from "../support/articles";
-import { startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
+import { startNginx, startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
+import { freePort } from "../../harness/test-server";
 import { onPostgres } from "../../harness/postgres";
 import { isRunning } from "../../harness/processes";
 import { connectSse } from "../support/sse";
-import { stopServerAndDb } from "../support/server-and-db";
+import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /** Sign-in failures an account may have from one address before it is locked (decision 005). */
 const ACCOUNT_FAILURES = 10;
 
 type Answer = { status: number; body: string };
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
 /** A sign-in form posted to nginx from `clientAddress` (any 127.x address is this machine), as a browser there would. */
 function signInFrom(site: SiteBehindNginx, clientAddress: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Answer> {
@@ -107,6 +110,20 @@ function behavesAsOneSite(start: () => Promise<SiteBehindNginx>, spread: "instan
     expect((await signInFrom(site, "127.0.0.8", "omar@example.com", TEST_PASSWORD)).status).toBe(302);
   });
 
+  it("sends readers' views to each instance's views process, never to the workers that serve pages, and counts each reader once", async () => {
+    const { id } = await createTestArticle(db, { title: "خبر يُقرأ عبر الوكيل", content: "نص" });
+    const path = `/api/news/${id}/visit`;
+    for (let i = 0; i < 6; i++) {
+      const view = await fetch(`${site.url}${path}`, { method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER }, body: JSON.stringify({ reader: `nginx-reader-${spread}-${i}` }) });
+      expect(view.status).toBe(200);
+    }
+    const viewsProcesses = site.instances.map((instance) => `127.0.0.1:${instance.env.VIEWS_PORT}`);
+    const upstreams = await upstreamsOf(site, path, 6);
+    expect(upstreams.filter((upstream) => !viewsProcesses.includes(upstream))).toEqual([]);
+    if (spread === "instances") expect(new Set(upstreams).size, "both instances' views processes").toBe(2);
+    await expect.poll(async () => (await db.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits, { timeout: 10_000 }).toBe(6);
+  });
+
   it("passes the breaking-news stream on unbuffered: the first message arrives while the stream stays open", async () => {
     const stream = await connectSse(`${site.url}/api/breaking/stream`);
     try {
@@ -157,5 +174,23 @@ describe(`one instance with WORKERS=2 on ${onPostgres ? "PostgreSQL" : "SQLite"}
     expect(now).not.toContain(victim);
     expect(server.output()).toMatch(new RegExp(`worker ${victim} died \\(SIGKILL\\)`));
     for (let i = 0; i < 6; i++) expect((await fetch(`${site.url}/`)).status).toBe(200);
+  });
+});
+
+describe("views while an instance's views process is down", () => {
+  it("go to the instance's workers, which count them too", async () => {
+    const { server, db } = await startServerAndDb({ TRUST_PROXY: "127.0.0.1" });
+    const closed = await freePort();
+    const nginx = await startNginx([new URL(server.url).host], undefined, [`127.0.0.1:${closed}`]);
+    try {
+      const { id } = await createTestArticle(db, { title: "خبر والعدّاد متوقف", content: "نص" });
+      const view = await fetch(`${nginx.url}/api/news/${id}/visit`, { method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER }, body: JSON.stringify({ reader: "nginx-reader-backup" }) });
+      expect(view.status).toBe(200);
+      expect(nginx.accessLog().find((line) => line.includes(`/api/news/${id}/visit`))).toContain(`upstream=127.0.0.1:${closed}, ${new URL(server.url).host}`);
+      await expect.poll(async () => (await db.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await nginx.stop();
+      await stopServerAndDb({ server, db });
+    }
   });
 });

@@ -26,6 +26,14 @@ describe("deploy/nginx.conf", () => {
     }
   });
 
+  it("sends readers' views to each instance's views process, with the instances' workers as the backup", () => {
+    const route = /location ~ \^\/api\/\(news\/\[\^\/\]\+\/visit\|site-visit\)\$ \{\n\s+proxy_pass http:\/\/akhbar_views;/;
+    expect(template).toMatch(route);
+    const tested = siteConfigForTests(template, 3725, ["127.0.0.1:4001", "127.0.0.1:4002"], ["127.0.0.1:5001", "127.0.0.1:5002"]);
+    expect(tested).toContain("    server 127.0.0.1:5001;\n    server 127.0.0.1:5002;\n    server 127.0.0.1:4001 backup;\n    server 127.0.0.1:4002 backup;\n");
+    expect(siteConfigForTests(template, 3725, ["127.0.0.1:4001"]), "without views processes, to the instances").toMatch(/upstream akhbar_views \{\n\s+server 127\.0\.0\.1:4001;\n/);
+  });
+
   it("stops the tests when a marked part is missing", () => {
     expect(() => siteConfigForTests(template.replace("# ── end TLS ──", ""), 3725, ["127.0.0.1:4001"])).toThrow(/one "# ── TLS ──"/);
   });

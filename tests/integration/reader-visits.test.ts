@@ -3,7 +3,7 @@ import { messages } from "~/lib/messages";
 import { VISITS_PER_ADDRESS_FOR_SITE, VISITS_PER_ADDRESS_PER_ARTICLE } from "~/lib/constants";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { startTestServer, startTestSite, type TestServer } from "../../harness/test-server";
+import { freePort, startTestServer, startTestSite, type TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
 import { inPool } from "../support/pool";
 
@@ -176,6 +176,52 @@ describe("across instances", () => {
     } finally {
       await shared.destroy();
       await site.stop();
+    }
+  });
+});
+
+describe("the views process (VIEWS_PORT, decision 042)", () => {
+  it("counts the views sent to its port as the workers count theirs, each reader once across both, writes what it holds when stopped, and answers nothing else", { timeout: 120_000 }, async () => {
+    const viewsPort = await freePort();
+    const instance = await startTestServer({ TRUST_PROXY: "loopback", VIEWS_PORT: String(viewsPort), LOG_LEVEL: "info" });
+    const views = `http://127.0.0.1:${viewsPort}`;
+    const own = openDatabase(instance.env.DATABASE_URL);
+    try {
+      expect(instance.output()).toMatch(/1 workers and the views process are serving: \d+, \d+ \(primary \d+\)/);
+      expect([instance.workerPids().length, instance.viewsPid()]).toEqual([1, expect.any(Number)]);
+      const forgedOn = (await createTestArticle(own, { title: "خبر للمزوّر", content: "نص", category: "local" })).id;
+      const readOn = (await createTestArticle(own, { title: "خبر للقراء", content: "نص", category: "local" })).id;
+      const draft = await createTestArticle(own, { title: "مسودة", content: "نص", category: "local", status: "draft" });
+      const refused = await fetch(`${views}/api/news/${draft.id}/visit`, { method: "POST", body: new URLSearchParams({ reader: newReader() }) });
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ error: { code: "not-found", message: messages.newsNotFound } });
+      const asked = await fetch(`${views}/api/site-visit`);
+      expect([asked.status, asked.headers.get("allow")]).toEqual([405, "POST"]);
+      for (const path of ["/", `/news/${readOn}`, "/api/latest", "/dashboard"]) {
+        const answer = await fetch(`${views}${path}`, { redirect: "manual" });
+        expect([path, answer.status, answer.headers.get("cache-control")]).toEqual([path, 404, expect.stringContaining("no-store")]);
+        expect(await answer.json()).toEqual({ error: { code: "not-found", message: messages.pageNotFound } });
+      }
+
+      const on = (i: number) => (i % 2 === 0 ? views : instance.url);
+      const forged = await inPool(300, 20, (i) => visit(`/api/news/${forgedOn}/visit`, { reader: newReader(), address: "203.0.113.91" }, on(i)));
+      const readers = Array.from({ length: 300 }, (_, i) => ({ reader: newReader(), address: `10.78.${i >> 8}.${i & 255}` }));
+      // Each reader once on the views process and once on the worker: the second view counts nothing, wherever it lands.
+      const distinct = await inPool(600, 20, (i) => visit(`/api/news/${readOn}/visit`, readers[i % 300]!, on(i + Math.floor(i / 300))));
+      const lastOn = (await createTestArticle(own, { title: "خبر لعدّاد المشاهدات وحده", content: "نص", category: "local" })).id;
+      const last = await inPool(200, 20, (i) => visit(`/api/news/${lastOn}/visit`, { reader: newReader(), address: `10.79.0.${i}` }, views));
+      expect([...forged, ...distinct, ...last].filter((status) => status !== 200)).toEqual([]);
+
+      // Stopped as the last view is answered: what each process still held is written on the way out.
+      process.kill(instance.pid, "SIGTERM");
+      expect(await instance.exited).toBe(0);
+      const visits = async (id: string) => (await own.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits;
+      expect(await visits(forgedOn)).toBe(VISITS_PER_ADDRESS_PER_ARTICLE);
+      expect(await visits(readOn)).toBe(300);
+      expect(await visits(lastOn)).toBe(200);
+    } finally {
+      await own.destroy();
+      await instance.stop();
     }
   });
 });

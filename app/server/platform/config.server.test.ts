@@ -68,6 +68,21 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("VIEWS_PORT", () => {
+  const parse = (env: Record<string, string>) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...env }).viewsPort;
+
+  it("is off unless set, and takes a port", () => {
+    expect(parse({})).toBeNull();
+    expect(parse({ VIEWS_PORT: "" })).toBeNull();
+    expect(parse({ VIEWS_PORT: "3001" })).toBe(3001);
+  });
+
+  it("stops on a value that is not a port, and on the site's own port", () => {
+    for (const bad of ["0", "70000", "views", "30.5"]) expect(() => parse({ VIEWS_PORT: bad }), bad).toThrow(/VIEWS_PORT/);
+    expect(() => parse({ PORT: "3000", VIEWS_PORT: "3000" })).toThrow(/VIEWS_PORT: the views process needs a port of its own, not PORT \(3000\); e\.g\. VIEWS_PORT=3001/);
+  });
+});
+
 describe("media storage", () => {
   const secret = { AUTH_SECRET: "s".repeat(32) };
   const bucket = {

@@ -42,6 +42,7 @@ const emptyAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v 
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  VIEWS_PORT: emptyAsUnset(z.coerce.number().int().min(1).max(65_535).optional()),
   WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(256).optional()),
   HOST: z.string().min(1).default("127.0.0.1"),
   BASE_URL: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
@@ -79,6 +80,8 @@ export type S3Settings = {
 
 export type Config = {
   port: number;
+  /** A port of its own for readers' views, served by a process that serves nothing else (decision 042); null: the site's workers take them. */
+  viewsPort: number | null;
   host: string;
   /** Server processes sharing the port (node:cluster); 1: one plain process. */
   workers: number;
@@ -153,9 +156,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       "Invalid configuration:\n  AUTH_SECRET: required with PostgreSQL: every server on the database must sign sessions with the same secret. Set AUTH_SECRET to at least 32 random characters (e.g. openssl rand -hex 32) on every machine.",
     );
   }
+  if (e.VIEWS_PORT === e.PORT) throw new ConfigurationError(`Invalid configuration:\n  VIEWS_PORT: the views process needs a port of its own, not PORT (${e.PORT}); e.g. VIEWS_PORT=${e.PORT + 1}`);
   const media = mediaStorageOf(e);
   return {
     port: e.PORT,
+    viewsPort: e.VIEWS_PORT ?? null,
     host: e.HOST,
     workers: e.WORKERS ?? availableParallelism(),
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),

@@ -10,16 +10,26 @@ const STABLE_AFTER_MS = 30_000;
 /** After SIGTERM, how long workers get to finish before they are killed. */
 const STOP_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
 
-type Slot = { worker?: Worker; listening: boolean; startedAt: number; restartDelay: number; restartTimer?: NodeJS.Timeout };
+/** Set in the environment of the worker that serves only readers' views, on VIEWS_PORT (decision 042). */
+const VIEWS_PROCESS_ENV = "AKHBAR_VIEWS_PROCESS";
+
+export function isViewsProcess(): boolean {
+  return process.env[VIEWS_PROCESS_ENV] === "1";
+}
+
+type Slot = { env: Record<string, string>; worker?: Worker; listening: boolean; startedAt: number; restartDelay: number; restartTimer?: NodeJS.Timeout };
 
 /**
- * The primary of `npm start` with WORKERS > 1: forks `count` workers (each runs server.ts and
- * accepts connections itself on the port they share, decision 012), replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
+ * The primary of `npm start` with WORKERS > 1 or VIEWS_PORT: forks `count` workers (each runs server.ts and
+ * accepts connections itself on the port they share, decision 012) and, with `views`, the views process;
+ * replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
  * them gracefully, then itself. A worker that dies before any worker has served means the server
  * cannot start (port taken, bad build): the primary stops with status 1 instead of looping.
  */
-export function superviseWorkers(count: number): void {
-  const slots: Slot[] = Array.from({ length: count }, () => ({ listening: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS }));
+export function superviseWorkers(count: number, views: boolean): void {
+  const slot = (env: Record<string, string>): Slot => ({ env, listening: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS });
+  const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...(views ? [slot({ [VIEWS_PROCESS_ENV]: "1" })] : [])];
+  const serving = `${count} workers${views ? " and the views process" : ""}`;
   let served = false;
   let stopping = false;
 
@@ -46,7 +56,7 @@ export function superviseWorkers(count: number): void {
   };
 
   const start = (slot: Slot) => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(slot.env);
     slot.worker = worker;
     slot.listening = false;
     slot.startedAt = Date.now();
@@ -55,7 +65,7 @@ export function superviseWorkers(count: number): void {
       if (served) logger.info(`worker ${worker.process.pid} is serving; workers now: ${livePids().join(", ")}`);
       else if (slots.every((s) => s.listening)) {
         served = true;
-        logger.info(`${count} workers are serving: ${livePids().join(", ")} (primary ${process.pid})`);
+        logger.info(`${serving} are serving: ${livePids().join(", ")} (primary ${process.pid})`);
       }
     });
     worker.once("exit", (code, signal) => {
@@ -81,7 +91,7 @@ export function superviseWorkers(count: number): void {
   // Not round-robin: a connection the primary had accepted and was handing to a worker that died was never
   // answered. Workers accept from the socket themselves; one that dies leaves the rest to the others.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  logger.info(`starting ${count} workers (primary ${process.pid})`);
+  logger.info(`starting ${serving} (primary ${process.pid})`);
   slots.forEach(start);
   onStopSignal(() => stop(0));
 }

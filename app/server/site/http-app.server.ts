@@ -13,6 +13,7 @@ import { pageCacheMiddleware, pageCachePolicy } from "~/server/http/page-cache-m
 import { reactRouterHandler } from "~/server/http/react-router-handler.server";
 import { renderQueue } from "~/server/http/render-queue.server";
 import { settleRequestBody } from "~/server/http/request-body.server";
+import { proxyTrust } from "~/server/http/client-address.server";
 import { cspNonceOf, securityHeaders, type SecurityHeaderOptions } from "~/server/http/security-headers.server";
 import { redirectToSiteAddress } from "~/server/http/site-address.server";
 import { publicMediaRedirect, storedMediaHandler } from "~/server/http/stored-media.server";
@@ -34,7 +35,7 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
   app.disable("x-powered-by");
   app.use(errorsNeverStored);
   app.use(securityHeaders(security));
-  app.set("trust proxy", config.trustProxy);
+  app.set("trust proxy", proxyTrust(config.trustProxy));
   app.use(settleRequestBody());
   app.use(refuseUnknownMethods);
   app.use(refuseUnusableTarget);

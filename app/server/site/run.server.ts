@@ -1,25 +1,27 @@
 import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import proxyaddr from "proxy-addr";
+import { clientAddress } from "~/server/http/client-address.server";
+import { writeError } from "~/server/http/error-response.server";
 import { pageCacheHits } from "~/server/http/page-cache-middleware.server";
 import { normaliseRequestTarget } from "~/server/http/request-target.server";
 import { securityHeaderSource } from "~/server/http/security-headers.server";
 import { asksForSiteHost, siteHostsOf } from "~/server/http/site-address.server";
 import { endAllStreams } from "~/server/breaking/stream.server";
+import { AppError } from "~/server/platform/app-error.server";
 import { config, type Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { siteBackground } from "./background.server";
-import { superviseWorkers } from "./cluster.server";
+import { isViewsProcess, superviseWorkers } from "./cluster.server";
 import { siteHttpApp, type Served } from "./http-app.server";
 import { listenOrExit, prepareOrExit, shutDownOnSignals } from "./lifecycle.server";
 import { prepareData } from "./prepare-data.server";
 import { viewBeacons } from "./visit-beacons.server";
-import { createSite } from "./site.server";
+import { createSite, type Site } from "./site.server";
 
 /**
  * `npm start` and the dev server: the primary prepares the data, then supervises WORKERS workers (each
- * runs this again and serves) or serves itself. `inlineScripts` are the pages' constant inline scripts,
- * which the Content-Security-Policy allows by their hash.
+ * runs this again and serves) and, with VIEWS_PORT, the views process; or serves itself. `inlineScripts`
+ * are the pages' constant inline scripts, which the Content-Security-Policy allows by their hash.
  */
 export async function runServer(served: Served, inlineScripts: string[]): Promise<void> {
   const development = "devServer" in served;
@@ -29,7 +31,9 @@ export async function runServer(served: Served, inlineScripts: string[]): Promis
     if (cluster.isPrimary) await prepareData(cfg);
     return cfg;
   });
-  if (cluster.isPrimary && cfg.workers > 1 && !development) superviseWorkers(cfg.workers);
+  const views = cfg.viewsPort !== null && !development;
+  if (cluster.isPrimary && (cfg.workers > 1 || views) && !development) superviseWorkers(cfg.workers, views);
+  else if (isViewsProcess() && cfg.viewsPort !== null) await serveViews(cfg, cfg.viewsPort, inlineScripts);
   else await serve(cfg, served, inlineScripts);
 }
 
@@ -42,8 +46,7 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   await background.start();
   // A view, and a page the cache holds asked for at the site's own address, are answered before Express; everything else goes through it.
   const nonceless = securityHeaderSource(security).nonceless;
-  const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
-  const viewBeacon = viewBeacons(site, nonceless, (req) => proxyaddr(req, trust));
+  const viewBeacon = viewBeacons(site, nonceless, clientAddress(cfg.trustProxy));
   const cacheHit = "build" in served ? pageCacheHits(site.pageCache, nonceless) : () => false;
   const siteHosts = siteHostsOf(cfg.siteOrigins);
   const siteHost = new URL(cfg.baseUrl).host;
@@ -54,9 +57,31 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   const server = listenOrExit(handle, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
-  const closeDatabase = async () => {
+  shutDownOnSignals(server, { endStreams: endAllStreams, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
+}
+
+/**
+ * The views process (decision 042): readers' views on VIEWS_PORT and nothing else, so the workers that
+ * serve pages never spend their event loop on them. Anything else there is a 404.
+ */
+async function serveViews(cfg: Config, port: number, inlineScripts: string[]): Promise<void> {
+  const site = createSite(cfg);
+  site.views.start();
+  const nonceless = securityHeaderSource({ baseUrl: cfg.baseUrl, inlineScripts, development: false }).nonceless;
+  const viewBeacon = viewBeacons(site, nonceless, clientAddress(cfg.trustProxy));
+  const siteHost = new URL(cfg.baseUrl).host;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    normaliseRequestTarget(req, siteHost);
+    if (!viewBeacon(req, res)) writeError(res, new AppError("not-found"), nonceless);
+  };
+  const server = listenOrExit(handle, port, cfg.host, () => logger.info(`readers' views are counted on ${cfg.host}:${port}`));
+  shutDownOnSignals(server, { endStreams: () => {}, stopFollowing: site.views.stop, closeDatabase: closeDatabaseOf(site) });
+}
+
+/** The batch writer's connection, then the site's. */
+function closeDatabaseOf(site: Site): () => Promise<void> {
+  return async () => {
     await site.batchWriter.close();
     await site.db.destroy();
   };
-  shutDownOnSignals(server, { endStreams: endAllStreams, stopFollowing: background.stop, closeDatabase });
 }
