@@ -4,7 +4,7 @@ import { openDatabase } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { publishForm } from "../support/articles";
 import { isRunning } from "../../harness/processes";
-import { spawnServer, startTestServer, type TestServer } from "../../harness/test-server";
+import { freePort, spawnServer, startTestServer, type TestServer } from "../../harness/test-server";
 import { replacementOf } from "../support/worker-connections";
 
 let server: TestServer | undefined;
@@ -106,6 +106,20 @@ describe("npm start with WORKERS=2", () => {
     await Promise.all(publishers);
     expect(outcomes, JSON.stringify(outcomes)).toMatchObject({ unanswered: 0, answered: { 201: answered() } });
     expect(answered() + outcomes.reset).toBe(sent);
+  });
+
+  it("with VIEWS_PORT, replaces the views process when it dies, and counts views on its port again", { timeout: 90_000 }, async () => {
+    const viewsPort = await freePort();
+    server = await startTestServer({ WORKERS: "2", VIEWS_PORT: String(viewsPort) });
+    const running = server;
+    expect(server.output()).toContain(`2 workers and the views process are serving`);
+    const victim = server.viewsPid()!;
+    process.kill(victim, "SIGKILL");
+    await vi.waitFor(() => expect(running.viewsPid() ?? victim, running.output()).not.toBe(victim), { timeout: 30_000, interval: 50 });
+    expect(server.output()).toContain(`worker ${victim} died (SIGKILL); starting a replacement in 100 ms`);
+    expect(server.workerPids()).toHaveLength(2);
+    const view = await fetch(`http://127.0.0.1:${viewsPort}/api/site-visit`, { method: "POST", headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0" }, body: JSON.stringify({ reader: "reader-after-replacement" }) });
+    expect(view.status).toBe(200);
   });
 
   it("exits 1 with the reason when its workers cannot listen, instead of restarting them in a loop", { timeout: 90_000 }, async () => {
