@@ -12,6 +12,7 @@ import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
 import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
 import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
+import { createTestArticle } from "../support/articles";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let browser: Browser;
@@ -106,5 +107,17 @@ describe.skipIf(!nginxInstalled())("behind deploy/nginx.conf on a port that is n
     expect(new URL(site.url).port).not.toMatch(/^(80|443|)$/);
     const page = await signInWithBrowser(site.url, "desk@example.com");
     expect(page.url()).toBe(`${site.url}/`);
+  });
+
+  it("counts a reader's view of a story in Chromium, sent by nginx to the views process", { timeout: 60_000 }, async () => {
+    const { id } = await createTestArticle(db, { title: "خبر يقرؤه متصفح عبر الوكيل", content: "نص الخبر" });
+    const page = await (await browser.newContext()).newPage();
+    const beacon = page.waitForResponse((response) => response.url().endsWith(`/api/news/${id}/visit`));
+    await page.goto(`${site.url}/news/${id}`);
+    expect((await beacon).status()).toBe(200);
+    const viewsProcess = `127.0.0.1:${site.instances[0]!.env.VIEWS_PORT}`;
+    expect(site.nginx.accessLog().filter((line) => line.includes(`/api/news/${id}/visit`))).toEqual([`POST /api/news/${id}/visit 200 upstream=${viewsProcess}`]);
+    await expect.poll(async () => (await db.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits, { timeout: 10_000 }).toBe(1);
+    await page.context().close();
   });
 });

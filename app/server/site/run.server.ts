@@ -1,5 +1,7 @@
 import cluster from "node:cluster";
+import { execFileSync } from "node:child_process";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { setPriority } from "node:os";
 import { clientAddress } from "~/server/http/client-address.server";
 import { writeError } from "~/server/http/error-response.server";
 import { pageCacheHits } from "~/server/http/page-cache-middleware.server";
@@ -33,7 +35,7 @@ export async function runServer(served: Served, inlineScripts: string[]): Promis
   });
   const views = cfg.viewsPort !== null && !development;
   if (cluster.isPrimary && (cfg.workers > 1 || views) && !development) superviseWorkers(cfg.workers, views);
-  else if (isViewsProcess() && cfg.viewsPort !== null) await serveViews(cfg, cfg.viewsPort, inlineScripts);
+  else if (isViewsProcess() && cfg.viewsPort !== null) serveViews(cfg, cfg.viewsPort, inlineScripts);
   else await serve(cfg, served, inlineScripts);
 }
 
@@ -64,7 +66,8 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
  * The views process (decision 042): readers' views on VIEWS_PORT and nothing else, so the workers that
  * serve pages never spend their event loop on them. Anything else there is a 404.
  */
-async function serveViews(cfg: Config, port: number, inlineScripts: string[]): Promise<void> {
+function serveViews(cfg: Config, port: number, inlineScripts: string[]): void {
+  yieldToPages();
   const site = createSite(cfg);
   site.views.start();
   const nonceless = securityHeaderSource({ baseUrl: cfg.baseUrl, inlineScripts, development: false }).nonceless;
@@ -77,6 +80,21 @@ async function serveViews(cfg: Config, port: number, inlineScripts: string[]): P
   const server = listenOrExit(handle, port, cfg.host, () => logger.info(`readers' views are counted on ${cfg.host}:${port}`));
   shutDownOnSignals(server, { endStreams: () => {}, stopFollowing: site.views.stop, closeDatabase: closeDatabaseOf(site) });
 }
+
+/**
+ * Puts this process in Linux's SCHED_IDLE class, all its threads and those it starts later: a worker's
+ * thread that wakes on a core this process is using takes it at once. Where util-linux's chrt is
+ * missing, the lowest niceness instead.
+ */
+function yieldToPages(): void {
+  try {
+    execFileSync("chrt", ["--idle", "--all-tasks", "--pid", "0", String(process.pid)], { stdio: "ignore" });
+  } catch {
+    setPriority(LOWEST_NICENESS);
+    logger.warn(`chrt (util-linux) did not run: the views process runs at niceness ${LOWEST_NICENESS}, not SCHED_IDLE`);
+  }
+}
+const LOWEST_NICENESS = 19;
 
 /** The batch writer's connection, then the site's. */
 function closeDatabaseOf(site: Site): () => Promise<void> {
