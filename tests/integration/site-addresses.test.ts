@@ -116,7 +116,8 @@ describe.skipIf(!nginxInstalled())("behind deploy/nginx.conf on a port that is n
     await page.goto(`${site.url}/news/${id}`);
     expect((await beacon).status()).toBe(200);
     const viewsProcess = `127.0.0.1:${site.instances[0]!.env.VIEWS_PORT}`;
-    expect(site.nginx.accessLog().filter((line) => line.includes(`/api/news/${id}/visit`))).toEqual([`POST /api/news/${id}/visit 200 upstream=${viewsProcess}`]);
+    // nginx logs a request once its answer has gone.
+    await expect.poll(() => site.nginx.accessLog().filter((line) => line.includes(`/api/news/${id}/visit`))).toEqual([`POST /api/news/${id}/visit 200 upstream=${viewsProcess}`]);
     await expect.poll(async () => (await db.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow()).visits, { timeout: 10_000 }).toBe(1);
     await page.context().close();
   });
