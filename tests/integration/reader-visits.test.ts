@@ -198,7 +198,7 @@ describe("the views process (VIEWS_PORT, decision 042)", () => {
     const views = `http://127.0.0.1:${viewsPort}`;
     const own = openDatabase(instance.env.DATABASE_URL);
     try {
-      expect(instance.output()).toMatch(/1 workers and the views process are serving: \d+, \d+ \(primary \d+\)/);
+      expect(instance.output()).toMatch(/1 worker and the views process are serving: \d+, \d+ \(primary \d+\)/);
       expect([instance.workerPids().length, instance.viewsPid()]).toEqual([1, expect.any(Number)]);
       // Every thread of the views process yields its core to a worker's at once; the worker's do not.
       expect(schedulingPolicies(instance.viewsPid()!)).toEqual([SCHED_IDLE]);

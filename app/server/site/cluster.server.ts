@@ -29,7 +29,7 @@ type Slot = { env: Record<string, string>; worker?: Worker; listening: boolean; 
 export function superviseWorkers(count: number, views: boolean): void {
   const slot = (env: Record<string, string>): Slot => ({ env, listening: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS });
   const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...(views ? [slot({ [VIEWS_PROCESS_ENV]: "1" })] : [])];
-  const serving = `${count} workers${views ? " and the views process" : ""}`;
+  const serving = `${count} worker${count === 1 ? "" : "s"}${views ? " and the views process" : ""}`;
   let served = false;
   let stopping = false;
 
