@@ -7,6 +7,7 @@ import { signedInAs } from "../../harness/accounts";
 import { freePort, startTestServer, startTestSite, type TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
 import { inPool } from "../support/pool";
+import { sendWholeBody } from "../../harness/raw-http";
 
 /** Behind a trusted proxy on the same machine, so X-Forwarded-For names each client (decision 005). */
 let server: TestServer;
@@ -141,6 +142,12 @@ describe("visits count once per browser", () => {
     }
     const asked = await fetch(`${server.url}/api/news/${id}/visit`);
     expect([asked.status, asked.headers.get("allow")]).toEqual([405, "POST"]);
+  });
+
+  it("says Connection: close on a refusal whose body it stops reading, as it then closes the connection", async () => {
+    // Past what the server reads and drops (16 MB) before it answers: the answer goes out, then the connection closes.
+    const outcome = await sendWholeBody(`${server.url}/api/site-visit`, { method: "POST", headers: { "content-type": "application/json", connection: "keep-alive" }, body: Buffer.alloc(20 * 1024 * 1024, 0x61) });
+    expect(outcome).toMatchObject({ kind: "complete", status: 413, headers: { connection: "close" } });
   });
 
   it("answers a view, and every refusal, with the security headers and never to be stored", async () => {

@@ -74,14 +74,38 @@ export function settleRequestBody(limits = DISCARD_LIMITS) {
       void discardRest(req, limits);
       return req;
     };
+    // A head written while the body is unread waits for the first write or the end, which may yet have to
+    // say Connection: close; from then on (Node's own implicit head included) it is written at once.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    let head: unknown[] | undefined;
+    let holding = true;
+    const writeHeadNow = () => {
+      holding = false;
+      if (head) writeHead(...head);
+      head = undefined;
+    };
+    res.writeHead = ((...args: unknown[]) => {
+      if (req.complete || !holding) return writeHead(...args);
+      head = args;
+      return res;
+    }) as ServerResponse["writeHead"];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    res.write = ((...args: unknown[]) => {
+      writeHeadNow();
+      return write(...args);
+    }) as ServerResponse["write"];
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.end = ((...args: unknown[]) => {
-      if (req.complete) return end(...args);
+      if (req.complete) {
+        writeHeadNow();
+        return end(...args);
+      }
       void discardRest(req, limits).then((whole) => {
         if (!whole) {
           if (!res.headersSent) res.setHeader("Connection", "close");
           closeLingering(req.socket);
         }
+        writeHeadNow();
         end(...args);
       });
       return res;
