@@ -81,7 +81,12 @@ const counted = async (db: DB) => ({
   daily: Number((await db.selectFrom("stats_daily").select((eb) => eb.fn.sum<number>("views").as("n")).executeTakeFirst())?.n ?? 0),
   stories: Number((await db.selectFrom("news").select((eb) => eb.fn.sum<number>("visits").as("n")).executeTakeFirst())?.n ?? 0),
 });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value; of an even count, the mean of the two middle ones. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 ensureBuild();
 const viewsPort = flags["on-worker"] || flags.bare ? undefined : await freePort();
