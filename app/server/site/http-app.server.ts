@@ -4,6 +4,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { errorsNeverStored, isFilePath, staticFileCaching } from "~/server/http/cache-policy.server";
+import { proxyTrust } from "~/server/http/client-address.server";
 import { CACHE } from "~/server/platform/cache-control.server";
 import { answerEscapedErrors, sendError, wantsJson, withAppErrorAnswers } from "~/server/http/error-response.server";
 import { healthRoutes, type Readiness } from "~/server/http/health-routes.server";
@@ -13,7 +14,6 @@ import { pageCacheMiddleware, pageCachePolicy } from "~/server/http/page-cache-m
 import { reactRouterHandler } from "~/server/http/react-router-handler.server";
 import { renderQueue } from "~/server/http/render-queue.server";
 import { settleRequestBody } from "~/server/http/request-body.server";
-import { proxyTrust } from "~/server/http/client-address.server";
 import { cspNonceOf, securityHeaders, type SecurityHeaderOptions } from "~/server/http/security-headers.server";
 import { redirectToSiteAddress } from "~/server/http/site-address.server";
 import { publicMediaRedirect, storedMediaHandler } from "~/server/http/stored-media.server";

@@ -2,7 +2,6 @@ import cluster from "node:cluster";
 import { execFileSync } from "node:child_process";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setPriority } from "node:os";
-import { clientAddress } from "~/server/http/client-address.server";
 import { writeError } from "~/server/http/error-response.server";
 import { pageCacheHits } from "~/server/http/page-cache-middleware.server";
 import { normaliseRequestTarget } from "~/server/http/request-target.server";
@@ -48,7 +47,7 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   await background.start();
   // A view, and a page the cache holds asked for at the site's own address, are answered before Express; everything else goes through it.
   const nonceless = securityHeaderSource(security).nonceless;
-  const viewBeacon = viewBeacons(site, nonceless, clientAddress(cfg.trustProxy));
+  const viewBeacon = viewBeacons(site, nonceless);
   const cacheHit = "build" in served ? pageCacheHits(site.pageCache, nonceless) : () => false;
   const siteHosts = siteHostsOf(cfg.siteOrigins);
   const siteHost = new URL(cfg.baseUrl).host;
@@ -71,7 +70,7 @@ function serveViews(cfg: Config, port: number, inlineScripts: string[]): void {
   const site = createSite(cfg);
   site.views.start();
   const nonceless = securityHeaderSource({ baseUrl: cfg.baseUrl, inlineScripts, development: false }).nonceless;
-  const viewBeacon = viewBeacons(site, nonceless, clientAddress(cfg.trustProxy));
+  const viewBeacon = viewBeacons(site, nonceless);
   const siteHost = new URL(cfg.baseUrl).host;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     normaliseRequestTarget(req, siteHost);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getCurrentUser } from "~/server/accounts/guards.server";
+import { clientAddress } from "~/server/http/client-address.server";
 import { writeError, writeJson } from "~/server/http/error-response.server";
 import { holdsNul } from "~/server/http/methods.server";
 import { crossSiteReason, crossSiteRefusal } from "~/server/http/origin.server";
@@ -21,8 +22,9 @@ const ACCEPTED = Buffer.from(JSON.stringify({ ok: true }));
  * before Express as cache hits are. A reader sends one with every page, and Express's middleware alone
  * cost several times the view's own work. Returns false, having sent nothing, for any other address.
  */
-export function viewBeacons(site: Site, securityHeaders: [string, string][], clientAddress: (req: IncomingMessage) => string): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const { siteOrigins, baseUrl } = site.config;
+export function viewBeacons(site: Site, securityHeaders: [string, string][]): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { siteOrigins, baseUrl, trustProxy } = site.config;
+  const addressOf = clientAddress(trustProxy);
   const view = async (req: IncomingMessage, res: ServerResponse, newsId: string | null) => {
     if (req.method !== "POST") throw new AppError("method-not-allowed");
     const host = req.headers.host ?? "";
@@ -31,7 +33,7 @@ export function viewBeacons(site: Site, securityHeaders: [string, string][], cli
     const body = parseVisitBody(await readSmallBody(req, VISIT_BODY_BYTES), req.headers["content-type"] ?? "");
     const cookie = req.headers.cookie;
     const user = cookie ? await getCurrentUser(site.auth, new Request(new URL(req.url ?? "/", baseUrl), { method: "POST", headers: { cookie } })) : null;
-    const visitor = { user, address: clientAddress(req), userAgent: req.headers["user-agent"] ?? "", siteHost: hostnameOf(host), at: site.clock.now() };
+    const visitor = { user, address: addressOf(req), userAgent: req.headers["user-agent"] ?? "", siteHost: hostnameOf(host), at: site.clock.now() };
     await acceptView(site.db, site.views, visitor, newsId, body);
     writeJson(res, 200, ACCEPTED, securityHeaders);
   };
