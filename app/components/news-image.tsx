@@ -12,7 +12,7 @@ type Props = {
   height?: number;
   /** A slot narrower than a third of this many pixels: this variant alone, no srcset. */
   onlyWidth?: number;
-  /** The image fills a box whose CSS gives its size (a thumbnail's .thumb): no width and height. */
+  /** The image fills a box whose CSS gives its size and look (a thumbnail's .thumb): no width, height or news-img. */
   boxed?: boolean;
   /** The image's focal point: a crop by its box (object-cover) keeps it in frame. */
   position?: FocalPoint | null;
@@ -20,7 +20,7 @@ type Props = {
 
 export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth, boxed = false, position }: Props) {
   const { src, srcSet } = imageSources(url, undefined, onlyWidth);
-  const classes = ["news-img", className, focalClassOf(position)].filter(Boolean).join(" ");
+  const classes = [boxed ? "" : "news-img", className, focalClassOf(position)].filter(Boolean).join(" ");
   return (
     <img
       src={src}
@@ -32,7 +32,7 @@ export function NewsImage({ url, alt, sizes, className = "", eager = false, widt
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
       decoding={eager ? "async" : undefined}
-      className={classes}
+      className={classes || undefined}
     />
   );
 }
