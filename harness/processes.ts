@@ -75,3 +75,13 @@ export function machineCpuMs(): { busy: number; steal: number } {
   const ms = (ticks: number) => (ticks * 1000) / ticksPerSecond!;
   return { busy: ms(user! + nice! + system! + irq! + softirq!), steal: ms(steal!) };
 }
+
+/** Linux's scheduling classes (sched.h), as /proc/<pid>/task/<tid>/stat's 41st field names them. */
+export const SCHED_OTHER = 0;
+export const SCHED_IDLE = 5;
+
+/** The distinct scheduling classes of a process's threads. */
+export function schedulingPolicies(pid: number): number[] {
+  const policies = readdirSync(`/proc/${pid}/task`).map((task) => Number(readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[38]));
+  return [...new Set(policies)];
+}

@@ -19,6 +19,8 @@ export type TestServer = {
   workerPids: () => number[];
   /** With VIEWS_PORT: the pid of the views process running now. */
   viewsPid: () => number | undefined;
+  /** With WORKERS > 1 or VIEWS_PORT: the pid of the sender process running now. */
+  senderPid: () => number | undefined;
   /** Peak resident memory of the server process so far, in bytes (Linux /proc). */
   peakMemory: () => number;
   env: ServerEnv;
@@ -161,23 +163,30 @@ export function portTaken(output: string): boolean {
   return /is already in use|Address already in use/.test(output);
 }
 
-/** The views process's line as it starts serving (logged at info, as a cluster test server logs). */
+/** The lines the views and the sender process log as they start (at info, as a cluster test server logs). */
 const VIEWS_PROCESS_LINE = /"pid":(\d+),[^\n]*"msg":"readers' views are counted on /g;
+const SENDER_PROCESS_LINE = /"pid":(\d+),[^\n]*"msg":"push alerts are sent from this process"/g;
 
 function runningServer(
   { child, output, exited }: ServerProcess,
   { url, dir, env, launch, database }: { url: string; dir: string; env: ServerEnv; launch: Launch; database: EmptyDatabase | undefined },
 ): TestServer {
-  const viewsPid = () => {
-    const pid = Number([...output().matchAll(VIEWS_PROCESS_LINE)].at(-1)?.[1]);
+  const helperPid = (line: RegExp) => () => {
+    const pid = Number([...output().matchAll(line)].at(-1)?.[1]);
     return nodeChildPids(child.pid ?? 0).includes(pid) ? pid : undefined;
   };
+  const viewsPid = helperPid(VIEWS_PROCESS_LINE);
+  const senderPid = helperPid(SENDER_PROCESS_LINE);
   return {
     url,
     dir,
     pid: child.pid ?? 0,
-    workerPids: () => nodeChildPids(child.pid ?? 0).filter((pid) => pid !== viewsPid()),
+    workerPids: () => {
+      const helpers = [viewsPid(), senderPid()];
+      return nodeChildPids(child.pid ?? 0).filter((pid) => !helpers.includes(pid));
+    },
     viewsPid,
+    senderPid,
     env,
     site: { baseUrl: url, authSecret: env.AUTH_SECRET },
     output,

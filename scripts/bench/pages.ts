@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { isPostgresUrl } from "../../app/server/platform/database-url.server";
 import { pageWeight } from "../../harness/page-weight";
 import { createPostgresDatabase } from "../../harness/postgres";
-import { residentMemory } from "../../harness/processes";
+import { nodeChildPids, residentMemory } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { benchArticlePath, seedArticles } from "./data";
 import { crawlScript, loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./load";
@@ -107,7 +107,7 @@ try {
           PAGE_CACHE_SECONDS: cache === "on" ? "10" : "0",
           LOG_LEVEL: workers > 1 ? "info" : "error",
         });
-        const pids = [server.pid, ...(workers > 1 ? server.workerPids() : [])];
+        const pids = [server.pid, ...(workers > 1 ? nodeChildPids(server.pid) : [])];
         servers.push({ workers, server, pids, idle: new Map(pids.map((pid) => [pid, residentMemory(pid)])), peaks: new Map() });
       }
       for (const { server } of servers)

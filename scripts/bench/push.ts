@@ -1,6 +1,6 @@
 /**
  * npm run bench:push: one breaking story sent to 100,000 subscriptions (issue 35, decision 037). The
- * production server, with a worker per core as `npm start` runs it (`--workers N`), on a temporary site
+ * production server, with a worker per core and the sender process as `npm start` runs them (`--workers N`), on a temporary site
  * (SQLite, or TEST_DATABASE=postgres) delivers to
  * harness/push-service.ts running in another process, which checks the VAPID JWT and decrypts every
  * 100th message. Prints the wall time from publishing to the last counted outcome (target ≤ 60 s),
@@ -19,7 +19,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { signedInAs } from "../../harness/accounts";
-import { cpuTimeMs, machineCpuMs, residentMemory, threadCpuTimesMs } from "../../harness/processes";
+import { cpuTimeMs, machineCpuMs, nodeChildPids, residentMemory, threadCpuTimesMs } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestArticle, publishForm } from "../../tests/support/articles";
@@ -94,7 +94,9 @@ try {
 
   const quiet = profileDir ? undefined : await readers(page, QUIET_S);
 
-  const processes = WORKERS > 1 ? [server.pid, ...server.workerPids()] : [server.pid];
+  const processes = WORKERS > 1 ? [server.pid, ...nodeChildPids(server.pid)] : [server.pid];
+  const sender = server.senderPid();
+  const nameOf = (pid: number) => (pid === server!.pid ? (WORKERS > 1 ? "primary" : "server") : pid === sender ? `sender ${pid}` : `worker ${pid}`);
   const rss: number[][] = [];
   // Each thread's CPU time as last seen: a thread that ends before the send is counted (the delivery thread does) keeps its last sample.
   const threadsOf = () => new Map(processes.flatMap((pid) => [...threadCpuTimesMs(pid)].map(([tid, thread]) => [tid, { ...thread, pid }] as const)));
@@ -133,7 +135,7 @@ try {
   console.log(`| ${SUBSCRIPTIONS} | ${alert!.sent} | ${alert!.delivered} | ${alert!.failed} | ${alert!.removed} | ${seconds.toFixed(1)} s | ${(Number(alert!.delivered) / seconds).toFixed(0)} | ${stats.accepted} | ${stats.rejected.length} |`);
   console.log(`CPU time during the send: the server's ${processes.length} process${processes.length > 1 ? "es" : ""} ${cpu.server.toFixed(1)} s (${((cpu.server / seconds) * 100).toFixed(0)}% of a core), push service ${cpu.service.toFixed(1)} s (${((cpu.service / seconds) * 100).toFixed(0)}%)`);
   const busyThreads = [...threadsSeen]
-    .map(([tid, thread]) => ({ tid, name: `${thread.pid === server!.pid ? (WORKERS > 1 ? "primary" : "") : `worker ${thread.pid}`} ${tid === thread.pid ? "main" : thread.name}`.trim(), seconds: (thread.ms - (threadsBefore.get(tid)?.ms ?? 0)) / 1000 }))
+    .map(([tid, thread]) => ({ tid, name: `${nameOf(thread.pid)} ${tid === thread.pid ? "main" : thread.name}`, seconds: (thread.ms - (threadsBefore.get(tid)?.ms ?? 0)) / 1000 }))
     .filter((thread) => thread.seconds >= 0.5)
     .sort((a, b) => b.seconds - a.seconds);
   console.log(`Server threads' CPU time during the send: ${busyThreads.map((thread) => `${thread.name} (${thread.tid}) ${thread.seconds.toFixed(1)} s`).join(", ")}`);
@@ -141,7 +143,7 @@ try {
   processes.forEach((pid, i) => {
     const each = rss.map((sampled) => sampled[i]!);
     const half = each.slice(Math.floor(each.length / 2));
-    const name = WORKERS > 1 ? (i === 0 ? "primary" : `worker ${pid}`) : "server";
+    const name = nameOf(pid);
     console.log(`${name} RSS each second (MB): ${each.map(mb).join(" ")}`);
     console.log(`${name} RSS: ${mb(each[0]!)} MB before, peak ${mb(Math.max(...each))} MB, second half of the send ${mb(Math.min(...half))}–${mb(Math.max(...half))} MB, at the end ${mb(each.at(-1)!)} MB`);
   });

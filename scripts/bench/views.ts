@@ -16,7 +16,7 @@ import { statSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { cpuTimeMs, machineCpuMs } from "../../harness/processes";
+import { cpuTimeMs, machineCpuMs, nodeChildPids } from "../../harness/processes";
 import { freePort, startTestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
@@ -94,7 +94,7 @@ const server = await startTestServer({ TRUST_PROXY: "loopback", ...(viewsPort ? 
 const sink = flags.bare ? await startSink() : undefined;
 const viewsUrl = sink?.url ?? (viewsPort ? `http://127.0.0.1:${viewsPort}` : server.url);
 /** The primary, its worker and its views process, or the one process. */
-const serverCpuMs = () => [server.pid, ...server.workerPids(), server.viewsPid() ?? []].flat().reduce((sum, pid) => sum + cpuTimeMs(pid), 0);
+const serverCpuMs = () => [server.pid, ...nodeChildPids(server.pid)].reduce((sum, pid) => sum + cpuTimeMs(pid), 0);
 const db = openDatabase(server.env.DATABASE_URL);
 try {
   const ids: string[] = [];

@@ -143,9 +143,9 @@ describe("the server process", () => {
   });
 });
 
-/** The pids `npm start` logged for its workers (with WORKERS > 1), or [] for one plain process. */
-function loggedWorkerPids(output: string): number[] {
-  const serving = /workers are serving: ([\d, ]+) \(primary \d+\)/.exec(output);
+/** The pids `npm start` logged for its workers and the sender process (with WORKERS > 1), or [] for one plain process. */
+function loggedChildPids(output: string): number[] {
+  const serving = / are serving: ([\d, ]+) \(primary \d+\)/.exec(output);
   return serving ? serving[1]!.split(", ").map(Number) : [];
 }
 
@@ -176,9 +176,9 @@ describe.each([
     const output = server.output();
     // npm's, Node's (deprecations), our logger's (pino's level 40 and up): a start and stop that went well says none.
     expect(output.split("\n").filter((line) => /warn|deprecat|"level":[4-6]0/i.test(line))).toEqual([]);
-    const workerPids = loggedWorkerPids(output);
-    expect(workerPids).toHaveLength(workers === "1" ? 0 : 2);
-    for (const pid of workerPids) expect(output, `worker ${pid}`).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));
+    const childPids = loggedChildPids(output);
+    expect(childPids).toHaveLength(workers === "1" ? 0 : 3);
+    for (const pid of childPids) expect(output, `process ${pid}`).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));
     const lastLine = output.trimEnd().split("\n").at(-1);
     expect(lastLine).toContain(workers === "1" ? '"msg":"stopped"' : '"msg":"all workers stopped"');
     const { id } = JSON.parse(body) as { id: string };

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { VISITS_PER_ADDRESS_FOR_SITE, VISITS_PER_ADDRESS_PER_ARTICLE } from "~/lib/constants";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
+import { SCHED_IDLE, SCHED_OTHER, schedulingPolicies } from "../../harness/processes";
 import { freePort, startTestServer, startTestSite, type TestServer } from "../../harness/test-server";
 import { createTestArticle } from "../support/articles";
 import { inPool } from "../support/pool";
@@ -188,16 +188,6 @@ describe("across instances", () => {
   });
 });
 
-/** Linux's scheduling classes (sched.h), as /proc/<pid>/task/<tid>/stat's 41st field names them. */
-const SCHED_OTHER = 0;
-const SCHED_IDLE = 5;
-
-/** The distinct scheduling classes of a process's threads. */
-function schedulingPolicies(pid: number): number[] {
-  const policies = readdirSync(`/proc/${pid}/task`).map((task) => Number(readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[38]));
-  return [...new Set(policies)];
-}
-
 describe("the views process (VIEWS_PORT, decision 042)", () => {
   it("counts the views sent to its port as the workers count theirs, each reader once across both, writes what it holds when stopped, and answers nothing else", { timeout: 120_000 }, async () => {
     const viewsPort = await freePort();
@@ -205,7 +195,7 @@ describe("the views process (VIEWS_PORT, decision 042)", () => {
     const views = `http://127.0.0.1:${viewsPort}`;
     const own = openDatabase(instance.env.DATABASE_URL);
     try {
-      expect(instance.output()).toMatch(/1 worker and the views process are serving: \d+, \d+ \(primary \d+\)/);
+      expect(instance.output()).toMatch(/1 worker, the views process and the sender process are serving: \d+, \d+, \d+ \(primary \d+\)/);
       expect([instance.workerPids().length, instance.viewsPid()]).toEqual([1, expect.any(Number)]);
       // Every thread of the views process yields its core to a worker's at once; the worker's do not.
       expect(schedulingPolicies(instance.viewsPid()!)).toEqual([SCHED_IDLE]);

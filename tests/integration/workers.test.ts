@@ -20,12 +20,13 @@ describe("npm start with WORKERS=2", () => {
   it("logs its workers' pids, and on SIGTERM stops them gracefully and then itself with status 0", { timeout: 90_000 }, async () => {
     server = await startTestServer({ WORKERS: "2" });
     const workers = server.workerPids();
+    const sender = server.senderPid()!;
     expect(workers).toHaveLength(2);
-    expect(server.output()).toContain(`2 workers are serving: ${workers.join(", ")}`);
+    expect(server.output()).toContain(`2 workers and the sender process are serving: ${[...workers, sender].join(", ")}`);
     process.kill(server.pid, "SIGTERM");
     expect(await server.exited).toBe(0);
-    for (const pid of workers) expect(isRunning(pid), `worker ${pid}`).toBe(false);
-    for (const pid of workers) expect(server.output()).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));
+    for (const pid of [...workers, sender]) expect(isRunning(pid), `process ${pid}`).toBe(false);
+    for (const pid of [...workers, sender]) expect(server.output()).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));
     expect(server.output()).toContain("all workers stopped");
   });
 
@@ -112,7 +113,7 @@ describe("npm start with WORKERS=2", () => {
     const viewsPort = await freePort();
     server = await startTestServer({ WORKERS: "2", VIEWS_PORT: String(viewsPort) });
     const running = server;
-    expect(server.output()).toContain(`2 workers and the views process are serving`);
+    expect(server.output()).toContain(`2 workers, the views process and the sender process are serving`);
     const victim = server.viewsPid()!;
     process.kill(victim, "SIGKILL");
     await vi.waitFor(() => expect(running.viewsPid() ?? victim, running.output()).not.toBe(victim), { timeout: 30_000, interval: 50 });

@@ -252,9 +252,12 @@ export function startPushSender(options: SenderOptions, intervalMs: number): Pus
       return;
     }
     clearTimeout(timer);
+    const started = Date.now();
     running = sender
       .sendDue(() => stopped)
-      .then(() => undefined)
+      .then((handled) => {
+        if (handled > 0) logger.info({ handled, ms: Date.now() - started }, "push deliveries handled");
+      })
       .catch((error: unknown) => logger.error({ err: error }, "sending push alerts failed"))
       .finally(() => {
         running = null;

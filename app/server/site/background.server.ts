@@ -8,11 +8,20 @@ import { startPushSender, type PushSender } from "~/server/push/sender.server";
 import { readiness } from "./readiness.server";
 import type { Site } from "./site.server";
 
-/** What a process runs beside its requests: the outbox follower, the scheduler, the push sender, the view buffer's writes and the daily trash purge. */
+/** What a process runs beside its requests: the outbox follower, the scheduler, the view buffer's writes, the daily trash purge, and the push sender unless the sender process runs it. */
 export type Background = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
 
 /** Requests in flight per process, how long a push service keeps an undelivered alert, how long a claim holds (decision 037). */
 const PUSH_SENDING = { concurrency: 64, ttlSeconds: 6 * 3600, claimMs: 60_000 };
+
+/** A story published anywhere, or a live update posted as an alert, may have queued an alert. */
+function mayHaveQueuedAlert(events: OutboxEvent[]): boolean {
+  return events.some((event) => event.after?.status === "published" || (event.coverage?.type === "posted" && event.coverage.update.alert));
+}
+
+function startSiteSender(site: Site): PushSender {
+  return startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
+}
 
 /**
  * The follower empties the site's caches of content on every change any process made (the one place
@@ -21,12 +30,11 @@ const PUSH_SENDING = { concurrency: 64, ttlSeconds: 6 * 3600, claimMs: 60_000 };
  * who has which edit form open (they change no content: the caches stay); the scheduler publishes scheduled
  * articles when their time comes.
  */
-export function siteBackground(site: Site): Background {
+export function siteBackground(site: Site, { sendsAlerts }: { sendsAlerts: boolean }): Background {
   let pushSender: PushSender | undefined;
   const consume = (events: OutboxEvent[]) => {
     site.editing.presence.consume(events);
-    // A story published anywhere may have queued an alert: this process offers to send it at once.
-    if (events.some((event) => event.after?.status === "published" || (event.coverage?.type === "posted" && event.coverage.update.alert))) pushSender?.wake();
+    if (mayHaveQueuedAlert(events)) pushSender?.wake();
     if (!events.some(changesContent)) return;
     site.pageCache.clear();
     site.readCache.clear();
@@ -47,7 +55,7 @@ export function siteBackground(site: Site): Background {
       scheduler ??= await startScheduler(site.db, site.config.schedulerIntervalMs, site.clock);
       stopTrashPurge ??= scheduleTrashPurge(site.newsroom, site.clock);
       site.views.start();
-      pushSender ??= startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
+      if (sendsAlerts) pushSender ??= startSiteSender(site);
     },
     /** At shutdown, before the database closes. */
     stop: async () => {
@@ -59,6 +67,29 @@ export function siteBackground(site: Site): Background {
       await scheduler?.stop();
       await follower.stop();
       site.editing.presence.stop();
+    },
+    readiness: () => readiness(site.db, follower),
+  };
+}
+
+/**
+ * The sender process's work (decision 043): the push sender alone, woken as soon as the outbox shows
+ * a change that may have queued an alert, so the workers that serve pages never send.
+ */
+export function senderBackground(site: Site): Background {
+  let pushSender: PushSender | undefined;
+  const follower = createOutboxFollower(site.db, site.config.databaseUrl, (events) => {
+    if (mayHaveQueuedAlert(events)) pushSender?.wake();
+  });
+  return {
+    start: async () => {
+      await follower.start();
+      pushSender ??= startSiteSender(site);
+    },
+    stop: async () => {
+      await pushSender?.stop();
+      pushSender = undefined;
+      await follower.stop();
     },
     readiness: () => readiness(site.db, follower),
   };

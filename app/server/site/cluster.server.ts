@@ -10,26 +10,37 @@ const STABLE_AFTER_MS = 30_000;
 /** After SIGTERM, how long workers get to finish before they are killed. */
 const STOP_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
 
-/** Set in the environment of the worker that serves only readers' views, on VIEWS_PORT (decision 042). */
-const VIEWS_PROCESS_ENV = "AKHBAR_VIEWS_PROCESS";
+/** Set in the environment of a forked process that serves no pages: the views process (decision 042) or the sender process (decision 043). */
+const ROLE_ENV = "AKHBAR_PROCESS";
+export type HelperRole = "views" | "sender";
 
-export function isViewsProcess(): boolean {
-  return process.env[VIEWS_PROCESS_ENV] === "1";
+/** This process's role when the primary forked it as a helper; null in a worker that serves pages, or in a lone process. */
+export function helperRole(): HelperRole | null {
+  const role = process.env[ROLE_ENV];
+  return role === "views" || role === "sender" ? role : null;
 }
 
-type Slot = { env: Record<string, string>; worker?: Worker; listening: boolean; startedAt: number; restartDelay: number; restartTimer?: NodeJS.Timeout };
+/** What a process that listens on no port sends its primary once it runs (a worker's "listening" says as much). */
+const READY_MESSAGE = "akhbar:ready";
+
+export function reportReady(): void {
+  process.send?.(READY_MESSAGE);
+}
+
+type Slot = { env: Record<string, string>; worker?: Worker; ready: boolean; startedAt: number; restartDelay: number; restartTimer?: NodeJS.Timeout };
 
 /**
  * The primary of `npm start` with WORKERS > 1 or VIEWS_PORT: forks `count` workers (each runs server.ts and
- * accepts connections itself on the port they share, decision 012) and, with `views`, the views process;
- * replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
+ * accepts connections itself on the port they share, decision 012), the sender process and, with `views`,
+ * the views process; replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
  * them gracefully, then itself. A worker that dies before any worker has served means the server
  * cannot start (port taken, bad build): the primary stops with status 1 instead of looping.
  */
 export function superviseWorkers(count: number, views: boolean): void {
-  const slot = (env: Record<string, string>): Slot => ({ env, listening: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS });
-  const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...(views ? [slot({ [VIEWS_PROCESS_ENV]: "1" })] : [])];
-  const serving = `${count} worker${count === 1 ? "" : "s"}${views ? " and the views process" : ""}`;
+  const slot = (env: Record<string, string>): Slot => ({ env, ready: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS });
+  const helpers: HelperRole[] = views ? ["views", "sender"] : ["sender"];
+  const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...helpers.map((role) => slot({ [ROLE_ENV]: role }))];
+  const serving = `${count} worker${count === 1 ? "" : "s"}${views ? ", the views process" : ""} and the sender process`;
   let served = false;
   let stopping = false;
 
@@ -58,18 +69,21 @@ export function superviseWorkers(count: number, views: boolean): void {
   const start = (slot: Slot) => {
     const worker = cluster.fork(slot.env);
     slot.worker = worker;
-    slot.listening = false;
+    slot.ready = false;
     slot.startedAt = Date.now();
-    worker.once("listening", () => {
-      slot.listening = true;
+    const ready = () => {
+      if (slot.ready) return;
+      slot.ready = true;
       if (served) logger.info(`worker ${worker.process.pid} is serving; workers now: ${livePids().join(", ")}`);
-      else if (slots.every((s) => s.listening)) {
+      else if (slots.every((s) => s.ready)) {
         served = true;
         logger.info(`${serving} are serving: ${livePids().join(", ")} (primary ${process.pid})`);
       }
-    });
+    };
+    worker.once("listening", ready);
+    worker.on("message", (message) => message === READY_MESSAGE && ready());
     worker.once("exit", (code, signal) => {
-      slot.listening = false;
+      slot.ready = false;
       if (stopping) return;
       if (!served) {
         logger.error(

@@ -11,17 +11,18 @@ import { endAllStreams } from "~/server/breaking/stream.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { config, type Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
-import { siteBackground } from "./background.server";
-import { isViewsProcess, superviseWorkers } from "./cluster.server";
+import { senderBackground, siteBackground } from "./background.server";
+import { helperRole, reportReady, superviseWorkers } from "./cluster.server";
 import { siteHttpApp, type Served } from "./http-app.server";
-import { listenOrExit, prepareOrExit, shutDownOnSignals } from "./lifecycle.server";
+import { listenOrExit, onStopSignal, prepareOrExit, shutDownOnSignals } from "./lifecycle.server";
 import { prepareData } from "./prepare-data.server";
 import { viewBeacons } from "./visit-beacons.server";
 import { createSite, type Site } from "./site.server";
 
 /**
  * `npm start` and the dev server: the primary prepares the data, then supervises WORKERS workers (each
- * runs this again and serves) and, with VIEWS_PORT, the views process; or serves itself. `inlineScripts`
+ * runs this again and serves), the sender process and, with VIEWS_PORT, the views process; or serves
+ * itself and sends alerts too. `inlineScripts`
  * are the pages' constant inline scripts, which the Content-Security-Policy allows by their hash.
  */
 export async function runServer(served: Served, inlineScripts: string[]): Promise<void> {
@@ -34,14 +35,15 @@ export async function runServer(served: Served, inlineScripts: string[]): Promis
   });
   const views = cfg.viewsPort !== null && !development;
   if (cluster.isPrimary && (cfg.workers > 1 || views) && !development) superviseWorkers(cfg.workers, views);
-  else if (isViewsProcess() && cfg.viewsPort !== null) serveViews(cfg, cfg.viewsPort, inlineScripts);
+  else if (helperRole() === "views" && cfg.viewsPort !== null) serveViews(cfg, cfg.viewsPort, inlineScripts);
+  else if (helperRole() === "sender") await sendAlerts(cfg);
   else await serve(cfg, served, inlineScripts);
 }
 
-/** One server process: the whole site on cfg.port (in a cluster, a worker sharing the port with the others). */
+/** One server process: the whole site on cfg.port (in a cluster, a worker sharing the port with the others, which leaves alerts to the sender process). */
 async function serve(cfg: Config, served: Served, inlineScripts: string[]): Promise<void> {
   const site = createSite(cfg);
-  const background = siteBackground(site);
+  const background = siteBackground(site, { sendsAlerts: cluster.isPrimary });
   const security = { baseUrl: cfg.baseUrl, inlineScripts, development: "devServer" in served };
   const app = siteHttpApp(site, served, security, background.readiness);
   await background.start();
@@ -66,7 +68,7 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
  * serve pages never spend their event loop on them. Anything else there is a 404.
  */
 function serveViews(cfg: Config, port: number, inlineScripts: string[]): void {
-  yieldToPages();
+  yieldToPages("the views process");
   const site = createSite(cfg);
   site.views.start();
   const nonceless = securityHeaderSource({ baseUrl: cfg.baseUrl, inlineScripts, development: false }).nonceless;
@@ -81,16 +83,35 @@ function serveViews(cfg: Config, port: number, inlineScripts: string[]): void {
 }
 
 /**
+ * The sender process (decision 043): Web Push alerts, on no port, so the workers that serve pages
+ * never spend their event loop on a send. It stops after the delivery in flight is counted.
+ */
+async function sendAlerts(cfg: Config): Promise<void> {
+  yieldToPages("the sender process");
+  const site = createSite(cfg);
+  const background = senderBackground(site);
+  await background.start();
+  logger.info("push alerts are sent from this process");
+  reportReady();
+  onStopSignal(async () => {
+    await background.stop();
+    await closeDatabaseOf(site)();
+    logger.info("stopped");
+    process.exit(0);
+  });
+}
+
+/**
  * Puts this process in Linux's SCHED_IDLE class, all its threads and those it starts later: a worker's
  * thread that wakes on a core this process is using takes it at once. Where util-linux's chrt is
  * missing, the lowest niceness instead.
  */
-function yieldToPages(): void {
+function yieldToPages(name: string): void {
   try {
     execFileSync("chrt", ["--idle", "--all-tasks", "--pid", "0", String(process.pid)], { stdio: "ignore" });
   } catch {
     setPriority(LOWEST_NICENESS);
-    logger.warn(`chrt (util-linux) did not run: the views process runs at niceness ${LOWEST_NICENESS}, not SCHED_IDLE`);
+    logger.warn(`chrt (util-linux) did not run: ${name} runs at niceness ${LOWEST_NICENESS}, not SCHED_IDLE`);
   }
 }
 const LOWEST_NICENESS = 19;
