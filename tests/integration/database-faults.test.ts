@@ -124,7 +124,11 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     await oversized.stop();
     const warning = oversized.output().split("\n").find((line) => line.includes("PostgreSQL connections:"));
     console.log("pools too large:", warning);
-    expect(warning).toMatch(/may open 1001 .* but the server allows \d+/);
+    expect(warning).toMatch(/may open 1001 \(DATABASE_POOL_SIZE 1000 \+ 1 for change notifications, in its one process\) .* but the server allows \d+/);
+    // A cluster's helpers keep pools too: two workers and the sender process.
+    const cluster = await startTestServer({ DATABASE_URL: server.env.DATABASE_URL, DATABASE_POOL_SIZE: "1000", WORKERS: "2", LOG_LEVEL: "info" });
+    await cluster.stop();
+    expect(cluster.output()).toMatch(/may open 3003 \(DATABASE_POOL_SIZE 1000 \+ 1 for change notifications, in each of its 3 processes: 2 workers and the sender process\)/);
   }, 60_000);
 });
 

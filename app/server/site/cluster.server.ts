@@ -27,6 +27,23 @@ export function reportReady(): void {
   process.send?.(READY_MESSAGE);
 }
 
+/** Whether `npm start` runs a cluster: a primary supervising the workers and its helpers. */
+export function runsCluster(workers: number, views: boolean): boolean {
+  return workers > 1 || views;
+}
+
+/** The helpers a cluster's primary forks beside its `workers`; none for one plain process. */
+export function helperRoles(workers: number, views: boolean): HelperRole[] {
+  if (!runsCluster(workers, views)) return [];
+  return views ? ["views", "sender"] : ["sender"];
+}
+
+/** The processes that serve the site, the primary aside, as its log names them: "2 workers and the sender process". */
+export function processesOf(workers: number, views: boolean): string {
+  if (!runsCluster(workers, views)) return "one process";
+  return `${workers} worker${workers === 1 ? "" : "s"}${views ? ", the views process" : ""} and the sender process`;
+}
+
 type Slot = { env: Record<string, string>; worker?: Worker; ready: boolean; startedAt: number; restartDelay: number; restartTimer?: NodeJS.Timeout };
 
 /**
@@ -38,9 +55,8 @@ type Slot = { env: Record<string, string>; worker?: Worker; ready: boolean; star
  */
 export function superviseWorkers(count: number, views: boolean): void {
   const slot = (env: Record<string, string>): Slot => ({ env, ready: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS });
-  const helpers: HelperRole[] = views ? ["views", "sender"] : ["sender"];
-  const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...helpers.map((role) => slot({ [ROLE_ENV]: role }))];
-  const serving = `${count} worker${count === 1 ? "" : "s"}${views ? ", the views process" : ""} and the sender process`;
+  const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...helperRoles(count, views).map((role) => slot({ [ROLE_ENV]: role }))];
+  const serving = processesOf(count, views);
   let served = false;
   let stopping = false;
 

@@ -17,6 +17,7 @@ import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.serv
 import type { MediaStorage } from "~/server/media/storage.server";
 import { listReferencedMedia } from "~/server/news/article-media.server";
 import { purgeExpiredTrash } from "~/server/news/trash-purge.server";
+import { helperRoles, processesOf } from "./cluster.server";
 
 /**
  * Everything that must be true before the server listens: media storage that answers, a database
@@ -76,10 +77,13 @@ async function prepareDatabase(cfg: Config, storage: MediaStorage): Promise<void
 
 /** Pools that cannot all fit in max_connections fail requests later, under load: said at start instead. */
 async function warnOfConnectionShortfall(db: DB, cfg: Config): Promise<void> {
-  const shortfall = await connectionShortfall(db, cfg.workers, cfg.databasePoolSize);
+  const views = cfg.viewsPort !== null;
+  const processes = cfg.workers + helperRoles(cfg.workers, views).length;
+  const shortfall = await connectionShortfall(db, processes, cfg.databasePoolSize);
   if (!shortfall) return;
+  const each = processes === 1 ? "in its one process" : `in each of its ${processes} processes: ${processesOf(cfg.workers, views)}`;
   logger.warn(
-    `PostgreSQL connections: this instance may open ${shortfall.wanted} (WORKERS ${cfg.workers} × (DATABASE_POOL_SIZE ${cfg.databasePoolSize} + 1 for change notifications)) and ${shortfall.open} are open already, but the server allows ${shortfall.allowed} (max_connections less the superusers' reserve). Lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections: see docs/deploy.md.`,
+    `PostgreSQL connections: this instance may open ${shortfall.wanted} (DATABASE_POOL_SIZE ${cfg.databasePoolSize} + 1 for change notifications, ${each}) and ${shortfall.open} are open already, but the server allows ${shortfall.allowed} (max_connections less the superusers' reserve). Lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections: see docs/deploy.md.`,
   );
 }
 

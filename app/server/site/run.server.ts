@@ -12,7 +12,7 @@ import { AppError } from "~/server/platform/app-error.server";
 import { config, type Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { senderBackground, siteBackground } from "./background.server";
-import { helperRole, reportReady, superviseWorkers } from "./cluster.server";
+import { helperRole, reportReady, runsCluster, superviseWorkers } from "./cluster.server";
 import { siteHttpApp, type Served } from "./http-app.server";
 import { listenOrExit, onStopSignal, prepareOrExit, shutDownOnSignals } from "./lifecycle.server";
 import { prepareData } from "./prepare-data.server";
@@ -34,7 +34,7 @@ export async function runServer(served: Served, inlineScripts: string[]): Promis
     return cfg;
   });
   const views = cfg.viewsPort !== null && !development;
-  if (cluster.isPrimary && (cfg.workers > 1 || views) && !development) superviseWorkers(cfg.workers, views);
+  if (cluster.isPrimary && runsCluster(cfg.workers, views) && !development) superviseWorkers(cfg.workers, views);
   else if (helperRole() === "views" && cfg.viewsPort !== null) serveViews(cfg, cfg.viewsPort, inlineScripts);
   else if (helperRole() === "sender") await sendAlerts(cfg);
   else await serve(cfg, served, inlineScripts);
