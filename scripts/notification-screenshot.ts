@@ -38,7 +38,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
 mkdirSync(path.dirname(out), { recursive: true });
 const xvfb = spawn("Xvfb", [DISPLAY, "-screen", "0", `${SCREEN.width}x${SCREEN.height}x24`, "-nolisten", "tcp"], { stdio: "ignore" });
 const push = await startPushService();
-const server = await startTestServer({ SCHEDULER_INTERVAL_MS: "500" });
+const server = await startTestServer({ SCHEDULER_INTERVAL_MS: "500", TEST_LOOPBACK_PUSH: "1" });
 const db = openDatabase(server.env.DATABASE_URL, 1);
 try {
   await until("Xvfb", () => existsSync(`/tmp/.X11-unix/X${DISPLAY.slice(1)}`));

@@ -12,7 +12,7 @@ const BODY_BYTES = 8 * 1024;
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   if (request.method === "POST") {
-    await subscribe(site.db, await readSmallJson(request, BODY_BYTES), site.clock.now());
+    await subscribe(site.db, await readSmallJson(request, BODY_BYTES), site.clock.now(), site.config.testLoopbackPush);
     return Response.json({}, { status: 201, headers: NO_STORE });
   }
   if (request.method === "DELETE") {

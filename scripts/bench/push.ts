@@ -74,7 +74,7 @@ const profileDir = flags["cpu-prof"] ? mkdtempSync(path.join(tmpdir(), "akhbar-p
 let server: TestServer | undefined;
 let db: DB | undefined;
 try {
-  server = await startTestServer({ SCHEDULER_INTERVAL_MS: "1000", WORKERS: String(WORKERS), ...(WORKERS === 1 ? { LOG_LEVEL: "error" } : {}) }, "node", profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  server = await startTestServer({ SCHEDULER_INTERVAL_MS: "1000", TEST_LOOPBACK_PUSH: "1", WORKERS: String(WORKERS), ...(WORKERS === 1 ? { LOG_LEVEL: "error" } : {}) }, "node", profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
   db = openDatabase(server.env.DATABASE_URL);
   const created = new Date().toISOString();
   for (let start = 0; start < SUBSCRIPTIONS; start += 500) {

@@ -123,7 +123,7 @@ for (const [index, engine] of ENGINES.entries()) {
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(PICTURE, await pngBytes(1200, 675, "#e76f51"));
       push = await startPushService({ port: SPEC_PORT_BASE + 4 + index });
-      site = await startTestSite(2, { SCHEDULER_INTERVAL_MS: "500" }, engine);
+      site = await startTestSite(2, { SCHEDULER_INTERVAL_MS: "500", TEST_LOOPBACK_PUSH: "1" }, engine);
       [a, b] = site.servers as [TestServer, TestServer];
       const db = openDatabase(site.database.url, 1);
       try {

@@ -19,7 +19,7 @@ let editor: string;
 
 beforeAll(async () => {
   push = await startPushService();
-  server = await startTestServer({ WORKERS: "2", LOG_LEVEL: "info", SCHEDULER_INTERVAL_MS: "200" });
+  server = await startTestServer({ WORKERS: "2", LOG_LEVEL: "info", SCHEDULER_INTERVAL_MS: "200", TEST_LOOPBACK_PUSH: "1" });
   db = openDatabase(server.env.DATABASE_URL);
   editor = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });
 }, 120_000);

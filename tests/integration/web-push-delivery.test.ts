@@ -26,7 +26,7 @@ const clock = newSiteClock();
 
 beforeAll(async () => {
   push = await startPushService();
-  site = await startTestSite(1, { SCHEDULER_INTERVAL_MS: "200", ...clock.env });
+  site = await startTestSite(1, { SCHEDULER_INTERVAL_MS: "200", TEST_LOOPBACK_PUSH: "1", ...clock.env });
   a = site.servers[0]!;
   db = openDatabase(site.database.url);
   editor = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });

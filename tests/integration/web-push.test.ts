@@ -34,7 +34,7 @@ const clock = newSiteClock();
 
 beforeAll(async () => {
   push = await startPushService();
-  ({ site, a, b, db } = await startTwoInstancesAndDb({ SCHEDULER_INTERVAL_MS: "200", ...clock.env }));
+  ({ site, a, b, db } = await startTwoInstancesAndDb({ SCHEDULER_INTERVAL_MS: "200", TEST_LOOPBACK_PUSH: "1", ...clock.env }));
   editor = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });
   author = await signedInAs(db, a.site, { email: "writer@example.com", username: "كاتب", role: "author" });
 }, 180_000);
@@ -115,6 +115,10 @@ describe("keys and subscriptions", () => {
       ["text", "hello", "text/plain"],
       ["no keys", { subscription: { endpoint: good.endpoint }, categories: [] }],
       ["script endpoint", { subscription: { ...good, endpoint: "javascript:alert(1)" }, categories: [] }],
+      // Only this machine is allowed for the tests' push service; its network and plain http elsewhere never are.
+      ["private address", { subscription: { ...good, endpoint: "https://10.20.30.40/push/x" }, categories: [] }],
+      ["cloud metadata", { subscription: { ...good, endpoint: "http://169.254.169.254/latest/meta-data" }, categories: [] }],
+      ["plain http", { subscription: { ...good, endpoint: "http://push.example/push/x" }, categories: [] }],
       ["bad key", { subscription: { ...good, keys: { p256dh: "<>", auth: good.keys.auth } }, categories: [] }],
       ["unknown category", { subscription: good, categories: ["nope"] }],
       ["categories not a list", { subscription: good, categories: "local" }],

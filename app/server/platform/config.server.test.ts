@@ -154,10 +154,23 @@ describe("TEST_CLOCK_FILE", () => {
   });
 
   it("stops a server other machines reach, or one that names a real site", () => {
-    const unsafe: Record<string, string>[] = [{ HOST: "0.0.0.0" }, { HOST: "10.0.0.5" }, { HOST: "127.0.0.1", BASE_URL: "https://news.example.org" }, { HOST: "::", BASE_URL: "http://127.0.0.1:3000" }];
-    for (const env of unsafe) {
+    for (const env of UNSAFE_FOR_TESTS) {
       expect(() => parse({ TEST_CLOCK_FILE: "/tmp/clock", ...env })).toThrow(/TEST_CLOCK_FILE: for tests only/);
     }
+  });
+});
+
+const UNSAFE_FOR_TESTS: Record<string, string>[] = [{ HOST: "0.0.0.0" }, { HOST: "10.0.0.5" }, { HOST: "127.0.0.1", BASE_URL: "https://news.example.org" }, { HOST: "::", BASE_URL: "http://127.0.0.1:3000" }];
+
+describe("TEST_LOOPBACK_PUSH", () => {
+  const parse = (env: Record<string, string>) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...env }).testLoopbackPush;
+
+  it("is off unless set to 1, and taken for a server on this machine only", () => {
+    expect(parse({})).toBe(false);
+    expect(parse({ TEST_LOOPBACK_PUSH: "" })).toBe(false);
+    expect(parse({ TEST_LOOPBACK_PUSH: "1", HOST: "127.0.0.1", BASE_URL: "http://127.0.0.1:4600" })).toBe(true);
+    for (const value of ["0", "yes", "true"]) expect(() => parse({ TEST_LOOPBACK_PUSH: value })).toThrow(/TEST_LOOPBACK_PUSH must be 1 or unset/);
+    for (const env of UNSAFE_FOR_TESTS) expect(() => parse({ TEST_LOOPBACK_PUSH: "1", ...env })).toThrow(/TEST_LOOPBACK_PUSH: for tests only/);
   });
 });
 

@@ -67,6 +67,7 @@ const envSchema = z.object({
   MAIL_FROM: emptyAsUnset(z.string().regex(/^[^\r\n]{3,200}$/, "MAIL_FROM must be one line, e.g. Akhbar <newsroom@example.com>").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TEST_CLOCK_FILE: emptyAsUnset(z.string().optional()),
+  TEST_LOOPBACK_PUSH: emptyAsUnset(z.literal("1", { error: "TEST_LOOPBACK_PUSH must be 1 or unset" }).optional()),
 });
 
 /** An S3-compatible bucket for media: AWS when there is no endpoint; R2, B2, MinIO by their endpoint. */
@@ -113,6 +114,8 @@ export type Config = {
   siteOrigins: string[];
   /** Tests only: a file holding how far (ms) the scheduler's and the trash purge's clock is ahead of the real one (clock.server.ts). */
   testClockFile: string | null;
+  /** Tests only: push subscriptions on this machine (http or https) are taken and sent to, where the tests' push service runs. */
+  testLoopbackPush: boolean;
 };
 
 const DATA_DIR = "./data";
@@ -179,7 +182,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>` } : null,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
-    testClockFile: testClockFileOf(e),
+    testClockFile: testOnly(e, "TEST_CLOCK_FILE") ? path.resolve(e.TEST_CLOCK_FILE!) : null,
+    testLoopbackPush: testOnly(e, "TEST_LOOPBACK_PUSH"),
   };
 }
 
@@ -187,16 +191,16 @@ function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-/** A clock a test moves belongs to a server only this machine can reach and that names no real site. */
-function testClockFileOf(e: Env): string | null {
-  if (e.TEST_CLOCK_FILE === undefined) return null;
+/** Whether a setting for tests is set: only on a server this machine alone can reach and that names no real site. */
+function testOnly(e: Env, name: "TEST_CLOCK_FILE" | "TEST_LOOPBACK_PUSH"): boolean {
+  if (e[name] === undefined) return false;
   const siteHost = e.BASE_URL === undefined ? "localhost" : new URL(e.BASE_URL).hostname;
   if (!isLoopbackHost(e.HOST) || !isLoopbackHost(siteHost)) {
     throw new ConfigurationError(
-      "Invalid configuration:\n  TEST_CLOCK_FILE: for tests only, on a server that HOST and BASE_URL keep on this machine (127.0.0.1, ::1 or localhost); remove it on a real site.",
+      `Invalid configuration:\n  ${name}: for tests only, on a server that HOST and BASE_URL keep on this machine (127.0.0.1, ::1 or localhost); remove it on a real site.`,
     );
   }
-  return path.resolve(e.TEST_CLOCK_FILE);
+  return true;
 }
 
 type Env = z.infer<typeof envSchema>;

@@ -15,7 +15,7 @@ const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
   push = await startPushService();
-  thread = new DeliveryThread({ sockets: 4, timeoutMs: 5_000, nice: 10 });
+  thread = new DeliveryThread({ sockets: 4, timeoutMs: 5_000, nice: 10, loopback: true });
 });
 afterAll(async () => {
   await thread.close();
@@ -59,8 +59,36 @@ describe("the delivery thread", () => {
     expect(badKey).toEqual({ error: expect.stringMatching(/65 bytes/) });
   });
 
+  it("sends only to push services on the internet unless told the tests' service is on this machine: refused, nothing reaches it", async () => {
+    const reader = push.subscribe();
+    const { port, pathname } = new URL(reader.endpoint);
+    const strict = new DeliveryThread({ sockets: 2, timeoutMs: 5_000, nice: 10, loopback: false });
+    try {
+      const endpoints = [
+        reader.endpoint,
+        `https://127.0.0.1:${port}${pathname}`,
+        // A name is resolved by the thread, which refuses where it points.
+        `https://localhost:${port}${pathname}`,
+        `https://[::1]:${port}${pathname}`,
+        `https://[::ffff:127.0.0.1]:${port}${pathname}`,
+        "https://10.1.2.3/push/x",
+        "https://169.254.169.254/latest/meta-data",
+        "https://[fd00::1]/push/x",
+        "http://push.example/push/x",
+      ];
+      const answers = await Promise.all(endpoints.map((endpoint) => strict.deliver({ ...jobFor(reader, {}), endpoint })));
+      expect(answers.map((answer, i) => [endpoints[i], answer])).toEqual(endpoints.map((endpoint) => [endpoint, { refused: expect.any(String) }]));
+      expect(push.requests(reader.endpoint)).toBe(0);
+      // The same service by name, with the tests' allowance: sent.
+      expect(await thread.deliver({ ...jobFor(reader, {}), endpoint: `http://localhost:${port}${pathname}` })).toEqual({ status: 201, retryAfter: null });
+      expect(push.requests(reader.endpoint)).toBe(1);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("gives up on a service that takes the message but does not answer in time", async () => {
-    const impatient = new DeliveryThread({ sockets: 1, timeoutMs: 300, nice: 10 });
+    const impatient = new DeliveryThread({ sockets: 1, timeoutMs: 300, nice: 10, loopback: true });
     push.hold();
     try {
       expect(await impatient.deliver(jobFor(push.subscribe(), {}))).toEqual({ error: "the push service did not answer in time" });

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { NON_PUBLIC_SUBNETS } from "./push-addresses.server";
 
 /** One message to send: the subscription, the alert's payload and headers, and the VAPID authorization. */
 export type DeliveryJob = {
@@ -13,11 +14,17 @@ export type DeliveryJob = {
   authorization: string;
 };
 
-/** The push service's answer, or why none came (the message was not encrypted or not answered). */
-export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string };
+/**
+ * The push service's answer, or why none came: the message was not encrypted or not answered
+ * (`error`), or the endpoint is not a push service on the internet and nothing was sent (`refused`).
+ */
+export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string } | { refused: string };
 
-/** `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads). */
-export type DeliveryThreadSettings = { sockets: number; timeoutMs: number; nice: number };
+/**
+ * `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads).
+ * `loopback`: tests only (TEST_LOOPBACK_PUSH), also send to this machine, where their push service runs.
+ */
+export type DeliveryThreadSettings = { sockets: number; timeoutMs: number; nice: number; loopback: boolean };
 
 /**
  * What the thread runs: web-push encrypts each message (RFC 8291) and the request goes out on a
@@ -25,15 +32,38 @@ export type DeliveryThreadSettings = { sockets: number; timeoutMs: number; nice:
  */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
+const dns = require("node:dns");
 const http = require("node:http");
 const https = require("node:https");
+const net = require("node:net");
 const webpush = require(workerData.webPush);
 try {
   // Linux keeps a nice value per thread: this one yields the CPU to the threads that serve pages.
   const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
   require("node:os").setPriority(tid, workerData.nice);
 } catch {}
-const agentOptions = { keepAlive: true, maxSockets: workerData.sockets };
+const nonPublic = new net.BlockList();
+for (const [network, prefix, family] of workerData.nonPublic) nonPublic.addSubnet(network, prefix, family);
+const isLoopback = (address) => address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+const allowed = (address) => {
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (workerData.loopback && isLoopback(address)) return true;
+  return !nonPublic.check(address, family === 4 ? "ipv4" : "ipv6");
+};
+const NOT_PUBLIC = "ENOTPUBLIC";
+const notPublic = (address) => Object.assign(new Error("the push service's address " + address + " is not on the internet"), { code: NOT_PUBLIC });
+// Every name is resolved here, so one that points at this machine or its network is refused, whatever the endpoint said.
+function lookup(hostname, options, callback) {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error);
+    const refused = addresses.find((entry) => !allowed(entry.address));
+    if (refused) return callback(notPublic(refused.address));
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}
+const agentOptions = { keepAlive: true, maxSockets: workerData.sockets, lookup };
 const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
 let answers = [];
 const answer = (id, result) => {
@@ -48,6 +78,16 @@ setInterval(() => {
   for (const [request, until] of inFlight) if (until <= now) request.destroy(new Error("the push service did not answer in time"));
 }, 250).unref();
 function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization }) {
+  let url;
+  try {
+    url = new URL(endpoint);
+  } catch (error) {
+    return answer(id, { refused: messageOf(error) });
+  }
+  // An address in the URL is connected to without a lookup: checked here.
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  if (url.protocol !== "https:" && !(workerData.loopback && url.protocol === "http:")) return answer(id, { refused: "not https: " + url.protocol });
+  if (net.isIP(host) !== 0 && !allowed(host)) return answer(id, { refused: notPublic(host).message });
   let details;
   try {
     details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, { vapidDetails: null, TTL: ttlSeconds, urgency, topic, headers: { Authorization: authorization } });
@@ -61,7 +101,6 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
   };
   let request;
   try {
-    const url = new URL(endpoint);
     request = (url.protocol === "https:" ? https : http).request(url, { method: "POST", headers: details.headers, agent: agents[url.protocol] }, (response) => {
       response.on("error", (error) => once({ error: messageOf(error) }));
       response.on("end", () => once({ status: response.statusCode, retryAfter: response.headers["retry-after"] ?? null }));
@@ -70,7 +109,7 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
   } catch (error) {
     return answer(id, { error: messageOf(error) });
   }
-  request.on("error", (error) => once({ error: messageOf(error) }));
+  request.on("error", (error) => once(error && error.code === NOT_PUBLIC ? { refused: messageOf(error) } : { error: messageOf(error) }));
   inFlight.set(request, Date.now() + workerData.timeoutMs);
   request.end(details.body);
 }
@@ -116,7 +155,7 @@ export class DeliveryThread {
 
   private start(): Worker {
     const webPush = createRequire(import.meta.url).resolve("web-push");
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { ...this.settings, webPush } });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { ...this.settings, webPush, nonPublic: NON_PUBLIC_SUBNETS } });
     worker.unref();
     worker.on("message", (answers: (DeliveryAnswer & { id: number })[]) => {
       for (const { id, ...answer } of answers) {

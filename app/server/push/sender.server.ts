@@ -31,6 +31,8 @@ export type SenderOptions = {
   ttlSeconds: number;
   /** How long a claim holds before another process may take the delivery. */
   claimMs: number;
+  /** Tests only (TEST_LOOPBACK_PUSH): also send to this machine, where their push service runs. */
+  loopback: boolean;
 };
 
 const VAPID_LIFETIME_S = 12 * 3600;
@@ -148,10 +150,10 @@ function slots(size: number) {
  * encrypted and sent by a thread of their own, outcomes written together as they come.
  */
 export function createSender(options: SenderOptions) {
-  const { db, clock, baseUrl, concurrency, ttlSeconds, claimMs } = options;
+  const { db, clock, baseUrl, concurrency, ttlSeconds, claimMs, loopback } = options;
   const alerts = new Map<number, Alert>();
   const vapidHeaders = new Map<string, { header: string; until: number }>();
-  const thread = new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE });
+  const thread = new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE, loopback });
   const outcomes = createOutcomeWriter(db);
   let keys: VapidKeys | undefined;
   let subject = "";
@@ -184,6 +186,10 @@ export function createSender(options: SenderOptions) {
     const alert = alerts.get(delivery.alert_id);
     if (!alert || !subscription) return outcomes.record(delivery, "removed");
     const answer = await thread.deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, ttlSeconds, authorization: authorization(delivery.endpoint) });
+    if ("refused" in answer) {
+      logger.warn({ reason: answer.refused, alert: delivery.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
+      return outcomes.record(delivery, "removed");
+    }
     if ("error" in answer) {
       logger.warn({ err: answer.error, alert: delivery.alert_id }, "a push delivery failed to reach its service");
       return outcomes.record(delivery, { retryAt: new Date(clock.now().getTime() + backoffMs(delivery.attempts)) });

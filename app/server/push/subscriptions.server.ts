@@ -3,6 +3,7 @@ import { pushMessages as pm } from "~/lib/messages";
 import { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { isSendableEndpoint } from "./push-addresses.server";
 
 /*
  * Readers' Web Push subscriptions (decision 037): the endpoint, its two keys, the categories chosen
@@ -45,14 +46,18 @@ function invalid(message: string): AppError {
   return new AppError("validation", { message });
 }
 
-/** Stores a subscription, or replaces the categories (and keys) of the same endpoint. */
-export async function subscribe(db: DB, body: unknown, now: Date): Promise<void> {
+/**
+ * Stores a subscription, or replaces the categories (and keys) of the same endpoint. Its endpoint
+ * must be a push service on the internet (`loopback`: or this machine, for tests).
+ */
+export async function subscribe(db: DB, body: unknown, now: Date, loopback: boolean): Promise<void> {
   const parsed = subscribeSchema.safeParse(body);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? "");
     throw invalid(field === "categories" ? pm.categoriesInvalid : pm.subscriptionInvalid);
   }
   const { subscription, categories } = parsed.data;
+  if (!isSendableEndpoint(subscription.endpoint, loopback)) throw invalid(pm.subscriptionInvalid);
   const row = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, categories: JSON.stringify([...new Set(categories)]) };
   await db
     .insertInto("push_subscriptions")

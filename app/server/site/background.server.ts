@@ -20,7 +20,8 @@ function mayHaveQueuedAlert(events: OutboxEvent[]): boolean {
 }
 
 function startSiteSender(site: Site): PushSender {
-  return startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
+  const loopback = site.config.testLoopbackPush;
+  return startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, loopback, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
 }
 
 /**
