@@ -174,6 +174,17 @@ describe("TEST_LOOPBACK_PUSH", () => {
   });
 });
 
+describe("SHUTDOWN_GRACE_SECONDS", () => {
+  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { SHUTDOWN_GRACE_SECONDS: value }) }).shutdownGraceMs;
+
+  it("is 10 s unless set, from 1 to 120 s", () => {
+    expect(parse()).toBe(10_000);
+    expect(parse("1")).toBe(1_000);
+    expect(parse("120")).toBe(120_000);
+    for (const value of ["0", "121", "2.5", "soon"]) expect(() => parse(value)).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
+});
+
 describe("WORKERS", () => {
   const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { WORKERS: value }) }).workers;
 

@@ -62,6 +62,7 @@ const envSchema = z.object({
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   STREAM_MAX_TOTAL: z.coerce.number().int().min(1).default(5_000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   TRUST_PROXY: trustProxySchema,
   SMTP_URL: emptyAsUnset(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465" }).optional()),
   MAIL_FROM: emptyAsUnset(z.string().regex(/^[^\r\n]{3,200}$/, "MAIL_FROM must be one line, e.g. Akhbar <newsroom@example.com>").optional()),
@@ -107,6 +108,8 @@ export type Config = {
   streams: { perIp: number; total: number };
   /** How often each process looks for scheduled articles whose time has come. */
   schedulerIntervalMs: number;
+  /** After SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
+  shutdownGraceMs: number;
   trustProxy: TrustProxy;
   /** Outgoing mail (reset links, invitations); null: those controls say how to turn it on. */
   mail: { smtpUrl: string; from: string } | null;
@@ -179,6 +182,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     streams: { perIp: e.STREAM_MAX_PER_IP, total: e.STREAM_MAX_TOTAL },
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>` } : null,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),

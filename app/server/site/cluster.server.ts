@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import { onStopSignal, SHUTDOWN_GRACE_MS } from "./lifecycle.server";
+import { onStopSignal } from "./lifecycle.server";
 import { logger } from "~/server/platform/logger.server";
 
 /** The first pause before a dead worker is replaced; it doubles while replacements keep dying young. */
@@ -7,8 +7,8 @@ const FIRST_RESTART_DELAY_MS = 100;
 const MAX_RESTART_DELAY_MS = 30_000;
 /** A worker that served this long before it died starts its slot's back-off afresh. */
 const STABLE_AFTER_MS = 30_000;
-/** After SIGTERM, how long workers get to finish before they are killed. */
-const STOP_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
+/** After SIGTERM, how much longer than their grace period workers get to finish before they are killed. */
+const STOP_MARGIN_MS = 5_000;
 
 /** Set in the environment of a forked process that serves no pages: the views process (decision 042) or the sender process (decision 043). */
 const ROLE_ENV = "AKHBAR_PROCESS";
@@ -53,7 +53,7 @@ type Slot = { env: Record<string, string>; worker?: Worker; ready: boolean; star
  * them gracefully, then itself. A worker that dies before any worker has served means the server
  * cannot start (port taken, bad build): the primary stops with status 1 instead of looping.
  */
-export function superviseWorkers(count: number, views: boolean): void {
+export function superviseWorkers(count: number, views: boolean, graceMs: number): void {
   const slot = (env: Record<string, string>): Slot => ({ env, ready: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS });
   const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...helperRoles(count, views).map((role) => slot({ [ROLE_ENV]: role }))];
   const serving = processesOf(count, views);
@@ -69,7 +69,7 @@ export function superviseWorkers(count: number, views: boolean): void {
     for (const slot of slots) clearTimeout(slot.restartTimer);
     const running = slots.flatMap((slot) => (slot.worker && !slot.worker.isDead() ? [slot.worker] : []));
     logger.info(`stopping ${running.length} worker(s): ${running.map((w) => w.process.pid).join(", ")}`);
-    const kill = setTimeout(() => running.forEach((worker) => worker.process.kill("SIGKILL")), STOP_DEADLINE_MS);
+    const kill = setTimeout(() => running.forEach((worker) => worker.process.kill("SIGKILL")), graceMs + STOP_MARGIN_MS);
     void Promise.all(
       running.map(
         (worker) => new Promise((resolve) => (worker.isDead() ? resolve(null) : worker.once("exit", resolve))),

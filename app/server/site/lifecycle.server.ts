@@ -11,9 +11,6 @@ export type ShutdownHooks = {
   closeDatabase: () => Promise<void>;
 };
 
-/** How long requests in flight may take to finish after SIGTERM/SIGINT before their connections are cut. */
-export const SHUTDOWN_GRACE_MS = 10_000;
-
 /**
  * How long an idle keep-alive connection stays open: longer than a proxy keeps its connections to
  * us (deploy/nginx.conf: 60 s) or a client its own (undici: 4 s), so they close an idle one first
@@ -67,9 +64,9 @@ export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
 
 /**
  * On SIGTERM or SIGINT: stop accepting connections, end event streams, stop following the outbox, let
- * requests in flight finish (cut after SHUTDOWN_GRACE_MS), close the database, exit 0.
+ * requests in flight finish (cut after `graceMs`: SHUTDOWN_GRACE_SECONDS), close the database, exit 0.
  */
-export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | undefined): void {
+export function shutDownOnSignals(server: http.Server, graceMs: number, hooks: ShutdownHooks | undefined): void {
   const inFlight = new Set<http.ServerResponse>();
   let stopping = false;
   // Before the app's own listener, so the header is set before anything is sent.
@@ -91,9 +88,9 @@ export function shutDownOnSignals(server: http.Server, hooks: ShutdownHooks | un
     hooks?.endStreams();
     const followingStopped = hooks?.stopFollowing();
     const cut = setTimeout(() => {
-      logger.warn(`${inFlight.size} request(s) still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      logger.warn(`${inFlight.size} request(s) still running after ${graceMs / 1000} s: closing their connections`);
       server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     await closed;
     clearTimeout(cut);
     await followingStopped;

@@ -34,7 +34,7 @@ export async function runServer(served: Served, inlineScripts: string[]): Promis
     return cfg;
   });
   const views = cfg.viewsPort !== null && !development;
-  if (cluster.isPrimary && runsCluster(cfg.workers, views) && !development) superviseWorkers(cfg.workers, views);
+  if (cluster.isPrimary && runsCluster(cfg.workers, views) && !development) superviseWorkers(cfg.workers, views, cfg.shutdownGraceMs);
   else if (helperRole() === "views" && cfg.viewsPort !== null) serveViews(cfg, cfg.viewsPort, inlineScripts);
   else if (helperRole() === "sender") await sendAlerts(cfg);
   else await serve(cfg, served, inlineScripts);
@@ -60,7 +60,7 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   const server = listenOrExit(handle, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
-  shutDownOnSignals(server, { endStreams: endAllStreams, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
+  shutDownOnSignals(server, cfg.shutdownGraceMs, { endStreams: endAllStreams, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
 }
 
 /**
@@ -79,7 +79,7 @@ function serveViews(cfg: Config, port: number, inlineScripts: string[]): void {
     if (!viewBeacon(req, res)) writeError(res, new AppError("not-found"), nonceless);
   };
   const server = listenOrExit(handle, port, cfg.host, () => logger.info(`readers' views are counted on ${cfg.host}:${port}`));
-  shutDownOnSignals(server, { endStreams: () => {}, stopFollowing: site.views.stop, closeDatabase: closeDatabaseOf(site) });
+  shutDownOnSignals(server, cfg.shutdownGraceMs, { endStreams: () => {}, stopFollowing: site.views.stop, closeDatabase: closeDatabaseOf(site) });
 }
 
 /**
