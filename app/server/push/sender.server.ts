@@ -13,8 +13,8 @@ import { siteVapidKeys, type VapidKeys } from "./vapid-keys.server";
 
 /*
  * Sending alerts (decision 037). An alert's deliveries are made once (one per matching subscription,
- * in one transaction with the alert's payload); every process then claims due deliveries for a while,
- * has its delivery thread encrypt and send them with bounded concurrency, and writes their outcomes
+ * in one transaction with the alert's payload); each process that sends (decision 043) then claims due deliveries for a while,
+ * has its delivery threads encrypt and send them with bounded concurrency, and writes their outcomes
  * together as they come (outcomes.server), deleting each delivery and counting it on the alert. A
  * claim that lapses (its process stopped) is taken again.
  */
@@ -27,6 +27,8 @@ export type SenderOptions = {
   baseUrl: string;
   /** Requests in flight at once from this process. */
   concurrency: number;
+  /** Delivery threads, the requests in flight shared among them. */
+  threads: number;
   /** How long a push service keeps an undelivered alert. */
   ttlSeconds: number;
   /** How long a claim holds before another process may take the delivery. */
@@ -147,13 +149,16 @@ function slots(size: number) {
 
 /**
  * One process's sending: the alerts' payloads and the VAPID headers kept while it runs; messages
- * encrypted and sent by a thread of their own, outcomes written together as they come.
+ * encrypted and sent by threads of their own, outcomes written together as they come.
  */
 export function createSender(options: SenderOptions) {
-  const { db, clock, baseUrl, concurrency, ttlSeconds, claimMs, loopback } = options;
+  const { db, clock, baseUrl, concurrency, threads, ttlSeconds, claimMs, loopback } = options;
   const alerts = new Map<number, Alert>();
   const vapidHeaders = new Map<string, { header: string; until: number }>();
-  const thread = new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE, loopback });
+  const pool = Array.from({ length: threads }, () => new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE, loopback }));
+  let turn = 0;
+  const nextThread = () => pool[turn++ % pool.length]!;
+  const closeThreads = async () => void (await Promise.all(pool.map((thread) => thread.close())));
   const outcomes = createOutcomeWriter(db);
   let keys: VapidKeys | undefined;
   let subject = "";
@@ -185,7 +190,7 @@ export function createSender(options: SenderOptions) {
   async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<void> {
     const alert = alerts.get(delivery.alert_id);
     if (!alert || !subscription) return outcomes.record(delivery, "removed");
-    const answer = await thread.deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, ttlSeconds, authorization: authorization(delivery.endpoint) });
+    const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, ttlSeconds, authorization: authorization(delivery.endpoint) });
     if ("refused" in answer) {
       logger.warn({ reason: answer.refused, alert: delivery.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
       return outcomes.record(delivery, "removed");
@@ -233,13 +238,13 @@ export function createSender(options: SenderOptions) {
       }
     }
     await unsettled.idle();
-    // The thread and its connections live while a send runs, not between sends.
-    await thread.close();
+    // The threads and their connections live while a send runs, not between sends.
+    await closeThreads();
     if (failure) throw failure.error;
     return handled;
   }
 
-  return { sendDue, close: () => thread.close() };
+  return { sendDue, close: closeThreads };
 }
 
 export type PushSender = { wake: () => void; stop: () => Promise<void> };
