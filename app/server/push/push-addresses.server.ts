@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { isLoopbackHost } from "~/server/platform/config.server";
 
 /*
  * A subscription's endpoint is a URL a reader gave, and the server sends to it: only to a push service
@@ -37,11 +38,6 @@ for (const [network, prefix, family] of NON_PUBLIC_SUBNETS) nonPublic.addSubnet(
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   return family !== 0 && !nonPublic.check(address, family === 4 ? "ipv4" : "ipv6");
-}
-
-/** This machine by name or address: where the tests' push service runs. */
-export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
 }
 
 /**
