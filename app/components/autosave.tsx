@@ -4,6 +4,7 @@ import { LOCALE, TIME_ZONE } from "~/lib/constants";
 import { errorOf } from "~/lib/error-body";
 import { conflictMessages, messages } from "~/lib/messages";
 import { isEmptyDocument, parseRichDocument } from "~/lib/rich-text/document";
+import { ARTICLE_TEXT_FIELDS, AUTOSAVED_FIELDS, copyFields, heldValues, type ArticleFormField } from "~/lib/article-form-fields";
 
 /** Whether the form's body (the editor's document as JSON) has anything to keep. */
 function hasText(json: string): boolean {
@@ -13,7 +14,6 @@ function hasText(json: string): boolean {
 
 /** How often a changed form is saved into its draft. */
 export const AUTOSAVE_EVERY_MS = 3_000;
-const AUTOSAVED_FIELDS = ["title", "body", "category", "topics"] as const;
 
 type Phase = "idle" | "saving" | "saved" | "failed" | "off" | "conflict";
 export type Autosave = {
@@ -30,9 +30,10 @@ export type Autosave = {
 };
 
 /**
- * Saves the form's text every few seconds while it changes into its draft (only when `enabled`: a new
- * article, or a draft), and warns before leaving with changes not saved yet: on closing or reloading
- * the tab (beforeunload) and on navigating inside the site (React Router's blocker).
+ * Saves the form's autosaved fields (lib/article-form-fields.ts) every few seconds while they change
+ * into its draft (only when `enabled`: a new article, or a draft), and warns before leaving while any
+ * field holds what no save has stored (the submit's choices and files until the form is submitted): on
+ * closing or reloading the tab (beforeunload) and on navigating inside the site (React Router's blocker).
  */
 type AutosaveOptions = {
   articleId: string | null;
@@ -48,14 +49,23 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
   const [draftId, setDraftId] = useState(options.articleId);
   const [phase, setPhase] = useState<Phase>(options.enabled ? "idle" : "off");
   const [savedAt, setSavedAt] = useState<string | null>(null);
-  const version = useRef(0);
-  const savedVersion = useRef(0);
+  // What the saves have stored, field by field: at first what the form opened with.
+  const stored = useRef<Map<ArticleFormField, string> | null>(null);
   const draft = useRef(options.articleId);
   const running = useRef(options.enabled);
   const saving = useRef(false);
   const lastSave = useRef<Promise<void>>(Promise.resolve());
-  const isDirty = () => version.current !== savedVersion.current;
-  // The warning on closing the tab listens only while something is unsaved. It is kept without state:
+  const held = () => (form.current ? heldValues(new FormData(form.current)) : null);
+  const differs = (now: Map<ArticleFormField, string> | null, fields: Iterable<ArticleFormField>) => {
+    if (!now || !stored.current) return false;
+    for (const name of fields) if (now.get(name) !== stored.current.get(name)) return true;
+    return false;
+  };
+  const isDirty = () => {
+    const now = held();
+    return differs(now, now?.keys() ?? []);
+  };
+  // The warning on closing the tab listens only while something may be unsaved. It is kept without state:
   // a render of the form inside one of its fields' input events would put a controlled field (the
   // topics' combobox) back to its old value before React hears of the change, and lose the keystroke.
   const [warn] = useState(() => (event: BeforeUnloadEvent) => {
@@ -72,10 +82,9 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
   useEffect(() => {
     const element = form.current;
     if (!element) return;
-    const changed = () => {
-      version.current++;
-      warnWhileUnsaved();
-    };
+    stored.current = held();
+    // A change may be unsaved: the warning listens, and decides when the tab closes (comparing every keystroke would cost the typing).
+    const changed = () => window.addEventListener("beforeunload", warn);
     element.addEventListener("input", changed);
     element.addEventListener("change", changed);
     return () => {
@@ -88,16 +97,16 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
     if (!options.enabled) return;
     const save = async () => {
       const element = form.current;
-      if (!element || saving.current || !running.current || !isDirty()) return;
+      if (!element || saving.current || !running.current) return;
       const fields = new FormData(element);
-      const body = new FormData();
-      for (const name of AUTOSAVED_FIELDS) body.set(name, String(fields.get(name) ?? ""));
+      const sent = heldValues(fields);
+      if (!differs(sent, AUTOSAVED_FIELDS)) return;
+      const body = copyFields(fields, new FormData(), AUTOSAVED_FIELDS);
       // A title and a text are needed before there is a draft worth keeping.
-      if (!String(body.get("title")).trim() || !hasText(String(body.get("body")))) return;
+      if (!String(body.get("title") ?? "").trim() || !hasText(String(body.get("body") ?? ""))) return;
       if (draft.current) body.set("id", draft.current);
       if (draft.current && options.baseVersion.current !== undefined) body.set("baseVersion", String(options.baseVersion.current));
       else if (options.submissionId) body.set("submissionId", options.submissionId);
-      const sent = version.current;
       saving.current = true;
       setPhase("saving");
       try {
@@ -118,7 +127,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
         draft.current = json.id;
         setDraftId(json.id);
         if (typeof json.version === "number") options.baseVersion.current = json.version;
-        savedVersion.current = Math.max(savedVersion.current, sent);
+        for (const name of AUTOSAVED_FIELDS) stored.current?.set(name, sent.get(name) ?? "");
         warnWhileUnsaved();
         setSavedAt(json.savedAt);
         setPhase("saved");
@@ -143,7 +152,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
   }, [blocker]);
 
   const markSaved = () => {
-    savedVersion.current = version.current;
+    stored.current = held();
     warnWhileUnsaved();
   };
   const pause = async () => {
@@ -176,7 +185,7 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
   );
 }
 
-/** Opens the article as readers would see it, from the form's current (unsaved) text, in a new tab; nothing is saved. */
+/** Opens the article as readers would see it, from the form's current (unsaved) fields, in a new tab; nothing is saved. */
 export function PreviewButton({ form, articleId, className = "" }: { form: RefObject<HTMLFormElement | null>; articleId: string | null; className?: string }) {
   const open = () => {
     const source = form.current;
@@ -190,10 +199,7 @@ export function PreviewButton({ form, articleId, className = "" }: { form: RefOb
       input.value = value;
       target.append(input);
     };
-    for (const name of ["title", "body", "category", "videoUrl", "imageUrl", "topics"]) add(name, String(fields.get(name) ?? ""));
-    for (const name of ["removeImages", "imageOrder", "imageAlt", "imageCaption", "imageCredit"]) {
-      for (const value of fields.getAll(name)) add(name, String(value));
-    }
+    for (const name of ARTICLE_TEXT_FIELDS) for (const value of fields.getAll(name)) if (typeof value === "string") add(name, value);
     if (articleId) add("id", articleId);
     document.body.append(target);
     target.submit();

@@ -7,6 +7,7 @@ import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
 import { topicsField } from "./topic-schema";
 import { storyFormFields } from "./story-fields";
+import type { ArticleTextField } from "./article-form-fields";
 import { documentFromPlainText, documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "./rich-text/document";
 
 export const TITLE_MAX = 300;
@@ -46,7 +47,7 @@ export const articleIdField = z.string().min(1, messages.newsNotFound).max(1_500
 /** The trash's buttons: restore (editors) or delete for good (admins) one article. */
 export const trashActionSchema = z.object({ intent: z.enum(["restore", "delete"]), id: articleIdField });
 
-/** The form's fields one by one: what autosave and preview check of them. */
+/** The form's fields one by one (every text field of article-form-fields.ts): what autosave and preview check of them. */
 export const articleFields = z.object({
   title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
   /** Plain text, from clients written before the editor (the JSON API): it becomes a document of paragraphs. */
@@ -96,7 +97,7 @@ export const articleFields = z.object({
   /** An editor's "إرسال تنبيه" (Web Push, decision 037), and the confirmation asked for past the hourly limit. */
   sendAlert: z.literal("on").optional().transform((value) => value === "on"),
   confirmAlert: z.literal("on").optional().transform((value) => value === "on"),
-});
+} satisfies Record<ArticleTextField, z.ZodType>);
 
 /**
  * The article's text as a document and its plain text: the editor's `body`, or else plain `content`

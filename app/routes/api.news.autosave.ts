@@ -1,6 +1,7 @@
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
-import { formText, readSmallForm } from "~/server/http/form.server";
+import { readSmallForm } from "~/server/http/form.server";
+import { textsOf } from "~/lib/article-form-fields";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { autosaveDraft } from "~/server/news/autosave.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -10,23 +11,14 @@ import type { Route } from "./+types/api.news.autosave";
 /** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
 const AUTOSAVE_FORM_BYTES = 512 * 1024;
 
-/** The form's autosave: POST its text (and `id` once it has a draft); 200 with the draft's id and when it was saved. A refusal is answered as JSON (http/error-response). */
+/** The form's autosave: POST its fields (lib/article-form-fields.ts; `id` once it has a draft); 200 with the draft's id and when it was saved. A refusal is answered as JSON (http/error-response). */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const form = await readSmallForm(request, AUTOSAVE_FORM_BYTES);
-  const text = (name: string) => formText(form, name);
-  const saved = await autosaveDraft(site.db, user, {
-    id: text("id"),
-    title: text("title"),
-    content: text("content"),
-    body: text("body"),
-    category: text("category"),
-    standfirst: text("standfirst"),
-    submissionId: text("submissionId"),
-    topics: text("topics"),
-    baseVersion: text("baseVersion"),
-  }, site.clock.now());
+  const texts = textsOf(form);
+  const fields = Object.fromEntries([...new Set(form.keys())].map((name) => [name, texts(name)]));
+  const saved = await autosaveDraft(site.db, user, fields, site.clock.now());
   return Response.json(saved, { headers: NO_STORE });
 }

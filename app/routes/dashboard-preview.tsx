@@ -6,6 +6,7 @@ import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { formText, readSmallForm } from "~/server/http/form.server";
 import { previewFromForm } from "~/server/news/preview.server";
+import { articleFormValues, textsOf } from "~/lib/article-form-fields";
 
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-preview";
@@ -13,30 +14,12 @@ import type { Route } from "./+types/dashboard-preview";
 /** The form's text, at most CONTENT_MAX characters of Arabic in UTF-8, and a few short fields. */
 const PREVIEW_FORM_BYTES = 512 * 1024;
 
-/** The article page as readers would see it, from the posted form: nothing is saved, nothing is cached, never indexed. */
+/** The article page as readers would see it, from the posted form (every field of lib/article-form-fields.ts): nothing is saved, nothing is cached, never indexed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
-  const text = (name: string) => formText(form, name);
-  const list = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
-  const listIfSent = (name: string) => (form.has(name) ? list(name) : undefined);
-  const preview = await previewFromForm(site.db, user, {
-    id: text("id"),
-    title: text("title"),
-    content: text("content"),
-    body: text("body"),
-    category: text("category"),
-    standfirst: text("standfirst"),
-    videoUrl: text("videoUrl"),
-    imageUrl: text("imageUrl"),
-    removeImages: list("removeImages"),
-    imageOrder: listIfSent("imageOrder"),
-    imageAlt: listIfSent("imageAlt"),
-    imageCaption: listIfSent("imageCaption"),
-    imageCredit: listIfSent("imageCredit"),
-    topics: text("topics"),
-  }, site.clock.now());
+  const preview = await previewFromForm(site.db, user, { ...articleFormValues(textsOf(form)), id: formText(form, "id") }, site.clock.now());
   return { preview };
 }
 

@@ -1,4 +1,6 @@
 import { articleFields, articleIdField, withArticleText, withImageDetails } from "~/lib/article-schema";
+import type { ArticleFormValues } from "~/lib/article-form-fields";
+import { creditOf, type Credit } from "~/lib/bylines";
 import type { ImageDetailsMap } from "~/lib/image-details";
 import { imageDetailMessages } from "~/lib/messages";
 import { articleFieldErrors } from "~/lib/field-errors";
@@ -12,42 +14,39 @@ import { getArticle } from "./articles-read.server";
 import { libraryHolds } from "./media-library.server";
 import { keptImagesInOrder } from "./publishing.server";
 import { assertRevisionsAccess } from "./revision-access.server";
+import { posterOfVideo } from "./video-posters.server";
 
-/** What the preview shows: the form's unsaved text, with the media the article already has. */
+/** What the preview shows: every field of the form the article page shows, from its unsaved values, with the media the article already has. */
 export type Preview = {
   title: string;
   standfirst: string | null;
+  credit: Credit | null;
   body: RichDocument;
   category: Category;
   images: string[];
   imageDetails: ImageDetailsMap;
   video: string | null;
+  videoPoster?: string;
   time: string;
   topics: { name: string }[];
 };
 
 const previewSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, standfirst: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true, topics: true })
+  .pick({ title: true, content: true, body: true, category: true, standfirst: true, byline: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true, topics: true })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText)
   .transform(withImageDetails);
 
-export type PreviewFields = {
-  id?: string;
-  title?: string;
-  content?: string;
-  body?: string;
-  category?: string;
-  standfirst?: string;
-  videoUrl?: string;
-  imageUrl?: string;
-  removeImages: string[];
-  imageOrder?: string[];
-  imageAlt?: string[];
-  imageCaption?: string[];
-  imageCredit?: string[];
-  topics?: string;
-};
+/** The form's values (lib/article-form-fields.ts), and the article's `id` when it has one. */
+export type PreviewFields = ArticleFormValues & { id?: string };
+
+/** Who the page would credit: the byline typed, else the story's author (the actor, for a story not saved yet). */
+async function creditOfPreview(db: DB, byline: string | null, id: string | undefined, actor: Actor): Promise<Credit | null> {
+  if (byline) return creditOf(byline, null);
+  const authorId = id ? (await db.selectFrom("news").select("author_id").where("id", "=", id).executeTakeFirst())?.author_id : actor.id;
+  const author = authorId ? await db.selectFrom("user").select("name").where("id", "=", authorId).executeTakeFirst() : undefined;
+  return creditOf(null, author?.name ?? null);
+}
 
 /** The article as readers would see it from the posted form; nothing is stored. Throws an AppError for bad fields or an article the actor may not edit. */
 export async function previewFromForm(db: DB, actor: Actor, fields: PreviewFields, now = new Date()): Promise<Preview> {
@@ -57,7 +56,7 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
     const fields = articleFieldErrors(parsed.error.issues);
     throw new AppError("validation", { message: Object.values(fields)[0], fields });
   }
-  const { id, title, standfirst, body, category, videoUrl, imageUrl } = parsed.data;
+  const { id, title, standfirst, byline, body, category, videoUrl, imageUrl } = parsed.data;
   let video = videoUrl;
   if (id) await assertRevisionsAccess(db, actor, id);
   const article = id ? await getArticle(db, id, EDITORS) : null;
@@ -69,5 +68,18 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
   const imageDetails: ImageDetailsMap = { ...article?.imageDetails, ...parsed.data.imageDetails };
   if (article) video ??= article.video?.startsWith("/media/") ? article.video : null;
   const topics = (parsed.data.topics ?? []).map((name) => ({ name }));
-  return { title, standfirst, body, category, images: imageUrl ? [...images, imageUrl] : images, imageDetails, video, time: now.toISOString(), topics };
+  const videoPoster = video ? await posterOfVideo(db, video) : undefined;
+  return {
+    title,
+    standfirst,
+    credit: await creditOfPreview(db, byline, id, actor),
+    body,
+    category,
+    images: imageUrl ? [...images, imageUrl] : images,
+    imageDetails,
+    video,
+    ...(videoPoster ? { videoPoster } : {}),
+    time: now.toISOString(),
+    topics,
+  };
 }

@@ -196,12 +196,26 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
   return { article, reviewNote: access.reviewNote };
 }
 
+/** What an edit of `article` starts from. */
+const currentOf = (article: NewsArticle): Current => ({ kind: "edit", id: article.id, status: article.status, images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage });
+
+/**
+ * A draft's autosave as the changes a save of the same form would make, without files or removals
+ * (autosave sends none: article-form-fields.ts): the one mapping of a form's fields, for autosave too.
+ */
+export async function autosavedChanges(db: DB, actor: Actor, article: NewsArticle, input: ArticleFormInput) {
+  const current = currentOf(article);
+  const fromLibrary = await libraryHolds(db, (input.imageOrder ?? []).filter((url) => !current.images.includes(url)));
+  if (!keptImagesInOrder(current.images, input, fromLibrary)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
+  return articleOfForm(input, actor, current, { images: [], video: null, shareImage: null, fromLibrary });
+}
+
 /**
  * An edit by `actor` of `article`, as editableArticle gave it: the write itself checks again that the
  * actor may still edit it (permissions.ts) and give it the status asked for.
  */
 export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<{ version: number }> {
-  const current: Current = { kind: "edit", id: article.id, status: article.status, images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage };
+  const current = currentOf(article);
   const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, submission, actor, current, sender);
   const changes = articleOfForm(input, actor, current, uploads);
   if (changes.images.length > MAX_IMAGES) {

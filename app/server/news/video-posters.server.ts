@@ -31,6 +31,12 @@ export async function recordVideoPoster(db: DB, videoUrl: string, posterUrl: str
     .execute();
 }
 
+/** The poster set for the video at `videoUrl`, if any. */
+export async function posterOfVideo(db: DB, videoUrl: string): Promise<string | undefined> {
+  const row = await db.selectFrom("video_posters").select("poster_url").where("video_url", "=", videoUrl).executeTakeFirst();
+  return row?.poster_url ?? undefined;
+}
+
 /**
  * Sets the poster of the article's video (a file or a YouTube link) by one who may edit the article:
  * the picture is stored as every article image and joins the media library; readers' pages change at
