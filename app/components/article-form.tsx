@@ -6,7 +6,7 @@ import { BYLINE_MAX } from "~/lib/bylines";
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { conflictMessages, editorMessages, messages } from "~/lib/messages";
-import { differences, type Difference, type SavedStory } from "~/lib/edit-conflict";
+import { currentOfConflict, differences, type Difference, type SavedStory } from "~/lib/edit-conflict";
 import type { RichDocument } from "~/lib/rich-text/document";
 import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
@@ -85,13 +85,13 @@ export function ArticleForm(props: Props) {
     enabled: !article || article.status === "draft",
     submissionId: props.submissionId,
     baseVersion,
-    onConflict: (id) => void showConflict(id),
+    onConflict: (id, current) => void showConflict(id, current),
   });
 
-  /** Another save came first: the differences between the form and the story as saved now. */
-  async function showConflict(id: string) {
+  /** Another save came first: the differences between the form and the story as saved now (as the refusal carried it, or read again). */
+  async function showConflict(id: string, current?: SavedStory) {
     const element = form.current;
-    const theirs = await savedStory(id);
+    const theirs = current ?? (await savedStory(id));
     if (!element || !theirs) {
       setErrors({ form: conflictMessages.loadFailed });
       return;
@@ -159,7 +159,7 @@ export function ArticleForm(props: Props) {
       }
       const error = errorOf(json);
       // Autosave stays paused: it would be refused too until the conflict is settled.
-      if (error?.code === "edit-conflict") return void (await showConflict(draftId || article!.id));
+      if (error?.code === "edit-conflict") return void (await showConflict(draftId || article!.id, currentOfConflict(json)));
       autosave.resume();
       setErrors(error ? formMessagesOf(error) : { form: failed });
       window.alert(failed);

@@ -3,6 +3,7 @@ import { useBlocker } from "react-router";
 import { LOCALE, TIME_ZONE } from "~/lib/constants";
 import { errorOf } from "~/lib/error-body";
 import { conflictMessages, messages } from "~/lib/messages";
+import { currentOfConflict, type SavedStory } from "~/lib/edit-conflict";
 import { isEmptyDocument, parseRichDocument } from "~/lib/rich-text/document";
 import { ARTICLE_TEXT_FIELDS, AUTOSAVED_FIELDS, copyFields, heldValues, type ArticleFormField } from "~/lib/article-form-fields";
 
@@ -41,8 +42,8 @@ type AutosaveOptions = {
   submissionId?: string;
   /** The version each save is based on; a save sets it to the draft's new version. */
   baseVersion: MutableRefObject<number | undefined>;
-  /** Another save of the draft came first: autosave stops, and the form shows the conflict. */
-  onConflict: (draftId: string) => void;
+  /** Another save of the draft came first: autosave stops, and the form shows the conflict (with the draft as saved now, when the refusal carried it). */
+  onConflict: (draftId: string, current?: SavedStory) => void;
 };
 
 export function useAutosave(form: RefObject<HTMLFormElement | null>, options: AutosaveOptions): Autosave {
@@ -115,7 +116,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
         if (response.status === 409 && errorOf(json)?.code === "edit-conflict" && draft.current) {
           running.current = false;
           setPhase("conflict");
-          options.onConflict(draft.current);
+          options.onConflict(draft.current, currentOfConflict(json));
           return;
         }
         if (!response.ok || !json?.id || !json.savedAt) {

@@ -24,6 +24,15 @@ export type SavedStory = {
   noindex: boolean;
 };
 
+/** Beside the error of a 409 edit-conflict: the story as saved now, when the client may still edit it. */
+export type ConflictDetails = { current?: SavedStory };
+
+/** The story as saved now that a 409 edit-conflict's body carries, if any. */
+export function currentOfConflict(body: unknown): SavedStory | undefined {
+  const current = (body as ConflictDetails | null)?.current;
+  return typeof current === "object" && current !== null && typeof current.id === "string" ? current : undefined;
+}
+
 export type ConflictField = keyof typeof conflictMessages.fields;
 
 /**

@@ -4,9 +4,9 @@ import { withSubmission } from "~/server/http/multipart-form.server";
 import { editableArticle, editArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
 import { trashArticle } from "~/server/news/trash.server";
-import { topicsOfArticle } from "~/server/news/topics.server";
+import { apiStory, conflictDetails } from "~/server/news/api-story.server";
 import { requireEditor, requireNewsroomMember } from "~/server/accounts/guards.server";
-import { AppError } from "~/server/platform/app-error.server";
+import { AppError, isEditConflict } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.news.item";
 
@@ -14,18 +14,13 @@ import type { Route } from "./+types/api.news.item";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
-  const { article, reviewNote } = await editableArticle(site.db, params.id, actor);
-  const { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, createdAt, updatedAt, publishedAt, story, version } = article;
-  const topics = (await topicsOfArticle(site.db, id)).map((topic) => topic.name);
-  return Response.json(
-    { id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, reviewNote, createdAt, updatedAt, publishedAt, ...story, topics, version },
-    { headers: NO_STORE },
-  );
+  return Response.json(await apiStory(site.db, params.id, actor), { headers: NO_STORE });
 }
 
 /**
  * PUT a multipart article form to edit (authors: their own drafts), with `baseVersion` the version it
- * was based on (409 edit-conflict when another save came first); 200 with the new version. DELETE to move to the trash (editors). */
+ * was based on (409 edit-conflict when another save came first, with the story as saved now as `current`);
+ * 200 with the new version. DELETE to move to the trash (editors). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const room = site.newsroom;
@@ -37,6 +32,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   if (request.method !== "PUT" && request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const { article } = await editableArticle(room.db, params.id, actor);
-  const { version } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => editArticle(room, actor, article, form, "api"));
-  return Response.json({ id: article.id, version }, { headers: NO_STORE });
+  try {
+    const { version } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => editArticle(room, actor, article, form, "api"));
+    return Response.json({ id: article.id, version }, { headers: NO_STORE });
+  } catch (error) {
+    if (!isEditConflict(error)) throw error;
+    return errorResponse(error, await conflictDetails(room.db, article.id, actor));
+  }
 }

@@ -39,19 +39,20 @@ const put = (server: TestServer, session: Session, id: string, form: FormData) =
 const titleOf = async (id: string) => (await db.selectFrom("news").select(["title", "version"]).where("id", "=", id).executeTakeFirstOrThrow());
 
 describe("a save based on an older version, across instances", () => {
-  it("is refused with 409 and the standard error body, and nothing is written; saved again on the new version it goes through", async () => {
+  it("is refused with 409, the standard error body and the story as saved now, and nothing is written; saved again on the new version it goes through", async () => {
     const { id } = await createTestArticle(db, { title: "الأصل" });
     const first = await put(a, editor, id, edit("تعديل سلمى", 1));
     expect(first).toMatchObject({ status: 200, json: { id, version: 2 } });
 
     const stale = await put(b, admin, id, edit("تعديل كريم", 1));
     expect(stale.status).toBe(409);
-    expect(stale.json).toEqual({ error: { code: "edit-conflict", message: conflictMessages.refused } });
+    const { error, current } = stale.json as typeof stale.json & { current: { title: string; standfirst: string | null; version: number } };
+    expect(error).toEqual({ code: "edit-conflict", message: conflictMessages.refused });
     expect(await titleOf(id)).toMatchObject({ title: "تعديل سلمى", version: 2 });
 
-    // What the form reads to compare: the story as saved now, with its version.
-    const current = (await (await get(`${b.url}/api/news/${id}`, admin)).json()) as { title: string; version: number };
-    expect(current).toMatchObject({ title: "تعديل سلمى", version: 2 });
+    // What the form compares with, in the refusal itself: the story as saved now, as GET gives it, with its version.
+    expect(current).toMatchObject({ id, title: "تعديل سلمى", version: 2 });
+    expect(current).toEqual(await (await get(`${b.url}/api/news/${id}`, admin)).json());
     expect(await put(b, admin, id, edit("تعديل كريم", current.version))).toMatchObject({ status: 200, json: { version: 3 } });
     expect(await titleOf(id)).toMatchObject({ title: "تعديل كريم", version: 3 });
   });
@@ -65,7 +66,7 @@ describe("a save based on an older version, across instances", () => {
     const autosave = new FormData();
     for (const [name, value] of Object.entries({ id, title: "حفظ تلقائي قديم", body: "", content: "نص", category: "local", baseVersion: "1" })) autosave.set(name, value);
     const refused = await callApi(`${b.url}/api/news/autosave`, "POST", autosave, admin, { origin: b.url });
-    expect(refused).toMatchObject({ status: 409, json: { error: { code: "edit-conflict" } } });
+    expect(refused).toMatchObject({ status: 409, json: { error: { code: "edit-conflict" }, current: { id, title: "مسودة سلمى", version: 2 } } });
     expect(await titleOf(id)).toMatchObject({ title: "مسودة سلمى", version: 2 });
   });
 });

@@ -12,9 +12,9 @@ export function retryAfterHeaders(error: AppError): Record<string, string> {
   return error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
 }
 
-/** An API refusal: the error's status, its JSON body, never stored, with Retry-After when it has one. */
-export function errorResponse(error: AppError): Response {
-  return Response.json(errorBody(error), { status: error.status, headers: { ...NO_STORE, ...retryAfterHeaders(error) } });
+/** An API refusal: the error's status, its JSON body (with `details` beside `error`), never stored, with Retry-After when it has one. */
+export function errorResponse(error: AppError, details: Record<string, unknown> = {}): Response {
+  return Response.json({ ...details, ...errorBody(error) }, { status: error.status, headers: { ...NO_STORE, ...retryAfterHeaders(error) } });
 }
 
 /** Whether an Express request is answered in JSON (the API, or a client that asks for it) rather than a page. */
