@@ -60,6 +60,9 @@ export function spawnServer(env: Record<string, string>, launch: Launch = "node"
   return { child, output: () => output, exited };
 }
 
+/** A server that was to refuse and has not exited by then is serving: it is stopped, and the test fails. */
+const REFUSAL_WAIT_MS = 20_000;
+
 /**
  * Starts the real server on a site in `dir`, with `env` over a plain configuration, and expects it to
  * stop before listening with exit status 1 and a message, not a stack trace; resolves with what it printed.
@@ -77,7 +80,9 @@ export async function refusedStart(dir: string, env: Record<string, string>): Pr
     LOG_LEVEL: "warn",
     ...env,
   });
+  const serving = setTimeout(() => server.child.kill("SIGKILL"), REFUSAL_WAIT_MS);
   const status = await server.exited;
+  clearTimeout(serving);
   const output = server.output();
   if (status !== 1 || output.includes("serving") || /\n\s+at /.test(output)) {
     throw new Error(`expected a refusal (exit 1, a message, no stack trace); exit ${status}, printed:\n${output}`);

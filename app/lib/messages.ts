@@ -128,6 +128,8 @@ export const messages = {
   crossSiteAdvice: "افتح الموقع من عنوانه ثم أعد المحاولة.",
   otherAddressTitle: "عنوان آخر للموقع",
   otherAddressRequest: "فُتحت هذه الصفحة من عنوان آخر للموقع، ولا تُقبل النماذج إلا من عنوانه.",
+  forwardedHostTitle: "وصل الطلب إلى عنوان آخر",
+  forwardedHostRequest: "رُفض الطلب لأنه وصل إلى الخادم بعنوان غير عنوان الصفحة التي أُرسل منها. هذا خلل في إعداد الخادم لا في طلبك: أعد المحاولة لاحقاً، أو أبلغ القائمين على الموقع.",
 
   // Accounts (/autenction)
   authTitle: "الحساب",

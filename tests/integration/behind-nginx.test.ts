@@ -10,6 +10,7 @@ import { freePort } from "../../harness/test-server";
 import { onPostgres } from "../../harness/postgres";
 import { isRunning } from "../../harness/processes";
 import { connectSse } from "../support/sse";
+import { inPool } from "../support/pool";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /** Sign-in failures an account may have from one address before it is locked (decision 005). */
@@ -192,6 +193,39 @@ describe("views while an instance's views process is down", () => {
     } finally {
       await nginx.stop();
       await stopServerAndDb({ server, db });
+    }
+  });
+  it("a views process killed (-9) while views arrive: every view is answered 200, none 502, the rest of them by the workers", { timeout: 120_000 }, async () => {
+    const site = await startSiteBehindNginx(1);
+    const db = openDatabase(site.instances[0]!.env.DATABASE_URL);
+    try {
+      const instance = site.instances[0]!;
+      const { id } = await createTestArticle(db, { title: "خبر والعدّاد يُقتل", content: "نص" });
+      const victim = instance.viewsPid()!;
+      const VIEWS = 1_500;
+      const statuses = await inPool(VIEWS, 20, async (i) => {
+        // Killed with a fifth of the views sent, and the others' requests in flight on nginx's kept connections.
+        if (i === VIEWS / 5) process.kill(victim, "SIGKILL");
+        const view = await fetch(`${site.url}/api/news/${id}/visit`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "user-agent": BROWSER, "x-forwarded-for": `10.81.${i >> 8}.${i & 255}` },
+          body: JSON.stringify({ reader: `killed-views-reader-${i}` }),
+        });
+        await view.text();
+        return view.status;
+      });
+      const counts = new Map<number, number>();
+      for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+      // Stopped gracefully: the workers and the replaced views process write what they hold.
+      process.kill(instance.pid, "SIGTERM");
+      expect(await instance.exited).toBe(0);
+      const { visits } = await db.selectFrom("news").select("visits").where("id", "=", id).executeTakeFirstOrThrow();
+      console.log("views process killed:", JSON.stringify({ statuses: Object.fromEntries(counts), counted: visits, lostWithIt: VIEWS - visits }));
+      expect(Object.fromEntries(counts)).toEqual({ 200: VIEWS });
+      expect(instance.output()).toMatch(new RegExp(`${victim} died \\(SIGKILL\\)`));
+    } finally {
+      await db.destroy();
+      await site.stop();
     }
   });
 });

@@ -180,6 +180,34 @@ describe.skipIf(onPostgres)("a full disk under the SQLite database (SQLite pass)
     }
   }, 60_000);
 
+  it.each([
+    ["stopped, its disk filled after", async (server: TestServer) => {
+      await server.stop();
+      return fillDisk(disk.dir);
+    }],
+    ["killed (-9) once its disk filled, its WAL left behind", async (server: TestServer) => {
+      const filler = fillDisk(disk.dir);
+      process.kill(server.pid, "SIGKILL");
+      await server.exited;
+      return filler;
+    }],
+  ])("an existing site %s, restarted, says in one line which folder is full, and exits 1", async (_, stopOnFullDisk) => {
+    const name = `existing-${Math.random().toString(36).slice(2)}`;
+    const env = { DATABASE_URL: path.join(disk.dir, `${name}.db`), MEDIA_DIR: path.join(disk.dir, `${name}-media`) };
+    const server = await startTestServer(env);
+    let filler: string | undefined;
+    try {
+      filler = await stopOnFullDisk(server);
+      const output = await refusedStart(disk.dir, env);
+      console.log("restart on a full disk:", output.trim());
+      expect(output.trim().split("\n")).toHaveLength(1);
+      expect(output).toContain(disk.dir);
+    } finally {
+      if (filler) rmSync(filler);
+      await server.stop();
+    }
+  }, 60_000);
+
   it("npm start on a full disk says in one line which folder is full, and exits 1", async () => {
     const filler = fillDisk(disk.dir);
     try {

@@ -2,6 +2,7 @@
  * Refusals are answers: whatever the body, a refused request gets its whole 4xx response (never a
  * reset, a redirect from the JSON API, or a 500).
  */
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
@@ -26,6 +27,16 @@ beforeAll(async () => {
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
+const MANY_FIELDS_BOUNDARY = "----akhbar-fields";
+
+/** A multipart body of `count` text fields (named as the article form's) filling about `size` bytes. */
+function manyFields(count: number, size: number): Buffer {
+  const names = ["title", "content", "category", "topics", "status"];
+  const value = "ن".repeat(Math.max(1, Math.floor(size / count / 2) - 40));
+  const parts = Array.from({ length: count }, (_, i) => `--${MANY_FIELDS_BOUNDARY}\r\nContent-Disposition: form-data; name="${names[i % names.length]}"\r\n\r\n${value}\r\n`);
+  return Buffer.from(`${parts.join("")}--${MANY_FIELDS_BOUNDARY}--\r\n`);
+}
+
 describe("a refused body still gets its whole answer", () => {
   const kinds = [
     { status: 404, method: "PUT", path: () => "/api/news/no-such-id", headers: () => ({ cookie: admin }) },
@@ -45,6 +56,37 @@ describe("a refused body still gets its whole answer", () => {
       });
     }
   }
+
+  // Past the form's 60 fields, at sizes about the kernel's socket buffers: the refusal comes while the body is still arriving.
+  for (const size of [16 * 1024, 85 * 1024, 120 * 1024, 210 * 1024, 1024 * 1024]) {
+    it(`400 for 200 fields in ${size / 1024} KB`, async () => {
+      const body = manyFields(200, size);
+      for (let i = 0; i < 3; i++) {
+        const outcome = await sendWholeBody(`${server.url}/api/news`, { method: "POST", headers: { cookie: admin, "content-type": `multipart/form-data; boundary=${MANY_FIELDS_BOUNDARY}` }, body });
+        expect(outcome, `attempt ${i + 1}`).toMatchObject({ kind: "complete", status: 400 });
+        if (outcome.kind === "complete") expect(JSON.parse(outcome.body)).toMatchObject({ error: { code: "validation" } });
+      }
+    });
+  }
+
+  it("400 for 200 fields in 120 KB, and the connection kept alive serves the next request", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, method: string, headers: Record<string, string>, body?: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${server.url}${path}`, { method, agent, headers: body ? { ...headers, "content-length": String(body.length) } : headers }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      expect(await send("/api/news", "POST", { cookie: admin, "content-type": `multipart/form-data; boundary=${MANY_FIELDS_BOUNDARY}` }, manyFields(200, 120 * 1024))).toBe(400);
+      expect(await send("/healthz", "GET", {})).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
 
   it("413 for a title larger than a field may be", async () => {
     const boundary = "----akhbar-413";

@@ -12,6 +12,7 @@ import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
 import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
 import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
+import { sendWholeBody } from "../../harness/raw-http";
 import { createTestArticle } from "../support/articles";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
@@ -84,6 +85,28 @@ describe("BASE_URL=http://localhost:PORT, opened at http://127.0.0.1:PORT", () =
     const api = await fetch(`${other}/api/site-visit`, { method: "POST", headers: { origin: other } });
     expect(api.status).toBe(403);
     expect(((await api.json()) as { error: { message: string } }).error.message).toMatch(new RegExp(`^${messages.otherAddressRequest}.*${site}`));
+  });
+
+  it("refuses in Arabic, page or JSON, a write from the site's page that a proxy forwards with another Host, and logs why", async () => {
+    const forwarded = (path: string, accept: string) =>
+      sendWholeBody(`${proxied.url}${path}`, {
+        method: "POST",
+        headers: { host: "akhbar-upstream:3000", origin: "https://news.example.org", accept, "content-type": "application/x-www-form-urlencoded" },
+        body: Buffer.from("intent=signin&email=reader%40example.com&password=x"),
+      });
+    const page = await forwarded("/autenction", "text/html");
+    const api = await forwarded("/api/news", "application/json");
+    if (page.kind !== "complete" || api.kind !== "complete") throw new Error(`no answer: ${JSON.stringify([page, api])}`);
+    console.log("another Host forwarded:", JSON.stringify([page, api].map((answer) => `${answer.status} ${answer.headers["content-type"]}`)));
+    expect([page.status, page.headers["content-type"], page.headers["cache-control"]]).toEqual([400, "text/html; charset=utf-8", expect.stringContaining("no-store")]);
+    expect(page.body).toContain(`<html lang="ar" dir="rtl">`);
+    expect(page.body).toContain(messages.forwardedHostTitle);
+    expect(page.body).not.toContain("Bad Request");
+    expect([api.status, api.headers["content-type"]]).toEqual([400, "application/json; charset=utf-8"]);
+    expect(JSON.parse(api.body)).toEqual({ error: { code: "bad-request", message: messages.forwardedHostRequest } });
+    const logged = () => proxied.output().split("\n").filter((line) => line.includes("arrived for another host than the page's"));
+    await expect.poll(() => logged().length).toBe(2);
+    for (const line of logged()) expect(line).toMatch(/"origin":"https:\/\/news\.example\.org","sentTo":"http:\/\/akhbar-upstream:3000"/);
   });
 
   it("signs a reader in who opened the other address in Chromium", { timeout: 60_000 }, async () => {

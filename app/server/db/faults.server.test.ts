@@ -22,6 +22,7 @@ describe("what a database fault means for the request, on either engine", () => 
     ["PostgreSQL's lock_timeout", withCode("55P03"), busy],
     ["a deadlock", withCode("40P01"), busy],
     ["SQLite's full disk", withCode("SQLITE_FULL"), full],
+    ["SQLite's WAL index that cannot grow", withCode("SQLITE_IOERR_SHMSIZE"), full],
     ["PostgreSQL's full disk", withCode("53100"), full],
     ["a folder that cannot grow", withCode("ENOSPC"), full],
     ["SQLite's I/O error", withCode("SQLITE_IOERR_WRITE"), lost],

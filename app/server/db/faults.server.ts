@@ -41,7 +41,8 @@ function codeOf(error: unknown): string | undefined {
 
 /** SQLite's result codes, and PostgreSQL's SQLSTATEs (by class where the whole class means one thing). */
 const BUSY = [/^SQLITE_BUSY/, /^55P03$/, /^40P01$/];
-const FULL = [/^SQLITE_FULL$/, /^53100$/, /^ENOSPC$/, /^EDQUOT$/];
+/** SQLITE_IOERR_SHMSIZE: the WAL index could not grow, which on a local disk means it is full. */
+const FULL = [/^SQLITE_FULL$/, /^SQLITE_IOERR_SHMSIZE$/, /^53100$/, /^ENOSPC$/, /^EDQUOT$/];
 const UNAVAILABLE = [/^SQLITE_(IOERR|CANTOPEN|READONLY|NOMEM)/, /^08...$/, /^53[23]00$/, /^57P0[1-3]$/];
 /** Node's own errors for a connection that failed or broke. */
 const CONNECTION_LOST = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);

@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { ConfigurationError } from "~/server/platform/config.server";
-import { isSqliteBusy } from "./faults.server";
+import { databaseErrorOf, isSqliteBusy } from "./faults.server";
 import { databaseFile, isPostgresUrl } from "~/server/platform/database-url.server";
 
 /** How long a starting server waits for another one's start-up (migrations, demo seeding) before it gives up. */
@@ -54,16 +54,16 @@ async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>, 
 }
 
 async function withLockFile<T>(lockFile: string, work: () => Promise<T>, waitMs: number): Promise<T> {
-  const lock = new SQLite(lockFile);
+  const lock = openLockFile(lockFile);
   try {
-    lock.pragma("busy_timeout = 0");
     const deadline = Date.now() + waitMs;
     for (;;) {
       try {
         lock.exec("BEGIN EXCLUSIVE");
         break;
       } catch (error) {
-        if (!isSqliteBusy(error)) throw error;
+        // The lock file sits beside the database: its faults (a full disk) are the database's.
+        if (!isSqliteBusy(error)) throw databaseErrorOf(error);
         if (Date.now() > deadline) throw tooLong();
         // Waiting on a timer, not inside SQLite: the process stays responsive to signals.
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
@@ -72,5 +72,15 @@ async function withLockFile<T>(lockFile: string, work: () => Promise<T>, waitMs:
     return await work();
   } finally {
     lock.close();
+  }
+}
+
+function openLockFile(lockFile: string): SQLite.Database {
+  try {
+    const lock = new SQLite(lockFile);
+    lock.pragma("busy_timeout = 0");
+    return lock;
+  } catch (error) {
+    throw databaseErrorOf(error);
   }
 }

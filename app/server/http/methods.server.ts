@@ -33,6 +33,11 @@ export function requestedHost(req: Request): string {
   return Number.isSafeInteger(port) ? `${hostname}:${port}` : hostname;
 }
 
+/** The origin the request was sent to (scheme and requestedHost): the one React Router is given, and compares a write's Origin with. */
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${requestedHost(req)}`;
+}
+
 /**
  * A Host (or trusted X-Forwarded-Host) that no address can carry, with a space, `<` or `%` in it,
  * names no site: 400 before anything builds the request's URL from it.

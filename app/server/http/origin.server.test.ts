@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { parseConfig } from "~/server/platform/config.server";
-import { crossSitePage, crossSiteReason, crossSiteRefusal } from "./origin.server";
+import { crossSitePage, crossSiteReason, crossSiteRefusal, forwardedElsewhere } from "./origin.server";
 
 const site = ["https://akhbar.example"];
 const allowed = (method: string, headers: { origin?: string; "sec-fetch-site"?: string }, origins = site) => crossSiteRefusal(method, headers, origins) === null;
@@ -45,4 +45,13 @@ it("tells a page of this server at another of its addresses from another site", 
   expect(crossSitePage(otherAddress!)).toContain(`<title>${messages.otherAddressTitle}`);
   expect(crossSiteReason(otherAddress!)).toMatch(new RegExp(`^${messages.otherAddressRequest}.*http://localhost:3000`));
   expect(crossSiteRefusal("POST", { origin: "https://evil.example", host: "127.0.0.1:3000" }, site)).toMatchObject({ otherAddress: false });
+});
+
+it("tells a write sent to another origin than its page's, as React Router would refuse it", () => {
+  expect(forwardedElsewhere("POST", "https://akhbar.example", "https://akhbar.example")).toBe(false);
+  expect(forwardedElsewhere("POST", "https://akhbar.example", "https://akhbar.example:443")).toBe(false);
+  expect(forwardedElsewhere("POST", "https://akhbar.example", "http://akhbar-upstream:3000")).toBe(true);
+  expect(forwardedElsewhere("POST", "https://akhbar.example", "http://akhbar.example"), "X-Forwarded-Proto not passed on").toBe(true);
+  expect(forwardedElsewhere("GET", "https://akhbar.example", "http://akhbar-upstream:3000")).toBe(false);
+  expect(forwardedElsewhere("POST", undefined, "http://akhbar-upstream:3000"), "no Origin: a client that is no browser").toBe(false);
 });

@@ -1,4 +1,9 @@
+import type { NextFunction, Request, Response } from "express";
 import { messages } from "~/lib/messages";
+import { AppError } from "~/server/platform/app-error.server";
+import { logger } from "~/server/platform/logger.server";
+import { sendError, wantsJson } from "./error-response.server";
+import { requestedHost, requestOrigin } from "./methods.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -56,8 +61,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** A whole page for a refused form post: a browser shows it in place of the form's answer. */
 export function crossSitePage(refusal: CrossSiteRefusal): string {
-  const site = escapeHtml(refusal.siteOrigin);
   const { title, request } = refusalWords(refusal);
+  return refusalPage(refusal.siteOrigin, title, [
+    escapeHtml(request),
+    `${escapeHtml(messages.crossSiteSiteAddress)} <bdi dir="ltr">${escapeHtml(refusal.siteOrigin)}</bdi>`,
+    `${escapeHtml(messages.crossSitePageAddress)} <bdi dir="ltr">${escapeHtml(pageAddress(refusal))}</bdi>`,
+    escapeHtml(messages.crossSiteAdvice),
+  ]);
+}
+
+function refusalPage(siteOrigin: string, title: string, paragraphs: string[]): string {
   return `<!doctype html>
 <html lang="ar" dir="rtl">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
@@ -65,13 +78,42 @@ export function crossSitePage(refusal: CrossSiteRefusal): string {
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(request)}</p>
-<p>${escapeHtml(messages.crossSiteSiteAddress)} <bdi dir="ltr">${site}</bdi></p>
-<p>${escapeHtml(messages.crossSitePageAddress)} <bdi dir="ltr">${escapeHtml(pageAddress(refusal))}</bdi></p>
-<p>${escapeHtml(messages.crossSiteAdvice)}</p>
-<p><a href="${site}/">${escapeHtml(messages.backHome)}</a></p>
+${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join("\n")}
+<p><a href="${escapeHtml(siteOrigin)}/">${escapeHtml(messages.backHome)}</a></p>
 </main>
 </body>
 </html>
 `;
+}
+
+/**
+ * Whether a write that passed crossSiteRefusal was sent to another origin than its page's: a proxy that
+ * forwards another Host, or drops X-Forwarded-Proto. React Router refuses these with a bare English 400;
+ * they are refused here first, in the same terms as every other refusal.
+ */
+export function forwardedElsewhere(method: string, origin: string | undefined, requestOrigin: string): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase()) || origin === undefined || !URL.canParse(origin)) return false;
+  return new URL(origin).origin !== new URL(requestOrigin).origin;
+}
+
+/** Every write from another site, or sent to another origin than its page's, refused before React Router: JSON or an Arabic page. */
+export function refuseWritesFromElsewhere(siteOrigins: readonly string[]) {
+  const siteOrigin = siteOrigins[0] ?? "";
+  return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get("origin");
+    const refusal = crossSiteRefusal(req.method, { origin, "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) }, siteOrigins);
+    if (refusal) {
+      if (wantsJson(req)) return sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
+      return void res.status(403).type("html").send(crossSitePage(refusal));
+    }
+    const sentTo = requestOrigin(req);
+    if (!forwardedElsewhere(req.method, origin, sentTo)) return next();
+    logger.warn(
+      { origin, sentTo, method: req.method, url: req.originalUrl },
+      "a write from the site's page arrived for another host than the page's: the proxy in front must pass on the Host the browser asked for, and X-Forwarded-Proto (docs/deploy.md)",
+    );
+    const error = new AppError("bad-request", { message: messages.forwardedHostRequest });
+    if (wantsJson(req)) return sendError(res, error);
+    res.status(error.status).type("html").send(refusalPage(siteOrigin, messages.forwardedHostTitle, [escapeHtml(messages.forwardedHostRequest)]));
+  };
 }

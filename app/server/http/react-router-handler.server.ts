@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { meteredBody } from "./body-limit.server";
-import { requestedHost } from "./methods.server";
+import { requestOrigin } from "./methods.server";
 import { renderedHtml } from "./rendered-page.server";
 
 type Options = {
@@ -42,7 +42,7 @@ function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
     init.body = meteredBody(createReadableStreamFromReadable(req));
     init.duplex = "half";
   }
-  return new Request(`${req.protocol}://${requestedHost(req)}${req.originalUrl}`, init);
+  return new Request(`${requestOrigin(req)}${req.originalUrl}`, init);
 }
 
 const closed = (res: ExpressResponse) => res.destroyed || res.writableEnded;

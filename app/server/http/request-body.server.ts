@@ -24,7 +24,7 @@ function discardRest(req: IncomingMessage, limits: typeof DISCARD_LIMITS): Promi
 
 function startDiscarding(req: IncomingMessage, limits: typeof DISCARD_LIMITS): Promise<boolean> {
   return new Promise((resolve) => {
-    if (req.complete || req.destroyed) return resolve(req.complete);
+    if (req.readableEnded || req.destroyed) return resolve(req.complete);
     let read = 0;
     const done = (whole: boolean) => {
       clearTimeout(timer);
@@ -70,7 +70,8 @@ export function settleRequestBody(limits = DISCARD_LIMITS) {
     if (!hasBody(req)) return next();
     const destroy = req.destroy.bind(req);
     req.destroy = (error?: Error) => {
-      if (req.complete || req.socket.destroyed) return destroy(error);
+      // Node destroys the socket with a request not read to its end, even one whose bytes have all arrived.
+      if (req.readableEnded || req.socket.destroyed) return destroy(error);
       void discardRest(req, limits);
       return req;
     };

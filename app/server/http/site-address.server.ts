@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { CACHE } from "~/server/platform/cache-control.server";
-import { requestedHost } from "./methods.server";
+import { requestOrigin } from "./methods.server";
 
 /** The hosts (with their ports) of the site's own origins: BASE_URL's, or the loopback ones without it. */
 export function siteHostsOf(siteOrigins: readonly string[]): string[] {
@@ -29,7 +29,7 @@ export function redirectToSiteAddress(siteOrigins: readonly string[]): RequestHa
   const siteOrigin = siteOrigins[0] ?? "";
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || throughTrustedProxy(req)) return next();
-    const host = new URL(`${req.protocol}://${requestedHost(req)}`).host;
+    const host = new URL(requestOrigin(req)).host;
     if (siteHosts.includes(host)) return next();
     res.status(301).set({ Location: `${siteOrigin}${req.originalUrl}`, "Cache-Control": CACHE.siteAddressRedirect }).end();
   };

@@ -6,10 +6,10 @@ import type { ViteDevServer } from "vite";
 import { errorsNeverStored, isFilePath, staticFileCaching } from "~/server/http/cache-policy.server";
 import { proxyTrust } from "~/server/http/client-address.server";
 import { CACHE } from "~/server/platform/cache-control.server";
-import { answerEscapedErrors, sendError, wantsJson, withAppErrorAnswers } from "~/server/http/error-response.server";
+import { answerEscapedErrors, withAppErrorAnswers } from "~/server/http/error-response.server";
 import { healthRoutes, type Readiness } from "~/server/http/health-routes.server";
-import { refuseNulInPath, refuseUnknownMethods, refuseUnusableHost, refuseUnusableTarget, requestedHost } from "~/server/http/methods.server";
-import { crossSitePage, crossSiteReason, crossSiteRefusal } from "~/server/http/origin.server";
+import { refuseNulInPath, refuseUnknownMethods, refuseUnusableHost, refuseUnusableTarget } from "~/server/http/methods.server";
+import { refuseWritesFromElsewhere } from "~/server/http/origin.server";
 import { pageCacheMiddleware, pageCachePolicy } from "~/server/http/page-cache-middleware.server";
 import { reactRouterHandler } from "~/server/http/react-router-handler.server";
 import { renderQueue } from "~/server/http/render-queue.server";
@@ -18,7 +18,6 @@ import { cspNonceOf, securityHeaders, type SecurityHeaderOptions } from "~/serve
 import { redirectToSiteAddress } from "~/server/http/site-address.server";
 import { publicMediaRedirect, storedMediaHandler } from "~/server/http/stored-media.server";
 import { wholeResponses } from "~/server/http/whole-response.server";
-import { AppError } from "~/server/platform/app-error.server";
 import { logger } from "~/server/platform/logger.server";
 import { requestContext } from "./request-context.server";
 import type { Site } from "./site.server";
@@ -47,13 +46,7 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
   // Pages, JSON and feeds are sent whole, encoded once; files, media and the event stream as they come.
   app.use(wholeResponses());
 
-  app.use((req, res, next) => {
-    const headers = { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) };
-    const refusal = crossSiteRefusal(req.method, headers, config.siteOrigins);
-    if (!refusal) return next();
-    if (wantsJson(req)) sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
-    else res.status(403).type("html").send(crossSitePage(refusal));
-  });
+  app.use(refuseWritesFromElsewhere(config.siteOrigins));
   // Rendered pages wait their turn, first come first served (docs/decisions/026).
   const renderTurns = renderQueue(config.renderSlots);
   const getLoadContext = (req: express.Request, res: express.Response) =>
