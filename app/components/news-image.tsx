@@ -1,5 +1,6 @@
 import { imageSources } from "~/lib/images";
 import { focalClassOf, type FocalPoint } from "~/lib/media-library";
+import { RemovedImage, useIsRemoved } from "./removed-media";
 
 type Props = {
   url: string;
@@ -19,6 +20,8 @@ type Props = {
 };
 
 export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth, boxed = false, position }: Props) {
+  const removed = useIsRemoved(url);
+  if (removed) return <RemovedImage className={boxed ? className : "aspect-video w-full"} />;
   const { src, srcSet } = imageSources(url, undefined, onlyWidth);
   const classes = [boxed ? "" : "news-img", className, focalClassOf(position)].filter(Boolean).join(" ");
   return (

@@ -3,12 +3,15 @@ import { revisionMessages as m } from "~/lib/messages";
 import { hasMediaChanges, type Comparison, type MediaChanges } from "~/lib/story-version";
 import { changed, type DiffPart } from "~/lib/word-diff";
 import { DiffText } from "./diff-text";
+import { RemovedImage, useIsRemoved } from "./removed-media";
 
 const isVideo = (url: string) => url.includes("/news-videos/");
 
 /** A stored picture small, or a video's name: what the media list shows for each. */
 export function MediaThumb({ url }: { url: string }) {
+  const removed = useIsRemoved(url);
   if (isVideo(url)) return <span className="break-all text-sm">🎬 <bdi dir="ltr">{url.split("/").at(-1)}</bdi></span>;
+  if (removed) return <RemovedImage className="h-16 w-40" />;
   return <img src={url} alt="" loading="lazy" className="h-16 w-24 rounded object-cover ring-1 ring-stone-300" />;
 }
 

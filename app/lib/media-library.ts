@@ -7,6 +7,11 @@ export type FocalPoint = { x: number; y: number };
 export type MediaUseKind = "cover" | "gallery" | "body" | "poster" | "live-update" | "revision";
 export type MediaUse = { id: string; title: string; as: MediaUseKind };
 
+/** Used by a story as it is now (not only by its kept earlier versions): such an image cannot be deleted. */
+export function inCurrentUse(uses: readonly MediaUse[]): boolean {
+  return uses.some((use) => use.as !== "revision");
+}
+
 /** One image of the library as the newsroom sees it. */
 export type LibraryImage = ImageDetails & {
   url: string;

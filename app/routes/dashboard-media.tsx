@@ -1,20 +1,23 @@
-import { Form, Link, useFetcher } from "react-router";
+import { useState } from "react";
+import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { accountButton, Notice } from "~/components/account-fields";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { FocalPointPicker } from "~/components/focal-point-picker";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { IMAGE_DETAIL_MAX } from "~/lib/image-details";
-import { libraryFilterFromUrl, libraryPageFromUrl, libraryPath, type LibraryEntry, type MediaUseKind } from "~/lib/media-library";
+import { inCurrentUse, libraryFilterFromUrl, libraryPageFromUrl, libraryPath, type LibraryEntry, type MediaUseKind } from "~/lib/media-library";
 import { mediaLibraryMessages as text, imageDetailMessages } from "~/lib/messages";
+import { sendWithProgress } from "~/lib/upload-client";
 import { isEditor } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
+import { withSubmission } from "~/server/http/multipart-form.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { siteContext } from "~/server/site/request-context.server";
-import { changeLibraryImage, searchLibrary } from "~/server/news/media-library.server";
+import { changeLibraryImage, LIBRARY_UPLOAD_LIMITS, searchLibrary, uploadLibraryImages } from "~/server/news/media-library.server";
 import type { Route } from "./+types/dashboard-media";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -25,14 +28,21 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   const filter = libraryFilterFromUrl(url);
   const page = libraryPageFromUrl(url);
-  const { images, hasMore } = await searchLibrary(site.db, filter, page);
+  const { images, hasMore } = await searchLibrary(site.db, actor, filter, page);
   return { images, hasMore, filter, page, canDelete: isEditor(actor) };
 }
 
-/** One change per request, named by `intent` (details, focus, delete); a refusal is shown above the grid with its status. */
+/**
+ * One change per request, named by `intent` (details, focus, delete), or an upload of pictures (the
+ * form with files, as the browser sends it without JavaScript); a refusal is shown above the grid with its status.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
+  const room = site.newsroom;
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
+    return answerForm(async () => ({ done: text.uploaded((await withSubmission(request, room.stagingDir, LIBRARY_UPLOAD_LIMITS, (upload) => uploadLibraryImages(room, actor, upload))).length) }));
+  }
   const form = await readSmallForm(request);
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   return answerForm(async () => ({ done: await changeLibraryImage(site.newsroom, actor, fields) }));
@@ -59,6 +69,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
       <p className="text-stone-600">{text.intro}</p>
       {refusal && <Notice tone="error">{Object.values(formMessagesOf(refusal))[0] ?? refusal.message}</Notice>}
       {done && <Notice tone="done">{done}</Notice>}
+      <LibraryUpload />
       <Form method="get" className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" role="search">
         <label className="text-sm font-bold">
           {text.search}
@@ -135,6 +146,7 @@ function LibraryCard({ image, canDelete }: { image: LibraryEntry; canDelete: boo
                 </li>
               ))}
             </ul>
+            {!inCurrentUse(image.uses) && <p className="mt-1 text-stone-500">{text.onlyInRevisions}</p>}
           </>
         )}
       </div>
@@ -164,7 +176,7 @@ function LibraryCard({ image, canDelete }: { image: LibraryEntry; canDelete: boo
             </button>
           </Form>
         )}
-        {canDelete && image.uses.length === 0 && (
+        {canDelete && !inCurrentUse(image.uses) && (
           <Form method="post">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="url" value={image.url} />
@@ -175,5 +187,53 @@ function LibraryCard({ image, canDelete }: { image: LibraryEntry; canDelete: boo
         )}
       </div>
     </li>
+  );
+}
+
+type UploadState = { progress: number | null; error: string | null; done: string | null };
+
+/**
+ * Pictures straight into the library, several at once: a plain form with files that works without
+ * JavaScript; with it, sent to the library's API so a progress bar follows the upload.
+ */
+function LibraryUpload() {
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<UploadState>({ progress: null, error: null, done: null });
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    setState({ progress: 0, error: null, done: null });
+    try {
+      const { status, json } = await sendWithProgress("/api/media/library", "POST", new FormData(element), (progress) => setState((now) => ({ ...now, progress })));
+      const refusal = errorOf(json);
+      if (status === 201 && json && typeof json === "object" && "urls" in json && Array.isArray(json.urls)) {
+        element.reset();
+        setState({ progress: null, error: null, done: text.uploaded(json.urls.length) });
+        await revalidator.revalidate();
+      } else {
+        setState({ progress: null, error: refusal ? (Object.values(formMessagesOf(refusal))[0] ?? refusal.message) : text.uploadFailed, done: null });
+      }
+    } catch {
+      setState({ progress: null, error: text.uploadFailed, done: null });
+    }
+  }
+  const busy = state.progress !== null;
+  return (
+    <form method="post" encType="multipart/form-data" onSubmit={submit} aria-busy={busy} className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200" data-testid="media-upload">
+      <h2 className="font-bold">{text.upload}</h2>
+      <label className="block text-sm font-bold">
+        {text.uploadField}
+        <input name="images" type="file" multiple required accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={field} aria-describedby="media-upload-hint" />
+      </label>
+      <p id="media-upload-hint" className="text-sm text-stone-600">{text.uploadHint}</p>
+      {busy && <progress value={state.progress ?? 0} max={1} className="h-2 w-full accent-brand-600" aria-label={text.uploading} />}
+      <div aria-live="polite">
+        {state.error && <Notice tone="error">{state.error}</Notice>}
+        {state.done && <Notice tone="done">{state.done}</Notice>}
+      </div>
+      <button type="submit" disabled={busy} className={accountButton}>
+        {busy ? text.uploading : text.uploadSubmit}
+      </button>
+    </form>
   );
 }

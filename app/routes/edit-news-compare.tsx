@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { VersionComparison } from "~/components/version-comparison";
+import { RemovedMediaProvider } from "~/components/removed-media";
 import { formatDateTime } from "~/lib/dates";
 import { messages, revisionMessages as m } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
@@ -9,6 +10,7 @@ import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { compareStoryVersions } from "~/server/news/story-versions.server";
+import { removedImagesIn } from "~/server/news/media-library.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/edit-news-compare";
 
@@ -19,7 +21,8 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   await assertRevisionsAccess(site.db, actor, params.id);
-  return { newsId: params.id, ...(await compareStoryVersions(site.db, params.id, url.searchParams.get("from"), url.searchParams.get("to"))) };
+  const compared = await compareStoryVersions(site.db, params.id, url.searchParams.get("from"), url.searchParams.get("to"));
+  return { newsId: params.id, ...compared, removedMedia: await removedImagesIn(site.db, compared.comparison) };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -47,7 +50,7 @@ function VersionSelect({ name, label, versions, value }: { name: string; label: 
 }
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { newsId, versions, from, to, comparison } = loaderData;
+  const { newsId, versions, from, to, comparison, removedMedia } = loaderData;
   const editPath = `/edit-news/${encodeURIComponent(newsId)}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -60,7 +63,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       {hasChanges(comparison) ? null : <p className="text-stone-600">{m.compareNothing}</p>}
-      <VersionComparison comparison={comparison} />
+      <RemovedMediaProvider urls={removedMedia}>
+        <VersionComparison comparison={comparison} />
+      </RemovedMediaProvider>
       {from !== "current" && to === "current" ? (
         <Link to={`${editPath}/revisions/${from}`} className="inline-block font-bold text-brand-700 hover:underline">
           {messages.restoreRevision}

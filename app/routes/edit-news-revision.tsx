@@ -6,6 +6,7 @@ import { messages, revisionMessages as m } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { MediaThumb, VersionComparison } from "~/components/version-comparison";
+import { RemovedMediaProvider } from "~/components/removed-media";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
@@ -16,6 +17,7 @@ import { previewRestore, restoreRevision, revisionNotFound, type RestoreRequest 
 import { AppError } from "~/server/platform/app-error.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { getRevision } from "~/server/news/revisions.server";
+import { removedImagesIn } from "~/server/news/media-library.server";
 import type { Site } from "~/server/site/site.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/edit-news-revision";
@@ -47,7 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await allowed(site, request, params.id);
   const revision = await getRevision(site.db, params.id, Number(params.revisionId));
   if (!revision) throw pageError(revisionNotFound());
-  return { revision, preview: await previewRestore(site.db, params.id, revision.id) };
+  const preview = await previewRestore(site.db, params.id, revision.id);
+  return { revision, preview, removedMedia: await removedImagesIn(site.db, { revision, preview }) };
 }
 
 /** Restores the revision (itself a new save), its text alone or whole, and goes back to the edit page; a refusal stays here with its message. */
@@ -99,44 +102,46 @@ function RestoreForm({ mode, label, note, removed, version, testId }: { mode: "t
 }
 
 export default function RevisionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { revision, preview } = loaderData;
+  const { revision, preview, removedMedia } = loaderData;
   const refusal = errorOf(actionData);
   const editPath = `/edit-news/${encodeURIComponent(revision.newsId)}`;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="note">
-        <p className="font-bold">
-          {messages.revisionTitle} — {formatDateTime(revision.savedAt)}
-        </p>
-        <h1 className="text-2xl font-bold">{m.restorePreviewTitle}</h1>
-        <p className="text-sm text-stone-700">{m.restorePreviewNote}</p>
-        {refusal ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 font-bold text-red-900" data-testid="restore-refusal">
-            {refusal.message}
+    <RemovedMediaProvider urls={removedMedia}>
+      <div className="mx-auto max-w-3xl space-y-6">
+        <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="note">
+          <p className="font-bold">
+            {messages.revisionTitle} — {formatDateTime(revision.savedAt)}
           </p>
-        ) : null}
-        <RestoreForm mode="text" label={m.restoreText} note={m.restoreTextNote} removed={preview.text.removed} version={preview.version} testId="restore-text" />
-        <RestoreForm mode="full" label={m.restoreFull} note={m.restoreFullNote} removed={preview.full.removed} version={preview.version} testId="restore-full" />
-        <Link to={editPath} className={`${button} inline-block border border-stone-300 bg-white hover:bg-stone-100`}>
-          {messages.backToEdit}
-        </Link>
+          <h1 className="text-2xl font-bold">{m.restorePreviewTitle}</h1>
+          <p className="text-sm text-stone-700">{m.restorePreviewNote}</p>
+          {refusal ? (
+            <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 font-bold text-red-900" data-testid="restore-refusal">
+              {refusal.message}
+            </p>
+          ) : null}
+          <RestoreForm mode="text" label={m.restoreText} note={m.restoreTextNote} removed={preview.text.removed} version={preview.version} testId="restore-text" />
+          <RestoreForm mode="full" label={m.restoreFull} note={m.restoreFullNote} removed={preview.full.removed} version={preview.version} testId="restore-full" />
+          <Link to={editPath} className={`${button} inline-block border border-stone-300 bg-white hover:bg-stone-100`}>
+            {messages.backToEdit}
+          </Link>
+        </div>
+        <section className="space-y-3" aria-label={m.restorePreviewTitle} data-testid="restore-preview">
+          <VersionComparison comparison={preview.full.comparison} />
+        </section>
+        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+          <ArticleBody
+            title={revision.title}
+            standfirst={revision.story.standfirst}
+            body={revision.body}
+            category={isCategory(revision.category) ? revision.category : "miscellaneous"}
+            images={revision.imageUrl ? [...revision.images, revision.imageUrl] : revision.images}
+            imageDetails={revision.imageDetails}
+            video={revision.video}
+            time={revision.savedAt}
+            topics={(revision.topics ?? []).map((name) => ({ name }))}
+          />
+        </div>
       </div>
-      <section className="space-y-3" aria-label={m.restorePreviewTitle} data-testid="restore-preview">
-        <VersionComparison comparison={preview.full.comparison} />
-      </section>
-      <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <ArticleBody
-          title={revision.title}
-          standfirst={revision.story.standfirst}
-          body={revision.body}
-          category={isCategory(revision.category) ? revision.category : "miscellaneous"}
-          images={revision.imageUrl ? [...revision.images, revision.imageUrl] : revision.images}
-          imageDetails={revision.imageDetails}
-          video={revision.video}
-          time={revision.savedAt}
-          topics={(revision.topics ?? []).map((name) => ({ name }))}
-        />
-      </div>
-    </div>
+    </RemovedMediaProvider>
   );
 }

@@ -65,7 +65,7 @@ async function runningSqliteSite() {
   await writeSiteSettings(db, { ...demoSettings, name: "صدى الشمال" }, null);
   // The media library (decision 036): an image with its focal point, and a video's poster.
   await db.insertInto("media").values({ url: "/media/news-images/00000000000000aa-port.webp", uploaded_by: null, created_at: "2026-01-02T10:00:00.000Z", width: 800, height: 1000, caption: "المرفأ", focal_x: 0.25, focal_y: 0.75 }).execute();
-  await db.insertInto("video_posters").values({ video_url: "/media/news-videos/00000000000000bb.mp4", poster_url: "/media/news-images/00000000000000aa-port.webp", set_by: null, set_at: "2026-01-02T10:00:00.000Z" }).execute();
+  await db.insertInto("video_posters").values({ news_id: published.id, video_url: "/media/news-videos/00000000000000bb.mp4", poster_url: "/media/news-images/00000000000000aa-port.webp", set_by: null, set_at: "2026-01-02T10:00:00.000Z" }).execute();
   // Web Push (decision 037): the site's key pair and a reader's subscription go with the site.
   // The server made its pair at start: the site's pair is this one.
   const keys = { public_key: "BPublicKey", private_key: "privateKey", created_at: "2026-01-02T10:00:00.000Z" };

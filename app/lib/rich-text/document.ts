@@ -164,6 +164,11 @@ export function documentImages(document: RichDocument): string[] {
   return images;
 }
 
+/** The document without the figures of `removed` (images deleted from the library since it was written). */
+export function withoutFigures(document: RichDocument, removed: ReadonlySet<string>): RichDocument {
+  return { ...document, content: document.content.filter((node) => node.type !== "figure" || !removed.has(node.attrs.src)) };
+}
+
 /**
  * An article's body as stored: its document, or (written before the editor, `body` NULL) its plain
  * text as paragraphs. A stored body the allow-list refuses also reads as its plain text.

@@ -32,6 +32,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   topic_redirects: true,
   media: true,
   video_posters: true,
+  removed_media: true,
   push_keys: true,
   push_subscriptions: true,
   push_alerts: true,

@@ -270,13 +270,21 @@ export interface MediaTable {
   focal_y: number | null;
 }
 
-/** A video's poster (migration 024, app/server/news/video-posters.server.ts), by the video's URL. */
+/** A video's poster (migrations 024 and 032, app/server/news/video-posters.server.ts): a story's, for the video it was set for. */
 export interface VideoPostersTable {
+  news_id: string;
   video_url: string;
   /** A stored image of the media library. */
   poster_url: string;
   set_by: string | null;
   set_at: string;
+}
+
+/** An image an editor removed from the library while only earlier versions used it (migration 032): those versions say so. */
+export interface RemovedMediaTable {
+  url: string;
+  removed_by: string | null;
+  removed_at: string;
 }
 
 /** The site's VAPID key pair (migration 025, app/server/push/vapid-keys.server.ts): one row, id 1. */
@@ -404,6 +412,7 @@ export interface Database {
   topic_redirects: TopicRedirectsTable;
   media: MediaTable;
   video_posters: VideoPostersTable;
+  removed_media: RemovedMediaTable;
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   push_alerts: PushAlertsTable;

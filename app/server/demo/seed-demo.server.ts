@@ -45,7 +45,7 @@ export async function seedDemoContent(
     const poster = article.videoUrl ? await storeSizedImage(storage, await demoPicture(article.category, POSTER_SEED + imageSeed), `demo-poster-${article.category}-${imageSeed}.png`) : null;
     const createdAt = new Date(now.getTime() - article.hoursAgo * HOUR_MS);
     await recordLibraryImages(db, poster ? [...images, poster] : images, null, createdAt);
-    await createArticle(db, {
+    const created = await createArticle(db, {
       title: article.title,
       content: article.paragraphs.join("\n\n"),
       category: article.category,
@@ -56,7 +56,7 @@ export async function seedDemoContent(
       topics: { names: demoTopicNames(article), mayCreate: true },
       silent: true,
     });
-    if (article.videoUrl && poster) await recordVideoPoster(db, article.videoUrl, poster.url, null, createdAt);
+    if (article.videoUrl && poster) await recordVideoPoster(db, created.id, article.videoUrl, poster.url, null, createdAt);
   }
   await writeSiteSettings(db, demoSettings, null, now);
   const password = generatePassword();

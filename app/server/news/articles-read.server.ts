@@ -71,9 +71,14 @@ export function focusOf(text: string | null | undefined): FocalPoint | undefined
   return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : undefined;
 }
 
-/** The poster of the article's video, when one was set (video_posters). */
+/** The poster the article's video was given on this article, when one was set (video_posters). */
 function videoPoster(eb: ExpressionBuilder<Database, "news">) {
-  return eb.selectFrom("video_posters").select("video_posters.poster_url").whereRef("video_posters.video_url", "=", "news.video").as("video_poster");
+  return eb
+    .selectFrom("video_posters")
+    .select("video_posters.poster_url")
+    .whereRef("video_posters.news_id", "=", "news.id")
+    .whereRef("video_posters.video_url", "=", "news.video")
+    .as("video_poster");
 }
 
 type SummaryRow = {

@@ -263,6 +263,7 @@ export async function deleteArticle(db: DB, id: string): Promise<{ media: string
     const revisionMedia = await revisionMediaOf(trx, id);
     await deleteRevisionsOf(trx, id);
     await trx.deleteFrom("short_links").where("news_id", "=", id).execute();
+    await trx.deleteFrom("video_posters").where("news_id", "=", id).execute();
     await trx.deleteFrom("news").where("id", "=", id).execute();
     await syncSearchIndex(trx, id);
     await recordArticleEvent(trx, articleState(id, row), null);

@@ -50,14 +50,14 @@ describe("the media library", () => {
   it("gets a row for each image a story uploads, keeps it when the story drops it, and gives it to another story by its URL", async () => {
     const first = await publishArticle(newsroom, AUTHOR, await submission({ title: "الخبر الأول", status: "draft" }, [await pngBytes(900, 1200, "#264653")]), "api");
     const [url] = (await getArticle(db, first.id, EDITORS))!.images;
-    const { images } = await searchLibrary(db, NO_FILTER);
+    const { images } = await searchLibrary(db, EDITOR, NO_FILTER);
     expect(images.map((image) => [image.url, image.width, image.height])).toEqual([[url, 900, 1200]]);
     expect(images[0]!.uses).toEqual([{ id: first.id, title: "الخبر الأول", as: "cover" }]);
 
     // Taken by a second story as its cover, with the details it gives it; they become the library's defaults.
     const second = await publishArticle(newsroom, EDITOR, await submission({ title: "الخبر الثاني", imageOrder: url!, imageAlt: "مرفأ", imageCaption: "المرفأ صباحاً", imageCredit: "أرشيف" }), "api");
     expect((await getArticle(db, second.id))!.images).toEqual([url]);
-    const [entry] = (await searchLibrary(db, { ...NO_FILTER, q: "صباحا" })).images;
+    const [entry] = (await searchLibrary(db, EDITOR, { ...NO_FILTER, q: "صباحا" })).images;
     expect(entry).toMatchObject({ url, alt: "مرفأ", caption: "المرفأ صباحاً", credit: "أرشيف" });
     expect(entry!.uses.map((use) => use.title).sort()).toEqual(["الخبر الأول", "الخبر الثاني"]);
 
@@ -117,13 +117,13 @@ describe("the media library", () => {
     await publishArticle(newsroom, EDITOR, await submission({}, [await pngBytes()]), "api");
     const [{ url }] = (await db.selectFrom("media").select("url").execute()) as [{ url: string }];
     await changeLibraryImage(newsroom, AUTHOR, { intent: "focus", url, x: "0.2", y: "0.85" });
-    expect((await searchLibrary(db, NO_FILTER)).images[0]!.focal).toEqual({ x: 0.2, y: 0.85 });
+    expect((await searchLibrary(db, EDITOR, NO_FILTER)).images[0]!.focal).toEqual({ x: 0.2, y: 0.85 });
     for (const [x, y] of [["1.5", "0.5"], ["-0.1", "0.2"], ["NaN", "0"], ["0.5", ""]]) {
       await expect(changeLibraryImage(newsroom, EDITOR, { intent: "focus", url, x: x!, y: y! })).rejects.toMatchObject({ code: "validation" });
     }
-    expect((await searchLibrary(db, NO_FILTER)).images[0]!.focal).toEqual({ x: 0.2, y: 0.85 });
+    expect((await searchLibrary(db, EDITOR, NO_FILTER)).images[0]!.focal).toEqual({ x: 0.2, y: 0.85 });
     await changeLibraryImage(newsroom, EDITOR, { intent: "focus", url });
-    expect((await searchLibrary(db, NO_FILTER)).images[0]!.focal).toBeNull();
+    expect((await searchLibrary(db, EDITOR, NO_FILTER)).images[0]!.focal).toBeNull();
   });
 });
 
@@ -152,6 +152,40 @@ describe("migration 024", () => {
         { url: b, uploaded_by: "u2", created_at: "2026-02-02T10:00:00.000Z", alt: "", credit: "" },
         { url: c, uploaded_by: "u2", created_at: "2026-02-03T10:00:00.000Z", alt: "", credit: "" },
       ]);
+    } finally {
+      await older.destroy();
+      await empty.drop();
+    }
+  });
+});
+
+describe("migration 032", () => {
+  it("gives each poster kept by video address to every story that uses the video, now or in a kept revision", async () => {
+    const engine = onPostgres ? "postgres" : "sqlite";
+    const empty = await createEmptyDatabase();
+    const older = openDatabase(empty.url);
+    try {
+      const migrator = new Migrator({ db: older, provider: { getMigrations: async () => migrationsFor(engine) } });
+      await migrator.migrateTo("027-live-coverage");
+      const raw = older as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const video = "https://youtu.be/dQw4w9WgXcQ";
+      const poster = "/media/news-images/aaaaaaaaaaaaaaaa-poster.webp";
+      const row = { content: "نص", category: "local", status: "published", is_video: 1, image_url: null, body: null, image_details: null, images: "[]", author_id: "u1", created_at: "2026-01-02T10:00:00.000Z" };
+      await raw.insertInto("news").values([
+        { ...row, id: "n1", title: "أول", video },
+        { ...row, id: "n2", title: "ثان", video: null },
+        { ...row, id: "n3", title: "ثالث", video: "https://youtu.be/aaaaaaaaaaa" },
+      ]).execute();
+      await raw.insertInto("news_revisions").values({ news_id: "n2", title: "قديم", content: "", category: "local", images: "[]", image_url: null, video, author_id: "u1", byline: null, body: null, image_details: null, saved_by: "u1", saved_at: "2026-02-03T10:00:00.000Z" }).execute();
+      await raw.insertInto("video_posters").values({ video_url: video, poster_url: poster, set_by: "u1", set_at: "2026-01-03T10:00:00.000Z" }).execute();
+      await migrateToLatest(older);
+      const rows = await older.selectFrom("video_posters").select(["news_id", "video_url", "poster_url"]).orderBy("news_id").execute();
+      expect(rows).toEqual([
+        { news_id: "n1", video_url: video, poster_url: poster },
+        { news_id: "n2", video_url: video, poster_url: poster },
+      ]);
+      expect((await getArticle(older, "n1"))!.videoPoster).toBe(poster);
+      expect((await getArticle(older, "n3"))!.videoPoster).toBeUndefined();
     } finally {
       await older.destroy();
       await empty.drop();

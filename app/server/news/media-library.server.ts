@@ -1,22 +1,26 @@
 import { sql } from "kysely";
 import { detailsOf, IMAGE_DETAIL_MAX, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
-import { focalPointOf, LIBRARY_PAGE_SIZE, type FocalPoint, type LibraryEntry, type LibraryFilter, type LibraryImage, type MediaUse } from "~/lib/media-library";
+import type { NewsStatus } from "~/lib/news";
+import { focalPointOf, inCurrentUse, LIBRARY_PAGE_SIZE, type FocalPoint, type LibraryEntry, type LibraryFilter, type LibraryImage, type MediaUse } from "~/lib/media-library";
 import { imageDetailMessages, mediaLibraryMessages, messages } from "~/lib/messages";
-import { isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
+import { canReadArticle, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import { documentImages, storedBody } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like.server";
-import type { StoredImage } from "~/server/media/media.server";
-import type { MediaStorage } from "~/server/media/storage.server";
+import { MAX_IMAGE_BYTES, type StoredImage } from "~/server/media/media.server";
+import { MAX_IMAGES } from "~/lib/article-schema";
+import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/server/http/multipart-form.server";
 import { recordSiteEvent } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { removeMedia } from "./article-media.server";
+import { removeMedia, storeUploads } from "./article-media.server";
+import type { Newsroom } from "./publishing.server";
 
 /*
  * The media library (decision 036): every stored article image has a row, written when it is stored;
  * a story takes one by its URL. An image stays in the library when stories stop using it, until an
- * editor deletes it; one in use (by a story, in the trash or not, or by a kept revision) cannot be.
+ * editor deletes it; one in use by a story (in the trash or not) cannot be. One only kept revisions
+ * use can: they then show that it was removed (`removed_media`).
  */
 
 type Row = { url: string; uploaded_by: string | null; created_at: string; width: number | null; height: number | null; alt: string; caption: string; credit: string; focal_x: number | null; focal_y: number | null };
@@ -73,18 +77,23 @@ function imageOf(row: Row & { uploader: string | null }): LibraryImage {
 
 const quoted = (url: string) => containsPattern(JSON.stringify(url));
 
-/** Where each of `urls` is used: stories (cover, gallery, text, their video's poster), their live coverage's updates, then kept revisions of stories that no longer use it. */
-export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<string, MediaUse[]>> {
+/**
+ * Where each of `urls` is used: stories (cover, gallery, text, their video's poster), their live
+ * coverage's updates, then kept revisions of stories that no longer use it. With a `viewer`, only
+ * stories that person may read (canReadArticle); without, every story, for the library's own checks.
+ */
+export async function usesOf(db: DB, urls: readonly string[], viewer?: Actor): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(urls.map((url) => [url, []]));
   if (urls.length === 0) return uses;
+  const readable = (story: { author_id: string | null; status: string }) => !viewer || canReadArticle(viewer, { authorId: story.author_id, status: story.status as NewsStatus });
   const anyOf = (column: string) => sql<boolean>`(${sql.join(urls.map((url) => sql`${sql.ref(column)} like ${quoted(url)} escape '\\'`), sql` or `)})`;
   const articles = await db
     .selectFrom("news")
-    .select(["id", "title", "images", "image_url", "body"])
+    .select(["id", "title", "images", "image_url", "body", "author_id", "status"])
     .where((eb) => eb.or([anyOf("news.images"), anyOf("news.body"), eb("image_url", "in", [...urls])]))
     .orderBy("created_at", "desc")
     .execute();
-  for (const article of articles) {
+  for (const article of articles.filter(readable)) {
     const images = parseStringList(article.images);
     const inBody = article.body ? documentImages(storedBody(article.body, "")) : [];
     for (const url of urls) {
@@ -94,18 +103,18 @@ export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<strin
   }
   const posters = await db
     .selectFrom("video_posters")
-    .innerJoin("news", "news.video", "video_posters.video_url")
-    .select(["news.id", "news.title", "video_posters.poster_url"])
+    .innerJoin("news", (join) => join.onRef("news.id", "=", "video_posters.news_id").onRef("news.video", "=", "video_posters.video_url"))
+    .select(["news.id", "news.title", "news.author_id", "news.status", "video_posters.poster_url"])
     .where("video_posters.poster_url", "in", [...urls])
     .execute();
-  for (const poster of posters) uses.get(poster.poster_url)?.push({ id: poster.id, title: poster.title, as: "poster" });
+  for (const poster of posters.filter(readable)) uses.get(poster.poster_url)?.push({ id: poster.id, title: poster.title, as: "poster" });
   const updates = await db
     .selectFrom("live_updates")
     .innerJoin("news", "news.id", "live_updates.news_id")
-    .select(["news.id", "news.title", "live_updates.body"])
+    .select(["news.id", "news.title", "news.author_id", "news.status", "live_updates.body"])
     .where(anyOf("live_updates.body"))
     .execute();
-  for (const update of updates) {
+  for (const update of updates.filter(readable)) {
     for (const url of urls) {
       const list = uses.get(url)!;
       if (update.body.includes(JSON.stringify(url)) && !list.some((use) => use.id === update.id && use.as === "live-update")) list.push({ id: update.id, title: update.title, as: "live-update" });
@@ -114,10 +123,10 @@ export async function usesOf(db: DB, urls: readonly string[]): Promise<Map<strin
   const revisions = await db
     .selectFrom("news_revisions")
     .innerJoin("news", "news.id", "news_revisions.news_id")
-    .select(["news.id", "news.title", "news_revisions.images", "news_revisions.body"])
+    .select(["news.id", "news.title", "news.author_id", "news.status", "news_revisions.images", "news_revisions.body"])
     .where((eb) => eb.or([anyOf("news_revisions.images"), anyOf("news_revisions.body")]))
     .execute();
-  for (const revision of revisions) {
+  for (const revision of revisions.filter(readable)) {
     const named = `${revision.images} ${revision.body ?? ""}`;
     for (const url of urls) {
       const list = uses.get(url)!;
@@ -139,8 +148,8 @@ function libraryQuery(db: DB, filter: LibraryFilter) {
     .$if(filter.to !== null, (query) => query.where("media.created_at", "<", new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString()));
 }
 
-/** One page of the library, newest first, with where each image is used; `hasMore` when another page follows. */
-export async function searchLibrary(db: DB, filter: LibraryFilter, page = 1): Promise<{ images: LibraryEntry[]; hasMore: boolean }> {
+/** One page of the library, newest first, with where each image is used in stories `viewer` may read; `hasMore` when another page follows. */
+export async function searchLibrary(db: DB, viewer: Actor, filter: LibraryFilter, page = 1): Promise<{ images: LibraryEntry[]; hasMore: boolean }> {
   const rows = await libraryQuery(db, filter)
     .selectAll("media")
     .select("user.name as uploader")
@@ -150,7 +159,7 @@ export async function searchLibrary(db: DB, filter: LibraryFilter, page = 1): Pr
     .offset((page - 1) * LIBRARY_PAGE_SIZE)
     .execute();
   const images = rows.slice(0, LIBRARY_PAGE_SIZE).map(imageOf);
-  const uses = await usesOf(db, images.map((image) => image.url));
+  const uses = await usesOf(db, images.map((image) => image.url), viewer);
   return { images: images.map((image) => ({ ...image, uses: uses.get(image.url) ?? [] })), hasMore: rows.length > LIBRARY_PAGE_SIZE };
 }
 
@@ -180,16 +189,59 @@ export async function setFocalPoint(db: DB, actor: Actor, url: string, focal: Fo
 
 /**
  * An editor's delete of an image no story uses: its row, then its files (best effort, as every media
- * removal). An image in use is refused with a 409 naming the reason; nothing changes.
+ * removal). One in use by a story is refused with a 409 naming the reason; nothing changes. One only
+ * kept revisions use is recorded as removed, so they show that it was.
  */
-export async function deleteLibraryImage({ db, storage }: { db: DB; storage: MediaStorage }, actor: Actor, url: string): Promise<void> {
+export async function deleteLibraryImage({ db, storage, clock }: Newsroom, actor: Actor, url: string): Promise<void> {
   if (!isEditor(actor)) throw new AppError("forbidden", { message: mediaLibraryMessages.deleteNotAllowed });
   await requireRow(db, url);
   const uses = (await usesOf(db, [url])).get(url) ?? [];
-  if (uses.length > 0) throw new AppError("conflict", { message: mediaLibraryMessages.inUse });
-  const deleted = await db.deleteFrom("media").where("url", "=", url).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notInLibrary();
+  if (inCurrentUse(uses)) throw new AppError("conflict", { message: mediaLibraryMessages.inUse });
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom("media").where("url", "=", url).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notInLibrary();
+    if (uses.length > 0) await trx.insertInto("removed_media").values({ url, removed_by: actor.id, removed_at: clock.now().toISOString() }).execute();
+  });
   await removeMedia(storage, [url]);
+}
+
+const STORED_IMAGES_IN_TEXT = /\/media\/news-images\/[A-Za-z0-9_-]+\.webp/g;
+
+/** The stored images named anywhere in `value` (a version, a comparison) that an editor removed from the library. */
+export async function removedImagesIn(db: DB, value: unknown): Promise<string[]> {
+  const named = [...new Set(JSON.stringify(value ?? null).match(STORED_IMAGES_IN_TEXT) ?? [])];
+  if (named.length === 0) return [];
+  return (await db.selectFrom("removed_media").select("url").where("url", "in", named).execute()).map((row) => row.url);
+}
+
+/** What one upload on the library's page may hold: up to MAX_IMAGES pictures as `images`, each as a story's. */
+export const LIBRARY_UPLOAD_LIMITS: UploadLimits = {
+  files: { images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge } },
+  maxFiles: MAX_IMAGES,
+  maxFields: 1,
+  tooMany: { images: mediaLibraryMessages.uploadTooMany },
+  maxFieldBytes: 100,
+  fieldTooLong: {},
+  maxBodyBytes: MAX_IMAGES * MAX_IMAGE_BYTES + MULTIPART_FRAMING_BYTES,
+};
+
+/**
+ * Pictures uploaded straight into the library by a newsroom member: checked and stored as a story's
+ * uploads are (storeUploads), each a row of the library, or none at all. Returns their URLs.
+ */
+export async function uploadLibraryImages({ db, storage, clock }: Newsroom, actor: Actor, submission: Submission): Promise<string[]> {
+  if (!isNewsroomMember(actor)) throw new AppError("forbidden");
+  const files = submission.files.filter((file) => file.field === "images");
+  if (files.length === 0) throw new AppError("validation", { message: mediaLibraryMessages.uploadNone, fields: { images: mediaLibraryMessages.uploadNone } });
+  const { images } = await storeUploads(storage, files);
+  const urls = images.map((image) => image.url);
+  try {
+    await recordLibraryImages(db, images, actor.id, clock.now());
+  } catch (error) {
+    await removeMedia(storage, urls);
+    throw error;
+  }
+  return urls;
 }
 
 /** The focal points of the stored images among `urls` that have one. */
@@ -217,7 +269,7 @@ const refusedAction = (message: string = mediaLibraryMessages.actionInvalid) => 
  * The library page's one change, from its form's fields: `details` (alt, caption, credit), `focus`
  * (x and y in 0–1, or neither: the centre) or `delete`. Returns what to tell the person.
  */
-export async function changeLibraryImage(newsroom: { db: DB; storage: MediaStorage }, actor: Actor, fields: Record<string, string>): Promise<string> {
+export async function changeLibraryImage(newsroom: Newsroom, actor: Actor, fields: Record<string, string>): Promise<string> {
   const withNul = Object.keys(fields).find((name) => fields[name]!.includes("\0"));
   if (withNul) throw new AppError("validation", { message: messages.textHasNul, fields: { [withNul]: messages.textHasNul } });
   const { intent, url } = fields;

@@ -1,6 +1,8 @@
 import { isCategory } from "~/lib/categories";
 import { messages, revisionMessages } from "~/lib/messages";
-import { compareVersions, mediaRemoved, textOnly, type Comparison } from "~/lib/story-version";
+import type { ImageDetailsMap } from "~/lib/image-details";
+import { withoutFigures } from "~/lib/rich-text/document";
+import { compareVersions, mediaRemoved, textOnly, type Comparison, type StoryVersion } from "~/lib/story-version";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { EDITORS } from "~/lib/audience";
@@ -8,6 +10,7 @@ import { getArticle } from "./articles-read.server";
 import { updateArticle, type ArticleChanges } from "./articles-write.server";
 import { getRevision } from "./revisions.server";
 import { loadVersion } from "./story-versions.server";
+import { removedImagesIn } from "./media-library.server";
 
 export const revisionNotFound = () => new AppError("not-found", { message: messages.revisionNotFound });
 
@@ -25,16 +28,25 @@ export type RestoreRequest = {
 /** What restoring in each mode would change, current → restored, and what each would take off the story; the live version compared. */
 export type RestorePreview = { [mode in RestoreMode]: { comparison: Comparison; removed: string[] } } & { version: number };
 
+/** Images deleted from the library since a revision named them do not come back with it. */
+const keptDetails = (details: ImageDetailsMap, removed: ReadonlySet<string>): ImageDetailsMap => Object.fromEntries(Object.entries(details).filter(([url]) => !removed.has(url)));
+function withoutRemoved(version: StoryVersion, removed: ReadonlySet<string>): StoryVersion {
+  const kept = (url: string) => !removed.has(url);
+  return { ...version, images: version.images.filter(kept), imageDetails: keptDetails(version.imageDetails, removed), bodyImages: version.bodyImages.filter(kept) };
+}
+
 /** The two restores of a revision side by side; not-found when the story (outside the trash) or the revision is not there. */
 export async function previewRestore(db: DB, newsId: string, revisionId: number): Promise<RestorePreview> {
   if (!Number.isSafeInteger(revisionId) || revisionId < 1) throw revisionNotFound();
   const [live, revision, article] = await Promise.all([loadVersion(db, newsId, "current"), loadVersion(db, newsId, revisionId), getArticle(db, newsId, EDITORS)]);
   if (!live || !revision || !article) throw revisionNotFound();
+  const removed = new Set(await removedImagesIn(db, revision));
   const preview = (target: typeof revision) => {
     const comparison = compareVersions(live, target);
     return { comparison, removed: mediaRemoved(comparison.media) };
   };
-  return { text: preview(textOnly(revision, live)), full: preview(revision), version: article.version };
+  const restorable = withoutRemoved(revision, removed);
+  return { text: preview(textOnly(restorable, live)), full: preview(restorable), version: article.version };
 }
 
 /**
@@ -48,13 +60,14 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
   const [article, revision] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId)]);
   if (!article || !revision) throw revisionNotFound();
   const confirmed = new Set(request.confirmedRemovals);
+  const removed = new Set(await removedImagesIn(db, revision));
   if (!preview[request.mode].removed.every((url) => confirmed.has(url))) {
     throw new AppError("validation", { message: revisionMessages.restoreRemovalNotConfirmed });
   }
   const text = {
     title: revision.title,
     content: revision.content,
-    body: revision.body,
+    body: withoutFigures(revision.body, removed),
     category: isCategory(revision.category) ? revision.category : "miscellaneous",
     status: article.status,
     publishAt: article.publishAt,
@@ -64,7 +77,7 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
   } satisfies Partial<ArticleChanges>;
   const changes: ArticleChanges =
     request.mode === "full"
-      ? { ...text, imageUrl: revision.imageUrl, images: revision.images, imageDetails: revision.imageDetails, video: revision.video, story: revision.story }
+      ? { ...text, imageUrl: revision.imageUrl, images: revision.images.filter((url) => !removed.has(url)), imageDetails: keptDetails(revision.imageDetails, removed), video: revision.video, story: revision.story }
       : {
           ...text,
           imageUrl: article.imageUrl,

@@ -21,13 +21,13 @@ export const POSTER_LIMITS: UploadLimits = {
   maxBodyBytes: MAX_IMAGE_BYTES + MULTIPART_FRAMING_BYTES,
 };
 
-/** Records `posterUrl`, an image of the library, as the poster of the video at `videoUrl` (a file or a YouTube link). */
-export async function recordVideoPoster(db: DB, videoUrl: string, posterUrl: string, by: string | null, at: Date): Promise<void> {
+/** Records `posterUrl`, an image of the library, as the poster of story `newsId`'s video at `videoUrl` (a file or a YouTube link); no other story's. */
+export async function recordVideoPoster(db: DB, newsId: string, videoUrl: string, posterUrl: string, by: string | null, at: Date): Promise<void> {
   const row = { poster_url: posterUrl, set_by: by, set_at: at.toISOString() };
   await db
     .insertInto("video_posters")
-    .values({ video_url: videoUrl, ...row })
-    .onConflict((oc) => oc.column("video_url").doUpdateSet(row))
+    .values({ news_id: newsId, video_url: videoUrl, ...row })
+    .onConflict((oc) => oc.columns(["news_id", "video_url"]).doUpdateSet(row))
     .execute();
 }
 
@@ -38,9 +38,10 @@ export async function posterOfVideo(db: DB, videoUrl: string): Promise<string | 
 }
 
 /**
- * Sets the poster of the article's video (a file or a YouTube link) by one who may edit the article:
- * the picture is stored as every article image and joins the media library; readers' pages change at
- * once, on every instance. Returns the poster's URL.
+ * Sets the poster of the article's video (a file or a YouTube link) by one who may edit the article,
+ * for that article alone (another story with the same video keeps its own): the picture is stored as
+ * every article image and joins the media library; readers' pages change at once, on every instance.
+ * Returns the poster's URL.
  */
 export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Actor, submission: Submission): Promise<string> {
   const articleId = submission.fields.articleId?.[0] ?? "";
@@ -61,7 +62,7 @@ export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Ac
     const at = clock.now();
     await recordLibraryImages(db, [poster], actor.id, at);
     await db.transaction().execute(async (trx) => {
-      await recordVideoPoster(trx, video, poster.url, actor.id, at);
+      await recordVideoPoster(trx, articleId, video, poster.url, actor.id, at);
       await recordSiteEvent(trx, "media-changed");
     });
   } catch (error) {
