@@ -1,4 +1,4 @@
-import { clientKey } from "~/server/platform/client-keys.server";
+import { clientKey, clientNetwork } from "~/server/platform/client-keys.server";
 import type { DB } from "~/server/db/db.server";
 import { admit, type Limit, type Rule } from "~/server/limits/attempt-limits.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -19,8 +19,8 @@ export const RESET_ADDRESS_RULE: Rule = { window: 60 * MINUTE, max: 20 };
 
 function signInLimits(secret: string, address: string, email: string): Limit[] {
   return [
-    { key: clientKey(secret, "sign-in", address, email.trim().toLowerCase()), rule: SIGN_IN_ACCOUNT_RULE },
-    { key: clientKey(secret, "sign-in", address), rule: SIGN_IN_ADDRESS_RULE },
+    { key: clientKey(secret, "sign-in", clientNetwork(address), email.trim().toLowerCase()), rule: SIGN_IN_ACCOUNT_RULE },
+    { key: clientKey(secret, "sign-in", clientNetwork(address)), rule: SIGN_IN_ADDRESS_RULE },
   ];
 }
 
@@ -31,7 +31,7 @@ export function admitSignIn(db: DB, secret: string, address: string, email: stri
 
 /** Every registration attempt from an address counts, so it cannot be used to sweep for emails either. */
 export function admitSignUp(db: DB, secret: string, address: string, now = Date.now()): Promise<number[]> {
-  return admit(db, [{ key: clientKey(secret, "sign-up", address), rule: SIGN_UP_ADDRESS_RULE }], now, (seconds) => authFailure("too-many-sign-ups", seconds));
+  return admit(db, [{ key: clientKey(secret, "sign-up", clientNetwork(address)), rule: SIGN_UP_ADDRESS_RULE }], now, (seconds) => authFailure("too-many-sign-ups", seconds));
 }
 
 /**
@@ -43,7 +43,7 @@ export async function admitResetRequest(db: DB, secret: string, address: string,
     db,
     [
       { key: clientKey(secret, "reset", email.trim().toLowerCase()), rule: RESET_EMAIL_RULE },
-      { key: clientKey(secret, "reset", address), rule: RESET_ADDRESS_RULE },
+      { key: clientKey(secret, "reset", clientNetwork(address)), rule: RESET_ADDRESS_RULE },
     ],
     now,
     (retryAfterSeconds) => new AppError("rate-limited", { message: accountMessages.resetTooMany, retryAfterSeconds }),

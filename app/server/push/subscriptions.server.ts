@@ -7,7 +7,7 @@ import type { DB } from "~/server/db/db.server";
 import { lockKeys } from "~/server/db/key-locks.server";
 import { admit } from "~/server/limits/attempt-limits.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { clientKey } from "~/server/platform/client-keys.server";
+import { clientKey, clientNetwork } from "~/server/platform/client-keys.server";
 import { isSendableEndpoint } from "./push-addresses.server";
 
 /*
@@ -90,7 +90,7 @@ export async function subscribe({ db, secret, address, now, loopback }: Subscrib
   const { subscription, categories } = parsed.data;
   if (!isSendableEndpoint(subscription.endpoint, loopback)) throw invalid(pm.subscriptionInvalid);
   const tooMany = (retryAfterSeconds: number) => new AppError("rate-limited", { message: pm.subscribeTooMany, retryAfterSeconds });
-  await admit(db, [{ key: clientKey(secret, "push-subscribe", address), rule: SUBSCRIBE_ADDRESS_RULE }], now.getTime(), tooMany);
+  await admit(db, [{ key: clientKey(secret, "push-subscribe", clientNetwork(address)), rule: SUBSCRIBE_ADDRESS_RULE }], now.getTime(), tooMany);
   const row = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, categories: JSON.stringify([...new Set(categories)]) };
   await db.transaction().execute(async (trx) => {
     await lockKeys(trx, [TOTAL_LOCK]);
