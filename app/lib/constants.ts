@@ -34,3 +34,6 @@ export const VISITS_PER_ADDRESS_FOR_SITE = 1_000;
 export const HOURLY_STATS_DAYS = 90;
 /** The "now" panel: readers whose view arrived in the last this many minutes. */
 export const LIVE_MINUTES = 5;
+/** Web Push subscriptions one address may make in an hour, and the most the site keeps (docs/product.md#web-push-alerts). */
+export const PUSH_SUBSCRIPTIONS_PER_ADDRESS_PER_HOUR = 60;
+export const PUSH_SUBSCRIPTIONS_MAX = 100_000;

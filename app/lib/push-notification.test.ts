@@ -9,6 +9,7 @@ const payload = {
   image: "https://akhbar.example/media/cover-1200.webp",
   icon: "https://akhbar.example/icon-192.png",
   tag: "alert-41",
+  open: "7.c2lnbmVkLWJ5LXRoZS1zaXRl",
 };
 
 describe("a push message as a notification", () => {
@@ -24,9 +25,15 @@ describe("a push message as a notification", () => {
         icon: payload.icon,
         image: payload.image,
         tag: payload.tag,
-        data: { alertId: 41, url: payload.url },
+        data: { alertId: 41, url: payload.url, open: payload.open },
       },
     });
+  });
+
+  it("has no token to count its opening by when the message carries none", () => {
+    const { open: _, ...untokened } = payload;
+    expect(pushAlertOf(untokened)?.open).toBeNull();
+    expect(pushAlertOf({ ...payload, open: 7 })).toBeNull();
   });
 
   it("has no picture when the story has none", () => {
@@ -43,8 +50,9 @@ describe("a push message as a notification", () => {
 describe("a clicked notification", () => {
   const origin = "https://akhbar.example";
 
-  it("opens its story on this site", () => {
-    expect(alertTarget({ alertId: 41, url: payload.url }, origin)).toEqual({ alertId: 41, url: `${origin}${payload.url}?utm_source=push` });
+  it("opens its story on this site, and counts the opening with the delivery's token", () => {
+    expect(alertTarget({ alertId: 41, url: payload.url, open: payload.open }, origin)).toEqual({ url: `${origin}${payload.url}?utm_source=push`, opened: { alertId: 41, open: payload.open } });
+    expect(alertTarget({ alertId: 41, url: payload.url, open: null }, origin)).toEqual({ url: `${origin}${payload.url}?utm_source=push`, opened: null });
   });
 
   it("goes nowhere else", () => {

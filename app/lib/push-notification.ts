@@ -16,12 +16,14 @@ export type PushAlert = {
   image: string | null;
   icon: string;
   tag: string;
+  /** This delivery's token: an open is counted with it, once (null from a payload without one). */
+  open: string | null;
 };
 
 /** What the service worker passes to showNotification; `image` is not in TypeScript's DOM types yet. */
 export type AlertNotification = {
   title: string;
-  options: NotificationOptions & { image?: string; data: { alertId: number; url: string } };
+  options: NotificationOptions & { image?: string; data: { alertId: number; url: string; open: string | null } };
 };
 
 const isText = (value: unknown): value is string => typeof value === "string" && value.length > 0;
@@ -29,12 +31,13 @@ const isText = (value: unknown): value is string => typeof value === "string" &&
 /** The alert in a push message's JSON, or null when the message is not one of ours. */
 export function pushAlertOf(data: unknown): PushAlert | null {
   if (typeof data !== "object" || data === null) return null;
-  const { alertId, title, body, url, image, icon, tag } = data as Record<string, unknown>;
+  const { alertId, title, body, url, image, icon, tag, open = null } = data as Record<string, unknown>;
   if (typeof alertId !== "number" || !Number.isSafeInteger(alertId)) return null;
   if (!isText(title) || typeof body !== "string" || !isText(icon) || !isText(tag)) return null;
   if (!isText(url) || !url.startsWith("/news/")) return null;
   if (image !== null && !isText(image)) return null;
-  return { alertId, title, body, url, image, icon, tag };
+  if (open !== null && !isText(open)) return null;
+  return { alertId, title, body, url, image, icon, tag, open };
 }
 
 /** The notification an alert shows: Arabic, right to left, the site's icon and the story's picture. */
@@ -48,18 +51,21 @@ export function alertNotification(alert: PushAlert): AlertNotification {
       icon: alert.icon,
       ...(alert.image ? { image: alert.image } : {}),
       tag: alert.tag,
-      data: { alertId: alert.alertId, url: alert.url },
+      data: { alertId: alert.alertId, url: alert.url, open: alert.open },
     },
   };
 }
 
-/** The story a clicked notification opens, as an address of this site, or null when its data is not ours. */
-export function alertTarget(data: unknown, origin: string): { alertId: number; url: string } | null {
+/**
+ * The story a clicked notification opens, as an address of this site, and the open to count (its
+ * alert and token; null without a token), or null when its data is not ours.
+ */
+export function alertTarget(data: unknown, origin: string): { url: string; opened: { alertId: number; open: string } | null } | null {
   if (typeof data !== "object" || data === null) return null;
-  const { alertId, url } = data as Record<string, unknown>;
+  const { alertId, url, open } = data as Record<string, unknown>;
   if (typeof alertId !== "number" || typeof url !== "string" || !url.startsWith("/news/")) return null;
   const target = new URL(url, origin);
   if (target.origin !== origin) return null;
   target.searchParams.set(UTM_PARAMETER, "push");
-  return { alertId, url: target.href };
+  return { url: target.href, opened: isText(open) ? { alertId, open } : null };
 }

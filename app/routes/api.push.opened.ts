@@ -6,10 +6,10 @@ import { countAlertOpened } from "~/server/push/alerts.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.push.opened";
 
-/** POST `{ alertId }`: a notification was opened; 204. */
+/** POST `{ alertId, open }`: a notification was opened, `open` the token its payload carried; 204, counted once per token. */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  await countAlertOpened(site.db, await readSmallJson(request, 1024));
+  await countAlertOpened(site.db, site.config.authSecret, await readSmallJson(request, 1024));
   return new Response(null, { status: 204, headers: NO_STORE });
 }

@@ -150,11 +150,8 @@ worker.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = alertTarget(event.notification.data, worker.location.origin);
   if (!target) return;
-  const opened = fetch(PUSH_API.opened, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ alertId: target.alertId }),
-    keepalive: true,
-  }).catch(() => undefined);
+  const opened = target.opened
+    ? fetch(PUSH_API.opened, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(target.opened), keepalive: true }).catch(() => undefined)
+    : undefined;
   event.waitUntil(Promise.all([openStory(target.url), opened]));
 });

@@ -229,7 +229,7 @@ for (const [index, engine] of ENGINES.entries()) {
         const received = push.messages(reader.subscription.endpoint);
         expect(received).toHaveLength(1);
         expect(received[0]).toMatchObject({ urgency: "high", topic: "akhbar-breaking", vapidKey: publicKey });
-        expect(received[0]!.payload).toEqual({ alertId: expect.any(Number), title, body: STORY_TEXT, url: articlePath(story.id, story.slug), image: sentBy, icon: sentBy, tag: `news-${story.id}` });
+        expect(received[0]!.payload).toEqual({ alertId: expect.any(Number), title, body: STORY_TEXT, url: articlePath(story.id, story.slug), image: sentBy, icon: sentBy, tag: `news-${story.id}`, open: expect.any(String) });
       }
       const alert = push.messages(one.subscription.endpoint)[0]!.payload as PushAlert;
       expect([new URL(alert.image!).pathname, new URL(alert.icon).pathname]).toEqual([story.image, "/icon-192.png"]);
@@ -239,7 +239,7 @@ for (const [index, engine] of ENGINES.entries()) {
       await serviceWorkerReady(one.page);
       await deliverToServiceWorker(one.page, alert);
       await expect.poll(() => shown(one.page)).toEqual([
-        { title, body: STORY_TEXT, dir: "rtl", lang: "ar", icon: alert.icon, image: alert.image, tag: alert.tag, data: { alertId: alert.alertId, url: alert.url } },
+        { title, body: STORY_TEXT, dir: "rtl", lang: "ar", icon: alert.icon, image: alert.image, tag: alert.tag, data: { alertId: alert.alertId, url: alert.url, open: alert.open } },
       ]);
       const [worker] = one.context.serviceWorkers();
       await worker!.evaluate(clickFirstNotification);

@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -57,7 +58,7 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     const db = openDatabase(env.DATABASE_URL);
     const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
     // A reader's Web Push subscription and the site's key pair (decision 037) are site data too.
-    const subscription = { endpoint: "https://push.example/reader", keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 7).toString("base64url") } };
+    const subscription = { endpoint: "https://push.example/reader", keys: { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: Buffer.alloc(16, 7).toString("base64url") } };
     const subscribed = await fetch(`${url}/api/push/subscriptions`, { method: "POST", body: JSON.stringify({ subscription, categories: ["sports"] }), headers: { "content-type": "application/json", origin: url } });
     expect(subscribed.status).toBe(201);
     const publicKey = ((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey;

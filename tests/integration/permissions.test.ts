@@ -6,6 +6,7 @@
  * joins ROUTES: a test fails when a module in app/routes.ts exports an action without a case here.
  */
 import { execFile } from "node:child_process";
+import { createECDH } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,7 @@ import { trashArticle } from "~/server/news/trash.server";
 import { choosePlacement } from "~/server/news/front-page.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { openCoverage, postLiveUpdate } from "~/server/coverage/coverage-write.server";
+import { openToken } from "~/server/push/open-tokens.server";
 import { topicFeedPath, topicPath } from "~/lib/topics";
 import { get, post, VISITOR, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
@@ -409,10 +411,10 @@ const ROUTES: RouteCase[] = [
     name: "POST /api/push/subscriptions",
     kind: "api",
     allowed: EVERYONE,
-    send: (base, session, ctx) => pushJson(base, "/api/push/subscriptions", "POST", { subscription: { endpoint: `https://push.example/${ctx.run}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 7).toString("base64url") } }, categories: [] }, session),
+    send: (base, session, ctx) => pushJson(base, "/api/push/subscriptions", "POST", { subscription: { endpoint: `https://push.example/${ctx.run}`, keys: { p256dh: P256_KEY, auth: Buffer.alloc(16, 7).toString("base64url") } }, categories: [] }, session),
   },
   { name: "DELETE /api/push/subscriptions", kind: "api", allowed: EVERYONE, send: (base, session, ctx) => pushJson(base, "/api/push/subscriptions", "DELETE", { endpoint: `https://push.example/${ctx.run}` }, session) },
-  { name: "POST /api/push/opened", kind: "api", allowed: EVERYONE, prepare: pushAlert, send: (base, session) => pushJson(base, "/api/push/opened", "POST", { alertId: alertId }, session) },
+  { name: "POST /api/push/opened", kind: "api", allowed: EVERYONE, prepare: pushAlert, send: (base, session) => pushJson(base, "/api/push/opened", "POST", { alertId, open: openToken(server.env.AUTH_SECRET, alertId, 1) }, session) },
   { name: "GET /dashboard/alerts", kind: "page", allowed: EDITORS, send: (base, session) => get(`${base}/dashboard/alerts`, session) },
   { name: "GET /dashboard/stats", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard/stats?range=7d`, session) },
   { name: "GET /dashboard/stats.csv", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard/stats.csv?range=30d&table=top`, session) },
@@ -431,6 +433,8 @@ function pushJson(base: string, path: string, method: string, body: unknown, ses
 
 /** An alert of a story of its own, for the case that counts it opened. */
 let alertId = 0;
+/** A browser's public key as a subscription carries it: a point on P-256. */
+const P256_KEY = createECDH("prime256v1").generateKeys().toString("base64url");
 async function pushAlert(): Promise<void> {
   const { id } = await createTestArticle(db, { title: "خبر نُبّه إليه", content: "نص", category: "local", silent: true });
   alertId = Number((await db.insertInto("push_alerts").values({ article_id: id, kind: "manual", created_at: new Date().toISOString(), payload: "{}" }).returning("id").executeTakeFirstOrThrow()).id);

@@ -35,14 +35,15 @@ describe("push endpoints on a real site", () => {
     const reader = push.subscribe();
     const { port, pathname } = new URL(reader.endpoint);
     const endpoints = [reader.endpoint, `https://127.0.0.1:${port}${pathname}`, `https://localhost:${port}${pathname}`, "https://[::1]/push/x", "https://192.168.1.20/push/x", "https://169.254.169.254/latest/meta-data"];
+    // IPv6 addresses that carry a loopback or private IPv4 one: compatible, translated, 6to4, NAT64.
+    endpoints.push("https://[::127.0.0.1]/push/x", "https://[::ffff:0:7f00:1]/push/x", "https://[2002:7f00:1::1]/push/x", "https://[64:ff9b::10.0.0.1]/push/x");
     for (const endpoint of endpoints) {
       const response = await subscribe({ ...reader, endpoint });
       expect(response.status, endpoint).toBe(400);
       expect(await response.json(), endpoint).toEqual({ error: { code: "validation", message: pm.subscriptionInvalid } });
     }
     expect(await db.selectFrom("push_subscriptions").select("endpoint").execute()).toEqual([]);
-    const accepted = await subscribe({ ...reader, endpoint: "https://fcm.googleapis.com/fcm/send/reader-1" });
-    expect(accepted.status).toBe(201);
+    for (const endpoint of ["https://fcm.googleapis.com/fcm/send/reader-1", "https://[64:ff9b::8.8.8.8]/push/reader-2"]) expect((await subscribe({ ...reader, endpoint })).status, endpoint).toBe(201);
     await db.deleteFrom("push_subscriptions").execute();
   });
 

@@ -5,6 +5,7 @@ import { IMAGE_WIDTHS } from "~/lib/images";
 import { pushMessages as pm } from "~/lib/messages";
 import { NEUTRAL_SETTINGS } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
+import { openToken } from "~/server/push/open-tokens.server";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
@@ -166,6 +167,7 @@ describe("sending", () => {
         image: null,
         icon: expect.stringMatching(/^http:\/\/.+\/icon-192\.png$/),
         tag: `news-${id}`,
+        open: expect.stringMatching(/^\d+\.[A-Za-z0-9_-]{22}$/),
       });
     }
     // An edit after delivery, on the other instance, sends nothing again.
@@ -307,12 +309,35 @@ describe("sending", () => {
     expect(storedFiles()).toBe(filesBefore + filesPerPicture);
   });
 
-  it("counts an opened notification, refusing what is not an alert", async () => {
-    const alert = (await db.selectFrom("push_alerts").select(["id", "opened"]).orderBy("id").executeTakeFirstOrThrow())!;
-    expect((await sendJson(b, "/api/push/opened", "POST", { alertId: Number(alert.id) })).status).toBe(204);
-    expect(Number((await db.selectFrom("push_alerts").select("opened").where("id", "=", alert.id).executeTakeFirstOrThrow()).opened)).toBe(Number(alert.opened) + 1);
-    expect((await sendJson(b, "/api/push/opened", "POST", { alertId: "1" })).status).toBe(400);
-    expect((await sendJson(b, "/api/push/opened", "POST", { alertId: 999_999 })).status).toBe(404);
+  it("counts an open once per delivered notification, by the token its payload carried; a post without one counts nothing", async () => {
+    const [first, second] = [readers.breakingOnly, readers.local].map((reader) => push.messages(reader.endpoint)[0]!.payload as { alertId: number; open: string });
+    const { alertId, open } = first!;
+    expect(second!.alertId).toBe(alertId);
+    expect(second!.open).not.toBe(open);
+    const opened = async (id = alertId) => Number((await db.selectFrom("push_alerts").select("opened").where("id", "=", id).executeTakeFirstOrThrow()).opened);
+    const before = await opened();
+    const post = (server: TestServer, body: unknown) => sendJson(server, "/api/push/opened", "POST", body);
+
+    // Anyone may post, as often as they like: without a token, or with one the site did not make, nothing counts.
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => post(i % 2 ? a : b, { alertId })));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([400]));
+    expect(((await answers[0]!.json()) as { error: { message: string } }).error.message).toBe(pm.openedInvalid);
+    const otherAlert = Number((await db.selectFrom("push_alerts").select("id").where("id", "!=", alertId).orderBy("id", "desc").executeTakeFirstOrThrow()).id);
+    const otherBefore = await opened(otherAlert);
+    for (const forged of [{ alertId, open: "1.AAAAAAAAAAAAAAAAAAAAAA" }, { alertId, open: open.replace(/^\d+/, (n) => String(Number(n) + 1)) }, { alertId: otherAlert, open }]) {
+      expect((await post(a, forged)).status, JSON.stringify(forged)).toBe(400);
+    }
+    expect(await opened()).toBe(before);
+    expect(await opened(otherAlert)).toBe(otherBefore);
+
+    // A delivered notification's token counts once, on whichever instance; another reader's counts too.
+    for (const server of [a, b, a]) expect((await post(server, { alertId, open })).status).toBe(204);
+    expect(await opened()).toBe(before + 1);
+    expect((await post(b, second)).status).toBe(204);
+    expect(await opened()).toBe(before + 2);
+
+    expect((await post(b, { alertId: "1", open })).status).toBe(400);
+    expect((await post(b, { alertId: 999_999, open: openToken(a.env.AUTH_SECRET, 999_999, 1) })).status).toBe(404);
   });
 
   it("shows editors the subscribers and each alert's counts", async () => {

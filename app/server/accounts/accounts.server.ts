@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { SignInInput, SignUpInput } from "~/lib/auth-schemas";
 import { authErrorCode, authFailure } from "./auth-errors.server";
-import { admitSignIn, admitSignUp, forgetAttempt } from "./auth-limits.server";
+import { forgetAttempt } from "~/server/limits/attempt-limits.server";
+import { admitSignIn, admitSignUp } from "./auth-limits.server";
 import { CLIENT_IP_HEADER, type Auth } from "./auth-instance.server";
 import type { DB } from "~/server/db/db.server";
 

@@ -5,7 +5,6 @@ import {
   admitResetRequest,
   admitSignIn,
   admitSignUp,
-  forgetAttempt,
   RESET_ADDRESS_RULE,
   RESET_EMAIL_RULE,
   SIGN_IN_ACCOUNT_RULE,
@@ -13,6 +12,7 @@ import {
   SIGN_UP_ADDRESS_RULE,
 } from "./auth-limits.server";
 import type { DB } from "~/server/db/db.server";
+import { forgetAttempt } from "~/server/limits/attempt-limits.server";
 import { AppError } from "~/server/platform/app-error.server";
 
 const SECRET = "limits-secret-limits-secret-limits-secret";

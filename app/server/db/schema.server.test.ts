@@ -37,6 +37,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   push_subscriptions: true,
   push_alerts: true,
   push_deliveries: true,
+  push_opens: true,
   live_coverage: true,
   live_updates: true,
   visit_allowances: true,

@@ -334,6 +334,13 @@ export interface PushDeliveriesTable {
   claimed_until: string | null;
 }
 
+/** An opened notification, counted once (migration 031, app/server/push/alerts.server.ts). */
+export interface PushOpensTable {
+  alert_id: number;
+  /** The delivery whose payload carried the open token. */
+  delivery_id: number;
+}
+
 /** A story opened as live coverage (migration 027): live, or closed with its summary. */
 export interface LiveCoverageTable {
   news_id: string;
@@ -417,6 +424,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_alerts: PushAlertsTable;
   push_deliveries: PushDeliveriesTable;
+  push_opens: PushOpensTable;
   live_coverage: LiveCoverageTable;
   live_updates: LiveUpdatesTable;
   visit_allowances: VisitAllowancesTable;

@@ -3,17 +3,39 @@ import { pushMessages as pm } from "~/lib/messages";
 import { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { deliveryOfToken } from "./open-tokens.server";
 
-/** A reader opened alert `alertId`'s notification: counted, nothing else kept. */
-export async function countAlertOpened(db: DB, body: unknown): Promise<void> {
-  const parsed = z.object({ alertId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).safeParse(body);
+/** Opens are kept for the newest this many alerts; an older alert's notification counts no more. */
+const OPENS_KEPT_ALERTS = 1000;
+
+const openedSchema = z.object({ alertId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), open: z.string().max(64).optional() });
+
+/**
+ * A reader opened a notification of alert `alertId`, whose payload carried the token `open`: counted
+ * once per token, nothing else kept (decision 037). A token the site did not make is refused.
+ */
+export async function countAlertOpened(db: DB, secret: string, body: unknown): Promise<void> {
+  const parsed = openedSchema.safeParse(body);
   if (!parsed.success) throw new AppError("validation", { message: pm.alertInvalid });
-  const result = await db
-    .updateTable("push_alerts")
-    .set((eb) => ({ opened: eb("opened", "+", 1) }))
-    .where("id", "=", parsed.data.alertId)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new AppError("not-found", { message: pm.alertNotFound });
+  const { alertId, open } = parsed.data;
+  const deliveryId = open === undefined ? null : deliveryOfToken(secret, alertId, open);
+  if (deliveryId === null) throw new AppError("validation", { message: pm.openedInvalid });
+  await db.transaction().execute(async (trx) => {
+    const { newest } = await trx.selectFrom("push_alerts").select((eb) => eb.fn.max("id").as("newest")).executeTakeFirstOrThrow();
+    if (newest === null || alertId > Number(newest)) throw new AppError("not-found", { message: pm.alertNotFound });
+    const oldestKept = Number(newest) - OPENS_KEPT_ALERTS;
+    await trx.deleteFrom("push_opens").where("alert_id", "<=", oldestKept).execute();
+    if (alertId <= oldestKept) return;
+    const first = await trx
+      .insertInto("push_opens")
+      .values({ alert_id: alertId, delivery_id: deliveryId })
+      .onConflict((oc) => oc.columns(["alert_id", "delivery_id"]).doNothing())
+      .returning("alert_id")
+      .executeTakeFirst();
+    if (!first) return;
+    const counted = await trx.updateTable("push_alerts").set((eb) => ({ opened: eb("opened", "+", 1) })).where("id", "=", alertId).executeTakeFirst();
+    if (counted.numUpdatedRows === 0n) throw new AppError("not-found", { message: pm.alertNotFound });
+  });
 }
 
 export type AlertRow = {

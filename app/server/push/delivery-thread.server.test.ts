@@ -50,13 +50,20 @@ describe("the delivery thread", () => {
     expect(niceness.filter((nice) => nice === 10)).toHaveLength(1);
   });
 
-  it("reports a service that does not answer, and a key it cannot encrypt for, as errors", async () => {
+  it("reports a service that does not answer as an error, and keys it cannot encrypt to as such, nothing sent", async () => {
     const reader = push.subscribe();
     // Port 1 (tcpmux) has no listener on a machine of ours.
     const nobody = "http://127.0.0.1:1/push/x";
-    const [unreachable, badKey] = await Promise.all([thread.deliver({ ...jobFor(reader, {}), endpoint: nobody }), thread.deliver({ ...jobFor(reader, {}), p256dh: "short" })]);
+    const offCurve = Buffer.alloc(65, 4).toString("base64url");
+    const [unreachable, shortKey, notAPoint] = await Promise.all([
+      thread.deliver({ ...jobFor(reader, {}), endpoint: nobody }),
+      thread.deliver({ ...jobFor(reader, {}), p256dh: "short" }),
+      thread.deliver({ ...jobFor(reader, {}), p256dh: offCurve }),
+    ]);
     expect(unreachable).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
-    expect(badKey).toEqual({ error: expect.stringMatching(/65 bytes/) });
+    expect(shortKey).toEqual({ unencryptable: expect.stringMatching(/65 bytes/) });
+    expect(notAPoint).toEqual({ unencryptable: expect.any(String) });
+    expect(push.requests(reader.endpoint)).toBe(0);
   });
 
   it("sends only to push services on the internet unless told the tests' service is on this machine: refused, nothing reaches it", async () => {

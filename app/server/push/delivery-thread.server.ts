@@ -15,10 +15,11 @@ export type DeliveryJob = {
 };
 
 /**
- * The push service's answer, or why none came: the message was not encrypted or not answered
- * (`error`), or the endpoint is not a push service on the internet and nothing was sent (`refused`).
+ * The push service's answer, or why none came: the message was not answered (`error`), the endpoint
+ * is not a push service on the internet (`refused`) or the subscription's keys cannot be encrypted to
+ * (`unencryptable`), and nothing was sent.
  */
-export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string } | { refused: string };
+export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string } | { refused: string } | { unencryptable: string };
 
 /**
  * `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads).
@@ -92,7 +93,7 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
   try {
     details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, { vapidDetails: null, TTL: ttlSeconds, urgency, topic, headers: { Authorization: authorization } });
   } catch (error) {
-    return answer(id, { error: messageOf(error) });
+    return answer(id, { unencryptable: messageOf(error) });
   }
   let answered = false;
   const once = (result) => {

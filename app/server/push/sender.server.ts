@@ -8,6 +8,7 @@ import { logger } from "~/server/platform/logger.server";
 import { getArticle } from "~/server/news/articles-read.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { DeliveryThread } from "./delivery-thread.server";
+import { openToken, payloadWithToken } from "./open-tokens.server";
 import { backoffMs, createOutcomeWriter, outcomeOf, type ClaimedDelivery } from "./outcomes.server";
 import { siteVapidKeys, type VapidKeys } from "./vapid-keys.server";
 
@@ -35,6 +36,8 @@ export type SenderOptions = {
   claimMs: number;
   /** Tests only (TEST_LOOPBACK_PUSH): also send to this machine, where their push service runs. */
   loopback: boolean;
+  /** Keys each delivery's open token (open-tokens.server). */
+  secret: string;
 };
 
 const VAPID_LIFETIME_S = 12 * 3600;
@@ -152,7 +155,7 @@ function slots(size: number) {
  * encrypted and sent by threads of their own, outcomes written together as they come.
  */
 export function createSender(options: SenderOptions) {
-  const { db, clock, baseUrl, concurrency, threads, ttlSeconds, claimMs, loopback } = options;
+  const { db, clock, baseUrl, concurrency, threads, ttlSeconds, claimMs, loopback, secret } = options;
   const alerts = new Map<number, Alert>();
   const vapidHeaders = new Map<string, { header: string; until: number }>();
   const pool = Array.from({ length: threads }, () => new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE, loopback }));
@@ -190,9 +193,14 @@ export function createSender(options: SenderOptions) {
   async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<void> {
     const alert = alerts.get(delivery.alert_id);
     if (!alert || !subscription) return outcomes.record(delivery, "removed");
-    const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, ttlSeconds, authorization: authorization(delivery.endpoint) });
+    const payload = payloadWithToken(alert.payload, openToken(secret, delivery.alert_id, delivery.id));
+    const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, payload, ttlSeconds, authorization: authorization(delivery.endpoint) });
     if ("refused" in answer) {
       logger.warn({ reason: answer.refused, alert: delivery.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
+      return outcomes.record(delivery, "removed");
+    }
+    if ("unencryptable" in answer) {
+      logger.warn({ reason: answer.unencryptable, alert: delivery.alert_id }, "a push subscription's keys cannot be encrypted to: removed, nothing sent");
       return outcomes.record(delivery, "removed");
     }
     if ("error" in answer) {

@@ -22,7 +22,7 @@ function mayHaveQueuedAlert(events: OutboxEvent[]): boolean {
 
 function startSiteSender(site: Site): PushSender {
   const loopback = site.config.testLoopbackPush;
-  return startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, loopback, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
+  return startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, loopback, secret: site.config.authSecret, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
 }
 
 /**
