@@ -30,7 +30,12 @@ export async function runCoverageIntent(writer: CoverageWriter, user: CurrentUse
       await closeCoverage(writer, user, articleId, { summary: formText(form, "summary") });
       break;
     case "post":
-      await postLiveUpdate(writer, user, articleId, { body: formText(form, "body"), alert: formText(form, "alert") === "on" });
+      await postLiveUpdate(writer, user, articleId, {
+        body: formText(form, "body"),
+        sendAlert: formText(form, "sendAlert") === "on",
+        confirmAlert: formText(form, "confirmAlert") === "on",
+        submissionId: formText(form, "submissionId"),
+      });
       break;
     case "edit":
       await editLiveUpdate(writer, user, articleId, updateId, { body: formText(form, "body") });
