@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { categoryLabel, isCategory } from "~/lib/categories";
 import { errorOf } from "~/lib/error-body";
 import { formatDateTime } from "~/lib/dates";
 import { liveMessages } from "~/lib/messages";
@@ -101,6 +102,12 @@ function UpdateRow({ update, mayManage, mayChange }: { update: LiveUpdate; mayMa
   );
 }
 
+/** Who an update's alert reaches: the audience rule of a story's own alert (docs/product.md, Web Push alerts). */
+function alertAudience(category: string): string {
+  if (category === "breaking") return liveMessages.alertHintBreaking;
+  return liveMessages.alertHintCategory(isCategory(category) ? categoryLabel(category) : category);
+}
+
 const EMPTY_DOCUMENT = { type: "doc", content: [] } as const;
 
 /** The newsroom's side of a live coverage (decision 040): open it, post, edit, pin, delete, close. */
@@ -140,8 +147,8 @@ export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { des
             <>
               {/* The form's key, new after each post: the same form sent again (an answer lost) posts once. */}
               <input type="hidden" name="submissionId" value={submissionId} />
-              <RichTextField key={posted} name="body" label={liveMessages.newUpdate} defaultValue={EMPTY_DOCUMENT as never} />
-              {desk.mayManage ? <AlertField key={posted} error={refusal?.fields?.sendAlert} label={liveMessages.alertLabel} hint={liveMessages.alertHint} /> : null}
+              <RichTextField key={`body-${posted}`} name="body" label={liveMessages.newUpdate} defaultValue={EMPTY_DOCUMENT as never} />
+              {desk.mayManage ? <AlertField key={`alert-${posted}`} error={refusal?.fields?.sendAlert} label={liveMessages.alertLabel} hint={alertAudience(desk.category)} /> : null}
               <button type="submit" className={primary}>
                 {liveMessages.post}
               </button>
