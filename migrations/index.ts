@@ -25,6 +25,7 @@ import * as m024 from "./024-media-library";
 import * as m025 from "./025-web-push";
 import * as m026 from "./026-reader-analytics";
 import * as m027 from "./027-live-coverage";
+import * as m029 from "./029-live-update-submission-id";
 import * as m031 from "./031-push-opens";
 import * as m032 from "./032-story-posters-and-removed-media";
 
@@ -64,6 +65,7 @@ const migrations: Record<string, EngineMigration> = {
   "025-web-push": m025,
   "026-reader-analytics": m026,
   "027-live-coverage": m027,
+  "029-live-update-submission-id": m029,
   "031-push-opens": m031,
   "032-story-posters-and-removed-media": m032,
 };

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { data, isRouteErrorResponse } from "react-router";
 import { liveMessages, messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articlePath } from "~/lib/news";
@@ -16,7 +18,8 @@ export const handle = HYDRATE_DOCUMENT;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
-  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articlePath(params.id) };
+  // A new key for the post form at each load: a post that succeeded revalidates, a refused one keeps it.
+  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articlePath(params.id), submissionId: randomUUID() };
 }
 
 /** POST an `intent` (open, close, post, edit, delete, pin, unpin) and its fields; refusals come back as the form's data. */
@@ -26,10 +29,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerForm(async () => runCoverageIntent(site.newsroom, user, params.id, await readSmallForm(request, 64 * 1024)), { passOn: ["not-found", "forbidden"] });
 }
 
+/**
+ * A post whose answer never arrived (a connection dropped, a process killed) may have been stored: the desk
+ * says so and keeps the form, its text and its key, so sending it again posts once. The 503 keeps the
+ * loader (and so the key) as it is; refusals and redirects go on as the server gave them.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isRouteErrorResponse(error) || error instanceof Response) throw error;
+    return data({ error: { code: "unavailable" as const, message: liveMessages.connectionLost } }, { status: 503 });
+  }
+}
+
 export function meta({ matches, params }: Route.MetaArgs) {
   return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/live`, title: `${liveMessages.panelTitle} | ${siteOf(matches).name}`, description: messages.editTitle, noindex: true, image: null });
 }
 
 export default function EditNewsLive({ loaderData, params }: Route.ComponentProps) {
-  return <CoverageDesk desk={loaderData.desk} storyPath={loaderData.storyPath} articleId={params.id} />;
+  return <CoverageDesk desk={loaderData.desk} storyPath={loaderData.storyPath} articleId={params.id} submissionId={loaderData.submissionId} />;
 }

@@ -56,7 +56,7 @@ describe("live coverage across two instances", () => {
     expect(reader.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
 
     await desk({ intent: "post", body: doc("بدأ الفرز في القلمون") });
-    await desk({ intent: "post", body: doc("النتائج الأولية في الميناء"), alert: "on" });
+    await desk({ intent: "post", body: doc("النتائج الأولية في الميناء"), sendAlert: "on" });
     const [first, second] = await updateIds();
     await desk({ intent: "pin", updateId: first! });
     await desk({ intent: "edit", updateId: second!, body: doc("النتائج الأولية في الميناء والبداوي") });
@@ -70,9 +70,10 @@ describe("live coverage across two instances", () => {
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     reader.close();
 
-    // A reader who saw only the first change reconnects to A and gets exactly what it missed.
+    // A reader who saw only the first change reconnects to A and gets exactly what it missed, as it stands
+    // now: the pin of the update deleted since is told as its deletion.
     const resumed = await connectSse(`${a.url}/api/news/${storyId}/live`, { "Last-Event-ID": String(ids[0]) });
-    expect(changes(await resumed.waitFor(4)).map((m) => m.type)).toEqual(["posted", "edited", "edited", "deleted"]);
+    expect(changes(await resumed.waitFor(4)).map((m) => m.type)).toEqual(["posted", "deleted", "edited", "deleted"]);
     expect(resumed.messages.map((m) => Number(m.id))).toEqual(ids.slice(1));
     resumed.close();
 
@@ -91,6 +92,25 @@ describe("live coverage across two instances", () => {
     }
     // While live, the story's card is marked on the home page too.
     expect(await (await get(`${b.url}/`)).text()).toMatch(/<span class="live-badge">مباشر<\/span><span class="badge">/);
+  });
+
+  it("posts a desk form sent twice with the same key once, on either instance; the desk's form carries a new key at each load", async () => {
+    const before = (await updateIds()).length;
+    const fields = { intent: "post", body: doc("إعادة فرز صندوق في التبانة"), submissionId: "2f1c9e0a-desk-repeat" };
+    await desk(fields, a);
+    await desk(fields, b);
+    expect(await updateIds()).toHaveLength(before + 1);
+    // A key that is not one is refused in Arabic, and posts nothing.
+    const refused = await post(`${a.url}/edit-news/${storyId}/live`, { ...fields, submissionId: "مفتاح" }, editor);
+    expect(refused.status).toBe(400);
+    expect(await updateIds()).toHaveLength(before + 1);
+    await desk({ intent: "delete", updateId: (await updateIds()).at(-1)! });
+
+    const keyOf = async () => (/name="submissionId" value="([0-9a-f-]{36})"/.exec(await (await get(`${a.url}/edit-news/${storyId}/live`, editor)).text()) ?? [])[1];
+    const [first, second] = [await keyOf(), await keyOf()];
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    expect(first).not.toBe(second);
   });
 
   it("marks a live breaking story in the breaking list and the ticker", async () => {
@@ -141,5 +161,34 @@ describe("live coverage across two instances", () => {
     const refused = await post(`${a.url}/edit-news/${storyId}/live`, { intent: "post", body: doc("بعد الإغلاق") }, editor);
     expect(refused.status).toBe(409);
     expect(await updateIds()).toEqual([update]);
+  });
+
+  it("replays only what stands now: a deleted update as its deletion, an edited one with its current text, from any position", async () => {
+    const story = (await createTestArticle(db, { title: "جلسة مجلس البلدية", content: "تبدأ الجلسة ظهراً" })).id;
+    const at = (fields: Record<string, string>) => post(`${a.url}/edit-news/${story}/live`, fields, editor);
+    expect((await at({ intent: "open" })).status).toBe(200);
+    expect((await at({ intent: "post", body: doc("نص سيُحذف: أسماء المرشحين المسربة") })).status).toBe(200);
+    expect((await at({ intent: "post", body: doc("نص أول سيُعدّل") })).status).toBe(200);
+    const rows = await db.selectFrom("live_updates").select(["id", "text"]).where("news_id", "=", story).execute();
+    const deleted = rows.find((row) => row.text.startsWith("نص سيُحذف"))!.id;
+    const edited = rows.find((row) => row.text.startsWith("نص أول"))!.id;
+    expect((await at({ intent: "edit", updateId: edited, body: doc("النص المصحّح") })).status).toBe(200);
+    expect((await at({ intent: "delete", updateId: deleted })).status).toBe(200);
+
+    for (const [server, query, headers] of [[a, "?after=0", {}], [b, "", { "Last-Event-ID": "0" }]] as const) {
+      const replay = await connectSse(`${server.url}/api/news/${story}/live${query}`, headers);
+      const told = changes(await replay.waitFor(5));
+      replay.close();
+      const raw = JSON.stringify(told);
+      expect(raw).not.toContain("أسماء المرشحين المسربة");
+      expect(raw).not.toContain("نص أول سيُعدّل");
+      expect(told).toEqual([
+        { type: "opened", coverage: expect.objectContaining({ state: "live" }) },
+        { type: "deleted", id: deleted },
+        { type: "posted", update: expect.objectContaining({ id: edited, text: "النص المصحّح" }) },
+        { type: "edited", update: expect.objectContaining({ id: edited, text: "النص المصحّح" }) },
+        { type: "deleted", id: deleted },
+      ]);
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { categoryLabel, isCategory } from "~/lib/categories";
 import { errorOf } from "~/lib/error-body";
 import { formatDateTime } from "~/lib/dates";
 import { liveMessages } from "~/lib/messages";
 import type { LiveUpdate } from "~/lib/live-coverage";
+import { AlertField } from "~/components/alert-field";
 import { RichText } from "~/components/rich-text";
 import { RichTextField } from "~/components/rich-text-field";
 import type { CoverageDesk as Desk } from "~/server/coverage/coverage-desk.server";
@@ -11,14 +13,20 @@ import type { CoverageDesk as Desk } from "~/server/coverage/coverage-desk.serve
 const button = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-50";
 const primary = "rounded bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800";
 
-/** A form of the desk: posts its intent through a fetcher; shows its refusal; tells when it was done. */
-function DeskForm({ intent, updateId, children, onDone, className, confirmText }: {
+type Refusal = ReturnType<typeof errorOf>;
+
+/**
+ * A form of the desk: posts its intent through a fetcher; shows its refusal (its children may show a
+ * field's own, named by `shows`, beside the field); tells when it was done.
+ */
+function DeskForm({ intent, updateId, children, onDone, className, confirmText, shows }: {
   intent: string;
   updateId?: string;
-  children: React.ReactNode;
+  children: React.ReactNode | ((refusal: Refusal) => React.ReactNode);
   onDone?: () => void;
   className?: string;
   confirmText?: string;
+  shows?: string;
 }) {
   const fetcher = useFetcher();
   const refusal = errorOf(fetcher.data);
@@ -26,6 +34,7 @@ function DeskForm({ intent, updateId, children, onDone, className, confirmText }
   useEffect(() => {
     if (fetcher.state === "idle" && done) onDone?.();
   }, [fetcher.state, fetcher.data]);
+  const shownBeside = shows !== undefined && refusal?.fields?.[shows] !== undefined;
   return (
     <fetcher.Form
       method="post"
@@ -36,8 +45,8 @@ function DeskForm({ intent, updateId, children, onDone, className, confirmText }
     >
       <input type="hidden" name="intent" value={intent} />
       {updateId ? <input type="hidden" name="updateId" value={updateId} /> : null}
-      {children}
-      {refusal ? (
+      {typeof children === "function" ? children(refusal) : children}
+      {refusal && !shownBeside ? (
         <p role="alert" className="text-sm font-bold text-brand-700">
           {refusal.fields ? Object.values(refusal.fields)[0] : refusal.message}
         </p>
@@ -93,10 +102,16 @@ function UpdateRow({ update, mayManage, mayChange }: { update: LiveUpdate; mayMa
   );
 }
 
+/** Who an update's alert reaches: the audience rule of a story's own alert (docs/product.md, Web Push alerts). */
+function alertAudience(category: string): string {
+  if (category === "breaking") return liveMessages.alertHintBreaking;
+  return liveMessages.alertHintCategory(isCategory(category) ? categoryLabel(category) : category);
+}
+
 const EMPTY_DOCUMENT = { type: "doc", content: [] } as const;
 
 /** The newsroom's side of a live coverage (decision 040): open it, post, edit, pin, delete, close. */
-export function CoverageDesk({ desk, storyPath, articleId }: { desk: Desk; storyPath: string; articleId: string }) {
+export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { desk: Desk; storyPath: string; articleId: string; submissionId: string }) {
   const [posted, setPosted] = useState(0);
   const live = desk.coverage?.state === "live";
   return (
@@ -127,17 +142,18 @@ export function CoverageDesk({ desk, storyPath, articleId }: { desk: Desk; story
         </DeskForm>
       ) : null}
       {live ? (
-        <DeskForm intent="post" onDone={() => setPosted((n) => n + 1)} className="flex flex-col gap-3">
-          <RichTextField key={posted} name="body" label={liveMessages.newUpdate} defaultValue={EMPTY_DOCUMENT as never} />
-          {desk.mayManage ? (
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="alert" />
-              {liveMessages.alertLabel}
-            </label>
-          ) : null}
-          <button type="submit" className={primary}>
-            {liveMessages.post}
-          </button>
+        <DeskForm intent="post" onDone={() => setPosted((n) => n + 1)} className="flex flex-col gap-3" shows="sendAlert">
+          {(refusal) => (
+            <>
+              {/* The form's key, new after each post: the same form sent again (an answer lost) posts once. */}
+              <input type="hidden" name="submissionId" value={submissionId} />
+              <RichTextField key={`body-${posted}`} name="body" label={liveMessages.newUpdate} defaultValue={EMPTY_DOCUMENT as never} />
+              {desk.mayManage ? <AlertField key={`alert-${posted}`} error={refusal?.fields?.sendAlert} label={liveMessages.alertLabel} hint={alertAudience(desk.category)} /> : null}
+              <button type="submit" className={primary}>
+                {liveMessages.post}
+              </button>
+            </>
+          )}
         </DeskForm>
       ) : null}
       {desk.updates.length > 0 ? (

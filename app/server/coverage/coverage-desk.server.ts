@@ -8,13 +8,13 @@ import { assertMayPost } from "./coverage-access.server";
 import { readCoverage } from "./coverage-read.server";
 import { closeCoverage, deleteLiveUpdate, editLiveUpdate, openCoverage, pinLiveUpdate, postLiveUpdate, type CoverageWriter } from "./coverage-write.server";
 
-export type CoverageDesk = CoverageView & { title: string; status: string; mayManage: boolean; userId: string };
+export type CoverageDesk = CoverageView & { title: string; status: string; category: string; mayManage: boolean; userId: string };
 
 /** The live desk of story `articleId` for `user`: its coverage, its updates, and what `user` may do there. */
 export async function readCoverageDesk(writer: CoverageWriter, user: CurrentUser, articleId: string): Promise<CoverageDesk> {
   await assertMayPost(writer.db, user, articleId);
-  const story = await writer.db.selectFrom("news").select(["title", "status"]).where("id", "=", articleId).executeTakeFirstOrThrow();
-  return { ...(await readCoverage(writer.db, articleId)), title: story.title, status: story.status, mayManage: canManageCoverage(user), userId: user.id };
+  const story = await writer.db.selectFrom("news").select(["title", "status", "category"]).where("id", "=", articleId).executeTakeFirstOrThrow();
+  return { ...(await readCoverage(writer.db, articleId)), title: story.title, status: story.status, category: story.category, mayManage: canManageCoverage(user), userId: user.id };
 }
 
 /** One action of the live desk's forms, named by `intent`. */
@@ -30,7 +30,12 @@ export async function runCoverageIntent(writer: CoverageWriter, user: CurrentUse
       await closeCoverage(writer, user, articleId, { summary: formText(form, "summary") });
       break;
     case "post":
-      await postLiveUpdate(writer, user, articleId, { body: formText(form, "body"), alert: formText(form, "alert") === "on" });
+      await postLiveUpdate(writer, user, articleId, {
+        body: formText(form, "body"),
+        sendAlert: formText(form, "sendAlert") === "on",
+        confirmAlert: formText(form, "confirmAlert") === "on",
+        submissionId: formText(form, "submissionId"),
+      });
       break;
     case "edit":
       await editLiveUpdate(writer, user, articleId, updateId, { body: formText(form, "body") });

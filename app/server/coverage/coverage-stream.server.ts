@@ -1,11 +1,11 @@
-import type { CoverageMessage } from "~/lib/live-coverage";
+import type { CoverageChange, CoverageMessage } from "~/lib/live-coverage";
 import type { DB } from "~/server/db/db.server";
 import { openEventStream } from "~/server/breaking/stream.server";
 import { articleNotFound, ownershipOf } from "~/server/news/ownership.server";
-import { COVERAGE_KIND, keptEventIds, newestEventId, readArticleEventsAfter } from "~/server/outbox/outbox.server";
+import { COVERAGE_KIND, keptEventIds, newestEventId, readArticleEventsAfter, type OutboxEvent } from "~/server/outbox/outbox.server";
 import type { Config } from "~/server/platform/config.server";
 import type { CoverageBus, CoverageNews } from "./coverage-bus.server";
-import { readCoverage } from "./coverage-read.server";
+import { coverageOfRow, readCoverage, updateOfRow } from "./coverage-read.server";
 
 /** What a coverage stream reads from: the database for the snapshot and missed changes, the bus for new ones. */
 export type CoverageStreams = { db: DB; bus: CoverageBus; limits: Config["streams"] };
@@ -37,8 +37,29 @@ async function missedSince(db: DB, articleId: string, seen: number): Promise<{ t
   if (oldest !== null && seen < oldest - 1) return null;
   const events = await readArticleEventsAfter(db, articleId, COVERAGE_KIND, seen, MAX_REPLAYED + 1);
   if (events.length > MAX_REPLAYED) return null;
-  const text = events.flatMap((event) => (event.coverage ? [message(event.id, event.coverage)] : [])).join("");
+  const changes = await asTheyStandNow(db, articleId, events);
+  const text = changes.map(({ id, change }) => message(id, change)).join("");
   return { text, upTo: Math.max(seen, events.at(-1)?.id ?? seen) };
+}
+
+/**
+ * Replayed changes carry only what is true now: an update posted or edited carries its current text,
+ * one deleted since is told as its deletion, and a coverage opened or closed its current state. A
+ * replay never tells again what the newsroom took back (an event keeps the change for a day).
+ */
+async function asTheyStandNow(db: DB, articleId: string, events: OutboxEvent[]): Promise<{ id: number; change: CoverageChange }[]> {
+  const updateIds = [...new Set(events.flatMap((event) => (event.coverage && "update" in event.coverage ? [event.coverage.update.id] : [])))];
+  const [rows, coverage] = await Promise.all([
+    updateIds.length === 0 ? [] : db.selectFrom("live_updates").selectAll().where("news_id", "=", articleId).where("id", "in", updateIds).execute(),
+    events.some((event) => event.coverage && "coverage" in event.coverage) ? db.selectFrom("live_coverage").selectAll().where("news_id", "=", articleId).executeTakeFirst() : undefined,
+  ]);
+  const updates = new Map(rows.map((row) => [row.id, updateOfRow(row)]));
+  return events.flatMap(({ id, coverage: change }): { id: number; change: CoverageChange }[] => {
+    if (!change || change.type === "deleted") return change ? [{ id, change }] : [];
+    if ("coverage" in change) return [{ id, change: coverage ? { type: change.type, coverage: coverageOfRow(coverage) } : change }];
+    const update = updates.get(change.update.id);
+    return [{ id, change: update ? { type: change.type, update } : { type: "deleted", id: change.update.id } }];
+  });
 }
 
 /** The whole coverage under the newest event id read before it. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { LIVE_SUMMARY_MAX, LIVE_UPDATE_MAX_JSON } from "~/lib/live-coverage";
 import { liveMessages, pushMessages } from "~/lib/messages";
 import { canSendAlerts } from "~/lib/permissions";
-import { queueLiveUpdateAlert } from "~/server/news/push-alerts.server";
+import { alertLimitUnlessConfirmed, queueLiveUpdateAlert } from "~/server/news/push-alerts.server";
 import { documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "~/lib/rich-text/document";
 import type { CurrentUser } from "~/server/accounts/guards.server";
 import type { DB } from "~/server/db/db.server";
@@ -74,21 +74,40 @@ export async function closeCoverage({ db, clock }: CoverageWriter, user: Current
   });
 }
 
-/** Posts an update into the live coverage of `articleId` (editors, the story's author); its id. */
+/** A desk form's key: what the article form's submissionId is (lib/article-schema.ts). */
+const SUBMISSION_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/** The update a desk form with key `submissionId` already posted into story `articleId`, if any. */
+async function updateOfSubmission(trx: DB, articleId: string, submissionId: string): Promise<string | undefined> {
+  const row = await trx.selectFrom("live_updates").select(["id", "news_id"]).where("submission_id", "=", submissionId).executeTakeFirst();
+  if (row && row.news_id !== articleId) throw new AppError("conflict", { message: liveMessages.submissionUsed });
+  return row?.id;
+}
+
+/**
+ * Posts an update into the live coverage of `articleId` (editors, the story's author); its id. A form
+ * posted again with the same `submissionId` (an answer lost on its way) returns the update it made and
+ * posts nothing: the unique index on submission_id decides, as for articles. An alert past the hourly
+ * limit refuses the post unless `confirmAlert`, as the article form does.
+ */
 export async function postLiveUpdate(
   { db, clock, alertsPerHour }: CoverageWriter,
   user: CurrentUser,
   articleId: string,
-  fields: { body?: string; alert?: boolean },
+  fields: { body?: string; sendAlert?: boolean; confirmAlert?: boolean; submissionId?: string },
 ): Promise<string> {
   await assertMayPost(db, user, articleId);
   const body = readUpdateBody(fields.body);
-  if (fields.alert && !canSendAlerts(user)) throw invalid("alert", pushMessages.sendAlertEditorsOnly);
-  const perHour = fields.alert && alertsPerHour ? await alertsPerHour() : undefined;
+  if (fields.submissionId !== undefined && !SUBMISSION_ID.test(fields.submissionId)) throw new AppError("validation", { message: liveMessages.submissionInvalid });
+  if (fields.sendAlert && !canSendAlerts(user)) throw invalid("sendAlert", pushMessages.sendAlertEditorsOnly);
+  const perHour = fields.sendAlert ? await alertLimitUnlessConfirmed(alertsPerHour, fields.confirmAlert === true) : undefined;
   const now = clock.now().toISOString();
-  const id = randomUUID();
-  await writeWithEvents(db, async (trx) => {
+  const submissionId = fields.submissionId ?? null;
+  return writeWithEvents(db, async (trx) => {
+    const earlier = submissionId ? await updateOfSubmission(trx, articleId, submissionId) : undefined;
+    if (earlier) return earlier;
     if ((await liveState(trx, articleId))?.state !== "live") throw new AppError("conflict", { message: liveMessages.notLive });
+    const id = randomUUID();
     const row = await trx
       .insertInto("live_updates")
       .values({
@@ -98,17 +117,25 @@ export async function postLiveUpdate(
         text: documentPlainText(body),
         author_id: user.id,
         author_name: user.name,
-        alert: fields.alert ? 1 : 0,
+        alert: fields.sendAlert ? 1 : 0,
         created_at: now,
         updated_at: now,
+        submission_id: submissionId,
       })
+      // Waits for a concurrent post of the same form to commit, then inserts nothing.
+      .onConflict((oc) => oc.column("submission_id").doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) {
+      const concurrent = await updateOfSubmission(trx, articleId, submissionId!);
+      if (!concurrent) throw new Error("a live update's submission conflicted, but its update is gone");
+      return concurrent;
+    }
     // Queued with the update: it goes out once, whichever process sends it (decision 037).
-    if (fields.alert) await queueLiveUpdateAlert(trx, articleId, id, new Date(now), perHour);
+    if (fields.sendAlert) await queueLiveUpdateAlert(trx, articleId, id, new Date(now), perHour);
     await recordCoverageEvent(trx, articleId, { type: "posted", update: updateOfRow(row) });
+    return id;
   });
-  return id;
 }
 
 /** Changes an update's text (editors any, the story's author their own). */

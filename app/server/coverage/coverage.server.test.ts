@@ -45,7 +45,7 @@ describe("live coverage", () => {
     now += 60_000;
     const first = await postLiveUpdate(writer, owner, id, { body: body("بدأ الفرز في القلمون") });
     now += 60_000;
-    const second = await postLiveUpdate(writer, editor, id, { body: body("النتائج الأولية في الميناء"), alert: true });
+    const second = await postLiveUpdate(writer, editor, id, { body: body("النتائج الأولية في الميناء"), sendAlert: true });
     await pinLiveUpdate(writer, editor, id, first, true);
     await editLiveUpdate(writer, owner, id, first, { body: body("بدأ الفرز في القلمون والبداوي") });
     let view = await readCoverage(db, id);
@@ -113,9 +113,9 @@ describe("live coverage", () => {
     const id = await story();
     await openCoverage(writer, editor, id);
     await db.insertInto("push_subscriptions").values({ endpoint: "https://push.example/one", p256dh: "k", auth: "a", categories: JSON.stringify(["local"]), created_at: new Date(now).toISOString() }).execute();
-    expect(await refusal(postLiveUpdate(writer, owner, id, { body: body("من الكاتب"), alert: true }))).toBe("validation");
+    expect(await refusal(postLiveUpdate(writer, owner, id, { body: body("من الكاتب"), sendAlert: true }))).toBe("validation");
     const quiet = await postLiveUpdate(writer, editor, id, { body: body("تحديث عادي") });
-    const alerted = await postLiveUpdate(writer, editor, id, { body: body("عاجل: إقفال صناديق الاقتراع"), alert: true });
+    const alerted = await postLiveUpdate(writer, editor, id, { body: body("عاجل: إقفال صناديق الاقتراع"), sendAlert: true });
     const alerts = await db.selectFrom("push_alerts").select(["id", "article_id", "live_update_id"]).execute();
     expect(alerts.map((a) => [a.article_id, a.live_update_id])).toEqual([[`${id}#update-${alerted}`, alerted]]);
     expect(quiet).not.toBe(alerted);
@@ -129,6 +129,25 @@ describe("live coverage", () => {
     expect((await listAlerts(db)).map((alert) => alert.title)).toEqual(["فرز الأصوات في طرابلس"]);
     // The limit per hour holds for updates as for stories.
     const limited = { ...writer, alertsPerHour: async () => 1 };
-    expect(await refusal(postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), alert: true }))).toBe("validation");
+    expect(await refusal(postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), sendAlert: true }))).toBe("validation");
+    // Confirmed, as the article form confirms: posted, and its alert queued.
+    const confirmed = await postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), sendAlert: true, confirmAlert: true });
+    expect(await db.selectFrom("push_alerts").select("live_update_id").where("live_update_id", "=", confirmed).execute()).toHaveLength(1);
+  });
+
+  it("posts a form sent twice with the same key once, even at the same moment, and refuses a key of another story's update", async () => {
+    const id = await story();
+    await openCoverage(writer, editor, id);
+    const form = { body: body("إعادة فرز صندوق"), submissionId: "desk-form-0001" };
+    const [first, second] = await Promise.all([postLiveUpdate(writer, editor, id, form), postLiveUpdate(writer, editor, id, form)]);
+    const again = await postLiveUpdate(writer, owner, id, form);
+    expect(new Set([first, second, again])).toEqual(new Set([first]));
+    expect((await readCoverage(db, id)).updates.map((u) => u.id)).toEqual([first]);
+    expect((await readEventsAfter(db, 0, 100)).filter((e) => e.coverage?.type === "posted")).toHaveLength(1);
+
+    const elsewhere = await story();
+    await openCoverage(writer, editor, elsewhere);
+    expect(await refusal(postLiveUpdate(writer, editor, elsewhere, form))).toBe("conflict");
+    expect(await refusal(postLiveUpdate(writer, editor, id, { ...form, submissionId: "x" }))).toBe("validation");
   });
 });

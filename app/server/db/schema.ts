@@ -363,6 +363,8 @@ export interface LiveUpdatesTable {
   alert: Generated<boolean | number>;
   created_at: string;
   updated_at: string;
+  /** The desk form's key (migration 029): the same form posted twice is one update. */
+  submission_id: string | null;
 }
 
 /** Distinct browsers counted per keyed hash of address, target and day (migration 026): the inflation bound. */

@@ -20,6 +20,7 @@ import { requireBaseVersion } from "./base-version.server";
 import { articleNotFound, articleNotYours } from "./ownership.server";
 import { getArticleAccess } from "./review.server";
 import { assertTopicsAllowed, type TopicsRequest } from "./topics.server";
+import { alertLimitUnlessConfirmed } from "./push-alerts.server";
 import { storeShareImage } from "./story-fields.server";
 import { pushMessages, storyMessages } from "~/lib/messages";
 import type { NewsStatus } from "~/lib/news";
@@ -103,7 +104,7 @@ function assertAlertPermitted(actor: Actor, input: ArticleFormInput): void {
  * publishes it, unasked.
  */
 async function alertLimitOf({ alertsPerHour }: Newsroom, input: ArticleFormInput): Promise<number | undefined> {
-  return input.confirmAlert || !alertsPerHour ? undefined : alertsPerHour();
+  return alertLimitUnlessConfirmed(alertsPerHour, input.confirmAlert);
 }
 
 /** The form's new files, and the images it takes from the media library. */

@@ -32,6 +32,14 @@ export async function queueAlert(trx: DB, articleId: string, kind: AlertKind, at
     .execute();
 }
 
+/**
+ * The alerts per hour a write asking for an alert is held to: none once its form confirms going past
+ * them (the refusal's question, answered), or when the site sets none.
+ */
+export async function alertLimitUnlessConfirmed(alertsPerHour: (() => Promise<number>) | undefined, confirmed: boolean): Promise<number | undefined> {
+  return confirmed || !alertsPerHour ? undefined : alertsPerHour();
+}
+
 /** The key of a live update's alert (decision 040): one per update, as a story's own is one per story. */
 export const liveUpdateAlertKey = (articleId: string, updateId: string) => `${articleId}#update-${updateId}`;
 
