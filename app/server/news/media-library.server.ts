@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { MAX_IMAGES } from "~/lib/article-schema";
 import { detailsOf, IMAGE_DETAIL_MAX, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
 import type { NewsStatus } from "~/lib/news";
@@ -9,7 +10,6 @@ import { documentImages, storedBody } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import { containsPattern } from "~/server/db/like.server";
 import { MAX_IMAGE_BYTES, type StoredImage } from "~/server/media/media.server";
-import { MAX_IMAGES } from "~/lib/article-schema";
 import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/server/http/multipart-form.server";
 import { recordSiteEvent } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
