@@ -45,7 +45,7 @@ function checked(fields: AutosaveFields) {
   const id = articleIdField.optional().safeParse(texts("id")?.[0] || undefined);
   const parsed = articleSchema.safeParse({ ...articleFormValues(texts, AUTOSAVE_READ_FIELDS), status: "draft" });
   if (!parsed.success) throw refusalOfFields(articleFieldErrors(parsed.error.issues));
-  if (!id.success) throw refusalOfFields({ id: messages.newsNotFound });
+  if (!id.success) throw refusalOfFields({ id: id.error.issues[0]?.message ?? messages.newsNotFound });
   return { id: id.data, input: parsed.data };
 }
 
