@@ -604,6 +604,18 @@ export const topicMessages = {
   nameTaken: "يوجد موضوع بهذا الاسم. ادمج الموضوعين بدلاً من ذلك.",
   noTopics: "لا توجد مواضيع بعد.",
   actionInvalid: "طلب غير صالح.",
+  create: "إنشاء موضوع",
+  createName: "اسم الموضوع",
+  created: "أُنشئ الموضوع.",
+  description: "الوصف",
+  descriptionHint: "يظهر تحت اسم الموضوع في صفحته.",
+  descriptionTooLong: "الوصف طويل جداً (٣٠٠ حرف على الأكثر).",
+  describe: "حفظ الوصف",
+  described: "حُفظ وصف الموضوع.",
+  delete: "حذف الموضوع",
+  confirmDelete: "حذف هذا الموضوع؟ تفقده الأخبار التي تحمله، وتختفي صفحته.",
+  deleted: "حُذف الموضوع، وأُزيل من أخباره.",
+  nameExists: "يوجد موضوع بهذا الاسم.",
 } as const;
 
 /** The story's own fields and author pages (issue 33, decision 033). */

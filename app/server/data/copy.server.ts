@@ -48,9 +48,10 @@ const DERIVED_TABLE_PREFIX = "news_search";
  * The outbox: notices for running servers, not site data. The target starts its own ids; a reader
  * whose Last-Event-ID came from the source gets a fresh snapshot there. And the push deliveries still
  * waiting: a send in flight belongs to the server that began it (decision 037). And who read what in
- * the last ten minutes: the "now" panel of a running site (decision 039).
+ * the last ten minutes: the "now" panel of a running site (decision 039). And the claims on review
+ * mails, which name the source's outbox events.
  */
-const NOT_COPIED_TABLES = ["events", "push_deliveries", "stats_live"];
+const NOT_COPIED_TABLES = ["events", "review_mails", "push_deliveries", "stats_live"];
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
 const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
