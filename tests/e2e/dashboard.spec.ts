@@ -118,6 +118,25 @@ for (const site of DEMO_SITES) {
       });
     }
 
+    test("editors see how many stories wait for review, and its link lists them", async ({ page }) => {
+      const viewport = VIEWPORTS.find(({ width }) => widthsOn(site).includes(width))!;
+      await page.setViewportSize(viewport);
+      await page.goto("/dashboard");
+      await hydrated(page);
+      const waiting = await readSiteDatabase(site, (db) => db.selectFrom("news").select("id").where("status", "=", "review").execute());
+      const notice = page.getByTestId("review-waiting");
+      await expect(notice).toContainText(messages.reviewWaitingCount);
+      await expect(notice).toContainText(waiting.length.toLocaleString("ar-LB"));
+      if (viewport.width < 800) await noSidewaysScroll(page);
+      mkdirSync(".tmp/screens", { recursive: true });
+      await notice.screenshot({ path: `.tmp/screens/review-waiting-${site.name}-${viewport.width}.png` });
+      await notice.getByRole("link", { name: messages.reviewWaitingLink }).click();
+      await expect(page).toHaveURL(/\/dashboard\?status=review$/);
+      const rows = page.getByTestId("news-row");
+      await expect(rows.filter({ hasText: `${MARK} بانتظار المراجعة` })).toHaveCount(1);
+      await expect(rows.getByTestId("row-status").filter({ hasNotText: messages.statusReview })).toHaveCount(0);
+    });
+
     test("the search folds Arabic spelling as readers' search does, drafts included", async ({ page }) => {
       await page.setViewportSize(VIEWPORTS.find(({ width }) => widthsOn(site).includes(width))!);
       await page.goto("/dashboard");
