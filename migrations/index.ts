@@ -28,6 +28,7 @@ import * as m027 from "./027-live-coverage";
 import * as m029 from "./029-live-update-submission-id";
 import * as m031 from "./031-push-opens";
 import * as m032 from "./032-story-posters-and-removed-media";
+import * as m033 from "./033-topic-descriptions-and-review-mails";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -68,6 +69,7 @@ const migrations: Record<string, EngineMigration> = {
   "029-live-update-submission-id": m029,
   "031-push-opens": m031,
   "032-story-posters-and-removed-media": m032,
+  "033-topic-descriptions-and-review-mails": m033,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

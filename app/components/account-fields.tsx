@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 
 /** A labelled input of the users and account pages, with its error under it. */
 export function TextField(props: {
@@ -56,6 +56,13 @@ export function Notice({ tone, children }: { tone: "done" | "error" | "info"; ch
       {children}
     </div>
   );
+}
+
+/** A form's submit handler that asks `question` first and sends nothing unless confirmed. */
+export function confirmFirst(question: string) {
+  return (event: FormEvent) => {
+    if (!window.confirm(question)) event.preventDefault();
+  };
 }
 
 export const accountButton = "rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold whitespace-nowrap hover:bg-stone-100";

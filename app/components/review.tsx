@@ -9,6 +9,21 @@ type SentBackItem = QueueItem & { note: string };
 
 const editPath = (id: string) => `/edit-news/${encodeURIComponent(id)}`;
 
+/** The editors' notice that stories wait for review, with a link to them all; nothing when none does. */
+export function ReviewWaitingNotice({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-sky-700/30 bg-sky-50 p-3 text-sky-900" data-testid="review-waiting">
+      <span className="font-bold">
+        {messages.reviewWaitingCount} <span className="rounded-full bg-sky-700 px-2 py-0.5 text-white">{count.toLocaleString("ar-LB")}</span>
+      </span>
+      <Link to="/dashboard?status=review" className="font-bold underline hover:text-brand-700">
+        {messages.reviewWaitingLink}
+      </Link>
+    </p>
+  );
+}
+
 /** The editors' review queue: what waits, who wrote it and since when. */
 export function ReviewQueue({ items }: { items: QueueItem[] }) {
   if (items.length === 0) return <p className="text-stone-600">{messages.reviewQueueEmpty}</p>;

@@ -234,6 +234,8 @@ export const messages = {
   articleNotYours: "لا تملك صلاحية تعديل هذا الخبر.",
   reviewQueue: "أخبار بانتظار المراجعة",
   reviewQueueEmpty: "لا توجد أخبار بانتظار المراجعة.",
+  reviewWaitingCount: "بانتظار المراجعة:",
+  reviewWaitingLink: "اعرضها",
   reviewAuthor: "الكاتب",
   reviewSubmittedAt: "أُرسل",
   reviewTitle: "مراجعة الخبر",
@@ -426,6 +428,8 @@ export const mailMessages = {
   resetMailBody: "مرحباً {name}،\n\nطُلبت إعادة تعيين كلمة مرور حسابك. لاختيار كلمة مرور جديدة افتح هذا الرابط (صالح ساعة واحدة ولمرة واحدة):\n\n{link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.",
   inviteMailSubject: "دعوة للانضمام إلى غرفة الأخبار",
   inviteMailBody: "مرحباً {name}،\n\nدعاك {inviter} للانضمام إلى غرفة الأخبار. لاختيار كلمة مرورك افتح هذا الرابط (صالح سبعة أيام ولمرة واحدة):\n\n{link}\n\nبريد الدخول: {email}",
+  reviewMailSubject: "خبر بانتظار المراجعة: {title}",
+  reviewMailBody: "مرحباً {name}،\n\nأرسل {author} خبراً للمراجعة:\n\n{title}\n\nلمراجعته افتح هذا الرابط:\n\n{link}",
 } as const;
 
 /** The account page's link in the account menu: on its own, so reader pages' script does not carry accountMessages. */
@@ -606,6 +610,18 @@ export const topicMessages = {
   nameTaken: "يوجد موضوع بهذا الاسم. ادمج الموضوعين بدلاً من ذلك.",
   noTopics: "لا توجد مواضيع بعد.",
   actionInvalid: "طلب غير صالح.",
+  create: "إنشاء موضوع",
+  createName: "اسم الموضوع",
+  created: "أُنشئ الموضوع.",
+  description: "الوصف",
+  descriptionHint: "يظهر تحت اسم الموضوع في صفحته.",
+  descriptionTooLong: "الوصف طويل جداً (٣٠٠ حرف على الأكثر).",
+  describe: "حفظ الوصف",
+  described: "حُفظ وصف الموضوع.",
+  delete: "حذف الموضوع",
+  confirmDelete: "حذف هذا الموضوع؟ تفقده الأخبار التي تحمله، وتختفي صفحته.",
+  deleted: "حُذف الموضوع، وأُزيل من أخباره.",
+  nameExists: "يوجد موضوع بهذا الاسم.",
 } as const;
 
 /** The story's own fields and author pages (issue 33, decision 033). */

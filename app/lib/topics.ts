@@ -12,6 +12,9 @@ export const TOPIC_NAME_MAX = 60;
 export const MAX_TOPICS_PER_ARTICLE = 10;
 /** The form's comma-separated field, whole: ten names and their commas fit with room to spare. */
 export const TOPICS_FIELD_MAX = 1_000;
+/** A topic's description, shown under its name on its page. */
+export const TOPIC_DESCRIPTION_MAX = 300;
+
 /** Suggestions the autocomplete offers at a time. */
 export const TOPIC_SUGGESTIONS = 8;
 

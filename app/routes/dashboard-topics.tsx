@@ -1,16 +1,16 @@
 import { Form } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
-import { accountButton, Notice } from "~/components/account-fields";
+import { accountButton, confirmFirst, Notice, primaryButton } from "~/components/account-fields";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { topicMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { topicActionSchema } from "~/lib/topic-schema";
-import { TOPIC_NAME_MAX, topicPath } from "~/lib/topics";
+import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, topicPath } from "~/lib/topics";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
-import { listTopicsWithCounts, mergeTopics, renameTopic } from "~/server/news/topic-admin.server";
+import { createNamedTopic, deleteTopic, describeTopic, listTopicsWithCounts, mergeTopics, renameTopic } from "~/server/news/topic-admin.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/dashboard-topics";
 
 export const handle = HYDRATE_DOCUMENT;
 
-/** Admins only: every topic with its article count, to rename or merge. */
+/** Admins only: every topic with its article count, to describe, rename, merge or delete; and a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   await requireAdmin(site.auth, request);
@@ -35,8 +35,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = topicActionSchema.safeParse(fields);
     if (!parsed.success) throw new AppError("validation", { message: parsed.error.issues[0]?.message ?? topicMessages.actionInvalid });
     const input = parsed.data;
-    if (input.intent === "rename") return { done: topicMessages.renamed, topic: await renameTopic(site.db, input.id, input.name, site.clock.now()) };
-    return { done: topicMessages.merged, topic: await mergeTopics(site.db, input.id, input.into) };
+    switch (input.intent) {
+      case "create":
+        return { done: topicMessages.created, topic: await createNamedTopic(site.db, input.name, input.description, site.clock.now()) };
+      case "describe":
+        return { done: topicMessages.described, topic: await describeTopic(site.db, input.id, input.description, site.clock.now()) };
+      case "rename":
+        return { done: topicMessages.renamed, topic: await renameTopic(site.db, input.id, input.name, site.clock.now()) };
+      case "merge":
+        return { done: topicMessages.merged, topic: await mergeTopics(site.db, input.id, input.into) };
+      case "delete":
+        return { done: topicMessages.deleted, topic: await deleteTopic(site.db, input.id) };
+    }
   });
 }
 
@@ -59,6 +69,28 @@ export default function Topics({ loaderData, actionData }: Route.ComponentProps)
       <DashboardHeading id="topics-title" title={topicMessages.dashboardTitle} />
       {refusal && <Notice tone="error">{Object.values(errors)[0] ?? refusal.message}</Notice>}
       {done && <Notice tone="done">{done}</Notice>}
+      <Form method="post" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200" data-testid="topic-create">
+        <input type="hidden" name="intent" value="create" />
+        <h2 className="font-bold">{topicMessages.create}</h2>
+        <div className="space-y-1">
+          <label className="block text-sm font-bold" htmlFor="new-topic-name">
+            {topicMessages.createName}
+          </label>
+          <input id="new-topic-name" name="name" required maxLength={TOPIC_NAME_MAX} className={`${field} w-full`} />
+        </div>
+        <div className="space-y-1">
+          <label className="block text-sm font-bold" htmlFor="new-topic-description">
+            {topicMessages.description}
+          </label>
+          <textarea id="new-topic-description" name="description" rows={2} maxLength={TOPIC_DESCRIPTION_MAX} aria-describedby="new-topic-description-hint" className={`${field} w-full`} />
+          <p id="new-topic-description-hint" className="text-sm text-stone-500">
+            {topicMessages.descriptionHint}
+          </p>
+        </div>
+        <button type="submit" className={primaryButton}>
+          {topicMessages.create}
+        </button>
+      </Form>
       {topics.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-stone-600 ring-1 ring-stone-200">{topicMessages.noTopics}</p>
       ) : (
@@ -110,6 +142,26 @@ export default function Topics({ loaderData, actionData }: Route.ComponentProps)
                   </Form>
                 )}
               </div>
+              <Form method="post" className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="describe" />
+                <input type="hidden" name="id" value={topic.id} />
+                <div className="min-w-0 flex-1 space-y-1">
+                  <label className="block text-sm font-bold" htmlFor={`describe-${topic.id}`}>
+                    {topicMessages.description}
+                  </label>
+                  <textarea id={`describe-${topic.id}`} name="description" rows={2} maxLength={TOPIC_DESCRIPTION_MAX} defaultValue={topic.description ?? ""} className={`${field} w-full`} />
+                </div>
+                <button type="submit" className={accountButton}>
+                  {topicMessages.describe}
+                </button>
+              </Form>
+              <Form method="post" onSubmit={confirmFirst(topicMessages.confirmDelete)}>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={topic.id} />
+                <button type="submit" className={`${accountButton} text-brand-700`}>
+                  {topicMessages.delete}
+                </button>
+              </Form>
             </li>
           ))}
         </ul>

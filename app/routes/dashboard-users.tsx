@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
-import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
+import { accountButton, confirmFirst, Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, invitationSchema, roleChangeSchema, SEARCH_MAX, userIdSchema, userSearchSchema } from "~/lib/account-schemas";
 import { EMAIL_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { ROLES } from "~/lib/constants";
@@ -90,12 +90,6 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/users", title: `${accountMessages.usersTitle} | ${siteOf(matches).name}`, description: accountMessages.usersTitle, noindex: true, image: null });
-}
-
-function confirmFirst(question: string) {
-  return (event: React.FormEvent) => {
-    if (!window.confirm(question)) event.preventDefault();
-  };
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,10 +12,10 @@ import { pageFromUrl } from "~/lib/pagination";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink, LiveDeskLink } from "~/components/admin-actions";
 import { ArticleForm } from "~/components/article-form";
 import { dashboardButton, DashboardFilters } from "~/components/dashboard-filters";
-import { ReviewQueue, SentBackList } from "~/components/review";
+import { ReviewQueue, ReviewWaitingNotice, SentBackList } from "~/components/review";
 import { SiteSettingsNotice } from "~/components/site-settings-notice";
 import { canEditArticle, canPostLiveUpdate, canSendAlerts, isEditor, statusesFor } from "~/lib/permissions";
-import { listReviewQueue, listSentBack } from "~/server/news/review.server";
+import { countAwaitingReview, listReviewQueue, listSentBack } from "~/server/news/review.server";
 import { publishArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
 import { answerForm } from "~/server/http/form-refusal.server";
@@ -45,7 +45,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const editor = isEditor(actor);
   // An author's list holds their own articles only: others' work is not theirs to open.
   const listed = editor ? filter : { ...filter, authorId: actor.id };
-  const [totalVisits, mostRead, table, members, saved, reviewQueue, sentBack] = await Promise.all([
+  const [totalVisits, mostRead, table, members, saved, reviewQueue, sentBack, awaitingReview] = await Promise.all([
     totalSiteVisits(database),
     listMostRead(database, 8, EDITORS),
     listAllForDashboard(database, listed, page, TABLE_PAGE_SIZE),
@@ -53,6 +53,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     savedId ? getArticle(database, savedId, EDITORS) : null,
     editor ? listReviewQueue(database, REVIEW_LIST_SIZE) : null,
     listSentBack(database, actor.id, REVIEW_LIST_SIZE),
+    editor ? countAwaitingReview(database) : 0,
   ]);
   return {
     totalVisits,
@@ -65,6 +66,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     saved: saved && { id: saved.id, status: saved.status },
     reviewQueue,
     sentBack,
+    awaitingReview,
     statuses: statusesFor(actor),
     canDelete: editor,
     actor: { id: actor.id, role: actor.role },
@@ -110,7 +112,7 @@ const STATUS_STYLES: Record<NewsStatus, string> = {
 };
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { totalVisits, mostRead, table, members, filter, page, submissionId, saved, reviewQueue, sentBack, statuses, canDelete, actor } = loaderData;
+  const { totalVisits, mostRead, table, members, filter, page, submissionId, saved, reviewQueue, sentBack, awaitingReview, statuses, canDelete, actor } = loaderData;
   const here = dashboardPath(filter, page);
   const refusal = errorOf(actionData);
   return (
@@ -130,6 +132,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         ]}
       />
       <SiteSettingsNotice actor={actor} />
+      <ReviewWaitingNotice count={awaitingReview} />
 
       {reviewQueue && (
         <Panel id="review-queue-title" title={messages.reviewQueue}>

@@ -34,7 +34,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       ...siteMetaOf(matches),
       path: paged ? `${path}?page=${page}` : path,
       title: `${topic.name}${paged ? ` - ${messages.page} ${page}` : ""} | ${siteOf(matches).name}`,
-      description: `${topicMessages.pageDescription} ${topic.name} - ${siteOf(matches).name}`,
+      description: topic.description ?? `${topicMessages.pageDescription} ${topic.name} - ${siteOf(matches).name}`,
     }),
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: topic.name, href: topicFeedPath(topic.slug) },
   ];
@@ -47,6 +47,11 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
       <h1 id="topic-title" className="mb-6 border-s-4 border-brand-600 ps-3 text-3xl font-bold">
         {topic.name}
       </h1>
+      {topic.description && (
+        <p className="-mt-3 mb-6 text-stone-600" data-testid="topic-description">
+          {topic.description}
+        </p>
+      )}
       <CategoryList path={topicPath(topic.slug)} moreApi={`/api/latest?topic=${encodeURIComponent(topic.slug)}`} page={page} items={items} hasMore={hasMore} />
     </section>
   );

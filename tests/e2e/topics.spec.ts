@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { conflictMessages, messages, topicMessages } from "../../app/lib/messages";
 import { wirePath } from "../../app/lib/news";
 import { topicFeedPath, topicPath, topicSlug } from "../../app/lib/topics";
+import { createArticle } from "../../app/server/news/articles-write.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, createAdmin, createMember, fillBody, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
 import { expect, test } from "./test";
@@ -146,6 +147,47 @@ for (const site of DEMO_SITES) {
       // Autosave may have kept a draft of the text before the unknown name was typed; no topic was made.
       expect(await readSiteDatabase(site, (db) => db.selectFrom("topics").select("id").where("name", "=", "بلدة لم تذكر").execute())).toEqual([]);
       await context.close();
+    });
+
+    test("an admin creates a topic with a description, changes it, and deletes the topic after confirming", async ({ page, request }) => {
+      const consoleClean = watchConsole(page);
+      const name = "ميناء الصيادين";
+      await page.goto("/dashboard/topics");
+      await hydrated(page);
+      const create = page.getByTestId("topic-create");
+      await create.getByLabel(topicMessages.createName).fill(name);
+      await create.getByLabel(topicMessages.description).fill("أخبار الصيادين ومرفئهم في الميناء.");
+      await create.getByRole("button", { name: topicMessages.create }).click();
+      await expect(page.getByText(topicMessages.created)).toBeVisible();
+      const row = page.getByTestId("topic-row").filter({ has: page.getByRole("link", { name, exact: true }) });
+      await expect(row.getByLabel(topicMessages.description)).toHaveValue("أخبار الصيادين ومرفئهم في الميناء.");
+      // Public once a published story carries it, with its description under its name.
+      expect((await request.get(wirePath(topicPath(topicSlug(name))))).status()).toBe(404);
+      await readSiteDatabase(site, (db) => createArticle(db, { title: "موسم صيد جديد في الميناء", content: "نص", category: "local", topics: { names: [name], mayCreate: false } }));
+      await page.goto(wirePath(topicPath(topicSlug(name))));
+      await expect(page.getByTestId("topic-description")).toHaveText("أخبار الصيادين ومرفئهم في الميناء.");
+
+      await page.goto("/dashboard/topics");
+      await hydrated(page);
+      await row.getByLabel(topicMessages.description).fill("كل ما يخص ميناء الصيادين.");
+      await row.getByRole("button", { name: topicMessages.describe }).click();
+      await expect(page.getByText(topicMessages.described)).toBeVisible();
+      await expect(row.getByLabel(topicMessages.description)).toHaveValue("كل ما يخص ميناء الصيادين.");
+      await shoot(page, "dashboard-topics-admin");
+
+      // Deleting asks first: dismissed, nothing changes; confirmed, the topic is gone and its page answers 404.
+      page.once("dialog", (dialog) => void dialog.dismiss());
+      await row.getByRole("button", { name: topicMessages.delete }).click();
+      await expect(row).toHaveCount(1);
+      page.once("dialog", (dialog) => {
+        expect(dialog.message()).toBe(topicMessages.confirmDelete);
+        void dialog.accept();
+      });
+      await row.getByRole("button", { name: topicMessages.delete }).click();
+      await expect(page.getByText(topicMessages.deleted)).toBeVisible();
+      await expect(row).toHaveCount(0);
+      expect((await request.get(wirePath(topicPath(topicSlug(name))))).status()).toBe(404);
+      consoleClean();
     });
   });
 }

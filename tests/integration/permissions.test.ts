@@ -351,6 +351,24 @@ const ROUTES: RouteCase[] = [
     send: (base, session, ctx) => post(`${base}/dashboard/topics`, { intent: "rename", id: ctx.topicIds[0], name: `اسم آخر ${ctx.run}` }, session),
   },
   {
+    name: "POST /dashboard/topics (create)",
+    kind: "page",
+    allowed: ADMINS,
+    send: (base, session, ctx) => post(`${base}/dashboard/topics`, { intent: "create", name: `موضوع من صفحة المواضيع ${ctx.run}`, description: "وصف" }, session),
+  },
+  {
+    name: "POST /dashboard/topics (describe)",
+    kind: "page",
+    allowed: ADMINS,
+    send: (base, session, ctx) => post(`${base}/dashboard/topics`, { intent: "describe", id: ctx.topicIds[0], description: `وصف ${ctx.run}` }, session),
+  },
+  {
+    name: "POST /dashboard/topics (delete)",
+    kind: "page",
+    allowed: ADMINS,
+    send: (base, session, ctx) => post(`${base}/dashboard/topics`, { intent: "delete", id: ctx.topicIds[0] }, session),
+  },
+  {
     name: "POST /dashboard/topics (merge)",
     kind: "page",
     allowed: ADMINS,

@@ -118,6 +118,28 @@ describe("the topic page", () => {
   });
 });
 
+describe("a topic no published story carries", () => {
+  it("is not public: its page, next page and feed answer 404 until a story with it is published", async () => {
+    await at(40, { title: "مسودة عن القلمون", status: "draft", topics: EDITORIAL(["القلمون"]) });
+    await at(41, { title: "القلمون بانتظار المراجعة", status: "review", topics: EDITORIAL(["القلمون"]) });
+    const qalamoun = topicPath("القلمون");
+    for (const path of [qalamoun, `${qalamoun}/rss.xml`]) {
+      const response = await page(path);
+      expect(response.status, path).toBe(404);
+      expect(response.html, path).not.toContain("مسودة عن القلمون");
+    }
+    expect((await page(topicPath("القلمون")).then((r) => r.html))).toContain(topicMessages.topicNotFound);
+    expect((await get(`${server.url}/api/latest?topic=${encodeURIComponent("القلمون")}&page=2`)).status).toBe(404);
+    expect((await page(topicPath("القلمونن"))).status).toBe(404);
+    await at(42, { title: "خبر منشور عن القلمون", category: "educational", topics: EDITORIAL(["القلمون"]) });
+    const published = await page(qalamoun);
+    expect(published.status).toBe(200);
+    expect(published.html).toContain(">القلمون</h1>");
+    expect(published.html).not.toContain("مسودة عن القلمون");
+    expect((await page(`${qalamoun}/rss.xml`)).status).toBe(200);
+  });
+});
+
 describe("feeds and sitemaps", () => {
   it("serves the topic's own RSS with only its published articles", async () => {
     const response = await get(`${server.url}${MINIEH}/rss.xml`);
@@ -275,6 +297,77 @@ describe("renaming and merging at /dashboard/topics", () => {
     const bad = await post(`${server.url}/dashboard/topics`, { intent: "explode", id: minieh.id }, admin);
     expect(bad.status).toBe(400);
     expect(await db.selectFrom("topics").selectAll().orderBy("id").execute()).toEqual(before);
+  });
+});
+
+describe("creating, describing and deleting at /dashboard/topics", () => {
+  const topicNamed = (name: string) => db.selectFrom("topics").select(["id", "slug", "description"]).where("name", "=", name).executeTakeFirst();
+
+  it("creates a topic with its slug from its name and its description, shown once a story carries it", async () => {
+    const response = await post(`${server.url}/dashboard/topics`, { intent: "create", name: "  مرفأ   طرابلس ", description: "أخبار المرفأ وحركة السفن فيه." }, admin);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(topicMessages.created);
+    expect(await topicNamed("مرفأ طرابلس")).toMatchObject({ slug: "مرفأ-طرابلس", description: "أخبار المرفأ وحركة السفن فيه." });
+    expect((await page("/dashboard/topics", admin)).html).toContain("أخبار المرفأ وحركة السفن فيه.");
+    expect((await page(topicPath("مرفأ-طرابلس"))).status).toBe(404);
+    await at(50, { title: "سفينة جديدة في المرفأ", category: "educational", topics: { names: ["مرفأ طرابلس"], mayCreate: false } });
+    const topicPage = await page(topicPath("مرفأ-طرابلس"));
+    expect(topicPage.status).toBe(200);
+    expect(topicPage.html).toContain("أخبار المرفأ وحركة السفن فيه.");
+    expect(topicPage.html).toMatch(/<meta name="description" content="أخبار المرفأ وحركة السفن فيه."/);
+  });
+
+  it("changes and clears a description, and the cached topic page shows it", async () => {
+    const { id } = (await topicNamed("مرفأ طرابلس"))!;
+    await page(topicPath("مرفأ-طرابلس"));
+    const response = await post(`${server.url}/dashboard/topics`, { intent: "describe", id, description: "كل ما يجري في مرفأ طرابلس." }, admin);
+    expect(response.status).toBe(200);
+    await vi.waitFor(async () => expect((await page(topicPath("مرفأ-طرابلس"))).html).toContain("كل ما يجري في مرفأ طرابلس."), { timeout: 2_000, interval: 20 });
+    expect((await post(`${server.url}/dashboard/topics`, { intent: "describe", id, description: "   " }, admin)).status).toBe(200);
+    expect((await topicNamed("مرفأ طرابلس"))?.description).toBeNull();
+  });
+
+  it("deletes a topic: its stories lose it, its page, old addresses and feed answer 404", async () => {
+    const story = await at(51, { title: "خبر عن ساحة التل", category: "educational", topics: EDITORIAL(["ساحة التل", "عكار القديمة"]) });
+    const { id } = (await topicNamed("ساحة التل"))!;
+    await post(`${server.url}/dashboard/topics`, { intent: "rename", id, name: "ساحة التل الكبرى" }, admin);
+    expect((await page(topicPath("ساحة-التل-الكبرى"))).status).toBe(200);
+    const response = await post(`${server.url}/dashboard/topics`, { intent: "delete", id }, admin);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(topicMessages.deleted);
+    expect((await topicsOfArticle(db, story)).map((topic) => topic.name)).toEqual(["عكار القديمة"]);
+    for (const path of [topicPath("ساحة-التل-الكبرى"), topicPath("ساحة-التل"), `${topicPath("ساحة-التل-الكبرى")}/rss.xml`]) {
+      expect((await page(path)).status, path).toBe(404);
+    }
+    await vi.waitFor(async () => expect((await page(`/news/${story}`)).html).not.toContain(`href="${topicPath("ساحة-التل-الكبرى")}"`), { timeout: 2_000, interval: 20 });
+    expect((await page("/dashboard/topics", admin)).html).not.toContain("ساحة التل");
+  });
+
+  it("refuses a name taken in any spelling, a blank name, a long description and an unknown topic, with a 4xx in Arabic, changing nothing", async () => {
+    const before = await db.selectFrom("topics").selectAll().orderBy("id").execute();
+    const taken = await post(`${server.url}/dashboard/topics`, { intent: "create", name: "المنيه", description: "" }, admin);
+    expect(taken.status).toBe(409);
+    expect(await taken.text()).toContain(topicMessages.nameExists);
+    const blank = await post(`${server.url}/dashboard/topics`, { intent: "create", name: " ... ", description: "" }, admin);
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain(topicMessages.nameEmpty);
+    const long = await post(`${server.url}/dashboard/topics`, { intent: "create", name: "موضوع طويل الوصف", description: "و".repeat(301) }, admin);
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain(topicMessages.descriptionTooLong);
+    expect((await post(`${server.url}/dashboard/topics`, { intent: "delete", id: "no-such-topic" }, admin)).status).toBe(404);
+    expect((await post(`${server.url}/dashboard/topics`, { intent: "describe", id: "no-such-topic", description: "وصف" }, admin)).status).toBe(404);
+    expect(await db.selectFrom("topics").selectAll().orderBy("id").execute()).toEqual(before);
+  });
+
+  it("is for admins only: editors and authors get 403, the signed-out are sent to sign in", async () => {
+    const minieh = (await topicNamed("المنية"))!;
+    for (const session of [editor, author]) {
+      expect((await post(`${server.url}/dashboard/topics`, { intent: "create", name: "موضوع من غير مدير", description: "" }, session)).status).toBe(403);
+      expect((await post(`${server.url}/dashboard/topics`, { intent: "delete", id: minieh.id }, session)).status).toBe(403);
+    }
+    expect((await post(`${server.url}/dashboard/topics`, { intent: "describe", id: minieh.id, description: "وصف" })).status).toBe(302);
+    expect(await topicNamed("موضوع من غير مدير")).toBeUndefined();
+    expect((await topicNamed("المنية"))?.description).toBeNull();
   });
 });
 

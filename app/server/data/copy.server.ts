@@ -50,9 +50,10 @@ const DERIVED_TABLE_PREFIX = "news_search";
  * whose Last-Event-ID came from the source gets a fresh snapshot there. And the push deliveries still
  * waiting: a send in flight belongs to the server that began it (decision 037). And who read what in
  * the last ten minutes: the "now" panel of a running site (decision 039). And which notifications were
- * opened: their tokens name the source's alert numbers, which the copy renumbers (decision 037).
+ * opened: their tokens name the source's alert numbers, which the copy renumbers (decision 037). And the
+ * claims on review mails, which name the source's outbox events.
  */
-const NOT_COPIED_TABLES = ["events", "push_deliveries", "push_opens", "stats_live"];
+const NOT_COPIED_TABLES = ["events", "push_deliveries", "push_opens", "review_mails", "stats_live"];
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
 const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {

@@ -30,6 +30,7 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   topics: true,
   news_topics: true,
   topic_redirects: true,
+  review_mails: true,
   media: true,
   video_posters: true,
   removed_media: true,

@@ -236,8 +236,19 @@ export interface TopicsTable {
   slug: string;
   /** The name as search normalises it: one topic however it is spelt. */
   key: string;
+  /** What the topic is, set on its admin page and shown on its page (migration 033). */
+  description: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A mail to editors that a story waits for review, claimed by the process that sends it (migration 033, news/review-mail.server.ts). */
+export interface ReviewMailsTable {
+  /** The outbox event of the submission. */
+  event_id: number;
+  news_id: string;
+  claimed_at: string;
+  sent_at: string | null;
 }
 
 /** An article's topics, in the order the form gave them. */
@@ -419,6 +430,7 @@ export interface Database {
   topics: TopicsTable;
   news_topics: NewsTopicsTable;
   topic_redirects: TopicRedirectsTable;
+  review_mails: ReviewMailsTable;
   media: MediaTable;
   video_posters: VideoPostersTable;
   removed_media: RemovedMediaTable;

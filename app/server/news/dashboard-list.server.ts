@@ -1,14 +1,18 @@
 import { sql } from "kysely";
 import type { DashboardFilter } from "~/lib/dashboard-filter";
 import type { DB } from "~/server/db/db.server";
-import { containsPattern } from "~/server/db/like.server";
 import { EDITORS } from "~/lib/audience";
+import { parseQuery } from "~/lib/search/search-terms";
+import { articlesMatching } from "~/server/search/search-index.server";
 import { newestFirst, summaries, toSummary } from "./articles-read.server";
 
-/** The title, standfirst or body text holds `words` as typed, letter case aside. */
-function textContains(words: string) {
-  const pattern = containsPattern(words);
-  return sql<boolean>`(lower(news.title) like lower(${pattern}) escape '\\' or lower(coalesce(news.standfirst, '')) like lower(${pattern}) escape '\\' or lower(news.content) like lower(${pattern}) escape '\\')`;
+/**
+ * The stories holding every word of the query in their title, standfirst or text, matched as readers'
+ * search matches (docs/product.md#search); a query with nothing searchable in it finds nothing.
+ */
+async function textMatches(db: DB, query: string) {
+  const words = parseQuery(query);
+  return words.length === 0 ? sql<boolean>`1 = 0` : articlesMatching(db, words);
 }
 
 /**
@@ -16,10 +20,11 @@ function textContains(words: string) {
  * trash are not listed here (the trash has its own page).
  */
 export async function listAllForDashboard(db: DB, filter: DashboardFilter, page: number, pageSize: number) {
+  const matching = filter.query === "" ? null : await textMatches(db, filter.query);
   const rows = await newestFirst(summaries(db, EDITORS), EDITORS)
     .leftJoin("short_links", "short_links.news_id", "news.id")
     .select(["short_links.short_id", "news.author_id"])
-    .$if(filter.query !== "", (query) => query.where(textContains(filter.query)))
+    .$if(matching !== null, (query) => query.where(matching!))
     .$if(filter.status !== null, (query) => query.where("news.status", "=", filter.status!))
     .$if(filter.category !== null, (query) => query.where("news.category", "=", filter.category!))
     .$if(filter.authorId !== null, (query) => query.where("news.author_id", "=", filter.authorId!))

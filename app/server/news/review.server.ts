@@ -42,6 +42,12 @@ export async function listReviewQueue(db: DB, limit: number): Promise<ReviewItem
   return rows.map(toItem);
 }
 
+/** How many stories wait for review: the editors' notice on the dashboard. */
+export async function countAwaitingReview(db: DB): Promise<number> {
+  const row = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).where("news.status", "=", "review").executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export type SentBackItem = ReviewItem & { note: string };
 
 /** An author's drafts that an editor sent back, with the note, the latest first. */

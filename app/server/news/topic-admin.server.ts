@@ -4,14 +4,15 @@ import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
 import { recordSiteEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
+import { createTopic } from "./topics.server";
 
 /*
- * The admins' screen of topics (decision 032): renaming one and merging one into another. Each change
- * keeps the old address as a redirect and writes an outbox event, so every process empties its caches
- * (the topic page, the articles' links, the feeds and sitemaps).
+ * The admins' screen of topics (decision 032): creating, describing, renaming, merging and deleting
+ * them. A rename or merge keeps the old address as a redirect; every change writes an outbox event, so
+ * every process empties its caches (the topic page, the articles' links, the feeds and sitemaps).
  */
 
-export type TopicRow = Topic & { articles: number };
+export type TopicRow = Topic & { description: string | null; articles: number };
 
 const topicGone = () => new AppError("not-found", { message: topicMessages.topicNotFound });
 
@@ -19,7 +20,7 @@ const topicGone = () => new AppError("not-found", { message: topicMessages.topic
 export async function listTopicsWithCounts(db: DB): Promise<TopicRow[]> {
   const rows = await db
     .selectFrom("topics")
-    .select(["topics.id", "topics.name", "topics.slug"])
+    .select(["topics.id", "topics.name", "topics.slug", "topics.description"])
     .select((eb) =>
       eb
         .selectFrom("news_topics")
@@ -31,7 +32,7 @@ export async function listTopicsWithCounts(db: DB): Promise<TopicRow[]> {
     )
     .orderBy("topics.name")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, articles: Number(row.articles ?? 0) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, description: row.description, articles: Number(row.articles ?? 0) }));
 }
 
 async function lockedTopic(trx: DB, id: string): Promise<Topic> {
@@ -51,14 +52,53 @@ async function keepRedirect(trx: DB, slug: string, topicId: string): Promise<voi
   await trx.insertInto("topic_redirects").values({ slug, topic_id: topicId }).execute();
 }
 
+function checkedName(rawName: string): string {
+  const name = cleanTopicName(rawName);
+  const problem = topicNameProblem(name);
+  if (problem) throw new AppError("validation", { message: problem, fields: { name: problem } });
+  return name;
+}
+
+/** Creates a topic with its slug from its name, as a story's form does; refused when one of that name exists. */
+export async function createNamedTopic(db: DB, rawName: string, description: string | null, now = new Date()): Promise<Topic> {
+  const name = checkedName(rawName);
+  return writeWithEvents(db, async (trx) => {
+    const taken = await trx.selectFrom("topics").select("id").where("key", "=", topicKey(name)).executeTakeFirst();
+    if (taken) throw new AppError("conflict", { message: topicMessages.nameExists, fields: { name: topicMessages.nameExists } });
+    const id = await createTopic(trx, name, now.toISOString());
+    if (description !== null) await trx.updateTable("topics").set({ description }).where("id", "=", id).execute();
+    await recordSiteEvent(trx, "topics-changed");
+    return { id, name, slug: topicSlug(name) };
+  });
+}
+
+/** Sets a topic's description (null clears it). */
+export async function describeTopic(db: DB, id: string, description: string | null, now = new Date()): Promise<Topic> {
+  return writeWithEvents(db, async (trx) => {
+    const topic = await lockedTopic(trx, id);
+    await trx.updateTable("topics").set({ description, updated_at: now.toISOString() }).where("id", "=", id).execute();
+    await recordSiteEvent(trx, "topics-changed");
+    return topic;
+  });
+}
+
+/** Deletes a topic: the stories that carried it lose it, and its page and old addresses answer 404. */
+export async function deleteTopic(db: DB, id: string): Promise<Topic> {
+  return writeWithEvents(db, async (trx) => {
+    const topic = await lockedTopic(trx, id);
+    // Its links to stories and its old addresses go with it (both cascade).
+    await trx.deleteFrom("topics").where("id", "=", id).execute();
+    await recordSiteEvent(trx, "topics-changed");
+    return topic;
+  });
+}
+
 /**
  * Renames a topic: its new name gives it a new slug, the old one kept as a redirect. Refused when the
  * name is not one a topic may have, or names another topic (merge them instead).
  */
 export async function renameTopic(db: DB, id: string, rawName: string, now = new Date()): Promise<Topic> {
-  const name = cleanTopicName(rawName);
-  const problem = topicNameProblem(name);
-  if (problem) throw new AppError("validation", { message: problem, fields: { name: problem } });
+  const name = checkedName(rawName);
   return writeWithEvents(db, async (trx) => {
     const topic = await lockedTopic(trx, id);
     const key = topicKey(name);

@@ -14,7 +14,7 @@ export async function topicPageBySlug(db: DB, slug: string, page: number, pageSi
   return { ...(await listTopicPage(db, found.topic.id, page, pageSize)), page };
 }
 
-export type TopicPage = { kind: "page"; topic: Topic; page: number; items: NewsSummary[]; hasMore: boolean } | { kind: "moved"; slug: string };
+export type TopicPage = { kind: "page"; topic: Topic & { description: string | null }; page: number; items: NewsSummary[]; hasMore: boolean } | { kind: "moved"; slug: string };
 
 /** The topic page's content, or where the topic lives now; null when no topic has this address. */
 export async function readTopicPage(db: DB, slug: string, page: number, pageSize: number): Promise<TopicPage | null> {

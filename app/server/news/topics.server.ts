@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { topicMessages } from "~/lib/messages";
 import { joinTopicNames, topicKey, topicSlug, TOPIC_SUGGESTIONS, type Topic } from "~/lib/topics";
 import type { NewsSummary } from "~/lib/news";
 import { PUBLIC } from "~/lib/audience";
 import type { DB } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
 import { prefixPattern } from "~/server/db/like.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { newestFirst, summaries, toSummary } from "./articles-read.server";
@@ -40,7 +41,7 @@ async function existingTopics(db: DB, names: readonly string[]): Promise<Map<str
 }
 
 /** Creates a topic (a slug left behind by another gives way to it) and returns its id; a topic made meanwhile under the same key is used. */
-async function createTopic(trx: DB, name: string, now: string): Promise<string> {
+export async function createTopic(trx: DB, name: string, now: string): Promise<string> {
   const slug = topicSlug(name);
   const key = topicKey(name);
   await trx.deleteFrom("topic_redirects").where("slug", "=", slug).execute();
@@ -126,26 +127,38 @@ export async function suggestTopics(db: DB, typed: string, limit = TOPIC_SUGGEST
     .execute();
 }
 
-export type TopicLookup = { kind: "topic"; topic: Topic } | { kind: "moved"; slug: string };
+export type TopicLookup = { kind: "topic"; topic: Topic & { description: string | null } } | { kind: "moved"; slug: string };
+
+/** A topic is public once a published story carries it (docs/product.md#topics). */
+const carriedByPublishedStory = (eb: ExpressionBuilder<Database, "topics">) =>
+  eb.exists(
+    eb
+      .selectFrom("news_topics")
+      .innerJoin("news", "news.id", "news_topics.news_id")
+      .select("news_topics.news_id")
+      .whereRef("news_topics.topic_id", "=", "topics.id")
+      .where("news.status", "=", "published"),
+  );
 
 /**
- * The topic an address names: its own slug; or a slug a rename or a merge left, or another spelling
- * of its name, both answered with the topic's own slug (a 301 for the route). Null when none.
+ * The public topic an address names: its own slug; or a slug a rename or a merge left, or another
+ * spelling of its name, both answered with the topic's own slug (a 301 for the route). Null when none,
+ * or when no published story carries it yet.
  */
 export async function findTopicBySlug(db: DB, slug: string): Promise<TopicLookup | null> {
   // No slug holds a NUL, and PostgreSQL cannot even compare one with text.
   if (slug.includes("\0")) return null;
-  const own = await db.selectFrom("topics").select(["id", "name", "slug"]).where("slug", "=", slug).executeTakeFirst();
+  const publicTopics = db.selectFrom("topics").where(carriedByPublishedStory);
+  const own = await publicTopics.select(["id", "name", "slug", "description"]).where("slug", "=", slug).executeTakeFirst();
   if (own) return { kind: "topic", topic: own };
-  const moved = await db
-    .selectFrom("topic_redirects")
-    .innerJoin("topics", "topics.id", "topic_redirects.topic_id")
+  const moved = await publicTopics
+    .innerJoin("topic_redirects", "topics.id", "topic_redirects.topic_id")
     .select("topics.slug")
     .where("topic_redirects.slug", "=", slug)
     .executeTakeFirst();
   if (moved) return { kind: "moved", slug: moved.slug };
   const key = topicKey(slug);
-  const spelled = key === "" ? undefined : await db.selectFrom("topics").select("slug").where("key", "=", key).executeTakeFirst();
+  const spelled = key === "" ? undefined : await publicTopics.select("slug").where("key", "=", key).executeTakeFirst();
   return spelled ? { kind: "moved", slug: spelled.slug } : null;
 }
 

@@ -1,6 +1,11 @@
 /** What both engines' search indexes do alike: the table of known terms, and paging across tiers. */
 import { sql, type QueryExecutorProvider } from "kysely";
 
+/** The article's text beyond its title that search reads: its standfirst and its body. */
+export function bodyText(article: { standfirst: string | null; content: string }): string {
+  return article.standfirst ? `${article.standfirst}\n${article.content}` : article.content;
+}
+
 /** How an engine reads one tier: a page of its ids, newest first, and how many it holds. */
 export type TierReader<T> = {
   ids: (tier: T, offset: number, limit: number) => Promise<string[]>;

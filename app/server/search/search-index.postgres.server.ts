@@ -20,7 +20,7 @@ import {
   type QueryWord,
   type Tier,
 } from "~/lib/search/search-terms";
-import { readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
+import { bodyText, readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
 
 const REBUILD_BATCH = 200;
 /** The normalizer turns * into a space, so no term carries it. */
@@ -30,7 +30,7 @@ const LONGEST_PREFIX_KEY = 3;
 const RECENT_WINDOW = 100;
 
 type Executor = QueryExecutorProvider;
-type Article = { id: string; title: string; content: string; created_at: string; status: string };
+type Article = { id: string; title: string; standfirst: string | null; content: string; created_at: string; status: string };
 type Expansions = Map<string, string[] | null>;
 
 function firstLetters(text: string, count: number): string {
@@ -50,7 +50,7 @@ function keysOf(terms: string[]): string[] {
 
 function entryOf(article: Article) {
   const titleTerms = indexTerms(article.title);
-  const terms = [...new Set([...titleTerms, ...indexTerms(article.content)])];
+  const terms = [...new Set([...titleTerms, ...indexTerms(bodyText(article))])];
   return { article, terms, titleKeys: keysOf(titleTerms), keys: keysOf(terms) };
 }
 
@@ -66,7 +66,7 @@ async function insertEntries(db: Executor, articles: Article[]): Promise<string[
   return [...new Set(entries.flatMap((entry) => entry.terms))];
 }
 
-const ARTICLE_COLUMNS = sql`id, title, content, created_at, status`;
+const ARTICLE_COLUMNS = sql`id, title, standfirst, content, created_at, status`;
 
 /** Terms stay in `news_search_terms` after their last article goes: they then match nothing. */
 export async function syncPostgresSearchIndex(db: Executor, newsId: string): Promise<void> {
@@ -295,4 +295,11 @@ export async function searchPostgresIndex(db: Executor, words: QueryWord[], page
     },
     page,
   );
+}
+
+/** Articles holding every query word anywhere, whatever their status: `news.id` among them. */
+export async function postgresArticlesMatching(db: Executor, words: QueryWord[]): Promise<RawBuilder<boolean>> {
+  const condition = matchCondition({ words, inTitle: false }, await expansionsFor(db, words));
+  if (condition === null) return sql<boolean>`false`;
+  return sql<boolean>`news.id in (select news_id from news_search where ${condition})`;
 }

@@ -1,13 +1,19 @@
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { QueryWord } from "~/lib/search/search-terms";
 import { dialectName, type DialectName } from "~/server/db/dialect.server";
 import type { Database } from "~/server/db/schema";
 import {
+  postgresArticlesMatching,
   rebuildPostgresSearchIndex,
   searchPostgresIndex,
   syncPostgresSearchIndex,
 } from "./search-index.postgres.server";
-import { rebuildSqliteSearchIndex, searchSqliteIndex, syncSqliteSearchIndex } from "./search-index.sqlite.server";
+import {
+  rebuildSqliteSearchIndex,
+  searchSqliteIndex,
+  sqliteArticlesMatching,
+  syncSqliteSearchIndex,
+} from "./search-index.sqlite.server";
 
 type Page = { offset: number; limit: number };
 
@@ -18,10 +24,21 @@ const INDEXES: Record<
     sync: (db: Kysely<Database>, newsId: string) => Promise<void>;
     rebuild: (db: Kysely<Database>) => Promise<number>;
     search: (db: Kysely<Database>, words: QueryWord[], page: Page) => Promise<string[]>;
+    matching: (db: Kysely<Database>, words: QueryWord[]) => Promise<RawBuilder<boolean>>;
   }
 > = {
-  sqlite: { sync: syncSqliteSearchIndex, rebuild: rebuildSqliteSearchIndex, search: searchSqliteIndex },
-  postgres: { sync: syncPostgresSearchIndex, rebuild: rebuildPostgresSearchIndex, search: searchPostgresIndex },
+  sqlite: {
+    sync: syncSqliteSearchIndex,
+    rebuild: rebuildSqliteSearchIndex,
+    search: searchSqliteIndex,
+    matching: sqliteArticlesMatching,
+  },
+  postgres: {
+    sync: syncPostgresSearchIndex,
+    rebuild: rebuildPostgresSearchIndex,
+    search: searchPostgresIndex,
+    matching: postgresArticlesMatching,
+  },
 };
 
 const indexOf = (db: Kysely<Database>) => INDEXES[dialectName(db)];
@@ -46,4 +63,12 @@ export async function findMatchingArticleIds(
   page: Page,
 ): Promise<string[]> {
   return indexOf(db).search(db, words, page);
+}
+
+/**
+ * The newsroom's search: a condition on `news.id` that holds for every article of any status (drafts,
+ * review, scheduled, the trash) containing every query word anywhere, matched as readers' search matches.
+ */
+export async function articlesMatching(db: Kysely<Database>, words: QueryWord[]): Promise<RawBuilder<boolean>> {
+  return indexOf(db).matching(db, words);
 }

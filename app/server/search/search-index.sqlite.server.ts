@@ -13,8 +13,8 @@
  *   answers a prefix of 2 or 3 letters from its prefix index, but a longer one by merging every
  *   matching term's whole list first, which is slow for common words.
  */
-import { sql, type QueryExecutorProvider } from "kysely";
-import { readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
+import { sql, type QueryExecutorProvider, type RawBuilder } from "kysely";
+import { bodyText, readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
 import { indexTerms, resultTiers, type Match, type QueryTerm, type QueryWord, type Tier } from "~/lib/search/search-terms";
 
 const ROWIDS_PER_MILLISECOND = 1000;
@@ -26,7 +26,9 @@ const PREFIX_INDEX_LENGTHS = [2, 3];
 const MAX_ROWID_ATTEMPTS = 20;
 
 type Executor = QueryExecutorProvider;
-type ArticleText = { id: string; title: string; content: string; created_at: string };
+type ArticleText = { id: string; title: string; standfirst: string | null; content: string; created_at: string };
+
+const ARTICLE_COLUMNS = sql`id, title, standfirst, content, created_at`;
 
 /** The first rowid of the article's millisecond. */
 function rowidBase(createdAt: string): number {
@@ -66,7 +68,7 @@ async function claimRowid(db: Executor, newsId: string, createdAt: string): Prom
 /** What FTS5 indexes for an article, and the terms in it. */
 function indexedText(article: ArticleText): { text: string; terms: string[] } {
   const title = indexTerms(article.title);
-  const terms = [...new Set([...title, ...indexTerms(article.content)])];
+  const terms = [...new Set([...title, ...indexTerms(bodyText(article))])];
   return { text: [...terms, ...title.map((term) => TITLE_MARK + term)].join(" "), terms };
 }
 
@@ -90,7 +92,7 @@ async function removeEntry(db: Executor, newsId: string): Promise<void> {
 export async function syncSqliteSearchIndex(db: Executor, newsId: string): Promise<void> {
   await removeEntry(db, newsId);
   const { rows } = await sql<ArticleText>`
-    select id, title, content, created_at from news where id = ${newsId}`.execute(db);
+    select ${ARTICLE_COLUMNS} from news where id = ${newsId}`.execute(db);
   const article = rows[0];
   if (article) await insertEntry(db, article);
 }
@@ -109,7 +111,7 @@ export async function rebuildSqliteSearchIndex(db: Executor): Promise<number> {
   for (let first = 0; first < order.length; first += REBUILD_BATCH) {
     const ids = order.slice(first, first + REBUILD_BATCH).map((row) => row.id);
     const { rows } = await sql<ArticleText>`
-      select id, title, content, created_at from news where id in (${sql.join(ids)})
+      select ${ARTICLE_COLUMNS} from news where id in (${sql.join(ids)})
       order by created_at, id`.execute(db);
     const rowids = rows.map((article) => (lastRowid = Math.max(rowidBase(article.created_at), lastRowid + 1)));
     const entries = rows.map((article) => indexedText(article));
@@ -200,4 +202,13 @@ export async function searchSqliteIndex(db: Executor, words: QueryWord[], page: 
     },
     page,
   );
+}
+
+/** Articles holding every query word anywhere, whatever their status: `news.id` among them. */
+export async function sqliteArticlesMatching(db: Executor, words: QueryWord[]): Promise<RawBuilder<boolean>> {
+  const expression = ftsMatch({ words, inTitle: false }, await expansionsFor(db, words));
+  return sql<boolean>`news.id in (
+    select news_search_keys.news_id from news_search
+    join news_search_keys on news_search_keys.search_rowid = news_search.rowid
+    where news_search match ${expression})`;
 }

@@ -1,11 +1,13 @@
 import { availableParallelism } from "node:os";
 import { breakingChange } from "~/server/breaking/changes.server";
+import { mailReviewSubmission, reviewSubmissions, type ReviewMailing } from "~/server/news/review-mail.server";
 import { startScheduler, type Scheduler } from "~/server/news/scheduling.server";
 import { scheduleTrashPurge } from "~/server/news/trash-purge.server";
 import { createOutboxFollower } from "~/server/outbox/follower.server";
 import { changesContent, type OutboxEvent } from "~/server/outbox/outbox.server";
 import type { Readiness } from "~/server/http/health-routes.server";
 import { startPushSender, type PushSender } from "~/server/push/sender.server";
+import { logger } from "~/server/platform/logger.server";
 import { readiness } from "./readiness.server";
 import type { Site } from "./site.server";
 
@@ -25,17 +27,26 @@ function startSiteSender(site: Site): PushSender {
   return startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, loopback, secret: site.config.authSecret, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
 }
 
+/** Mails editors about each story sent to review among `events`, off the request path; the claim makes it once across processes. */
+function mailReviewSubmissions(mailing: ReviewMailing, events: OutboxEvent[], now: Date): void {
+  for (const event of reviewSubmissions(events)) {
+    mailReviewSubmission(mailing, event, now).catch((error: unknown) => logger.error({ err: error, eventId: event.id }, "the review mail was not sent"));
+  }
+}
+
 /**
  * The follower empties the site's caches of content on every change any process made (the one place
  * that does: the shell's regions and lists' HTML go with the read cache's objects they are kept by),
  * and sends breaking-list changes to this process's open streams, and presence notices to its map of
- * who has which edit form open (they change no content: the caches stay); the scheduler publishes scheduled
- * articles when their time comes.
+ * who has which edit form open (they change no content: the caches stay), and with mail set up, tells
+ * editors of stories sent to review; the scheduler publishes scheduled articles when their time comes.
  */
 export function siteBackground(site: Site, { sendsAlerts }: { sendsAlerts: boolean }): Background {
   let pushSender: PushSender | undefined;
+  const reviewMailing = site.mailer && { db: site.db, mailer: site.mailer, baseUrl: site.config.baseUrl };
   const consume = (events: OutboxEvent[]) => {
     site.editing.presence.consume(events);
+    if (reviewMailing) mailReviewSubmissions(reviewMailing, events, site.clock.now());
     if (mayHaveQueuedAlert(events)) pushSender?.wake();
     if (!events.some(changesContent)) return;
     site.pageCache.clear();
