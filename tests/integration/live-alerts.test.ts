@@ -84,6 +84,8 @@ describe("a live update's alert", () => {
   it("past the alerts per hour asks the desk to confirm, stores nothing until it does, then posts and sends once", async () => {
     const story = await liveStory("عاجل: حريق في سوق الخضار", "breaking");
     await writeSiteSettings(db, { ...NEUTRAL_SETTINGS, alertsPerHour: 1 }, null, new Date(clock.now()));
+    // At least one alert this hour: the desk's next is past the limit.
+    await createTestArticle(db, { title: "عاجل: انقطاع الكهرباء", category: "breaking", silent: false, createdAt: new Date(clock.now()) });
     const text = "امتداد الحريق إلى المحال المجاورة";
     const fields = { body: doc(text), sendAlert: "on", submissionId: "desk-confirm-0001" };
     // The site's settings are cached: the limit holds once this process has read it.
