@@ -88,32 +88,32 @@ ${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join("\n")}
 
 /**
  * Whether a write that passed crossSiteRefusal was sent to another origin than its page's: a proxy that
- * forwards another Host, or drops X-Forwarded-Proto. React Router refuses these with a bare English 400;
- * they are refused here first, in the same terms as every other refusal.
+ * forwards another Host, or drops X-Forwarded-Proto. React Router refuses these on its pages with a bare
+ * English 400 (resource routes it leaves alone); http/react-router-handler refuses them first, with
+ * refuseForwardedWrite.
  */
 export function forwardedElsewhere(method: string, origin: string | undefined, requestOrigin: string): boolean {
   if (SAFE_METHODS.has(method.toUpperCase()) || origin === undefined || !URL.canParse(origin)) return false;
   return new URL(origin).origin !== new URL(requestOrigin).origin;
 }
 
-/** Every write from another site, or sent to another origin than its page's, refused before React Router: JSON or an Arabic page. */
-export function refuseWritesFromElsewhere(siteOrigins: readonly string[]) {
-  const siteOrigin = siteOrigins[0] ?? "";
+/** Every write from another site refused before anything reads it: JSON for API callers, an Arabic page for a form. */
+export function refuseCrossSiteWrites(siteOrigins: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const origin = req.get("origin");
-    const refusal = crossSiteRefusal(req.method, { origin, "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) }, siteOrigins);
-    if (refusal) {
-      if (wantsJson(req)) return sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
-      return void res.status(403).type("html").send(crossSitePage(refusal));
-    }
-    const sentTo = requestOrigin(req);
-    if (!forwardedElsewhere(req.method, origin, sentTo)) return next();
-    logger.warn(
-      { origin, sentTo, method: req.method, url: req.originalUrl },
-      "a write from the site's page arrived for another host than the page's: the proxy in front must pass on the Host the browser asked for, and X-Forwarded-Proto (docs/deploy.md)",
-    );
-    const error = new AppError("bad-request", { message: messages.forwardedHostRequest });
-    if (wantsJson(req)) return sendError(res, error);
-    res.status(error.status).type("html").send(refusalPage(siteOrigin, messages.forwardedHostTitle, [escapeHtml(messages.forwardedHostRequest)]));
+    const refusal = crossSiteRefusal(req.method, { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) }, siteOrigins);
+    if (!refusal) return next();
+    if (wantsJson(req)) return sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
+    res.status(403).type("html").send(crossSitePage(refusal));
   };
+}
+
+/** A write forwardedElsewhere, refused as every other refusal (JSON or an Arabic page) and logged for the operator. */
+export function refuseForwardedWrite(req: Request, res: Response, siteOrigin: string): void {
+  logger.warn(
+    { origin: req.get("origin"), sentTo: requestOrigin(req), method: req.method, url: req.originalUrl },
+    "a write from the site's page arrived for another host than the page's: the proxy in front must pass on the Host the browser asked for, and X-Forwarded-Proto (docs/deploy.md)",
+  );
+  const error = new AppError("bad-request", { message: messages.forwardedHostRequest });
+  if (wantsJson(req)) return sendError(res, error);
+  res.status(error.status).type("html").send(refusalPage(siteOrigin, messages.forwardedHostTitle, [escapeHtml(messages.forwardedHostRequest)]));
 }

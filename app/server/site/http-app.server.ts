@@ -9,7 +9,7 @@ import { CACHE } from "~/server/platform/cache-control.server";
 import { answerEscapedErrors, withAppErrorAnswers } from "~/server/http/error-response.server";
 import { healthRoutes, type Readiness } from "~/server/http/health-routes.server";
 import { refuseNulInPath, refuseUnknownMethods, refuseUnusableHost, refuseUnusableTarget } from "~/server/http/methods.server";
-import { refuseWritesFromElsewhere } from "~/server/http/origin.server";
+import { refuseCrossSiteWrites } from "~/server/http/origin.server";
 import { pageCacheMiddleware, pageCachePolicy } from "~/server/http/page-cache-middleware.server";
 import { reactRouterHandler } from "~/server/http/react-router-handler.server";
 import { renderQueue } from "~/server/http/render-queue.server";
@@ -46,7 +46,7 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
   // Pages, JSON and feeds are sent whole, encoded once; files, media and the event stream as they come.
   app.use(wholeResponses());
 
-  app.use(refuseWritesFromElsewhere(config.siteOrigins));
+  app.use(refuseCrossSiteWrites(config.siteOrigins));
   // Rendered pages wait their turn, first come first served (docs/decisions/026).
   const renderTurns = renderQueue(config.renderSlots);
   const getLoadContext = (req: express.Request, res: express.Response) =>
@@ -67,7 +67,7 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
     app.use(devServer.middlewares);
     app.use(pageCachePolicy);
     const build = async () => withAppErrorAnswers((await devServer.ssrLoadModule(DEV_BUILD)) as ServerBuild);
-    app.all("/{*splat}", renderTurns, reactRouterHandler({ build, mode: "development", getLoadContext }));
+    app.all("/{*splat}", renderTurns, reactRouterHandler({ build, mode: "development", getLoadContext, siteOrigin: config.siteOrigins[0] ?? "" }));
   } else {
     const buildDir = path.resolve("build");
     // Built scripts and styles, encoded as they stream from their files.
@@ -79,7 +79,7 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
     const serviceWorkerFile = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.serviceWorker) });
     app.use((req, res, next) => (!isFilePath(req.path) ? next() : req.path === "/sw.js" ? serviceWorkerFile(req, res, next) : publicFiles(req, res, next)));
     app.use(pageCachePolicy);
-    app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(served.build), mode: "production", getLoadContext }));
+    app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(served.build), mode: "production", getLoadContext, siteOrigin: config.siteOrigins[0] ?? "" }));
   }
   app.use(answerEscapedErrors);
   return app;
