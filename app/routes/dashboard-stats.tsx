@@ -4,7 +4,7 @@ import { LiveReaders } from "~/components/live-readers";
 import { BarList, TimeChart, type BarRow } from "~/components/stats-charts";
 import { categoryLabel, isCategory } from "~/lib/categories";
 import { statsMessages as m } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { articleIdPath } from "~/lib/news";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
@@ -84,7 +84,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel id="top-title" title={m.top} range={range} table="top">
-          <BarList testId="top-stories" rows={labelled(report.top, (r) => r.label, (r) => articlePath(r.key))} />
+          <BarList testId="top-stories" rows={labelled(report.top, (r) => r.label, (r) => articleIdPath(r.key))} />
         </Panel>
         <Panel id="sources-title" title={m.sources} range={range} table="sources">
           <BarList testId="sources" rows={labelled(report.sources, (r) => sourceLabel(r.key))} />

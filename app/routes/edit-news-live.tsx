@@ -1,6 +1,6 @@
 import { liveMessages, messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { articlePath } from "~/lib/news";
+import { articleIdPath } from "~/lib/news";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { CoverageDesk } from "~/components/live-coverage/coverage-desk";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
@@ -16,7 +16,7 @@ export const handle = HYDRATE_DOCUMENT;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
-  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articlePath(params.id) };
+  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articleIdPath(params.id) };
 }
 
 /** POST an `intent` (open, close, post, edit, delete, pin, unpin) and its fields; refusals come back as the form's data. */
