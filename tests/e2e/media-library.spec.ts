@@ -94,6 +94,25 @@ for (const engine of ENGINES) {
       await expect.poll(async () => (await db.selectFrom("media").select(["focal_x", "focal_y"]).executeTakeFirstOrThrow()).focal_y).toBeGreaterThan(0.85);
       await page.reload();
       await hydrated(page);
+      // The size and the date each keep to their side of a separator: "١٢ … ٢٠٢٦ · 900×1200", never run together.
+      await expect(card.getByTestId("media-size")).toHaveText("900×1200");
+      const meta = await card.getByTestId("media-size").evaluate((size) => {
+        const line = size.parentElement!;
+        const box = (element: Element) => element.getBoundingClientRect();
+        const separators = [...line.childNodes].flatMap((node) => {
+          if (node.nodeType !== Node.TEXT_NODE || !node.textContent!.includes("·")) return [];
+          const range = document.createRange();
+          const at = node.textContent!.lastIndexOf("·");
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          return [range.getBoundingClientRect()];
+        });
+        const time = box(line.querySelector("time")!);
+        const sizeBox = box(size);
+        return { time: { left: time.left, right: time.right }, size: { left: sizeBox.left, right: sizeBox.right }, separators: separators.map((s) => ({ left: s.left, right: s.right })) };
+      });
+      // Right to left: the date, then the separator, then the size, each further left.
+      expect(meta.separators.some((dot) => dot.right <= meta.time.left && dot.left >= meta.size.right), JSON.stringify(meta)).toBe(true);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: `${SHOTS}/${engine}-library-${width}.png`, fullPage: true });

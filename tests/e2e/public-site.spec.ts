@@ -67,6 +67,24 @@ test.describe("home", () => {
     expect(visits, "one visit sent, on the first page only").toEqual([200]);
   });
 
+  test("the home page asks /api/latest once a minute, not more (no second request to revalidate a stale copy)", async ({ page }) => {
+    const asked: number[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/latest") asked.push(Date.now());
+    });
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    for (let minute = 1; minute <= 3; minute++) {
+      await page.clock.runFor(60_000);
+      await expect.poll(() => asked.length).toBeGreaterThanOrEqual(minute);
+    }
+    // Whatever else was waiting to run has had its turn: still one request a minute.
+    await page.clock.runFor(1_000);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(asked.length).toBe(3);
+  });
+
   test("latest news refreshes every 60 seconds without a reload", async ({ page }) => {
     const editor = await adminApiSession("latest");
     await page.clock.install();
@@ -81,6 +99,25 @@ test.describe("home", () => {
     } finally {
       await deletePublishedArticle(E2E_SERVERS.demo.url, editor, id);
     }
+  });
+});
+
+test.describe("links to articles", () => {
+  test("a card on home and an item of the ticker open the story at its readable address, with no redirect on the way", async ({ page }) => {
+    const redirects: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 300 && response.status() < 400) redirects.push(`${response.status()} ${response.url()}`);
+    });
+    const readable = /\/news\/[^/]+\/[^/?#]+$/;
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByTestId("section-local").locator('a[href^="/news/"]').first().click();
+    await expect(page).toHaveURL(readable);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByTestId("breaking-ticker").getByRole("listitem").first().getByRole("link").click();
+    await expect(page).toHaveURL(readable);
+    expect(redirects).toEqual([]);
   });
 });
 
