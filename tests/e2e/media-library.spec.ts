@@ -95,21 +95,33 @@ for (const engine of ENGINES) {
       await page.reload();
       await hydrated(page);
       // The size and the date each keep to their side of a separator: "١٢ … ٢٠٢٦ · 900×1200", never run together.
-      await expect(card.getByTestId("media-size")).toHaveText("900×1200");
-      const meta = await card.getByTestId("media-size").evaluate((size) => {
-        const line = size.parentElement!;
-        const box = (element: Element) => element.getBoundingClientRect();
-        const separators = [...line.childNodes].flatMap((node) => {
-          if (node.nodeType !== Node.TEXT_NODE || !node.textContent!.includes("·")) return [];
-          const range = document.createRange();
-          const at = node.textContent!.lastIndexOf("·");
-          range.setStart(node, at);
-          range.setEnd(node, at + 1);
-          return [range.getBoundingClientRect()];
-        });
-        const time = box(line.querySelector("time")!);
-        const sizeBox = box(size);
-        return { time: { left: time.left, right: time.right }, size: { left: sizeBox.left, right: sizeBox.right }, separators: separators.map((s) => ({ left: s.left, right: s.right })) };
+      const meta = await card.locator("time").evaluate((timeElement) => {
+        const line = timeElement.parentElement!;
+        // Each piece's own glyphs, wherever the markup puts them (React may split a text into several nodes).
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        const nodes: Text[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+        const whole = nodes.map((node) => node.data).join("");
+        const pointAt = (offset: number): [Text, number] => {
+          for (const node of nodes) {
+            if (offset <= node.data.length) return [node, offset];
+            offset -= node.data.length;
+          }
+          throw new Error("past the line's end");
+        };
+        const rectsOf = (text: string) => {
+          const found: { left: number; right: number }[] = [];
+          for (let at = whole.indexOf(text); at >= 0; at = whole.indexOf(text, at + 1)) {
+            const range = document.createRange();
+            range.setStart(...pointAt(at));
+            range.setEnd(...pointAt(at + text.length));
+            const { left, right } = range.getBoundingClientRect();
+            found.push({ left, right });
+          }
+          return found;
+        };
+        const time = timeElement.getBoundingClientRect();
+        return { time: { left: time.left, right: time.right }, size: rectsOf("900×1200")[0]!, separators: rectsOf("·") };
       });
       // Right to left: the date, then the separator, then the size, each further left.
       expect(meta.separators.some((dot) => dot.right <= meta.time.left && dot.left >= meta.size.right), JSON.stringify(meta)).toBe(true);

@@ -72,12 +72,23 @@ test.describe("home", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/latest") asked.push(Date.now());
     });
+    const editor = await adminApiSession("latest-once");
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
-    for (let minute = 1; minute <= 3; minute++) {
-      await page.clock.runFor(60_000);
-      await expect.poll(() => asked.length).toBeGreaterThanOrEqual(minute);
+    await page.clock.runFor(60_000);
+    await expect.poll(() => asked.length).toBe(1);
+    // A story published between two polls is in the next one's rows: no copy of the last poll stands in for it.
+    const title = "خبر نُشر بين تحديثين";
+    const id = await publishArticle(E2E_SERVERS.demo.url, editor, { title, content: "نص" });
+    try {
+      for (let minute = 2; minute <= 3; minute++) {
+        await page.clock.runFor(60_000);
+        await expect.poll(() => asked.length).toBeGreaterThanOrEqual(minute);
+        await expect(page.getByTestId("latest-news")).toContainText(title);
+      }
+    } finally {
+      await deletePublishedArticle(E2E_SERVERS.demo.url, editor, id);
     }
     // Whatever else was waiting to run has had its turn: still one request a minute.
     await page.clock.runFor(1_000);
