@@ -100,7 +100,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {messages.skipToContent}
       </a>
       <Navbar />
-      <BreakingTicker initial={(root?.breaking ?? NO_ITEMS).map(({ id, title, live }) => ({ id, title, ...(live ? { live } : {}) }))} />
+      <BreakingTicker initial={(root?.breaking ?? NO_ITEMS).map(({ id, title, slug, live }) => ({ id, title, slug, ...(live ? { live } : {}) }))} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {children}
       </main>

@@ -8,7 +8,7 @@ import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { conflictMessages, editorMessages, messages } from "~/lib/messages";
 import { currentOfConflict, differences, type Difference, type SavedStory } from "~/lib/edit-conflict";
 import type { RichDocument } from "~/lib/rich-text/document";
-import { articlePath, type ChosenStatus, type NewsArticle } from "~/lib/news";
+import { articleIdPath, type ChosenStatus, type NewsArticle } from "~/lib/news";
 import { sendWithProgress } from "~/lib/upload-client";
 import { videoSource } from "~/lib/video";
 import { ArticleImagesField } from "./article-images-field";
@@ -151,7 +151,7 @@ export function ArticleForm(props: Props) {
         autosave.markSaved();
         if (props.mode === "edit") {
           window.alert(messages.updateSucceeded);
-          navigate(props.savedPath ?? articlePath(body.id));
+          navigate(props.savedPath ?? articleIdPath(body.id));
         } else {
           navigate(`/dashboard?saved=${encodeURIComponent(body.id)}`);
         }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { statsMessages as m } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { articleIdPath } from "~/lib/news";
 
 type Live = { readers: number; stories: { id: string; title: string; readers: number }[] };
 
@@ -44,7 +44,7 @@ export function LiveReaders({ initial }: { initial: Live }) {
         <ol className="space-y-1 text-sm" data-testid="live-stories">
           {live.stories.map((story) => (
             <li key={story.id} className="flex items-baseline justify-between gap-3" data-story={story.id}>
-              <a href={articlePath(story.id)} className="min-w-0 break-words text-brand-700 hover:underline">{story.title}</a>
+              <a href={articleIdPath(story.id)} className="min-w-0 break-words text-brand-700 hover:underline">{story.title}</a>
               <span className="shrink-0 font-bold">{number(story.readers)}</span>
             </li>
           ))}

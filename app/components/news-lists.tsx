@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { LATEST_NEWS_REFRESH_MS, MOST_READ_SHOWN } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { teaserOf, type NewsTeaser, type SidebarLists } from "~/lib/news";
+import { poll } from "~/lib/poll";
 import { island } from "~/islands/island";
 import { EmptyState, NewsRow, SectionHeading } from "./news-card";
 import { usePrerendered } from "./prerendered";
@@ -30,7 +31,7 @@ function Refresh() {
     const timer = window.setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       try {
-        const response = await fetch("/api/latest");
+        const response = await poll("/api/latest");
         if (response.ok) setItems(((await response.json()) as { items: NewsTeaser[] }).items);
       } catch {
         // the next refresh tries again

@@ -1,4 +1,5 @@
 import { statsMessages as m } from "~/lib/messages";
+import { sourceLabel } from "~/lib/stats-labels";
 import { BarList, TimeChart } from "./stats-charts";
 
 type StoryStats = { total: number; hourly: boolean; series: { period: string; label: string; views: number }[]; sources: { key: string; label: string; views: number }[] };
@@ -18,7 +19,7 @@ export function StoryStatsPanel({ stats }: { stats: StoryStats | null }) {
           <h3 className="font-bold">{`${m.storyCurve} (${stats.hourly ? m.byHour : m.byDay})`}</h3>
           <TimeChart points={stats.series.map((p) => ({ ...p, readers: null }))} title={m.storyCurve} />
           <h3 className="font-bold">{m.sources}</h3>
-          <BarList testId="story-sources" rows={stats.sources.map((row) => ({ ...row, label: (m.sourceLabels as Record<string, string>)[row.key] ?? row.key }))} />
+          <BarList testId="story-sources" rows={stats.sources.map((row) => ({ ...row, label: sourceLabel(row.key) }))} />
         </>
       )}
     </section>

@@ -1,5 +1,13 @@
 /** One item of the live breaking-news list, as the page, the ticker and the stream share it. */
-export type BreakingItem = { id: string; title: string; publishedAt: string; /** While its live coverage is open (decision 040). */ live?: true };
+export type BreakingItem = {
+  id: string;
+  title: string;
+  /** Its readable address's last segment (articlePath); null in events recorded before the outbox carried it. */
+  slug: string | null;
+  publishedAt: string;
+  /** While its live coverage is open (decision 040). */
+  live?: true;
+};
 
 export type BreakingEvent =
   | { type: "snapshot"; items: BreakingItem[] }

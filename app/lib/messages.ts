@@ -999,6 +999,8 @@ export const statsMessages = {
   ownOnly: "تظهر هنا أخبارك وحدها.",
   noAuthor: "بلا كاتب",
   period: "الفترة",
+  csvHour: "الساعة (بتوقيت بيروت)",
+  csvDay: "اليوم (بتوقيت بيروت)",
   key: "المعرّف",
   label: "الاسم",
   story: "الخبر",

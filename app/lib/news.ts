@@ -86,14 +86,22 @@ export function lastUpdateAfterPublication(article: Pick<NewsArticle, "published
 }
 
 /**
- * An article's canonical address: `/news/{id}/{slug}`, or `/news/{id}` while it has no slug. The slug
- * is written as it reads (its letters and hyphens make a valid IRI; UTF-8 Arabic is a third of the
- * bytes of its percent-encoding, and every card carries one): `absoluteUrl` percent-encodes it for
- * canonical links, feeds and sitemaps, `wirePath` for a Location header.
+ * An article's canonical address, the one every link uses: `/news/{id}/{slug}`, or `/news/{id}` while
+ * it has no slug (decision 033). The slug is written as it reads (its letters and hyphens make a valid
+ * IRI; UTF-8 Arabic is a third of the bytes of its percent-encoding, and every card carries one):
+ * `absoluteUrl` percent-encodes it for canonical links, feeds and sitemaps, `wirePath` for a Location header.
  */
-export function articlePath(id: string, slug?: string | null): string {
-  const path = `/news/${encodeURIComponent(id)}`;
+export function articlePath(id: string, slug: string | null): string {
+  const path = articleIdPath(id);
   return slug ? `${path}/${slug}` : path;
+}
+
+/**
+ * The article's lasting address, `/news/{id}` (SPEC): what a short link records and RSS's guid, which
+ * outlive a changed slug. It answers 301 to `articlePath`, so no link a reader follows uses it.
+ */
+export function articleIdPath(id: string): string {
+  return `/news/${encodeURIComponent(id)}`;
 }
 
 /** A site path as it goes on the wire (a redirect's Location): percent-encoded, what is encoded already kept. */

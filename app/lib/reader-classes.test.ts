@@ -42,6 +42,10 @@ describe("deviceOf and isCrawler", () => {
     expect(isCrawler("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")).toBe(true);
     expect(isCrawler("facebookexternalhit/1.1")).toBe(true);
     expect(isCrawler("")).toBe(true);
+    // Scripts and headless browsers are no readers.
+    expect(isCrawler("python-requests/2.31.0")).toBe(true);
+    expect(isCrawler("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36")).toBe(true);
+    expect(isCrawler("Go-http-client/1.1")).toBe(true);
     expect(isCrawler("Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0")).toBe(false);
   });
 });

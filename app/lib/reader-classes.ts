@@ -97,7 +97,10 @@ export function deviceOf(userAgent: string): Device {
   return "desktop";
 }
 
-/** Crawlers and link previewers, which never count; so does a request with no user agent. */
+/** Crawlers, link previewers, scripts and headless browsers, which never count; nor does a request with no user agent. */
 export function isCrawler(userAgent: string): boolean {
-  return !userAgent.trim() || /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|facebookcatalog|embedly|preview|lighthouse|pingdom|curl\/|wget\//i.test(userAgent);
+  return (
+    !userAgent.trim() ||
+    /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|facebookcatalog|embedly|preview|lighthouse|pingdom|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|okhttp|axios\/|node-fetch|headlesschrome|phantomjs/i.test(userAgent)
+  );
 }

@@ -3,7 +3,7 @@ import { categoryLabel, categoryPath } from "./categories";
 import { messages } from "./messages";
 import { defaultShareImage, logoUrl, type SiteFrame } from "./site-settings";
 import { updateAnchor, type CoverageView } from "./live-coverage";
-import { articlePath, lastUpdateAfterPublication, pathOf, shownTime, truncate, type NewsArticle } from "./news";
+import { lastUpdateAfterPublication, pathOf, shownTime, truncate, type NewsArticle } from "./news";
 import { absoluteUrl } from "./seo";
 import { topicPath, type Topic } from "./topics";
 import type { AuthorProfile } from "./author-profile";
@@ -85,14 +85,14 @@ export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id
 }
 
 /** The breaking page as an ItemList of its items, newest first. */
-export function breakingItemListJsonLd(baseUrl: string, items: { id: string; title: string }[]): LdJson {
+export function breakingItemListJsonLd(baseUrl: string, items: { id: string; title: string; slug: string | null }[]): LdJson {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name: categoryLabel("breaking"),
     itemListOrder: "https://schema.org/ItemListOrderDescending",
     numberOfItems: items.length,
-    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, url: absoluteUrl(baseUrl, articlePath(item.id)), name: item.title })),
+    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, url: absoluteUrl(baseUrl, pathOf(item)), name: item.title })),
   };
 }
 

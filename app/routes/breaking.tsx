@@ -1,22 +1,19 @@
-import { BREAKING_LIST_SIZE } from "~/lib/breaking";
 import { categoryLabel, feedPath } from "~/lib/categories";
 import { messages } from "~/lib/messages";
-import { shownTime } from "~/lib/news";
 import { isEditor } from "~/lib/permissions";
 import { pageMeta, siteMetaOf } from "~/lib/seo";
 import { breakingItemListJsonLd } from "~/lib/structured-data";
 import { BreakingList } from "~/components/breaking/list";
 import { AlertBell } from "~/components/alert-bell/alert-bell";
 import { getCurrentUser } from "~/server/accounts/guards.server";
-import { listLatest } from "~/server/news/articles-read.server";
+import { listBreaking } from "~/server/news/reader-lists.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/breaking";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await getCurrentUser(site.auth, request);
-  const items = await listLatest(site.db, { category: "breaking", limit: BREAKING_LIST_SIZE });
-  return { items: items.map((item) => ({ id: item.id, title: item.title, publishedAt: shownTime(item), ...(item.live ? { live: item.live } : {}) })), isAdmin: isEditor(user) };
+  return { items: await listBreaking(site.db), isAdmin: isEditor(user) };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

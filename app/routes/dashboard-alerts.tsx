@@ -2,7 +2,7 @@ import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel, isCategory } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { pushMessages as m } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { articleIdPath } from "~/lib/news";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requireEditor } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
@@ -59,7 +59,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
           {alerts.map((alert) => (
             <li key={alert.id} className="space-y-2 p-4" data-testid="alert-row" data-alert={alert.id}>
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <a href={articlePath(alert.articleId)} className="min-w-0 font-bold break-words text-brand-700 hover:underline">
+                <a href={articleIdPath(alert.articleId)} className="min-w-0 font-bold break-words text-brand-700 hover:underline">
                   {alert.title ?? alert.articleId}
                 </a>
                 <span className="text-sm text-stone-500">

@@ -7,7 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { PLACEMENT_DEFAULT_MS, pinSlot, slideSlot } from "~/lib/front-page";
 import { frontPageMessages as fm } from "~/lib/messages";
-import { articlePath, type NewsSummary } from "~/lib/news";
+import { pathOf, type NewsSummary } from "~/lib/news";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
@@ -92,7 +92,7 @@ function Row({ name, item, until, slot, testId }: { name: string; item: NewsSumm
         <p className="font-bold break-words">
           {!until && <span className="font-normal text-stone-500">{item ? `${fm.automaticNow} ` : fm.automatic}</span>}
           {item && (
-            <a href={articlePath(item.id)} className="hover:text-brand-700">
+            <a href={pathOf(item)} className="hover:text-brand-700">
               {item.title}
             </a>
           )}

@@ -127,7 +127,8 @@ function LibraryCard({ image, canDelete }: { image: LibraryEntry; canDelete: boo
         {image.credit && <p className="break-words text-stone-600">{image.credit}</p>}
         <p className="text-stone-500">
           {text.uploadedBy}: {image.uploader ?? text.unknownUploader} · <time dateTime={image.createdAt}>{dayOf(image.createdAt)}</time>
-          {image.width && image.height ? <span dir="ltr"> · {image.width}×{image.height}</span> : null}
+          {/* The separator stays in the Arabic line; only the size reads left to right, isolated from the date beside it. */}
+          {image.width && image.height ? <> · <bdi dir="ltr" data-testid="media-size">{image.width}×{image.height}</bdi></> : null}
         </p>
       </div>
       <div className="text-sm" data-testid="media-uses">

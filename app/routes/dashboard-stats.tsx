@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { LiveReaders } from "~/components/live-readers";
 import { BarList, TimeChart, type BarRow } from "~/components/stats-charts";
-import { categoryLabel, isCategory } from "~/lib/categories";
 import { statsMessages as m } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { articleIdPath } from "~/lib/news";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
+import { statsRowLabel, type StatsRowTable } from "~/lib/stats-labels";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
@@ -34,9 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const number = (n: number) => n.toLocaleString("ar-LB");
-const sourceLabel = (key: string) => (m.sourceLabels as Record<string, string>)[key] ?? key;
-const deviceLabel = (key: string) => (m.deviceLabels as Record<string, string>)[key] ?? key;
-const labelled = (rows: Row[], label: (row: Row) => string, href?: (row: Row) => string): BarRow[] => rows.map((row) => ({ ...row, label: label(row), href: href?.(row) }));
+const labelled = (table: StatsRowTable, rows: Row[], href?: (row: Row) => string): BarRow[] => rows.map((row) => ({ ...row, label: statsRowLabel(table, row), href: href?.(row) }));
 
 function Panel({ id, title, range, table, children }: { id: string; title: string; range: StatsRange; table: string; children: React.ReactNode }) {
   return (
@@ -84,22 +82,22 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel id="top-title" title={m.top} range={range} table="top">
-          <BarList testId="top-stories" rows={labelled(report.top, (r) => r.label, (r) => articlePath(r.key))} />
+          <BarList testId="top-stories" rows={labelled("top", report.top, (r) => articleIdPath(r.key))} />
         </Panel>
         <Panel id="sources-title" title={m.sources} range={range} table="sources">
-          <BarList testId="sources" rows={labelled(report.sources, (r) => sourceLabel(r.key))} />
+          <BarList testId="sources" rows={labelled("sources", report.sources)} />
         </Panel>
         <Panel id="devices-title" title={m.devices} range={range} table="devices">
-          <BarList testId="devices" rows={labelled(report.devices, (r) => deviceLabel(r.key))} />
+          <BarList testId="devices" rows={labelled("devices", report.devices)} />
         </Panel>
         <Panel id="categories-title" title={m.categories} range={range} table="categories">
-          <BarList testId="categories" rows={labelled(report.categories, (r) => (isCategory(r.key) ? categoryLabel(r.key) : r.key))} />
+          <BarList testId="categories" rows={labelled("categories", report.categories)} />
         </Panel>
         <Panel id="authors-title" title={m.authors} range={range} table="authors">
-          <BarList testId="authors" rows={labelled(report.authors, (r) => (r.key ? r.label : m.noAuthor))} />
+          <BarList testId="authors" rows={labelled("authors", report.authors)} />
         </Panel>
         <Panel id="topics-title" title={m.topics} range={range} table="topics">
-          <BarList testId="topics" rows={labelled(report.topics, (r) => r.label)} />
+          <BarList testId="topics" rows={labelled("topics", report.topics)} />
         </Panel>
       </div>
     </div>

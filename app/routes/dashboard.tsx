@@ -5,7 +5,7 @@ import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages, pushMessages, statsMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { articlePath, type NewsStatus } from "~/lib/news";
+import { articleIdPath, articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
 import { savedMessage, statusLabel } from "~/lib/status-labels";
 import { pageFromUrl } from "~/lib/pagination";
@@ -150,7 +150,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         {saved && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800" data-testid="saved-banner">
             {savedMessage(saved.status)} —{" "}
-            <Link to={articlePath(saved.id)} className="underline">
+            <Link to={articleIdPath(saved.id)} className="underline">
               {messages.viewArticle}
             </Link>
           </p>

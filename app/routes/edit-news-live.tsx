@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, isRouteErrorResponse } from "react-router";
 import { liveMessages, messages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { articlePath } from "~/lib/news";
+import { articleIdPath } from "~/lib/news";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { CoverageDesk } from "~/components/live-coverage/coverage-desk";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   // A new key for the post form at each load: a post that succeeded revalidates, a refused one keeps it.
-  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articlePath(params.id), submissionId: randomUUID() };
+  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articleIdPath(params.id), submissionId: randomUUID() };
 }
 
 /** POST an `intent` (open, close, post, edit, delete, pin, unpin) and its fields; refusals come back as the form's data. */

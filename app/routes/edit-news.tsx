@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
 import { messages, revisionMessages } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
-import { articlePath } from "~/lib/news";
+import { articleIdPath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
 import { LiveDeskLink } from "~/components/admin-actions";
 import { RevisionHistory } from "~/components/revision-history";
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { article } = await editableArticle(room.db, params.id, actor);
     await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => editArticle(room, actor, article, form, "page"));
     // An author's article is not public yet: they go back to their dashboard.
-    return redirect(isEditor(actor) ? `${articlePath(article.id)}?updated=1` : "/dashboard");
+    return redirect(isEditor(actor) ? `${articleIdPath(article.id)}?updated=1` : "/dashboard");
   }, { passOn: ["not-found", "forbidden"] });
 }
 

@@ -111,6 +111,12 @@ for (const engine of ENGINES) {
       await expect(waiting).toHaveText(liveMessages.newUpdates(2));
       await expect(updatesOf(phone)).toHaveCount(1);
       expect(await phone.evaluate(() => window.scrollY)).toBe(scrolledTo);
+      // At the very end of the page the pill covers neither the footer nor the last of the content.
+      await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => phone.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1)).toBe(true);
+      const pill = (await waiting.boundingBox())!;
+      const footer = (await phone.getByRole("contentinfo").boundingBox())!;
+      expect(pill.y, JSON.stringify({ pill, footer })).toBeGreaterThanOrEqual(footer.y + footer.height);
       await phone.screenshot({ path: path.join(SHOTS, `${engine}-reader-375-new-updates.png`) });
       await waiting.click();
       await expect(updatesOf(phone)).toHaveCount(3);

@@ -94,6 +94,37 @@ for (const engine of ENGINES) {
       await expect.poll(async () => (await db.selectFrom("media").select(["focal_x", "focal_y"]).executeTakeFirstOrThrow()).focal_y).toBeGreaterThan(0.85);
       await page.reload();
       await hydrated(page);
+      // The size and the date each keep to their side of a separator: "١٢ … ٢٠٢٦ · 900×1200", never run together.
+      const meta = await card.locator("time").evaluate((timeElement) => {
+        const line = timeElement.parentElement!;
+        // Each piece's own glyphs, wherever the markup puts them (React may split a text into several nodes).
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        const nodes: Text[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+        const whole = nodes.map((node) => node.data).join("");
+        const pointAt = (offset: number): [Text, number] => {
+          for (const node of nodes) {
+            if (offset <= node.data.length) return [node, offset];
+            offset -= node.data.length;
+          }
+          throw new Error("past the line's end");
+        };
+        const rectsOf = (text: string) => {
+          const found: { left: number; right: number }[] = [];
+          for (let at = whole.indexOf(text); at >= 0; at = whole.indexOf(text, at + 1)) {
+            const range = document.createRange();
+            range.setStart(...pointAt(at));
+            range.setEnd(...pointAt(at + text.length));
+            const { left, right } = range.getBoundingClientRect();
+            found.push({ left, right });
+          }
+          return found;
+        };
+        const time = timeElement.getBoundingClientRect();
+        return { time: { left: time.left, right: time.right }, size: rectsOf("900×1200")[0]!, separators: rectsOf("·") };
+      });
+      // Right to left: the date, then the separator, then the size, each further left.
+      expect(meta.separators.some((dot) => dot.right <= meta.time.left && dot.left >= meta.size.right), JSON.stringify(meta)).toBe(true);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: `${SHOTS}/${engine}-library-${width}.png`, fullPage: true });

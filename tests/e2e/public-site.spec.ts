@@ -67,6 +67,35 @@ test.describe("home", () => {
     expect(visits, "one visit sent, on the first page only").toEqual([200]);
   });
 
+  test("the home page asks /api/latest once a minute, not more (no second request to revalidate a stale copy)", async ({ page }) => {
+    const asked: number[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/latest") asked.push(Date.now());
+    });
+    const editor = await adminApiSession("latest-once");
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await page.clock.runFor(60_000);
+    await expect.poll(() => asked.length).toBe(1);
+    // A story published between two polls is in the next one's rows: no copy of the last poll stands in for it.
+    const title = "خبر نُشر بين تحديثين";
+    const id = await publishArticle(E2E_SERVERS.demo.url, editor, { title, content: "نص" });
+    try {
+      for (let minute = 2; minute <= 3; minute++) {
+        await page.clock.runFor(60_000);
+        await expect.poll(() => asked.length).toBeGreaterThanOrEqual(minute);
+        await expect(page.getByTestId("latest-news")).toContainText(title);
+      }
+    } finally {
+      await deletePublishedArticle(E2E_SERVERS.demo.url, editor, id);
+    }
+    // Whatever else was waiting to run has had its turn: still one request a minute.
+    await page.clock.runFor(1_000);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(asked.length).toBe(3);
+  });
+
   test("latest news refreshes every 60 seconds without a reload", async ({ page }) => {
     const editor = await adminApiSession("latest");
     await page.clock.install();
@@ -81,6 +110,25 @@ test.describe("home", () => {
     } finally {
       await deletePublishedArticle(E2E_SERVERS.demo.url, editor, id);
     }
+  });
+});
+
+test.describe("links to articles", () => {
+  test("a card on home and an item of the ticker open the story at its readable address, with no redirect on the way", async ({ page }) => {
+    const redirects: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 300 && response.status() < 400) redirects.push(`${response.status()} ${response.url()}`);
+    });
+    const readable = /\/news\/[^/]+\/[^/?#]+$/;
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByTestId("section-local").locator('a[href^="/news/"]').first().click();
+    await expect(page).toHaveURL(readable);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByTestId("breaking-ticker").getByRole("listitem").first().getByRole("link").click();
+    await expect(page).toHaveURL(readable);
+    expect(redirects).toEqual([]);
   });
 });
 

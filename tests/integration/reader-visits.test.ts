@@ -97,7 +97,8 @@ describe("visits count once per browser", () => {
     const before = await siteVisits();
     expect(await visit(`/api/news/${id}/visit`, { reader: newReader(), address: "198.51.100.77", cookie: admin })).toBe(200);
     expect(await visit("/api/site-visit", { reader: newReader(), address: "198.51.100.77", cookie: admin })).toBe(200);
-    for (const userAgent of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "facebookexternalhit/1.1", ""]) {
+    const scripted = ["python-requests/2.31.0", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36"];
+    for (const userAgent of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "facebookexternalhit/1.1", "", ...scripted]) {
       expect(await visit(`/api/news/${id}/visit`, { reader: newReader(), address: "198.51.100.78", userAgent })).toBe(200);
     }
     await allWritten();

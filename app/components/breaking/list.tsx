@@ -1,12 +1,13 @@
+import type { BreakingItem } from "~/lib/breaking";
 import { messages } from "~/lib/messages";
-import { articlePath } from "~/lib/news";
+import { pathOf } from "~/lib/news";
 import { island } from "~/islands/island";
 import { DeleteArticleButton } from "../admin-actions";
 import { useLiveBreaking } from "./live";
 import { EmptyState, LiveBadge } from "../news-card";
 import { RelativeTime } from "../relative-time";
 
-type Item = { id: string; title: string; publishedAt: string; live?: true };
+type Item = Pick<BreakingItem, "id" | "title" | "slug" | "publishedAt" | "live">;
 
 /** The server's list until the shared breaking stream takes over. */
 function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
@@ -28,7 +29,7 @@ function List({ initial, isAdmin }: { initial: Item[]; isAdmin: boolean }) {
                 <RelativeTime iso={item.publishedAt} className="text-sm font-bold text-brand-700" />
               </div>
               <h2 className="mt-1 text-lg leading-snug font-bold">
-                <a href={articlePath(item.id)} className="hover:text-brand-700">
+                <a href={pathOf(item)} className="hover:text-brand-700">
                   {item.title}
                 </a>
               </h2>

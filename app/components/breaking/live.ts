@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { applyBreakingEvent, BREAKING_POLL_MS, type BreakingEvent, type BreakingItem } from "~/lib/breaking";
 import { followEventStream } from "~/lib/event-stream";
+import { poll } from "~/lib/poll";
 
 export type LiveBreaking = {
   items: BreakingItem[];
@@ -33,10 +34,10 @@ function apply(event: BreakingEvent) {
   });
 }
 
-function poll(): () => void {
+function pollEvery(): () => void {
   const load = async () => {
     try {
-      const response = await fetch("/api/breaking");
+      const response = await poll("/api/breaking");
       const { items } = (await response.json()) as { items: BreakingItem[] };
       apply({ type: "snapshot", items });
     } catch {
@@ -53,7 +54,7 @@ function stream(): () => void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  disconnect ??= typeof EventSource === "undefined" ? poll() : stream();
+  disconnect ??= typeof EventSource === "undefined" ? pollEvery() : stream();
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;

@@ -1,6 +1,6 @@
 import { BREAKING_TICKER_SIZE, type BreakingItem } from "~/lib/breaking";
 import { categoryLabel } from "~/lib/categories";
-import { articlePath } from "~/lib/news";
+import { pathOf } from "~/lib/news";
 import { island } from "~/islands/island";
 import { useLiveBreaking } from "./live";
 import { TickerAlertBell } from "../alert-bell/alert-bell";
@@ -8,7 +8,7 @@ import { LiveBadge } from "../news-card";
 
 /** 'عاجل' under the navbar on every page: the newest breaking titles, hidden when there are none. */
 /** The ticker shows titles and links: its props carry no more (the live list has whole items). */
-type TickerItem = Pick<BreakingItem, "id" | "title" | "live">;
+type TickerItem = Pick<BreakingItem, "id" | "title" | "slug" | "live">;
 
 function Ticker({ initial }: { initial: TickerItem[] }) {
   const live = useLiveBreaking();
@@ -22,7 +22,7 @@ function Ticker({ initial }: { initial: TickerItem[] }) {
           <ul>
             {shown.map((item) => (
               <li key={item.id}>
-                <a href={articlePath(item.id)}>
+                <a href={pathOf(item)}>
                   {item.live && <LiveBadge />}
                   {item.title}
                 </a>

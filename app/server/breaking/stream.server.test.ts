@@ -102,8 +102,8 @@ describe("where a stream starts", () => {
 });
 
 describe("applyBreakingEvent", () => {
-  const a = { id: "a", title: "أ", publishedAt: "2026-11-22T10:00:00.000Z" };
-  const b = { id: "b", title: "ب", publishedAt: "2026-11-22T11:00:00.000Z" };
+  const a = { id: "a", title: "أ", slug: "أ", publishedAt: "2026-11-22T10:00:00.000Z" };
+  const b = { id: "b", title: "ب", slug: null, publishedAt: "2026-11-22T11:00:00.000Z" };
   it("keeps the list newest first through create, update and delete", () => {
     let items = applyBreakingEvent([], { type: "snapshot", items: [a] });
     items = applyBreakingEvent(items, { type: "created", item: b });

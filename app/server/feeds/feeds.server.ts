@@ -1,7 +1,7 @@
 import { contentTypeOf } from "~/server/media/storage.server";
 import { CATEGORIES, categoryLabel, categoryPath, feedPath, type Category } from "~/lib/categories";
 import { messages, topicMessages } from "~/lib/messages";
-import { articlePath, truncate } from "~/lib/news";
+import { articleIdPath, articlePath, truncate } from "~/lib/news";
 import type { DB } from "../db/db.server";
 import {
   countPublishedArticles,
@@ -117,7 +117,7 @@ function rssItem(baseUrl: string, article: FeedArticle) {
     title: article.title,
     link: absoluteUrl(baseUrl, articlePath(article.id, article.slug)),
     // A slug an editor changes must not make the item new to feed readers.
-    guid: absoluteUrl(baseUrl, articlePath(article.id)),
+    guid: absoluteUrl(baseUrl, articleIdPath(article.id)),
     description: article.isStandfirst ? article.contentStart : truncate(article.contentStart, DESCRIPTION_CHARS),
     publishedAt: article.publishedAt,
     category: categoryLabel(article.category),

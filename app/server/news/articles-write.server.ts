@@ -90,6 +90,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     const createdAt = (input.createdAt ?? new Date()).toISOString();
     const status = input.status ?? "published";
     const publishedAt = status === "published" ? createdAt : null;
+    const story = storyColumns(input.story ?? {}, { slug: null, title: input.title, published: status === "published" });
     const inserted = await trx
       .insertInto("news")
       .values({
@@ -112,7 +113,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
         publish_at: status === "scheduled" ? (input.publishAt ?? null) : null,
         submission_id: input.submissionId ?? null,
         send_alert: input.sendAlert ? 1 : 0,
-        ...storyColumns(input.story ?? {}, { slug: null, title: input.title, published: status === "published" }),
+        ...story,
       })
       // Waits for a concurrent insert of the same submission to commit, then inserts nothing.
       .onConflict((oc) => oc.column("submission_id").doNothing())
@@ -127,7 +128,7 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     await syncSearchIndex(trx, id);
     const alert = alertOfWrite({ category: input.category, wasPublished: false, published: status === "published", sendAlert: input.sendAlert === true });
     if (alert && !input.silent) await queueAlert(trx, id, alert, new Date(createdAt), input.alertsPerHour);
-    await recordArticleEvent(trx, null, { id, title: input.title, createdAt, publishedAt, category: input.category, status });
+    await recordArticleEvent(trx, null, { id, title: input.title, createdAt, publishedAt, category: input.category, status, slug: story.slug });
     return { id, shortId, createdAt, duplicate: false };
   });
 }
@@ -167,10 +168,10 @@ export type ArticleChanges = ArticleText & {
 /** An article's public state as its row holds it, for its outbox event. */
 export function articleState(
   id: string,
-  row: { title: string; category: string; status: NewsStatus; created_at: string; published_at: string | null },
+  row: { title: string; category: string; status: NewsStatus; created_at: string; published_at: string | null; slug: string | null },
 ): ArticleState {
   const category = isCategory(row.category) ? row.category : "miscellaneous";
-  return { id, title: row.title, createdAt: row.created_at, publishedAt: row.published_at, category, status: row.status };
+  return { id, title: row.title, createdAt: row.created_at, publishedAt: row.published_at, category, status: row.status, slug: row.slug };
 }
 
 /** A save based on a version of the article that another save has replaced since. */
@@ -199,6 +200,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     const now = (save.at ?? new Date()).toISOString();
     const publishedAt = current.published_at ?? (changes.status === "published" ? now : null);
     await keepRevision(trx, id, save, now);
+    const story = storyColumns(changes.story ?? {}, { slug: current.slug, title: changes.title, published: publishedAt !== null });
     const updated = await trx
       .updateTable("news")
       .set((eb) => ({
@@ -216,7 +218,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         updated_at: now,
         published_at: publishedAt,
         publish_at: changes.status === "scheduled" ? (changes.publishAt ?? null) : null,
-        ...storyColumns(changes.story ?? {}, { slug: current.slug, title: changes.title, published: publishedAt !== null }),
+        ...story,
         ...(changes.sendAlert !== undefined ? { send_alert: changes.sendAlert ? 1 : 0 } : {}),
         // Submitting for review again closes the editor's last note.
         ...(changes.status === "review" ? { review_note: null } : {}),
@@ -234,7 +236,7 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     const sendAlert = changes.sendAlert ?? Boolean(current.send_alert);
     const alert = alertOfWrite({ category: changes.category, wasPublished: current.status === "published", published: changes.status === "published", sendAlert });
     if (alert) await queueAlert(trx, id, alert, new Date(now), changes.alertsPerHour);
-    const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status };
+    const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status, slug: story.slug };
     await recordArticleEvent(trx, articleState(id, current), after);
     const usedBefore = mediaOfRow(current);
     const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : []), ...(changes.body ? documentImages(changes.body) : [])]);
@@ -256,7 +258,7 @@ export async function deleteArticle(db: DB, id: string): Promise<{ media: string
   return writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
-      .select(["images", "video", "body", "category", "title", "created_at", "published_at", "status"])
+      .select(["images", "video", "body", "category", "title", "created_at", "published_at", "status", "slug"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return null;

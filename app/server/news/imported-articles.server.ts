@@ -1,5 +1,5 @@
 import type { Category } from "~/lib/categories";
-import { articlePath, type NewsStatus } from "~/lib/news";
+import { articleIdPath, type NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { recordArticleEvent } from "~/server/outbox/outbox.server";
 import { syncSearchIndex } from "~/server/search/search-index.server";
@@ -34,7 +34,7 @@ export type ImportedArticle = {
 export async function importArticle(trx: DB, article: ImportedArticle): Promise<{ outcome: "created" | "updated"; refusedShortIds: string[] }> {
   const current = await trx
     .selectFrom("news")
-    .select(["title", "category", "status", "created_at", "published_at", "visits"])
+    .select(["title", "category", "status", "created_at", "published_at", "slug", "visits"])
     .where("id", "=", article.id)
     .executeTakeFirst();
   const status: NewsStatus = current?.status === "trashed" ? "trashed" : article.status;
@@ -66,7 +66,7 @@ export async function importArticle(trx: DB, article: ImportedArticle): Promise<
   for (const link of article.shortLinks) {
     await trx
       .insertInto("short_links")
-      .values({ short_id: link.shortId, long_url: articlePath(article.id), news_id: article.id, created_at: link.createdAt })
+      .values({ short_id: link.shortId, long_url: articleIdPath(article.id), news_id: article.id, created_at: link.createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
     const holder = await trx.selectFrom("short_links").select("news_id").where("short_id", "=", link.shortId).executeTakeFirst();
@@ -74,7 +74,7 @@ export async function importArticle(trx: DB, article: ImportedArticle): Promise<
   }
   if (status === "published") await ensureShortLink(trx, article.id);
   await syncSearchIndex(trx, article.id);
-  const after = articleState(article.id, { ...fields, status });
+  const after = articleState(article.id, { ...fields, status, slug: current?.slug ?? null });
   await recordArticleEvent(trx, current ? articleState(article.id, current) : null, after);
   return { outcome: current ? "updated" : "created", refusedShortIds };
 }

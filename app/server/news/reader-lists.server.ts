@@ -17,7 +17,7 @@ import { listSharingTopics } from "./topics.server";
 /** The public breaking list, newest first. */
 export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<BreakingItem[]> {
   const items = await listLatest(db, { category: "breaking", limit });
-  return items.map(({ id, title, createdAt, publishedAt, live }) => ({ id, title, publishedAt: publishedAt ?? createdAt, ...(live ? { live } : {}) }));
+  return items.map(({ id, title, slug, createdAt, publishedAt, live }) => ({ id, title, slug, publishedAt: publishedAt ?? createdAt, ...(live ? { live } : {}) }));
 }
 
 /**

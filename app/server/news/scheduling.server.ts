@@ -44,15 +44,15 @@ async function claim(db: DB, id: string, at: string): Promise<boolean> {
       .where("id", "=", id)
       .where("status", "=", "scheduled")
       .where("publish_at", "<=", at)
-      .returning(["title", "category", "created_at", "published_at", "send_alert"])
+      .returning(["title", "category", "created_at", "published_at", "slug", "send_alert"])
       .executeTakeFirst();
     if (!row) return false;
     await ensureShortLink(trx, id);
-    await ensureSlug(trx, id, row.title);
+    const slug = await ensureSlug(trx, id, row.title, row.slug);
     await syncSearchIndex(trx, id);
     const alert = alertOfWrite({ category: row.category, wasPublished: false, published: true, sendAlert: Boolean(row.send_alert) });
     if (alert) await queueAlert(trx, id, alert, new Date(at));
-    const after = articleState(id, { title: row.title, category: row.category, created_at: row.created_at, published_at: row.published_at, status: "published" });
+    const after = articleState(id, { title: row.title, category: row.category, created_at: row.created_at, published_at: row.published_at, status: "published", slug });
     await recordArticleEvent(trx, { ...after, status: "scheduled", publishedAt: null }, after);
     return true;
   });

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { SHORT_ID_MAX, SHORT_ID_MIN } from "~/lib/constants";
-import { articlePath, wirePath } from "~/lib/news";
+import { articleIdPath, articlePath, wirePath } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 
 const MAX_ATTEMPTS = 20;
@@ -15,7 +15,7 @@ export async function createShortLink(db: DB, newsId: string, pickId: () => stri
     const shortId = pickId();
     const inserted = await db
       .insertInto("short_links")
-      .values({ short_id: shortId, long_url: articlePath(newsId), news_id: newsId, created_at: new Date().toISOString() })
+      .values({ short_id: shortId, long_url: articleIdPath(newsId), news_id: newsId, created_at: new Date().toISOString() })
       .onConflict((oc) => oc.column("short_id").doNothing())
       .executeTakeFirst();
     if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) return shortId;

@@ -51,7 +51,10 @@ export async function storeShareImage(storage: MediaStorage, files: readonly Sta
   return made.share ?? null;
 }
 
-/** Gives a just-published article without a slug the slug of its title (the scheduler's publication). */
-export async function ensureSlug(trx: DB, id: string, title: string): Promise<void> {
-  await trx.updateTable("news").set({ slug: slugOf(title) }).where("id", "=", id).where("slug", "is", null).execute();
+/** Gives a just-published article without a slug the slug of its title (the scheduler's publication); returns its slug. */
+export async function ensureSlug(trx: DB, id: string, title: string, current: string | null): Promise<string | null> {
+  if (current) return current;
+  const slug = slugOf(title);
+  await trx.updateTable("news").set({ slug }).where("id", "=", id).where("slug", "is", null).execute();
+  return slug;
 }

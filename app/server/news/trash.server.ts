@@ -33,7 +33,7 @@ export async function trashArticle(db: DB, id: string, now = new Date()): Promis
   const trashed = await writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
-      .select(["title", "category", "status", "created_at", "published_at"])
+      .select(["title", "category", "status", "created_at", "published_at", "slug"])
       .where("id", "=", id)
       .where("status", "!=", "trashed")
       .executeTakeFirst();
@@ -55,7 +55,7 @@ export async function restoreFromTrash(db: DB, id: string): Promise<void> {
   const restored = await writeWithEvents(db, async (trx) => {
     const row = await trx
       .selectFrom("news")
-      .select(["title", "category", "status", "created_at", "published_at", "trashed_from"])
+      .select(["title", "category", "status", "created_at", "published_at", "slug", "trashed_from"])
       .where("id", "=", id)
       .where("status", "=", "trashed")
       .executeTakeFirst();

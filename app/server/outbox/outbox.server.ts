@@ -18,6 +18,8 @@ export type ArticleState = {
   createdAt: string;
   /** Absent in events recorded before issue 17. */
   publishedAt?: string | null;
+  /** The readable address's slug (articlePath); absent in older events, whose links take the 301. */
+  slug?: string | null;
   category: Category;
   status: NewsStatus;
 };

@@ -62,7 +62,7 @@ describe("readStats", () => {
     const id = (await createTestArticle(db, { title: '=HYPERLINK("x"), خبر' })).id;
     await views(id, 2);
     const report = await readStats(db, { range: "today", scope: { authorId: null }, now: NOW });
-    const csv = statsCsv(report, "top", { key: "المعرّف", label: "الاسم", views: "المشاهدات", readers: "القراء" });
+    const csv = statsCsv(report, "top", { hour: "الساعة", day: "اليوم", key: "المعرّف", label: "الاسم", views: "المشاهدات", readers: "القراء" });
     expect(csv).toBe(`\uFEFFالمعرّف,الاسم,المشاهدات\r\n${id},"'=HYPERLINK(""x""), خبر",2\r\n`);
   });
 });
