@@ -25,6 +25,7 @@ import * as m024 from "./024-media-library";
 import * as m025 from "./025-web-push";
 import * as m026 from "./026-reader-analytics";
 import * as m027 from "./027-live-coverage";
+import * as m030 from "./030-push-claim-leases";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Record<string, EngineMigration> = {
   "025-web-push": m025,
   "026-reader-analytics": m026,
   "027-live-coverage": m027,
+  "030-push-claim-leases": m030,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

@@ -312,6 +312,8 @@ export interface PushAlertsTable {
   failed: Generated<number>;
   removed: Generated<number>;
   opened: Generated<number>;
+  /** Messages sent again after a request the push service may have received unanswered (migration 030). */
+  repeated: Generated<number>;
   /** The live update this alert sends (migration 027); null for a story's own alert. */
   live_update_id: string | null;
 }
@@ -324,6 +326,10 @@ export interface PushDeliveriesTable {
   attempts: Generated<number>;
   due_at: string;
   claimed_until: string | null;
+  /** The claim's holder: a sender's lease, renewed while it lives (migration 030). */
+  claimed_by: string | null;
+  /** Requests the push service may have received but never answered (migration 030). */
+  unanswered: Generated<number>;
 }
 
 /** A story opened as live coverage (migration 027): live, or closed with its summary. */

@@ -50,13 +50,13 @@ describe("the delivery thread", () => {
     expect(niceness.filter((nice) => nice === 10)).toHaveLength(1);
   });
 
-  it("reports a service that does not answer, and a key it cannot encrypt for, as errors", async () => {
+  it("reports a service that cannot be reached, and a key it cannot encrypt for, as errors of messages not sent", async () => {
     const reader = push.subscribe();
     // Port 1 (tcpmux) has no listener on a machine of ours.
     const nobody = "http://127.0.0.1:1/push/x";
     const [unreachable, badKey] = await Promise.all([thread.deliver({ ...jobFor(reader, {}), endpoint: nobody }), thread.deliver({ ...jobFor(reader, {}), p256dh: "short" })]);
-    expect(unreachable).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
-    expect(badKey).toEqual({ error: expect.stringMatching(/65 bytes/) });
+    expect(unreachable).toEqual({ error: expect.stringMatching(/ECONNREFUSED/), sent: false });
+    expect(badKey).toEqual({ error: expect.stringMatching(/65 bytes/), sent: false });
   });
 
   it("sends only to push services on the internet unless told the tests' service is on this machine: refused, nothing reaches it", async () => {
@@ -87,13 +87,18 @@ describe("the delivery thread", () => {
     }
   });
 
-  it("gives up on a service that takes the message but does not answer in time", async () => {
-    const impatient = new DeliveryThread({ sockets: 1, timeoutMs: 300, nice: 10, loopback: true });
-    push.hold();
+  it("gives up on a service that takes the message but does not answer in time, or drops the connection: sent, it may have it", async () => {
+    const impatient = new DeliveryThread({ sockets: 2, timeoutMs: 300, nice: 10, loopback: true });
+    const [late, dropped] = [push.subscribe(), push.subscribe()];
+    push.answer(late.endpoint, { unanswered: { lateMs: 5_000 }, times: 1 });
+    push.answer(dropped.endpoint, { unanswered: "drop", times: 1 });
     try {
-      expect(await impatient.deliver(jobFor(push.subscribe(), {}))).toEqual({ error: "the push service did not answer in time" });
+      expect(await Promise.all([impatient.deliver(jobFor(late, {})), impatient.deliver(jobFor(dropped, {}))])).toEqual([
+        { error: "the push service did not answer in time", sent: true },
+        { error: expect.stringMatching(/socket hang up|ECONNRESET/), sent: true },
+      ]);
+      expect([push.messages(late.endpoint), push.messages(dropped.endpoint)].map((messages) => messages.length)).toEqual([1, 1]);
     } finally {
-      push.release();
       await impatient.close();
     }
   });

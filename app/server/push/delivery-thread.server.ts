@@ -16,9 +16,10 @@ export type DeliveryJob = {
 
 /**
  * The push service's answer, or why none came: the message was not encrypted or not answered
- * (`error`), or the endpoint is not a push service on the internet and nothing was sent (`refused`).
+ * (`error`; `sent` once the request was written whole, so the service may have received it), or the
+ * endpoint is not a push service on the internet and nothing was sent (`refused`).
  */
-export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string } | { refused: string };
+export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string; sent: boolean } | { refused: string };
 
 /**
  * `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads).
@@ -92,9 +93,11 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
   try {
     details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, { vapidDetails: null, TTL: ttlSeconds, urgency, topic, headers: { Authorization: authorization } });
   } catch (error) {
-    return answer(id, { error: messageOf(error) });
+    return answer(id, { error: messageOf(error), sent: false });
   }
   let answered = false;
+  // Written whole to the connection: from then on the service may have it, answered or not.
+  let written = false;
   const once = (result) => {
     inFlight.delete(request);
     if (!answered) { answered = true; answer(id, result); }
@@ -102,14 +105,15 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
   let request;
   try {
     request = (url.protocol === "https:" ? https : http).request(url, { method: "POST", headers: details.headers, agent: agents[url.protocol] }, (response) => {
-      response.on("error", (error) => once({ error: messageOf(error) }));
+      response.on("error", (error) => once({ error: messageOf(error), sent: true }));
       response.on("end", () => once({ status: response.statusCode, retryAfter: response.headers["retry-after"] ?? null }));
       response.resume();
     });
   } catch (error) {
-    return answer(id, { error: messageOf(error) });
+    return answer(id, { error: messageOf(error), sent: false });
   }
-  request.on("error", (error) => once(error && error.code === NOT_PUBLIC ? { refused: messageOf(error) } : { error: messageOf(error) }));
+  request.on("finish", () => (written = true));
+  request.on("error", (error) => once(error && error.code === NOT_PUBLIC ? { refused: messageOf(error) } : { error: messageOf(error), sent: written }));
   inFlight.set(request, Date.now() + workerData.timeoutMs);
   request.end(details.body);
 }

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { DB } from "~/server/db/db.server";
+import { dialectName } from "~/server/db/dialect.server";
+import type { Clock } from "~/server/platform/clock.server";
+import { logger } from "~/server/platform/logger.server";
+import type { ClaimedDelivery } from "./outcomes.server";
+
+/*
+ * A sender's claims on deliveries (decision 037), held by a lease: every delivery a round claims
+ * carries the round's token and holds until `claimed_until`, which a heartbeat moves forward while
+ * the sender lives. A sender that stops gives back what it has not sent; one that dies stops
+ * renewing, and its claims lapse within a lease for another sender to take.
+ */
+
+/** Renewals per lease: a late one or two still leave the lease held. */
+const RENEWALS_PER_LEASE = 5;
+
+export type Lease = {
+  /** Takes up to `limit` due deliveries no live lease holds. */
+  claim: (limit: number) => Promise<ClaimedDelivery[]>;
+  /** Whether a request may start: the lease is held, renewed on time, for at least half its length yet. */
+  fresh: () => boolean;
+  /** Stops renewing and gives back every delivery still claimed: another sender may take them at once. */
+  release: () => Promise<void>;
+};
+
+/** One turn at a time on the database: a renewal never races a claim of the same lease. */
+function oneAtATime() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const next = last.then(work, work);
+    last = next.catch(() => {});
+    return next;
+  };
+}
+
+/**
+ * A lease of `leaseMs` on the site's clock. It is held while `until` (the earliest end any of its
+ * claims has in the database) is ahead; a renewal that comes after it lapsed renews nothing, since
+ * another sender may have taken some meanwhile: the lease is then over for good.
+ */
+export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
+  const token = randomUUID();
+  const turn = oneAtATime();
+  let until = Number.POSITIVE_INFINITY;
+  let claimed = false;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const renew = () =>
+    turn(async () => {
+      const held = until;
+      const end = clock.now().getTime() + leaseMs;
+      if (held <= end - leaseMs) return;
+      await db.updateTable("push_deliveries").set({ claimed_until: new Date(end).toISOString() }).where("claimed_by", "=", token).execute();
+      // Renewed in time only if it committed before any of its claims could lapse and be taken.
+      until = clock.now().getTime() < held ? end : Number.NEGATIVE_INFINITY;
+    }).catch((error: unknown) => logger.warn({ err: error }, "a push sender could not renew its claims; they lapse unless the next renewal succeeds"));
+
+  return {
+    claim: (limit) =>
+      turn(async () => {
+        const now = clock.now();
+        const end = now.getTime() + leaseMs;
+        const rows = await claimDeliveries(db, token, now, new Date(end), limit);
+        until = Math.min(until, end);
+        if (!claimed) {
+          claimed = true;
+          heartbeat = setInterval(() => void renew(), leaseMs / RENEWALS_PER_LEASE).unref();
+        }
+        return rows;
+      }),
+    fresh: () => !claimed || until - clock.now().getTime() >= leaseMs / 2,
+    release: async () => {
+      clearInterval(heartbeat);
+      if (!claimed) return;
+      await turn(() => db.updateTable("push_deliveries").set({ claimed_until: null, claimed_by: null }).where("claimed_by", "=", token).execute());
+    },
+  };
+}
+
+async function claimDeliveries(db: DB, token: string, now: Date, until: Date, limit: number): Promise<ClaimedDelivery[]> {
+  const postgres = dialectName(db) === "postgres";
+  const at = now.toISOString();
+  const { rows } = await sql<ClaimedDelivery>`update push_deliveries set claimed_until = ${until.toISOString()}, claimed_by = ${token}
+    where id in (select id from push_deliveries where due_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
+      order by due_at, id limit ${limit} ${postgres ? sql`for update skip locked` : sql``})
+    returning id, alert_id, endpoint, attempts, unanswered, claimed_by`.execute(db);
+  return rows.map((row) => ({ ...row, id: Number(row.id), alert_id: Number(row.alert_id), attempts: Number(row.attempts), unanswered: Number(row.unanswered) }));
+}
+
+/**
+ * When a delivery no sender may take now becomes takeable: the earliest lapse of a claim on a due
+ * one, or the earliest retry; null when none waits.
+ */
+export async function nextTakeable(db: DB, now: Date): Promise<Date | null> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom("push_deliveries")
+    .select((eb) => [
+      eb.fn.min(eb.case().when(eb.and([eb("due_at", "<=", at), eb("claimed_until", ">", at)])).then(eb.ref("claimed_until")).end()).as("lapse"),
+      eb.fn.min(eb.case().when("due_at", ">", at).then(eb.ref("due_at")).end()).as("retry"),
+    ])
+    .executeTakeFirst();
+  const moments = [row?.lapse, row?.retry].filter((moment): moment is string => moment != null).map((moment) => new Date(moment).getTime());
+  return moments.length > 0 ? new Date(Math.min(...moments)) : null;
+}
