@@ -41,7 +41,8 @@ function oneAtATime() {
  * another sender may have taken some meanwhile: the lease is then over for good.
  */
 export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
-  const token = randomUUID();
+  // The process is named in its claims, for an operator (and a test) to see who holds what.
+  const token = `${process.pid}:${randomUUID()}`;
   const turn = oneAtATime();
   let until = Number.POSITIVE_INFINITY;
   let claimed = false;
@@ -63,6 +64,7 @@ export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
         const now = clock.now();
         const end = now.getTime() + leaseMs;
         const rows = await claimDeliveries(db, token, now, new Date(end), limit);
+        if (rows.length === 0) return rows;
         until = Math.min(until, end);
         if (!claimed) {
           claimed = true;
@@ -90,18 +92,13 @@ async function claimDeliveries(db: DB, token: string, now: Date, until: Date, li
 }
 
 /**
- * When a delivery no sender may take now becomes takeable: the earliest lapse of a claim on a due
- * one, or the earliest retry; null when none waits.
+ * When the next delivery becomes takeable: now for one due and unclaimed, the lapse of a claim
+ * on a due one, the time of a retry; null when none waits.
  */
-export async function nextTakeable(db: DB, now: Date): Promise<Date | null> {
-  const at = now.toISOString();
+export async function nextTakeable(db: DB): Promise<Date | null> {
   const row = await db
     .selectFrom("push_deliveries")
-    .select((eb) => [
-      eb.fn.min(eb.case().when(eb.and([eb("due_at", "<=", at), eb("claimed_until", ">", at)])).then(eb.ref("claimed_until")).end()).as("lapse"),
-      eb.fn.min(eb.case().when("due_at", ">", at).then(eb.ref("due_at")).end()).as("retry"),
-    ])
+    .select((eb) => eb.fn.min(eb.case().when(eb.and([eb("claimed_until", "is not", null), eb("claimed_until", ">", eb.ref("due_at"))])).then(eb.ref("claimed_until")).else(eb.ref("due_at")).end()).as("at"))
     .executeTakeFirst();
-  const moments = [row?.lapse, row?.retry].filter((moment): moment is string => moment != null).map((moment) => new Date(moment).getTime());
-  return moments.length > 0 ? new Date(Math.min(...moments)) : null;
+  return row?.at != null ? new Date(row.at) : null;
 }

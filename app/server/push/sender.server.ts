@@ -246,7 +246,7 @@ export function createSender(options: SenderOptions) {
       await closeThreads();
     }
     if (failure) throw failure.error;
-    return { handled, next: await nextTakeable(db, clock.now()) };
+    return { handled, next: await nextTakeable(db) };
   }
 
   return { sendDue, close: closeThreads };
