@@ -15,10 +15,10 @@ import type { Page } from "@playwright/test";
 export type PushedMessage = { id: string; payload: unknown; ttl: string | null; urgency: string | null; topic: string | null; vapidKey: string | null; at: number };
 export type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 /**
- * What a forced answer says; `times` answers of it, then 201 again. `unanswered`: the message is
- * taken (kept, counted) and then the connection dropped, or its 201 sent only after `lateMs`.
+ * What a forced answer says; `times` answers of it, then 201 again. Or the message is taken (kept,
+ * counted) and then the connection dropped (`drop`), or its 201 sent only after `lateMs`.
  */
-export type ForcedAnswer = { status: number; retryAfter?: string; times: number } | { unanswered: "drop" | { lateMs: number }; times: number };
+export type ForcedAnswer = ({ status: number; retryAfter?: string } | { drop: true } | { lateMs: number }) & { times: number };
 
 export type PushService = {
   url: string;
@@ -141,7 +141,6 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     const answer = stored && stored.times > 0 ? stored : null;
     if (answer) answer.times--;
     if (answer && "status" in answer) return void response.writeHead(answer.status, answer.retryAfter ? { "retry-after": answer.retryAfter } : {}).end();
-    const unanswered = answer && "unanswered" in answer ? answer.unanswered : null;
     const keys = subscriptions.get(id) ?? (id.startsWith("bench") ? shared : undefined);
     if (!keys) return void response.writeHead(410).end();
     let payload: unknown = null;
@@ -177,8 +176,8 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
       if (response.destroyed || response.socket?.destroyed !== false) return;
       response.writeHead(201, { location }).end();
     };
-    if (unanswered === "drop") request.socket.destroy();
-    else if (unanswered) setTimeout(accept, unanswered.lateMs).unref();
+    if (answer && "drop" in answer) request.socket.destroy();
+    else if (answer && "lateMs" in answer) setTimeout(accept, answer.lateMs).unref();
     else if (holding) held.push({ message, answer: accept });
     else accept();
   };

@@ -90,8 +90,8 @@ describe("the delivery thread", () => {
   it("gives up on a service that takes the message but does not answer in time, or drops the connection: sent, it may have it", async () => {
     const impatient = new DeliveryThread({ sockets: 2, timeoutMs: 300, nice: 10, loopback: true });
     const [late, dropped] = [push.subscribe(), push.subscribe()];
-    push.answer(late.endpoint, { unanswered: { lateMs: 5_000 }, times: 1 });
-    push.answer(dropped.endpoint, { unanswered: "drop", times: 1 });
+    push.answer(late.endpoint, { lateMs: 5_000, times: 1 });
+    push.answer(dropped.endpoint, { drop: true, times: 1 });
     try {
       expect(await Promise.all([impatient.deliver(jobFor(late, {})), impatient.deliver(jobFor(dropped, {}))])).toEqual([
         { error: "the push service did not answer in time", sent: true },
