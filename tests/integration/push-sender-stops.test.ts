@@ -103,7 +103,7 @@ async function sendStoppedBy(signal: "SIGTERM" | "SIGKILL", title: string) {
   };
   console.info(`${signal} of a sender mid-send: ${JSON.stringify(figures)}`);
   expect(sentBefore).toBeLessThan(SUBSCRIPTIONS);
-  return { id, readers, figures };
+  return { id, readers, figures: { ...figures, heldIds: held } };
 }
 
 const alertCounts = async (id: string) => {
@@ -127,6 +127,7 @@ describe("a sender process stopped in the middle of a send, beside another insta
     const { id, readers, figures } = await sendStoppedBy("SIGKILL", "عاجل: انقطاع التيار الكهربائي عن المدينة");
     const repeated = [...readers.values()].filter((messages) => messages.length > 1);
     expect(repeated.length).toBeLessThanOrEqual(UNSETTLED_AT_MOST);
+    expect(repeated.map(([message]) => message!.id).filter((reader) => !figures.heldIds.includes(reader))).toEqual([]);
     for (const messages of repeated) {
       expect(messages).toHaveLength(2);
       expect(new Set(messages.map((message) => `${message.topic} ${(message.payload as { tag: string }).tag}`))).toEqual(new Set([`akhbar-breaking news-${id}`]));
