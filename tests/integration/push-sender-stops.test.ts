@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
+import { isRunning } from "../../harness/processes";
 import { startPushService, type PushedMessage, type PushService } from "../../harness/push-service";
 import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
 import { startTestServer, type TestServer } from "../../harness/test-server";
@@ -14,13 +15,17 @@ import { publishForm } from "../support/articles";
  * any deploy does) or killed (SIGKILL) mid-send. A stopping sender gives back what it has not sent;
  * a dead one's lease lapses within seconds. Every subscriber gets the alert: once after a stop, and
  * after a kill again only what the killed process had in flight (at most its requests in flight),
- * with the same Topic and tag; what A's sender held reaches its subscribers within 10 s of the stop.
+ * with the same Topic and tag. A stopped sender holds nothing once it has exited; a killed one's
+ * claims are taken within 10 s. The figures (when what it held arrived, and the last of all) are
+ * printed: on a machine whose cores are busy they measure the send's pace, not the stop.
  */
 
 const SUBSCRIPTIONS = 5_000;
 /** Requests in flight per process (site/background's PUSH_SENDING): the most a killed sender may leave to be sent again. */
 const UNSETTLED_AT_MOST = 64;
-const HELD_WITHIN_MS = 10_000;
+const TAKEN_WITHIN_MS = 10_000;
+/** What it held arrives well before the minute a claim used to hold, however slow the machine. */
+const HELD_ARRIVED_WITHIN_MS = 30_000;
 /** Long enough to see a send held up for a minute, as it was, rather than time out. */
 const WAIT_FOR_ALL_MS = 120_000;
 
@@ -85,10 +90,15 @@ async function sendStoppedBy(signal: "SIGTERM" | "SIGKILL", title: string) {
   const id = await publishBreaking(title);
   await vi.waitFor(() => expect(byReader(id).size).toBeGreaterThan(SUBSCRIPTIONS / 10), { timeout: 60_000, interval: 5 });
   await vi.waitFor(async () => expect((await heldBy(sender)).length).toBeGreaterThan(0), { timeout: 60_000, interval: 5 });
-  const held = await heldBy(sender);
+  const heldBefore = await heldBy(sender);
   process.kill(sender, signal);
   const stoppedAt = Date.now();
   const sentBefore = byReader(id).size;
+  const held = [...new Set([...heldBefore, ...(await heldBy(sender))])];
+  // Stopped, it gives back what it did not send as it exits; killed, its claims are taken once its lease lapses.
+  await vi.waitFor(() => expect(isRunning(sender)).toBe(false), { timeout: 60_000, interval: 20 });
+  if (signal === "SIGTERM") expect(await heldBy(sender)).toEqual([]);
+  else await vi.waitFor(async () => expect(await heldBy(sender)).toEqual([]), { timeout: Math.max(0, stoppedAt + TAKEN_WITHIN_MS - Date.now()), interval: 50 });
   await vi.waitFor(() => expect(byReader(id).size).toBe(SUBSCRIPTIONS), { timeout: WAIT_FOR_ALL_MS, interval: 50 });
   const readers = byReader(id);
   const firstOf = (reader: string) => readers.get(reader)![0]!.at;
@@ -114,15 +124,15 @@ const alertCounts = async (id: string) => {
 const everyoneDelivered = { waiting: 0, sent: SUBSCRIPTIONS, delivered: SUBSCRIPTIONS, failed: 0, removed: 0 };
 
 describe("a sender process stopped in the middle of a send, beside another instance's sender", () => {
-  it("stopped (SIGTERM): gives back what it has not sent, sent by the other within 10 s; each subscriber once", { timeout: 240_000 }, async () => {
+  it("stopped (SIGTERM): gives back what it has not sent as it exits, sent by the others; each subscriber once", { timeout: 240_000 }, async () => {
     const { id, readers, figures } = await sendStoppedBy("SIGTERM", "عاجل: إغلاق المعبر الحدودي حتى إشعار آخر");
     expect([...readers.values()].filter((messages) => messages.length > 1).map(([message]) => message!.id)).toEqual([]);
-    expect(figures.heldLastMs).toBeLessThan(HELD_WITHIN_MS);
+    expect(figures.heldLastMs).toBeLessThan(HELD_ARRIVED_WITHIN_MS);
     await vi.waitFor(async () => expect(await alertCounts(id)).toEqual(everyoneDelivered), { timeout: 15_000, interval: 100 });
     expect(push.rejected()).toEqual([]);
   });
 
-  it("killed (SIGKILL): its claims lapse within seconds, sent within 10 s; again only what it had in flight, with the same Topic and tag", { timeout: 240_000 }, async () => {
+  it("killed (SIGKILL): its claims are taken within 10 s; again only what it had in flight, with the same Topic and tag", { timeout: 240_000 }, async () => {
     await vi.waitFor(() => expect(a.senderPid()).toBeDefined(), { timeout: 30_000, interval: 50 });
     const { id, readers, figures } = await sendStoppedBy("SIGKILL", "عاجل: انقطاع التيار الكهربائي عن المدينة");
     const repeated = [...readers.values()].filter((messages) => messages.length > 1);
@@ -132,7 +142,7 @@ describe("a sender process stopped in the middle of a send, beside another insta
       expect(messages).toHaveLength(2);
       expect(new Set(messages.map((message) => `${message.topic} ${(message.payload as { tag: string }).tag}`))).toEqual(new Set([`akhbar-breaking news-${id}`]));
     }
-    expect(figures.heldLastMs).toBeLessThan(HELD_WITHIN_MS);
+    expect(figures.heldLastMs).toBeLessThan(HELD_ARRIVED_WITHIN_MS);
     await vi.waitFor(async () => expect(await alertCounts(id)).toEqual(everyoneDelivered), { timeout: 15_000, interval: 100 });
     expect(push.rejected()).toEqual([]);
   });
