@@ -219,31 +219,34 @@ export function createSender(options: SenderOptions) {
     const lease = takeLease(db, clock, leaseMs);
     let failure: { error: unknown } | undefined;
     let handled = 0;
-    while (!stopping() && !failure && lease.fresh()) {
-      const batch = await lease.claim(concurrency * CLAIMED_PER_SLOT);
-      if (batch.length === 0) break;
-      await loadAlerts(batch.map((delivery) => delivery.alert_id));
-      const endpoints = [...new Set(batch.map((delivery) => delivery.endpoint))];
-      const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
-      const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
-      for (const delivery of batch) {
-        await unsettled.take();
-        if (stopping() || failure || !lease.fresh()) {
-          unsettled.give();
-          continue;
-        }
-        handled++;
-        deliver(delivery, keysOf.get(delivery.endpoint))
-          .catch((error: unknown) => void (failure ??= { error }))
-          .finally(unsettled.give);
-      }
-    }
-    await unsettled.idle();
     try {
-      await lease.release();
+      while (!stopping() && !failure && lease.fresh()) {
+        const batch = await lease.claim(concurrency * CLAIMED_PER_SLOT);
+        if (batch.length === 0) break;
+        await loadAlerts(batch.map((delivery) => delivery.alert_id));
+        const endpoints = [...new Set(batch.map((delivery) => delivery.endpoint))];
+        const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
+        const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
+        for (const delivery of batch) {
+          await unsettled.take();
+          if (stopping() || failure || !lease.fresh()) {
+            unsettled.give();
+            continue;
+          }
+          handled++;
+          deliver(delivery, keysOf.get(delivery.endpoint))
+            .catch((error: unknown) => void (failure ??= { error }))
+            .finally(unsettled.give);
+        }
+      }
     } finally {
-      // The threads and their connections live while a send runs, not between sends.
-      await closeThreads();
+      await unsettled.idle();
+      try {
+        await lease.release();
+      } finally {
+        // The threads and their connections live while a send runs, not between sends.
+        await closeThreads();
+      }
     }
     if (failure) throw failure.error;
     return { handled, next: await nextTakeable(db) };
