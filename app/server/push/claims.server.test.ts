@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { DB } from "~/server/db/db.server";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
-import { nextTakeable, takeLease } from "./claims.server";
+import { nextTakeable, PROCESS, takeLease } from "./claims.server";
 
 /*
  * Claims held by a lease (decision 037), on the engine under test: one sender's deliveries are
@@ -87,6 +87,21 @@ describe("a lease", () => {
     } finally {
       await dead.release();
       await other.release();
+    }
+  });
+
+  it("takes at once the claims of a process of this machine that no longer runs, not those of one that does", async () => {
+    await deliveries(2);
+    const gone = `${PROCESS.replace(/\d+$/, "4194303")}:lease`;
+    const alive = `${PROCESS}:lease`;
+    const far = new Date(start + 3_600_000).toISOString();
+    await db.updateTable("push_deliveries").set({ claimed_by: gone, claimed_until: far }).where("endpoint", "=", "e/0").execute();
+    await db.updateTable("push_deliveries").set({ claimed_by: alive, claimed_until: far }).where("endpoint", "=", "e/1").execute();
+    const next = takeLease(db, clock, LEASE_MS);
+    try {
+      expect((await next.claim(10)).map((row) => row.endpoint)).toEqual(PROCESS.includes("/") ? ["e/0"] : []);
+    } finally {
+      await next.release();
     }
   });
 

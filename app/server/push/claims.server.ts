@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync, readlinkSync } from "node:fs";
 import { sql } from "kysely";
 import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
@@ -10,7 +11,8 @@ import type { ClaimedDelivery } from "./outcomes.server";
  * A sender's claims on deliveries (decision 037), held by a lease: every delivery a round claims
  * carries the round's token and holds until `claimed_until`, which a heartbeat moves forward while
  * the sender lives. A sender that stops gives back what it has not sent; one that dies stops
- * renewing, and its claims lapse within a lease for another sender to take.
+ * renewing, and its claims lapse within a lease for another sender to take, or at once for a sender
+ * on the same machine, which sees that its process is gone.
  */
 
 /** Renewals per lease: a late one or two still leave the lease held. */
@@ -41,8 +43,7 @@ function oneAtATime() {
  * another sender may have taken some meanwhile: the lease is then over for good.
  */
 export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
-  // The process is named in its claims, for an operator (and a test) to see who holds what.
-  const token = `${process.pid}:${randomUUID()}`;
+  const token = `${PROCESS}:${randomUUID()}`;
   const turn = oneAtATime();
   let until = Number.POSITIVE_INFINITY;
   let claimed = false;
@@ -81,11 +82,44 @@ export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
   };
 }
 
+/**
+ * This process as its claims name it: its pid, after the machine (its boot) and the pid namespace it
+ * runs in, so a sender on the same machine can tell a dead holder; the pid alone elsewhere.
+ */
+export const PROCESS = (() => {
+  try {
+    const boot = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const namespace = /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1];
+    return namespace ? `${boot}/${namespace}/${process.pid}` : String(process.pid);
+  } catch {
+    return String(process.pid);
+  }
+})();
+const HERE = PROCESS.slice(0, PROCESS.lastIndexOf("/") + 1);
+
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/** The leases held now by processes of this machine that no longer run. */
+async function deadHolders(db: DB, at: string): Promise<string[]> {
+  if (!HERE) return [];
+  const rows = await db.selectFrom("push_deliveries").select("claimed_by").distinct().where("claimed_until", ">", at).where("claimed_by", "like", `${HERE}%`).execute();
+  return rows.map((row) => row.claimed_by!).filter((holder) => isGone(Number(holder.slice(HERE.length).split(":")[0])));
+}
+
 async function claimDeliveries(db: DB, token: string, now: Date, until: Date, limit: number): Promise<ClaimedDelivery[]> {
   const postgres = dialectName(db) === "postgres";
   const at = now.toISOString();
+  const dead = await deadHolders(db, at);
+  const theirs = dead.length > 0 ? sql` or claimed_by in (${sql.join(dead)})` : sql``;
   const { rows } = await sql<ClaimedDelivery>`update push_deliveries set claimed_until = ${until.toISOString()}, claimed_by = ${token}
-    where id in (select id from push_deliveries where due_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
+    where id in (select id from push_deliveries where due_at <= ${at} and (claimed_until is null or claimed_until <= ${at}${theirs})
       order by due_at, id limit ${limit} ${postgres ? sql`for update skip locked` : sql``})
     returning id, alert_id, endpoint, attempts, unanswered, claimed_by`.execute(db);
   return rows.map((row) => ({ ...row, id: Number(row.id), alert_id: Number(row.alert_id), attempts: Number(row.attempts), unanswered: Number(row.unanswered) }));

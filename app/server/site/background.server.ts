@@ -13,7 +13,7 @@ import type { Site } from "./site.server";
 export type Background = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
 
 /** Requests in flight per process, a delivery thread per core, how long a push service keeps an undelivered alert, how long a claim holds unrenewed (decisions 037, 043). */
-const PUSH_SENDING = { concurrency: 64, threads: availableParallelism(), ttlSeconds: 6 * 3600, leaseMs: 5_000 };
+const PUSH_SENDING = { concurrency: 64, threads: availableParallelism(), ttlSeconds: 6 * 3600, leaseMs: 10_000 };
 
 /** A story published anywhere, or a live update posted as an alert, may have queued an alert. */
 function mayHaveQueuedAlert(events: OutboxEvent[]): boolean {
