@@ -25,7 +25,7 @@ afterAll(async () => {
 function jobFor(subscription: Subscription, payload: unknown): DeliveryJob {
   const audience = new URL(subscription.endpoint).origin;
   const { Authorization } = webpush.getVapidHeaders(audience, "mailto:desk@example.org", vapid.publicKey, vapid.privateKey, "aes128gcm");
-  return { endpoint: subscription.endpoint, ...subscription.keys, payload: JSON.stringify(payload), ttlSeconds: 600, urgency: "high", topic: "akhbar-breaking", authorization: Authorization };
+  return { endpoint: subscription.endpoint, ...subscription.keys, payload: JSON.stringify(payload), ttlSeconds: 600, urgency: "high", topic: "akhbar-breaking", authorization: Authorization, startBy: Date.now() + 60_000 };
 }
 
 describe("the delivery thread", () => {
@@ -101,6 +101,12 @@ describe("the delivery thread", () => {
     } finally {
       await impatient.close();
     }
+  });
+
+  it("leaves a job it reaches after its start-by moment: nothing sent", async () => {
+    const reader = push.subscribe();
+    expect(await thread.deliver({ ...jobFor(reader, {}), startBy: Date.now() - 1 })).toEqual({ notStarted: true });
+    expect(push.requests(reader.endpoint)).toBe(0);
   });
 
   it("refuses the jobs it holds when closed, and starts again on the next", async () => {

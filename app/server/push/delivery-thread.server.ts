@@ -12,14 +12,17 @@ export type DeliveryJob = {
   urgency: "high" | "normal";
   topic: string;
   authorization: string;
+  /** Not started after this moment (ms since the epoch): its claim may have lapsed while it waited for the thread. */
+  startBy: number;
 };
 
 /**
  * The push service's answer, or why none came: the message was not encrypted or not answered
- * (`error`; `sent` once the request was written whole, so the service may have received it), or the
- * endpoint is not a push service on the internet and nothing was sent (`refused`).
+ * (`error`; `sent` once the request was written whole, so the service may have received it), the
+ * endpoint is not a push service on the internet and nothing was sent (`refused`), or the thread
+ * reached the job too late to start it (`notStarted`).
  */
-export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string; sent: boolean } | { refused: string };
+export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string; sent: boolean } | { refused: string } | { notStarted: true };
 
 /**
  * `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads).
@@ -78,7 +81,8 @@ setInterval(() => {
   const now = Date.now();
   for (const [request, until] of inFlight) if (until <= now) request.destroy(new Error("the push service did not answer in time"));
 }, 250).unref();
-function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization }) {
+function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization, startBy }) {
+  if (Date.now() > startBy) return answer(id, { notStarted: true });
   let url;
   try {
     url = new URL(endpoint);

@@ -185,7 +185,10 @@ export function createSender(options: SenderOptions) {
   async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<void> {
     const alert = alerts.get(delivery.alert_id);
     if (!alert || !subscription) return outcomes.record(delivery, "removed");
-    const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, ttlSeconds, authorization: authorization(delivery.endpoint) });
+    // A thread starved of CPU past half the lease leaves the job: the claim, given back or lapsed, goes to another sender.
+    const startBy = Date.now() + leaseMs / 2;
+    const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, ttlSeconds, authorization: authorization(delivery.endpoint), startBy });
+    if ("notStarted" in answer) return;
     if ("refused" in answer) {
       logger.warn({ reason: answer.refused, alert: delivery.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
       return outcomes.record(delivery, "removed");
