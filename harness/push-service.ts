@@ -7,14 +7,18 @@ import type { Page } from "@playwright/test";
  * A push service of our own for tests and the benchmark (RFC 8030's push endpoint, POST /push/{id}):
  * each request's VAPID JWT is checked (RFC 8292: ES256 by the `k` key, `aud` this service's origin,
  * `exp` within 24 hours) and its aes128gcm payload decrypted (RFC 8188, RFC 8291) with the keys the
- * subscription was made with here. Chosen endpoints can be told to answer 404, 410, 429 or 5xx.
+ * subscription was made with here. Chosen endpoints can be told to answer 404, 410, 429 or 5xx, or
+ * to take a message and not answer it: drop the connection, or answer too late.
  */
 
 /** `vapidKey`: the application server key (VAPID `k`) the message was signed with. */
 export type PushedMessage = { id: string; payload: unknown; ttl: string | null; urgency: string | null; topic: string | null; vapidKey: string | null; at: number };
 export type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
-/** What a forced answer says; `times` answers of it, then 201 again. */
-export type ForcedAnswer = { status: number; retryAfter?: string; times: number };
+/**
+ * What a forced answer says; `times` answers of it, then 201 again. Or the message is taken (kept,
+ * counted) and then the connection dropped (`drop`), or its 201 sent only after `lateMs`.
+ */
+export type ForcedAnswer = ({ status: number; retryAfter?: string } | { drop: true } | { lateMs: number }) & { times: number };
 
 export type PushService = {
   url: string;
@@ -133,11 +137,10 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     const id = match[1]!;
     const endpoint = `${origin}/push/${id}`;
     counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1);
-    const answer = forced.get(endpoint);
-    if (answer && answer.times > 0) {
-      answer.times--;
-      return void response.writeHead(answer.status, answer.retryAfter ? { "retry-after": answer.retryAfter } : {}).end();
-    }
+    const stored = forced.get(endpoint);
+    const answer = stored && stored.times > 0 ? stored : null;
+    if (answer) answer.times--;
+    if (answer && "status" in answer) return void response.writeHead(answer.status, answer.retryAfter ? { "retry-after": answer.retryAfter } : {}).end();
     const keys = subscriptions.get(id) ?? (id.startsWith("bench") ? shared : undefined);
     if (!keys) return void response.writeHead(410).end();
     let payload: unknown = null;
@@ -173,7 +176,9 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
       if (response.destroyed || response.socket?.destroyed !== false) return;
       response.writeHead(201, { location }).end();
     };
-    if (holding) held.push({ message, answer: accept });
+    if (answer && "drop" in answer) request.socket.destroy();
+    else if (answer && "lateMs" in answer) setTimeout(accept, answer.lateMs).unref();
+    else if (holding) held.push({ message, answer: accept });
     else accept();
   };
 

@@ -26,6 +26,7 @@ import * as m025 from "./025-web-push";
 import * as m026 from "./026-reader-analytics";
 import * as m027 from "./027-live-coverage";
 import * as m029 from "./029-live-update-submission-id";
+import * as m030 from "./030-push-claim-leases";
 import * as m031 from "./031-push-opens";
 import * as m032 from "./032-story-posters-and-removed-media";
 import * as m033 from "./033-topic-descriptions-and-review-mails";
@@ -67,6 +68,7 @@ const migrations: Record<string, EngineMigration> = {
   "026-reader-analytics": m026,
   "027-live-coverage": m027,
   "029-live-update-submission-id": m029,
+  "030-push-claim-leases": m030,
   "031-push-opens": m031,
   "032-story-posters-and-removed-media": m032,
   "033-topic-descriptions-and-review-mails": m033,

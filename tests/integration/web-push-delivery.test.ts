@@ -109,7 +109,7 @@ describe("a restart in the middle of a send", () => {
     const before = await countsOf(id);
     expect(before.delivered).toBeLessThan(earlier + SUBSCRIPTIONS);
 
-    // A's claims lapse after 60 s of the site's clock; then another instance takes over.
+    // A's claims lapse within its lease (10 s; the clock moved past it here); then another instance takes over.
     clock.moveTo(clock.now() + 61_000);
     await site.startAnother();
     await vi.waitFor(async () => expect(await waiting(id)).toEqual([]), { timeout: 60_000, interval: 100 });

@@ -331,6 +331,8 @@ export interface PushAlertsTable {
   failed: Generated<number>;
   removed: Generated<number>;
   opened: Generated<number>;
+  /** Messages sent again after a request the push service may have received unanswered (migration 030). */
+  repeated: Generated<number>;
   /** The live update this alert sends (migration 027); null for a story's own alert. */
   live_update_id: string | null;
 }
@@ -343,6 +345,10 @@ export interface PushDeliveriesTable {
   attempts: Generated<number>;
   due_at: string;
   claimed_until: string | null;
+  /** The claim's holder: a sender's lease, renewed while it lives (migration 030). */
+  claimed_by: string | null;
+  /** Requests the push service may have received but never answered (migration 030). */
+  unanswered: Generated<number>;
 }
 
 /** An opened notification, counted once (migration 031, app/server/push/alerts.server.ts). */

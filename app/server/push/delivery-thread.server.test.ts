@@ -25,7 +25,7 @@ afterAll(async () => {
 function jobFor(subscription: Subscription, payload: unknown): DeliveryJob {
   const audience = new URL(subscription.endpoint).origin;
   const { Authorization } = webpush.getVapidHeaders(audience, "mailto:desk@example.org", vapid.publicKey, vapid.privateKey, "aes128gcm");
-  return { endpoint: subscription.endpoint, ...subscription.keys, payload: JSON.stringify(payload), ttlSeconds: 600, urgency: "high", topic: "akhbar-breaking", authorization: Authorization };
+  return { endpoint: subscription.endpoint, ...subscription.keys, payload: JSON.stringify(payload), ttlSeconds: 600, urgency: "high", topic: "akhbar-breaking", authorization: Authorization, startBy: Date.now() + 60_000 };
 }
 
 describe("the delivery thread", () => {
@@ -60,7 +60,7 @@ describe("the delivery thread", () => {
       thread.deliver({ ...jobFor(reader, {}), p256dh: "short" }),
       thread.deliver({ ...jobFor(reader, {}), p256dh: offCurve }),
     ]);
-    expect(unreachable).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(unreachable).toEqual({ error: expect.stringMatching(/ECONNREFUSED/), sent: false });
     expect(shortKey).toEqual({ unencryptable: expect.stringMatching(/65 bytes/) });
     expect(notAPoint).toEqual({ unencryptable: expect.any(String) });
     expect(push.requests(reader.endpoint)).toBe(0);
@@ -94,15 +94,26 @@ describe("the delivery thread", () => {
     }
   });
 
-  it("gives up on a service that takes the message but does not answer in time", async () => {
-    const impatient = new DeliveryThread({ sockets: 1, timeoutMs: 300, nice: 10, loopback: true });
-    push.hold();
+  it("gives up on a service that takes the message but does not answer in time, or drops the connection: sent, it may have it", async () => {
+    const impatient = new DeliveryThread({ sockets: 2, timeoutMs: 300, nice: 10, loopback: true });
+    const [late, dropped] = [push.subscribe(), push.subscribe()];
+    push.answer(late.endpoint, { lateMs: 5_000, times: 1 });
+    push.answer(dropped.endpoint, { drop: true, times: 1 });
     try {
-      expect(await impatient.deliver(jobFor(push.subscribe(), {}))).toEqual({ error: "the push service did not answer in time" });
+      expect(await Promise.all([impatient.deliver(jobFor(late, {})), impatient.deliver(jobFor(dropped, {}))])).toEqual([
+        { error: "the push service did not answer in time", sent: true },
+        { error: expect.stringMatching(/socket hang up|ECONNRESET/), sent: true },
+      ]);
+      expect([push.messages(late.endpoint), push.messages(dropped.endpoint)].map((messages) => messages.length)).toEqual([1, 1]);
     } finally {
-      push.release();
       await impatient.close();
     }
+  });
+
+  it("leaves a job it reaches after its start-by moment: nothing sent", async () => {
+    const reader = push.subscribe();
+    expect(await thread.deliver({ ...jobFor(reader, {}), startBy: Date.now() - 1 })).toEqual({ notStarted: true });
+    expect(push.requests(reader.endpoint)).toBe(0);
   });
 
   it("refuses the jobs it holds when closed, and starts again on the next", async () => {

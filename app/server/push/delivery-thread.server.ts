@@ -12,14 +12,22 @@ export type DeliveryJob = {
   urgency: "high" | "normal";
   topic: string;
   authorization: string;
+  /** Not started after this moment (ms since the epoch): its claim may have lapsed while it waited for the thread. */
+  startBy: number;
 };
 
 /**
- * The push service's answer, or why none came: the message was not answered (`error`), the endpoint
- * is not a push service on the internet (`refused`) or the subscription's keys cannot be encrypted to
- * (`unencryptable`), and nothing was sent.
+ * The push service's answer, or why none came: the message was not answered (`error`; `sent` once
+ * the request was written whole, so the service may have received it), the endpoint is not a push
+ * service on the internet (`refused`), the subscription's keys cannot be encrypted to (`unencryptable`),
+ * or the thread reached the job too late to start it (`notStarted`); in the last three nothing was sent.
  */
-export type DeliveryAnswer = { status: number; retryAfter: string | null } | { error: string } | { refused: string } | { unencryptable: string };
+export type DeliveryAnswer =
+  | { status: number; retryAfter: string | null }
+  | { error: string; sent: boolean }
+  | { refused: string }
+  | { unencryptable: string }
+  | { notStarted: true };
 
 /**
  * `nice`: the thread's scheduling niceness on Linux (0 to 19; higher yields more to other threads).
@@ -78,7 +86,8 @@ setInterval(() => {
   const now = Date.now();
   for (const [request, until] of inFlight) if (until <= now) request.destroy(new Error("the push service did not answer in time"));
 }, 250).unref();
-function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization }) {
+function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization, startBy }) {
+  if (Date.now() > startBy) return answer(id, { notStarted: true });
   let url;
   try {
     url = new URL(endpoint);
@@ -96,6 +105,8 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
     return answer(id, { unencryptable: messageOf(error) });
   }
   let answered = false;
+  // Written whole to the connection: from then on the service may have it, answered or not.
+  let written = false;
   const once = (result) => {
     inFlight.delete(request);
     if (!answered) { answered = true; answer(id, result); }
@@ -103,14 +114,15 @@ function deliver({ id, endpoint, p256dh, auth, payload, ttlSeconds, urgency, top
   let request;
   try {
     request = (url.protocol === "https:" ? https : http).request(url, { method: "POST", headers: details.headers, agent: agents[url.protocol] }, (response) => {
-      response.on("error", (error) => once({ error: messageOf(error) }));
+      response.on("error", (error) => once({ error: messageOf(error), sent: true }));
       response.on("end", () => once({ status: response.statusCode, retryAfter: response.headers["retry-after"] ?? null }));
       response.resume();
     });
   } catch (error) {
-    return answer(id, { error: messageOf(error) });
+    return answer(id, { error: messageOf(error), sent: false });
   }
-  request.on("error", (error) => once(error && error.code === NOT_PUBLIC ? { refused: messageOf(error) } : { error: messageOf(error) }));
+  request.on("finish", () => (written = true));
+  request.on("error", (error) => once(error && error.code === NOT_PUBLIC ? { refused: messageOf(error) } : { error: messageOf(error), sent: written }));
   inFlight.set(request, Date.now() + workerData.timeoutMs);
   request.end(details.body);
 }

@@ -12,9 +12,11 @@ import { createOutcomeWriter, recordOutcomes, type ClaimedDelivery, type Outcome
 let db: DB;
 let cleanup: () => Promise<void>;
 const now = new Date("2026-11-26T10:00:00.000Z");
-const mine = "2026-11-26T10:01:00.000Z";
-const earlier = "2026-11-26T10:00:30.000Z";
-const theirs = "2026-11-26T10:02:00.000Z";
+const until = "2026-11-26T10:00:05.000Z";
+// Two leases of this process's rounds, and another sender's.
+const mine = "lease-mine";
+const earlier = "lease-earlier";
+const theirs = "lease-theirs";
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTempDatabase());
@@ -36,20 +38,26 @@ async function alertWith(endpoints: string[]): Promise<number> {
   return Number(alert.id);
 }
 
-/** A subscription and its delivery, claimed until `claimedUntil` after `attempts` tries. */
-async function delivery(alertId: number, endpoint: string, claimedUntil = mine, attempts = 0): Promise<ClaimedDelivery> {
+/** A subscription and its delivery, claimed by the lease `claimedBy` after `attempts` tries, `unanswered` of them. */
+async function delivery(alertId: number, endpoint: string, claimedBy = mine, attempts = 0, unanswered = 0): Promise<ClaimedDelivery> {
   await db.insertInto("push_subscriptions").values({ endpoint, p256dh: "k", auth: "a", categories: "[]", created_at: now.toISOString() }).onConflict((oc) => oc.doNothing()).execute();
-  const row = await db.insertInto("push_deliveries").values({ alert_id: alertId, endpoint, attempts, due_at: now.toISOString(), claimed_until: claimedUntil }).returning("id").executeTakeFirstOrThrow();
-  return { id: Number(row.id), alert_id: alertId, endpoint, attempts, claimed_until: claimedUntil };
+  const row = await db
+    .insertInto("push_deliveries")
+    .values({ alert_id: alertId, endpoint, attempts, unanswered, due_at: now.toISOString(), claimed_until: until, claimed_by: claimedBy })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), alert_id: alertId, endpoint, attempts, unanswered, claimed_by: claimedBy };
 }
 
 async function countsOf(alertId: number) {
-  const row = await db.selectFrom("push_alerts").select(["sent", "delivered", "failed", "removed"]).where("id", "=", alertId).executeTakeFirstOrThrow();
-  return { sent: Number(row.sent), delivered: Number(row.delivered), failed: Number(row.failed), removed: Number(row.removed) };
+  const row = await db.selectFrom("push_alerts").select(["sent", "delivered", "failed", "removed", "repeated"]).where("id", "=", alertId).executeTakeFirstOrThrow();
+  const counts = { sent: Number(row.sent), delivered: Number(row.delivered), failed: Number(row.failed), removed: Number(row.removed) };
+  return Number(row.repeated) > 0 ? { ...counts, repeated: Number(row.repeated) } : counts;
 }
 
 const endpoints = async () => (await db.selectFrom("push_subscriptions").select("endpoint").orderBy("endpoint").execute()).map((row) => row.endpoint);
-const waiting = async () => (await db.selectFrom("push_deliveries").select(["endpoint", "attempts", "due_at", "claimed_until"]).orderBy("endpoint").execute()).map((row) => ({ ...row, attempts: Number(row.attempts), due_at: new Date(row.due_at).toISOString(), claimed_until: row.claimed_until && new Date(row.claimed_until).toISOString() }));
+const waiting = async () =>
+  (await db.selectFrom("push_deliveries").select(["endpoint", "attempts", "due_at", "claimed_by"]).orderBy("endpoint").execute()).map((row) => ({ ...row, attempts: Number(row.attempts), due_at: new Date(row.due_at).toISOString() }));
 
 describe("outcomes written in one transaction", () => {
   it("counts each kind on its own alert, removes gone subscriptions, keeps retries waiting, fails the fifth attempt", async () => {
@@ -71,15 +79,15 @@ describe("outcomes written in one transaction", () => {
     expect(await countsOf(second)).toEqual({ sent: 2, delivered: 1, removed: 0, failed: 0 });
     expect(await endpoints()).toEqual(["e/1", "e/2", "e/4", "e/5", "e/6", "e/7"]);
     expect(await waiting()).toEqual([
-      { endpoint: "e/5", attempts: 1, due_at: retryAt.toISOString(), claimed_until: null },
-      { endpoint: "e/7", attempts: 3, due_at: retryAt.toISOString(), claimed_until: null },
+      { endpoint: "e/5", attempts: 1, due_at: retryAt.toISOString(), claimed_by: null },
+      { endpoint: "e/7", attempts: 3, due_at: retryAt.toISOString(), claimed_by: null },
     ]);
   });
 
   it("leaves alone a delivery whose claim another process took: not counted, not deleted, not retried", async () => {
     const alert = await alertWith(["e/1", "e/2", "e/3"]);
     const taken = await Promise.all(["e/1", "e/2", "e/3"].map((endpoint) => delivery(alert, endpoint, theirs)));
-    const asClaimedByMe = taken.map((claimed) => ({ ...claimed, claimed_until: mine }));
+    const asClaimedByMe = taken.map((claimed) => ({ ...claimed, claimed_by: mine }));
     const recorded = await recordOutcomes(db, [
       { delivery: asClaimedByMe[0]!, outcome: "delivered" },
       { delivery: asClaimedByMe[1]!, outcome: "removed" },
@@ -88,10 +96,26 @@ describe("outcomes written in one transaction", () => {
     expect(recorded).toBe(0);
     expect(await countsOf(alert)).toEqual({ sent: 3, delivered: 0, removed: 0, failed: 0 });
     expect(await endpoints()).toEqual(["e/1", "e/2", "e/3"]);
-    expect((await waiting()).map((row) => [row.endpoint, row.attempts, row.claimed_until])).toEqual([
+    expect((await waiting()).map((row) => [row.endpoint, row.attempts, row.claimed_by])).toEqual([
       ["e/1", 0, theirs],
       ["e/2", 0, theirs],
       ["e/3", 0, theirs],
+    ]);
+  });
+
+  it("sends again once after a request the push service may have received unanswered, counted on the alert; a second unanswered one fails", async () => {
+    const alert = await alertWith(["e/1", "e/2", "e/3"]);
+    const retryAt = new Date(now.getTime() + 10_000);
+    const recorded = await recordOutcomes(db, [
+      { delivery: await delivery(alert, "e/1"), outcome: { retryAt, unanswered: true } },
+      { delivery: await delivery(alert, "e/2", mine, 1, 1), outcome: { retryAt, unanswered: true } },
+      { delivery: await delivery(alert, "e/3", mine, 1, 1), outcome: { retryAt } },
+    ]);
+    expect(recorded).toBe(1);
+    expect(await countsOf(alert)).toEqual({ sent: 3, delivered: 0, removed: 0, failed: 1, repeated: 1 });
+    expect((await db.selectFrom("push_deliveries").select(["endpoint", "attempts", "unanswered"]).orderBy("endpoint").execute()).map((row) => [row.endpoint, Number(row.attempts), Number(row.unanswered)])).toEqual([
+      ["e/1", 1, 1],
+      ["e/3", 2, 1],
     ]);
   });
 });

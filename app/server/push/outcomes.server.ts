@@ -1,12 +1,15 @@
 import type { DB } from "~/server/db/db.server";
 
-/** A delivery as this process claimed it: `claimed_until` tells its claim from a later one. */
-export type ClaimedDelivery = { id: number; alert_id: number; endpoint: string; attempts: number; claimed_until: string };
+/** A delivery as a sender claimed it: `claimed_by`, its lease, tells its claim from another sender's. */
+export type ClaimedDelivery = { id: number; alert_id: number; endpoint: string; attempts: number; unanswered: number; claimed_by: string };
 
-export type Outcome = "delivered" | "removed" | "failed" | { retryAt: Date };
+/** A retry after a request that may have reached the push service (written, never answered) is `unanswered`. */
+export type Outcome = "delivered" | "removed" | "failed" | { retryAt: Date; unanswered?: boolean };
 export type Counted = "delivered" | "removed" | "failed";
 
 export const MAX_ATTEMPTS = 5;
+/** Times a message is sent again after requests that may have reached the push service unanswered. */
+export const MAX_REPEATS = 1;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 3_600_000;
 /** Outcomes written in one transaction at most. */
@@ -38,6 +41,7 @@ export function outcomeOf(status: number, retryAfter: string | null, attempts: n
 /** How an outcome is counted on its alert, or null while the delivery waits for another attempt. */
 function countedAs(delivery: ClaimedDelivery, outcome: Outcome): Counted | null {
   if (typeof outcome !== "object") return outcome;
+  if (outcome.unanswered && delivery.unanswered >= MAX_REPEATS) return "failed";
   return delivery.attempts + 1 < MAX_ATTEMPTS ? null : "failed";
 }
 
@@ -55,9 +59,10 @@ function groupBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {
 export type Recorded = { delivery: ClaimedDelivery; outcome: Outcome };
 
 /**
- * Records outcomes in one transaction, each only if this process still holds the delivery's claim:
- * a retry waits for its time; any other goes, is counted on its alert, and a gone subscription (404,
- * 410) is deleted. Returns how many were counted on alerts.
+ * Records outcomes in one transaction, each only if its sender still holds the delivery's claim:
+ * a retry waits for its time (one after an unanswered request is counted on its alert as repeated);
+ * any other goes, is counted on its alert, and a gone subscription (404, 410) is deleted. Returns how
+ * many were counted on alerts.
  */
 export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<number> {
   const finals = new Map<number, Recorded & { as: Counted }>();
@@ -67,22 +72,28 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<numb
     if (as) finals.set(entry.delivery.id, { ...entry, as });
     else retries.push(entry);
   }
-  const byClaim = groupBy(finals.values(), (entry) => entry.delivery.claimed_until);
+  const byClaim = groupBy(finals.values(), (entry) => entry.delivery.claimed_by);
   return db.transaction().execute(async (trx) => {
+    const repeats: ClaimedDelivery[] = [];
     for (const { delivery, outcome } of retries) {
-      await trx
+      const { retryAt, unanswered = false } = outcome as { retryAt: Date; unanswered?: boolean };
+      const retried = await trx
         .updateTable("push_deliveries")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), due_at: (outcome as { retryAt: Date }).retryAt.toISOString(), claimed_until: null }))
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), unanswered: eb("unanswered", "+", unanswered ? 1 : 0), due_at: retryAt.toISOString(), claimed_until: null, claimed_by: null }))
         .where("id", "=", delivery.id)
-        .where("claimed_until", "=", delivery.claimed_until)
-        .execute();
+        .where("claimed_by", "=", delivery.claimed_by)
+        .executeTakeFirst();
+      if (unanswered && retried.numUpdatedRows > 0n) repeats.push(delivery);
+    }
+    for (const [alertId, entries] of groupBy(repeats, (delivery) => delivery.alert_id)) {
+      await trx.updateTable("push_alerts").set((eb) => ({ repeated: eb("repeated", "+", entries.length) })).where("id", "=", alertId).execute();
     }
     const counted: (Recorded & { as: Counted })[] = [];
-    for (const [claimedUntil, entries] of byClaim) {
+    for (const [claimedBy, entries] of byClaim) {
       const gone = await trx
         .deleteFrom("push_deliveries")
         .where("id", "in", entries.map((entry) => entry.delivery.id))
-        .where("claimed_until", "=", claimedUntil)
+        .where("claimed_by", "=", claimedBy)
         .returning("id")
         .execute();
       for (const row of gone) counted.push(finals.get(Number(row.id))!);

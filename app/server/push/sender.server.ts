@@ -7,6 +7,7 @@ import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
 import { getArticle } from "~/server/news/articles-read.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
+import { nextTakeable, takeLease } from "./claims.server";
 import { DeliveryThread } from "./delivery-thread.server";
 import { openToken, payloadWithToken } from "./open-tokens.server";
 import { backoffMs, createOutcomeWriter, outcomeOf, type ClaimedDelivery } from "./outcomes.server";
@@ -14,10 +15,11 @@ import { siteVapidKeys, type VapidKeys } from "./vapid-keys.server";
 
 /*
  * Sending alerts (decision 037). An alert's deliveries are made once (one per matching subscription,
- * in one transaction with the alert's payload); each process that sends (decision 043) then claims due deliveries for a while,
- * has its delivery threads encrypt and send them with bounded concurrency, and writes their outcomes
- * together as they come (outcomes.server), deleting each delivery and counting it on the alert. A
- * claim that lapses (its process stopped) is taken again.
+ * in one transaction with the alert's payload); each process that sends (decision 043) then claims
+ * a few due deliveries at a time under a lease it renews (claims.server), has its delivery threads
+ * encrypt and send them with bounded concurrency, and writes their outcomes together as they come
+ * (outcomes.server), deleting each delivery and counting it on the alert. A round gives back what it
+ * did not send; a dead sender's lease lapses and its deliveries are taken again.
  */
 
 export type PushPayload = { alertId: number; title: string; body: string; url: string; image: string | null; icon: string; tag: string };
@@ -32,8 +34,8 @@ export type SenderOptions = {
   threads: number;
   /** How long a push service keeps an undelivered alert. */
   ttlSeconds: number;
-  /** How long a claim holds before another process may take the delivery. */
-  claimMs: number;
+  /** How long a claim holds unrenewed: a dead sender's deliveries are taken again after at most this. */
+  leaseMs: number;
   /** Tests only (TEST_LOOPBACK_PUSH): also send to this machine, where their push service runs. */
   loopback: boolean;
   /** Keys each delivery's open token (open-tokens.server). */
@@ -43,6 +45,10 @@ export type SenderOptions = {
 const VAPID_LIFETIME_S = 12 * 3600;
 const BODY_LENGTH = 160;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Deliveries claimed at once, in requests in flight: no more than the sender can start soon, the rest left to other senders. */
+const CLAIMED_PER_SLOT = 2;
+/** After the moment a claim lapses, so that it has when the next round looks. */
+const LAPSE_MARGIN_MS = 50;
 const ALERTS_KEPT = 100;
 /** The delivery thread's niceness: with the CPU short, pages come first and sending takes about a tenth. */
 const DELIVERY_THREAD_NICE = 10;
@@ -118,17 +124,6 @@ async function insertDeliveries(trx: DB, alertId: number, category: string, now:
   return Number(row?.n ?? 0);
 }
 
-/** Takes up to `limit` due deliveries until `until`; no other process takes them meanwhile. */
-async function claimDeliveries(db: DB, now: Date, until: Date, limit: number): Promise<ClaimedDelivery[]> {
-  const postgres = dialectName(db) === "postgres";
-  const at = now.toISOString();
-  const { rows } = await sql<ClaimedDelivery>`update push_deliveries set claimed_until = ${until.toISOString()}
-    where id in (select id from push_deliveries where due_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
-      order by due_at, id limit ${limit} ${postgres ? sql`for update skip locked` : sql``})
-    returning id, alert_id, endpoint, attempts, claimed_until`.execute(db);
-  return rows.map((row) => ({ ...row, id: Number(row.id), alert_id: Number(row.alert_id), attempts: Number(row.attempts) }));
-}
-
 type Alert = { payload: string; urgency: "high" | "normal"; topic: string };
 
 /** At most `size` held at once: `take` waits for a free one; `idle` resolves once none is held. */
@@ -155,7 +150,7 @@ function slots(size: number) {
  * encrypted and sent by threads of their own, outcomes written together as they come.
  */
 export function createSender(options: SenderOptions) {
-  const { db, clock, baseUrl, concurrency, threads, ttlSeconds, claimMs, loopback, secret } = options;
+  const { db, clock, baseUrl, concurrency, threads, ttlSeconds, leaseMs, loopback, secret } = options;
   const alerts = new Map<number, Alert>();
   const vapidHeaders = new Map<string, { header: string; until: number }>();
   const pool = Array.from({ length: threads }, () => new DeliveryThread({ sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE, loopback }));
@@ -194,7 +189,10 @@ export function createSender(options: SenderOptions) {
     const alert = alerts.get(delivery.alert_id);
     if (!alert || !subscription) return outcomes.record(delivery, "removed");
     const payload = payloadWithToken(alert.payload, openToken(secret, delivery.alert_id, delivery.id));
-    const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, payload, ttlSeconds, authorization: authorization(delivery.endpoint) });
+    // A thread starved of CPU past half the lease leaves the job: the claim, given back or lapsed, goes to another sender.
+    const startBy = Date.now() + leaseMs / 2;
+    const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, payload, ttlSeconds, authorization: authorization(delivery.endpoint), startBy });
+    if ("notStarted" in answer) return;
     if ("refused" in answer) {
       logger.warn({ reason: answer.refused, alert: delivery.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
       return outcomes.record(delivery, "removed");
@@ -204,52 +202,65 @@ export function createSender(options: SenderOptions) {
       return outcomes.record(delivery, "removed");
     }
     if ("error" in answer) {
-      logger.warn({ err: answer.error, alert: delivery.alert_id }, "a push delivery failed to reach its service");
-      return outcomes.record(delivery, { retryAt: new Date(clock.now().getTime() + backoffMs(delivery.attempts)) });
+      const retryAt = new Date(clock.now().getTime() + backoffMs(delivery.attempts));
+      if (!answer.sent) {
+        logger.warn({ err: answer.error, alert: delivery.alert_id }, "a push delivery failed to reach its service");
+        return outcomes.record(delivery, { retryAt });
+      }
+      logger.warn({ err: answer.error, alert: delivery.alert_id, unanswered: delivery.unanswered + 1 }, "a push service took a message and did not answer: it may have it; sent again at most once");
+      return outcomes.record(delivery, { retryAt, unanswered: true });
     }
     await outcomes.record(delivery, outcomeOf(answer.status, answer.retryAfter, delivery.attempts, clock.now()));
   }
 
   /**
-   * Sends every delivery due now, claimed a batch at a time, until none is due or `stopping()`;
-   * returns how many it handled. At most `concurrency` are unsettled at once, from the request until
-   * the outcome's commit: no more can be sent twice if the process dies. A request that could outlast
-   * its claim is not started: the claim lapses and the delivery is taken again, so no two processes
-   * ever send it at once.
+   * Sends every delivery due now, claimed a batch at a time under one lease, until none is due or
+   * `stopping()`; then gives back what it claimed and did not send. Returns how many it handled and
+   * when a delivery it could not take becomes takeable. At most `concurrency` are unsettled at once,
+   * from the request until the outcome's commit: no more can be sent twice if the process dies. A
+   * request starts only while the lease is renewed on time, so no two senders send a delivery at once
+   * unless one stalls for longer than a lease with a request in flight.
    */
-  async function sendDue(stopping: () => boolean = () => false): Promise<number> {
+  async function sendDue(stopping: () => boolean = () => false): Promise<{ handled: number; next: Date | null }> {
     const now = clock.now();
     await prepareAlerts(db, baseUrl, now);
     keys ??= await siteVapidKeys(db, now);
     if (!subject) subject = vapidSubject((await readSiteSettings(db)).settings.contact.email, baseUrl);
     const unsettled = slots(concurrency);
+    const lease = takeLease(db, clock, leaseMs);
     let failure: { error: unknown } | undefined;
     let handled = 0;
-    while (!stopping() && !failure) {
-      const start = clock.now();
-      const batch = await claimDeliveries(db, start, new Date(start.getTime() + claimMs), concurrency * 8);
-      if (batch.length === 0) break;
-      await loadAlerts(batch.map((delivery) => delivery.alert_id));
-      const endpoints = [...new Set(batch.map((delivery) => delivery.endpoint))];
-      const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
-      const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
-      for (const delivery of batch) {
-        await unsettled.take();
-        if (stopping() || failure || clock.now().getTime() + REQUEST_TIMEOUT_MS > Date.parse(delivery.claimed_until)) {
-          unsettled.give();
-          continue;
+    try {
+      while (!stopping() && !failure && lease.fresh()) {
+        const batch = await lease.claim(concurrency * CLAIMED_PER_SLOT);
+        if (batch.length === 0) break;
+        await loadAlerts(batch.map((delivery) => delivery.alert_id));
+        const endpoints = [...new Set(batch.map((delivery) => delivery.endpoint))];
+        const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
+        const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
+        for (const delivery of batch) {
+          await unsettled.take();
+          if (stopping() || failure || !lease.fresh()) {
+            unsettled.give();
+            continue;
+          }
+          handled++;
+          deliver(delivery, keysOf.get(delivery.endpoint))
+            .catch((error: unknown) => void (failure ??= { error }))
+            .finally(unsettled.give);
         }
-        handled++;
-        deliver(delivery, keysOf.get(delivery.endpoint))
-          .catch((error: unknown) => void (failure ??= { error }))
-          .finally(unsettled.give);
+      }
+    } finally {
+      await unsettled.idle();
+      try {
+        await lease.release();
+      } finally {
+        // The threads and their connections live while a send runs, not between sends.
+        await closeThreads();
       }
     }
-    await unsettled.idle();
-    // The threads and their connections live while a send runs, not between sends.
-    await closeThreads();
     if (failure) throw failure.error;
-    return handled;
+    return { handled, next: await nextTakeable(db) };
   }
 
   return { sendDue, close: closeThreads };
@@ -257,7 +268,11 @@ export function createSender(options: SenderOptions) {
 
 export type PushSender = { wake: () => void; stop: () => Promise<void> };
 
-/** Every process runs one: a round at start, then one every `intervalMs` or when woken (an alert was queued). */
+/**
+ * Every process runs one: a round at start, then one when woken (an alert was queued), when a
+ * delivery it could not take becomes takeable (another sender's claim lapses, a retry is due), or
+ * after `intervalMs` at most.
+ */
 export function startPushSender(options: SenderOptions, intervalMs: number): PushSender {
   const sender = createSender(options);
   let timer: NodeJS.Timeout | undefined;
@@ -272,10 +287,12 @@ export function startPushSender(options: SenderOptions, intervalMs: number): Pus
     }
     clearTimeout(timer);
     const started = Date.now();
+    let wait = intervalMs;
     running = sender
       .sendDue(() => stopped)
-      .then((handled) => {
+      .then(({ handled, next }) => {
         if (handled > 0) logger.info({ handled, ms: Date.now() - started }, "push deliveries handled");
+        if (next) wait = Math.max(0, Math.min(intervalMs, next.getTime() - options.clock.now().getTime() + LAPSE_MARGIN_MS));
       })
       .catch((error: unknown) => logger.error({ err: error }, "sending push alerts failed"))
       .finally(() => {
@@ -284,7 +301,7 @@ export function startPushSender(options: SenderOptions, intervalMs: number): Pus
         if (again) {
           again = false;
           round();
-        } else timer = setTimeout(round, intervalMs).unref();
+        } else timer = setTimeout(round, wait).unref();
       });
   };
   round();

@@ -14,8 +14,8 @@ import type { Site } from "./site.server";
 /** What a process runs beside its requests: the outbox follower, the scheduler, the view buffer's writes, the daily trash purge, and the push sender unless the sender process runs it. */
 export type Background = { start: () => Promise<void>; stop: () => Promise<void>; readiness: () => Promise<Readiness> };
 
-/** Requests in flight per process, a delivery thread per core, how long a push service keeps an undelivered alert, how long a claim holds (decisions 037, 043). */
-const PUSH_SENDING = { concurrency: 64, threads: availableParallelism(), ttlSeconds: 6 * 3600, claimMs: 60_000 };
+/** Requests in flight per process, a delivery thread per core, how long a push service keeps an undelivered alert, how long a claim holds unrenewed (decisions 037, 043). */
+const PUSH_SENDING = { concurrency: 64, threads: availableParallelism(), ttlSeconds: 6 * 3600, leaseMs: 10_000 };
 
 /** A story published anywhere, or a live update posted as an alert, may have queued an alert. */
 function mayHaveQueuedAlert(events: OutboxEvent[]): boolean {
