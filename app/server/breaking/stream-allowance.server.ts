@@ -28,11 +28,14 @@ function createCounts() {
       counts.set(key, held + 1);
       return true;
     },
-    give(key: string, times = 1): void {
-      const left = (counts.get(key) ?? 0) - times;
-      if (left > 0) counts.set(key, left);
+    /** Gives back `times` of `key`; false when none was held. */
+    give(key: string, times = 1): boolean {
+      const held = counts.get(key) ?? 0;
+      if (held - times > 0) counts.set(key, held - times);
       else counts.delete(key);
+      return held > 0;
     },
+    entries: () => counts.entries(),
   };
 }
 
@@ -45,30 +48,33 @@ const isMessage = <T extends { akhbar: string }>(message: unknown, kind: T["akhb
  */
 export function shareStreamAllowances(): void {
   const counts = createCounts();
-  const heldBy = new Map<number, Map<string, number>>();
+  /** What each worker holds, given back when it exits. */
+  const heldBy = new Map<number, ReturnType<typeof createCounts>>();
   cluster.on("message", (worker: Worker, message: unknown) => {
-    const held = heldBy.get(worker.id) ?? new Map<string, number>();
-    heldBy.set(worker.id, held);
     if (isMessage<Claim>(message, "stream-claim")) {
       const granted = counts.take(message.key, message.limit);
-      if (granted) held.set(message.key, (held.get(message.key) ?? 0) + 1);
+      if (granted) {
+        const held = heldBy.get(worker.id) ?? createCounts();
+        heldBy.set(worker.id, held);
+        held.take(message.key, Infinity);
+      }
       const answer: Granted = { akhbar: "stream-granted", id: message.id, granted };
       if (worker.isConnected()) worker.send(answer);
-    } else if (isMessage<Release>(message, "stream-release") && (held.get(message.key) ?? 0) > 0) {
+    } else if (isMessage<Release>(message, "stream-release") && heldBy.get(worker.id)?.give(message.key)) {
       counts.give(message.key);
-      const left = held.get(message.key)! - 1;
-      if (left > 0) held.set(message.key, left);
-      else held.delete(message.key);
     }
   });
   cluster.on("exit", (worker: Worker) => {
-    for (const [key, times] of heldBy.get(worker.id) ?? []) counts.give(key, times);
+    for (const [key, times] of heldBy.get(worker.id)?.entries() ?? []) counts.give(key, times);
     heldBy.delete(worker.id);
   });
 }
 
+/** Where a process takes and gives back its clients' streams. */
+type Allowances = { claim: (key: string, limit: number) => Promise<boolean>; release: (key: string) => void };
+
 /** A worker's side: claims answered by the primary. */
-function askPrimary() {
+function askPrimary(): Allowances {
   let nextId = 0;
   const waiting = new Map<number, (granted: boolean) => void>();
   process.on("message", (message: unknown) => {
@@ -107,15 +113,17 @@ function askPrimary() {
 }
 
 /** A lone process's side: its own count. */
-function countHere() {
+function countHere(): Allowances {
   const counts = createCounts();
   return {
     claim: async (key: string, limit: number) => counts.take(key, limit),
-    release: (key: string) => counts.give(key),
+    release: (key: string) => {
+      counts.give(key);
+    },
   };
 }
 
-let allowances: ReturnType<typeof countHere> | undefined;
+let allowances: Allowances | undefined;
 const here = () => (allowances ??= cluster.isWorker && process.send ? askPrimary() : countHere());
 
 /** Takes one of `address`'s `limit` streams of `pool` on this instance; false when it holds them all. */
