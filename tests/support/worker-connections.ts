@@ -102,6 +102,23 @@ export async function requestOnWorker(
   });
 }
 
+/** An event stream of `server` held open by its worker `pid`: its status, and a way to hang up. */
+export type HeldStream = { status: number; close: () => void };
+
+/** Opens the event stream at `path` of `server` on a connection its worker `pid` holds, and keeps it open. */
+export async function streamOnWorker(server: TestServer, pid: number, path: string, headers: Record<string, string> = {}): Promise<HeldStream> {
+  const socket = await connectionToWorker(server, pid);
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { createConnection: () => socket, headers }, (response) => {
+      response.resume();
+      response.on("error", () => {}); // hung up by close()
+      resolve({ status: response.statusCode ?? 0, close: () => socket.destroy() });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 /**
  * Waits until the primary of `server` has replaced its dead worker `victim` and the replacement serves,
  * and returns the replacement's pid.

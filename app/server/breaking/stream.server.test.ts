@@ -42,7 +42,7 @@ async function firstMessages(
 ): Promise<{ id: string; data: BreakingEvent }[]> {
   const abort = new AbortController();
   const headers: Record<string, string> = lastEventId === undefined ? {} : { "last-event-id": lastEventId };
-  const response = openBreakingStream(
+  const response = await openBreakingStream(
     { db, bus, limits: { perIp: 20, total: 5000 } },
     new Request("http://localhost/api/breaking/stream", { signal: abort.signal, headers }),
     "10.0.0.2",
@@ -121,7 +121,7 @@ describe("openBreakingStream", () => {
     const listenersAtStart = bus.listenerCount();
     for (let i = 0; i < 1_000; i++) {
       const abort = new AbortController();
-      const response = openBreakingStream(source, new Request("http://localhost/api/breaking/stream", { signal: abort.signal }), "10.0.0.1");
+      const response = await openBreakingStream(source, new Request("http://localhost/api/breaking/stream", { signal: abort.signal }), "10.0.0.1");
       const reader = response.body!.getReader();
       await reader.read();
       if (i % 2 === 0) abort.abort();

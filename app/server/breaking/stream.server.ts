@@ -8,6 +8,7 @@ import { errorResponse } from "~/server/http/error-response.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { keptEventIds, newestEventId, readEventsAfter } from "~/server/outbox/outbox.server";
 import type { LiveEvent, LiveEventBus } from "./bus.server";
+import { claimAddressStream, releaseAddressStream, type StreamPool } from "./stream-allowance.server";
 
 /** What a stream reads from: the database for the snapshot and missed events, the bus for changes, and how many may be open. */
 export type StreamSource = { db: DB; bus: LiveEventBus; limits: Config["streams"] };
@@ -17,13 +18,14 @@ const RETRY_MS = 3_000;
 /** A reconnect that missed more outbox events than this gets a snapshot instead. */
 const MAX_REPLAYED_EVENTS = 1_000;
 
-const open = { total: 0, byIp: new Map<string, number>() };
+/** Open streams in this process, by pool: readers' and the newsroom's are counted apart. */
+const open: Record<StreamPool, number> = { readers: 0, newsroom: 0 };
 /** Each open stream's way to end with a retry hint, for a server that is stopping. */
 const endings = new Set<() => void>();
 let stopping = false;
 
 export function openStreamCount(): number {
-  return open.total;
+  return open.readers + open.newsroom;
 }
 
 /** Event ids are outbox ids: the same on every instance and across restarts. */
@@ -73,30 +75,38 @@ export function endAllStreams(): void {
   for (const end of endings) end();
 }
 
-function release(ip: string) {
-  open.total--;
-  const count = (open.byIp.get(ip) ?? 1) - 1;
-  if (count <= 0) open.byIp.delete(ip);
-  else open.byIp.set(ip, count);
-}
-
 /**
  * What a stream does once it is open: `send` writes to it (bytes as they are: a message told to many
  * streams is encoded once), `close` ends it; the function it returns runs when it closes.
  */
 export type StreamSetup = (send: (text: string | Uint8Array) => void, close: () => void) => () => void;
 
+const refused = () => errorResponse(new AppError("unavailable", { retryAfterSeconds: 30 }));
+
 /**
- * A Server-Sent Events response under this process's stream limits (total and per client address): a
- * `retry:` line, what `setup` sends, a heartbeat comment every 25 s; at the client's leaving or the
- * server's stop (then with a last `retry:` line) everything is released.
+ * A Server-Sent Events response under the stream limits of `pool` (this process's share of the total,
+ * and the client address's allowance on the whole instance): a `retry:` line, what `setup` sends, a
+ * heartbeat comment every 25 s; at the client's leaving or the server's stop (then with a last `retry:`
+ * line) everything is released.
  */
-export function openEventStream(limits: Config["streams"], request: Request, clientIp: string, setup: StreamSetup): Response {
-  if (stopping || open.total >= limits.total || (open.byIp.get(clientIp) ?? 0) >= limits.perIp) {
-    return errorResponse(new AppError("unavailable", { retryAfterSeconds: 30 }));
+export async function openEventStream(
+  limits: Config["streams"],
+  pool: StreamPool,
+  request: Request,
+  clientIp: string,
+  setup: StreamSetup,
+): Promise<Response> {
+  if (stopping || open[pool] >= limits.total) return refused();
+  open[pool]++;
+  const claimed = await claimAddressStream(pool, clientIp, limits.perIp);
+  const release = () => {
+    open[pool]--;
+    if (claimed) releaseAddressStream(pool, clientIp);
+  };
+  if (!claimed || stopping) {
+    release();
+    return refused();
   }
-  open.total++;
-  open.byIp.set(clientIp, (open.byIp.get(clientIp) ?? 0) + 1);
 
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -115,7 +125,7 @@ export function openEventStream(limits: Config["streams"], request: Request, cli
         clearInterval(heartbeat);
         endings.delete(end);
         request.signal.removeEventListener("abort", cleanup);
-        release(clientIp);
+        release();
         try {
           controller.close();
         } catch {
@@ -152,8 +162,8 @@ export function openEventStream(limits: Config["streams"], request: Request, cli
  * exactly what was missed), then one event per change, a heartbeat comment every 25 s; everything is
  * released on close.
  */
-export function openBreakingStream({ db, bus, limits }: StreamSource, request: Request, clientIp: string): Response {
-  return openEventStream(limits, request, clientIp, (send, close) => {
+export function openBreakingStream({ db, bus, limits }: StreamSource, request: Request, clientIp: string): Promise<Response> {
+  return openEventStream(limits, "readers", request, clientIp, (send, close) => {
     let ready = false;
     let sentUpTo = 0;
     const waiting: LiveEvent[] = [];

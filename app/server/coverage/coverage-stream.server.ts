@@ -79,7 +79,7 @@ export async function openCoverageStream(
   clientIp: string,
 ): Promise<Response> {
   if ((await ownershipOf(db, articleId))?.status !== "published") throw articleNotFound();
-  return openEventStream(limits, request, clientIp, (send, close) => {
+  return openEventStream(limits, "readers", request, clientIp, (send, close) => {
     let ready = false;
     let sentUpTo = 0;
     const waiting: CoverageNews[] = [];

@@ -199,7 +199,7 @@ describe("WORKERS", () => {
     for (const value of ["0", "-2", "1.5", "all"]) expect(() => parse(value)).toThrow(/WORKERS/);
   });
 
-  it("splits the total stream cap between a cluster's workers; the per-address cap holds in each", () => {
+  it("splits the total stream cap between a cluster's workers; the per-address cap is the instance's, counted by its primary", () => {
     const cfg = { workers: 4, streams: { perIp: 20, total: 5_000 } };
     expect(streamLimitsOfThisProcess(cfg, true)).toEqual({ perIp: 20, total: 1_250 });
     expect(streamLimitsOfThisProcess({ ...cfg, streams: { perIp: 2, total: 3 } }, true)).toEqual({ perIp: 2, total: 1 });

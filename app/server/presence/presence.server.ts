@@ -56,7 +56,7 @@ export async function openPresenceStream(
 ): Promise<Response> {
   await assertMayEdit(source.db, user, articleId);
   const others = (editors: { id: string; name: string }[]) => editors.filter((editor) => editor.id !== user.id).map((editor) => editor.name);
-  return openEventStream(source.limits, request, clientIp, (send) => {
+  return openEventStream(source.limits, "newsroom", request, clientIp, (send) => {
     let last = "";
     const tell = (names: string[]) => {
       const text = editorsMessage(names);

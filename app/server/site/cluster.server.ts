@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { onStopSignal } from "./lifecycle.server";
 import { logger } from "~/server/platform/logger.server";
+import { shareStreamAllowances } from "~/server/breaking/stream-allowance.server";
 
 /** The first pause before a dead worker is replaced; it doubles while replacements keep dying young. */
 const FIRST_RESTART_DELAY_MS = 100;
@@ -48,7 +49,8 @@ type Slot = { env: Record<string, string>; worker?: Worker; ready: boolean; star
 
 /**
  * The primary of `npm start` with WORKERS > 1 or VIEWS_PORT: forks `count` workers (each runs server.ts and
- * accepts connections itself on the port they share, decision 012), the sender process and, with `views`,
+ * accepts connections itself on the port they share, decision 012; it counts each address's event streams
+ * for them), the sender process and, with `views`,
  * the views process; replaces one that dies after a back-off, and on SIGTERM/SIGINT stops
  * them gracefully, then itself. A worker that dies before any worker has served means the server
  * cannot start (port taken, bad build): the primary stops with status 1 instead of looping.
@@ -121,6 +123,7 @@ export function superviseWorkers(count: number, views: boolean, graceMs: number)
   // Not round-robin: a connection the primary had accepted and was handing to a worker that died was never
   // answered. Workers accept from the socket themselves; one that dies leaves the rest to the others.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
+  shareStreamAllowances();
   logger.info(`starting ${serving} (primary ${process.pid})`);
   slots.forEach(start);
   onStopSignal(() => stop(0));

@@ -89,7 +89,7 @@ export function createSite(config: Config): Site {
 
 /**
  * STREAM_MAX_TOTAL is for the whole server: each of its workers takes an even share. STREAM_MAX_PER_IP
- * holds in each process (decision 012).
+ * holds for the whole server, counted by the cluster's primary (decision 012).
  */
 export function streamLimitsOfThisProcess(cfg: Pick<Config, "streams" | "workers">, inCluster = cluster.isWorker): Config["streams"] {
   const processes = inCluster ? cfg.workers : 1;
