@@ -4,7 +4,7 @@ import path from "node:path";
 import { createTempDatabase } from "../../harness/temp-db";
 import type { DB } from "~/server/db/db.server";
 import { localStorage } from "~/server/media/local-storage.server";
-import type { Newsroom } from "~/server/news/publishing.server";
+import type { Newsroom } from "~/server/news/newsroom.server";
 import { systemClock } from "~/server/platform/clock.server";
 
 export type TempNewsroom = { db: DB; newsroom: Newsroom; mediaDir: string; cleanup: () => Promise<void> };

@@ -5,7 +5,7 @@ import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/s
 import { AppError } from "~/server/platform/app-error.server";
 import { removeMedia } from "./article-media.server";
 import { recordLibraryImages } from "./media-library.server";
-import type { Newsroom } from "./publishing.server";
+import type { Newsroom } from "./newsroom.server";
 
 /** The editor's image upload: one file, as `image`. */
 export const BODY_IMAGE_LIMITS: UploadLimits = {

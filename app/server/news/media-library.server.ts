@@ -14,7 +14,7 @@ import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/s
 import { recordSiteEvent } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { removeMedia, storeUploads } from "./article-media.server";
-import type { Newsroom } from "./publishing.server";
+import type { Newsroom } from "./newsroom.server";
 
 /*
  * The media library (decision 036): every stored article image has a row, written when it is stored;

@@ -6,9 +6,8 @@ import { canEditArticle, canSendAlerts, editCondition, isEditor, statusesFor, ty
 import { EDITORS } from "~/lib/audience";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
-import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
-import type { MediaStorage } from "~/server/media/storage.server";
+import type { Newsroom } from "./newsroom.server";
 import type { Submission } from "~/server/http/multipart-form.server";
 import { TOO_MANY_FILES } from "./submission-limits.server";
 import { getArticle } from "./articles-read.server";
@@ -25,11 +24,6 @@ import { storeShareImage } from "./story-fields.server";
 import { pushMessages, storyMessages } from "~/lib/messages";
 import type { NewsStatus } from "~/lib/news";
 
-/**
- * What the newsroom's writes need: where articles and their media are kept, where uploads wait until they are checked; `clock` stamps the writes;
- * `alertsPerHour`, the site's setting (read by site/, a floor above), past which an alert asks for confirmation (none: never asks).
- */
-export type Newsroom = { db: DB; storage: MediaStorage; stagingDir: string; clock: Clock; alertsPerHour?: () => Promise<number> };
 
 const invalid = (fields: Record<string, string>) => new AppError("validation", { fields });
 

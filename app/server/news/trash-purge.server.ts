@@ -1,6 +1,6 @@
 import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
-import type { Newsroom } from "./publishing.server";
+import type { Newsroom } from "./newsroom.server";
 import { deleteArticle } from "./articles-write.server";
 import { removeMedia } from "./article-media.server";
 import { isTrashed, listExpiredTrash, notInTrash } from "./trash.server";

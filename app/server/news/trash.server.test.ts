@@ -15,7 +15,7 @@ import { UNFILTERED } from "~/lib/dashboard-filter";
 import { getArticle, listLatest } from "./articles-read.server";
 import { updateArticle } from "./articles-write.server";
 import { listReferencedMedia } from "./article-media.server";
-import type { Newsroom } from "./publishing.server";
+import type { Newsroom } from "./newsroom.server";
 import { listRevisions } from "./revisions.server";
 import { resolveShortLink } from "./short-links.server";
 import { deleteFromTrash, purgeExpiredTrash } from "./trash-purge.server";

@@ -8,7 +8,7 @@ import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { removeMedia } from "./article-media.server";
 import { recordLibraryImages } from "./media-library.server";
-import type { Newsroom } from "./publishing.server";
+import type { Newsroom } from "./newsroom.server";
 
 /** The poster upload: the article's id, and one picture as `poster` (a frame the browser captured, or a file). */
 export const POSTER_LIMITS: UploadLimits = {

@@ -14,7 +14,7 @@ import { createInProcessBus, type LiveEventBus } from "~/server/breaking/bus.ser
 import { createMailer, type Mailer } from "~/server/mail/mail.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import type { Newsroom } from "~/server/news/publishing.server";
+import type { Newsroom } from "~/server/news/newsroom.server";
 import { createCoverageBus } from "~/server/coverage/coverage-bus.server";
 import type { CoverageStreams } from "~/server/coverage/coverage-stream.server";
 import { createPresenceMap, type PresenceMap } from "~/server/presence/presence-map.server";
