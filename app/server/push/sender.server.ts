@@ -8,7 +8,7 @@ import { logger } from "~/server/platform/logger.server";
 import { getArticle } from "~/server/news/articles-read.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { nextTakeable, takeLease } from "./claims.server";
-import { DeliveryThread } from "./delivery-thread.server";
+import { DeliveryThread, type DeliveryAnswer } from "./delivery-thread.server";
 import { openToken, payloadWithToken } from "./open-tokens.server";
 import { backoffMs, createOutcomeWriter, outcomeOf, type ClaimedDelivery } from "./outcomes.server";
 import { siteVapidKeys, type VapidKeys } from "./vapid-keys.server";
@@ -184,15 +184,23 @@ export function createSender(options: SenderOptions) {
     return Authorization;
   }
 
-  /** Sends one delivery and records its outcome; settles once the outcome is written. */
-  async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<void> {
+  /** Sends one claimed delivery and records its outcome: false when its thread left it unstarted for another sender. */
+  async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<boolean> {
     const alert = alerts.get(delivery.alert_id);
-    if (!alert || !subscription) return outcomes.record(delivery, "removed");
+    if (!alert || !subscription) {
+      await outcomes.record(delivery, "removed");
+      return true;
+    }
     const payload = payloadWithToken(alert.payload, openToken(secret, delivery.alert_id, delivery.id));
     // A thread starved of CPU past half the lease leaves the job: the claim, given back or lapsed, goes to another sender.
     const startBy = Date.now() + leaseMs / 2;
     const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, payload, ttlSeconds, authorization: authorization(delivery.endpoint), startBy });
-    if ("notStarted" in answer) return;
+    if ("notStarted" in answer) return false;
+    await settle(delivery, answer);
+    return true;
+  }
+
+  async function settle(delivery: ClaimedDelivery, answer: Exclude<DeliveryAnswer, { notStarted: true }>): Promise<void> {
     if ("refused" in answer) {
       logger.warn({ reason: answer.refused, alert: delivery.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
       return outcomes.record(delivery, "removed");
@@ -244,8 +252,8 @@ export function createSender(options: SenderOptions) {
             unsettled.give();
             continue;
           }
-          handled++;
           deliver(delivery, keysOf.get(delivery.endpoint))
+            .then((settled) => void (settled && handled++))
             .catch((error: unknown) => void (failure ??= { error }))
             .finally(unsettled.give);
         }
