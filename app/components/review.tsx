@@ -13,7 +13,7 @@ const editPath = (id: string) => `/edit-news/${encodeURIComponent(id)}`;
 export function ReviewWaitingNotice({ count }: { count: number }) {
   if (count === 0) return null;
   return (
-    <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-sky-700/30 bg-sky-50 p-3 text-sky-900" data-testid="review-waiting">
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-sky-700/30 bg-sky-50 p-3 text-sky-900" data-testid="review-waiting">
       <span className="font-bold">
         {messages.reviewWaitingCount} <span className="rounded-full bg-sky-700 px-2 py-0.5 text-white">{count.toLocaleString("ar-LB")}</span>
       </span>
