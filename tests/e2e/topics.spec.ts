@@ -60,10 +60,11 @@ for (const site of DEMO_SITES) {
       await field.fill(newTopic);
       const created = page.getByRole("option", { name: `${topicMessages.newTopic}: «${newTopic}»` });
       await expect(created).toBeVisible();
+      // A name typed and left while the draft is saved, then cleared: it is no topic of the story. The chip
+      // added is what changes the draft, so the save is awaited from the moment it is added.
+      const draftSave = page.waitForRequest((request) => request.url().endsWith("/api/news/autosave"));
       await field.press("Enter");
       await expect(page.getByTestId("topic-chip")).toHaveText([/المنية/, new RegExp(newTopic)]);
-      // A name typed and left while the draft is saved, then cleared: it is no topic of the story.
-      const draftSave = page.waitForRequest((request) => request.url().endsWith("/api/news/autosave"));
       await field.fill("عكا");
       await expect(page.getByRole("option", { name: "عكار", exact: true })).toBeVisible();
       await shoot(page, "topic-field", page.getByTestId("topic-field"), true);
