@@ -74,7 +74,7 @@ describe("outcomes written in one transaction", () => {
       [await delivery(second, "e/1"), "delivered"],
       [await delivery(second, "e/7", mine, 2), { retryAt }],
     ];
-    expect(await recordOutcomes(db, outcomes.map(([claimed, outcome]) => ({ delivery: claimed, outcome })))).toBe(6);
+    expect((await recordOutcomes(db, outcomes.map(([claimed, outcome]) => ({ delivery: claimed, outcome })))).counted).toBe(6);
     expect(await countsOf(first)).toEqual({ sent: 6, delivered: 2, removed: 1, failed: 2 });
     expect(await countsOf(second)).toEqual({ sent: 2, delivered: 1, removed: 0, failed: 0 });
     expect(await endpoints()).toEqual(["e/1", "e/2", "e/4", "e/5", "e/6", "e/7"]);
@@ -93,7 +93,7 @@ describe("outcomes written in one transaction", () => {
       { delivery: asClaimedByMe[1]!, outcome: "removed" },
       { delivery: asClaimedByMe[2]!, outcome: { retryAt: new Date(now.getTime() + 10_000) } },
     ]);
-    expect(recorded).toBe(0);
+    expect(recorded).toEqual({ counted: 0, held: new Set() });
     expect(await countsOf(alert)).toEqual({ sent: 3, delivered: 0, removed: 0, failed: 0 });
     expect(await endpoints()).toEqual(["e/1", "e/2", "e/3"]);
     expect((await waiting()).map((row) => [row.endpoint, row.attempts, row.claimed_by])).toEqual([
@@ -111,7 +111,8 @@ describe("outcomes written in one transaction", () => {
       { delivery: await delivery(alert, "e/2", mine, 1, 1), outcome: { retryAt, unanswered: true } },
       { delivery: await delivery(alert, "e/3", mine, 1, 1), outcome: { retryAt } },
     ]);
-    expect(recorded).toBe(1);
+    expect(recorded.counted).toBe(1);
+    expect(recorded.held.size).toBe(3);
     expect(await countsOf(alert)).toEqual({ sent: 3, delivered: 0, removed: 0, failed: 1, repeated: 1 });
     expect((await db.selectFrom("push_deliveries").select(["endpoint", "attempts", "unanswered"]).orderBy("endpoint").execute()).map((row) => [row.endpoint, Number(row.attempts), Number(row.unanswered)])).toEqual([
       ["e/1", 1, 1],

@@ -61,10 +61,10 @@ export type Recorded = { delivery: ClaimedDelivery; outcome: Outcome };
 /**
  * Records outcomes in one transaction, each only if its sender still holds the delivery's claim:
  * a retry waits for its time (one after an unanswered request is counted on its alert as repeated);
- * any other goes, is counted on its alert, and a gone subscription (404, 410) is deleted. Returns how
- * many were counted on alerts.
+ * any other goes, is counted on its alert, and a gone subscription (404, 410) is deleted. Returns the
+ * deliveries whose claim was held: how many were counted on alerts, and which were recorded at all.
  */
-export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<number> {
+export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<{ counted: number; held: Set<number> }> {
   const finals = new Map<number, Recorded & { as: Counted }>();
   const retries: Recorded[] = [];
   for (const entry of recorded) {
@@ -75,6 +75,7 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<numb
   const byClaim = groupBy(finals.values(), (entry) => entry.delivery.claimed_by);
   return db.transaction().execute(async (trx) => {
     const repeats: ClaimedDelivery[] = [];
+    const held = new Set<number>();
     for (const { delivery, outcome } of retries) {
       const { retryAt, unanswered = false } = outcome as { retryAt: Date; unanswered?: boolean };
       const retried = await trx
@@ -83,7 +84,9 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<numb
         .where("id", "=", delivery.id)
         .where("claimed_by", "=", delivery.claimed_by)
         .executeTakeFirst();
-      if (unanswered && retried.numUpdatedRows > 0n) repeats.push(delivery);
+      if (retried.numUpdatedRows === 0n) continue;
+      held.add(delivery.id);
+      if (unanswered) repeats.push(delivery);
     }
     for (const [alertId, entries] of groupBy(repeats, (delivery) => delivery.alert_id)) {
       await trx.updateTable("push_alerts").set((eb) => ({ repeated: eb("repeated", "+", entries.length) })).where("id", "=", alertId).execute();
@@ -96,7 +99,10 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<numb
         .where("claimed_by", "=", claimedBy)
         .returning("id")
         .execute();
-      for (const row of gone) counted.push(finals.get(Number(row.id))!);
+      for (const row of gone) {
+        counted.push(finals.get(Number(row.id))!);
+        held.add(Number(row.id));
+      }
     }
     const removed = counted.filter((entry) => entry.as === "removed").map((entry) => entry.delivery.endpoint);
     if (removed.length > 0) await trx.deleteFrom("push_subscriptions").where("endpoint", "in", removed).execute();
@@ -108,16 +114,17 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<numb
         .where("id", "=", alertId)
         .execute();
     }
-    return counted.length;
+    return { counted: counted.length, held };
   });
 }
 
 /**
  * Outcomes written together (a group commit): an outcome waits at most for the transaction being
- * written, then goes with every other that arrived meanwhile. `record` settles once it is written.
+ * written, then goes with every other that arrived meanwhile. `record` settles once it is written, with
+ * whether the sender still held the delivery's claim.
  */
 export function createOutcomeWriter(db: DB) {
-  type Waiting = Recorded & { resolve: () => void; reject: (error: unknown) => void };
+  type Waiting = Recorded & { resolve: (held: boolean) => void; reject: (error: unknown) => void };
   let waiting: Waiting[] = [];
   let writing = false;
   const writeNext = (): void => {
@@ -127,7 +134,7 @@ export function createOutcomeWriter(db: DB) {
     waiting = waiting.slice(MOST_PER_WRITE);
     recordOutcomes(db, batch)
       .then(
-        () => batch.forEach((entry) => entry.resolve()),
+        ({ held }) => batch.forEach((entry) => entry.resolve(held.has(entry.delivery.id))),
         (error: unknown) => batch.forEach((entry) => entry.reject(error)),
       )
       .finally(() => {
@@ -136,7 +143,7 @@ export function createOutcomeWriter(db: DB) {
       });
   };
   return {
-    record: (delivery: ClaimedDelivery, outcome: Outcome): Promise<void> =>
+    record: (delivery: ClaimedDelivery, outcome: Outcome): Promise<boolean> =>
       new Promise((resolve, reject) => {
         // The first outcome of a turn waits for the turn's end: those its answers bring come with it.
         if (waiting.length === 0 && !writing) setImmediate(writeNext);

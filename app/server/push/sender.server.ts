@@ -184,23 +184,23 @@ export function createSender(options: SenderOptions) {
     return Authorization;
   }
 
-  /** Sends one claimed delivery and records its outcome: false when its thread left it unstarted for another sender. */
-  async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<boolean> {
+  /**
+   * Sends one claimed delivery and records its outcome: "recorded" while the claim was still its own,
+   * "lost" when a sender that stalled past the lease finds another took it, "unstarted" when its
+   * thread left it for another sender.
+   */
+  async function deliver(delivery: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<Handling> {
     const alert = alerts.get(delivery.alert_id);
-    if (!alert || !subscription) {
-      await outcomes.record(delivery, "removed");
-      return true;
-    }
+    if (!alert || !subscription) return (await outcomes.record(delivery, "removed")) ? "recorded" : "unstarted";
     const payload = payloadWithToken(alert.payload, openToken(secret, delivery.alert_id, delivery.id));
     // A thread starved of CPU past half the lease leaves the job: the claim, given back or lapsed, goes to another sender.
     const startBy = Date.now() + leaseMs / 2;
     const answer = await nextThread().deliver({ endpoint: delivery.endpoint, ...subscription, ...alert, payload, ttlSeconds, authorization: authorization(delivery.endpoint), startBy });
-    if ("notStarted" in answer) return false;
-    await settle(delivery, answer);
-    return true;
+    if ("notStarted" in answer) return "unstarted";
+    return handlingOf(await settle(delivery, answer));
   }
 
-  async function settle(delivery: ClaimedDelivery, answer: Exclude<DeliveryAnswer, { notStarted: true }>): Promise<void> {
+  async function settle(delivery: ClaimedDelivery, answer: Exclude<DeliveryAnswer, { notStarted: true }>): Promise<boolean> {
     if ("refused" in answer) {
       logger.warn({ reason: answer.refused, alert: delivery.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
       return outcomes.record(delivery, "removed");
@@ -218,18 +218,19 @@ export function createSender(options: SenderOptions) {
       logger.warn({ err: answer.error, alert: delivery.alert_id, unanswered: delivery.unanswered + 1 }, "a push service took a message and did not answer: it may have it; sent again at most once");
       return outcomes.record(delivery, { retryAt, unanswered: true });
     }
-    await outcomes.record(delivery, outcomeOf(answer.status, answer.retryAfter, delivery.attempts, clock.now()));
+    return outcomes.record(delivery, outcomeOf(answer.status, answer.retryAfter, delivery.attempts, clock.now()));
   }
 
   /**
    * Sends every delivery due now, claimed a batch at a time under one lease, until none is due or
-   * `stopping()`; then gives back what it claimed and did not send. Returns how many it handled and
+   * `stopping()`; then gives back what it claimed and did not send. Returns how many it handled (and
+   * of those sent, how many another sender had taken meanwhile) and
    * when a delivery it could not take becomes takeable. At most `concurrency` are unsettled at once,
    * from the request until the outcome's commit: no more can be sent twice if the process dies. A
    * request starts only while the lease is renewed on time, so no two senders send a delivery at once
    * unless one stalls for longer than a lease with a request in flight.
    */
-  async function sendDue(stopping: () => boolean = () => false): Promise<{ handled: number; next: Date | null }> {
+  async function sendDue(stopping: () => boolean = () => false): Promise<{ handled: number; lost: number; next: Date | null }> {
     const now = clock.now();
     await prepareAlerts(db, baseUrl, now);
     keys ??= await siteVapidKeys(db, now);
@@ -238,6 +239,7 @@ export function createSender(options: SenderOptions) {
     const lease = takeLease(db, clock, leaseMs);
     let failure: { error: unknown } | undefined;
     let handled = 0;
+    let lost = 0;
     try {
       while (!stopping() && !failure && lease.fresh()) {
         const batch = await lease.claim(concurrency * CLAIMED_PER_SLOT);
@@ -253,7 +255,10 @@ export function createSender(options: SenderOptions) {
             continue;
           }
           deliver(delivery, keysOf.get(delivery.endpoint))
-            .then((settled) => void (settled && handled++))
+            .then((handling) => {
+              if (handling === "recorded") handled++;
+              if (handling === "lost") lost++;
+            })
             .catch((error: unknown) => void (failure ??= { error }))
             .finally(unsettled.give);
         }
@@ -268,11 +273,14 @@ export function createSender(options: SenderOptions) {
       }
     }
     if (failure) throw failure.error;
-    return { handled, next: await nextTakeable(db) };
+    return { handled, lost, next: await nextTakeable(db) };
   }
 
   return { sendDue, close: closeThreads };
 }
+
+type Handling = "recorded" | "lost" | "unstarted";
+const handlingOf = (held: boolean): Handling => (held ? "recorded" : "lost");
 
 export type PushSender = { wake: () => void; stop: () => Promise<void> };
 
@@ -298,8 +306,9 @@ export function startPushSender(options: SenderOptions, intervalMs: number): Pus
     let wait = intervalMs;
     running = sender
       .sendDue(() => stopped)
-      .then(({ handled, next }) => {
+      .then(({ handled, lost, next }) => {
         if (handled > 0) logger.info({ handled, ms: Date.now() - started }, "push deliveries handled");
+        if (lost > 0) logger.warn({ lost }, "push deliveries sent by a sender that stalled past its lease, also sent by the sender that took them");
         if (next) wait = Math.max(0, Math.min(intervalMs, next.getTime() - options.clock.now().getTime() + LAPSE_MARGIN_MS));
       })
       .catch((error: unknown) => logger.error({ err: error }, "sending push alerts failed"))
