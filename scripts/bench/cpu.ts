@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../app/server/db/db.server";
 import { cpuTimeMs } from "../../harness/processes";
-import { seedArticles } from "./data";
+import { benchArticlePath, seedArticles } from "./data";
 import { crawlScript } from "./load";
 import { ensureBuild } from "../ensure-build";
 import { benchReport } from "./report";
@@ -143,9 +143,9 @@ try {
   const seededMedia = path.join(dir, "seed-media");
   const { articleId } = await seed(seededDb, seededMedia);
   const db = openDatabase(seededDb);
-  const paths = (
-    await db.selectFrom("news").select("id").where("status", "=", "published").orderBy("created_at", "desc").execute()
-  ).map((r) => `/news/${r.id}`);
+  const published = await db.selectFrom("news").select(["id", "slug"]).where("status", "=", "published").orderBy("created_at", "desc").execute();
+  const paths = published.map(benchArticlePath);
+  const articlePage = benchArticlePath(published.find((row) => row.id === articleId)!);
   await db.destroy();
   const crawl = path.join(dir, "crawl.lua");
   writeFileSync(crawl, crawlScript(paths, 2));
@@ -157,11 +157,17 @@ try {
     servers.push(await start(checkout, FIRST_PORT + i, databaseUrl, path.join(dir, `media-${i}`)));
   }
   const pages: [string, string, string?][] = [
-    ["article", `/news/${articleId}`],
+    ["article", articlePage],
     ["home", "/"],
     ["category", "/local"],
     ["crawl", "/", crawl],
   ];
+  // A redirect or an error page measured as the page would make every figure wrong.
+  for (const server of servers)
+    for (const [page, route] of pages) {
+      const status = (await fetch(`${server.url}${route}`, { redirect: "manual" })).status;
+      if (status !== 200) throw new Error(`${server.label}: ${page} (${route}) answered ${status}, not 200`);
+    }
   // Warm-up: the first requests of a cold server may all time out; only the measured runs must answer.
   for (const server of servers)
     for (const [, route, script] of pages) runWrk(`${server.url}${route}`, 3, script, { warmUp: true });

@@ -146,11 +146,16 @@ export async function readArticleEventsAfter(db: DB, articleId: string, kind: Ou
   return rows.map(toEvent);
 }
 
-/** The ids of the oldest and the newest event kept; both null when none was ever written. */
+/**
+ * The ids of the oldest and the newest event kept; both null when none was ever written. Each is its own
+ * subquery: SQLite reads a lone min() or max() from the key's end, but scans the table for both at once.
+ */
 export async function keptEventIds(db: DB): Promise<{ oldest: number | null; newest: number | null }> {
   const row = await db
-    .selectFrom("events")
-    .select((eb) => [eb.fn.min("id").as("oldest"), eb.fn.max("id").as("newest")])
+    .selectNoFrom((eb) => [
+      eb.selectFrom("events").select((events) => events.fn.min("id").as("id")).as("oldest"),
+      eb.selectFrom("events").select((events) => events.fn.max("id").as("id")).as("newest"),
+    ])
     .executeTakeFirst();
   return { oldest: row?.oldest == null ? null : Number(row.oldest), newest: row?.newest == null ? null : Number(row.newest) };
 }
