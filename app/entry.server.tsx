@@ -52,17 +52,18 @@ const NARROWED_PER_BUILD = 128;
 const manifestsByMatches = new WeakMap<Manifest, BoundedCache<string, Manifest>>();
 
 /**
- * The route manifest narrowed to the routes the request matched, for `ServerRouter`, which builds its
- * routes from the whole manifest on every render. Only for pages that hydrate in islands: they send no
- * manifest to the browser and read only the matched routes (docs/decisions/029).
+ * For pages that hydrate in islands (docs/decisions/029): the route manifest narrowed to the routes the
+ * request matched, for `ServerRouter`, which builds its routes from the whole manifest on every render,
+ * and no stream of the loader data, which only a page that hydrates whole sends. Read through the
+ * prototype, so React Router's lazy encoding of that stream (patches/) never runs.
  */
-function withMatchedRoutesOnly(routerContext: EntryContext): EntryContext {
+function forIslands(routerContext: EntryContext): EntryContext {
   const { manifest } = routerContext;
   const ids = routerContext.staticHandlerContext.matches.map((match) => match.route.id);
   let byMatches = manifestsByMatches.get(manifest);
   if (!byMatches) manifestsByMatches.set(manifest, (byMatches = new BoundedCache({ maxEntries: NARROWED_PER_BUILD })));
   const narrowed = byMatches.get(ids.join("\0"), () => ({ ...manifest, routes: Object.fromEntries(ids.map((id) => [id, manifest.routes[id]])) }));
-  return { ...routerContext, manifest: narrowed };
+  return Object.create(routerContext, { manifest: { value: narrowed }, serverHandoffStream: { value: undefined } }) as EntryContext;
 }
 
 /**
@@ -84,7 +85,7 @@ export default async function handleRequest(
   const prerendered = await prerenderedRegions(request, routerContext, whole);
   const page = (
     <PrerenderedProvider value={prerendered}>
-      <ServerRouter context={whole ? routerContext : withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
+      <ServerRouter context={whole ? routerContext : forIslands(routerContext)} url={request.url} nonce={nonce} />
     </PrerenderedProvider>
   );
   // React's stream writes the doctype itself before an <html> root; renderToString does not.

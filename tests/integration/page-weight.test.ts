@@ -50,9 +50,11 @@ describe("what pages make the browser load", () => {
     expect(page).toContain('data-name="delete-article"');
   });
 
-  it("sign-in and the dashboard hydrate the whole document with React Router", async () => {
+  it("sign-in and the dashboard hydrate the whole document with React Router, their loader data streamed", async () => {
     expect(await html("/autenction")).toContain(ROUTER_CONTEXT);
-    expect(await html("/dashboard", admin)).toContain(ROUTER_CONTEXT);
+    const dashboard = await html("/dashboard", admin);
+    expect(dashboard).toContain(ROUTER_CONTEXT);
+    expect(dashboard).toContain("streamController.enqueue(");
   });
 });
 
