@@ -71,6 +71,9 @@ const PAGES: Record<string, Page> = {
   article: { path: "" },
   latest: { path: "/api/latest" },
   "category, more": { path: "/api/latest?category=local&page=3" },
+  feed: { path: "/rss.xml" },
+  "category feed": { path: "/advertisement/rss.xml" },
+  "topic feed": { path: `${topicPath(TOPIC)}/rss.xml` },
   // On PostgreSQL a search dates its window of the 100 newest entries by reading them (search-index.postgres.server.ts).
   search: { path: `/search?query=${encodeURIComponent(RARE_WORD)}`, allowance: 100 },
 };

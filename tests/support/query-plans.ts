@@ -68,13 +68,17 @@ type SqlitePlanRow = { id: number; parent: number; detail: string };
 
 /**
  * SQLite tells no row counts (better-sqlite3 is built without scan status): its plan is read instead,
- * its loops in order (`loops`); a full scan of one of `tables` (or a walk of a whole index of one) is a problem.
+ * its loops in order (`loops`). Problems: a full scan of one of `tables` (or a walk of a whole index of
+ * one), and a sort of all the rows of a loop over one of them that only the status bounds.
  */
 export function sqliteCost(database: SQLite.Database, query: LoggedQuery, tables: readonly string[]): QueryCost & { loops: string[] } {
   const parameters = query.parameters;
   const details = (database.prepare(`explain query plan ${query.sql}`).all(...parameters) as SqlitePlanRow[]).map((row) => row.detail);
   const rowsReturned = database.prepare(query.sql).all(...parameters).length;
   const loops = details.filter((detail) => /^(SCAN|SEARCH) /.test(detail));
-  const problems = loops.filter((detail) => !detail.includes("VIRTUAL TABLE") && tables.some((table) => new RegExp(`^SCAN ${table}\\b`).test(detail)));
+  const ofArchive = (detail: string) => !detail.includes("VIRTUAL TABLE") && tables.includes(/^(?:SCAN|SEARCH) (\w+)/.exec(detail)?.[1] ?? "");
+  const problems = loops.filter((detail) => ofArchive(detail) && detail.startsWith("SCAN "));
+  const everyPublished = loops.find((detail) => ofArchive(detail) && /\(status=\?\)$/.test(detail));
+  if (details.includes("USE TEMP B-TREE FOR ORDER BY") && everyPublished) problems.push(`sorts every row of ${everyPublished}`);
   return { rowsVisited: Number.NaN, rowsReturned, problems, loops, plan: details.join("\n") };
 }
