@@ -23,8 +23,8 @@ export function logLength(file: string): number {
   }
 }
 
-/** What one statement cost, as its engine tells it: rows it read from tables and indexes, and what it returned. */
-export type QueryCost = { rowsVisited: number; rowsReturned: number; problems: string[]; plan: string };
+/** What one statement cost, as its engine tells it: rows it read from tables and indexes (null where it tells none), and what it returned. */
+export type QueryCost = { rowsVisited: number | null; rowsReturned: number; problems: string[]; plan: string };
 
 type PlanNode = {
   "Node Type": string;
@@ -80,5 +80,5 @@ export function sqliteCost(database: SQLite.Database, query: LoggedQuery, tables
   const problems = loops.filter((detail) => ofArchive(detail) && detail.startsWith("SCAN "));
   const everyPublished = loops.find((detail) => ofArchive(detail) && /\(status=\?\)$/.test(detail));
   if (details.includes("USE TEMP B-TREE FOR ORDER BY") && everyPublished) problems.push(`sorts every row of ${everyPublished}`);
-  return { rowsVisited: Number.NaN, rowsReturned, problems, loops, plan: details.join("\n") };
+  return { rowsVisited: null, rowsReturned, problems, loops, plan: details.join("\n") };
 }
