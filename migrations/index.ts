@@ -30,6 +30,7 @@ import * as m030 from "./030-push-claim-leases";
 import * as m031 from "./031-push-opens";
 import * as m032 from "./032-story-posters-and-removed-media";
 import * as m033 from "./033-topic-descriptions-and-review-mails";
+import * as m034 from "./034-author-list-index";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -72,6 +73,7 @@ const migrations: Record<string, EngineMigration> = {
   "031-push-opens": m031,
   "032-story-posters-and-removed-media": m032,
   "033-topic-descriptions-and-review-mails": m033,
+  "034-author-list-index": m034,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

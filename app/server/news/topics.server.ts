@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql } from "kysely";
 import { topicMessages } from "~/lib/messages";
 import { joinTopicNames, topicKey, topicSlug, TOPIC_SUGGESTIONS, type Topic } from "~/lib/topics";
 import type { NewsSummary } from "~/lib/news";
 import { PUBLIC } from "~/lib/audience";
 import type { DB } from "~/server/db/db.server";
-import type { Database } from "~/server/db/schema";
 import { prefixPattern } from "~/server/db/like.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { newestFirst, summaries, toSummary } from "./articles-read.server";
@@ -129,16 +128,21 @@ export async function suggestTopics(db: DB, typed: string, limit = TOPIC_SUGGEST
 
 export type TopicLookup = { kind: "topic"; topic: Topic & { description: string | null } } | { kind: "moved"; slug: string };
 
-/** A topic is public once a published story carries it (docs/product.md#topics). */
-const carriedByPublishedStory = (eb: ExpressionBuilder<Database, "topics">) =>
-  eb.exists(
-    eb
-      .selectFrom("news_topics")
-      .innerJoin("news", "news.id", "news_topics.news_id")
-      .select("news_topics.news_id")
-      .whereRef("news_topics.topic_id", "=", "topics.id")
-      .where("news.status", "=", "published"),
-  );
+/**
+ * Whether a published story carries the topic: a topic is public from then on (docs/product.md#topics).
+ * Asked of one topic by its id, so that PostgreSQL plans for that topic's own links, not an average topic's.
+ */
+async function isPublicTopic(db: DB, topicId: string): Promise<boolean> {
+  const carried = await db
+    .selectFrom("news_topics")
+    .innerJoin("news", "news.id", "news_topics.news_id")
+    .select("news_topics.news_id")
+    .where("news_topics.topic_id", "=", topicId)
+    .where("news.status", "=", "published")
+    .limit(1)
+    .executeTakeFirst();
+  return carried !== undefined;
+}
 
 /**
  * The public topic an address names: its own slug; or a slug a rename or a merge left, or another
@@ -148,18 +152,18 @@ const carriedByPublishedStory = (eb: ExpressionBuilder<Database, "topics">) =>
 export async function findTopicBySlug(db: DB, slug: string): Promise<TopicLookup | null> {
   // No slug holds a NUL, and PostgreSQL cannot even compare one with text.
   if (slug.includes("\0")) return null;
-  const publicTopics = db.selectFrom("topics").where(carriedByPublishedStory);
-  const own = await publicTopics.select(["id", "name", "slug", "description"]).where("slug", "=", slug).executeTakeFirst();
-  if (own) return { kind: "topic", topic: own };
-  const moved = await publicTopics
+  const own = await db.selectFrom("topics").select(["id", "name", "slug", "description"]).where("slug", "=", slug).executeTakeFirst();
+  if (own && (await isPublicTopic(db, own.id))) return { kind: "topic", topic: own };
+  const moved = await db
+    .selectFrom("topics")
     .innerJoin("topic_redirects", "topics.id", "topic_redirects.topic_id")
-    .select("topics.slug")
+    .select(["topics.id", "topics.slug"])
     .where("topic_redirects.slug", "=", slug)
     .executeTakeFirst();
-  if (moved) return { kind: "moved", slug: moved.slug };
+  if (moved && (await isPublicTopic(db, moved.id))) return { kind: "moved", slug: moved.slug };
   const key = topicKey(slug);
-  const spelled = key === "" ? undefined : await publicTopics.select("slug").where("key", "=", key).executeTakeFirst();
-  return spelled ? { kind: "moved", slug: spelled.slug } : null;
+  const spelled = key === "" ? undefined : await db.selectFrom("topics").select(["id", "slug"]).where("key", "=", key).executeTakeFirst();
+  return spelled && (await isPublicTopic(db, spelled.id)) ? { kind: "moved", slug: spelled.slug } : null;
 }
 
 /** One page of a topic's published articles, newest first, and whether another follows. */
@@ -179,13 +183,15 @@ export async function listTopicPage(db: DB, topicId: string, page: number, pageS
  * article itself left out. Empty for an article without topics.
  */
 export async function listSharingTopics(db: DB, newsId: string, limit: number): Promise<NewsSummary[]> {
+  // The article's topics first, by their ids: PostgreSQL then plans for those topics' own links, not an average topic's.
+  const topicIds = (await db.selectFrom("news_topics").select("topic_id").where("news_id", "=", newsId).execute()).map((row) => row.topic_id);
+  if (topicIds.length === 0) return [];
   const shared = db
-    .selectFrom("news_topics as theirs")
-    .innerJoin("news_topics as ours", "ours.topic_id", "theirs.topic_id")
-    .select(["theirs.news_id", (eb) => eb.fn.countAll<number>().as("shared")])
-    .where("ours.news_id", "=", newsId)
-    .where("theirs.news_id", "!=", newsId)
-    .groupBy("theirs.news_id")
+    .selectFrom("news_topics")
+    .select(["news_topics.news_id", (eb) => eb.fn.countAll<number>().as("shared")])
+    .where("news_topics.topic_id", "in", topicIds)
+    .where("news_topics.news_id", "!=", newsId)
+    .groupBy("news_topics.news_id")
     .as("shared");
   const rows = await summaries(db, PUBLIC)
     .innerJoin(shared, "shared.news_id", "news.id")
