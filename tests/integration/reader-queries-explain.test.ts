@@ -31,11 +31,11 @@ const BUSY_TOPICS = 5;
 /** Accounts the other stories are by. */
 const DESK_ACCOUNTS = 50;
 /**
- * The tables that grow with the archive, whose rows are counted. Accounts and topics are a few hundred
+ * The tables that grow with the archive, and the outbox's events (up to 10,000 kept), whose rows are counted. Accounts and topics are a few hundred
  * rows on a busy site: PostgreSQL reads a page or two of them whole, rightly. The media library's focal
  * points are read through a partial index of their own (decision 036).
  */
-const ARCHIVE_TABLES = ["news", "news_topics", "short_links", "news_search", "news_search_keys", "news_search_terms", "news_revisions", "live_coverage", "live_updates", "video_posters"];
+const ARCHIVE_TABLES = ["news", "events", "news_topics", "short_links", "news_search", "news_search_keys", "news_search_terms", "news_revisions", "live_coverage", "live_updates", "video_posters"];
 
 const TOPIC = "زلزال المنية";
 const AUTHOR = "كاتب الأرشيف";
@@ -131,6 +131,8 @@ async function seedArchive(target: DB): Promise<void> {
       await trx.insertInto("news").values(rows).execute();
       const links = rows.map((row, offset) => ({ news_id: row.id, topic_id: row.category === "advertisement" ? topicId : `busy-${(first + offset) % BUSY_TOPICS}`, position: 0 }));
       await trx.insertInto("news_topics").values(links).execute();
+      const events = rows.map((row) => ({ kind: "article-published", article_id: row.id, payload: "{}", created_at: row.created_at }));
+      await trx.insertInto("events").values(events).execute();
     }
   });
   await rebuildSearchIndex(target);
