@@ -2,6 +2,7 @@ import type { Coverage, CoverageView, LiveUpdate } from "~/lib/live-coverage";
 import { orderUpdates } from "~/lib/live-coverage";
 import { storedBody } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
+import { executeCompiledWith } from "~/server/db/compiled-once.server";
 import { newestEventId } from "~/server/outbox/outbox.server";
 import type { LiveCoverageTable, LiveUpdatesTable } from "~/server/db/schema";
 
@@ -26,8 +27,8 @@ export function updateOfRow(row: Omit<LiveUpdatesTable, "pinned" | "alert"> & { 
 /** A story's live coverage and its updates (pinned first, then newest first); no coverage: null and none. */
 export async function readCoverage(db: DB, articleId: string): Promise<CoverageView> {
   const [coverage, rows] = await Promise.all([
-    db.selectFrom("live_coverage").selectAll().where("news_id", "=", articleId).executeTakeFirst(),
-    db.selectFrom("live_updates").selectAll().where("news_id", "=", articleId).orderBy("created_at", "desc").orderBy("id", "desc").execute(),
+    executeCompiledWith(db, "live coverage", [articleId], (standIn) => db.selectFrom("live_coverage").selectAll().where("news_id", "=", standIn)).then(([row]) => row),
+    executeCompiledWith(db, "live updates", [articleId], (standIn) => db.selectFrom("live_updates").selectAll().where("news_id", "=", standIn).orderBy("created_at", "desc").orderBy("id", "desc")),
   ]);
   if (!coverage) return { coverage: null, updates: [] };
   return { coverage: coverageOfRow(coverage), updates: orderUpdates(rows.map(updateOfRow)) };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { executeCompiledOnce } from "./compiled-once.server";
+import { executeCompiledOnce, executeCompiledWith } from "./compiled-once.server";
 import type { DB } from "./db.server";
 
 let db: DB;
@@ -43,5 +43,33 @@ describe("queries compiled once", () => {
       for (let i = 0; i < 300; i++) expect((await notesOf(`kind-${i}`, builds)).map((row) => row.n)).toEqual(i === 7 ? [7] : []);
     // Past the bound the oldest kept go first: the second round builds some again (300 kept forever would build none).
     expect(builds.length).toBeGreaterThan(300);
+  });
+});
+
+describe("queries compiled once with arguments", () => {
+  const notesWith = (kind: string, atLeast: string, builds: string[]) =>
+    executeCompiledWith(db, "notes of a kind", [kind, atLeast], (kindArgument, atLeastArgument) => {
+      builds.push(kind);
+      return db
+        .selectFrom("note" as never)
+        .select(sql<number>`n`.as("n"))
+        .where(sql.ref("kind"), "=", kindArgument)
+        .where(sql.ref("n"), ">=", sql`cast(${atLeastArgument} as integer)`)
+        .where(sql.ref("kind"), "!=", "never")
+        .orderBy(sql.ref("n"));
+    });
+
+  it("builds the query once, and puts each run's arguments in their places, leaving its own parameters", async () => {
+    const builds: string[] = [];
+    for (const [kind, n] of [["a", 1], ["a", 5], ["b", 3], ["never", 9]] as const) await add(kind, n);
+    expect((await notesWith("a", "0", builds)).map((row) => row.n)).toEqual([1, 5]);
+    expect((await notesWith("a", "2", builds)).map((row) => row.n)).toEqual([5]);
+    expect((await notesWith("b", "0", builds)).map((row) => row.n)).toEqual([3]);
+    expect((await notesWith("never", "0", builds)).map((row) => row.n)).toEqual([]);
+    expect(builds).toEqual(["a"]);
+  });
+
+  it("refuses a build that shapes its SQL with an argument instead of passing it as a parameter", async () => {
+    await expect(executeCompiledWith(db, "shaped", ["n"], (column) => db.selectFrom("note" as never).select(sql.ref(column).as("n")))).rejects.toThrow(/not a parameter/);
   });
 });

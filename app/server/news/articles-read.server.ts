@@ -10,7 +10,7 @@ import { storedBody } from "~/lib/rich-text/document";
 import { PUBLIC, type Audience } from "~/lib/audience";
 import type { DB } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
-import { executeCompiledOnce } from "~/server/db/compiled-once.server";
+import { executeCompiledOnce, executeCompiledWith } from "~/server/db/compiled-once.server";
 import { storyOfRow } from "./story-fields.server";
 
 /* Reading articles: the lists reader pages and the dashboard show, and one article with its text. Writes: articles-write.server.ts. */
@@ -260,7 +260,7 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
 
 /** The article a reader opens, with its short link, in one statement (one round trip on PostgreSQL). */
 export async function readArticle(db: DB, id: string, audience: Audience): Promise<{ article: NewsArticle; shortId: string | null } | null> {
-  const row = await articleRows(db, id, audience).select(shortIdOf).executeTakeFirst();
+  const [row] = await executeCompiledWith(db, `article:${audience.includeDrafts ? "editors" : "public"}`, [id], (standIn) => articleRows(db, standIn, audience).select(shortIdOf));
   return row ? { article: toArticle(row), shortId: row.short_id } : null;
 }
 

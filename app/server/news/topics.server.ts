@@ -5,6 +5,7 @@ import { joinTopicNames, topicKey, topicSlug, TOPIC_SUGGESTIONS, type Topic } fr
 import type { NewsSummary } from "~/lib/news";
 import { PUBLIC } from "~/lib/audience";
 import type { DB } from "~/server/db/db.server";
+import { executeCompiledWith } from "~/server/db/compiled-once.server";
 import { prefixPattern } from "~/server/db/like.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { newestFirst, summaries, toSummary } from "./articles-read.server";
@@ -94,13 +95,14 @@ export async function setArticleTopics(trx: DB, newsId: string, request: TopicsR
 
 /** An article's topics in their order. */
 export async function topicsOfArticle(db: DB, newsId: string): Promise<Topic[]> {
-  return db
-    .selectFrom("news_topics")
-    .innerJoin("topics", "topics.id", "news_topics.topic_id")
-    .select(["topics.id", "topics.name", "topics.slug"])
-    .where("news_topics.news_id", "=", newsId)
-    .orderBy("news_topics.position")
-    .execute();
+  return executeCompiledWith(db, "topics of article", [newsId], (standIn) =>
+    db
+      .selectFrom("news_topics")
+      .innerJoin("topics", "topics.id", "news_topics.topic_id")
+      .select(["topics.id", "topics.name", "topics.slug"])
+      .where("news_topics.news_id", "=", standIn)
+      .orderBy("news_topics.position"),
+  );
 }
 
 /** The topics' names of an article, for its revision: a JSON list ("[]" when it has none, so a restore clears them). */

@@ -3,6 +3,7 @@ import type { Category } from "~/lib/categories";
 import type { CoverageChange } from "~/lib/live-coverage";
 import type { NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
+import { executeCompiledOnce } from "~/server/db/compiled-once.server";
 import { dialectName } from "~/server/db/dialect.server";
 
 /*
@@ -151,12 +152,12 @@ export async function readArticleEventsAfter(db: DB, articleId: string, kind: Ou
  * subquery: SQLite reads a lone min() or max() from the key's end, but scans the table for both at once.
  */
 export async function keptEventIds(db: DB): Promise<{ oldest: number | null; newest: number | null }> {
-  const row = await db
-    .selectNoFrom((eb) => [
+  const [row] = await executeCompiledOnce(db, "kept event ids", () =>
+    db.selectNoFrom((eb) => [
       eb.selectFrom("events").select((events) => events.fn.min("id").as("id")).as("oldest"),
       eb.selectFrom("events").select((events) => events.fn.max("id").as("id")).as("newest"),
-    ])
-    .executeTakeFirst();
+    ]),
+  );
   return { oldest: row?.oldest == null ? null : Number(row.oldest), newest: row?.newest == null ? null : Number(row.newest) };
 }
 
