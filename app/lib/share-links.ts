@@ -8,7 +8,7 @@ export type ShareTarget = "whatsapp" | "facebook" | "telegram" | "x";
  * letter in UTF-8 when it follows the link, so the page need not carry it as six bytes (`%D8%B9`).
  */
 export function queryValue(text: string): string {
-  return [...text].map((char) => (char.charCodeAt(0) < 0x80 ? encodeURIComponent(char) : char)).join("");
+  return text.replace(/[^\w.!~*'()\u0080-\uffff-]/g, encodeURIComponent);
 }
 
 /**
