@@ -66,7 +66,11 @@ export function engineDependentTestFiles(root: string): string[] {
     while (pending.length > 0) {
       const file = pending.pop()!;
       if (file === ENGINE_SWITCH) return true;
-      for (const next of importsCached(file)) if (!seen.has(next)) (seen.add(next), pending.push(next));
+      for (const next of importsCached(file)) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        pending.push(next);
+      }
     }
     return false;
   };

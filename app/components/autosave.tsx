@@ -92,6 +92,8 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
       element.removeEventListener("input", changed);
       element.removeEventListener("change", changed);
     };
+    // Once per form: held and warn read only refs, and a run per render would forget what was last saved.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form]);
 
   useEffect(() => {
@@ -143,6 +145,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
     }, AUTOSAVE_EVERY_MS);
     return () => window.clearInterval(timer);
     // options.baseVersion is a ref and onConflict only sets the form's state: neither restarts the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form, options.enabled, options.submissionId]);
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty() && currentLocation.pathname !== nextLocation.pathname);

@@ -107,7 +107,6 @@ describe(`two instances on one ${ENGINE} database behind nginx`, () => {
   });
 
   it("a reader whose instance is killed reconnects through nginx, lands on the other, and misses nothing published meanwhile", async () => {
-    let victim: TestServer | undefined;
     let survivor: TestServer | undefined;
     const whileAway: string[] = [];
     let before = "";
@@ -122,7 +121,7 @@ describe(`two instances on one ${ENGINE} database behind nginx`, () => {
         await deletePublishedArticle(survivorUrl, admin(), before);
       },
     });
-    victim = site.instances.find(
+    const victim = site.instances.find(
       (instance) => host(instance) === answeredBy(reader.connections[0]!.headers[UPSTREAM_HEADER]),
     );
     survivor = site.instances.find((instance) => instance !== victim);

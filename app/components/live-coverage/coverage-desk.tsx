@@ -33,6 +33,8 @@ function DeskForm({ intent, updateId, children, onDone, className, confirmText, 
   const done = (fetcher.data as { done?: string } | undefined)?.done;
   useEffect(() => {
     if (fetcher.state === "idle" && done) onDone?.();
+    // Once per answer: a new onDone from the parent's render must not call it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
   const shownBeside = shows !== undefined && refusal?.fields?.[shows] !== undefined;
   return (

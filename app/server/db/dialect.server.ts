@@ -11,7 +11,6 @@ import {
   SqliteQueryCompiler,
   type Dialect,
   type Driver,
-  type Kysely,
 } from "kysely";
 import pg from "pg";
 import type { Engine } from "../../../migrations/engine";
@@ -33,7 +32,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 
 /** The engine behind a connection (or a transaction on it). */
-export function dialectName(db: Kysely<any>): DialectName {
+export function dialectName(db: { getExecutor(): { readonly adapter: object } }): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 

@@ -48,13 +48,13 @@ function fieldTooLong(limits: UploadLimits, name: string): AppError {
  * Reads the form and hands it to `use`. Every staged file is removed once `use` has settled, whatever
  * happened, and none is left when the reading itself fails: the one place staged uploads go away.
  */
-export async function withSubmission<T>(request: Request, stagingRoot: string, limits: UploadLimits, use: (submission: Submission) => Promise<T>): Promise<T> {
+export async function withSubmission<T>(request: Request, stagingRoot: string, limits: UploadLimits, work: (submission: Submission) => Promise<T>): Promise<T> {
   const { submission, discard } = await parseSubmission(request, stagingRoot, limits).catch((error: unknown) => {
     if (AppError.is(error) && error.cause) logger.error({ err: error.cause }, "staging an upload failed");
     throw error;
   });
   try {
-    return await use(submission);
+    return await work(submission);
   } finally {
     await discard();
   }
