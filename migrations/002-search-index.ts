@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Engine } from "./engine";
 
-// The search index of issue #5 (described in app/server/search/search-index.sqlite.server.ts). Only its
+// The search index of decision 003 (described in app/server/search/search-index.sqlite.server.ts). Only its
 // tables: the index is derived data, filled by the application's current normalizer after migrating
 // (migrateToLatest) or on demand (npm run search:rebuild), never by a migration's frozen copy of it.
 // SQLite only: PostgreSQL's search tables come with migration 005-search-postgres.

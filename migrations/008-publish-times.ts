@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { momentType, type Engine } from "./engine";
 
 /**
- * Issue 17's time: `publish_at`, when a scheduled article goes out, and lists ordered by when an
+ * Publish times (decision 016): `publish_at`, when a scheduled article goes out, and lists ordered by when an
  * article was published rather than written. Articles published before this kept `published_at` empty
  * when they were created published: their creation was their publication.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { momentType, type Engine } from "./engine";
 
 /**
- * Undo (issue 17): every save keeps the article's previous version in `news_revisions`; deleting moves
+ * Undo: every save keeps the article's previous version in `news_revisions`; deleting moves
  * an article to the trash (status `trashed`) and remembers the status it had and when it was deleted.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * An article's body as a structured document (issue 18): the JSON of `app/lib/rich-text/document.ts`,
+ * An article's body as a structured document: the JSON of `app/lib/rich-text/document.ts`,
  * text on both engines. NULL for articles written before, which read as paragraphs of `content`;
  * `content` stays as the body's plain text for search, snippets, feeds and share text. Revisions keep
  * the body of each version.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Each article image's alt text, caption and credit (issue 18): JSON text on both engines, an object
+ * Each article image's alt text, caption and credit: JSON text on both engines, an object
  * from an image's URL in `images` to its details. NULL for articles without any. `images` stays the
  * ordered list readers see (its first is the cover); revisions keep the details of each version.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * What `npm run import:firebase` has brought over (issue 19), so a second run updates only what changed
+ * What `npm run import:firebase` has brought over, so a second run updates only what changed
  * and stores nothing twice: per imported document its fingerprint, per Firebase Storage URL the media URL
  * it was stored under, and the site visits last imported.
  */

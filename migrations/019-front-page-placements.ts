@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { momentType, type Engine } from "./engine";
 
 /**
- * The front page editors choose (issue 33, decision 031): one row per slot, `slide:1`…`slide:4` (slide
+ * The front page editors choose (decision 031): one row per slot, `slide:1`…`slide:4` (slide
  * 1 is the lead story) and `pin:<category>` (the story on top of its category), each until `until`.
  * A slot no row holds is filled by the rule (app/server/news/front-page.server.ts).
  */

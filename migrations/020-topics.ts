@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { momentType, type Engine } from "./engine";
 
 /**
- * Topics (issue 33, decision 032): the towns, people, institutions and running stories articles are
+ * Topics (decision 032): the towns, people, institutions and running stories articles are
  * about. `key` is the name as search normalises it (one topic however it is spelt), `slug` its address;
  * `news_topics` links an article to its topics in their order; `topic_redirects` keeps the slugs a
  * rename or a merge left behind, each leading to the topic that has it now. Revisions keep their

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 const COLUMNS = ["standfirst", "slug", "share_title", "share_description", "share_image"] as const;
 
 /**
- * The story's own fields (issue 33): a standfirst under the headline, a readable slug for
+ * The story's own fields: a standfirst under the headline, a readable slug for
  * `/news/{id}/{slug}`, a share title, description and picture (a stored media URL), and `noindex`
  * (0/1 on both engines, as `is_video`). Revisions keep them, so restoring one restores them.
  */

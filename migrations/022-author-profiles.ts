@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Author pages (issue 33): a short bio and a few links (a JSON list of http/https URLs) beside the
+ * Author pages: a short bio and a few links (a JSON list of http/https URLs) beside the
  * photo better-auth already gives `user` (`image`, a stored media URL).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Edit conflicts (issue 34): `news.version` counts the writes of a story; a save names the version it
+ * Edit conflicts: `news.version` counts the writes of a story; a save names the version it
  * was based on and is refused when the row has moved on (news/articles-write.server.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { momentType, type Engine } from "./engine";
 
 /**
- * The media library (issue 34, decision 036): one row per stored article image (its full-size
+ * The media library (decision 036): one row per stored article image (its full-size
  * `/media/news-images/….webp` URL), who uploaded it and when, its size when known, the alt text,
  * caption and credit it brings to a story by default, and its focal point (0–1 from the left and
  * the top; NULL: the centre). Backfilled from every article and revision that names a stored image.

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { flagOff, flagType, momentType, type Engine } from "./engine";
 
 /**
- * Web Push (issue 35, decision 037): the site's one VAPID key pair, readers' subscriptions (endpoint,
+ * Web Push (decision 037): the site's one VAPID key pair, readers' subscriptions (endpoint,
  * keys, the categories beyond breaking, when), one alert per story sent with its counts, and the
  * deliveries still to make (a row per subscription until its outcome is counted), so a send survives
  * a restart. `news.send_alert`: an editor asked for an alert when the story is published.

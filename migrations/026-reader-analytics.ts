@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Readers' analytics (issue 36, decision 039). `visit_allowances`: per keyed hash of address, target
+ * Readers' analytics (decision 039). `visit_allowances`: per keyed hash of address, target
  * and day, how many distinct browsers counted (the inflation bound). `stats_hourly` (UTC hours, kept
  * 90 days) and `stats_daily` (Beirut days, kept for ever): views per story, source class and device
  * class. `stats_readers`: distinct browsers per hour or day. `stats_live`: who read what in the last

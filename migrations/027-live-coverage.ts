@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { flagOff, flagType, momentType, type Engine } from "./engine";
 
 /**
- * Live coverage (issue 37, decision 040): a story opened as live coverage (one row while live, kept
+ * Live coverage (decision 040): a story opened as live coverage (one row while live, kept
  * with its summary once closed) and its updates, each a short structured document with its author,
  * pinned or not, an alert or not; and the Web Push alert of an update sent as one.
  */

@@ -1,5 +1,5 @@
 /**
- * Moves a site over from its original Firebase project (issue 19, docs/import-from-firebase.md):
+ * Moves a site over from its original Firebase project (docs/import-from-firebase.md):
  *   npm run import:firebase -- --firestore <export.json> [--auth <users.json> --hash-config <file>] [--storage <folder>] [--dry-run]
  * Safe to repeat; --dry-run writes nothing and prints what it would do.
  */

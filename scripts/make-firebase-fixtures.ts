@@ -1,5 +1,5 @@
 /**
- * A realistic Firebase project export for the import's tests (issue 19), written into a folder:
+ * A realistic Firebase project export for the import's tests, written into a folder:
  *   npm run fixtures:firebase -- <folder>
  * Firestore in both JSON layouts, an Auth export whose hashes are Firebase's scrypt with known
  * parameters, the project's hash config and a local copy of the Storage bucket. Made at test time, so

@@ -13,7 +13,7 @@ import type { Credit } from "~/lib/bylines";
 
 export type ArticleBodyProps = {
   title: string;
-  /** Under the headline; a revision without one (or before issue 33) shows none. */
+  /** Under the headline; a revision without one (or made before migration 021) shows none. */
   standfirst?: string | null;
   /** Who the page credits (lib/bylines.ts); none shows no byline. */
   credit?: Credit | null;

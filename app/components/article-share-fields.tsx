@@ -3,7 +3,7 @@ import { FormField, input } from "./form-field";
 import { storyMessages } from "~/lib/messages";
 import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, SLUG_MAX, STANDFIRST_MAX, type StoryFields } from "~/lib/story-fields";
 
-/* The story's own fields (issue 33): the standfirst under the headline, and the form's standfirst and "share and search" group. */
+/* The story's own fields: the standfirst under the headline, and the form's standfirst and "share and search" group. */
 
 /** The standfirst as readers see it, under the headline (article page and preview). */
 export function Standfirst({ text }: { text: string | null }) {

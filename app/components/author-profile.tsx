@@ -4,7 +4,7 @@ import { storyMessages } from "~/lib/messages";
 import { Notice } from "./account-fields";
 import { FormField, input } from "./form-field";
 
-/* The author page's photo, bio and links: the reader's view and the owner's form (issue 33). */
+/* The author page's photo, bio and links: the reader's view and the owner's form. */
 
 /** A link's address as readers see it: its host and path, without the scheme. */
 function shownLink(url: string): string {

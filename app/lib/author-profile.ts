@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { storyMessages } from "./messages";
 
-/* Author pages (issue 33): a photo, a short bio and a few links. */
+/* Author pages: a photo, a short bio and a few links. */
 
 export const BIO_MAX = 500;
 export const LINKS_MAX = 5;

@@ -1,6 +1,6 @@
 import { LOCALE, TIME_ZONE } from "./constants";
 
-/* The scheduled stories' month view (issue 34): months and days as the site's time zone counts them. */
+/* The scheduled stories' month view: months and days as the site's time zone counts them. */
 
 /** A month of the calendar: its year and its number, 1 to 12. */
 export type CalendarMonth = { year: number; month: number };

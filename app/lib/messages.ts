@@ -207,7 +207,7 @@ export const messages = {
   tooManyFiles: "عدد الملفات كبير جداً (١٠ صور وفيديو واحد على الأكثر).",
   formMalformed: "تعذّرت قراءة النموذج. يرجى المحاولة مرة أخرى.",
   alreadySubmitted: "تم إرسال هذا النموذج من قبل، ولم يُنشر الخبر مرتين.",
-  // Bylines, the author page and the dashboard's list (issue 17)
+  // Bylines, the author page and the dashboard's list
   byAuthor: "بقلم",
   authorArticles: "أخبار بقلم",
   fieldByline: "التوقيع (اختياري)",
@@ -227,7 +227,7 @@ export const messages = {
   filterApply: "تصفية",
   filterClear: "إلغاء التصفية",
   filterNoMatch: "لا توجد أخبار تطابق التصفية.",
-  // Roles and review (issue 17)
+  // Roles and review
   statusSubmitReview: "إرسال للمراجعة",
   statusSchedule: "جدولة النشر",
   statusNotAllowed: "لا تملك صلاحية إعطاء الخبر هذه الحالة.",
@@ -253,7 +253,7 @@ export const messages = {
   databaseUnavailable: "تعذّر الوصول إلى قاعدة البيانات الآن. يرجى المحاولة مجدداً بعد لحظات.",
   databaseFull: "لا توجد مساحة كافية على الخادم لحفظ البيانات. لم يُحفظ شيء؛ يرجى إبلاغ المسؤول التقني.",
 
-  // Undo: revisions, the trash, autosave, preview (issue 17)
+  // Undo: revisions, the trash, autosave, preview
   revisionsTitle: "سجل التعديلات",
   revisionsEmpty: "لا توجد نسخ سابقة بعد.",
   revisionSavedBy: "عدّلها",
@@ -287,7 +287,7 @@ export const messages = {
   preview: "معاينة",
   previewBanner: "معاينة: هكذا سيظهر الخبر للقراء. لم يُنشر هذا النص بعد.",
 
-  // Rich text (issue 18): shared by the article body and the information pages.
+  // Rich text: shared by the article body and the information pages.
   imageCredit: "تصوير:",
   embedYoutube: "شاهد الفيديو على يوتيوب",
   embedX: "اقرأ المنشور على منصة إكس",
@@ -360,7 +360,7 @@ export const authErrors = {
 
 export type AuthErrorCode = keyof typeof authErrors;
 
-/** Accounts managed in the dashboard, the account page, password resets and mail (issue 18, decision 023). */
+/** Accounts managed in the dashboard, the account page, password resets and mail (decision 023). */
 export const accountMessages = {
   usersTitle: "المستخدمون",
   usersSearchLabel: "ابحث بالاسم أو البريد الإلكتروني",
@@ -442,7 +442,7 @@ export const roleLabels: Record<Role, string> = {
   editor: "محرر",
   admin: "مدير",
 };
-/** The site's own settings (issue 18): the settings page, its refusals, and a site never set up. */
+/** The site's own settings: the settings page, its refusals, and a site never set up. */
 export const settingsMessages = {
   neutralSiteName: "موقعي الإخباري",
   infoPageEmpty: "لم يُكتب محتوى هذه الصفحة بعد.",
@@ -487,7 +487,7 @@ export const settingsMessages = {
   contactAddressLabel: "العنوان",
 } as const;
 
-/** The article body's editor (issue 18): its toolbar, dialogs and refusals. */
+/** The article body's editor: its toolbar, dialogs and refusals. */
 export const editorMessages = {
   toolbar: "أدوات التنسيق",
   paragraph: "فقرة",
@@ -523,7 +523,7 @@ export const editorMessages = {
   shortcutsHint: "اختصارات: Ctrl+B عريض، Ctrl+I مائل، Ctrl+K رابط، Ctrl+Alt+2 و3 للعناوين، Ctrl+Alt+0 فقرة، Ctrl+Shift+7 و8 للقوائم، Ctrl+Shift+B اقتباس. الصق رابط يوتيوب أو إكس في سطر فارغ لإدراجه.",
 } as const;
 
-/** The article's images on its form and page (issue 18, decision 025). */
+/** The article's images on its form and page (decision 025). */
 export const imageDetailMessages = {
   legend: "صور الخبر",
   hint: "الصورة الأولى هي صورة الغلاف. رتّب الصور واكتب لكل صورة وصفاً وتعليقاً ومصدراً. تظهر حقول الصور الجديدة بعد الحفظ.",
@@ -543,7 +543,7 @@ export const imageDetailMessages = {
   notOfArticle: "لا يمكن ترتيب أو وصف أو حذف إلا صور هذا الخبر.",
 } as const;
 
-// The front page editors choose: lead story, slider order, category pins (issue 33, decision 031).
+// The front page editors choose: lead story, slider order, category pins (decision 031).
 export const frontPageMessages = {
   title: "الصفحة الأولى",
   intro: "اختر الخبر الرئيسي وترتيب الشريط (٤ شرائح على الأكثر، الأولى هي الخبر الرئيسي)، وثبّت خبراً في أعلى قسمه، كلٌّ حتى وقت تحدده. ما لا تختاره يُملأ تلقائياً بأحدث الأخبار المنشورة ذات الصورة، من غير الفيديو والإعلانات.",
@@ -579,7 +579,7 @@ export const frontPageMessages = {
   previewNotice: "معاينة للمحررين: هذا الخبر غير منشور ولا يراه القراء.",
 } as const;
 
-/** Topics (issue 33, decision 032): the article form's field, the topic page, the admin's screen. */
+/** Topics (decision 032): the article form's field, the topic page, the admin's screen. */
 export const topicMessages = {
   field: "المواضيع",
   fieldHint: "البلدات والأشخاص والمؤسسات والقصص المتابَعة. افصل بين المواضيع بفاصلة.",
@@ -624,7 +624,7 @@ export const topicMessages = {
   nameExists: "يوجد موضوع بهذا الاسم.",
 } as const;
 
-/** The story's own fields and author pages (issue 33, decision 033). */
+/** The story's own fields and author pages (decision 033). */
 export const storyMessages = {
   standfirst: "الموجز",
   standfirstHint: "جملة أو جملتان تلخّصان الخبر، تظهر تحت عنوانه وفي البطاقات وعند المشاركة.",
@@ -664,7 +664,7 @@ export const storyMessages = {
   authorLinks: "روابط الكاتب",
 } as const;
 
-/** Revisions compared and restored, the scheduled calendar (issue 34). */
+/** Revisions compared and restored, the scheduled calendar. */
 export const revisionMessages = {
   emptyValue: "(فارغ)",
   yes: "نعم",
@@ -724,7 +724,7 @@ export const revisionMessages = {
   calendarToday: "اليوم",
 } as const;
 
-/** Two people on one story (issue 34, decision 034): edit conflicts, who else has it open, the form's counts and buttons. */
+/** Two people on one story (decision 034): edit conflicts, who else has it open, the form's counts and buttons. */
 export const conflictMessages = {
   refused: "حُفظ هذا الخبر من شخص آخر بعد أن فتحته، فلم يُحفظ تعديلك. قارن بين النسختين واختر ما تريد.",
   title: "تعارض في التعديل",
@@ -775,7 +775,7 @@ export const conflictMessages = {
   newFile: "ملف جديد:",
 } as const;
 
-// The media library, focal points and video posters (issue 34, decision 036).
+// The media library, focal points and video posters (decision 036).
 export const mediaLibraryMessages = {
   title: "مكتبة الصور",
   intro: "كل صورة رُفعت لخبر، مع مكان استعمالها. اختر منها لخبر آخر دون رفعها من جديد.",
@@ -850,7 +850,7 @@ export const mediaLibraryMessages = {
   posterFailed: "تعذّر حفظ صورة الفيديو.",
 } as const;
 
-/** The breaking-news bell (issue 35) on the breaking page, the ticker and the menu. */
+/** The breaking-news bell on the breaking page, the ticker and the menu. */
 export const alertBellMessages = {
   bell: "نبّهني بالأخبار العاجلة",
   panelTitle: "تنبيهات الأخبار العاجلة",
@@ -888,7 +888,7 @@ export const offlineMessages = {
   retry: "إعادة المحاولة",
 } as const;
 
-/** Web Push alerts (issue 35): the subscription API's refusals and the newsroom's alerts page. */
+/** Web Push alerts: the subscription API's refusals and the newsroom's alerts page. */
 export const pushMessages = {
   subscriptionInvalid: "اشتراك التنبيهات غير صالح.",
   endpointInvalid: "عنوان الاشتراك غير صالح.",
@@ -925,7 +925,7 @@ export const pushMessages = {
   perHourLimitInvalid: "حد التنبيهات عدد صحيح بين 1 و100.",
 } as const;
 
-/** Live coverage (issue 37, decision 040): the story's updates, the newsroom's panel, the refusals. */
+/** Live coverage (decision 040): the story's updates, the newsroom's panel, the refusals. */
 export const liveMessages = {
   live: "مباشر",
   liveCoverage: "تغطية مباشرة",
@@ -973,7 +973,7 @@ export const liveMessages = {
   unknownIntent: "طلب غير معروف.",
 } as const;
 
-/** The newsroom's analytics (issue 36, decision 039). */
+/** The newsroom's analytics (decision 039). */
 export const statsMessages = {
   title: "ماذا يقرأ القراء",
   navLink: "الإحصاءات",

@@ -31,7 +31,7 @@ export type NewsSummary = {
   publishedAt: string | null;
   /** The byline text, or the author's name and page; null when neither is known. */
   credit: Credit | null;
-  /** The readable address's last segment (articlePath); null for an article never published since issue 33. */
+  /** The readable address's last segment (articlePath); null for an article never published since migration 021 (decision 033). */
   slug: string | null;
   /** The cover's focal point in the media library, when one was set: the card's crop keeps it in frame. */
   imageFocus?: FocalPoint;

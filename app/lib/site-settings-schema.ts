@@ -5,7 +5,7 @@ import { pushMessages } from "./messages";
 import { z } from "./zod";
 
 /*
- * The site's own settings (issue 18): its name and words, images, social pages, contact details and
+ * The site's own settings: its name and words, images, social pages, contact details and
  * the information pages' content. The settings form and the server read them through the schemas
  * below; every page reads them from the server once per change (server/site-settings/).
  */

@@ -2,7 +2,7 @@ import { messages, settingsMessages as sm } from "./messages";
 import type { RichDocument } from "./rich-text/document";
 
 /*
- * The site's own settings (issue 18) as every page's frame reads them: their shape, the neutral values
+ * The site's own settings as every page's frame reads them: their shape, the neutral values
  * of a site never set up, and what the header, footer and share tags derive from them. No schema here:
  * reader pages' islands may import this module, and zod stays out of their JavaScript.
  */

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { storyMessages } from "./messages";
 import { slugWords } from "./slugs";
 
-/* The story's own fields (issue 33, decision 033): standfirst, readable slug, share overrides, noindex. */
+/* The story's own fields (decision 033): standfirst, readable slug, share overrides, noindex. */
 
 export const STANDFIRST_MAX = 300;
 export const SLUG_MAX = 40;

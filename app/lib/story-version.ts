@@ -3,7 +3,7 @@ import type { ImageDetailsMap } from "./image-details";
 import { revisionMessages } from "./messages";
 import { changed, wordDiff, type DiffPart } from "./word-diff";
 
-/* Two versions of a story side by side (issue 34): what the words, the other fields and the media became. */
+/* Two versions of a story side by side: what the words, the other fields and the media became. */
 
 /** The live story, or one revision of it by id. */
 export type VersionRef = "current" | number;

@@ -2,7 +2,7 @@
  * npm run bench:memory: does the server give memory back? One server process (WORKERS=1, page cache
  * as configured by default) on a seeded database: a warm-up of mixed load, then the mixed load for
  * 10 minutes, then 1 minute idle, printing RSS and V8's heap after warm-up, at the end of the load and
- * after the idle minute; the target is at most 1.5× the warm-up RSS after idle (issue 16).
+ * after the idle minute; the target is at most 1.5× the warm-up RSS after idle.
  * Mixed load: wrk in its own process, each request a random pick among the home page, every
  * category, distinct articles (a crawl of the archive), search, the breaking list and the feeds.
  *

@@ -1,5 +1,5 @@
 /**
- * npm run bench:push: one breaking story sent to 100,000 subscriptions (issue 35, decision 037). The
+ * npm run bench:push: one breaking story sent to 100,000 subscriptions (decision 037). The
  * production server, with a worker per core and the sender process as `npm start` runs them (`--workers N`), on a temporary site
  * (SQLite, or TEST_DATABASE=postgres) delivers to
  * harness/push-service.ts running in another process, which checks the VAPID JWT and decrypts every

@@ -1,5 +1,5 @@
 /**
- * npm run bench:views: what counting costs readers (issue 36, decisions 039 and 042). The production
+ * npm run bench:views: what counting costs readers (decisions 039 and 042). The production
  * server, one worker and the views process (VIEWS_PORT, which nginx sends views to), on a temporary site
  * (SQLite, or TEST_DATABASE=postgres) with 100 stories; `--on-worker`: no views process, the views go to
  * the worker that serves the pages, as without nginx; `--bare`: the views go to a process that answers

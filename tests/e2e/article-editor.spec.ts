@@ -8,7 +8,7 @@ import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, bodyEditor, createMember, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
 import { expect, test } from "./test";
 
-// Issue 18, "a real article body": an editor writes with the toolbar and shortcuts, pastes from Word
+// The article body (decision 021): an editor writes with the toolbar and shortcuts, pastes from Word
 // and Google Docs, and a reader sees the body right to left at 375 and 1280 px.
 const SHOTS = path.resolve(".tmp/article-editor");
 /** International: no other spec counts its articles (public-site counts /local). */

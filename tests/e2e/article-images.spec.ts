@@ -7,7 +7,7 @@ import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, createMember, fillBody, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
 import { expect, test } from "./test";
 
-// Issue 18, "media on an article" (decision 025): an editor uploads two images, makes the second the
+// An article's images (decision 025): an editor uploads two images, makes the second the
 // cover and describes it; a reader sees it first, with its caption and credit, at 375 and 1280 px.
 const SHOTS = path.resolve(".tmp/article-images");
 /** International: no other spec counts its articles (public-site counts /local). */

@@ -11,7 +11,7 @@ import { hydrated } from "./support";
 import { expect, test } from "./test";
 
 /*
- * Issue 33's front page: an editor on instance A chooses the lead story, the slider's order and a
+ * The front page (decision 031): an editor on instance A chooses the lead story, the slider's order and a
  * category pin at /dashboard/front-page; instance B's cached home page shows them within a second.
  * A signed-in editor's own home shows no draft. Screenshots (not committed) in SHOTS.
  */

@@ -12,7 +12,7 @@ import { hydrated } from "./support";
 import { expect, test } from "./test";
 
 /*
- * Issue 19 in the browser: a site made by `npm run import:firebase` from the fixtures, on its own server
+ * The Firebase import (decision 024) in the browser: a site made by `npm run import:firebase` from the fixtures, on its own server
  * (the shared demo sites keep their counts), on each engine under test.
  */
 

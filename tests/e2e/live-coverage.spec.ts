@@ -11,7 +11,7 @@ import { contextWithSession, hydrated, watchConsole } from "./support";
 import { expect, test } from "./test";
 
 /**
- * Issue 37: an editor runs a story's live coverage on instance A; two readers watch it, one on each
+ * Live coverage (decision 040): an editor runs a story's live coverage on instance A; two readers watch it, one on each
  * instance, one at the top of the page and one scrolled down, and see every change without a reload.
  */
 const SHOTS = path.resolve(".tmp/i37");

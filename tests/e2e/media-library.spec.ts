@@ -7,7 +7,7 @@ import { startTestSite, type TestServer, type TestSite } from "../../harness/tes
 import { fillBody, hydrated } from "./support";
 import { expect, test } from "./test";
 
-/* The media library (issue 34): an image uploaded for one story is reused in another from the library, its focal point set by a click and kept in the card crop and the share picture. */
+/* The media library: an image uploaded for one story is reused in another from the library, its focal point set by a click and kept in the card crop and the share picture. */
 
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
 const SHOTS = "/tmp/i34-media-shots";

@@ -8,7 +8,7 @@ import { DEMO_SITES, FILES_DIR, type E2EServer, widthsOn } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createMember, hydrated, readSiteDatabase, signedInState, fillBody, bodyEditor } from "./support";
 import { expect, test } from "./test";
 
-// Issue 17's "Done means": one story across the newsroom's roles, at a phone's width and a desktop's.
+// One story across the newsroom's roles, at a phone's width and a desktop's.
 const SHOTS = path.resolve(".tmp/walkthrough");
 const STATES = FILES_DIR;
 const SCHEDULE_AHEAD_SECONDS = 120;

@@ -19,7 +19,7 @@ import { contextWithSession, fillBody, hydrated, watchConsole } from "./support"
 import { expect, test } from "./test";
 
 /**
- * Issue 35, the browser's side (decision 038) against the real server (decision 037). Chromium here
+ * Alerts and reading offline, the browser's side (decision 038) against the real server (decision 037). Chromium here
  * reaches no push service, so an init script gives PushManager a subscription at the push service this
  * spec runs (harness/push-service.ts), with keys that service decrypts with. The rest is real: the bell
  * talks to the server, an editor publishes on the other instance, and the message the push service

@@ -21,7 +21,7 @@ for (const site of DEMO_SITES) {
 
     test.beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      // An admin until the dashboard takes editors (issue 17, part A); scheduling is an editor's power either way.
+      // An admin until the dashboard takes editors; scheduling is an editor's power either way.
       const editor = await createAdmin("scheduler", "محرر الجدولة", site);
       await signedInState(editor, STATE, site);
     });

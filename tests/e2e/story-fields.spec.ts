@@ -7,7 +7,7 @@ import { startTestSite, type TestServer, type TestSite } from "../../harness/tes
 import { fillBody, hydrated } from "./support";
 import { expect, test } from "./test";
 
-/* The story's own fields (issue 33): an editor writes a standfirst and share fields, publishes, and reads the article at its readable address. */
+/* The story's own fields: an editor writes a standfirst and share fields, publishes, and reads the article at its readable address. */
 
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
 const SHOTS = ".tmp/story-fields";

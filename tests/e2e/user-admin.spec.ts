@@ -1,5 +1,5 @@
 /**
- * Issue 18's accounts in Chromium, on a site of this spec's own (the real built server, mail through a
+ * Accounts (decision 023) in Chromium, on a site of this spec's own (the real built server, mail through a
  * local SMTP server; E2E_POSTGRES=1 puts it on PostgreSQL): the shared demo sites have many admins, and
  * the last-admin guard needs a site with one.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18's accounts through the real server (SMTP_URL pointing at a local SMTP server): the users
+ * Accounts (decision 023) through the real server (SMTP_URL pointing at a local SMTP server): the users
  * page, the account page and the reset pages, their refusals of bad input, and what they leave stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

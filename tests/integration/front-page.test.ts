@@ -11,7 +11,7 @@ import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-d
 import { newSiteClock } from "../support/site-clock";
 
 /*
- * The front page editors choose (issue 33, decision 031), on two server processes sharing one database
+ * The front page editors choose (decision 031), on two server processes sharing one database
  * (SQLite, or PostgreSQL with TEST_DATABASE=postgres): a choice made through A reaches B's cached pages
  * within a second through the outbox; its end comes by the site's clock, moved instead of waited for.
  */

@@ -266,7 +266,7 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     add({ name: "POST /sign-out cross-site", who: "admin", method: "POST", path: "/sign-out", headers: { origin: "https://evil.example" } });
   }
 
-  // The front page (issue 33): hostile ids, places, times and slots; every id names no article, so nothing is chosen.
+  // The front page: hostile ids, places, times and slots; every id names no article, so nothing is chosen.
   const urlencodedForm = { "content-type": "application/x-www-form-urlencoded" };
   for (const value of STRINGS) {
     const choose = { intent: "choose", place: pick(["1", "4", "5", "pin", "-1", value]), newsId: value, until: pick([value, "2020-01-01T00:00", "99999-12-31T23:59", "2026-13-45T25:61"]) };
@@ -291,7 +291,7 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     for (const path of ["/", "/api/news", `/news/${ids.articleId}`, "/autenction", "/api/breaking", "/media/x"]) add({ name: `${method} ${path}`, who: who(), method, path, raw: true });
   }
 
-  // Accounts (issue 18): the users page, the account page and the reset page. Ids never name a real
+  // Accounts: the users page, the account page and the reset page. Ids never name a real
   // account, names are ones the schema refuses, and the server has no mail, so nothing is stored.
   const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
   const refusedNames = ["", " ", "\u200F\u200E\u061C", "x".repeat(70_000), "\u0000", "\u202E\u202C"];
@@ -305,7 +305,7 @@ export function hostileCases(seed: number, ids: { articleId: string; reviewId: s
     add({ name: "POST /dashboard/account intent", who: who(), method: "POST", path: "/dashboard/account", ...form({ intent: value }) });
     add({ name: "POST /reset-password", who: "visitor", method: "POST", path: "/reset-password", ...form({ intent: pick(["forgot", "reset", value]), token: value, newPassword: pick(STRINGS), email: pick(STRINGS) }) });
   }
-  // The author page's form (issue 33): links that are no web address, overlong bios, files that are no picture.
+  // The author page's form: links that are no web address, overlong bios, files that are no picture.
   for (const value of [...XSS, "javascript:alert(1)", "data:text/html,<script>", "ftp://example.org", `https://e.org/${"a".repeat(600)}`]) {
     const links = pick([value, Array.from({ length: 6 }, (_, i) => `https://e.org/${i}`).join("\n")]);
     add({ name: "POST /dashboard/account profile links", who: who(), method: "POST", path: "/dashboard/account", body: articleForm({ intent: "profile", bio: pick(["نبذة", "ب".repeat(501)]), links }) });
@@ -422,7 +422,7 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
     page_who: docWith(nul("من نحن")),
   };
   for (const [field, value] of Object.entries(settingsFaults)) add({ field, who: "admin", method: "POST", path: "/dashboard/settings", body: articleForm({ ...settings, [field]: value }) });
-  // The media library (issue 34): every field of its changes, and the poster's article id.
+  // The media library: every field of its changes, and the poster's article id.
   const libraryChange = { url: "/media/news-images/0000000000000000-none.webp", x: "0.5", y: "0.5", alt: "وصف", caption: "تعليق", credit: "مصدر" };
   for (const [intent, names] of [["focus", ["url", "x", "y"]], ["details", ["url", "alt", "caption", "credit"]], ["delete", ["url"]]] as const) {
     for (const field of names) add({ field, who: "admin", method: "POST", path: "/dashboard/media", ...form({ intent, ...libraryChange, [field]: nul(libraryChange[field]) }) });
@@ -432,7 +432,7 @@ export function nulCases(ids: { articleId: string; reviewId: string }): NulCase[
 }
 
 /**
- * The site's settings (issue 18): hostile words, links, pages and files, each form with at least one
+ * The site's settings: hostile words, links, pages and files, each form with at least one
  * part refused. Its own random sequence, so the cases above stay the same for the same seed.
  */
 function settingsCases(seed: number): HostileCase[] {
@@ -476,7 +476,7 @@ function settingsCases(seed: number): HostileCase[] {
 }
 
 /**
- * Topics (issue 33): hostile addresses for the topic page, its feed, 'المزيد' and the autocomplete;
+ * Topics: hostile addresses for the topic page, its feed, 'المزيد' and the autocomplete;
  * article forms whose topics field is refused (too long, too many, no letter) or carries hostile names
  * beside another refused part; the admins' screen with ids that name no topic. Nothing is stored.
  * Its own random sequence, so the cases above stay the same for the same seed.
@@ -527,7 +527,7 @@ function topicCases(seed: number, ids: { articleId: string }): HostileCase[] {
 }
 
 /**
- * The media library (issue 34): hostile searches of its page and API, and changes naming URLs the
+ * The media library: hostile searches of its page and API, and changes naming URLs the
  * library does not hold, or hostile focal points and details; nothing is stored.
  */
 function mediaLibraryCases(seed: number): HostileCase[] {

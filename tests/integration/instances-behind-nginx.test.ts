@@ -12,7 +12,7 @@ import { replacementOf, requestOnWorker, workerHolding } from "../support/worker
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /*
- * Issue 15's cases across processes, on the engine under test: two instances on one database behind
+ * Decision 012's cases across processes, on the engine under test: two instances on one database behind
  * nginx (deploy/nginx.conf), and one server of two workers. Whatever one process writes, the others'
  * readers and pages follow through the outbox; a reader whose process dies resumes on another from
  * its last event id. (Sessions and sign-in limits across instances: behind-nginx.test.ts.)

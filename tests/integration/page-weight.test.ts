@@ -13,7 +13,7 @@ import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
-// Issue 8: an article page sends under 110 KB of JavaScript, gzipped, in total.
+// docs/product.md's page budgets (decision 004): an article page sends under 110 KB of JavaScript, gzipped, in total.
 const ARTICLE_JS_BUDGET = 110_000;
 const ROUTER_CONTEXT = "window.__reactRouterContext";
 // docs/product.md#page-budgets: the HTML itself, uncompressed.

@@ -327,7 +327,7 @@ const ROUTES: RouteCase[] = [
     // Each account keeps its own name: the author page case above looks one up.
     send: (base, session, ctx) => post(`${base}/dashboard/account`, { intent: "rename", username: NAMES[ctx.role] }, session),
   },
-  // Topics (issue 33): the reader's page and feed, the newsroom's autocomplete, the admins' screen.
+  // Topics: the reader's page and feed, the newsroom's autocomplete, the admins' screen.
   { name: "GET /topic/:slug", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}${topicPath("طرابلس")}`, session) },
   { name: "GET /topic/:slug/rss.xml", kind: "page", allowed: EVERYONE, send: (base, session) => get(`${base}${topicFeedPath("طرابلس")}`, session) },
   { name: "GET /api/topics", kind: "api", allowed: NEWSROOM, send: (base, session) => get(`${base}/api/topics?q=${encodeURIComponent("طرا")}`, session) },
@@ -380,7 +380,7 @@ const ROUTES: RouteCase[] = [
     allowed: NEWSROOM,
     send: (base, session) => post(`${base}/dashboard/account`, articleForm({ intent: "profile", bio: "نبذة", links: "https://example.org/me" }), session),
   },
-  // The media library (issue 34): the newsroom sees it and sets defaults and focal points; editors delete an unused image.
+  // The media library: the newsroom sees it and sets defaults and focal points; editors delete an unused image.
   { name: "GET /dashboard/media", kind: "page", allowed: NEWSROOM, send: (base, session) => get(`${base}/dashboard/media?q=${encodeURIComponent("مرفأ")}`, session) },
   { name: "GET /api/media/library", kind: "api", allowed: NEWSROOM, send: (base, session) => get(`${base}/api/media/library`, session) },
   {

@@ -9,7 +9,7 @@ import type { TestServer, TestSite } from "../../harness/test-server";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /*
- * The site's own settings (issue 18) on two server processes sharing one database, the page cache on:
+ * The site's own settings on two server processes sharing one database, the page cache on:
  * an admin's change through A reaches every page B serves (header, footer, share tags, JSON-LD, the
  * feed, the manifest, the information pages) within seconds, through the outbox.
  */

@@ -9,7 +9,7 @@ import type { TestServer } from "../../harness/test-server";
 import { signedInAs } from "../../harness/accounts";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
-/* The story's own fields and author pages (issue 33), over HTTP, on the engine under test. */
+/* The story's own fields and author pages, over HTTP, on the engine under test. */
 
 let server: TestServer;
 let db: DB;

@@ -80,7 +80,7 @@ describe("revisions", () => {
   });
 });
 
-describe("revisions compared and restored (issue 34)", () => {
+describe("revisions compared and restored", () => {
   const storyRow = (id: string) => db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("compares two versions with words marked, previews a restore, refuses an unconfirmed media removal and restores the text alone", async () => {

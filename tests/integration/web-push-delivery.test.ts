@@ -7,7 +7,7 @@ import { publishForm } from "../support/articles";
 import { newSiteClock } from "../support/site-clock";
 
 /*
- * Web Push delivery at volume (issue 35, decision 037) on the engine under test, delivering to
+ * Web Push delivery at volume (decision 037) on the engine under test, delivering to
  * harness/push-service.ts (every message's VAPID JWT checked and payload decrypted): an alert's counts
  * after every kind of answer, written in batches; and a send whose process is killed (SIGKILL) with
  * answers it never read, finished by another instance without losing a subscription.

@@ -18,7 +18,7 @@ import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-d
 import { newSiteClock } from "../support/site-clock";
 
 /*
- * Web Push (issue 35, decision 037) on two instances sharing one database (SQLite, or PostgreSQL with
+ * Web Push (decision 037) on two instances sharing one database (SQLite, or PostgreSQL with
  * TEST_DATABASE=postgres), delivering to the push service of harness/push-service.ts, which checks
  * each request's VAPID JWT and decrypts its payload: subscribe through A, publish on B, exactly one
  * message per subscription; retries by the site's clock, moved instead of waited for.

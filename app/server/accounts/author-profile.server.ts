@@ -9,7 +9,7 @@ import { recordSiteEvent, writeWithEvents } from "~/server/outbox/outbox.server"
 import { AppError } from "~/server/platform/app-error.server";
 import { messages } from "~/lib/messages";
 
-/* An author's page (issue 33): photo (user.image), bio and links, edited by its owner. */
+/* An author's page: photo (user.image), bio and links, edited by its owner. */
 
 const FIELDS = new Set(["intent", "bio", "links", "removePhoto"]);
 

@@ -3,7 +3,7 @@ import type { Role } from "~/lib/constants";
 import type { DB } from "~/server/db/db.server";
 import { isFirebaseHash } from "./firebase-scrypt.server";
 
-/** An account brought over from Firebase Auth with its own id (issue 19). */
+/** An account brought over from Firebase Auth with its own id. */
 export type ImportedAccount = {
   id: string;
   email: string;

@@ -4,7 +4,7 @@ import type { LiveEvent } from "./bus.server";
 
 function visible(state: ArticleState | null): BreakingItem | null {
   if (!state || state.category !== "breaking" || state.status !== "published") return null;
-  // Events recorded before issue 17 carry no publishedAt.
+  // Events recorded before migration 008 carry no publishedAt.
   return { id: state.id, title: state.title, slug: state.slug ?? null, publishedAt: state.publishedAt ?? state.createdAt };
 }
 

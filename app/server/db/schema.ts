@@ -28,7 +28,7 @@ export interface NewsTable extends StoryColumns {
   author_id: string | null;
   /** Wire and guest stories: shown instead of the author's name. */
   byline: string | null;
-  /** The body as a structured document, JSON (lib/rich-text/document.ts); NULL before issue 18: `content` as paragraphs. */
+  /** The body as a structured document, JSON (lib/rich-text/document.ts); NULL for bodies written before migration 011: `content` as paragraphs. */
   body: string | null;
   /** JSON object from an image's URL in `images` to its alt, caption and credit (lib/image-details.ts); NULL when none. */
   image_details: string | null;

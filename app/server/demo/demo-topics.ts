@@ -1,7 +1,7 @@
 import type { DemoArticle } from "./demo-articles";
 
 /**
- * The demo's topics (issue 33): the region's towns and a few running stories, each given to the demo
+ * The demo's topics: the region's towns and a few running stories, each given to the demo
  * articles whose title or text names it, so a new site shows topic pages, links and feeds at once.
  */
 type DemoTopic = { name: string; words: string[] };

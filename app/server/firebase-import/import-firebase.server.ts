@@ -24,7 +24,7 @@ export function checkSources(sources: ImportSources): void {
 }
 
 /**
- * Imports a Firebase project (issue 19): articles with their ids, legacy `news` items that are not
+ * Imports a Firebase project: articles with their ids, legacy `news` items that are not
  * already articles, short links with their short ids, media copied from the local bucket, site visits,
  * accounts with their passwords. Safe to repeat: what an earlier run imported unchanged is left alone.
  * Each batch of documents is one transaction; a dry run reads and counts but writes nothing.

@@ -63,7 +63,7 @@ async function inLibrary(db: DB, url: string): Promise<boolean> {
 
 /**
  * The URLs among `urls` that no article but `id`, no kept revision and not the media library refers
- * to: only their files may be removed. Names stored before issue 12 could be shared by two articles.
+ * to: only their files may be removed. Names stored before decision 006 could be shared by two articles.
  */
 export async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promise<string[]> {
   const own: string[] = [];

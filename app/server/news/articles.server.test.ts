@@ -168,7 +168,7 @@ describe("updateArticle and deleteArticle", () => {
   });
 });
 
-describe("media shared by two articles (names stored before issue 12)", () => {
+describe("media shared by two articles (names stored before media names were unique per article)", () => {
   it("deleting or editing one article never hands back a file the other still uses", async () => {
     const shared = "/media/news-images/1700000000000-file.webp";
     const video = "/media/news-videos/1700000000000-file.mp4";

@@ -16,7 +16,7 @@ import { assertTopicsAllowed } from "./topics.server";
 import { refusalOfFields, requireBaseVersion } from "./base-version.server";
 
 /*
- * Autosave (issue 17): every field a save of the form stores but the submit's choices, files and
+ * Autosave: every field a save of the form stores but the submit's choices, files and
  * removals (lib/article-form-fields.ts), every few seconds while it changes, into a draft only. A new
  * article becomes a draft at its first autosave (its form's submission id makes a repeated first
  * autosave find the same draft); then the form keeps saving into it. An article that is not a draft

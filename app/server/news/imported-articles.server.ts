@@ -7,7 +7,7 @@ import { articleState } from "./articles-write.server";
 import { keepRevision, UNNAMED_SAVE } from "./revisions.server";
 import { ensureShortLink } from "./short-links.server";
 
-/** An article brought over from another site with its own id, dates, visits and short links (issue 19). */
+/** An article brought over from another site with its own id, dates, visits and short links. */
 export type ImportedArticle = {
   id: string;
   title: string;

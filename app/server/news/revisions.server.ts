@@ -8,7 +8,7 @@ import type { StoryFields } from "~/lib/story-fields";
 import { STORY_COLUMNS, storyOfRow } from "./story-fields.server";
 
 /*
- * Revisions (issue 17): every save of an article first copies the version it replaces into
+ * Revisions: every save of an article first copies the version it replaces into
  * `news_revisions`, in the save's own transaction. A revision's media stays stored as long as the
  * revision does, that is until its article is deleted for good.
  */

@@ -5,7 +5,7 @@ import { storeCroppedImages } from "~/server/media/cropped-images.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import type { DB } from "~/server/db/db.server";
 
-/* The story's own fields (issue 33) between the form, the row and the page. */
+/* The story's own fields between the form, the row and the page. */
 
 /** The columns of `news` (and `news_revisions`) that hold them. */
 export const STORY_COLUMNS = ["standfirst", "slug", "share_title", "share_description", "share_image", "noindex"] as const;

@@ -31,7 +31,7 @@ async function user(name: string): Promise<string> {
   return id;
 }
 
-/** The issue's story: an autosave without pictures, then the cover, a second photo and the video added and the text rewritten. */
+/** Decision 035's story: an autosave without pictures, then the cover, a second photo and the video added and the text rewritten. */
 async function storyWithMediaAddedLater() {
   const author = await user("سارة");
   const { id } = await createTestArticle(db, { title: "عنوان أول", content: "نص أول قصير", authorId: author, status: "draft" });

@@ -9,7 +9,7 @@ import { articleState } from "./articles-write.server";
 import { articleNotFound } from "./ownership.server";
 
 /*
- * The trash (issue 17): deleting an article moves it here, out of every public place at once (its
+ * The trash: deleting an article moves it here, out of every public place at once (its
  * status is no longer `published`, and the outbox event empties every cache); it is kept with its
  * media and revisions for TRASH_KEEP_MS, restored by an editor, or deleted for good by an admin or the
  * daily purge (trash-purge.server.ts).

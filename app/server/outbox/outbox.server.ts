@@ -17,7 +17,7 @@ export type ArticleState = {
   id: string;
   title: string;
   createdAt: string;
-  /** Absent in events recorded before issue 17. */
+  /** Absent in events recorded before migration 008 (publish times). */
   publishedAt?: string | null;
   /** The readable address's slug (articlePath); absent in older events, whose links take the 301. */
   slug?: string | null;

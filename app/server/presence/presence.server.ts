@@ -11,7 +11,7 @@ import type { Config } from "~/server/platform/config.server";
 import type { PresenceMap } from "./presence-map.server";
 
 /*
- * Who else has a story's edit form open (issue 34, decision 034). The form announces itself (open, a
+ * Who else has a story's edit form open (decision 034). The form announces itself (open, a
  * heartbeat, leaving); each announcement is an outbox event, so every process's presence map hears it;
  * the open forms of each process hear the changes over Server-Sent Events.
  */

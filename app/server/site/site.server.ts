@@ -22,7 +22,7 @@ import { createViewBuffer, type ViewBuffer } from "~/server/visits/view-buffer.s
 
 /**
  * The whole site as one process holds it, built once by `createSite` and handed to every loader and
- * action through the load context (`siteOf`). Domain code receives its parts as arguments.
+ * action through the load context (`siteContext`). Domain code receives its parts as arguments.
  */
 export type Site = {
   config: Config;
