@@ -106,13 +106,3 @@ export async function dropPostgresDatabase(name: string, server = TEST_POSTGRES_
   await onServer((client) => client.query(`drop database if exists "${name}" with (force)`), server);
 }
 
-/** Runs `statements` in database `name` of the test server. */
-export async function runInPostgresDatabase(name: string, statements: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl(name) });
-  await client.connect();
-  try {
-    await client.query(statements);
-  } finally {
-    await client.end();
-  }
-}

@@ -22,8 +22,6 @@ export type StoryFields = {
   noindex: boolean;
 };
 
-export const NO_STORY_FIELDS: StoryFields = { standfirst: null, slug: null, shareTitle: null, shareDescription: null, shareImage: null, noindex: false };
-
 /** Path segments an article's address already gives another meaning (app/routes.ts: /news/:id/delete). */
 const RESERVED_SLUGS = new Set(["delete"]);
 

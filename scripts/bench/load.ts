@@ -3,6 +3,7 @@
  * loop with what it measures: wrk (Debian's /usr/bin/wrk) or, when it is missing, autocannon's CLI.
  */
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
@@ -79,7 +80,7 @@ export async function loadTest(url: string, { connections, seconds, headers, scr
     );
   }
   if (script) throw new Error("a scripted load (the crawl) needs wrk: apt-get install wrk");
-  const cli = path.resolve("node_modules/autocannon/autocannon.js");
+  const cli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
   // autocannon reads a header as `name=value`.
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
   const out = await runBounded(

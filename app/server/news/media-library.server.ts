@@ -57,10 +57,6 @@ export async function libraryHolds(db: DB, urls: readonly string[]): Promise<Set
 }
 
 /** Every URL the library holds, for the sweep at start: they are kept whether a story uses them or not. */
-export async function listLibraryUrls(db: DB): Promise<string[]> {
-  return (await db.selectFrom("media").select("url").execute()).map((row) => row.url);
-}
-
 function imageOf(row: Row & { uploader: string | null }): LibraryImage {
   return {
     url: row.url,
@@ -251,15 +247,6 @@ export async function focalPointsOf(db: DB, urls: readonly string[]): Promise<Ma
   const rows = await db.selectFrom("media").select(["url", "focal_x", "focal_y"]).where("url", "in", wanted).where("focal_x", "is not", null).execute();
   return new Map(rows.map((row) => [row.url, { x: Number(row.focal_x), y: Number(row.focal_y) }]));
 }
-
-/** The library's defaults for the images a story takes from it: those it does not describe itself. */
-export async function libraryDefaults(db: DB, urls: readonly string[]): Promise<ImageDetailsMap> {
-  const wanted = urls.filter((url) => STORED_IMAGE.test(url));
-  if (wanted.length === 0) return {};
-  const rows = await db.selectFrom("media").select(["url", "alt", "caption", "credit"]).where("url", "in", wanted).execute();
-  return Object.fromEntries(rows.filter((row) => row.alt || row.caption || row.credit).map((row) => [row.url, { alt: row.alt, caption: row.caption, credit: row.credit }]));
-}
-
 
 const URL_MAX = 500;
 const TOO_LONG = { alt: imageDetailMessages.altTooLong, caption: imageDetailMessages.captionTooLong, credit: imageDetailMessages.creditTooLong } as const;
