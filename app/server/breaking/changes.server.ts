@@ -1,6 +1,8 @@
-import type { BreakingItem } from "~/lib/breaking";
+import type { BreakingEvent, BreakingItem } from "~/lib/breaking";
 import type { ArticleState, OutboxEvent } from "~/server/outbox/outbox.server";
-import type { LiveEvent } from "./bus.server";
+
+/** A change to the breaking list, told under the id of the outbox event that made it. */
+export type BreakingChange = Exclude<BreakingEvent, { type: "snapshot" }>;
 
 function visible(state: ArticleState | null): BreakingItem | null {
   if (!state || state.category !== "breaking" || state.status !== "published") return null;
@@ -9,7 +11,7 @@ function visible(state: ArticleState | null): BreakingItem | null {
 }
 
 /** What an outbox event changed in the public breaking list, if anything, under the event's id. */
-export function breakingChange({ id, before, after }: OutboxEvent): LiveEvent | null {
+export function breakingChange({ id, before, after }: OutboxEvent): { id: number; event: BreakingChange } | null {
   const was = visible(before);
   const is = visible(after);
   if (!was && is) return { id, event: { type: "created", item: is } };

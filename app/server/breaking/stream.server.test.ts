@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyBreakingEvent, type BreakingEvent } from "~/lib/breaking";
-import { openBreakingStream, openStreamCount } from "./stream.server";
+import { openBreakingStream } from "./stream.server";
 import type { DB } from "~/server/db/db.server";
 import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
-import { createInProcessBus, type LiveEvent } from "./bus.server";
+import { createEventChannel, createEventStreams } from "~/server/http/event-stream.server";
+import type { BreakingChange } from "./changes.server";
 import { createTestArticle } from "../../../tests/support/articles";
 import { deleteArticle } from "~/server/news/articles-write.server";
 import { newestEventId, pruneEvents, readEventsAfter } from "~/server/outbox/outbox.server";
@@ -16,34 +17,20 @@ beforeAll(async () => {
 });
 afterAll(async () => temp.cleanup());
 
-describe("the in-process event bus", () => {
-  it("hands each event to every subscriber until it unsubscribes", () => {
-    const bus = createInProcessBus();
-    const a: LiveEvent[] = [];
-    const b: LiveEvent[] = [];
-    const stopA = bus.subscribe((live) => a.push(live));
-    bus.subscribe((live) => b.push(live));
-    const created: LiveEvent = { id: 7, event: { type: "deleted", id: "x" } };
-    bus.publish(created);
-    stopA();
-    bus.publish({ id: 8, event: { type: "deleted", id: "y" } });
-    expect(a.map((live) => live.id)).toEqual([7]);
-    expect(b.map((live) => live.id)).toEqual([7, 8]);
-    expect(bus.listenerCount()).toBe(1);
-  });
-});
+const breakingChannel = () => createEventChannel<BreakingChange>();
+const streams = () => createEventStreams({ perIp: 20, total: 5000 });
 
 /** The messages a new stream starts with (until `count` have come), read as the client parses them. */
 async function firstMessages(
   lastEventId: string | undefined,
   count: number,
-  bus = createInProcessBus(),
+  channel = breakingChannel(),
   afterOpening = () => {},
 ): Promise<{ id: string; data: BreakingEvent }[]> {
   const abort = new AbortController();
   const headers: Record<string, string> = lastEventId === undefined ? {} : { "last-event-id": lastEventId };
   const response = await openBreakingStream(
-    { db, bus, limits: { perIp: 20, total: 5000 } },
+    { db, channel, streams: streams() },
     new Request("http://localhost/api/breaking/stream", { signal: abort.signal, headers }),
     "10.0.0.2",
   );
@@ -80,10 +67,10 @@ describe("where a stream starts", () => {
   it("sends nothing to a reader who missed nothing, then what comes next", async () => {
     await createTestArticle(db, { title: "عاجل", category: "breaking" });
     const newest = await newestEventId(db);
-    const bus = createInProcessBus();
-    const next: LiveEvent = { id: newest + 1, event: { type: "deleted", id: "next" } };
-    const messages = await firstMessages(String(newest), 1, bus, () => bus.publish(next));
-    expect(messages).toEqual([{ id: String(next.id), data: next.event }]);
+    const channel = breakingChannel();
+    const next: BreakingChange = { type: "deleted", id: "next" };
+    const messages = await firstMessages(String(newest), 1, channel, () => channel.publish(newest + 1, next));
+    expect(messages).toEqual([{ id: String(newest + 1), data: next }]);
   });
 
   it("sends a snapshot when the last id is unknown, in the future or pruned", async () => {
@@ -116,9 +103,8 @@ describe("applyBreakingEvent", () => {
 
 describe("openBreakingStream", () => {
   it("leaves no listener and no open slot behind after 1,000 connect/disconnect cycles", async () => {
-    const bus = createInProcessBus();
-    const source = { db, bus, limits: { perIp: 20, total: 5000 } };
-    const listenersAtStart = bus.listenerCount();
+    const source = { db, channel: breakingChannel(), streams: streams() };
+    const listenersAtStart = source.channel.listenerCount();
     for (let i = 0; i < 1_000; i++) {
       const abort = new AbortController();
       const response = await openBreakingStream(source, new Request("http://localhost/api/breaking/stream", { signal: abort.signal }), "10.0.0.1");
@@ -127,7 +113,7 @@ describe("openBreakingStream", () => {
       if (i % 2 === 0) abort.abort();
       else await reader.cancel();
     }
-    expect(bus.listenerCount()).toBe(listenersAtStart);
-    expect(openStreamCount()).toBe(0);
+    expect(source.channel.listenerCount()).toBe(listenersAtStart);
+    expect(source.streams.openCount()).toBe(0);
   });
 });

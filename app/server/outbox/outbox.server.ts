@@ -165,6 +165,17 @@ export async function newestEventId(db: DB): Promise<number> {
   return (await keptEventIds(db)).newest ?? 0;
 }
 
+/**
+ * Whether every event after `seen` is still kept, so a reader who saw event `seen` can be told exactly
+ * what followed: not when `seen` is in the future (another database, a restored backup) or events after
+ * it were pruned. Pruning removes the oldest ids: one who saw the event just before the oldest kept missed none.
+ */
+export async function keptSince(db: DB, seen: number): Promise<boolean> {
+  const { oldest, newest } = await keptEventIds(db);
+  if (newest === null ? seen !== 0 : seen > newest) return false;
+  return oldest === null || seen >= oldest - 1;
+}
+
 /** How long events are kept, and how far below the newest id at most. */
 export const EVENT_RETENTION = { ms: 24 * 60 * 60 * 1000, count: 10_000 };
 

@@ -3,11 +3,10 @@ import { z } from "~/lib/zod";
 import { conflictMessages, messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import type { CurrentUser } from "~/server/accounts/guards.server";
-import { openEventStream } from "~/server/breaking/stream.server";
+import { eventMessage, type EventStreams } from "~/server/http/event-stream.server";
 import { articleNotFound, articleNotYours, ownershipOf } from "~/server/news/ownership.server";
 import { recordPresenceEvent, writeWithEvents, type PresenceNotice } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
-import type { Config } from "~/server/platform/config.server";
 import type { PresenceMap } from "./presence-map.server";
 
 /*
@@ -40,15 +39,12 @@ export async function announcePresence(db: DB, user: CurrentUser, articleId: str
   await writeWithEvents(db, (trx) => recordPresenceEvent(trx, articleId, notice));
 }
 
-/** A message of the presence stream: the others who have the form open now. */
-const editorsMessage = (names: string[]) => `data: ${JSON.stringify({ editors: names })}\n\n`;
-
 /**
  * GET the presence of article `articleId`'s form as Server-Sent Events: the names of the others who have
  * it open now, then again at each change.
  */
 export async function openPresenceStream(
-  source: { db: DB; presence: PresenceMap; limits: Config["streams"] },
+  source: { db: DB; presence: PresenceMap; streams: EventStreams },
   user: CurrentUser,
   articleId: string,
   request: Request,
@@ -56,10 +52,11 @@ export async function openPresenceStream(
 ): Promise<Response> {
   await assertMayEdit(source.db, user, articleId);
   const others = (editors: { id: string; name: string }[]) => editors.filter((editor) => editor.id !== user.id).map((editor) => editor.name);
-  return openEventStream(source.limits, "newsroom", request, clientIp, (send) => {
+  return source.streams.open("newsroom", request, clientIp, (send) => {
     let last = "";
     const tell = (names: string[]) => {
-      const text = editorsMessage(names);
+      // The others who have the form open now; no id: a reconnect is told them afresh.
+      const text = eventMessage(null, { editors: names });
       if (text !== last) send((last = text));
     };
     const unsubscribe = source.presence.subscribe(articleId, (editors) => tell(others(editors)));

@@ -53,8 +53,8 @@ export function siteBackground(site: Site, { sendsAlerts }: { sendsAlerts: boole
     site.readCache.clear();
     for (const event of events) {
       const live = breakingChange(event);
-      if (live) site.live.publish(live);
-      if (event.coverage && event.articleId) site.coverage.bus.publish({ id: event.id, articleId: event.articleId, change: event.coverage });
+      if (live) site.breakingStreams.channel.publish(live.id, live.event);
+      if (event.coverage && event.articleId) site.coverage.channel.publish(event.id, event.coverage, event.articleId);
     }
   };
   const follower = createOutboxFollower(site.db, site.config.databaseUrl, consume);

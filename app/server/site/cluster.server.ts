@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { onStopSignal } from "./lifecycle.server";
 import { logger } from "~/server/platform/logger.server";
-import { shareStreamAllowances } from "~/server/breaking/stream-allowance.server";
+import { shareStreamAllowances } from "~/server/http/stream-allowance.server";
 
 /** The first pause before a dead worker is replaced; it doubles while replacements keep dying young. */
 const FIRST_RESTART_DELAY_MS = 100;

@@ -7,7 +7,6 @@ import { pageCacheHits } from "~/server/http/page-cache-middleware.server";
 import { normaliseRequestTarget } from "~/server/http/request-target.server";
 import { securityHeaderSource } from "~/server/http/security-headers.server";
 import { asksForSiteHost, siteHostsOf } from "~/server/http/site-address.server";
-import { endAllStreams } from "~/server/breaking/stream.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { config, type Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
@@ -60,7 +59,7 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   const server = listenOrExit(handle, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
-  shutDownOnSignals(server, cfg.shutdownGraceMs, { endStreams: endAllStreams, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
+  shutDownOnSignals(server, cfg.shutdownGraceMs, { endStreams: site.streams.endAll, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
 }
 
 /**

@@ -9,13 +9,12 @@ import type { AccountsContext } from "~/server/accounts/accounts.server";
 import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
 import type { ResetMailing } from "~/server/accounts/password-reset.server";
 import { PageCache } from "~/server/http/page-cache.server";
-import type { StreamSource } from "~/server/breaking/stream.server";
-import { createInProcessBus, type LiveEventBus } from "~/server/breaking/bus.server";
+import { createEventChannel, createEventStreams, type EventStreams } from "~/server/http/event-stream.server";
+import type { BreakingStreams } from "~/server/breaking/stream.server";
 import { createMailer, type Mailer } from "~/server/mail/mail.server";
 import { mediaStorageFor, stagingDirOf } from "~/server/media/media-storage.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import type { Newsroom } from "~/server/news/newsroom.server";
-import { createCoverageBus } from "~/server/coverage/coverage-bus.server";
 import type { CoverageStreams } from "~/server/coverage/coverage-stream.server";
 import { createPresenceMap, type PresenceMap } from "~/server/presence/presence-map.server";
 import { createViewBuffer, type ViewBuffer } from "~/server/visits/view-buffer.server";
@@ -41,11 +40,12 @@ export type Site = {
   pageCache: PageCache;
   /** The lists every reader page repeats and the site's settings; emptied by every change the outbox reports. */
   readCache: ReadCache;
+  /** This process's open event streams, under its share of the limits; ended at a stop (decision 044). */
+  streams: EventStreams;
   /** Changes to the breaking list, as the outbox reports them, for this process's open streams. */
-  live: LiveEventBus;
-  breakingStreams: StreamSource;
-  /** Who has each story's edit form open, as the outbox reports it, and the limits of the streams telling the forms. */
-  editing: { db: DB; presence: PresenceMap; limits: Config["streams"] };
+  breakingStreams: BreakingStreams;
+  /** Who has each story's edit form open, as the outbox reports it, for the streams telling the forms. */
+  editing: { db: DB; presence: PresenceMap; streams: EventStreams };
   /** Live coverage changes, as the outbox reports them, for this process's readers of each story (decision 040). */
   coverage: CoverageStreams;
   /** Where the heavy background writes go, readers' views and push deliveries: on SQLite, off the event loop (decision 041). */
@@ -61,9 +61,8 @@ export function createSite(config: Config): Site {
   const media = mediaStorageFor(config);
   const clock = clockOf(config);
   if (config.testClockFile) logger.info({ file: config.testClockFile }, "the newsroom, the scheduler and the trash purge read the clock TEST_CLOCK_FILE moves");
-  const live = createInProcessBus();
   const readCache = createReadCache();
-  const limits = streamLimitsOfThisProcess(config);
+  const streams = createEventStreams(streamLimitsOfThisProcess(config));
   const { baseUrl, authSecret } = config;
   const batchWriter = openBatchWriter(config.databaseUrl, db);
   return {
@@ -78,10 +77,10 @@ export function createSite(config: Config): Site {
     resetMailing: { db, mailer, baseUrl, authSecret },
     pageCache: new PageCache(config.pageCacheSeconds * 1000),
     readCache,
-    live,
-    breakingStreams: { db, bus: live, limits },
-    editing: { db, presence: createPresenceMap(clock), limits },
-    coverage: { db, bus: createCoverageBus(), limits },
+    streams,
+    breakingStreams: { db, channel: createEventChannel(), streams },
+    editing: { db, presence: createPresenceMap(clock), streams },
+    coverage: { db, channel: createEventChannel(), streams },
     batchWriter,
     views: createViewBuffer(batchWriter.db, authSecret, clock),
   };

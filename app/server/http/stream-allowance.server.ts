@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { randomUUID } from "node:crypto";
 
 /*
  * How many event streams one client address holds, counted for the whole instance (decision 012): in a
@@ -9,8 +10,8 @@ import cluster, { type Worker } from "node:cluster";
 
 export type StreamPool = "readers" | "newsroom";
 
-type Claim = { akhbar: "stream-claim"; id: number; key: string; limit: number };
-type Granted = { akhbar: "stream-granted"; id: number; granted: boolean };
+type Claim = { akhbar: "stream-claim"; id: string; key: string; limit: number };
+type Granted = { akhbar: "stream-granted"; id: string; granted: boolean };
 type Release = { akhbar: "stream-release"; key: string };
 
 /** How long a worker waits for the primary's answer before it refuses the stream. */
@@ -75,8 +76,10 @@ type Allowances = { claim: (key: string, limit: number) => Promise<boolean>; rel
 
 /** A worker's side: claims answered by the primary. */
 function askPrimary(): Allowances {
+  // Ids unique to this asker: another site in the same worker hears the primary's answers too.
+  const asker = randomUUID();
   let nextId = 0;
-  const waiting = new Map<number, (granted: boolean) => void>();
+  const waiting = new Map<string, (granted: boolean) => void>();
   process.on("message", (message: unknown) => {
     if (!isMessage<Granted>(message, "stream-granted")) return;
     waiting.get(message.id)?.(message.granted);
@@ -88,7 +91,7 @@ function askPrimary(): Allowances {
   };
   return {
     claim(key: string, limit: number): Promise<boolean> {
-      const id = ++nextId;
+      const id = `${asker} ${++nextId}`;
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           // Too late to use: a grant that still comes is given back at once.
@@ -123,15 +126,20 @@ function countHere(): Allowances {
   };
 }
 
-let allowances: Allowances | undefined;
-const here = () => (allowances ??= cluster.isWorker && process.send ? askPrimary() : countHere());
+/** Where this process takes and gives back its clients' streams, by pool and address; one per site. */
+export type AddressAllowances = {
+  /** Takes one of `address`'s `limit` streams of `pool` on this instance; false when it holds them all. */
+  claim: (pool: StreamPool, address: string, limit: number) => Promise<boolean>;
+  /** Gives back a stream `claim` granted. */
+  release: (pool: StreamPool, address: string) => void;
+};
 
-/** Takes one of `address`'s `limit` streams of `pool` on this instance; false when it holds them all. */
-export function claimAddressStream(pool: StreamPool, address: string, limit: number): Promise<boolean> {
-  return here().claim(keyOf(pool, address), limit);
-}
-
-/** Gives back a stream `claimAddressStream` granted. */
-export function releaseAddressStream(pool: StreamPool, address: string): void {
-  here().release(keyOf(pool, address));
+/** A worker asks the cluster's primary (from its first claim on), a lone process counts by itself. */
+export function addressAllowances(): AddressAllowances {
+  let allowances: Allowances | undefined;
+  const here = () => (allowances ??= cluster.isWorker && process.send ? askPrimary() : countHere());
+  return {
+    claim: (pool, address, limit) => here().claim(keyOf(pool, address), limit),
+    release: (pool, address) => here().release(keyOf(pool, address)),
+  };
 }
