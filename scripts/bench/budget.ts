@@ -1,8 +1,8 @@
 /**
  * npm run budget: every reader page against its budget in budgets/reader-pages.json. Seeds an archive
  * (BENCH_ARTICLES, 10000) with an author, a topic and a live story, starts the production server
- * (WORKERS=1, page cache off) and the reference, a bare node:http server sending a fixed response, each
- * in its own process, and loads them in turn from wrk: every page, BENCH_ROUNDS times, each page's run
+ * (WORKERS=1, page cache off) and the reference (reference.ts: a bare node:http server building a fixed
+ * page in plain JavaScript for every request), each in its own process, and loads them in turn from wrk: every page, BENCH_ROUNDS times, each page's run
  * between two of the reference's. A page's CPU per request (the server's utime + stime over the run ÷
  * the requests wrk completed) is divided by the reference's just before and after it, so the machine's
  * speed, and what else runs on it meanwhile, cancel out; the median of the rounds is checked. Also each page's HTML (uncompressed)
@@ -21,7 +21,7 @@ import { startTestServer } from "../../harness/test-server";
 import { ensureBuild } from "../ensure-build";
 import { budgetTable, checkBudgets, ceilingOf, MEASURE_LABELS, pagesOver, readBudgets, type Measured } from "./budget-check";
 import { seedArticles } from "./data";
-import { loadTest, servedResponse, startCeiling } from "./load";
+import { loadTest, servedResponse, startReference } from "./load";
 import { benchReport } from "./report";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -34,12 +34,6 @@ const REFERENCE_SECONDS = 1;
 const CONNECTIONS = 16;
 const HEADERS = { "accept-encoding": "br, gzip" };
 const BUDGETS_FILE = path.resolve("budgets/reader-pages.json");
-/** The reference's answer: the same every run and on every checkout, so a page's growth cannot move it. */
-const REFERENCE = {
-  status: 200,
-  headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0" },
-  body: Buffer.from("<p>مرجع</p>\n".repeat(1024)),
-};
 
 const { values: flags } = parseArgs({ options: { json: { type: "string" }, write: { type: "boolean" } }, strict: true });
 const budgets = readBudgets(JSON.parse(readFileSync(BUDGETS_FILE, "utf8")));
@@ -74,7 +68,7 @@ try {
     breaking: "/breaking",
   };
   const server = await startTestServer({ ...env, PORT: String(FIRST_PORT), PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error" });
-  const reference = await startCeiling(REFERENCE, FIRST_PORT + 1);
+  const reference = await startReference(FIRST_PORT + 1);
   try {
     for (const [page, route] of Object.entries(pages)) {
       const html = await servedResponse(`${server.url}${route}`, {});

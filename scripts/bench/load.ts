@@ -153,25 +153,37 @@ export function servedResponse(url: string, headers: Record<string, string>): Pr
   });
 }
 
+type HelperServer = { url: string; pid: number; stop: () => Promise<void> };
+
 /** The ceiling server (ceiling.ts) in its own process, sending `response` on `port` (a free one by default); stop() ends it. */
-export async function startCeiling(response: ServedResponse, port?: number): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+export async function startCeiling(response: ServedResponse, port?: number): Promise<HelperServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-ceiling-"));
   const file = path.join(dir, "response.json");
   writeFileSync(file, JSON.stringify({ ...response, body: response.body.toString("base64") }));
+  return startHelperServer("scripts/bench/ceiling.ts", [file], port, () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** The budget's reference server (reference.ts) in its own process on `port` (a free one by default). */
+export function startReference(port?: number): Promise<HelperServer> {
+  return startHelperServer("scripts/bench/reference.ts", [], port);
+}
+
+/** Runs `script` with `args` and the port, until it prints "ready". */
+async function startHelperServer(script: string, args: string[], port: number | undefined, cleanUp = () => {}): Promise<HelperServer> {
   const listenOn = port ?? (await freePort());
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/ceiling.ts", file, String(listenOn)], {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args, String(listenOn)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the ceiling server did not start within 30 s")), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 30 s`)), 30_000);
     child.stdout.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("ready")) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.once("exit", () => reject(new Error("the ceiling server exited before it was ready")));
+    child.once("exit", () => reject(new Error(`${script} exited before it was ready`)));
   });
   return {
     url: `http://127.0.0.1:${listenOn}/`,
@@ -179,7 +191,7 @@ export async function startCeiling(response: ServedResponse, port?: number): Pro
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      cleanUp();
     },
   };
 }
