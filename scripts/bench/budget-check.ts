@@ -4,6 +4,10 @@
  */
 import { z } from "zod";
 
+/** The reader pages `npm run budget` measures, each with a budget. */
+export const READER_PAGES = ["home", "category", "article", "live", "topic", "author", "search", "breaking"] as const;
+export type ReaderPage = (typeof READER_PAGES)[number];
+
 export const MEASURES = ["cpuRatio", "htmlBytes", "scriptBytes", "scriptFiles"] as const;
 export type Measure = (typeof MEASURES)[number];
 

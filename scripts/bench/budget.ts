@@ -19,7 +19,7 @@ import { pageWeight } from "../../harness/page-weight";
 import { cpuTimeMs } from "../../harness/processes";
 import { startTestServer } from "../../harness/test-server";
 import { ensureBuild } from "../ensure-build";
-import { budgetTable, checkBudgets, ceilingOf, MEASURE_LABELS, pagesOver, readBudgets, type Measured } from "./budget-check";
+import { budgetTable, checkBudgets, ceilingOf, MEASURE_LABELS, pagesOver, readBudgets, type Measured, type ReaderPage } from "./budget-check";
 import { seedArticles } from "./data";
 import { loadTest, servedResponse, startReference } from "./load";
 import { benchReport } from "./report";
@@ -57,7 +57,7 @@ const ratios = new Map<string, number[]>();
 try {
   console.log(`seeding ${ARTICLES} articles…`);
   const { pages: seeded } = await seedArticles(env, ARTICLES, { forReaderPages: true });
-  const pages: Record<string, string> = {
+  const pages: Record<ReaderPage, string> = {
     home: "/",
     category: "/local",
     article: seeded!.article,
@@ -79,7 +79,7 @@ try {
     const referenceCpu = () => cpuPerRequest(reference.pid, reference.url, REFERENCE_SECONDS);
     await referenceCpu();
     for (const route of Object.values(pages)) await cpuPerRequest(server.pid, `${server.url}${route}`, WARM_UP_SECONDS);
-    const names = Object.keys(pages);
+    const names = Object.keys(pages) as ReaderPage[];
     let before = await referenceCpu();
     for (let round = 0; round < ROUNDS; round++) {
       // Each round starts at another page; each page's run sits between two of the reference's.
