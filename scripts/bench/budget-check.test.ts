@@ -16,7 +16,7 @@ const MEASURED: Measured = {
   breaking: { cpuRatio: 3.7, htmlBytes: 86576, scriptBytes: 109083, scriptFiles: 35 },
 };
 /** The article's CPU ratio the same command measured with 1 ms of busy work added to the article's loader. */
-const ARTICLE_WITH_1MS_MORE = 5.0;
+const ARTICLE_WITH_1MS_MORE = 4.87;
 
 const limit = (budget: number, margin: number) => ({ budget, margin, noise: "measured", reason: "test" });
 const oneBudget = (cpu: number, margin = 0.1): Budgets => ({
