@@ -46,7 +46,7 @@ try {
   const route = { article: articlePage, home: "/", category: "/local" }[PAGE];
   if (!route) throw new Error(`BENCH_PAGE must be article, home or category`);
   const nodeArgs = flags["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["cpu-prof"])}`] : [];
-  const server = await startTestServer({ ...env, PORT: String(FIRST_PORT), PAGE_CACHE_SECONDS: "3600", LOG_LEVEL: "error" }, "node", nodeArgs);
+  const server = await startTestServer({ ...env, PORT: String(FIRST_PORT), PAGE_CACHE_SECONDS: "300", LOG_LEVEL: "error" }, "node", nodeArgs);
   try {
     const url = `${server.url}${route}`;
     await loadTest(url, { connections: CONNECTIONS, seconds: 2, headers: HEADERS });

@@ -69,15 +69,17 @@ export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
 export function shutDownOnSignals(server: http.Server, graceMs: number, hooks: ShutdownHooks | undefined): void {
   const inFlight = new Set<http.ServerResponse>();
   let stopping = false;
+  // One function for every response (a response closes once): a cache hit allocates no listener of its own.
+  function settled(this: http.ServerResponse) {
+    inFlight.delete(this);
+    // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  }
   // Before the app's own listener, so the header is set before anything is sent.
   server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
     if (stopping) response.setHeader("Connection", "close");
     inFlight.add(response);
-    response.once("close", () => {
-      inFlight.delete(response);
-      // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
-      if (stopping) setImmediate(() => server.closeIdleConnections());
-    });
+    response.on("close", settled);
   });
 
   onStopSignal(async (signal) => {
