@@ -91,7 +91,8 @@ export function pageCacheHits(cache: PageCache, securityHeaders: [string, string
       const headers = hitHeaders(page, securityHeaders);
       if (encoding) headers["Content-Encoding"] = encoding;
       headers["Content-Length"] = String(body.length);
-      hit = { status: page.status, headers: Object.entries(headers).flat(), body };
+      // Names in lower case: Node lower-cases each name it must recognise, on every response, unless it already is.
+      hit = { status: page.status, headers: Object.entries(headers).flatMap(([name, value]) => [name.toLowerCase(), value]), body };
       if (byAcceptEncoding.size < ENCODINGS_KEPT) byAcceptEncoding.set(acceptEncoding, hit);
     }
     return hit;
