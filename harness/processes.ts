@@ -16,6 +16,13 @@ export function cpuTimeMs(pid: number): number {
   return statCpuMs(`/proc/${pid}/stat`);
 }
 
+/** User + system CPU time of this process's children that have exited and been waited for, in milliseconds (Linux /proc). */
+export function exitedChildrenCpuTimeMs(): number {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / ticksPerSecond;
+}
+
 /** Each thread's CPU time so far in milliseconds, by thread id, with its name (Linux /proc); the main thread's id is `pid`. */
 export function threadCpuTimesMs(pid: number): Map<number, { name: string; ms: number }> {
   const threads = new Map<number, { name: string; ms: number }>();

@@ -4,13 +4,15 @@
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { request } from "node:http";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../harness/test-server";
 import type { PacedResult } from "./paced-load";
 
-export type LoadResult = { rps: number; p99: number; errors: number };
+/** `requests`: how many the run completed. */
+export type LoadResult = { rps: number; p99: number; errors: number; requests: number };
 /** `script`: a wrk Lua script choosing each request (the crawl); wrk only. */
 export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string>; script?: string };
 
@@ -44,12 +46,13 @@ const WRK_UNITS_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_
 /** wrk's "Requests/sec", its 99th latency percentile (--latency) and its error lines. */
 export function parseWrk(out: string): LoadResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const p99 = /^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(out);
   if (!Number.isFinite(rps) || !p99) throw new Error(`cannot read wrk's output:\n${out}`);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
-  return { rps, p99: Number(p99[1]) * WRK_UNITS_MS[p99[2]!]!, errors };
+  return { rps, p99: Number(p99[1]) * WRK_UNITS_MS[p99[2]!]!, errors, requests };
 }
 
 /** Loads `url` for `seconds` from a separate process and reports its throughput and p99 latency. */
@@ -89,7 +92,7 @@ export async function loadTest(url: string, { connections, seconds, headers, scr
     limit,
   );
   const result = JSON.parse(out.slice(out.indexOf("{"))) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number };
     errors: number;
     timeouts: number;
@@ -99,6 +102,7 @@ export async function loadTest(url: string, { connections, seconds, headers, scr
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
   };
 }
 
@@ -127,33 +131,68 @@ export async function pacedLoadTest(url: string, rate: number, { connections, se
   return JSON.parse(out.trim().split("\n").at(-1)!) as PacedResult;
 }
 
-/** The ceiling server (ceiling.ts) in its own process, sending `html`; stop() ends it. */
-export async function startCeiling(html: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+/** A response as a server sent it: its status, its headers but those of the connection, its body still encoded. */
+export type ServedResponse = { status: number; headers: Record<string, string | string[]>; body: Buffer };
+
+/** Headers that belong to the connection or the moment, which node:http writes itself. */
+const CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** What `url` answers to a GET with `headers`, as it came over the wire (so the ceiling can send the same). */
+export function servedResponse(url: string, headers: Record<string, string>): Promise<ServedResponse> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.once("error", reject);
+      response.once("end", () => {
+        const kept = Object.entries(response.headers).filter(([name, value]) => value !== undefined && !CONNECTION_HEADERS.has(name));
+        resolve({ status: response.statusCode ?? 0, headers: Object.fromEntries(kept) as ServedResponse["headers"], body: Buffer.concat(chunks) });
+      });
+    })
+      .once("error", reject)
+      .end();
+  });
+}
+
+type HelperServer = { url: string; pid: number; stop: () => Promise<void> };
+
+/** The ceiling server (ceiling.ts) in its own process, sending `response` on `port` (a free one by default); stop() ends it. */
+export async function startCeiling(response: ServedResponse, port?: number): Promise<HelperServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-ceiling-"));
-  const file = path.join(dir, "page.html");
-  writeFileSync(file, html);
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/ceiling.ts", file, String(port)], {
+  const file = path.join(dir, "response.json");
+  writeFileSync(file, JSON.stringify({ ...response, body: response.body.toString("base64") }));
+  return startHelperServer("scripts/bench/ceiling.ts", [file], port, () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** The budget's reference server (reference.ts) in its own process on `port` (a free one by default). */
+export function startReference(port?: number): Promise<HelperServer> {
+  return startHelperServer("scripts/bench/reference.ts", [], port);
+}
+
+/** Runs `script` with `args` and the port, until it prints "ready". */
+async function startHelperServer(script: string, args: string[], port: number | undefined, cleanUp = () => {}): Promise<HelperServer> {
+  const listenOn = port ?? (await freePort());
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args, String(listenOn)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the ceiling server did not start within 30 s")), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 30 s`)), 30_000);
     child.stdout.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("ready")) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.once("exit", () => reject(new Error("the ceiling server exited before it was ready")));
+    child.once("exit", () => reject(new Error(`${script} exited before it was ready`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${listenOn}/`,
     pid: child.pid ?? 0,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      cleanUp();
     },
   };
 }

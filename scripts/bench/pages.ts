@@ -22,7 +22,7 @@ import { createPostgresDatabase } from "../../harness/postgres";
 import { nodeChildPids, residentMemory } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { benchArticlePath, seedArticles } from "./data";
-import { crawlScript, loadGeneratorName, loadTest, startCeiling, type LoadResult } from "./load";
+import { crawlScript, loadGeneratorName, loadTest, servedResponse, startCeiling, type LoadResult, type ServedResponse } from "./load";
 import { openDatabase } from "../../app/server/db/db.server";
 import { writeFileSync } from "node:fs";
 import { ensureBuild } from "../ensure-build";
@@ -82,7 +82,8 @@ const postgres = postgresServer ? await createPostgresDatabase("akhbar_bench_", 
 const databaseUrl = postgres?.url ?? path.join(sqliteDir!, "bench.db");
 const runs: Run[] = [];
 const memory: Memory[] = [];
-const pagesHtml = new Map<string, string>();
+/** Each page as the cache-on server with one worker sent it (a cache hit), for its ceiling to send the same. */
+const pagesServed = new Map<string, ServedResponse>();
 let budget = { js: 0, css: 0 };
 try {
   console.log(`seeding ${ARTICLES} articles on ${ENGINE}…`);
@@ -114,8 +115,7 @@ try {
         for (const [, route] of pages) await load(`${server.url}${route}`, WARM_UP_SECONDS);
       for (const [page, route] of pages) {
         for (const { workers, server, pids, peaks } of servers) {
-          const html = await (await fetch(`${server.url}${route}`)).text();
-          if (!pagesHtml.has(page)) pagesHtml.set(page, html);
+          if (cache === "on" && !pagesServed.has(page)) pagesServed.set(page, await servedResponse(`${server.url}${route}`, HEADERS));
           console.log(`${page}, WORKERS=${workers}, page cache ${cache}…`);
           runs.push({ ...(await loadSampling(`${server.url}${route}`, pids, peaks)), page, cache, workers });
         }
@@ -148,9 +148,9 @@ try {
 }
 
 const ceilings = new Map<string, LoadResult>();
-for (const [page, html] of pagesHtml) {
+for (const [page, served] of pagesServed) {
   console.log(`${page}: ceiling…`);
-  const ceiling = await startCeiling(html);
+  const ceiling = await startCeiling(served);
   try {
     await load(ceiling.url, WARM_UP_SECONDS);
     ceilings.set(page, await load(ceiling.url, SECONDS));
@@ -163,7 +163,7 @@ const report = benchReport("npm run bench");
 report.line(
   `\n${ENGINE}, ${ARTICLES} articles; ${CONNECTIONS} connections for ${SECONDS} s per row from ${loadGeneratorName}; ${CORES} cores.`,
 );
-report.line("Ceiling: a bare node:http process sending the same page's bytes from memory.");
+report.line("Ceiling: a bare node:http process sending the same page's bytes, with the same headers, from memory.");
 report.line(`Each process first ran ${WARM_UP_SECONDS} s of the same load per page, not recorded.\n`);
 report.line("| page | page cache | WORKERS | req/s | p99 ms | of ceiling | errors |");
 report.line("|---|---|---:|---:|---:|---:|---:|");
@@ -179,7 +179,7 @@ for (const [page, c] of ceilings)
 if (WORKER_COUNTS.length > 1) {
   const [one, all] = [WORKER_COUNTS[0]!, WORKER_COUNTS.at(-1)!];
   report.line(`\nThroughput with WORKERS=${all} over WORKERS=${one}:`);
-  for (const page of [...pagesHtml.keys(), CRAWL]) {
+  for (const page of [...pagesServed.keys(), CRAWL]) {
     const ratio = (cache: string) => {
       const rps = (workers: number) =>
         runs.find((r) => r.page === page && r.cache === cache && r.workers === workers)!.rps;

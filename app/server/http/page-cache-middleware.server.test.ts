@@ -1,9 +1,10 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/platform/cache-control.server";
-import { pageCacheMiddleware } from "./page-cache-middleware.server";
+import { pageCacheHits, pageCacheMiddleware } from "./page-cache-middleware.server";
 import { PageCache } from "./page-cache.server";
 import { cspNonceOf, securityHeaders } from "./security-headers.server";
 import { wholeResponses } from "./whole-response.server";
@@ -70,5 +71,46 @@ describe("the page cache and the response's encoding", () => {
     expect(stored?.encoded.gzip).toBeUndefined();
     expect(brotliDecompressSync(stored!.encoded.br!).toString()).toBe(plain);
     expect(stored!.body.toString()).toBe(plain);
+  });
+});
+
+describe("cache hits before Express", () => {
+  it("answer each Accept-Encoding with its own encoding, length and body, the same every time, and HEAD without a body", async () => {
+    const hits = new PageCache(60_000);
+    const body = Buffer.from(`<!DOCTYPE html><html><body>${"<p>خبر</p>".repeat(300)}</body></html>`);
+    const lookup = hits.lookup("/story");
+    if (lookup.kind !== "render") throw new Error("expected to render");
+    lookup.done({ status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": CACHE.publicPage }, body });
+    const answer = pageCacheHits(hits, [["X-Content-Type-Options", "nosniff"]]);
+    const hitServer = http.createServer((req, res) => void (answer(req, res) || res.writeHead(404).end()));
+    await new Promise<void>((resolve) => hitServer.listen(0, "127.0.0.1", () => resolve()));
+    const url = `http://127.0.0.1:${(hitServer.address() as AddressInfo).port}/story`;
+    const raw = (method: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .request(url, { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c)).once("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .once("error", reject)
+          .end();
+      });
+    try {
+      for (const [acceptEncoding, encoding, decode] of [
+        ["br, gzip", "br", brotliDecompressSync],
+        ["gzip", "gzip", gunzipSync],
+        [undefined, undefined, (b: Buffer) => b],
+        ["br, gzip", "br", brotliDecompressSync],
+      ] as const) {
+        const { headers, body: sent } = await raw("GET", acceptEncoding);
+        expect([headers["content-encoding"], headers["x-cache"], headers["x-content-type-options"]]).toEqual([encoding, "HIT", "nosniff"]);
+        expect(Number(headers["content-length"])).toBe(sent.length);
+        expect(decode(sent).equals(body)).toBe(true);
+      }
+      const head = await raw("HEAD", "gzip");
+      expect([head.headers["content-encoding"], head.body.length]).toEqual(["gzip", 0]);
+    } finally {
+      await new Promise<void>((resolve) => hitServer.close(() => resolve()));
+    }
   });
 });

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { hasSession, isCacheablePage, pagePolicy } from "./cache-policy.server";
-import type { Encoding } from "./encoding.server";
 import { encodedBody, type CachedPage, type PageCache, type RenderedPage } from "./page-cache.server";
 import { cspNonceOf } from "./security-headers.server";
 import { onWholeBody } from "./whole-response.server";
@@ -69,41 +68,48 @@ function renderInto(req: Request, res: Response, done: (page?: RenderedPage) => 
   });
 }
 
-type PreparedHit = { headers: Record<string, string>; body: Buffer };
+/** A hit's whole answer, put together once: its status, its headers as writeHead's flat list, its body. */
+type PreparedHit = { status: number; headers: string[]; body: Buffer };
+
+/** Distinct Accept-Encoding values kept per page: browsers send a handful; past this, a value is worked out again. */
+const ENCODINGS_KEPT = 16;
 
 /**
  * Cache hits before Express: a GET or HEAD without a body or a session, for a page the cache holds,
  * is answered here with the page's stored headers and the security headers of a response without a
- * nonce (a stored page holds none). Each page's headers and body are put together once per encoding.
- * Returns false, having sent nothing, for every other request.
+ * nonce (a stored page holds none). Each page's answer is put together once per Accept-Encoding value,
+ * so a hit allocates nothing of its own. Returns false, having sent nothing, for every other request.
  */
 export function pageCacheHits(cache: PageCache, securityHeaders: [string, string][]): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const prepared = new WeakMap<CachedPage, Map<Encoding | undefined, PreparedHit>>();
+  const prepared = new WeakMap<CachedPage, Map<string | undefined, PreparedHit>>();
   const prepare = (page: CachedPage, acceptEncoding: string | undefined): PreparedHit => {
-    const { body, encoding } = encodedBody(page, acceptEncoding);
-    let byEncoding = prepared.get(page);
-    if (!byEncoding) prepared.set(page, (byEncoding = new Map()));
-    let hit = byEncoding.get(encoding);
+    let byAcceptEncoding = prepared.get(page);
+    if (!byAcceptEncoding) prepared.set(page, (byAcceptEncoding = new Map()));
+    let hit = byAcceptEncoding.get(acceptEncoding);
     if (!hit) {
+      const { body, encoding } = encodedBody(page, acceptEncoding);
       const headers = hitHeaders(page, securityHeaders);
       if (encoding) headers["Content-Encoding"] = encoding;
       headers["Content-Length"] = String(body.length);
-      byEncoding.set(encoding, (hit = { headers, body }));
+      // Names in lower case: Node lower-cases each name it must recognise, on every response, unless it already is.
+      hit = { status: page.status, headers: Object.entries(headers).flatMap(([name, value]) => [name.toLowerCase(), value]), body };
+      if (byAcceptEncoding.size < ENCODINGS_KEPT) byAcceptEncoding.set(acceptEncoding, hit);
     }
     return hit;
   };
   return (req, res) => {
     if (cache.lifetimeMs === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
-    if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return false;
+    const headers = req.headers;
+    if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
     // Only cacheable addresses are ever stored, under their whole URL (Express's originalUrl).
     const page = cache.peek(req.url ?? "");
-    if (!page || hasSession(req.headers.cookie)) return false;
-    if (req.headers["if-none-match"] === page.etag) {
+    if (!page || hasSession(headers.cookie)) return false;
+    if (headers["if-none-match"] === page.etag) {
       res.writeHead(304, hitHeaders(page, securityHeaders)).end();
       return true;
     }
-    const { headers, body } = prepare(page, req.headers["accept-encoding"]);
-    res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
+    const hit = prepare(page, headers["accept-encoding"]);
+    res.writeHead(hit.status, hit.headers).end(req.method === "HEAD" ? undefined : hit.body);
     return true;
   };
 }

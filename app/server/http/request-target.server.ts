@@ -8,7 +8,8 @@ const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)/i;
  * authority becomes the Host (RFC 9112 §3.2.2). A request without Host (HTTP/1.0) is for `siteHost`.
  */
 export function normaliseRequestTarget(req: IncomingMessage, siteHost: string): void {
-  const absolute = ABSOLUTE_FORM.exec(req.url ?? "");
+  // Nearly every request is in origin form: a path.
+  const absolute = req.url?.startsWith("/") ? null : ABSOLUTE_FORM.exec(req.url ?? "");
   if (absolute) {
     const [, authority = "", rest = ""] = absolute;
     req.url = rest.startsWith("/") ? rest : `/${rest}`;

@@ -62,26 +62,48 @@ export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
   process.on("SIGINT", first);
 }
 
+/** The responses a server has not finished yet, which a stop lets finish. */
+export type RequestsInFlight = { listener: http.RequestListener; responses: Set<http.ServerResponse>; stopping: boolean; onSettled: () => void };
+
+/**
+ * `app` as the server's listener, counting the responses it leaves unfinished when it returns; one it
+ * finished at once (a cache hit) is never counted. While stopping, every response says Connection: close.
+ */
+export function requestsInFlight(app: http.RequestListener): RequestsInFlight {
+  const tracked: RequestsInFlight = {
+    responses: new Set(),
+    stopping: false,
+    onSettled: () => {},
+    listener: (request, response) => {
+      if (tracked.stopping) response.setHeader("Connection", "close");
+      app(request, response);
+      if (response.writableEnded) {
+        if (tracked.stopping) tracked.onSettled();
+        return;
+      }
+      tracked.responses.add(response);
+      response.on("close", settled);
+    },
+  };
+  // One function for every response (a response closes once).
+  function settled(this: http.ServerResponse) {
+    tracked.responses.delete(this);
+    if (tracked.stopping) tracked.onSettled();
+  }
+  return tracked;
+}
+
 /**
  * On SIGTERM or SIGINT: stop accepting connections, end event streams, stop following the outbox, let
  * requests in flight finish (cut after `graceMs`: SHUTDOWN_GRACE_SECONDS), close the database, exit 0.
  */
-export function shutDownOnSignals(server: http.Server, graceMs: number, hooks: ShutdownHooks | undefined): void {
-  const inFlight = new Set<http.ServerResponse>();
-  let stopping = false;
-  // Before the app's own listener, so the header is set before anything is sent.
-  server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
-    if (stopping) response.setHeader("Connection", "close");
-    inFlight.add(response);
-    response.once("close", () => {
-      inFlight.delete(response);
-      // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
-      if (stopping) setImmediate(() => server.closeIdleConnections());
-    });
-  });
+export function shutDownOnSignals(server: http.Server, requests: RequestsInFlight, graceMs: number, hooks: ShutdownHooks | undefined): void {
+  const inFlight = requests.responses;
+  // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
+  requests.onSettled = () => setImmediate(() => server.closeIdleConnections());
 
   onStopSignal(async (signal) => {
-    stopping = true;
+    requests.stopping = true;
     logger.info(`${signal}: finishing ${inFlight.size} request(s) in flight, then stopping`);
     for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
     const closed = new Promise((resolve) => server.close(resolve));

@@ -13,7 +13,7 @@ import { logger } from "~/server/platform/logger.server";
 import { senderBackground, siteBackground } from "./background.server";
 import { helperRole, reportReady, runsCluster, superviseWorkers } from "./cluster.server";
 import { siteHttpApp, type Served } from "./http-app.server";
-import { listenOrExit, onStopSignal, prepareOrExit, shutDownOnSignals } from "./lifecycle.server";
+import { listenOrExit, onStopSignal, prepareOrExit, requestsInFlight, shutDownOnSignals } from "./lifecycle.server";
 import { prepareData } from "./prepare-data.server";
 import { viewBeacons } from "./visit-beacons.server";
 import { createSite, type Site } from "./site.server";
@@ -56,10 +56,11 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
     normaliseRequestTarget(req, siteHost);
     return viewBeacon(req, res) || (asksForSiteHost(req, siteHosts) && cacheHit(req, res)) || app(req, res);
   };
-  const server = listenOrExit(handle, cfg.port, cfg.host, () => {
+  const requests = requestsInFlight(handle);
+  const server = listenOrExit(requests.listener, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
-  shutDownOnSignals(server, cfg.shutdownGraceMs, { endStreams: site.streams.endAll, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
+  shutDownOnSignals(server, requests, cfg.shutdownGraceMs, { endStreams: site.streams.endAll, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
 }
 
 /**
@@ -77,8 +78,9 @@ function serveViews(cfg: Config, port: number, inlineScripts: string[]): void {
     normaliseRequestTarget(req, siteHost);
     if (!viewBeacon(req, res)) writeError(res, new AppError("not-found"), nonceless);
   };
-  const server = listenOrExit(handle, port, cfg.host, () => logger.info(`readers' views are counted on ${cfg.host}:${port}`));
-  shutDownOnSignals(server, cfg.shutdownGraceMs, { endStreams: () => {}, stopFollowing: site.views.stop, closeDatabase: closeDatabaseOf(site) });
+  const requests = requestsInFlight(handle);
+  const server = listenOrExit(requests.listener, port, cfg.host, () => logger.info(`readers' views are counted on ${cfg.host}:${port}`));
+  shutDownOnSignals(server, requests, cfg.shutdownGraceMs, { endStreams: () => {}, stopFollowing: site.views.stop, closeDatabase: closeDatabaseOf(site) });
 }
 
 /**
