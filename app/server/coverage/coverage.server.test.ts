@@ -6,7 +6,7 @@ import type { DB } from "~/server/db/db.server";
 import { createArticle } from "~/server/news/articles-write.server";
 import { readEventsAfter, newestEventId } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { prepareAlerts } from "~/server/push/sender.server";
+import { prepareAlerts } from "~/server/push/prepare-alerts.server";
 import { listAlerts } from "~/server/push/alerts.server";
 import { liveArticleIds, readCoverage } from "./coverage-read.server";
 import { closeCoverage, deleteLiveUpdate, editLiveUpdate, openCoverage, pinLiveUpdate, postLiveUpdate, type CoverageWriter } from "./coverage-write.server";

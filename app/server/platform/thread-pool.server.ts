@@ -50,7 +50,7 @@ export class ThreadPool<J, A> {
     const { size, thread } = options;
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`the ${thread} threads need at least one thread, not ${size}`);
     this.threads = Array.from({ length: size }, () => undefined);
-    this.label = thread.split("/").pop()!;
+    this.label = thread.replace("/", " ");
   }
 
   /** Runs `job` on the next thread in turn, or on thread `index`. */
