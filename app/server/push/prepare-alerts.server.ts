@@ -15,10 +15,9 @@ function absolute(baseUrl: string, path: string): string {
   return new URL(path, `${baseUrl}/`).toString();
 }
 
-/** A live update sent as an alert (decision 040): its story and its text; null once deleted. */
-async function liveUpdateOfAlert(db: DB, updateId: string): Promise<{ id: string; newsId: string; text: string } | null> {
-  const row = await db.selectFrom("live_updates").select(["id", "news_id", "text"]).where("id", "=", updateId).executeTakeFirst();
-  return row ? { id: row.id, newsId: row.news_id, text: row.text } : null;
+/** A live update sent as an alert (decision 040): its text; null once deleted. */
+async function liveUpdateOfAlert(db: DB, updateId: string): Promise<{ id: string; text: string } | null> {
+  return (await db.selectFrom("live_updates").select(["id", "text"]).where("id", "=", updateId).executeTakeFirst()) ?? null;
 }
 
 /**
@@ -33,7 +32,7 @@ export async function prepareAlerts(db: DB, baseUrl: string, now: Date): Promise
   for (const alert of waiting) {
     const id = Number(alert.id);
     const update = alert.live_update_id ? await liveUpdateOfAlert(db, alert.live_update_id) : null;
-    const article = await getArticle(db, update?.newsId ?? alert.article_id);
+    const article = await getArticle(db, alert.article_id);
     const payload: PushPayload | null = article && (!alert.live_update_id || update) && {
       alertId: id,
       title: article.title,

@@ -4,7 +4,7 @@ import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { createAlertMessages, createVapidAuthorizations, vapidSubject } from "./alert-messages.server";
 import { nextTakeable, takeLease } from "./claims.server";
 import { DeliveryThreads, type DeliveryAnswer } from "./delivery-thread.server";
-import { openToken, payloadWithToken } from "./open-tokens.server";
+import { openToken, payloadWithToken } from "~/server/news/push-open-tokens.server";
 import { backoffMs, createOutcomeWriter, outcomeOf, type ClaimedDelivery } from "./outcomes.server";
 import { prepareAlerts } from "./prepare-alerts.server";
 import type { SenderOptions } from "./sender.server";

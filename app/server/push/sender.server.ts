@@ -26,7 +26,7 @@ export type SenderOptions = {
   leaseMs: number;
   /** Tests only (TEST_LOOPBACK_PUSH): also send to this machine, where their push service runs. */
   loopback: boolean;
-  /** Keys each delivery's open token (open-tokens.server). */
+  /** Keys each delivery's open token (news/push-open-tokens.server). */
   secret: string;
 };
 
