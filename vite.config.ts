@@ -3,10 +3,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { islandsEntry } from "./vite-plugins/islands-entry.ts";
 import { serviceWorker } from "./vite-plugins/service-worker.ts";
+import { threadEntries } from "./vite-plugins/thread-entries.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), islandsEntry("app/islands.client.tsx"), serviceWorker("app/service-worker/sw.ts", "app/islands.client.tsx")],
+  plugins: [tailwindcss(), reactRouter(), islandsEntry("app/islands.client.tsx"), serviceWorker("app/service-worker/sw.ts", "app/islands.client.tsx"), threadEntries("app/server")],
   // Pure-JavaScript ESM packages that every server start loads are bundled: a start then reads one file instead of
   // each package's hundreds of modules. Native, CommonJS and lazily loaded packages stay outside.
   ssr: { noExternal: ["kysely", "better-auth", /^@better-auth\//, "better-call", /^@better-fetch\//, "zod", "jose", /^@noble\//, "defu", "rou3", "nanostores", "@standard-schema/spec"] },

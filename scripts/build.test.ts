@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -28,6 +28,17 @@ describe("npm run build, as the first `npm start` runs it", () => {
     expect(existsSync(path.join(dir, SERVER_ENTRY))).toBe(true);
     expect(existsSync(path.join(dir, "build/client/assets"))).toBe(true);
     expect(existsSync(path.join(dir, "build/client/sw.js"))).toBe(true);
+  });
+
+  it("writes each thread's module as a file of its own beside the bundle, which ThreadPool starts", () => {
+    const modules = readdirSync("app/server", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".thread.server.ts"));
+    expect(modules.length).toBeGreaterThanOrEqual(3);
+    for (const module of modules) {
+      const built = path.join(dir, "build/server/threads", module.replace(/\.thread\.server\.ts$/, ".js"));
+      expect(existsSync(built), built).toBe(true);
+      // A thread loads what it runs, never the whole server's bundle.
+      expect(readFileSync(built, "utf8")).not.toMatch(/from "\.\.\/\.\.\/index\.js"/);
+    }
   });
 
   it("prints no warning: no deprecation, no future flag left to adopt", () => {

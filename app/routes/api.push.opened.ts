@@ -2,7 +2,7 @@ import { errorResponse } from "~/server/http/error-response.server";
 import { readSmallJson } from "~/server/http/json-body.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
-import { countAlertOpened } from "~/server/push/alerts.server";
+import { countAlertOpened } from "~/server/news/push-alerts.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.push.opened";
 

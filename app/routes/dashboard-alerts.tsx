@@ -6,7 +6,7 @@ import { articleIdPath } from "~/lib/news";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requireEditor } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
-import { listAlerts } from "~/server/push/alerts.server";
+import { listAlerts } from "~/server/news/push-alerts.server";
 import { subscriberCounts } from "~/server/push/subscriptions.server";
 import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";
 import { siteContext } from "~/server/site/request-context.server";

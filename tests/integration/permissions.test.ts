@@ -18,7 +18,7 @@ import { trashArticle } from "~/server/news/trash.server";
 import { choosePlacement } from "~/server/news/front-page.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { openCoverage, postLiveUpdate } from "~/server/coverage/coverage-write.server";
-import { openToken } from "~/server/push/open-tokens.server";
+import { openToken } from "~/server/news/push-open-tokens.server";
 import { topicFeedPath, topicPath } from "~/lib/topics";
 import { get, post, VISITOR, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";

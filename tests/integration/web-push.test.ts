@@ -5,7 +5,7 @@ import { IMAGE_WIDTHS } from "~/lib/images";
 import { pushMessages as pm } from "~/lib/messages";
 import { NEUTRAL_SETTINGS } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
-import { openToken } from "~/server/push/open-tokens.server";
+import { openToken } from "~/server/news/push-open-tokens.server";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";

@@ -6,8 +6,8 @@ import type { DB } from "~/server/db/db.server";
 import { createArticle } from "~/server/news/articles-write.server";
 import { readEventsAfter, newestEventId } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { prepareAlerts } from "~/server/push/sender.server";
-import { listAlerts } from "~/server/push/alerts.server";
+import { prepareAlerts } from "~/server/push/prepare-alerts.server";
+import { listAlerts } from "~/server/news/push-alerts.server";
 import { liveArticleIds, readCoverage } from "./coverage-read.server";
 import { closeCoverage, deleteLiveUpdate, editLiveUpdate, openCoverage, pinLiveUpdate, postLiveUpdate, type CoverageWriter } from "./coverage-write.server";
 
@@ -117,7 +117,7 @@ describe("live coverage", () => {
     const quiet = await postLiveUpdate(writer, editor, id, { body: body("تحديث عادي") });
     const alerted = await postLiveUpdate(writer, editor, id, { body: body("عاجل: إقفال صناديق الاقتراع"), sendAlert: true });
     const alerts = await db.selectFrom("push_alerts").select(["id", "article_id", "live_update_id"]).execute();
-    expect(alerts.map((a) => [a.article_id, a.live_update_id])).toEqual([[`${id}#update-${alerted}`, alerted]]);
+    expect(alerts.map((a) => [a.article_id, a.live_update_id])).toEqual([[id, alerted]]);
     expect(quiet).not.toBe(alerted);
 
     expect(await prepareAlerts(db, "https://akhbar.example", new Date(now))).toBe(1);

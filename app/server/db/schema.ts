@@ -320,6 +320,7 @@ export interface PushSubscriptionsTable {
 /** One alert per story sent (migration 025) and its counts. */
 export interface PushAlertsTable {
   id: Generated<number>;
+  /** The story: one alert of its own (no `live_update_id`), and one per live update sent as an alert (migration 035). */
   article_id: string;
   kind: "breaking" | "manual";
   created_at: string;
@@ -333,7 +334,7 @@ export interface PushAlertsTable {
   opened: Generated<number>;
   /** Messages sent again after a request the push service may have received unanswered (migration 030). */
   repeated: Generated<number>;
-  /** The live update this alert sends (migration 027); null for a story's own alert. */
+  /** The live update this alert sends (migration 027), its key (unique, migration 035); null for a story's own alert. */
   live_update_id: string | null;
 }
 

@@ -1,5 +1,4 @@
 import SQLite from "better-sqlite3";
-import type { Worker } from "node:worker_threads";
 import { CompiledQuery, sql, type Driver } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { onPostgres } from "../../../harness/postgres";
@@ -71,7 +70,7 @@ describe.skipIf(onPostgres)("batch writes on SQLite: a connection of their own i
     const connection = await driver.acquireConnection();
     await driver.beginTransaction(connection, {});
     await connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('before the stop')"));
-    await (driver as unknown as { worker: Worker }).worker.terminate();
+    await (driver as unknown as { pool: { close(): Promise<void> } }).pool.close();
     await expect(connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('after the stop')"))).rejects.toThrow("stopped during the transaction");
     await driver.rollbackTransaction(connection);
     await driver.releaseConnection(connection);

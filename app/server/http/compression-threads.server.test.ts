@@ -26,7 +26,7 @@ describe("compression threads", () => {
     const threads = new CompressionThreads(1, settings);
     const inFlight = threads.encode(page(2), "gzip");
     await threads.close();
-    await expect(inFlight).rejects.toThrow(/compression thread exited/);
+    await expect(inFlight).rejects.toThrow(/compression thread was closed/);
     expect(gunzipSync(await threads.encode(page(3), "gzip")).equals(page(3))).toBe(true);
     await threads.close();
   });

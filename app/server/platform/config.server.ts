@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_POOL_SIZE, isPostgresUrl } from "~/server/platform/database-url.server";
+import { isLoopbackHost } from "~/server/platform/loopback.server";
 
 /** Express's names for address ranges, besides literal addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -189,11 +190,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     testClockFile: testOnly(e, "TEST_CLOCK_FILE") ? path.resolve(e.TEST_CLOCK_FILE!) : null,
     testLoopbackPush: testOnly(e, "TEST_LOOPBACK_PUSH"),
   };
-}
-
-/** This machine by name or address (a URL's hostname, brackets and all, or a bare address). */
-export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Whether a setting for tests is set: only on a server this machine alone can reach and that names no real site. */

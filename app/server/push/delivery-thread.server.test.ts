@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startPushService, type PushService, type Subscription } from "../../../harness/push-service";
-import { DeliveryThread, type DeliveryJob } from "./delivery-thread.server";
+import { DeliveryThreads, type DeliveryJob } from "./delivery-thread.server";
 
 /*
  * The delivery thread against harness/push-service.ts, which checks each request's VAPID JWT and
@@ -10,12 +10,12 @@ import { DeliveryThread, type DeliveryJob } from "./delivery-thread.server";
  */
 
 let push: PushService;
-let thread: DeliveryThread;
+let thread: DeliveryThreads;
 const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
   push = await startPushService();
-  thread = new DeliveryThread({ sockets: 4, timeoutMs: 5_000, nice: 10, loopback: true });
+  thread = new DeliveryThreads(1, { sockets: 4, timeoutMs: 5_000, nice: 10, loopback: true });
 });
 afterAll(async () => {
   await thread.close();
@@ -69,7 +69,7 @@ describe("the delivery thread", () => {
   it("sends only to push services on the internet unless told the tests' service is on this machine: refused, nothing reaches it", async () => {
     const reader = push.subscribe();
     const { port, pathname } = new URL(reader.endpoint);
-    const strict = new DeliveryThread({ sockets: 2, timeoutMs: 5_000, nice: 10, loopback: false });
+    const strict = new DeliveryThreads(1, { sockets: 2, timeoutMs: 5_000, nice: 10, loopback: false });
     try {
       const endpoints = [
         reader.endpoint,
@@ -95,7 +95,7 @@ describe("the delivery thread", () => {
   });
 
   it("gives up on a service that takes the message but does not answer in time, or drops the connection: sent, it may have it", async () => {
-    const impatient = new DeliveryThread({ sockets: 2, timeoutMs: 300, nice: 10, loopback: true });
+    const impatient = new DeliveryThreads(1, { sockets: 2, timeoutMs: 300, nice: 10, loopback: true });
     const [late, dropped] = [push.subscribe(), push.subscribe()];
     push.answer(late.endpoint, { lateMs: 5_000, times: 1 });
     push.answer(dropped.endpoint, { drop: true, times: 1 });

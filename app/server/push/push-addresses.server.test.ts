@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicAddress, isSendableEndpoint } from "./push-addresses.server";
+import { isPublicAddress, isSendableAddress, isSendableEndpoint } from "./push-addresses.server";
 
 describe("where the server may send a push message", () => {
   it("to a push service on the internet: https, at a name or a public address", () => {
@@ -62,5 +62,13 @@ describe("where the server may send a push message", () => {
   it("knows a public address from the rest", () => {
     expect(["1.1.1.1", "8.8.4.4", "2606:4700::1111"].map(isPublicAddress)).toEqual([true, true, true]);
     expect(["127.0.0.1", "10.1.1.1", "::1", "fe80::1", "::ffff:192.168.0.1", "localhost", ""].map(isPublicAddress)).toEqual([false, false, false, false, false, false, false]);
+  });
+
+  it("connects to an address a name resolved to only when it is public, or this machine's with the tests' allowance", () => {
+    const mine = ["127.0.0.1", "127.3.4.5", "::1", "::ffff:127.0.0.1"];
+    expect(mine.filter((address) => isSendableAddress(address, false))).toEqual([]);
+    expect(mine.filter((address) => !isSendableAddress(address, true))).toEqual([]);
+    expect(["10.0.0.1", "::ffff:10.0.0.1", "fd00::1"].filter((address) => isSendableAddress(address, true))).toEqual([]);
+    expect(["8.8.8.8", "2606:4700::1111"].every((address) => isSendableAddress(address, false))).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import { BlockList, isIP } from "node:net";
-import { isLoopbackHost } from "~/server/platform/config.server";
+import { isLoopbackHost } from "~/server/platform/loopback.server";
 
 /*
  * A subscription's endpoint is a URL a reader gave, and the server sends to it: only to a push service
  * on the internet, never to this machine or its network (decision 037). The delivery thread checks
- * each address it connects to against the same ranges.
+ * each endpoint, and each address a name resolves to, here.
  */
 
 type Subnet = readonly [network: string, prefix: number, family: "ipv4" | "ipv6"];
@@ -57,7 +57,7 @@ function carried([groups, at]: (typeof IPV4_CARRIERS)[number], [network, prefix]
 }
 
 /** Every range no push service on the internet has, IPv4 ones also as IPv6 carries them. */
-export const NON_PUBLIC_SUBNETS: readonly Subnet[] = [
+const NON_PUBLIC_SUBNETS: readonly Subnet[] = [
   ...NON_PUBLIC_IPV4,
   ...NON_PUBLIC_IPV6,
   ...IPV4_CARRIERS.flatMap((carrier) => NON_PUBLIC_IPV4.map((subnet) => carried(carrier, subnet))),
@@ -70,6 +70,11 @@ for (const [network, prefix, family] of NON_PUBLIC_SUBNETS) nonPublic.addSubnet(
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   return family !== 0 && !nonPublic.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** Whether the server may connect to `address`, an IP address: a public one, or with `loopback` (tests only) this machine's too. */
+export function isSendableAddress(address: string, loopback: boolean): boolean {
+  return (loopback && isLoopbackHost(address.replace(/^::ffff:/i, ""))) || isPublicAddress(address);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alertOfWrite } from "~/server/news/push-alerts.server";
 import { outcomeOf, retryAfterMs } from "./outcomes.server";
-import { topicOf, vapidSubject } from "./sender.server";
+import { topicOf, vapidSubject } from "./alert-messages.server";
 
 const now = new Date("2026-11-26T10:00:00Z");
 
