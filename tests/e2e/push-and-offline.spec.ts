@@ -8,7 +8,9 @@ import { deliverToServiceWorker, startPushService, type PushService, type Subscr
 import { startRewritingProxy } from "../../harness/rewriting-proxy";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { categoryLabel, type Category } from "../../app/lib/categories";
-import { alertBellMessages, messages, offlineMessages, pushMessages } from "../../app/lib/messages";
+import { offlineMessages } from "../../app/lib/messages";
+import { newsroomMessages, pushMessages } from "../../app/lib/newsroom-messages";
+import { alertBellMessages } from "../../app/lib/alert-bell-messages";
 import { articlePath } from "../../app/lib/news";
 import type { PushAlert } from "../../app/lib/push-notification";
 import { openDatabase } from "../../app/server/db/db.server";
@@ -155,14 +157,14 @@ for (const [index, engine] of ENGINES.entries()) {
       const publish = async (title: string, category: Category, extra: "picture" | "sendAlert") => {
         await editor.goto(`${b.url}/dashboard`);
         await hydrated(editor);
-        await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+        await editor.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
         await fillBody(editor, STORY_TEXT);
-        await editor.getByLabel(messages.fieldCategory).selectOption(category);
+        await editor.getByLabel(newsroomMessages.fieldCategory).selectOption(category);
         if (extra === "picture") await editor.locator("#images").setInputFiles(PICTURE);
         else await editor.getByLabel(pushMessages.sendAlert, { exact: true }).check();
-        await editor.getByLabel(new RegExp(messages.statusPublishNow)).check();
-        await editor.getByRole("button", { name: messages.publishSubmit }).click();
-        await expect(editor.getByRole("status")).toContainText(messages.published);
+        await editor.getByLabel(new RegExp(newsroomMessages.statusPublishNow)).check();
+        await editor.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+        await expect(editor.getByRole("status")).toContainText(newsroomMessages.published);
       };
 
       // Reader one: the browser is asked for permission only by the bell's button; breaking news only.

@@ -1,6 +1,6 @@
 import type { DB } from "~/server/db/db.server";
 import { lockKeys } from "~/server/db/key-locks.server";
-import { pushMessages } from "~/lib/messages";
+import { pushMessages } from "~/lib/newsroom-messages";
 import { AppError } from "~/server/platform/app-error.server";
 
 /*

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { pushMessages as pm } from "~/lib/messages";
+import { pushMessages as pm } from "~/lib/newsroom-messages";
 import { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
