@@ -1,5 +1,8 @@
 import { MAX_KEPT_STORIES, mayFetchAhead, type ConnectionFacts, type KeepStories, type KeptStory } from "~/lib/offline-cache-rules";
 
+/** What holds a story's link and its picture: a card or a slide. */
+const STORY_BOX = 'article, [aria-roledescription="slide"]';
+
 /** The first stories the page's main column links to, other than the page itself, each with the picture beside its link. */
 export function storiesOnPage(root: Document = document): KeptStory[] {
   const here = root.location.pathname;
@@ -7,7 +10,7 @@ export function storiesOnPage(root: Document = document): KeptStory[] {
   for (const link of root.querySelectorAll<HTMLAnchorElement>('main a[href^="/news/"]')) {
     const page = new URL(link.href).pathname;
     if (page === here || stories.some((story) => story.page === page)) continue;
-    const picture = (link.querySelector("img") ?? link.closest("article")?.querySelector("img"))?.src ?? null;
+    const picture = (link.querySelector("img") ?? link.closest(STORY_BOX)?.querySelector("img"))?.src ?? null;
     stories.push({ page, picture });
     if (stories.length === MAX_KEPT_STORIES) break;
   }
