@@ -38,7 +38,7 @@ closeMenuOnEscape();
 registerServiceWorker();
 if (waiting === 0) document.documentElement.dataset.hydrated = "islands";
 const idle = roots.filter((root) => IDLE_ISLANDS.has(root.dataset.name ?? ""));
-void hydrate(roots.filter((root) => !idle.includes(root))).then(() =>
+void hydrate(roots.filter((root) => !idle.includes(root))).finally(() =>
   whenIdle(() => {
     void hydrate(idle);
     void keepStoriesForOffline();
