@@ -1,4 +1,4 @@
-import { pushMessages as m } from "~/lib/messages";
+import { pushMessages as m } from "~/lib/newsroom-messages";
 
 /**
  * The editor's "إرسال تنبيه" (decision 037): the story's Web Push alert when it is published, or a live

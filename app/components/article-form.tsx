@@ -5,7 +5,8 @@ import { TITLE_MAX, URL_MAX, type ArticleFieldErrors } from "~/lib/article-schem
 import { BYLINE_MAX } from "~/lib/bylines";
 import { CATEGORIES, categoryLabel, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { conflictMessages, editorMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { conflictMessages, editorMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { currentOfConflict, differences, type Difference, type SavedStory } from "~/lib/edit-conflict";
 import type { RichDocument } from "~/lib/rich-text/document";
 import { articleIdPath, type ChosenStatus, type NewsArticle } from "~/lib/news";
@@ -30,19 +31,19 @@ type Props =
   | (Common & { mode: "edit"; article: NewsArticle; submissionId?: undefined });
 
 const STATUS_CHOICES: Record<ChosenStatus, string> = {
-  published: `${messages.statusPublishNow} (${messages.statusPublished})`,
-  draft: `${messages.statusSaveDraft} (${messages.statusDraft})`,
-  review: `${messages.statusSubmitReview} (${messages.statusReview})`,
-  scheduled: `${messages.statusSchedule} (${messages.statusScheduled})`,
+  published: `${newsroomMessages.statusPublishNow} (${newsroomMessages.statusPublished})`,
+  draft: `${newsroomMessages.statusSaveDraft} (${newsroomMessages.statusDraft})`,
+  review: `${newsroomMessages.statusSubmitReview} (${newsroomMessages.statusReview})`,
+  scheduled: `${newsroomMessages.statusSchedule} (${newsroomMessages.statusScheduled})`,
 };
 
 const EMPTY_BODY: RichDocument = { type: "doc", content: [] };
 
 /** What the submit button does with the status chosen: in an edit that keeps the status, it saves the changes. */
 function submitLabel(status: ChosenStatus, current: string | undefined): string {
-  if (status === current) return messages.saveSubmit;
+  if (status === current) return newsroomMessages.saveSubmit;
   const labels: Record<ChosenStatus, string> = {
-    published: messages.publishSubmit,
+    published: newsroomMessages.publishSubmit,
     draft: conflictMessages.submitDraft,
     review: conflictMessages.submitReview,
     scheduled: conflictMessages.submitSchedule,
@@ -132,7 +133,7 @@ export function ArticleForm(props: Props) {
     const element = event.currentTarget;
     setErrors({});
     setProgress(0);
-    const failed = props.mode === "create" ? messages.publishFailed : messages.updateFailed;
+    const failed = props.mode === "create" ? newsroomMessages.publishFailed : newsroomMessages.updateFailed;
     try {
       // Once autosave has made a draft of a new article, the form saves into it (waiting for a save under way).
       const draftId = await autosave.pause();
@@ -188,17 +189,17 @@ export function ArticleForm(props: Props) {
     >
       {props.mode === "create" && <input type="hidden" name="submissionId" defaultValue={props.submissionId} />}
       {article && <input type="hidden" name="baseVersion" defaultValue={article.version} />}
-      <FormField id="title" label={messages.fieldTitle} error={errors.title}>
+      <FormField id="title" label={newsroomMessages.fieldTitle} error={errors.title}>
         <input id="title" name="title" required maxLength={TITLE_MAX} defaultValue={article?.title} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy("title")} />
       </FormField>
       <StandfirstField value={article?.story.standfirst ?? null} error={errors.standfirst} />
-      <RichTextField name="body" label={messages.fieldContent} hint={editorMessages.shortcutsHint} defaultValue={article?.body ?? EMPTY_BODY} error={errors.content ?? errors.body} />
+      <RichTextField name="body" label={newsroomMessages.fieldContent} hint={editorMessages.shortcutsHint} defaultValue={article?.body ?? EMPTY_BODY} error={errors.content ?? errors.body} />
       <BodyStats form={form} />
-      <FormField id="byline" label={messages.fieldByline} hint={messages.fieldBylineHint} error={errors.byline}>
+      <FormField id="byline" label={newsroomMessages.fieldByline} hint={newsroomMessages.fieldBylineHint} error={errors.byline}>
         <input id="byline" name="byline" maxLength={BYLINE_MAX} defaultValue={article?.byline ?? ""} className={input} aria-invalid={errors.byline ? true : undefined} aria-describedby={describedBy("byline") ?? "byline-hint"} />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="category" label={messages.fieldCategory} error={errors.category}>
+        <FormField id="category" label={newsroomMessages.fieldCategory} error={errors.category}>
           <select id="category" name="category" required defaultValue={article?.category ?? ("local" satisfies Category)} className={input}>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
@@ -208,7 +209,7 @@ export function ArticleForm(props: Props) {
           </select>
         </FormField>
         <fieldset aria-describedby={describedBy("status")}>
-          <legend className="mb-1 font-bold">{messages.fieldStatus}</legend>
+          <legend className="mb-1 font-bold">{newsroomMessages.fieldStatus}</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2 py-2">
             {props.statuses.map((choice) => (
               <label key={choice} className="flex items-center gap-2">
@@ -228,24 +229,24 @@ export function ArticleForm(props: Props) {
       {props.alerts && <AlertField error={errors.sendAlert} />}
       {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
       <ArticleImagesField images={article?.images ?? []} details={article?.imageDetails ?? {}} error={errors.imageDetails} />
-      <FormField id="images" label={messages.fieldImages} hint={messages.fieldImagesHint} error={errors.images}>
+      <FormField id="images" label={newsroomMessages.fieldImages} hint={newsroomMessages.fieldImagesHint} error={errors.images}>
         <input id="images" name="images" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy("images") ?? "images-hint"} />
       </FormField>
       {props.mode === "edit" && (
-        <FormField id="imageUrl" label={messages.fieldImageUrl} error={errors.imageUrl}>
+        <FormField id="imageUrl" label={newsroomMessages.fieldImageUrl} error={errors.imageUrl}>
           <input id="imageUrl" name="imageUrl" type="url" dir="ltr" maxLength={URL_MAX} defaultValue={article?.imageUrl ?? ""} className={input} aria-describedby={describedBy("imageUrl")} />
         </FormField>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="video" label={messages.fieldVideoFile} hint={messages.fieldVideoHint} error={errors.video}>
+        <FormField id="video" label={newsroomMessages.fieldVideoFile} hint={newsroomMessages.fieldVideoHint} error={errors.video}>
           <input id="video" name="video" type="file" accept="video/mp4,video/webm" className={input} aria-describedby={describedBy("video") ?? "video-hint"} />
         </FormField>
-        <FormField id="videoUrl" label={messages.fieldVideoUrl} error={errors.videoUrl}>
+        <FormField id="videoUrl" label={newsroomMessages.fieldVideoUrl} error={errors.videoUrl}>
           <input id="videoUrl" name="videoUrl" type="url" dir="ltr" maxLength={URL_MAX} defaultValue={localVideo ? "" : (article?.video ?? "")} className={input} aria-describedby={describedBy("videoUrl")} />
           {localVideo && (
             <label className="mt-2 flex items-center gap-2 text-sm">
               <input type="checkbox" name="removeVideo" value="on" />
-              {messages.removeVideo}
+              {newsroomMessages.removeVideo}
             </label>
           )}
         </FormField>
@@ -260,8 +261,8 @@ export function ArticleForm(props: Props) {
       {conflict && <EditConflict differences={conflict.differences} merging={conflict.merging} onChoose={choose} onUseTheirs={takeTheirsField} />}
       {busy && (
         <div>
-          <p className="mb-1 text-sm">{messages.uploading}</p>
-          <progress value={progress} max={1} className="h-2 w-full accent-brand-600" aria-label={messages.uploading} />
+          <p className="mb-1 text-sm">{newsroomMessages.uploading}</p>
+          <progress value={progress} max={1} className="h-2 w-full accent-brand-600" aria-label={newsroomMessages.uploading} />
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3">

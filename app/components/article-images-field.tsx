@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { IMAGE_DETAIL_MAX, detailsOf, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
-import { imageDetailMessages as text, mediaLibraryMessages, messages } from "~/lib/messages";
+import { imageDetailMessages as text, mediaLibraryMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { MediaPicker } from "./media-picker";
 import { NewsImage } from "./news-image";
 
@@ -94,11 +94,11 @@ export function ArticleImagesField({ images, details, error }: { images: string[
                 {images.includes(item.url) ? (
                   <label className="flex items-center gap-2 text-sm">
                     <input type="checkbox" name="removeImages" value={item.url} />
-                    {messages.removeImage}
+                    {newsroomMessages.removeImage}
                   </label>
                 ) : (
                   <button type="button" className={moveButton} onClick={() => setItems(items.filter((other) => other.url !== item.url))}>
-                    {messages.removeImage}
+                    {newsroomMessages.removeImage}
                   </button>
                 )}
               </div>

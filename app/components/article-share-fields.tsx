@@ -1,6 +1,6 @@
 import type { ArticleFieldErrors } from "~/lib/article-schema";
 import { FormField, input } from "./form-field";
-import { storyMessages } from "~/lib/messages";
+import { storyMessages } from "~/lib/newsroom-messages";
 import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, SLUG_MAX, STANDFIRST_MAX, type StoryFields } from "~/lib/story-fields";
 
 /* The story's own fields: the standfirst under the headline, and the form's standfirst and "share and search" group. */

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { BIO_MAX, LINK_MAX, LINKS_MAX, type AuthorProfile } from "~/lib/author-profile";
-import { storyMessages } from "~/lib/messages";
+import { storyMessages } from "~/lib/newsroom-messages";
 import { Notice } from "./account-fields";
 import { FormField, input } from "./form-field";
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MutableRefObject, type RefObject } fr
 import { useBlocker } from "react-router";
 import { LOCALE, TIME_ZONE } from "~/lib/constants";
 import { errorOf } from "~/lib/error-body";
-import { conflictMessages, messages } from "~/lib/messages";
+import { conflictMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { currentOfConflict, type SavedStory } from "~/lib/edit-conflict";
 import { isEmptyDocument, parseRichDocument } from "~/lib/rich-text/document";
 import { ARTICLE_TEXT_FIELDS, AUTOSAVED_FIELDS, copyFields, heldValues, type ArticleFormField } from "~/lib/article-form-fields";
@@ -151,7 +151,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
   const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
-    if (window.confirm(messages.unsavedChangesWarning)) blocker.proceed();
+    if (window.confirm(newsroomMessages.unsavedChangesWarning)) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
 
@@ -176,11 +176,11 @@ const clock = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short", timeZone: TI
 export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
   const { phase, savedAt } = autosave;
   const text =
-    phase === "off" ? messages.autosaveOffPublished
+    phase === "off" ? newsroomMessages.autosaveOffPublished
     : phase === "conflict" ? conflictMessages.autosaveStopped
-    : phase === "saving" ? messages.autosaving
-    : phase === "failed" ? messages.autosaveFailed
-    : savedAt ? `${messages.autosaved} ${clock.format(new Date(savedAt))}`
+    : phase === "saving" ? newsroomMessages.autosaving
+    : phase === "failed" ? newsroomMessages.autosaveFailed
+    : savedAt ? `${newsroomMessages.autosaved} ${clock.format(new Date(savedAt))}`
     : "";
   return (
     <p aria-live="polite" className="min-h-5 text-sm text-stone-500" data-testid="autosave-status" data-phase={phase}>
@@ -211,7 +211,7 @@ export function PreviewButton({ form, articleId, className = "" }: { form: RefOb
   };
   return (
     <button type="button" onClick={open} className={className}>
-      {messages.preview}
+      {newsroomMessages.preview}
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from "react";
-import { conflictMessages } from "~/lib/messages";
+import { conflictMessages } from "~/lib/newsroom-messages";
 import { documentPlainText, parseRichDocument } from "~/lib/rich-text/document";
 import { countWords, readingMinutes } from "~/lib/word-count";
 

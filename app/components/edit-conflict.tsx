@@ -1,5 +1,5 @@
 import type { Difference } from "~/lib/edit-conflict";
-import { conflictMessages } from "~/lib/messages";
+import { conflictMessages } from "~/lib/newsroom-messages";
 
 export type ConflictChoice = "mine" | "theirs" | "merge";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { conflictMessages } from "~/lib/messages";
+import { conflictMessages } from "~/lib/newsroom-messages";
 
 /** How often an open form says it is still open; the server forgets it after a minute without. */
 export const PRESENCE_HEARTBEAT_MS = 25_000;

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import type { FocalPoint } from "~/lib/media-library";
-import { mediaLibraryMessages as text } from "~/lib/messages";
+import { mediaLibraryMessages as text } from "~/lib/newsroom-messages";
 import { NewsImage } from "./news-image";
 
 const round = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { categoryLabel, categoryPath, CATEGORIES } from "~/lib/categories";
-import { messages, settingsMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { settingsMessages } from "~/lib/newsroom-messages";
 import type { SocialNetwork } from "~/lib/site-settings";
 import { usePrerendered } from "./prerendered";
 import { useSiteFrame } from "./use-site-frame";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { statsMessages as m } from "~/lib/messages";
+import { statsMessages as m } from "~/lib/newsroom-messages";
 import { articleIdPath } from "~/lib/news";
 
 type Live = { readers: number; stories: { id: string; title: string; readers: number }[] };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { LibraryEntry } from "~/lib/media-library";
-import { mediaLibraryMessages as text } from "~/lib/messages";
+import { mediaLibraryMessages as text } from "~/lib/newsroom-messages";
 import { NewsImage } from "./news-image";
 
 /** What a picked image can become where the picker is: a cover, a gallery image, a figure in the text. */

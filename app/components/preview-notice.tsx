@@ -1,4 +1,4 @@
-import { frontPageMessages } from "~/lib/messages";
+import { frontPageMessages } from "~/lib/newsroom-messages";
 import type { NewsStatus } from "~/lib/news";
 import { statusLabel } from "~/lib/status-labels";
 

@@ -1,4 +1,4 @@
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
 
 type Props = { publishAt: string | null; error?: string; className: string };
@@ -11,7 +11,7 @@ export function PublishAtField({ publishAt, error, className }: Props) {
   return (
     <div className="hidden group-has-[input[name=status][value=scheduled]:checked]:block" data-testid="publish-at-field">
       <label htmlFor="publishAt" className="mb-1 block font-bold">
-        {messages.publishAt}
+        {newsroomMessages.publishAt}
       </label>
       <input
         id="publishAt"

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { mediaLibraryMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
 
 /** The stored images an editor removed from the library (earlier versions still name them); none on reader pages. */
 const RemovedMedia = createContext<ReadonlySet<string>>(new Set());
@@ -17,8 +17,8 @@ export function useIsRemoved(url: string): boolean {
 /** In place of a removed image: a box that says so, never a broken image. */
 export function RemovedImage({ className = "" }: { className?: string }) {
   return (
-    <span role="img" aria-label={mediaLibraryMessages.removedImage} className={`flex items-center justify-center rounded bg-stone-100 p-3 text-center text-sm text-stone-600 ring-1 ring-stone-300 ${className}`} data-testid="removed-image">
-      {mediaLibraryMessages.removedImage}
+    <span role="img" aria-label={messages.removedImage} className={`flex items-center justify-center rounded bg-stone-100 p-3 text-center text-sm text-stone-600 ring-1 ring-stone-300 ${className}`} data-testid="removed-image">
+      {messages.removedImage}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { categoryLabel, type Category } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { REVIEW_NOTE_MAX } from "~/lib/review-schema";
 
 type QueueItem = { id: string; title: string; category: Category; authorName: string | null; changedAt: string };
@@ -15,10 +15,10 @@ export function ReviewWaitingNotice({ count }: { count: number }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-sky-700/30 bg-sky-50 p-3 text-sky-900" data-testid="review-waiting">
       <span className="font-bold">
-        {messages.reviewWaitingCount} <span className="rounded-full bg-sky-700 px-2 py-0.5 text-white">{count.toLocaleString("ar-LB")}</span>
+        {newsroomMessages.reviewWaitingCount} <span className="rounded-full bg-sky-700 px-2 py-0.5 text-white">{count.toLocaleString("ar-LB")}</span>
       </span>
       <Link to="/dashboard?status=review" className="font-bold underline hover:text-brand-700">
-        {messages.reviewWaitingLink}
+        {newsroomMessages.reviewWaitingLink}
       </Link>
     </p>
   );
@@ -26,7 +26,7 @@ export function ReviewWaitingNotice({ count }: { count: number }) {
 
 /** The editors' review queue: what waits, who wrote it and since when. */
 export function ReviewQueue({ items }: { items: QueueItem[] }) {
-  if (items.length === 0) return <p className="text-stone-600">{messages.reviewQueueEmpty}</p>;
+  if (items.length === 0) return <p className="text-stone-600">{newsroomMessages.reviewQueueEmpty}</p>;
   return (
     <ul className="divide-y divide-stone-200" data-testid="review-queue">
       {items.map((item) => (
@@ -35,7 +35,7 @@ export function ReviewQueue({ items }: { items: QueueItem[] }) {
             {item.title}
           </Link>
           <p className="mt-1 text-sm text-stone-600">
-            {categoryLabel(item.category)} · {messages.reviewAuthor}: {item.authorName ?? "—"} · {messages.reviewSubmittedAt}{" "}
+            {categoryLabel(item.category)} · {newsroomMessages.reviewAuthor}: {item.authorName ?? "—"} · {newsroomMessages.reviewSubmittedAt}{" "}
             <time dateTime={item.changedAt}>{formatDateTime(item.changedAt)}</time>
           </p>
         </li>
@@ -64,7 +64,7 @@ export function SentBackList({ items }: { items: SentBackItem[] }) {
 export function EditorNote({ note }: { note: string }) {
   return (
     <div className="mt-2 rounded border border-amber-700/30 bg-amber-50 p-3" data-testid="editor-note">
-      <p className="mb-1 text-sm font-bold text-amber-900">{messages.editorNote}</p>
+      <p className="mb-1 text-sm font-bold text-amber-900">{newsroomMessages.editorNote}</p>
       <p className="break-words whitespace-pre-line">{note}</p>
     </div>
   );
@@ -75,16 +75,16 @@ export function ReviewPanel({ id }: { id: string }) {
   return (
     <section aria-labelledby="review-title" className="mb-6 rounded border border-stone-300 bg-stone-50 p-4" data-testid="review-panel">
       <h2 id="review-title" className="mb-1 text-lg font-bold">
-        {messages.reviewTitle}
+        {newsroomMessages.reviewTitle}
       </h2>
-      <p className="mb-3 text-sm text-stone-600">{messages.reviewHint}</p>
+      <p className="mb-3 text-sm text-stone-600">{newsroomMessages.reviewHint}</p>
       <form method="post" action={`${editPath(id)}/send-back`} className="space-y-3">
         <label htmlFor="review-note" className="block font-bold">
-          {messages.reviewNote}
+          {newsroomMessages.reviewNote}
         </label>
         <textarea id="review-note" name="note" required rows={3} maxLength={REVIEW_NOTE_MAX} className="w-full rounded border border-stone-300 bg-white px-3 py-2" />
         <button type="submit" className="rounded border border-stone-300 bg-white px-3 py-1.5 font-bold hover:bg-stone-100">
-          {messages.sendBack}
+          {newsroomMessages.sendBack}
         </button>
       </form>
     </section>

@@ -1,4 +1,4 @@
-import { revisionMessages, messages } from "~/lib/messages";
+import { revisionMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { VERSION_KIND_LABELS, type VersionEntry } from "~/lib/story-version";
 import { RelativeTime } from "./relative-time";
 import { RowList } from "./row-list";
@@ -18,7 +18,7 @@ function VersionDetails({ version }: { version: VersionEntry }) {
     <span className="inline-flex flex-wrap items-center gap-2">
       <VersionKind kind={version.kind} />
       <span>
-        {revisionMessages.versionBy} {version.by ?? messages.unknownPerson} · <RelativeTime iso={version.at} />
+        {revisionMessages.versionBy} {version.by ?? newsroomMessages.unknownPerson} · <RelativeTime iso={version.at} />
       </span>
     </span>
   );
@@ -32,7 +32,7 @@ export function RevisionHistory({ newsId, versions }: { newsId: string; versions
   return (
     <section aria-labelledby="revisions-title" className="mx-auto mt-8 max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
       <h2 id="revisions-title" className="mb-4 text-xl font-bold">
-        {messages.revisionsTitle}
+        {newsroomMessages.revisionsTitle}
       </h2>
       {current && versions.length > 1 ? (
         <p className="mb-2 flex flex-wrap items-center gap-2 text-sm text-stone-700" data-testid="current-version">
@@ -43,7 +43,7 @@ export function RevisionHistory({ newsId, versions }: { newsId: string; versions
       <RowList
         testId="revisions"
         rowTestId="revision"
-        empty={messages.revisionsEmpty}
+        empty={newsroomMessages.revisionsEmpty}
         rows={kept.map((version) => ({
           key: String(version.ref),
           title: version.title,
@@ -54,7 +54,7 @@ export function RevisionHistory({ newsId, versions }: { newsId: string; versions
                 {revisionMessages.compareWithCurrent}
               </a>
               <a href={`${base}/revisions/${version.ref}`} className={link}>
-                {messages.viewRevision}
+                {newsroomMessages.viewRevision}
               </a>
             </>
           ),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { editorMessages } from "~/lib/messages";
+import { editorMessages } from "~/lib/newsroom-messages";
 import type { RichDocument } from "~/lib/rich-text/document";
 
 /** The editor and its schema come in their own chunk, fetched only where a rich text is written. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { settingsMessages as sm } from "~/lib/messages";
+import { settingsMessages as sm } from "~/lib/newsroom-messages";
 import { isAdmin } from "~/lib/permissions";
 import type { Role } from "~/lib/constants";
 import { useSiteFrame } from "./use-site-frame";

@@ -1,4 +1,4 @@
-import { statsMessages as m } from "~/lib/messages";
+import { statsMessages as m } from "~/lib/newsroom-messages";
 
 const number = (n: number) => n.toLocaleString("ar-LB");
 

@@ -1,4 +1,4 @@
-import { statsMessages as m } from "~/lib/messages";
+import { statsMessages as m } from "~/lib/newsroom-messages";
 import { sourceLabel } from "~/lib/stats-labels";
 import { BarList, TimeChart } from "./stats-charts";
 

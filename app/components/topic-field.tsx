@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { cleanTopicName, joinTopicNames, MAX_TOPICS_PER_ARTICLE, topicKey, TOPICS_FIELD_MAX, type Topic } from "~/lib/topics";
 
 type Props = {

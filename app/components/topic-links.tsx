@@ -1,4 +1,4 @@
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { topicPath } from "~/lib/topics";
 
 /** A topic as a reader sees it: a link to its page, or (in a preview, before it is saved) its name alone. */

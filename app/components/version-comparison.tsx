@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { revisionMessages as m } from "~/lib/messages";
+import { revisionMessages as m } from "~/lib/newsroom-messages";
 import { hasMediaChanges, type Comparison, type MediaChanges } from "~/lib/story-version";
 import { changed, type DiffPart } from "~/lib/word-diff";
 import { DiffText } from "./diff-text";

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { errorOf } from "~/lib/error-body";
 import { imageSources } from "~/lib/images";
-import { mediaLibraryMessages as text } from "~/lib/messages";
+import { mediaLibraryMessages as text } from "~/lib/newsroom-messages";
 
 const button = "rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold hover:bg-stone-100 disabled:opacity-40";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ISLANDS } from "./registry";
+import { IDLE_ISLANDS, ISLANDS } from "./registry";
 
 function sources(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -12,10 +12,11 @@ function sources(directory: string): string[] {
 }
 
 describe("the islands registry", () => {
-  it("lists every island declared in app/, each name once, so the browser can hydrate it", () => {
+  it("lists every island declared in app/ by its name, so the browser can load and hydrate it", async () => {
     const declared = sources("app").flatMap((file) => [...readFileSync(file, "utf8").matchAll(/\bisland\("([^"]+)"/g)].map((m) => m[1]!));
-    const registered = ISLANDS.map((island) => island.islandName);
-    expect(new Set(registered).size).toBe(registered.length);
-    expect([...registered].sort()).toEqual([...declared].sort());
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(Object.keys(ISLANDS).sort()).toEqual([...declared].sort());
+    for (const [name, load] of Object.entries(ISLANDS)) expect((await load()).islandName, name).toBe(name);
+    for (const name of IDLE_ISLANDS) expect(ISLANDS, name).toHaveProperty([name]);
   });
 });

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { emailField, PASSWORD_MAX, usernameField } from "./auth-schemas";
 import { ROLES } from "./constants";
 import { MIN_PASSWORD_LENGTH } from "./constants";
-import { accountMessages, authErrors, messages } from "./messages";
+import { accountMessages, authErrors, newsroomMessages } from "./newsroom-messages";
 
 /*
  * The users page, the account page and the reset pages: one schema per form, for the form's limits and
@@ -13,11 +13,11 @@ const ID_MAX = 100;
 export const SEARCH_MAX = 100;
 
 const newPassword = z
-  .string({ error: messages.fieldRequired })
-  .min(1, messages.fieldRequired)
+  .string({ error: newsroomMessages.fieldRequired })
+  .min(1, newsroomMessages.fieldRequired)
   .min(MIN_PASSWORD_LENGTH, authErrors["weak-password-short"].arabic)
-  .max(PASSWORD_MAX, messages.passwordTooLong);
-const currentPassword = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX, messages.passwordTooLong);
+  .max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
+const currentPassword = z.string({ error: newsroomMessages.fieldRequired }).min(1, newsroomMessages.fieldRequired).max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
 /** better-auth's ids and tokens are letters, digits, `-` and `_`: anything else names no account (and a NUL would not reach PostgreSQL). */
 const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
 const userId = z.string({ error: accountMessages.accountNotFound }).max(ID_MAX, accountMessages.accountNotFound).regex(ID_SHAPE, accountMessages.accountNotFound);

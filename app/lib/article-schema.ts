@@ -2,7 +2,8 @@ import { z } from "./zod";
 import { BYLINE_MAX } from "./bylines";
 import { IMAGE_DETAIL_MAX, type ImageDetailsMap } from "./image-details";
 import { CATEGORIES } from "./categories";
-import { conflictMessages, imageDetailMessages, messages } from "./messages";
+import { messages } from "./messages";
+import { conflictMessages, imageDetailMessages, newsroomMessages } from "./newsroom-messages";
 import { CHOSEN_STATUSES } from "./news";
 import { parsePublishAt } from "./publish-time";
 import { topicsField } from "./topic-schema";
@@ -49,14 +50,14 @@ export const trashActionSchema = z.object({ intent: z.enum(["restore", "delete"]
 
 /** The form's fields one by one (every text field of article-form-fields.ts): what autosave and preview check of them. */
 export const articleFields = z.object({
-  title: z.string({ error: messages.titleRequired }).trim().refine(hasVisibleText, messages.titleRequired).max(TITLE_MAX, messages.titleTooLong),
+  title: z.string({ error: newsroomMessages.titleRequired }).trim().refine(hasVisibleText, newsroomMessages.titleRequired).max(TITLE_MAX, newsroomMessages.titleTooLong),
   /** Plain text, from clients written before the editor (the JSON API): it becomes a document of paragraphs. */
   content: z
-    .string({ error: messages.contentRequired })
+    .string({ error: newsroomMessages.contentRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n"))
     .pipe(z.string().trim()
-    .refine(hasVisibleText, messages.contentRequired)
-    .max(CONTENT_MAX, messages.contentTooLong))
+    .refine(hasVisibleText, newsroomMessages.contentRequired)
+    .max(CONTENT_MAX, newsroomMessages.contentTooLong))
     .optional(),
   /** The editor's document as JSON: only what the allow-list of lib/rich-text/document.ts names. */
   body: z
@@ -69,15 +70,15 @@ export const articleFields = z.object({
     })
     .optional(),
   category: z.enum(CATEGORIES, { error: messages.categoryInvalid }),
-  status: z.enum(CHOSEN_STATUSES, { error: messages.statusInvalid }),
+  status: z.enum(CHOSEN_STATUSES, { error: newsroomMessages.statusInvalid }),
   byline: z
     .string()
     .transform((text) => text.replace(/\s+/g, " ").trim())
-    .pipe(z.string().max(BYLINE_MAX, messages.bylineTooLong))
+    .pipe(z.string().max(BYLINE_MAX, newsroomMessages.bylineTooLong))
     .optional()
     .transform((text) => (text && hasVisibleText(text) ? text : null)),
-  videoUrl: optionalUrl(messages.videoUrlInvalid).default(null),
-  imageUrl: optionalUrl(messages.imageUrlInvalid).default(null),
+  videoUrl: optionalUrl(newsroomMessages.videoUrlInvalid).default(null),
+  imageUrl: optionalUrl(newsroomMessages.imageUrlInvalid).default(null),
   removeImages: z.array(z.string()).default([]),
   /** The article's images in the order readers see them (the first is the cover), and each one's details in the same order. */
   imageOrder: z.array(z.string().max(URL_MAX, imageDetailMessages.notOfArticle)).max(MAX_IMAGES, imageDetailMessages.notOfArticle).optional(),
@@ -89,7 +90,7 @@ export const articleFields = z.object({
   /** The version of the article the form was opened on or last saved as (news.version): an edit of a newer one is refused. */
   baseVersion: z.string().regex(/^[1-9]\d{0,8}$/, conflictMessages.baseVersionRequired).transform(Number).optional(),
   /** ISO 8601, or the form's wall time in Beirut, as UTC: only a scheduled article has one (sent with another status, it is refused). */
-  publishAt: z.string().trim().max(40, messages.publishAtInvalid).optional(),
+  publishAt: z.string().trim().max(40, newsroomMessages.publishAtInvalid).optional(),
   /** Topic names, comma-separated (lib/topics.ts); absent: the article keeps its topics. */
   topics: topicsField,
   /** Standfirst, slug, share title and description, noindex, the share picture's removal (story-fields.ts). */
@@ -108,17 +109,17 @@ export function withArticleText<T extends { content?: string; body?: RichDocumen
   ctx: z.RefinementCtx,
 ): Omit<T, "content" | "body"> & { content: string; body: RichDocument } {
   if (fields.body !== undefined && fields.content !== undefined) {
-    ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentAndBody });
+    ctx.addIssue({ code: "custom", path: ["content"], message: newsroomMessages.contentAndBody });
     return z.NEVER;
   }
   const body = fields.body ?? (fields.content === undefined ? undefined : documentFromPlainText(fields.content));
   if (!body || isEmptyDocument(body)) {
-    ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentRequired });
+    ctx.addIssue({ code: "custom", path: ["content"], message: newsroomMessages.contentRequired });
     return z.NEVER;
   }
   const content = documentPlainText(body);
   if (content.length > CONTENT_MAX) {
-    ctx.addIssue({ code: "custom", path: ["content"], message: messages.contentTooLong });
+    ctx.addIssue({ code: "custom", path: ["content"], message: newsroomMessages.contentTooLong });
     return z.NEVER;
   }
   return { ...fields, content, body };
@@ -157,16 +158,16 @@ export function withImageDetails<T extends ImageFields>(
 export const articleSchema = articleFields.transform(withArticleText).transform(withImageDetails).transform((article, ctx) => {
   if (article.status !== "scheduled") {
     if (!article.publishAt) return { ...article, publishAt: null };
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: messages.publishAtNotScheduled });
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: newsroomMessages.publishAtNotScheduled });
     return z.NEVER;
   }
   const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
   if (!publishAt) {
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: article.publishAt ? messages.publishAtInvalid : messages.publishAtRequired });
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: article.publishAt ? newsroomMessages.publishAtInvalid : newsroomMessages.publishAtRequired });
     return z.NEVER;
   }
   if (Date.parse(publishAt) <= Date.now()) {
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: messages.publishAtPast });
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: newsroomMessages.publishAtPast });
     return z.NEVER;
   }
   return { ...article, publishAt };

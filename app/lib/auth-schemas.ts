@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { messages } from "./messages";
+import { newsroomMessages } from "./newsroom-messages";
 
 export const USERNAME_MAX = 50;
 export const EMAIL_MAX = 254;
@@ -16,21 +16,21 @@ function cleanUsername(raw: string): string {
 
 const required = (max: number, tooLong: string) =>
   z
-    .string({ error: messages.fieldRequired })
+    .string({ error: newsroomMessages.fieldRequired })
     .trim()
-    .min(1, messages.fieldRequired)
+    .min(1, newsroomMessages.fieldRequired)
     .max(max, tooLong);
 
-export const emailField = required(EMAIL_MAX, messages.emailTooLong).transform((value) => value.toLowerCase());
+export const emailField = required(EMAIL_MAX, newsroomMessages.emailTooLong).transform((value) => value.toLowerCase());
 // Length rules below 6 and e-mail format come from better-auth, so its catalogue message is shown.
-const password = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX, messages.passwordTooLong);
+const password = z.string({ error: newsroomMessages.fieldRequired }).min(1, newsroomMessages.fieldRequired).max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
 
 export const signInSchema = z.object({ email: emailField, password });
 
 /** A display name (user.name), cleaned: sign-up, the account page and invitations share it. */
-export const usernameField = required(USERNAME_MAX * 4, messages.usernameTooLong)
+export const usernameField = required(USERNAME_MAX * 4, newsroomMessages.usernameTooLong)
   .transform(cleanUsername)
-  .pipe(z.string().min(1, messages.usernameInvalid).max(USERNAME_MAX, messages.usernameTooLong));
+  .pipe(z.string().min(1, newsroomMessages.usernameInvalid).max(USERNAME_MAX, newsroomMessages.usernameTooLong));
 
 export const signUpSchema = z.object({
   username: usernameField,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { authorProfileSchema, BIO_MAX, parseLinks } from "./author-profile";
-import { storyMessages } from "./messages";
+import { storyMessages } from "./newsroom-messages";
 
 const message = (fields: Record<string, string>) => authorProfileSchema.safeParse(fields).error?.issues[0]?.message;
 

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { storyMessages } from "./messages";
+import { storyMessages } from "./newsroom-messages";
 
 /* Author pages: a photo, a short bio and a few links. */
 

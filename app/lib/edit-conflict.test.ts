@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { differences, type SavedStory } from "./edit-conflict";
-import { conflictMessages } from "./messages";
+import { conflictMessages } from "./newsroom-messages";
 import { countWords, readingMinutes } from "./word-count";
 
 const doc = (text: string) => ({ type: "doc" as const, content: [{ type: "paragraph" as const, content: [{ type: "text" as const, text }] }] });

@@ -1,5 +1,5 @@
 import { categoryLabel, isCategory } from "./categories";
-import { conflictMessages } from "./messages";
+import { conflictMessages } from "./newsroom-messages";
 import type { NewsStatus } from "./news";
 import { documentPlainText, parseRichDocument, type RichDocument } from "./rich-text/document";
 import { statusLabel } from "./status-labels";

@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category } from "./categories";
 import { SLIDER_COUNT } from "./constants";
-import { frontPageMessages as fm } from "./messages";
+import { frontPageMessages as fm } from "./newsroom-messages";
 import { z } from "./zod";
 
 /*

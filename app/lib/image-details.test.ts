@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articleSchema } from "./article-schema";
-import { imageDetailMessages } from "./messages";
+import { imageDetailMessages } from "./newsroom-messages";
 import { parseImageDetails, storedImageDetails } from "./image-details";
 
 const base = { title: "عنوان", content: "نص", category: "local", status: "draft" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheRuleOf, isKeptPage, MEDIA_CACHE, PAGES_CACHE, shellCacheName, staleCaches, type RequestFacts } from "./offline-cache-rules";
+import { cacheRuleOf, isKeptPage, mayFetchAhead, MEDIA_CACHE, PAGES_CACHE, shellCacheName, staleCaches, storiesToKeep, variantsOf, type RequestFacts } from "./offline-cache-rules";
 
 const origin = "https://akhbar.example";
 const get = (path: string, more: Partial<RequestFacts> = {}): RequestFacts => ({ url: `${origin}${path}`, method: "GET", mode: "no-cors", destination: "", range: false, ...more });
@@ -45,5 +45,39 @@ describe("a new version's activation", () => {
   it("removes the older shells only, and leaves other sites' caches on the same origin alone", () => {
     const names = [shellCacheName("old1"), shellCacheName("new2"), PAGES_CACHE, MEDIA_CACHE, "someone-elses"];
     expect(staleCaches(names, "new2")).toEqual([shellCacheName("old1")]);
+  });
+});
+
+describe("the stories kept ahead of the reader", () => {
+  it("only on a connection that neither asks to save data nor says it is cellular", () => {
+    expect(mayFetchAhead(undefined)).toBe(true);
+    expect(mayFetchAhead({ saveData: false, type: "wifi" })).toBe(true);
+    expect(mayFetchAhead({ saveData: true })).toBe(false);
+    expect(mayFetchAhead({ type: "cellular" })).toBe(false);
+  });
+
+  it("story pages of this site, at most three, each with its picture at the smallest size", () => {
+    const story = (page: string, picture: string | null = null) => ({ page, picture });
+    const message = {
+      kind: "keep-stories",
+      stories: [
+        story(`${origin}/news/a1/slug`, `${origin}/media/news-images/a1-1200w.webp`),
+        story("/news/a1/slug"),
+        story("https://elsewhere.example/news/x"),
+        story("/dashboard"),
+        story("/news/b2", "https://elsewhere.example/media/news-images/b2-800w.webp"),
+        story("/news/c3", "/media/news-images/c3-800w.webp"),
+        story("/news/d4"),
+      ],
+    };
+    expect(storiesToKeep(message, origin)).toEqual([story("/news/a1/slug", "/media/news-images/a1-400w.webp"), story("/news/b2"), story("/news/c3", "/media/news-images/c3-400w.webp")]);
+    expect(storiesToKeep({ kind: "other", stories: message.stories }, origin)).toEqual([]);
+    expect(storiesToKeep(null, origin)).toEqual([]);
+  });
+
+  it("a stored picture's every size, the smallest first, to stand in for one another offline", () => {
+    expect(variantsOf("/media/news-images/a1-800w.webp")).toEqual(["/media/news-images/a1-400w.webp", "/media/news-images/a1-800w.webp", "/media/news-images/a1-1200w.webp"]);
+    expect(variantsOf("/media/news-images/a1.webp")).toEqual([]);
+    expect(variantsOf("/icon-192.png")).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { IMAGE_WIDTHS, variantUrl } from "./images";
+
 /**
  * Which of the service worker's ways each request takes (docs/decisions/038): pages network first,
  * hashed files and stored media from the cache first, everything else straight to the network.
@@ -42,4 +44,56 @@ export function isKeptPage(response: { ok: boolean; status: number; type: string
 export function staleCaches(names: string[], version: string): string[] {
   const kept = new Set([shellCacheName(version), PAGES_CACHE, MEDIA_CACHE]);
   return names.filter((name) => name.startsWith(CACHE_PREFIX) && !kept.has(name));
+}
+
+/**
+ * The stories a page asks the worker to keep for reading offline, once the reader's browser is idle:
+ * the first few it links to, the ones a reader is likely to open next (docs/decisions/038).
+ */
+export const MAX_KEPT_STORIES = 3;
+export type KeptStory = { page: string; picture: string | null };
+export type KeepStories = { kind: "keep-stories"; stories: KeptStory[] };
+
+/** What a connection tells of itself (navigator.connection, where the browser has it). */
+export type ConnectionFacts = { saveData?: boolean; type?: string };
+
+/** A reader's data is spent ahead of them only on a connection that neither asks to save it nor says it is cellular. */
+export function mayFetchAhead(connection: ConnectionFacts | undefined): boolean {
+  return connection?.saveData !== true && connection?.type !== "cellular";
+}
+
+const STORY_PAGE = /^\/news\/[^/?#]+(?:\/[^/?#]+)?$/;
+const STORED_VARIANT = /^(\/media\/news-images\/[^/]+)-\d+w\.webp$/;
+
+/** Every size of a stored picture (a variant of lib/images), the smallest first; empty for any other address. */
+export function variantsOf(path: string): string[] {
+  const base = STORED_VARIANT.exec(path)?.[1];
+  return base ? [...IMAGE_WIDTHS].sort((a, b) => a - b).map((width) => variantUrl(base, width)) : [];
+}
+
+/**
+ * The stories of a page's message the worker keeps: story pages of this site, each with its picture
+ * at the smallest size (the page shows it larger, and offline any size kept stands in), at most
+ * MAX_KEPT_STORIES; nothing for any other message.
+ */
+export function storiesToKeep(message: unknown, origin: string): KeptStory[] {
+  if (typeof message !== "object" || message === null || (message as KeepStories).kind !== "keep-stories" || !Array.isArray((message as KeepStories).stories)) return [];
+  const path = (value: unknown) => {
+    if (typeof value !== "string") return null;
+    try {
+      const url = new URL(value, origin);
+      return url.origin === origin ? url.pathname : null;
+    } catch {
+      return null;
+    }
+  };
+  const kept: KeptStory[] = [];
+  for (const story of (message as KeepStories).stories) {
+    const page = path((story as KeptStory | null)?.page);
+    if (!page || !STORY_PAGE.test(page) || kept.some((k) => k.page === page)) continue;
+    const picture = variantsOf(path((story as KeptStory).picture) ?? "")[0] ?? null;
+    kept.push({ page, picture });
+    if (kept.length === MAX_KEPT_STORIES) break;
+  }
+  return kept;
 }

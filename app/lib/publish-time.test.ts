@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articleSchema } from "./article-schema";
-import { messages } from "./messages";
+import { newsroomMessages } from "./newsroom-messages";
 import { beirutWallTimeToIso, isoToBeirutWallTime, parsePublishAt } from "./publish-time";
 
 describe("publish times", () => {
@@ -33,17 +33,17 @@ describe("the article schema's publish time", () => {
   };
 
   it("needs a real time still to come for a scheduled article", () => {
-    expect(errorOf({ status: "scheduled" })).toEqual([messages.publishAtRequired]);
-    expect(errorOf({ status: "scheduled", publishAt: "غداً" })).toEqual([messages.publishAtInvalid]);
-    expect(errorOf({ status: "scheduled", publishAt: "2020-01-01T00:00:00Z" })).toEqual([messages.publishAtPast]);
+    expect(errorOf({ status: "scheduled" })).toEqual([newsroomMessages.publishAtRequired]);
+    expect(errorOf({ status: "scheduled", publishAt: "غداً" })).toEqual([newsroomMessages.publishAtInvalid]);
+    expect(errorOf({ status: "scheduled", publishAt: "2020-01-01T00:00:00Z" })).toEqual([newsroomMessages.publishAtPast]);
     expect(errorOf({ status: "scheduled", publishAt: new Date(Date.now() + 60_000).toISOString() })).toBeNull();
   });
 
   it("refuses a publish time with any other status, keeps none without one, and refuses a status no form may choose", () => {
     for (const status of ["draft", "review", "published"]) {
-      expect(errorOf({ status, publishAt: "2030-01-01T00:00:00Z" }), status).toEqual([messages.publishAtNotScheduled]);
+      expect(errorOf({ status, publishAt: "2030-01-01T00:00:00Z" }), status).toEqual([newsroomMessages.publishAtNotScheduled]);
       expect(articleSchema.parse({ ...article, status }).publishAt).toBeNull();
     }
-    expect(errorOf({ status: "trashed" })).toEqual([messages.statusInvalid]);
+    expect(errorOf({ status: "trashed" })).toEqual([newsroomMessages.statusInvalid]);
   });
 });

@@ -1,7 +1,6 @@
-import { settingsMessages as sm } from "./messages";
+import { settingsMessages as sm, pushMessages } from "./newsroom-messages";
 import { documentPlainText, isEmptyDocument, richDocumentSchema, type RichDocument } from "./rich-text/document";
 import { ALERTS_PER_HOUR_MAX, DEFAULT_ALERTS_PER_HOUR, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from "./site-settings";
-import { pushMessages } from "./messages";
 import { z } from "./zod";
 
 /*

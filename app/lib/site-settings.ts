@@ -1,4 +1,5 @@
-import { messages, settingsMessages as sm } from "./messages";
+import { messages } from "./messages";
+import { settingsMessages as sm } from "./newsroom-messages";
 import type { RichDocument } from "./rich-text/document";
 
 /*

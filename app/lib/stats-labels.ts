@@ -1,5 +1,5 @@
 import { categoryLabel, isCategory } from "./categories";
-import { statsMessages as m } from "./messages";
+import { statsMessages as m } from "./newsroom-messages";
 
 /** The stats page's tables of rows (a key, its stored label, views): the page and its CSV name each row alike. */
 export const STATS_ROW_TABLES = ["top", "categories", "authors", "topics", "sources", "devices"] as const;

@@ -1,29 +1,29 @@
-import { messages } from "./messages";
+import { newsroomMessages } from "./newsroom-messages";
 import type { NewsStatus } from "./news";
 
 /** What the dashboard says after a save: what the article became, not always "published". */
 export function savedMessage(status: NewsStatus): string {
   switch (status) {
     case "published":
-      return messages.published;
+      return newsroomMessages.published;
     case "draft":
-      return messages.savedAsDraft;
+      return newsroomMessages.savedAsDraft;
     case "review":
-      return messages.savedForReview;
+      return newsroomMessages.savedForReview;
     case "scheduled":
-      return messages.savedAsScheduled;
+      return newsroomMessages.savedAsScheduled;
     case "trashed":
-      return messages.statusTrashed;
+      return newsroomMessages.statusTrashed;
   }
 }
 
 export function statusLabel(status: NewsStatus): string {
   const labels: Record<NewsStatus, string> = {
-    draft: messages.statusDraft,
-    review: messages.statusReview,
-    scheduled: messages.statusScheduled,
-    published: messages.statusPublished,
-    trashed: messages.statusTrashed,
+    draft: newsroomMessages.statusDraft,
+    review: newsroomMessages.statusReview,
+    scheduled: newsroomMessages.statusScheduled,
+    published: newsroomMessages.statusPublished,
+    trashed: newsroomMessages.statusTrashed,
   };
   return labels[status];
 }

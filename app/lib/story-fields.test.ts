@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articleFields } from "./article-schema";
-import { storyMessages } from "./messages";
+import { storyMessages } from "./newsroom-messages";
 import { articlePath, wirePath } from "./news";
 import { editedSlug, SLUG_MAX, slugOf, STANDFIRST_MAX, summaryText } from "./story-fields";
 

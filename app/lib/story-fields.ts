@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { storyMessages } from "./messages";
+import { storyMessages } from "./newsroom-messages";
 import { slugWords } from "./slugs";
 
 /* The story's own fields (decision 033): standfirst, readable slug, share overrides, noindex. */

@@ -1,6 +1,6 @@
 import { categoryLabel, isCategory } from "./categories";
 import type { ImageDetailsMap } from "./image-details";
-import { revisionMessages } from "./messages";
+import { revisionMessages } from "./newsroom-messages";
 import { changed, wordDiff, type DiffPart } from "./word-diff";
 
 /* Two versions of a story side by side: what the words, the other fields and the media became. */

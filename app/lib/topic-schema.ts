@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { topicMessages } from "./messages";
+import { topicMessages } from "./newsroom-messages";
 import { parseTopicList, TOPIC_DESCRIPTION_MAX, TOPICS_FIELD_MAX } from "./topics";
 
 /** The article form's topics: a comma-separated text, checked into a list of names; absent stays absent. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { topicMessages } from "./messages";
+import { topicMessages } from "./newsroom-messages";
 import { wirePath } from "./news";
 import { MAX_TOPICS_PER_ARTICLE, parseTopicList, TOPIC_NAME_MAX, topicKey, topicNameProblem, topicPath, topicSlug } from "./topics";
 

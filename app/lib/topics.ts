@@ -1,4 +1,4 @@
-import { topicMessages } from "./messages";
+import { topicMessages } from "./newsroom-messages";
 import { normalizeArabic, wordsOf } from "./search/arabic";
 import { slugWords } from "./slugs";
 

@@ -3,7 +3,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, signInSchema, signUpSchema, USERNAME_MAX } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/same-origin-path";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
-import { accountMessages, authErrors, messages, type AuthErrorCode } from "~/lib/messages";
+import { accountMessages, authErrors, newsroomMessages, type AuthErrorCode } from "~/lib/newsroom-messages";
 import { errorOf } from "~/lib/error-body";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
@@ -66,7 +66,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/autenction", title: `${messages.signInTitle} | ${siteOf(matches).name}`, description: messages.authDescription, noindex: true });
+  return pageMeta({ ...siteMetaOf(matches), path: "/autenction", title: `${newsroomMessages.signInTitle} | ${siteOf(matches).name}`, description: newsroomMessages.authDescription, noindex: true });
 }
 
 function Field(props: { name: string; label: string; type: string; maxLength: number; error?: string; autoComplete: string; minLength?: number; hint?: string }) {
@@ -111,21 +111,21 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8" aria-labelledby="auth-title">
       <h1 id="auth-title" className="mb-6 text-center text-2xl font-bold">
-        {signup ? messages.signUpTitle : messages.signInTitle}
+        {signup ? newsroomMessages.signUpTitle : newsroomMessages.signInTitle}
       </h1>
       <Form method="post" className="space-y-4" key={mode} noValidate={false}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        {signup && <Field name="username" label={messages.username} type="text" maxLength={USERNAME_MAX} autoComplete="username" error={fieldErrors?.username} />}
-        <Field name="email" label={messages.email} type="email" maxLength={EMAIL_MAX} autoComplete="email" error={fieldErrors?.email} />
+        {signup && <Field name="username" label={newsroomMessages.username} type="text" maxLength={USERNAME_MAX} autoComplete="username" error={fieldErrors?.username} />}
+        <Field name="email" label={newsroomMessages.email} type="email" maxLength={EMAIL_MAX} autoComplete="email" error={fieldErrors?.email} />
         <Field
           name="password"
-          label={messages.password}
+          label={newsroomMessages.password}
           type="password"
           maxLength={PASSWORD_MAX}
           autoComplete={signup ? "new-password" : "current-password"}
           minLength={signup ? MIN_PASSWORD_LENGTH : undefined}
-          hint={signup ? messages.passwordHint : undefined}
+          hint={signup ? newsroomMessages.passwordHint : undefined}
           error={fieldErrors?.password}
         />
         {entry && (
@@ -138,7 +138,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         )}
         <button type="submit" disabled={busy} className="flex w-full items-center justify-center gap-2 rounded bg-brand-600 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-70">
           {busy && <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden />}
-          {busy ? (signup ? messages.signingUp : messages.signingIn) : signup ? messages.signUpSubmit : messages.signInSubmit}
+          {busy ? (signup ? newsroomMessages.signingUp : newsroomMessages.signingIn) : signup ? newsroomMessages.signUpSubmit : newsroomMessages.signInSubmit}
         </button>
       </Form>
       {!signup && (
@@ -149,7 +149,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       )}
       <p className="mt-6 text-center">
-        {signup ? messages.haveAccount : messages.haveNoAccount}{" "}
+        {signup ? newsroomMessages.haveAccount : newsroomMessages.haveNoAccount}{" "}
         <a
           href={`/autenction?mode=${signup ? "signin" : "signup"}${loaderData.redirectTo !== "/" ? `&redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`}
           onClick={(event) => {
@@ -158,7 +158,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           }}
           className="font-bold text-brand-700 hover:underline"
         >
-          {signup ? messages.signInTitle : messages.signUpTitle}
+          {signup ? newsroomMessages.signInTitle : newsroomMessages.signUpTitle}
         </a>
       </p>
     </section>

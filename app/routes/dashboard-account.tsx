@@ -4,7 +4,8 @@ import { accountButton, Notice, primaryButton, TextField } from "~/components/ac
 import { accountFieldErrors, changePasswordSchema, renameSchema } from "~/lib/account-schemas";
 import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
-import { accountMessages, messages, roleLabels, storyMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { accountMessages, newsroomMessages, roleLabels, storyMessages } from "~/lib/newsroom-messages";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { isNewsroomMember, isAdmin } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
@@ -129,7 +130,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {accountMessages.displayName}
         </h2>
         {outcome("rename")}
-        <TextField name="username" label={messages.username} maxLength={USERNAME_MAX} defaultValue={name} autoComplete="nickname" error={errors("rename").username} />
+        <TextField name="username" label={newsroomMessages.username} maxLength={USERNAME_MAX} defaultValue={name} autoComplete="nickname" error={errors("rename").username} />
         <button type="submit" name="intent" value="rename" className={primaryButton}>
           {accountMessages.saveName}
         </button>
@@ -145,7 +146,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <input type="text" name="email" autoComplete="username" value={email} readOnly hidden />
         <TextField name="currentPassword" type="password" label={accountMessages.currentPassword} maxLength={PASSWORD_MAX} autoComplete="current-password" error={errors("password").currentPassword} />
         <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={errors("password").newPassword} />
-        <p className="text-sm text-stone-500">{messages.passwordHint}</p>
+        <p className="text-sm text-stone-500">{newsroomMessages.passwordHint}</p>
         <button type="submit" name="intent" value="password" className={primaryButton}>
           {accountMessages.changePassword}
         </button>

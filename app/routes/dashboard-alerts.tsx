@@ -1,7 +1,7 @@
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel, isCategory } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
-import { pushMessages as m } from "~/lib/messages";
+import { pushMessages as m } from "~/lib/newsroom-messages";
 import { articleIdPath } from "~/lib/news";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requireEditor } from "~/server/accounts/guards.server";

@@ -6,7 +6,7 @@ import { SLIDER_COUNT } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { PLACEMENT_DEFAULT_MS, pinSlot, slideSlot } from "~/lib/front-page";
-import { frontPageMessages as fm } from "~/lib/messages";
+import { frontPageMessages as fm } from "~/lib/newsroom-messages";
 import { pathOf, type NewsSummary } from "~/lib/news";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";

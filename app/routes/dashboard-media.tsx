@@ -6,7 +6,7 @@ import { FocalPointPicker } from "~/components/focal-point-picker";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { IMAGE_DETAIL_MAX } from "~/lib/image-details";
 import { inCurrentUse, libraryFilterFromUrl, libraryPageFromUrl, libraryPath, type LibraryEntry, type MediaUseKind } from "~/lib/media-library";
-import { mediaLibraryMessages as text, imageDetailMessages } from "~/lib/messages";
+import { mediaLibraryMessages as text, imageDetailMessages } from "~/lib/newsroom-messages";
 import { sendWithProgress } from "~/lib/upload-client";
 import { isEditor } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = () => NO_STORE;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/preview", title: `${messages.preview} | ${siteOf(matches).name}`, description: messages.preview, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/preview", title: `${newsroomMessages.preview} | ${siteOf(matches).name}`, description: newsroomMessages.preview, noindex: true, image: null });
 }
 
 export default function PreviewPage({ actionData }: Route.ComponentProps) {
@@ -42,7 +43,7 @@ export default function PreviewPage({ actionData }: Route.ComponentProps) {
     <div className="grid gap-8 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 font-bold text-amber-900" data-testid="preview-banner">
-          {messages.previewBanner}
+          {newsroomMessages.previewBanner}
         </p>
         <ArticleBody {...actionData.preview} />
       </div>

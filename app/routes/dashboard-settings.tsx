@@ -3,7 +3,7 @@ import { DashboardHeading } from "~/components/dashboard-heading";
 import { FormField, input } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { pushMessages, settingsMessages as sm } from "~/lib/messages";
+import { pushMessages, settingsMessages as sm } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { SETTINGS_LIMITS } from "~/lib/site-settings-schema";
 import { ALERTS_PER_HOUR_MAX, INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-settings";

@@ -1,4 +1,4 @@
-import { statsMessages as m } from "~/lib/messages";
+import { statsMessages as m } from "~/lib/newsroom-messages";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { AppError } from "~/server/platform/app-error.server";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { LiveReaders } from "~/components/live-readers";
 import { BarList, TimeChart, type BarRow } from "~/components/stats-charts";
-import { statsMessages as m } from "~/lib/messages";
+import { statsMessages as m } from "~/lib/newsroom-messages";
 import { articleIdPath } from "~/lib/news";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { statsRowLabel, type StatsRowTable } from "~/lib/stats-labels";

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, confirmFirst, Notice, primaryButton } from "~/components/account-fields";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { topicActionSchema } from "~/lib/topic-schema";
 import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, topicPath } from "~/lib/topics";

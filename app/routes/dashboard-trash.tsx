@@ -4,7 +4,7 @@ import { RowList } from "~/components/row-list";
 import { trashActionSchema } from "~/lib/article-schema";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { NewsStatus } from "~/lib/news";
 import { isAdmin } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
@@ -21,11 +21,11 @@ import type { Route } from "./+types/dashboard-trash";
 export const handle = HYDRATE_DOCUMENT;
 
 const STATUS_LABELS: Record<NewsStatus, string> = {
-  draft: messages.statusDraft,
-  review: messages.statusReview,
-  scheduled: messages.statusScheduled,
-  published: messages.statusPublished,
-  trashed: messages.statusTrashed,
+  draft: newsroomMessages.statusDraft,
+  review: newsroomMessages.statusReview,
+  scheduled: newsroomMessages.statusScheduled,
+  published: newsroomMessages.statusPublished,
+  trashed: newsroomMessages.statusTrashed,
 };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/trash", title: `${messages.trashTitle} | ${siteOf(matches).name}`, description: messages.trashTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/trash", title: `${newsroomMessages.trashTitle} | ${siteOf(matches).name}`, description: newsroomMessages.trashTitle, noindex: true, image: null });
 }
 
 const button = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
@@ -64,24 +64,24 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   const { items, canDeleteForGood, done } = loaderData;
   return (
     <section aria-labelledby="trash-title" className="space-y-6">
-      <DashboardHeading id="trash-title" title={messages.trashTitle} />
-      <p className="text-stone-600">{messages.trashNote}</p>
+      <DashboardHeading id="trash-title" title={newsroomMessages.trashTitle} />
+      <p className="text-stone-600">{newsroomMessages.trashNote}</p>
       {done && (
         <p role="status" className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
-          {done === "restored" ? messages.restoredFromTrash : messages.deletedForGood}
+          {done === "restored" ? newsroomMessages.restoredFromTrash : newsroomMessages.deletedForGood}
         </p>
       )}
       <div className="rounded-lg bg-white px-4 ring-1 ring-stone-200">
         <RowList
           testId="trash-list"
           rowTestId="trash-item"
-          empty={messages.trashEmpty}
+          empty={newsroomMessages.trashEmpty}
           rows={items.map((item) => ({
             key: item.id,
             title: item.title,
             details: (
               <>
-                {categoryLabel(item.category)} · {messages.trashPreviousStatus}: {STATUS_LABELS[item.trashedFrom]} · {messages.trashDeletedAt}:{" "}
+                {categoryLabel(item.category)} · {newsroomMessages.trashPreviousStatus}: {STATUS_LABELS[item.trashedFrom]} · {newsroomMessages.trashDeletedAt}:{" "}
                 <time dateTime={item.deletedAt}>{formatDay(item.deletedAt)}</time>
               </>
             ),
@@ -90,14 +90,14 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                 <form method="post">
                   <input type="hidden" name="id" value={item.id} />
                   <button type="submit" name="intent" value="restore" className={button}>
-                    {messages.restoreFromTrash}
+                    {newsroomMessages.restoreFromTrash}
                   </button>
                 </form>
                 {canDeleteForGood && (
-                  <form method="post" onSubmit={(event) => !window.confirm(messages.confirmDeleteForGood) && event.preventDefault()}>
+                  <form method="post" onSubmit={(event) => !window.confirm(newsroomMessages.confirmDeleteForGood) && event.preventDefault()}>
                     <input type="hidden" name="id" value={item.id} />
                     <button type="submit" name="intent" value="delete" className={`${button} text-brand-700`}>
-                      {messages.deleteForGood}
+                      {newsroomMessages.deleteForGood}
                     </button>
                   </form>
                 )}

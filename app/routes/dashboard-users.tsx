@@ -5,7 +5,7 @@ import { accountFieldErrors, invitationSchema, roleChangeSchema, SEARCH_MAX, use
 import { EMAIL_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { ROLES } from "~/lib/constants";
 import { formatDay } from "~/lib/dates";
-import { accountMessages, messages, roleLabels } from "~/lib/messages";
+import { accountMessages, newsroomMessages, roleLabels } from "~/lib/newsroom-messages";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
@@ -196,8 +196,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </h2>
         {mailOn ? (
           <Form method="post" className="grid gap-4 sm:grid-cols-3">
-            <TextField idPrefix="invite-" name="username" label={messages.username} maxLength={USERNAME_MAX} error={errors.username} />
-            <TextField idPrefix="invite-" name="email" type="email" label={messages.email} maxLength={EMAIL_MAX} error={errors.email} />
+            <TextField idPrefix="invite-" name="username" label={newsroomMessages.username} maxLength={USERNAME_MAX} error={errors.username} />
+            <TextField idPrefix="invite-" name="email" type="email" label={newsroomMessages.email} maxLength={EMAIL_MAX} error={errors.email} />
             <div>
               <label htmlFor="invite-role" className="mb-1 block font-bold">
                 {accountMessages.userRole}

@@ -3,7 +3,8 @@ import { Link, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
-import { accountMenuLink, accountMessages, frontPageMessages, mediaLibraryMessages, messages, revisionMessages, topicMessages, pushMessages, statsMessages } from "~/lib/messages";
+import { accountMenuLink, messages } from "~/lib/messages";
+import { accountMessages, frontPageMessages, mediaLibraryMessages, newsroomMessages, revisionMessages, topicMessages, pushMessages, statsMessages } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articleIdPath, articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
@@ -121,7 +122,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         title={messages.dashboard}
         links={[
           canDelete && { to: "/dashboard/front-page", label: frontPageMessages.title },
-          canDelete && { to: "/dashboard/trash", label: messages.trashTitle },
+          canDelete && { to: "/dashboard/trash", label: newsroomMessages.trashTitle },
           canDelete && { to: "/dashboard/alerts", label: pushMessages.alertsTitle },
           actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
           actor.role === "admin" && { to: "/dashboard/topics", label: topicMessages.dashboardTitle },
@@ -135,43 +136,43 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <ReviewWaitingNotice count={awaitingReview} />
 
       {reviewQueue && (
-        <Panel id="review-queue-title" title={messages.reviewQueue}>
+        <Panel id="review-queue-title" title={newsroomMessages.reviewQueue}>
           <ReviewQueue items={reviewQueue} />
         </Panel>
       )}
 
       {sentBack.length > 0 && (
-        <Panel id="sent-back-title" title={messages.sentBackToYou}>
+        <Panel id="sent-back-title" title={newsroomMessages.sentBackToYou}>
           <SentBackList items={sentBack} />
         </Panel>
       )}
 
-      <Panel id="publish-title" title={messages.publishTitle}>
+      <Panel id="publish-title" title={newsroomMessages.publishTitle}>
         {saved && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800" data-testid="saved-banner">
             {savedMessage(saved.status)} —{" "}
             <Link to={articleIdPath(saved.id)} className="underline">
-              {messages.viewArticle}
+              {newsroomMessages.viewArticle}
             </Link>
           </p>
         )}
         <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} alerts={canSendAlerts(actor)} topics={{ names: [], mayCreate: isEditor(actor) }} errors={refusal ? formMessagesOf(refusal) : undefined} />
       </Panel>
 
-      <Panel id="table-title" title={messages.allArticles}>
+      <Panel id="table-title" title={newsroomMessages.allArticles}>
         <DashboardFilters filter={filter} members={members} />
-        {table.items.length === 0 && <p className="py-6 text-center text-stone-500">{isFiltered(filter) ? messages.filterNoMatch : messages.noNews}</p>}
+        {table.items.length === 0 && <p className="py-6 text-center text-stone-500">{isFiltered(filter) ? newsroomMessages.filterNoMatch : messages.noNews}</p>}
         <div className="lg:overflow-x-auto">
           <table className="w-full text-start text-sm max-lg:block" data-testid="news-table">
             <thead className="bg-stone-100 text-start max-lg:hidden">
               <tr>
-                <th scope="col" className={`${cell} text-start`}>{messages.tableTitle}</th>
-                <th scope="col" className={`${cell} text-start`}>{messages.tableCategory}</th>
-                <th scope="col" className={`${cell} text-start`}>{messages.tableAuthor}</th>
-                <th scope="col" className={`${cell} text-start`}>{messages.tableStatus}</th>
-                <th scope="col" className={`${cell} text-start`}>{messages.tableDate}</th>
-                <th scope="col" className={`${cell} text-start`}>{messages.tableVisits}</th>
-                <th scope="col" className={`${cell} text-start`}>{messages.tableActions}</th>
+                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableTitle}</th>
+                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableCategory}</th>
+                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableAuthor}</th>
+                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableStatus}</th>
+                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableDate}</th>
+                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableVisits}</th>
+                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableActions}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200 max-lg:block">
@@ -191,7 +192,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   <td className={`${metaCell} whitespace-nowrap`}>{formatDay(item.createdAt)}</td>
                   <td className={metaCell}>
-                    <span className="lg:hidden">{messages.tableVisits}: </span>
+                    <span className="lg:hidden">{newsroomMessages.tableVisits}: </span>
                     {item.visits.toLocaleString("ar-LB")}
                   </td>
                   <td className={`${cell} max-lg:block max-lg:px-0`}>
@@ -200,7 +201,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                       {canEditArticle(actor, item) && <EditArticleLink id={item.id} className={dashboardButton} />}
                       {/* An author's own published story: no edit, but its live desk (decision 040). */}
                       {!canEditArticle(actor, item) && canPostLiveUpdate(actor, item) && <LiveDeskLink id={item.id} className={dashboardButton} />}
-                      {canDelete && <DeleteArticleButton id={item.id} confirmText={messages.confirmDelete} redirectTo={here} className={`${dashboardButton} text-brand-700`} />}
+                      {canDelete && <DeleteArticleButton id={item.id} confirmText={newsroomMessages.confirmDelete} redirectTo={here} className={`${dashboardButton} text-brand-700`} />}
                     </div>
                   </td>
                 </tr>
@@ -222,9 +223,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </nav>
       </Panel>
 
-      <Panel id="stats-title" title={messages.siteStatistics}>
+      <Panel id="stats-title" title={newsroomMessages.siteStatistics}>
         <p className="text-stone-600">
-          {messages.totalSiteVisits}:{" "}
+          {newsroomMessages.totalSiteVisits}:{" "}
           <strong className="text-2xl text-ink" data-testid="total-visits">
             {totalVisits.toLocaleString("ar-LB")}
           </strong>

@@ -3,7 +3,7 @@ import { DashboardHeading } from "~/components/dashboard-heading";
 import { VersionComparison } from "~/components/version-comparison";
 import { RemovedMediaProvider } from "~/components/removed-media";
 import { formatDateTime } from "~/lib/dates";
-import { messages, revisionMessages as m } from "~/lib/messages";
+import { newsroomMessages, revisionMessages as m } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { hasChanges, VERSION_KIND_LABELS, type VersionEntry, type VersionRef } from "~/lib/story-version";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
@@ -31,7 +31,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 
 function versionLabel(version: VersionEntry): string {
   const name = version.ref === "current" ? m.currentVersion : version.title;
-  return `${name} — ${VERSION_KIND_LABELS[version.kind]} · ${version.by ?? messages.unknownPerson} · ${formatDateTime(version.at)}`;
+  return `${name} — ${VERSION_KIND_LABELS[version.kind]} · ${version.by ?? newsroomMessages.unknownPerson} · ${formatDateTime(version.at)}`;
 }
 
 function VersionSelect({ name, label, versions, value }: { name: string; label: string; versions: VersionEntry[]; value: VersionRef }) {
@@ -54,7 +54,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const editPath = `/edit-news/${encodeURIComponent(newsId)}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <DashboardHeading title={m.compareTitle} links={[{ to: editPath, label: messages.backToEdit }]} />
+      <DashboardHeading title={m.compareTitle} links={[{ to: editPath, label: newsroomMessages.backToEdit }]} />
       <form method="get" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:flex-row sm:items-end" data-testid="compare-form">
         <VersionSelect name="from" label={m.compareFrom} versions={versions} value={from} />
         <VersionSelect name="to" label={m.compareTo} versions={versions} value={to} />
@@ -68,7 +68,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       </RemovedMediaProvider>
       {from !== "current" && to === "current" ? (
         <Link to={`${editPath}/revisions/${from}`} className="inline-block font-bold text-brand-700 hover:underline">
-          {messages.restoreRevision}
+          {newsroomMessages.restoreRevision}
         </Link>
       ) : null}
     </div>

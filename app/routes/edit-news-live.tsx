@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, isRouteErrorResponse } from "react-router";
-import { liveMessages, messages } from "~/lib/messages";
+import { liveMessages } from "~/lib/messages";
+import { liveDeskMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articleIdPath } from "~/lib/news";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
@@ -39,12 +40,12 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return await serverAction();
   } catch (error) {
     if (isRouteErrorResponse(error) || error instanceof Response) throw error;
-    return data({ error: { code: "unavailable" as const, message: liveMessages.connectionLost } }, { status: 503 });
+    return data({ error: { code: "unavailable" as const, message: liveDeskMessages.connectionLost } }, { status: 503 });
   }
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/live`, title: `${liveMessages.panelTitle} | ${siteOf(matches).name}`, description: messages.editTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/live`, title: `${liveMessages.panelTitle} | ${siteOf(matches).name}`, description: newsroomMessages.editTitle, noindex: true, image: null });
 }
 
 export default function EditNewsLive({ loaderData, params }: Route.ComponentProps) {

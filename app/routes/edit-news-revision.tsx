@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { isCategory } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
 import { errorOf } from "~/lib/error-body";
-import { messages, revisionMessages as m } from "~/lib/messages";
+import { newsroomMessages, revisionMessages as m } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { MediaThumb, VersionComparison } from "~/components/version-comparison";
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/revisions/${params.revisionId}`, title: `${messages.revisionTitle} | ${siteOf(matches).name}`, description: messages.revisionTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/revisions/${params.revisionId}`, title: `${newsroomMessages.revisionTitle} | ${siteOf(matches).name}`, description: newsroomMessages.revisionTitle, noindex: true, image: null });
 }
 
 const button = "rounded px-4 py-2 font-bold";
@@ -110,7 +110,7 @@ export default function RevisionPage({ loaderData, actionData }: Route.Component
       <div className="mx-auto max-w-3xl space-y-6">
         <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="note">
           <p className="font-bold">
-            {messages.revisionTitle} — {formatDateTime(revision.savedAt)}
+            {newsroomMessages.revisionTitle} — {formatDateTime(revision.savedAt)}
           </p>
           <h1 className="text-2xl font-bold">{m.restorePreviewTitle}</h1>
           <p className="text-sm text-stone-700">{m.restorePreviewNote}</p>
@@ -122,7 +122,7 @@ export default function RevisionPage({ loaderData, actionData }: Route.Component
           <RestoreForm mode="text" label={m.restoreText} note={m.restoreTextNote} removed={preview.text.removed} version={preview.version} testId="restore-text" />
           <RestoreForm mode="full" label={m.restoreFull} note={m.restoreFullNote} removed={preview.full.removed} version={preview.version} testId="restore-full" />
           <Link to={editPath} className={`${button} inline-block border border-stone-300 bg-white hover:bg-stone-100`}>
-            {messages.backToEdit}
+            {newsroomMessages.backToEdit}
           </Link>
         </div>
         <section className="space-y-3" aria-label={m.restorePreviewTitle} data-testid="restore-preview">

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
-import { messages, revisionMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { newsroomMessages, revisionMessages } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articleIdPath } from "~/lib/news";
 import { ArticleForm } from "~/components/article-form";
@@ -61,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}`, title: `${messages.editTitle} | ${siteOf(matches).name}`, description: messages.editTitle, noindex: true, image: null });
+  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}`, title: `${newsroomMessages.editTitle} | ${siteOf(matches).name}`, description: newsroomMessages.editTitle, noindex: true, image: null });
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,18 +73,18 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
       <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
           <h1 id="edit-title" className="text-2xl font-bold">
-            {messages.editTitle}
+            {newsroomMessages.editTitle}
           </h1>
           <LiveDeskLink id={article.id} className="rounded border border-stone-300 px-3 py-1 text-sm font-bold hover:bg-stone-50" />
         </div>
         {(restored === "1" || restored === "text") && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
-            {restored === "text" ? revisionMessages.restoredText : messages.revisionRestored}
+            {restored === "text" ? revisionMessages.restoredText : newsroomMessages.revisionRestored}
           </p>
         )}
         {sentBack && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
-            {messages.sentBack}
+            {newsroomMessages.sentBack}
           </p>
         )}
         <EditPresence articleId={article.id} />
@@ -107,7 +108,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
     if (!notFound) return;
-    window.alert(messages.newsNotFoundAlert);
+    window.alert(newsroomMessages.newsNotFoundAlert);
     navigate("/", { replace: true });
   }, [notFound, navigate]);
   const status = isRouteErrorResponse(error) ? error.status : 500;

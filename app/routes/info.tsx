@@ -1,11 +1,11 @@
 import { RichText } from "~/components/rich-text";
 import { useSiteFrame } from "~/components/use-site-frame";
-import { settingsMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { settingsMessages } from "~/lib/newsroom-messages";
 import { isEmptyDocument } from "~/lib/rich-text/document";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { infoPageDescription } from "~/lib/site-settings-schema";
 import { INFO_PAGE_KEYS, INFO_PAGE_TITLES, type InfoPageKey } from "~/lib/site-settings";
-import { messages } from "~/lib/messages";
 import { pageError } from "~/server/http/page-error.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";

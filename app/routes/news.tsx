@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { categoryLabel, categoryPath } from "~/lib/categories";
 import { formatDateTime } from "~/lib/dates";
-import { messages } from "~/lib/messages";
+import { messages, liveMessages } from "~/lib/messages";
 import { lastUpdateAfterPublication, pathOf, shownTime, wirePath } from "~/lib/news";
 import { summaryText } from "~/lib/story-fields";
 import { Standfirst } from "~/components/article-share-fields";
@@ -32,7 +32,6 @@ import { siteContext } from "~/server/site/request-context.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { TopicLinks } from "~/components/topic-links";
 import { LiveCoverage } from "~/components/live-coverage/live-updates";
-import { liveMessages } from "~/lib/messages";
 import { readLiveCoverage } from "~/server/coverage/coverage-read.server";
 import type { Route } from "./+types/news";
 

@@ -3,7 +3,7 @@ import { Notice, primaryButton, TextField } from "~/components/account-fields";
 import { accountFieldErrors, forgotPasswordSchema, resetPasswordSchema, resetTokenOf } from "~/lib/account-schemas";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
-import { accountMessages, messages } from "~/lib/messages";
+import { accountMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requestResetLink, resetWithToken } from "~/server/accounts/password-reset.server";
@@ -60,7 +60,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <section className={box}>
         <Notice tone="done">{accountMessages.resetDone}</Notice>
         <Link to="/autenction" className="font-bold text-brand-700 hover:underline">
-          {messages.signInTitle}
+          {newsroomMessages.signInTitle}
         </Link>
       </section>
     );
@@ -75,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={token} />
           <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={errors.newPassword ?? errors.token} />
-          <p className="text-sm text-stone-500">{messages.passwordHint}</p>
+          <p className="text-sm text-stone-500">{newsroomMessages.passwordHint}</p>
           <button type="submit" name="intent" value="reset" className={`${primaryButton} w-full`}>
             {accountMessages.resetSubmit}
           </button>
@@ -97,7 +97,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p className="text-stone-600">{accountMessages.forgotHint}</p>
           {errors.form && <Notice tone="error">{errors.form}</Notice>}
           <Form method="post" className="space-y-4">
-            <TextField name="email" type="email" label={messages.email} maxLength={EMAIL_MAX} autoComplete="email" error={errors.email} />
+            <TextField name="email" type="email" label={newsroomMessages.email} maxLength={EMAIL_MAX} autoComplete="email" error={errors.email} />
             <button type="submit" name="intent" value="forgot" className={`${primaryButton} w-full`}>
               {accountMessages.forgotSubmit}
             </button>

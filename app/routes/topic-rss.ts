@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { topicFeedPath } from "~/lib/topics";
 import { wirePath } from "~/lib/news";
 import { cachedSiteSettings } from "~/server/site-settings/site-settings.server";

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
-import { messages, topicMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { pageFromUrl } from "~/lib/pagination";
 import { topicFeedPath, topicPath } from "~/lib/topics";

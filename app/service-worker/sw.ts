@@ -2,7 +2,6 @@
  * The site's service worker, served at /sw.js (vite-plugins/service-worker.ts builds it): breaking-news
  * alerts, and reading offline (docs/decisions/038).
  */
-import { articlePath } from "~/lib/news";
 import { alertNotification, alertTarget, PUSH_API, pushAlertOf } from "~/lib/push-notification";
 import {
   cacheRuleOf,
@@ -15,6 +14,9 @@ import {
   PAGES_CACHE,
   shellCacheName,
   staleCaches,
+  storiesToKeep,
+  variantsOf,
+  type KeptStory,
 } from "~/lib/offline-cache-rules";
 import { offlinePageHtml } from "./offline-page";
 import type { FetchEvent, WorkerScope } from "./worker-scope";
@@ -37,24 +39,26 @@ async function keepTrimmed(cacheName: string, request: Request | string, respons
 const offlinePage = () =>
   new Response(offlinePageHtml(__SHELL__.styles), { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 
-/** The home page, the latest stories and their cover pictures, fetched into the caches while online. */
-async function keepLatest(): Promise<void> {
-  const home = await fetch("/");
-  if (isKeptPage(home)) await keepTrimmed(PAGES_CACHE, "/", home, MAX_CACHED_PAGES);
-  const latest = await fetch("/api/latest");
-  if (!latest.ok) return;
-  const { items } = (await latest.json()) as { items: { id: string; slug: string | null; image: string | null }[] };
-  await Promise.all(
-    items.map(async (item) => {
-      const path = articlePath(item.id, item.slug);
-      const page = await fetch(path);
-      if (isKeptPage(page)) await keepTrimmed(PAGES_CACHE, path, page, MAX_CACHED_PAGES);
-      if (item.image?.startsWith("/media/")) {
-        const picture = await fetch(item.image);
-        if (picture.ok) await keepTrimmed(MEDIA_CACHE, item.image, picture, MAX_CACHED_MEDIA);
-      }
-    }),
-  );
+/** Whether any of the caches holds this address already. */
+const held = async (path: string) => (await caches.match(path, { ignoreVary: true })) !== undefined;
+
+/**
+ * Keeps the stories a page asked for (lib/offline-cache-rules: storiesToKeep), those not kept yet: their
+ * pages first, then each one's picture at the smallest size.
+ */
+async function keepStories(stories: KeptStory[]): Promise<void> {
+  for (const { page } of stories) {
+    if (await held(page)) continue;
+    const response = await fetch(page);
+    if (isKeptPage(response)) await keepTrimmed(PAGES_CACHE, page, response, MAX_CACHED_PAGES);
+    else await response.body?.cancel();
+  }
+  for (const { picture } of stories) {
+    if (!picture || (await held(picture))) continue;
+    const response = await fetch(picture);
+    if (response.ok) await keepTrimmed(MEDIA_CACHE, picture, response, MAX_CACHED_MEDIA);
+    else await response.body?.cancel();
+  }
 }
 
 worker.addEventListener("install", (event) => {
@@ -75,7 +79,6 @@ worker.addEventListener("activate", (event) => {
       await Promise.all(stale.map((name) => caches.delete(name)));
       if (stale.length > 0) await caches.delete(PAGES_CACHE);
       await worker.clients.claim();
-      await keepLatest().catch(() => undefined);
     })(),
   );
 });
@@ -104,7 +107,17 @@ async function pageFromNetworkFirst(event: FetchEvent): Promise<Response> {
 async function fromCacheFirst(request: Request, cacheName: string, most: number): Promise<Response> {
   const kept = await caches.match(request, { ignoreVary: true });
   if (kept) return kept;
-  const response = await fetch(request);
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (offline) {
+    // A stored picture kept at another size (a story kept ahead keeps its smallest) stands in for this one.
+    for (const other of variantsOf(new URL(request.url).pathname)) {
+      const stand = await caches.match(other, { cacheName: MEDIA_CACHE, ignoreVary: true });
+      if (stand) return stand;
+    }
+    throw offline;
+  }
   if (response.ok && response.type === "basic") await keepTrimmed(cacheName, request, response.clone(), most);
   return response;
 }
@@ -122,6 +135,12 @@ worker.addEventListener("fetch", (event) => {
     case "network":
       return;
   }
+});
+
+// A page, once its reader's browser is idle, names the stories it leads to (islands/offline-reading).
+worker.addEventListener("message", (event) => {
+  const stories = storiesToKeep(event.data, worker.location.origin);
+  if (stories.length > 0) event.waitUntil(keepStories(stories).catch(() => undefined));
 });
 
 worker.addEventListener("push", (event) => {

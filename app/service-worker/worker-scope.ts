@@ -12,6 +12,9 @@ export interface FetchEvent extends ExtendableEvent {
 export interface PushEvent extends ExtendableEvent {
   readonly data: { json(): unknown } | null;
 }
+export interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
 export interface NotificationEvent extends ExtendableEvent {
   readonly notification: Notification & { data: unknown };
 }
@@ -31,5 +34,6 @@ export interface WorkerScope {
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
   addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
 }

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { pageWeight } from "../../harness/page-weight";
+import { launchChromium, pageWeight } from "../../harness/page-weight";
 import { cpuTimeMs, exitedChildrenCpuTimeMs, machineCpuMs } from "../../harness/processes";
 import { startTestServer } from "../../harness/test-server";
 import { ensureBuild } from "../ensure-build";
@@ -73,11 +73,16 @@ try {
   const server = await startTestServer({ ...env, PORT: String(FIRST_PORT), PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error" });
   const reference = await startReference(FIRST_PORT + 1);
   try {
-    for (const [page, route] of Object.entries(pages)) {
-      const html = await servedResponse(`${server.url}${route}`, {});
-      if (html.status !== 200) throw new Error(`${page} (${route}) answered ${html.status}, not 200`);
-      const scripts = await pageWeight(server.url, route, HEADERS);
-      measured[page] = { cpuRatio: 0, htmlBytes: html.body.length, scriptBytes: scripts.jsServed, scriptFiles: scripts.scripts };
+    const browser = await launchChromium();
+    try {
+      for (const [page, route] of Object.entries(pages)) {
+        const html = await servedResponse(`${server.url}${route}`, {});
+        if (html.status !== 200) throw new Error(`${page} (${route}) answered ${html.status}, not 200`);
+        const scripts = await pageWeight(browser, server.url, route);
+        measured[page] = { cpuRatio: 0, htmlBytes: html.body.length, scriptBytes: scripts.js, scriptFiles: scripts.jsFiles.length };
+      }
+    } finally {
+      await browser.close();
     }
     const referenceCpu = () => cpuPerRequest(reference.pid, reference.url, REFERENCE_SECONDS);
     await referenceCpu();

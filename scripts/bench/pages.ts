@@ -17,7 +17,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isPostgresUrl } from "../../app/server/platform/database-url.server";
-import { pageWeight } from "../../harness/page-weight";
+import { launchChromium, pageWeight } from "../../harness/page-weight";
 import { createPostgresDatabase } from "../../harness/postgres";
 import { nodeChildPids, residentMemory } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
@@ -136,7 +136,10 @@ try {
           }),
         );
       }
-      if (cache === "on") budget = await pageWeight(servers[0]!.server.url, pages[2]![1]);
+      if (cache === "on") {
+        const browser = await launchChromium();
+        budget = await pageWeight(browser, servers[0]!.server.url, pages[2]![1]).finally(() => browser.close());
+      }
     } finally {
       for (const { server } of servers) await server.stop();
     }
@@ -193,6 +196,6 @@ if (WORKER_COUNTS.length > 1) {
 report.line("\nResident memory per server process, MB (idle after start → peak under load):");
 for (const m of memory) report.line(`  ${m.label}: ${(m.idle / MB).toFixed(0)} → ${(m.load / MB).toFixed(0)}`);
 report.line(
-  `\nArticle page assets, gzipped: JavaScript ${(budget.js / 1024).toFixed(1)} KB, CSS ${(budget.css / 1024).toFixed(1)} KB.`,
+  `\nArticle page assets: JavaScript ${(budget.js / 1024).toFixed(1)} KB (brotli), CSS ${(budget.css / 1024).toFixed(1)} KB (as Chromium got it).`,
 );
 report.finish();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { authErrors, messages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { authErrors, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { setRole } from "../../app/server/accounts/users.server";
 import { E2E_SERVERS } from "./servers";
 import { hydrated, readSiteDatabase } from "./support";
@@ -14,9 +15,9 @@ function giveRole(address: string, role: "admin" | "user"): Promise<boolean> {
 }
 
 async function signInThroughForm(page: Page, address: string, secret: string) {
-  await page.getByLabel(messages.email).fill(address);
-  await page.getByLabel(messages.password).fill(secret);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByLabel(newsroomMessages.email).fill(address);
+  await page.getByLabel(newsroomMessages.password).fill(secret);
+  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
 }
 
 test.describe.configure({ mode: "serial" });
@@ -27,11 +28,11 @@ test("a reader registers, signs out and signs back in", async ({ page }) => {
   await page.getByRole("banner").getByRole("link", { name: messages.signIn }).click();
   await expect(page).toHaveURL(/\/autenction$/);
   await hydrated(page);
-  await page.getByRole("link", { name: messages.signUpTitle }).click();
-  await page.getByLabel(messages.username).fill("قمر");
-  await page.getByLabel(messages.email).fill(email);
-  await page.getByLabel(messages.password).fill(password);
-  await page.getByRole("button", { name: messages.signUpSubmit }).click();
+  await page.getByRole("link", { name: newsroomMessages.signUpTitle }).click();
+  await page.getByLabel(newsroomMessages.username).fill("قمر");
+  await page.getByLabel(newsroomMessages.email).fill(email);
+  await page.getByLabel(newsroomMessages.password).fill(password);
+  await page.getByRole("button", { name: newsroomMessages.signUpSubmit }).click();
 
   await expect(page).toHaveURL(`${E2E_SERVERS.demo.url}/`);
   const banner = page.getByRole("banner");

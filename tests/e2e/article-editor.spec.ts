@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { editorMessages, conflictMessages, messages } from "../../app/lib/messages";
+import { editorMessages, conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import type { RichDocument } from "../../app/lib/rich-text/document";
 import { pngBytes } from "../support/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
@@ -83,8 +83,8 @@ for (const site of DEMO_SITES) {
       page.on("dialog", (dialog) => void dialog.accept());
       await openForm(page);
       const title = `خبر بمتن منسّق ${site.engine} ${Date.now()}`;
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-      await page.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
+      await page.getByLabel(newsroomMessages.fieldCategory).selectOption(CATEGORY);
 
       const editor = bodyEditor(page);
       await editor.click();
@@ -139,9 +139,9 @@ for (const site of DEMO_SITES) {
       await expect(editor.locator('[data-embed="youtube"]')).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `editor-${site.engine}-1280.png`), fullPage: true });
 
-      await page.getByLabel(new RegExp(messages.statusPublishNow)).check();
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
-      await expect(page.getByRole("status")).toContainText(messages.published);
+      await page.getByLabel(new RegExp(newsroomMessages.statusPublishNow)).check();
+      await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+      await expect(page.getByRole("status")).toContainText(newsroomMessages.published);
       const id = await articleIdByTitle(site, title);
       const row = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["content", "body"]).where("id", "=", id).executeTakeFirstOrThrow());
       const body = JSON.parse(row.body!) as RichDocument;
@@ -200,11 +200,11 @@ for (const site of DEMO_SITES) {
 
       // Saved as a draft, the stored document holds the structure and nothing of the rest.
       const title = `مسودة ملصوقة ${site.engine} ${Date.now()}`;
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
-      await page.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
-      await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
+      await page.getByLabel(newsroomMessages.fieldCategory).selectOption(CATEGORY);
+      await page.getByLabel(new RegExp(newsroomMessages.statusSaveDraft)).check();
       await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
-      await expect(page.getByRole("status")).toContainText(messages.savedAsDraft);
+      await expect(page.getByRole("status")).toContainText(newsroomMessages.savedAsDraft);
       const id = await articleIdByTitle(site, title);
       const stored = await readSiteDatabase(site, (db) => db.selectFrom("news").select("body").where("id", "=", id).executeTakeFirstOrThrow());
       for (const dropped of ["style", "class", "span", "font", "javascript", "evil.example", "script", "Mso", "rel", "target"]) expect(stored.body).not.toContain(dropped);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ARTICLE_FORM_FIELDS } from "../../app/lib/article-form-fields";
 import { categoryLabel } from "../../app/lib/categories";
-import { conflictMessages, imageDetailMessages, messages, storyMessages, topicMessages } from "../../app/lib/messages";
+import { conflictMessages, imageDetailMessages, newsroomMessages, storyMessages, topicMessages } from "../../app/lib/newsroom-messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
 import { pngBytes } from "../support/fixtures";
 import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
@@ -65,13 +65,13 @@ for (const site of DEMO_SITES) {
         const names = await page.getByTestId("article-form").locator("[name]").evaluateAll((elements) => elements.map((element) => element.getAttribute("name")));
         expect(names.filter((name) => !name || !(name in ARTICLE_FORM_FIELDS))).toEqual([]);
 
-        await field(page, messages.fieldTitle).fill(title);
+        await field(page, newsroomMessages.fieldTitle).fill(title);
         await fillBody(page, "نص الخبر الذي يحفظ وحده.");
         await field(page, storyMessages.standfirst).fill("موجز كتب قبل الحفظ التلقائي");
-        await field(page, messages.fieldByline).fill("مراسلنا في عكار");
-        await page.getByLabel(messages.fieldCategory).selectOption("sports");
+        await field(page, newsroomMessages.fieldByline).fill("مراسلنا في عكار");
+        await page.getByLabel(newsroomMessages.fieldCategory).selectOption("sports");
         await addTopic(page, topic);
-        await field(page, messages.fieldVideoUrl).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+        await field(page, newsroomMessages.fieldVideoUrl).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
         await page.getByText(storyMessages.shareGroup).click();
         await field(page, storyMessages.slug).fill("kull-al-huqul");
         await field(page, storyMessages.shareTitle).fill("عنوان للمشاركة");
@@ -89,13 +89,13 @@ for (const site of DEMO_SITES) {
         const id = await articleIdByTitle(site, title);
         await page.goto(`/edit-news/${id}`);
         await hydrated(page);
-        await expect(field(page, messages.fieldTitle)).toHaveValue(title);
+        await expect(field(page, newsroomMessages.fieldTitle)).toHaveValue(title);
         await expect(bodyEditor(page)).toHaveText("نص الخبر الذي يحفظ وحده.");
         await expect(field(page, storyMessages.standfirst)).toHaveValue("موجز كتب قبل الحفظ التلقائي");
-        await expect(field(page, messages.fieldByline)).toHaveValue("مراسلنا في عكار");
-        await expect(page.getByLabel(messages.fieldCategory)).toHaveValue("sports");
+        await expect(field(page, newsroomMessages.fieldByline)).toHaveValue("مراسلنا في عكار");
+        await expect(page.getByLabel(newsroomMessages.fieldCategory)).toHaveValue("sports");
         await expect(page.getByTestId("topic-chip")).toHaveText([new RegExp(topic)]);
-        await expect(field(page, messages.fieldVideoUrl)).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+        await expect(field(page, newsroomMessages.fieldVideoUrl)).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
         await expect(field(page, storyMessages.slug)).toHaveValue("kull-al-huqul");
         await expect(field(page, storyMessages.shareTitle)).toHaveValue("عنوان للمشاركة");
         await expect(field(page, storyMessages.shareDescription)).toHaveValue("وصف للمشاركة كتب أخيراً");
@@ -103,9 +103,9 @@ for (const site of DEMO_SITES) {
         await page.screenshot({ path: path.join(SHOTS, `${site.name}-${width}-reopened.png`), fullPage: true });
 
         // A choice only the submit stores (publishing now) is not autosaved: leaving warns, and the form stays.
-        await page.getByLabel(new RegExp(messages.statusPublishNow)).check();
+        await page.getByLabel(new RegExp(newsroomMessages.statusPublishNow)).check();
         await page.getByRole("link", { name: demoSettings.name }).first().click();
-        await expect.poll(() => said).toEqual([messages.unsavedChangesWarning]);
+        await expect.poll(() => said).toEqual([newsroomMessages.unsavedChangesWarning]);
         await expect(page).toHaveURL(new RegExp(`/edit-news/${id}$`));
       });
 
@@ -114,10 +114,10 @@ for (const site of DEMO_SITES) {
         const title = `مسودة بصورة ${width} ${Date.now()}`;
         await page.goto("/dashboard");
         await hydrated(page);
-        await field(page, messages.fieldTitle).fill(title);
+        await field(page, newsroomMessages.fieldTitle).fill(title);
         await fillBody(page, "نص المسودة ذات الصورة.");
         await page.locator("#images").setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await pngBytes() });
-        await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
+        await page.getByLabel(new RegExp(newsroomMessages.statusSaveDraft)).check();
         await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
         await expect(page).toHaveURL(/saved=/);
         const id = await articleIdByTitle(site, title);
@@ -143,16 +143,16 @@ for (const site of DEMO_SITES) {
         const topic = `موضوع المعاينة ${width} ${site.engine}`;
         await page.goto("/dashboard");
         await hydrated(page);
-        await field(page, messages.fieldTitle).fill(`خبر للمعاينة ${width}`);
+        await field(page, newsroomMessages.fieldTitle).fill(`خبر للمعاينة ${width}`);
         await field(page, storyMessages.standfirst).fill("موجز يظهر في المعاينة");
         await fillBody(page, "نص لم يحفظ بعد.");
-        await field(page, messages.fieldByline).fill("وكالات");
-        await page.getByLabel(messages.fieldCategory).selectOption("international");
+        await field(page, newsroomMessages.fieldByline).fill("وكالات");
+        await page.getByLabel(newsroomMessages.fieldCategory).selectOption("international");
         await addTopic(page, topic);
-        await field(page, messages.fieldVideoUrl).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+        await field(page, newsroomMessages.fieldVideoUrl).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
 
-        const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: messages.preview, exact: true }).click()]);
-        await expect(preview.getByTestId("preview-banner")).toHaveText(messages.previewBanner);
+        const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: newsroomMessages.preview, exact: true }).click()]);
+        await expect(preview.getByTestId("preview-banner")).toHaveText(newsroomMessages.previewBanner);
         await expect(preview.getByRole("heading", { level: 1 })).toHaveText(`خبر للمعاينة ${width}`);
         await expect(preview.getByTestId("standfirst")).toHaveText("موجز يظهر في المعاينة");
         await expect(preview.getByTestId("byline")).toContainText("وكالات");

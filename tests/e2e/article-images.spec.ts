@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { imageDetailMessages, messages } from "../../app/lib/messages";
+import { imageDetailMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { pngBytes } from "../support/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, createMember, fillBody, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
@@ -40,13 +40,13 @@ for (const site of DEMO_SITES) {
       await page.goto("/dashboard");
       await hydrated(page);
       const title = `خبر بصورتين ${site.engine} ${Date.now()}`;
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(page, "افتتح السوق الجديد أبوابه صباح اليوم.");
-      await page.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
+      await page.getByLabel(newsroomMessages.fieldCategory).selectOption(CATEGORY);
       await page.locator("#images").setInputFiles([path.join(FILES_DIR, "harbour-first.png"), path.join(FILES_DIR, "market-second.png")]);
-      await page.getByLabel(new RegExp(messages.statusPublishNow)).check();
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
-      await expect(page.getByRole("status")).toContainText(messages.published);
+      await page.getByLabel(new RegExp(newsroomMessages.statusPublishNow)).check();
+      await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+      await expect(page.getByRole("status")).toContainText(newsroomMessages.published);
       const id = await articleIdByTitle(site, title);
       const uploaded = await readSiteDatabase(site, (db) => db.selectFrom("news").select("images").where("id", "=", id).executeTakeFirstOrThrow());
       const [first, second] = JSON.parse(uploaded.images) as [string, string];
@@ -80,7 +80,7 @@ for (const site of DEMO_SITES) {
       await field.screenshot({ path: path.join(SHOTS, `form-${site.engine}-375.png`) });
       await noSidewaysScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.getByRole("button", { name: messages.saveSubmit }).click();
+      await page.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       await page.waitForURL((url) => !url.pathname.startsWith("/edit-news/"));
 
       const saved = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["images", "image_details"]).where("id", "=", id).executeTakeFirstOrThrow());

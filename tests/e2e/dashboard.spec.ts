@@ -1,7 +1,8 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { conflictMessages, messages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { createArticle } from "../../app/server/news/articles-write.server";
 import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
 import { createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
@@ -61,10 +62,10 @@ for (const site of DEMO_SITES) {
         await page.goto("/dashboard");
         await hydrated(page);
         const filters = page.getByTestId("dashboard-filters");
-        await filters.getByRole("searchbox", { name: messages.filterTitle }).fill(MARK);
-        await filters.getByLabel(messages.filterByStatus).selectOption("draft");
-        await filters.getByLabel(messages.filterByCategory).selectOption("sports");
-        await filters.getByRole("button", { name: messages.filterApply }).click();
+        await filters.getByRole("searchbox", { name: newsroomMessages.filterTitle }).fill(MARK);
+        await filters.getByLabel(newsroomMessages.filterByStatus).selectOption("draft");
+        await filters.getByLabel(newsroomMessages.filterByCategory).selectOption("sports");
+        await filters.getByRole("button", { name: newsroomMessages.filterApply }).click();
         await expect(page).toHaveURL(new RegExp(`/dashboard\\?q=${encodeURIComponent(MARK)}&status=draft&category=sports&author=$`));
         const rows = page.getByTestId("news-row");
         await expect(rows).toHaveCount(20);
@@ -83,11 +84,11 @@ for (const site of DEMO_SITES) {
         await expect(page).toHaveURL(/&page=2$/);
         await expect(page).toHaveURL(/status=draft/);
         await expect(rows).toHaveCount(DRAFTS - 20);
-        await expect(page.getByTestId("dashboard-filters").getByLabel(messages.filterByStatus)).toHaveValue("draft");
+        await expect(page.getByTestId("dashboard-filters").getByLabel(newsroomMessages.filterByStatus)).toHaveValue("draft");
 
         await page.goto(`/dashboard?q=${encodeURIComponent(MARK)}&status=review`);
         await expect(rows).toHaveCount(1);
-        await expect(rows.first().getByTestId("row-status")).toHaveText(messages.statusReview);
+        await expect(rows.first().getByTestId("row-status")).toHaveText(newsroomMessages.statusReview);
         await expect(rows.first()).toContainText("منى الحسن");
         if (viewport.width < 800) await noSidewaysScroll(page);
         else {
@@ -106,14 +107,14 @@ for (const site of DEMO_SITES) {
         await page.setViewportSize(viewport);
         await page.goto("/dashboard");
         await hydrated(page);
-        await page.getByLabel(messages.fieldTitle, { exact: true }).fill(`${MARK} مسودة من النموذج ${viewport.width}`);
+        await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(`${MARK} مسودة من النموذج ${viewport.width}`);
         await fillBody(page, "نص المسودة.");
-        await page.getByLabel(messages.fieldByline).fill("مراسلنا في عكار");
-        await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
+        await page.getByLabel(newsroomMessages.fieldByline).fill("مراسلنا في عكار");
+        await page.getByLabel(new RegExp(newsroomMessages.statusSaveDraft)).check();
         await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
         const banner = page.getByTestId("saved-banner");
-        await expect(banner).toContainText(messages.savedAsDraft);
-        await expect(banner).not.toContainText(messages.published);
+        await expect(banner).toContainText(newsroomMessages.savedAsDraft);
+        await expect(banner).not.toContainText(newsroomMessages.published);
         if (viewport.width < 800) await noSidewaysScroll(page);
       });
     }
@@ -125,16 +126,16 @@ for (const site of DEMO_SITES) {
       await hydrated(page);
       const waiting = await readSiteDatabase(site, (db) => db.selectFrom("news").select("id").where("status", "=", "review").execute());
       const notice = page.getByTestId("review-waiting");
-      await expect(notice).toContainText(messages.reviewWaitingCount);
+      await expect(notice).toContainText(newsroomMessages.reviewWaitingCount);
       await expect(notice).toContainText(waiting.length.toLocaleString("ar-LB"));
       if (viewport.width < 800) await noSidewaysScroll(page);
       mkdirSync(".tmp/screens", { recursive: true });
       await notice.screenshot({ path: `.tmp/screens/review-waiting-${site.name}-${viewport.width}.png` });
-      await notice.getByRole("link", { name: messages.reviewWaitingLink }).click();
+      await notice.getByRole("link", { name: newsroomMessages.reviewWaitingLink }).click();
       await expect(page).toHaveURL(/\/dashboard\?status=review$/);
       const rows = page.getByTestId("news-row");
       await expect(rows.filter({ hasText: `${MARK} بانتظار المراجعة` })).toHaveCount(1);
-      await expect(rows.getByTestId("row-status").filter({ hasNotText: messages.statusReview })).toHaveCount(0);
+      await expect(rows.getByTestId("row-status").filter({ hasNotText: newsroomMessages.statusReview })).toHaveCount(0);
     });
 
     test("the search folds Arabic spelling as readers' search does, drafts included", async ({ page }) => {
@@ -144,12 +145,12 @@ for (const site of DEMO_SITES) {
       const rows = page.getByTestId("news-row");
       for (const typed of ["المنيه", "الكوره", "اسعار"]) {
         const filters = page.getByTestId("dashboard-filters");
-        await filters.getByRole("searchbox", { name: messages.filterTitle }).fill(typed);
-        await filters.getByRole("button", { name: messages.filterApply }).click();
+        await filters.getByRole("searchbox", { name: newsroomMessages.filterTitle }).fill(typed);
+        await filters.getByRole("button", { name: newsroomMessages.filterApply }).click();
         await expect(page).toHaveURL(new RegExp(`/dashboard\\?q=${encodeURIComponent(typed)}`));
         await expect(rows.filter({ hasText: FOLDED_DRAFT })).toHaveCount(1);
         // The demo's published stories spelt المنية, الكورة and أسعار are there beside the draft.
-        await expect(rows.filter({ has: page.getByTestId("row-status").getByText(messages.statusPublished, { exact: true }) }).first()).toBeVisible();
+        await expect(rows.filter({ has: page.getByTestId("row-status").getByText(newsroomMessages.statusPublished, { exact: true }) }).first()).toBeVisible();
       }
     });
   });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { conflictMessages, messages, storyMessages } from "../../app/lib/messages";
+import { conflictMessages, newsroomMessages, storyMessages } from "../../app/lib/newsroom-messages";
 import { categoryLabel } from "../../app/lib/categories";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
@@ -62,15 +62,15 @@ for (const engine of ENGINES) {
       await expect(admin.getByTestId("body-stats")).toContainText(conflictMessages.wordCount(7));
       await admin.screenshot({ path: path.join(SHOTS, `presence-${engine}-1280.png`) });
 
-      await editor.getByLabel(messages.fieldTitle, { exact: true }).fill("عنوان سلمى");
-      await editor.getByRole("button", { name: messages.saveSubmit }).click();
+      await editor.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill("عنوان سلمى");
+      await editor.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       await expect(editor).toHaveURL(new RegExp(`/news/${id}`));
       // Leaving the form takes her name off his, on the other instance.
       await expect(admin.getByTestId("edit-presence")).not.toContainText("سلمى", { timeout: 5_000 });
 
-      await admin.getByLabel(messages.fieldTitle, { exact: true }).fill("عنوان كريم");
+      await admin.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill("عنوان كريم");
       await admin.getByLabel(storyMessages.standfirst).fill("موجز كتبه كريم");
-      await admin.getByRole("button", { name: messages.saveSubmit }).click();
+      await admin.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       const conflict = admin.getByTestId("edit-conflict");
       await expect(conflict).toBeVisible();
       await expect(admin.getByRole("alert")).toHaveText(conflictMessages.refused);
@@ -97,18 +97,18 @@ for (const engine of ENGINES) {
       await hydrated(editor);
       await admin.goto(`${b.url}/edit-news/${id}`);
       await hydrated(admin);
-      await editor.getByLabel(messages.fieldCategory).selectOption("sports");
-      await editor.getByRole("button", { name: messages.saveSubmit }).click();
+      await editor.getByLabel(newsroomMessages.fieldCategory).selectOption("sports");
+      await editor.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       await expect(editor).toHaveURL(new RegExp(`/news/${id}`));
-      await admin.getByLabel(messages.fieldTitle, { exact: true }).fill("عنوان مدموج");
-      await admin.getByRole("button", { name: messages.saveSubmit }).click();
+      await admin.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill("عنوان مدموج");
+      await admin.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       const category = admin.getByTestId("conflict-category");
       await expect(category).toContainText(categoryLabel("sports"));
       await admin.getByRole("button", { name: conflictMessages.mergeByHand }).click();
       await expect(admin.getByText(conflictMessages.mergeHint)).toBeVisible();
       await category.getByRole("button", { name: conflictMessages.useTheirs }).click();
-      await expect(admin.getByLabel(messages.fieldCategory)).toHaveValue("sports");
-      await admin.getByRole("button", { name: messages.saveSubmit }).click();
+      await expect(admin.getByLabel(newsroomMessages.fieldCategory)).toHaveValue("sports");
+      await admin.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       await expect(admin).toHaveURL(new RegExp(`/news/${id}`));
       expect(await stored(id)).toMatchObject({ title: "عنوان مدموج", category: "sports", version: 5 });
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
+import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { FIXTURE, makeFirebaseFixtures } from "../../scripts/make-firebase-fixtures";
 import { createPostgresDatabase } from "../../harness/postgres";
 import { spawnServer } from "../../harness/test-server";
@@ -58,9 +59,9 @@ async function importedSite(engine: "sqlite" | "postgres", port: number): Promis
 async function signIn(page: Page, site: ImportedSite, email: string, password: string): Promise<void> {
   await page.goto(`${site.url}/autenction`);
   await hydrated(page);
-  await page.getByLabel(messages.email).fill(email);
-  await page.getByLabel(messages.password).fill(password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByLabel(newsroomMessages.email).fill(email);
+  await page.getByLabel(newsroomMessages.password).fill(password);
+  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
   await expect(page).toHaveURL(`${site.url}/`);
   await expect(page.getByRole("banner").getByRole("button", { name: messages.signOut })).toBeVisible();
 }

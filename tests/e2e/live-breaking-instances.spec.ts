@@ -1,4 +1,5 @@
 import { messages } from "../../app/lib/messages";
+import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
@@ -43,11 +44,11 @@ for (const engine of ENGINES) {
       await hydrated(editor);
 
       const title = `عاجل: عبر خادمين ${Date.now()}`;
-      await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+      await editor.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(editor, "نُشر على الخادم الأول وقُرئ على الثاني.");
-      await editor.getByLabel(messages.fieldCategory).selectOption("breaking");
-      await editor.getByRole("button", { name: messages.publishSubmit }).click();
-      await expect(editor.getByRole("status")).toContainText(messages.published);
+      await editor.getByLabel(newsroomMessages.fieldCategory).selectOption("breaking");
+      await editor.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+      await expect(editor.getByRole("status")).toContainText(newsroomMessages.published);
 
       const list = reader.getByTestId("breaking-list");
       await expect(list.getByRole("listitem").first()).toContainText(title, { timeout: 3_000 });

@@ -1,4 +1,5 @@
 import { messages } from "../../app/lib/messages";
+import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { DEMO_SITES, E2E_SERVERS } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, signInToDashboard, fillBody } from "./support";
 import { expect, test } from "./test";
@@ -23,11 +24,11 @@ for (const site of DEMO_SITES) {
       await hydrated(editor);
 
       const title = `عاجل: انقطاع المياه عن أحياء في الميناء ${Date.now()}`;
-      await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+      await editor.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(editor, "أعلنت مؤسسة المياه عن انقطاع مؤقت.");
-      await editor.getByLabel(messages.fieldCategory).selectOption("breaking");
-      await editor.getByRole("button", { name: messages.publishSubmit }).click();
-      await expect(editor.getByRole("status")).toContainText(messages.published);
+      await editor.getByLabel(newsroomMessages.fieldCategory).selectOption("breaking");
+      await editor.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+      await expect(editor.getByRole("status")).toContainText(newsroomMessages.published);
 
       const list = reader.getByTestId("breaking-list");
       await expect(list.getByRole("listitem").first()).toContainText(title, { timeout: 3_000 });

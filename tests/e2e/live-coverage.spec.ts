@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { liveMessages } from "../../app/lib/messages";
+import { liveDeskMessages } from "../../app/lib/newsroom-messages";
 import { openDatabase } from "../../app/server/db/db.server";
 import { createArticle } from "../../app/server/news/articles-write.server";
 import type { Engine } from "../../migrations/engine";
@@ -32,10 +33,10 @@ const updatesOf = (page: Page) => page.getByTestId("live-update");
 
 /** Posts an update from the desk and waits for the desk to list it and give a new, empty editor. */
 async function postUpdate(desk: Page, text: string, count: number): Promise<void> {
-  await write(desk, liveMessages.newUpdate, text);
-  await desk.getByRole("button", { name: liveMessages.post }).click();
+  await write(desk, liveDeskMessages.newUpdate, text);
+  await desk.getByRole("button", { name: liveDeskMessages.post }).click();
   await expect(desk.getByTestId("desk-update")).toHaveCount(count);
-  await expect(desk.getByRole("textbox", { name: liveMessages.newUpdate })).toHaveText("");
+  await expect(desk.getByRole("textbox", { name: liveDeskMessages.newUpdate })).toHaveText("");
 }
 
 for (const engine of ENGINES) {
@@ -76,8 +77,8 @@ for (const engine of ENGINES) {
       await desk.getByTestId("admin-tools").getByRole("link", { name: liveMessages.panelTitle }).click();
       await expect(desk).toHaveURL(new RegExp(`/edit-news/${storyPath.split("/")[2]}/live$`));
       await hydrated(desk);
-      await desk.getByRole("button", { name: liveMessages.open }).click();
-      await expect(desk.getByRole("button", { name: liveMessages.post })).toBeVisible();
+      await desk.getByRole("button", { name: liveDeskMessages.open }).click();
+      await expect(desk.getByRole("button", { name: liveDeskMessages.post })).toBeVisible();
       await postUpdate(desk, "فُتحت صناديق الاقتراع الأولى في القبة.", 1);
 
       // B serves the update once its follower has read it (its next poll on SQLite).
@@ -125,8 +126,8 @@ for (const engine of ENGINES) {
 
       // Pin the first update: it goes first, marked, for both readers.
       const firstOnDesk = desk.getByTestId("desk-update").filter({ hasText: "فُتحت صناديق الاقتراع" });
-      await firstOnDesk.getByRole("button", { name: liveMessages.pin }).click();
-      await expect(firstOnDesk.getByRole("button", { name: liveMessages.unpin })).toBeVisible();
+      await firstOnDesk.getByRole("button", { name: liveDeskMessages.pin }).click();
+      await expect(firstOnDesk.getByRole("button", { name: liveDeskMessages.unpin })).toBeVisible();
       for (const reader of [top, phone]) {
         await expect(updatesOf(reader).first()).toContainText("فُتحت صناديق الاقتراع");
         await expect(updatesOf(reader).first()).toContainText(liveMessages.pinned);
@@ -134,10 +135,10 @@ for (const engine of ENGINES) {
 
       // Edit one.
       const turnout = desk.getByTestId("desk-update").filter({ hasText: "نسبة الاقتراع" });
-      await turnout.getByRole("button", { name: liveMessages.edit }).click();
-      await write(desk, liveMessages.edit, "نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.");
-      await desk.getByRole("button", { name: liveMessages.save }).click();
-      await expect(desk.getByRole("button", { name: liveMessages.save })).toHaveCount(0);
+      await turnout.getByRole("button", { name: liveDeskMessages.edit }).click();
+      await write(desk, liveDeskMessages.edit, "نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.");
+      await desk.getByRole("button", { name: liveDeskMessages.save }).click();
+      await expect(desk.getByRole("button", { name: liveDeskMessages.save })).toHaveCount(0);
       for (const reader of [top, phone]) await expect(reader.getByText("نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.")).toBeVisible();
       await top.screenshot({ path: path.join(SHOTS, `${engine}-reader-1280-live.png`), fullPage: true });
       await phone.screenshot({ path: path.join(SHOTS, `${engine}-reader-375-live.png`), fullPage: true });
@@ -156,7 +157,7 @@ for (const engine of ENGINES) {
       await home.close();
 
       // Delete one.
-      await desk.getByTestId("desk-update").filter({ hasText: "النتائج الأولية في الميناء" }).getByRole("button", { name: liveMessages.delete }).click();
+      await desk.getByTestId("desk-update").filter({ hasText: "النتائج الأولية في الميناء" }).getByRole("button", { name: liveDeskMessages.delete }).click();
       for (const reader of [top, phone]) {
         await expect(updatesOf(reader)).toHaveCount(2);
         await expect(reader.getByText("النتائج الأولية في الميناء")).toHaveCount(0);
@@ -167,8 +168,8 @@ for (const engine of ENGINES) {
       expect(anchor).toMatch(/^update-/);
 
       // Close with a summary: the archive stays, the 'مباشر' mark goes.
-      await desk.getByLabel(liveMessages.summaryLabel).fill("فازت اللائحة الأولى بثلاثة عشر مقعداً من أصل أربعة وعشرين.");
-      await desk.getByRole("button", { name: liveMessages.close }).click();
+      await desk.getByLabel(liveDeskMessages.summaryLabel).fill("فازت اللائحة الأولى بثلاثة عشر مقعداً من أصل أربعة وعشرين.");
+      await desk.getByRole("button", { name: liveDeskMessages.close }).click();
       for (const reader of [top, phone]) {
         await expect(reader.getByTestId("live-closed")).toContainText(liveMessages.closed);
         await expect(reader.getByTestId("live-summary")).toHaveText("فازت اللائحة الأولى بثلاثة عشر مقعداً من أصل أربعة وعشرين.");

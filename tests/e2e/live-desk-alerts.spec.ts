@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { liveMessages, pushMessages } from "../../app/lib/messages";
+import { liveDeskMessages, pushMessages } from "../../app/lib/newsroom-messages";
 import { NEUTRAL_SETTINGS } from "../../app/lib/site-settings";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createArticle } from "../../app/server/news/articles-write.server";
@@ -22,7 +22,7 @@ const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
 async function write(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole("textbox", { name: liveMessages.newUpdate });
+  const editor = page.getByRole("textbox", { name: liveDeskMessages.newUpdate });
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Delete");
@@ -74,32 +74,32 @@ test.describe("the live desk's alerts and repeated posts", () => {
     await desk.setViewportSize(PHONE);
     await desk.goto(`/edit-news/${storyId}/live`);
     await hydrated(desk);
-    await desk.getByRole("button", { name: liveMessages.open }).click();
-    await expect(desk.getByRole("button", { name: liveMessages.post })).toBeVisible();
+    await desk.getByRole("button", { name: liveDeskMessages.open }).click();
+    await expect(desk.getByRole("button", { name: liveDeskMessages.post })).toBeVisible();
 
     // The alert's field says who it reaches: a local story's subscribers, not the breaking-only ones.
     const alertField = desk.getByTestId("alert-field");
-    await expect(alertField).toContainText(liveMessages.alertHintCategory("أخبار محلية"));
+    await expect(alertField).toContainText(liveDeskMessages.alertHintCategory("أخبار محلية"));
 
     const text = "النتائج الأولية في الميناء: اللائحة الأولى في المقدمة.";
     await write(desk, text);
-    await alertField.getByLabel(liveMessages.alertLabel).check();
-    await desk.getByRole("button", { name: liveMessages.post }).click();
+    await alertField.getByLabel(liveDeskMessages.alertLabel).check();
+    await desk.getByRole("button", { name: liveDeskMessages.post }).click();
     // Refused past the limit: the reason and a confirmation beside the field; the text is still there; nothing stored.
     await expect(alertField.getByRole("alert")).toContainText(pushMessages.overLimit);
-    await expect(desk.getByRole("textbox", { name: liveMessages.newUpdate })).toHaveText(text);
-    await expect(alertField.getByLabel(liveMessages.alertLabel)).toBeChecked();
+    await expect(desk.getByRole("textbox", { name: liveDeskMessages.newUpdate })).toHaveText(text);
+    await expect(alertField.getByLabel(liveDeskMessages.alertLabel)).toBeChecked();
     expect(await updatesStored()).toEqual([]);
     await desk.screenshot({ path: path.join(SHOTS, "desk-375-confirm.png"), fullPage: true });
     await desk.setViewportSize(DESKTOP);
     await desk.screenshot({ path: path.join(SHOTS, "desk-1280-confirm.png"), fullPage: true });
 
     await alertField.getByLabel(pushMessages.confirmAlert).check();
-    await desk.getByRole("button", { name: liveMessages.post }).click();
+    await desk.getByRole("button", { name: liveDeskMessages.post }).click();
     await expect(desk.getByTestId("desk-update")).toHaveCount(1);
-    await expect(desk.getByTestId("desk-update").first()).toContainText(liveMessages.alertUpdate);
-    await expect(desk.getByRole("textbox", { name: liveMessages.newUpdate })).toHaveText("");
-    await expect(alertField.getByLabel(liveMessages.alertLabel)).not.toBeChecked();
+    await expect(desk.getByTestId("desk-update").first()).toContainText(liveDeskMessages.alertUpdate);
+    await expect(desk.getByRole("textbox", { name: liveDeskMessages.newUpdate })).toHaveText("");
+    await expect(alertField.getByLabel(liveDeskMessages.alertLabel)).not.toBeChecked();
     await expect(alertField.getByLabel(pushMessages.confirmAlert)).toHaveCount(0);
     const [alerted] = await updatesStored();
     expect(alerted).toMatchObject({ text });
@@ -117,15 +117,15 @@ test.describe("the live desk's alerts and repeated posts", () => {
     );
     const again = "نسبة الاقتراع في طرابلس بلغت ٣٨٪.";
     await write(desk, again);
-    await desk.getByRole("button", { name: liveMessages.post }).click();
-    await expect(desk.getByText(liveMessages.connectionLost)).toBeVisible();
-    await expect(desk.getByRole("textbox", { name: liveMessages.newUpdate })).toHaveText(again);
+    await desk.getByRole("button", { name: liveDeskMessages.post }).click();
+    await expect(desk.getByText(liveDeskMessages.connectionLost)).toBeVisible();
+    await expect(desk.getByRole("textbox", { name: liveDeskMessages.newUpdate })).toHaveText(again);
     expect((await updatesStored()).map((u) => u.text)).toEqual([text, again]);
     // Sent again from the same form: the stored update is the answer, and nothing is posted twice.
-    await desk.getByRole("button", { name: liveMessages.post }).click();
+    await desk.getByRole("button", { name: liveDeskMessages.post }).click();
     await expect(desk.getByTestId("desk-update")).toHaveCount(2);
-    await expect(desk.getByText(liveMessages.connectionLost)).toHaveCount(0);
-    await expect(desk.getByRole("textbox", { name: liveMessages.newUpdate })).toHaveText("");
+    await expect(desk.getByText(liveDeskMessages.connectionLost)).toHaveCount(0);
+    await expect(desk.getByRole("textbox", { name: liveDeskMessages.newUpdate })).toHaveText("");
     expect((await updatesStored()).map((u) => u.text)).toEqual([text, again]);
     errors();
     await context.close();

@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { mediaLibraryMessages, messages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { mediaLibraryMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
@@ -57,7 +58,7 @@ for (const engine of ENGINES) {
       // A file that is no picture is refused in Arabic, beside the form.
       await form.getByLabel(mediaLibraryMessages.uploadField).setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
       await form.getByRole("button", { name: mediaLibraryMessages.uploadSubmit }).click();
-      await expect(form.getByRole("alert")).toHaveText(messages.imageInvalid);
+      await expect(form.getByRole("alert")).toHaveText(newsroomMessages.imageInvalid);
       await expect(page.getByTestId("media-item")).toHaveCount(3);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
@@ -96,7 +97,7 @@ for (const engine of ENGINES) {
         await page.goto(`${server.url}/edit-news/${id}/revisions/${revision}`);
         await hydrated(page);
         const removed = page.getByTestId("article-images").getByTestId("removed-image");
-        await expect(removed).toHaveText(mediaLibraryMessages.removedImage);
+        await expect(removed).toHaveText(messages.removedImage);
         await expect(page.locator(`img[src*="${wrong.replace(/\.webp$/, "")}"]`)).toHaveCount(0);
         const broken = await page.locator("main img").evaluateAll((images: HTMLImageElement[]) => images.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src));
         expect(broken).toEqual([]);

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { mediaLibraryMessages, messages } from "../../app/lib/messages";
+import { mediaLibraryMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
@@ -54,10 +54,10 @@ for (const engine of ENGINES) {
     async function publish(page: import("@playwright/test").Page, title: string, withImage: (page: import("@playwright/test").Page) => Promise<void>): Promise<string> {
       await page.goto(`${server.url}/dashboard`);
       await hydrated(page);
-      await page.getByLabel(messages.fieldTitle).fill(title);
+      await page.getByLabel(newsroomMessages.fieldTitle).fill(title);
       await fillBody(page, `${title}: نص الخبر كما كتبه المحرر.`);
       await withImage(page);
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
+      await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
       await expect(page).toHaveURL(/\/dashboard\?saved=/);
       return new URL(page.url()).searchParams.get("saved")!;
     }
@@ -66,7 +66,7 @@ for (const engine of ENGINES) {
       test.setTimeout(90_000);
       const page = await editorPage(browser, 1280);
       const picture = await portrait();
-      const first = await publish(page, "رافعات المرفأ عند الفجر", (p) => p.getByLabel(messages.fieldImages, { exact: true }).setInputFiles({ name: "port.png", mimeType: "image/png", buffer: picture }));
+      const first = await publish(page, "رافعات المرفأ عند الفجر", (p) => p.getByLabel(newsroomMessages.fieldImages, { exact: true }).setInputFiles({ name: "port.png", mimeType: "image/png", buffer: picture }));
       const [url] = JSON.parse((await db.selectFrom("news").select("images").where("id", "=", first).executeTakeFirstOrThrow()).images) as string[];
 
       // The second story takes it from the library as its cover: no file is uploaded.

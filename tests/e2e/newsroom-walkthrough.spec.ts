@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { formatDateTime } from "../../app/lib/dates";
-import { conflictMessages, messages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { DEMO_SITES, FILES_DIR, type E2EServer, widthsOn } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createMember, hydrated, readSiteDatabase, signedInState, fillBody, bodyEditor } from "./support";
 import { expect, test } from "./test";
@@ -90,10 +91,10 @@ for (const site of DEMO_SITES)
       await author.goto("/dashboard");
       await hydrated(author);
       await noSidewaysScroll(author);
-      await author.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+      await author.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(author, firstDraft);
-      await author.getByLabel(messages.fieldCategory).selectOption(CATEGORY);
-      await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+      await author.getByLabel(newsroomMessages.fieldCategory).selectOption(CATEGORY);
+      await author.getByLabel(new RegExp(newsroomMessages.statusSubmitReview)).check();
       await shot(author, "1-author-writes");
       await author.getByRole("button", { name: conflictMessages.submitReview }).click();
       await author.waitForURL(/\/dashboard\?saved=/);
@@ -110,11 +111,11 @@ for (const site of DEMO_SITES)
       await shot(editor, "2-editor-review-queue");
       await queue.getByRole("link", { name: title }).click();
       await hydrated(editor);
-      await editor.getByLabel(messages.reviewNote).fill(note);
+      await editor.getByLabel(newsroomMessages.reviewNote).fill(note);
       await noSidewaysScroll(editor);
       await shot(editor, "3-editor-sends-back");
-      await editor.getByRole("button", { name: messages.sendBack }).click();
-      await expect(editor.getByRole("status")).toContainText(messages.sentBack);
+      await editor.getByRole("button", { name: newsroomMessages.sendBack }).click();
+      await expect(editor.getByRole("status")).toContainText(newsroomMessages.sentBack);
       expect((await articleRow(site, id)).status).toBe("draft");
 
       // The author sees the note, fixes the text and resubmits.
@@ -127,7 +128,7 @@ for (const site of DEMO_SITES)
       await noSidewaysScroll(author);
       await shot(author, "4-author-sees-note");
       await fillBody(author, fixedText);
-      await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+      await author.getByLabel(new RegExp(newsroomMessages.statusSubmitReview)).check();
       await author.getByRole("button", { name: conflictMessages.submitReview }).click();
       await author.waitForURL((url) => url.pathname === "/dashboard");
       await expect(author.getByTestId("sent-back")).toHaveCount(0);
@@ -139,8 +140,8 @@ for (const site of DEMO_SITES)
       await hydrated(editor);
       await expect(editor.getByTestId("editor-note")).toHaveCount(0);
       await expect(bodyEditor(editor)).toHaveText(fixedText);
-      await editor.getByLabel(messages.statusScheduled).check();
-      await editor.getByLabel(messages.publishAt).fill(beirutWallTimeAhead(site, SCHEDULE_AHEAD_SECONDS));
+      await editor.getByLabel(newsroomMessages.statusScheduled).check();
+      await editor.getByLabel(newsroomMessages.publishAt).fill(beirutWallTimeAhead(site, SCHEDULE_AHEAD_SECONDS));
       await noSidewaysScroll(editor);
       await shot(editor, "5-editor-schedules");
       await editor.getByRole("button", { name: conflictMessages.submitSchedule }).click();
@@ -184,7 +185,7 @@ for (const site of DEMO_SITES)
       await editor.goto(`/edit-news/${id}`);
       await hydrated(editor);
       await fillBody(editor, wrongEdit);
-      await editor.getByRole("button", { name: messages.saveSubmit }).click();
+      await editor.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       await expect(editor.getByTestId("article-content")).toHaveText(wrongEdit);
       await reader.reload();
       await expect(reader.getByTestId("article-content")).toHaveText(wrongEdit);
@@ -194,12 +195,12 @@ for (const site of DEMO_SITES)
       await shot(editor, "8-editor-history");
       const latest = editor.getByTestId("revision").first();
       await expect(latest).toContainText(title);
-      await latest.getByRole("link", { name: messages.viewRevision }).click();
+      await latest.getByRole("link", { name: newsroomMessages.viewRevision }).click();
       await expect(editor.getByTestId("article-content")).toHaveText(fixedText);
       await hydrated(editor);
       await noSidewaysScroll(editor);
       await editor.getByTestId("restore-full").getByRole("button").click();
-      await expect(editor.getByRole("status").filter({ hasText: messages.revisionRestored })).toBeVisible();
+      await expect(editor.getByRole("status").filter({ hasText: newsroomMessages.revisionRestored })).toBeVisible();
       await expect(bodyEditor(editor)).toHaveText(fixedText);
       await reader.reload();
       await expect(reader.getByTestId("article-content")).toHaveText(fixedText);
@@ -215,14 +216,14 @@ for (const site of DEMO_SITES)
       expect(await mainText(reader, CATEGORY_PATH)).not.toContain(title);
 
       await editor.goto("/dashboard");
-      await editor.getByRole("link", { name: messages.trashTitle }).click();
+      await editor.getByRole("link", { name: newsroomMessages.trashTitle }).click();
       const trashed = editor.getByTestId("trash-item").filter({ hasText: title });
-      await expect(trashed).toContainText(messages.statusPublished);
+      await expect(trashed).toContainText(newsroomMessages.statusPublished);
       await hydrated(editor);
       await noSidewaysScroll(editor);
       await shot(editor, "9-editor-trash");
-      await trashed.getByRole("button", { name: messages.restoreFromTrash }).click();
-      await expect(editor.getByRole("status").filter({ hasText: messages.restoredFromTrash })).toBeVisible();
+      await trashed.getByRole("button", { name: newsroomMessages.restoreFromTrash }).click();
+      await expect(editor.getByRole("status").filter({ hasText: newsroomMessages.restoredFromTrash })).toBeVisible();
       await expect(editor.getByTestId("trash-item").filter({ hasText: title })).toHaveCount(0);
       expect(await mainText(reader, CATEGORY_PATH)).toContain(title);
       expect(await mainText(reader, "/")).toContain(title);
@@ -271,10 +272,10 @@ for (const site of DEMO_SITES) {
     const title = `خبر يُرسل أثناء الحفظ التلقائي ${suffix}`;
     await page.goto("/dashboard");
     await hydrated(page);
-    await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+    await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
     await fillBody(page, "نص الخبر.");
     await expect.poll(() => autosaveSent, { timeout: 15_000 }).toBe(true);
-    await page.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+    await page.getByLabel(new RegExp(newsroomMessages.statusSubmitReview)).check();
     await page.getByRole("button", { name: conflictMessages.submitReview }).click();
     release();
     await page.waitForURL(/\/dashboard\?saved=/);

@@ -2,7 +2,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
-import { frontPageMessages, conflictMessages, messages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { frontPageMessages, conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { pngBytes } from "../support/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
@@ -43,13 +44,13 @@ for (const site of DEMO_SITES) {
     }
 
     async function publish(page: Page, title: string, options: { category?: string; draft?: boolean; images?: string[] } = {}) {
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill(`  ${title}  `);
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(`  ${title}  `);
       await fillBody(page, "الفقرة الأولى من الخبر.\n\nالفقرة الثانية من الخبر.");
-      await page.getByLabel(messages.fieldCategory).selectOption(options.category ?? "sports");
-      if (options.draft) await page.getByLabel(new RegExp(messages.statusSaveDraft)).check();
+      await page.getByLabel(newsroomMessages.fieldCategory).selectOption(options.category ?? "sports");
+      if (options.draft) await page.getByLabel(new RegExp(newsroomMessages.statusSaveDraft)).check();
       if (options.images) await page.setInputFiles("#images", options.images.map((f) => path.join(FILES_DIR, f)));
-      await page.getByRole("button", { name: options.draft ? conflictMessages.submitDraft : messages.publishSubmit }).click();
-      await expect(page.getByRole("status")).toContainText(options.draft ? messages.savedAsDraft : messages.published);
+      await page.getByRole("button", { name: options.draft ? conflictMessages.submitDraft : newsroomMessages.publishSubmit }).click();
+      await expect(page.getByRole("status")).toContainText(options.draft ? newsroomMessages.savedAsDraft : newsroomMessages.published);
       return articleIdByTitle(site, title);
     }
 
@@ -62,7 +63,7 @@ for (const site of DEMO_SITES) {
       const id = await publish(page, title, { images: ["harbour.png", "market.png"] });
       const row = page.getByTestId("news-row").first();
       await expect(row).toContainText(title);
-      await expect(row).toContainText(messages.statusPublished);
+      await expect(row).toContainText(newsroomMessages.statusPublished);
       await expect(row).toContainText(categoryLabel("sports"));
 
       await page.goto("/");
@@ -87,10 +88,10 @@ for (const site of DEMO_SITES) {
 
       await hydrated(page);
       await page.getByTestId("admin-tools").getByRole("link", { name: messages.edit }).click();
-      await expect(page.getByRole("heading", { name: messages.editTitle })).toBeVisible();
+      await expect(page.getByRole("heading", { name: newsroomMessages.editTitle })).toBeVisible();
       await hydrated(page);
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill(`${title} (محدّث)`);
-      await page.getByRole("button", { name: messages.saveSubmit }).click();
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(`${title} (محدّث)`);
+      await page.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (محدّث)`);
       expect(dialogs).toContain(messages.updateSucceeded);
 
@@ -105,16 +106,16 @@ for (const site of DEMO_SITES) {
     test("a draft is seen by admins only, as a marked preview, and the empty title is refused in place", async ({ page, browser }) => {
       acceptDialogs(page);
       await openDashboard(page);
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill("   ");
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill("   ");
       await fillBody(page, "نص");
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
-      await expect(page.locator("#title-error")).toHaveText(messages.titleRequired);
-      expect(dialogs).toContain(messages.publishFailed);
+      await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+      await expect(page.locator("#title-error")).toHaveText(newsroomMessages.titleRequired);
+      expect(dialogs).toContain(newsroomMessages.publishFailed);
       await expect(page.getByRole("status")).toHaveCount(0);
 
       const title = "مسودة: جدول مباريات الدوري المحلي";
       const id = await publish(page, title, { draft: true });
-      await expect(page.getByTestId("news-row").first()).toContainText(messages.statusDraft);
+      await expect(page.getByTestId("news-row").first()).toContainText(newsroomMessages.statusDraft);
       const refusedVisits: string[] = [];
       page.on("response", (response) => {
         if (response.url().endsWith("/visit") && !response.ok()) refusedVisits.push(`${response.status()} ${response.url()}`);
@@ -140,7 +141,7 @@ for (const site of DEMO_SITES) {
       await publish(page, first, { category: "local" });
       await page.getByTestId("news-row").filter({ hasText: first }).getByRole("button", { name: messages.delete }).click();
       await expect(page.getByTestId("news-table")).not.toContainText(first);
-      expect(dialogs).toContain(messages.confirmDelete);
+      expect(dialogs).toContain(newsroomMessages.confirmDelete);
 
       const urgent = "عاجل: خبر للحذف من قائمة العاجل";
       await publish(page, urgent, { category: "breaking" });
@@ -157,7 +158,7 @@ for (const site of DEMO_SITES) {
       await openDashboard(page);
       await page.goto("/edit-news/no-such-article");
       await expect(page).toHaveURL(`${site.url}/`);
-      expect(dialogs).toContain(messages.newsNotFoundAlert);
+      expect(dialogs).toContain(newsroomMessages.newsNotFoundAlert);
     });
   });
 }

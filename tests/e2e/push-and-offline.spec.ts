@@ -8,8 +8,11 @@ import { deliverToServiceWorker, startPushService, type PushService, type Subscr
 import { startRewritingProxy } from "../../harness/rewriting-proxy";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { categoryLabel, type Category } from "../../app/lib/categories";
-import { alertBellMessages, messages, offlineMessages, pushMessages } from "../../app/lib/messages";
+import { offlineMessages } from "../../app/lib/messages";
+import { newsroomMessages, pushMessages } from "../../app/lib/newsroom-messages";
+import { alertBellMessages } from "../../app/lib/alert-bell-messages";
 import { articlePath } from "../../app/lib/news";
+import { MAX_KEPT_STORIES } from "../../app/lib/offline-cache-rules";
 import type { PushAlert } from "../../app/lib/push-notification";
 import { openDatabase } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
@@ -155,14 +158,14 @@ for (const [index, engine] of ENGINES.entries()) {
       const publish = async (title: string, category: Category, extra: "picture" | "sendAlert") => {
         await editor.goto(`${b.url}/dashboard`);
         await hydrated(editor);
-        await editor.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+        await editor.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
         await fillBody(editor, STORY_TEXT);
-        await editor.getByLabel(messages.fieldCategory).selectOption(category);
+        await editor.getByLabel(newsroomMessages.fieldCategory).selectOption(category);
         if (extra === "picture") await editor.locator("#images").setInputFiles(PICTURE);
         else await editor.getByLabel(pushMessages.sendAlert, { exact: true }).check();
-        await editor.getByLabel(new RegExp(messages.statusPublishNow)).check();
-        await editor.getByRole("button", { name: messages.publishSubmit }).click();
-        await expect(editor.getByRole("status")).toContainText(messages.published);
+        await editor.getByLabel(new RegExp(newsroomMessages.statusPublishNow)).check();
+        await editor.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+        await expect(editor.getByRole("status")).toContainText(newsroomMessages.published);
       };
 
       // Reader one: the browser is asked for permission only by the bell's button; breaking news only.
@@ -300,6 +303,70 @@ test("on an iPhone, where Safari without the site on the home screen has no Push
   await iphone.close();
 });
 
+/** A page's messages to its service worker, counted (ServiceWorker.postMessage, wrapped before the page runs). */
+function countMessagesToWorker() {
+  const post = ServiceWorker.prototype.postMessage;
+  (window as unknown as { toWorker: number }).toWorker = 0;
+  ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: Parameters<ServiceWorker["postMessage"]>) {
+    (window as unknown as { toWorker: number }).toWorker += 1;
+    return post.apply(this, args);
+  } as ServiceWorker["postMessage"];
+}
+
+/** A phone's Chrome on mobile data: Chromium on Linux has no `navigator.connection.type` (DevTools' connectionType does not give it one), Android's says "cellular". */
+function onCellular() {
+  const { NetworkInformation } = window as unknown as { NetworkInformation: { prototype: object } };
+  Object.defineProperty(NetworkInformation.prototype, "type", { get: () => "cellular", configurable: true });
+}
+
+for (const [connection, emulate] of [
+  ["Save-Data", (page: Page) => page.context().newCDPSession(page).then((cdp) => cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true }))],
+  ["a cellular connection", (page: Page) => page.context().addInitScript(onCellular)],
+] as const) {
+  test(`with ${connection}, the worker keeps nothing ahead of the reader; the page they open is kept as ever`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: E2E_SERVERS.demo.url, viewport: PHONE });
+    await context.addInitScript(countMessagesToWorker);
+    const page = await context.newPage();
+    await emulate(page);
+    const byWorker: string[] = [];
+    context.on("request", (request) => void (request.serviceWorker() && byWorker.push(new URL(request.url()).pathname)));
+    await page.goto("/");
+    await hydrated(page);
+    await serviceWorkerReady(page);
+    const said = await page.evaluate(() => {
+      const { saveData, type } = (navigator as Navigator & { connection: { saveData: boolean; type?: string } }).connection;
+      return { saveData, type };
+    });
+    expect(said).toMatchObject(
+      connection === "Save-Data" ? { saveData: true } : { type: "cellular" },
+    );
+    // The page asks once its idle moment has come and the worker is ready; by the time a later wait on the same ready resolves, it would have.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    expect(await page.evaluate(() => (window as unknown as { toWorker: number }).toWorker)).toBe(0);
+    expect(byWorker.filter((path) => path.startsWith("/news/"))).toEqual([]);
+
+    const story = await page.locator('main a[href^="/news/"]').first().getAttribute("href");
+    await page.goto(story!);
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(async () => Boolean(await caches.match(location.href)))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { toWorker: number }).toWorker)).toBe(0);
+    // The worker fetched no story but the one opened, which it fetched for the page.
+    expect(byWorker.filter((path) => path.startsWith("/news/") && path !== new URL(page.url()).pathname)).toEqual([]);
+    await context.close();
+  });
+}
+
+test("on an ordinary connection, the page asks the worker once, when idle, to keep its first stories", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: E2E_SERVERS.demo.url, viewport: PHONE });
+  await context.addInitScript(countMessagesToWorker);
+  const page = await context.newPage();
+  await page.goto("/");
+  await hydrated(page);
+  await serviceWorkerReady(page);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { toWorker: number }).toWorker)).toBe(1);
+  await context.close();
+});
+
 /** Chromium's own verdict on installing the site, in a profile on disk: a test's context is incognito, where nothing installs. */
 async function installabilityErrors(baseURL: string): Promise<unknown[]> {
   const profile = mkdtempSync(path.join(tmpdir(), "akhbar-install-"));
@@ -324,7 +391,7 @@ for (const site of DEMO_SITES) {
   test.describe(`reading offline on ${site.engine}`, () => {
     test.use({ baseURL: site.url, viewport: PHONE });
 
-    test("the site installs, and offline the home page and an opened story open from the cache, anything else the Arabic offline page", async ({ page }) => {
+    test("the site installs; the worker keeps the first stories the page leads to, no more, with small pictures; offline the home page, a kept story and an opened story open from the cache, anything else the Arabic offline page", async ({ page, context }) => {
       mkdirSync(SHOTS, { recursive: true });
       const noErrors = watchConsole(page);
       const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
@@ -332,29 +399,49 @@ for (const site of DEMO_SITES) {
       expect(manifest.name).toMatch(/\p{Script=Arabic}/u);
       expect(await installabilityErrors(site.url)).toEqual([]);
 
+      const byWorker: string[] = [];
+      context.on("request", (request) => void (request.serviceWorker() && byWorker.push(new URL(request.url()).pathname)));
       await page.goto("/");
       await hydrated(page);
       await serviceWorkerReady(page);
 
-      // The latest stories are kept once the worker is active; an older one the reader opens is kept too.
-      const { items } = (await (await page.request.get("/api/latest")).json()) as { items: { id: string; slug: string | null; title: string }[] };
-      const latest = items[0]!;
-      const latestPath = articlePath(latest.id, latest.slug);
-      await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), `${site.url}${latestPath}`)).toBe(true);
+      // Once the page is idle, the worker keeps the first stories it links to: their pages, then each picture at its smallest size.
+      const leads = await page.evaluate((most) => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/news/"]')].map((a) => new URL(a.href).pathname))].slice(0, most), MAX_KEPT_STORIES);
+      expect(leads).toHaveLength(MAX_KEPT_STORIES);
+      const pictures = await page.evaluate((paths) => {
+        const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/news/"]')];
+        return paths.map((path) => {
+          const link = links.find((a) => new URL(a.href).pathname === path)!;
+          const img = link.querySelector("img") ?? link.closest('article, [aria-roledescription="slide"]')?.querySelector("img");
+          return new URL(img?.src ?? "/", location.href).pathname.replace(/-\d+w\.webp$/, "-400w.webp");
+        });
+      }, leads);
+      expect(pictures.every((picture) => /^\/media\/.+-400w\.webp$/.test(picture)), pictures.join(" ")).toBe(true);
+      const cached = (paths: string[]) => page.evaluate(async (urls) => Promise.all(urls.map(async (url) => Boolean(await caches.match(url)))), paths.map((p) => `${site.url}${p}`));
+      await expect.poll(() => cached([...leads, ...pictures])).toEqual([...leads, ...pictures].map(() => true));
+      expect(byWorker.filter((path) => path.startsWith("/news/")).sort()).toEqual([...leads].sort());
+
+      // A story the reader opens is kept too.
       const older = (await (await page.request.get("/api/latest?category=local&page=1")).json()) as { items: { id: string; title: string }[] };
-      const opened = older.items.find((item) => !items.some((l) => l.id === item.id))!;
+      const opened = older.items.find((item) => !leads.some((lead) => lead.startsWith(`/news/${item.id}`)))!;
       await page.goto(`/news/${opened.id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
       await hydrated(page);
       const openedUrl = page.url();
+      const keptTitle = /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await page.request.get(leads[0]!)).text())![1]!;
       noErrors();
 
       await page.context().setOffline(true);
       await page.goto("/");
       await expect(page.getByTestId("offline-page")).toHaveCount(0);
-      await expect(page.locator("main")).toContainText(latest.title);
-      await page.goto(latestPath);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(latest.title);
+      await expect(page.locator("main a[href^='/news/']").first()).toHaveAttribute("href", decodeURI(leads[0]!));
+      // On a wide screen its picture is asked for at a larger size: the small one kept stands in.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(leads[0]!);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(keptTitle);
+      const cover = page.getByTestId("article-images").locator("img").first();
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => [img.complete && img.naturalWidth > 0, /-(800|1200)w\.webp$/.test(img.currentSrc)])).toEqual([true, true]);
+      await page.setViewportSize(PHONE);
       await page.goto(openedUrl);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
 

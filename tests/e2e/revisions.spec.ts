@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { monthOf, monthParam } from "../../app/lib/calendar-month";
-import { messages, revisionMessages } from "../../app/lib/messages";
+import { newsroomMessages, revisionMessages } from "../../app/lib/newsroom-messages";
 import { updateArticle } from "../../app/server/news/articles-write.server";
 import { createTestArticle } from "../support/articles";
 import { DEMO_SITES, FILES_DIR } from "./servers";
@@ -62,7 +62,7 @@ for (const site of DEMO_SITES) {
       await hydrated(page);
       await shots(page, "compare");
 
-      await page.getByRole("link", { name: messages.restoreRevision, exact: true }).click();
+      await page.getByRole("link", { name: newsroomMessages.restoreRevision, exact: true }).click();
       await expect(page.getByTestId("restore-full").getByTestId("restore-removals").locator(`input[value="${image}"]`)).toHaveCount(1);
       await expect(page.getByTestId("restore-text").getByTestId("restore-removals")).toHaveCount(0);
       await hydrated(page);

@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
-import { conflictMessages, messages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { E2E_SERVERS, FILES_DIR } from "./servers";
 import { articleIdByTitle, createMember, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 import { expect, test } from "./test";
@@ -46,10 +47,10 @@ for (const width of [375, 1280]) {
     await author.getByRole("link", { name: messages.dashboard }).click();
     await expect(author.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
     await hydrated(author);
-    await expect(author.getByLabel(new RegExp(messages.statusPublishNow))).toHaveCount(0);
-    await author.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+    await expect(author.getByLabel(new RegExp(newsroomMessages.statusPublishNow))).toHaveCount(0);
+    await author.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
     await fillBody(author, "يقام المهرجان في ساحة البلدة.");
-    await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+    await author.getByLabel(new RegExp(newsroomMessages.statusSubmitReview)).check();
     await author.getByRole("button", { name: conflictMessages.submitReview }).click();
     await author.waitForURL(/\/dashboard\?saved=/);
     const id = await articleIdByTitle(site, title);
@@ -63,10 +64,10 @@ for (const width of [375, 1280]) {
     await noSidewaysScroll(editor);
     await shot(editor, "editor-dashboard");
     await queue.getByRole("link", { name: title }).click();
-    await editor.getByLabel(messages.reviewNote).fill(note);
+    await editor.getByLabel(newsroomMessages.reviewNote).fill(note);
     await shot(editor, "editor-review");
-    await editor.getByRole("button", { name: messages.sendBack }).click();
-    await expect(editor.getByRole("status")).toContainText(messages.sentBack);
+    await editor.getByRole("button", { name: newsroomMessages.sendBack }).click();
+    await expect(editor.getByRole("status")).toContainText(newsroomMessages.sentBack);
     expect(await statusOf(id)).toBe("draft");
 
     await author.goto("/dashboard");
@@ -79,7 +80,7 @@ for (const width of [375, 1280]) {
     await noSidewaysScroll(author);
     await shot(author, "author-edit");
     await fillBody(author, "يقام المهرجان في ساحة البلدة يوم الأحد بتنظيم من البلدية.");
-    await author.getByLabel(new RegExp(messages.statusSubmitReview)).check();
+    await author.getByLabel(new RegExp(newsroomMessages.statusSubmitReview)).check();
     await author.getByRole("button", { name: conflictMessages.submitReview }).click();
     await author.waitForURL((url) => url.pathname === "/dashboard");
     expect(await statusOf(id)).toBe("review");
@@ -89,8 +90,8 @@ for (const width of [375, 1280]) {
     await editor.getByTestId("review-queue").getByRole("link", { name: title }).click();
     await hydrated(editor);
     await expect(editor.getByTestId("editor-note")).toHaveCount(0);
-    await editor.getByLabel(new RegExp(messages.statusPublishNow)).check();
-    await editor.getByRole("button", { name: messages.publishSubmit }).click();
+    await editor.getByLabel(new RegExp(newsroomMessages.statusPublishNow)).check();
+    await editor.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
     await expect(editor.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(editor.getByTestId("admin-tools")).toBeVisible();
     expect(await statusOf(id)).toBe("published");

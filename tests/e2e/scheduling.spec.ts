@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { conflictMessages, messages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
 import { articleIdByTitle, beirutWallTimeAhead, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
 import { expect, test } from "./test";
@@ -37,12 +38,12 @@ for (const site of DEMO_SITES) {
         await hydrated(page);
 
         const title = `عاجل مجدول على ${width} بكسل: افتتاح مرفأ طرابلس الجديد`;
-        await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+        await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
         await fillBody(page, "يفتتح المرفأ الجديد أبوابه صباح اليوم.");
-        await page.getByLabel(messages.fieldCategory).selectOption("breaking");
-        const publishAt = page.getByLabel(messages.publishAt);
+        await page.getByLabel(newsroomMessages.fieldCategory).selectOption("breaking");
+        const publishAt = page.getByLabel(newsroomMessages.publishAt);
         await expect(publishAt).toBeHidden();
-        await page.getByLabel(messages.statusScheduled).check();
+        await page.getByLabel(newsroomMessages.statusScheduled).check();
         await expect(publishAt).toBeVisible();
         await publishAt.fill(beirutWallTimeAhead(site, 600));
         await publishAt.scrollIntoViewIfNeeded();
@@ -90,7 +91,7 @@ for (const site of DEMO_SITES) {
         await page.goto(`/edit-news/${id}`);
         await hydrated(page);
         await fillBody(page, "يفتتح المرفأ الجديد أبوابه صباح اليوم بحضور الوزير.");
-        await page.getByRole("button", { name: messages.saveSubmit }).click();
+        await page.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
         await page.goto(`/news/${id}`);
         await expect(page.getByTestId("last-update")).toContainText(messages.lastUpdated);

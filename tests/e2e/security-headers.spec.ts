@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
+import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
 import { createAdmin, hydrated, queryOne } from "./support";
 import { expect, test } from "./test";
@@ -68,13 +69,13 @@ test("every page type runs under the Content-Security-Policy, islands and whole-
   // The whole-document pages: the sign-in form submits, then the dashboard and the edit form hydrate.
   const admin = await createAdmin("csp", "مدقق الأمان");
   await open(page, "/autenction?redirectTo=%2Fdashboard");
-  await page.getByLabel(messages.email).fill(admin.email);
-  await page.getByLabel(messages.password).fill(admin.password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByLabel(newsroomMessages.email).fill(admin.email);
+  await page.getByLabel(newsroomMessages.password).fill(admin.password);
+  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
   await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
   await hydrated(page);
   await open(page, `/edit-news/${withImages.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: messages.editTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: newsroomMessages.editTitle })).toBeVisible();
   await open(page, `/news/${withImages.id}`);
   await expect(page.getByTestId("admin-tools")).toBeVisible();
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { settingsMessages } from "../../app/lib/messages";
+import { settingsMessages } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { messages, storyMessages } from "../../app/lib/messages";
+import { newsroomMessages, storyMessages } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
@@ -49,14 +49,14 @@ for (const engine of ENGINES) {
       await hydrated(page);
       const title = "افتتاحُ معرضِ الكتاب في طرابلس!";
       const standfirst = "يستقبل المعرض زواره عشرة أيام بمشاركة مئة دار نشر من لبنان والعالم العربي.";
-      await page.getByLabel(messages.fieldTitle).fill(title);
+      await page.getByLabel(newsroomMessages.fieldTitle).fill(title);
       await page.getByLabel(storyMessages.standfirst).fill(standfirst);
       await fillBody(page, "افتتح صباح اليوم معرض الكتاب في طرابلس.\nويستمر حتى نهاية الشهر.");
       await page.getByText(storyMessages.shareGroup).click();
       await page.getByLabel(storyMessages.shareTitle).fill("معرض طرابلس للكتاب يفتح أبوابه");
       await page.getByLabel(storyMessages.shareImage).setInputFiles({ name: "share.png", mimeType: "image/png", buffer: await png(1600, 1000, "#136f63") });
       await page.getByTestId("share-fields").screenshot({ path: `${SHOTS}/${engine}-form-share-group-1280.png` });
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
+      await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
       await expect(page).toHaveURL(/\/dashboard\?saved=/);
       const id = new URL(page.url()).searchParams.get("saved")!;
 

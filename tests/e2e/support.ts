@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
+import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { generatePassword } from "../../app/server/accounts/users.server";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createTestAccount, sessionCookie, type AuthServer } from "../../harness/accounts";
@@ -59,9 +60,9 @@ export async function contextWithSession(browser: Browser, url: string, cookieHe
 /** Signs in with the sign-in form and waits for the dashboard. */
 export async function signInToDashboard(page: Page, admin: Admin): Promise<void> {
   await page.goto("/autenction?redirectTo=%2Fdashboard");
-  await page.getByLabel(messages.email).fill(admin.email);
-  await page.getByLabel(messages.password).fill(admin.password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByLabel(newsroomMessages.email).fill(admin.email);
+  await page.getByLabel(newsroomMessages.password).fill(admin.password);
+  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
   await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
 }
 
@@ -142,7 +143,7 @@ export async function dialogAfter(page: Page, click: () => Promise<void>): Promi
 
 /** Replaces the text of the article form's body editor with `text`, one paragraph per line, as typed. */
 export async function fillBody(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole("textbox", { name: messages.fieldContent });
+  const editor = page.getByRole("textbox", { name: newsroomMessages.fieldContent });
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Delete");
@@ -154,7 +155,7 @@ export async function fillBody(page: Page, text: string): Promise<void> {
 
 /** The body editor of the article form. */
 export function bodyEditor(page: Page) {
-  return page.getByRole("textbox", { name: messages.fieldContent });
+  return page.getByRole("textbox", { name: newsroomMessages.fieldContent });
 }
 
 /** `seconds` ahead of `site`'s clock, as the form's datetime-local input takes it: a wall time in Beirut, to the second. */

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { conflictMessages, messages, topicMessages } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { conflictMessages, newsroomMessages, topicMessages } from "../../app/lib/newsroom-messages";
 import { wirePath } from "../../app/lib/news";
 import { topicFeedPath, topicPath, topicSlug } from "../../app/lib/topics";
 import { createArticle } from "../../app/server/news/articles-write.server";
@@ -46,9 +47,9 @@ for (const site of DEMO_SITES) {
       await hydrated(page);
       const title = `افتتاح سوق الخضار الجديد في المنية ${site.engine}`;
       const newTopic = `سوق الخضار ${site.engine === "postgres" ? "الشمالي" : "الجديد"}`;
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(page, "افتتح اليوم سوق الخضار الجديد عند مدخل المنية بحضور فعاليات البلدة.");
-      await page.getByLabel(messages.fieldCategory).selectOption("local");
+      await page.getByLabel(newsroomMessages.fieldCategory).selectOption("local");
 
       // The demo's topic المنية, typed as readers often write it.
       const field = page.getByRole("combobox", { name: topicMessages.inputLabel });
@@ -72,8 +73,8 @@ for (const site of DEMO_SITES) {
       await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-phase", "saved");
       await field.fill("");
 
-      await page.getByRole("button", { name: messages.publishSubmit }).click();
-      await expect(page.getByRole("status")).toContainText(messages.published);
+      await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+      await expect(page.getByRole("status")).toContainText(newsroomMessages.published);
       const id = await articleIdByTitle(site, title);
 
       // The article's links, read as a reader.
@@ -133,7 +134,7 @@ for (const site of DEMO_SITES) {
       await hydrated(page);
       await expect(page.getByText(topicMessages.fieldHintAuthor)).toBeVisible();
       const title = `مسودة كاتب عن بلدة لم تذكر ${site.engine}`;
-      await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(page, "نص المسودة.");
       const field = page.getByRole("combobox", { name: topicMessages.inputLabel });
       await field.fill("طرابل");

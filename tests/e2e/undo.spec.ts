@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
+import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
 import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole, fillBody, bodyEditor } from "./support";
@@ -45,10 +46,10 @@ for (const site of DEMO_SITES) {
       async function publish(page: Page, title: string, content: string) {
         await page.goto("/dashboard");
         await hydrated(page);
-        await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+        await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
         await fillBody(page, content);
-        await page.getByRole("button", { name: messages.publishSubmit }).click();
-        await expect(page.getByRole("status").filter({ hasText: messages.published })).toBeVisible();
+        await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
+        await expect(page.getByRole("status").filter({ hasText: newsroomMessages.published })).toBeVisible();
         return articleIdByTitle(site, title);
       }
 
@@ -64,7 +65,7 @@ for (const site of DEMO_SITES) {
         const id = await publish(page, title, "النص الصحيح كما نُشر أول مرة.");
         await openEdit(page, id);
         await fillBody(page, "نص فيه خطأ فادح.");
-        await page.getByRole("button", { name: messages.saveSubmit }).click();
+        await page.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
         await expect(page.getByTestId("article-content")).toHaveText("نص فيه خطأ فادح.");
 
         await openEdit(page, id);
@@ -72,12 +73,12 @@ for (const site of DEMO_SITES) {
         await expect(revision).toContainText(title);
         await expect(revision).toContainText("محررة التراجع");
         await shot(page, "edit-history");
-        await revision.getByRole("link", { name: messages.viewRevision }).click();
+        await revision.getByRole("link", { name: newsroomMessages.viewRevision }).click();
         await expect(page.getByTestId("article-content")).toHaveText("النص الصحيح كما نُشر أول مرة.");
         await hydrated(page);
         await shot(page, "revision");
         await page.getByTestId("restore-full").getByRole("button").click();
-        await expect(page.getByRole("status").filter({ hasText: messages.revisionRestored })).toBeVisible();
+        await expect(page.getByRole("status").filter({ hasText: newsroomMessages.revisionRestored })).toBeVisible();
         await expect(bodyEditor(page)).toHaveText("النص الصحيح كما نُشر أول مرة.");
         await expect(page.getByTestId("revision")).toHaveCount(2);
         await page.goto(`/news/${id}`);
@@ -96,13 +97,13 @@ for (const site of DEMO_SITES) {
         expect((await page.request.get(`/news/${id}`, { headers: { cookie: "" } })).status()).toBe(404);
 
         await page.goto("/dashboard");
-        await page.getByRole("link", { name: messages.trashTitle }).click();
+        await page.getByRole("link", { name: newsroomMessages.trashTitle }).click();
         const item = page.getByTestId("trash-item").filter({ hasText: title });
-        await expect(item).toContainText(messages.statusPublished);
+        await expect(item).toContainText(newsroomMessages.statusPublished);
         await hydrated(page);
         await shot(page, "trash");
-        await item.getByRole("button", { name: messages.restoreFromTrash }).click();
-        await expect(page.getByRole("status").filter({ hasText: messages.restoredFromTrash })).toBeVisible();
+        await item.getByRole("button", { name: newsroomMessages.restoreFromTrash }).click();
+        await expect(page.getByRole("status").filter({ hasText: newsroomMessages.restoredFromTrash })).toBeVisible();
         await expect(page.getByTestId("trash-item").filter({ hasText: title })).toHaveCount(0);
         const anonymous = await page.context().browser()!.newContext({ baseURL: site.url });
         const reader = await anonymous.newPage();
@@ -116,18 +117,18 @@ for (const site of DEMO_SITES) {
         const title = `مسودة تحفظ وحدها ${width} ${Date.now()}`;
         await page.goto("/dashboard");
         await hydrated(page);
-        await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+        await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
         await fillBody(page, "السطر الأول من المسودة.");
-        await expect(page.getByTestId("autosave-status")).toContainText(messages.autosaved, { timeout: 15_000 });
+        await expect(page.getByTestId("autosave-status")).toContainText(newsroomMessages.autosaved, { timeout: 15_000 });
         await shot(page, "autosaved-new");
         await page.reload();
-        await expect(page.getByTestId("news-row").filter({ hasText: title })).toContainText(messages.statusDraft);
+        await expect(page.getByTestId("news-row").filter({ hasText: title })).toContainText(newsroomMessages.statusDraft);
         const id = await articleIdByTitle(site, title);
 
         await openEdit(page, id);
         await expect(bodyEditor(page)).toHaveText("السطر الأول من المسودة.");
         await fillBody(page, "السطر الأول من المسودة.\nوسطر ثانٍ كُتب بعدها.");
-        await expect(page.getByTestId("autosave-status")).toContainText(messages.autosaved, { timeout: 15_000 });
+        await expect(page.getByTestId("autosave-status")).toContainText(newsroomMessages.autosaved, { timeout: 15_000 });
         await page.reload();
         await expect(bodyEditor(page).locator("p")).toHaveText(["السطر الأول من المسودة.", "وسطر ثانٍ كُتب بعدها."]);
         expect((await page.request.get(`/news/${id}`, { headers: { cookie: "" } })).status()).toBe(404);
@@ -141,18 +142,18 @@ for (const site of DEMO_SITES) {
         page.removeAllListeners("dialog");
         const said = answerDialogs(page, false);
         await openEdit(page, id);
-        await expect(page.getByTestId("autosave-status")).toHaveText(messages.autosaveOffPublished);
+        await expect(page.getByTestId("autosave-status")).toHaveText(newsroomMessages.autosaveOffPublished);
         await fillBody(page, "نص جديد لم يُحفظ بعد.");
 
-        const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: messages.preview }).click()]);
-        await expect(preview.getByTestId("preview-banner")).toHaveText(messages.previewBanner);
+        const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: newsroomMessages.preview }).click()]);
+        await expect(preview.getByTestId("preview-banner")).toHaveText(newsroomMessages.previewBanner);
         await expect(preview.getByTestId("article-content")).toHaveText("نص جديد لم يُحفظ بعد.");
         await noSidewaysScroll(preview);
         await preview.screenshot({ path: path.join(SHOTS, `${site.name}-${width}-preview.png`), fullPage: true });
         await preview.close();
 
         await page.getByRole("link", { name: demoSettings.name }).first().click();
-        await expect.poll(() => said).toContain(messages.unsavedChangesWarning);
+        await expect.poll(() => said).toContain(newsroomMessages.unsavedChangesWarning);
         await expect(page).toHaveURL(new RegExp(`/edit-news/${id}$`));
         await expect(bodyEditor(page)).toHaveText("نص جديد لم يُحفظ بعد.");
         const reader = await page.request.get(`/news/${id}`, { headers: { cookie: "" } });

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { accountMessages, authErrors, messages, roleLabels } from "../../app/lib/messages";
+import { messages } from "../../app/lib/messages";
+import { accountMessages, authErrors, newsroomMessages, roleLabels } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { createPostgresDatabase, type TempPostgres } from "../../harness/postgres";
@@ -43,17 +44,17 @@ test.afterAll(async () => {
 
 async function signIn(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
   await page.goto(`${server.url}/autenction?redirectTo=%2Fdashboard%2Faccount`);
-  await page.getByLabel(messages.email).fill(email);
-  await page.getByLabel(messages.password).fill(password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByLabel(newsroomMessages.email).fill(email);
+  await page.getByLabel(newsroomMessages.password).fill(password);
+  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
   await expect(page.getByRole("heading", { level: 1, name: accountMessages.accountTitle })).toBeVisible();
 }
 
 async function refusedSignIn(page: Page, email: string, password: string, reason: keyof typeof authErrors): Promise<void> {
   await page.goto(`${server.url}/autenction`);
-  await page.getByLabel(messages.email).fill(email);
-  await page.getByLabel(messages.password).fill(password);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByLabel(newsroomMessages.email).fill(email);
+  await page.getByLabel(newsroomMessages.password).fill(password);
+  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
   await expect(page.getByTestId("auth-error")).toContainText(authErrors[reason].arabic);
 }
 
@@ -151,7 +152,7 @@ test("forgot password on the sign-in page mails a link that sets a new password 
   const page = await newPage(browser);
   await page.goto(`${server.url}/autenction`);
   await page.getByRole("link", { name: accountMessages.forgotPassword }).click();
-  await page.getByLabel(messages.email).fill("mailme@example.com");
+  await page.getByLabel(newsroomMessages.email).fill("mailme@example.com");
   await page.getByRole("button", { name: accountMessages.forgotSubmit }).click();
   await expect(page.getByRole("status")).toHaveText(accountMessages.forgotSent);
 

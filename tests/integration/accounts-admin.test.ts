@@ -3,7 +3,8 @@
  * page, the account page and the reset pages, their refusals of bad input, and what they leave stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages, authErrors, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { accountMessages, authErrors, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { cookiesFrom, get, post, signIn, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
@@ -96,7 +97,7 @@ describe("users page", () => {
       [{ intent: "role", userId: "nobody", role: "editor" }, 404, accountMessages.accountNotFound],
       [{ intent: "disable" }, 400, accountMessages.accountNotFound],
       [{ intent: "explode", userId: target.id }, 400, messages.badRequest],
-      [{ intent: "invite", username: "\u200b\u202e", email: "not-an-email", role: "author" }, 400, messages.usernameInvalid],
+      [{ intent: "invite", username: "\u200b\u202e", email: "not-an-email", role: "author" }, 400, newsroomMessages.usernameInvalid],
       [{ intent: "invite", username: "مدعو", email: "admin@example.com", role: "admin" }, 409, authErrors["email-already-in-use"].arabic],
       [{ intent: "invite", username: "مدعو", email: "x@example.com", role: "user" }, 400, accountMessages.roleInvalid],
     ];
@@ -149,7 +150,7 @@ describe("account page and forgot password", () => {
     const me = await member("renamer@example.com", "author", "قديم");
     const bad = await account({ intent: "rename", username: "\u200f\u200b " }, me.session);
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain(messages.usernameInvalid);
+    expect(await bad.text()).toContain(newsroomMessages.usernameInvalid);
     expect((await account({ intent: "rename", username: "  اسم   جديد " }, me.session)).status).toBe(200);
     expect((await db.selectFrom("user").select("name").where("id", "=", me.id).executeTakeFirstOrThrow()).name).toBe("اسم جديد");
   });

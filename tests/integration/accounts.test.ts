@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authErrors, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { authErrors, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { cookiesFrom, get, post, signIn, signUp } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
@@ -34,11 +35,11 @@ describe("registration", () => {
   it("answers each bad input with a 400 and its message, creating nothing", async () => {
     const before = await userCount();
     const cases: [Record<string, string>, string][] = [
-      [{ username: "", email: "a@example.com", password: "secret123" }, messages.fieldRequired],
-      [{ username: "ن".repeat(51), email: "b@example.com", password: "secret123" }, messages.usernameTooLong],
-      [{ username: "\u202e\u200b", email: "c@example.com", password: "secret123" }, messages.usernameInvalid],
-      [{ username: "هلا", email: `${"x".repeat(250)}@example.com`, password: "secret123" }, messages.emailTooLong],
-      [{ username: "هلا", email: "d@example.com", password: "p".repeat(1000) }, messages.passwordTooLong],
+      [{ username: "", email: "a@example.com", password: "secret123" }, newsroomMessages.fieldRequired],
+      [{ username: "ن".repeat(51), email: "b@example.com", password: "secret123" }, newsroomMessages.usernameTooLong],
+      [{ username: "\u202e\u200b", email: "c@example.com", password: "secret123" }, newsroomMessages.usernameInvalid],
+      [{ username: "هلا", email: `${"x".repeat(250)}@example.com`, password: "secret123" }, newsroomMessages.emailTooLong],
+      [{ username: "هلا", email: "d@example.com", password: "p".repeat(1000) }, newsroomMessages.passwordTooLong],
       [{ username: "هلا", email: "e@example.com", password: "12345" }, authErrors["weak-password-short"].catalogue],
       [{ username: "هلا", email: "not-an-email", password: "secret123" }, authErrors["invalid-email"].catalogue],
       [{ username: "هلا", email: "samer@example.com", password: "secret123" }, authErrors["email-already-in-use"].catalogue],

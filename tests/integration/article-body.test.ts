@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import { listReferencedMedia } from "~/server/news/article-media.server";
@@ -124,7 +125,7 @@ describe("the article body", () => {
   it("refuses an empty document as an empty text", async () => {
     const { status, json } = await send("POST", "/api/news", articleForm(fields({ type: "doc", content: [{ type: "paragraph" }] })));
     expect(status).toBe(400);
-    expect(json.error?.fields?.content).toBe(messages.contentRequired);
+    expect(json.error?.fields?.content).toBe(newsroomMessages.contentRequired);
   });
 
   it("keeps the body in revisions, and a restore brings it back", async () => {

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { createTestArticle } from "../support/articles";
@@ -100,7 +101,7 @@ describe("a body past its route's limit, sent chunked", () => {
         totalBytes: 20 * MB,
       });
       expect(outcome.status, path).toBe(413);
-      expect(outcome.body, path).toMatch(new RegExp(`${messages.formMalformed}|${messages.imageTooLarge}`));
+      expect(outcome.body, path).toMatch(new RegExp(`${messages.formMalformed}|${newsroomMessages.imageTooLarge}`));
     }
   });
 });

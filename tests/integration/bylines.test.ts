@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorPath } from "~/lib/bylines";
 import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { createTestArticle, publishForm } from "../support/articles";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";
@@ -75,7 +76,7 @@ describe("bylines", () => {
     const response = await postToApi({ title: "خبر بتوقيع طويل", byline: "م".repeat(81) });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { fields?: Record<string, string> } };
-    expect(body.error.fields?.byline).toBe(messages.bylineTooLong);
+    expect(body.error.fields?.byline).toBe(newsroomMessages.bylineTooLong);
     const after = await db.selectFrom("news").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
@@ -125,17 +126,17 @@ describe("the dashboard", () => {
     expect(html).not.toContain("حصاد الزيتون منشور");
     expect(html).toContain(`href="/dashboard?q=${encodeURIComponent("حصاد الزيتون").replace(/%20/g, "+")}&amp;status=draft&amp;category=sports&amp;author=${saraId}&amp;page=2"`);
     const none = await (await page(`/dashboard?q=${encodeURIComponent("لا يوجد")}`, { cookie })).text();
-    expect(none).toContain(messages.filterNoMatch);
+    expect(none).toContain(newsroomMessages.filterNoMatch);
   });
 
   it("says a draft was saved as a draft, and a published article that it was published", async () => {
     const draft = await post(`${server.url}/dashboard`, publishForm("مسودة للوحة", { status: "draft" }), { cookie });
     expect(draft.status, await draft.clone().text()).toBe(302);
     const draftPage = await (await page(draft.headers.get("location")!, { cookie })).text();
-    expect(draftPage).toContain(messages.savedAsDraft);
-    expect(draftPage).not.toContain(messages.published);
+    expect(draftPage).toContain(newsroomMessages.savedAsDraft);
+    expect(draftPage).not.toContain(newsroomMessages.published);
     const published = await post(`${server.url}/dashboard`, publishForm("منشور للوحة"), { cookie });
     const publishedPage = await (await page(published.headers.get("location")!, { cookie })).text();
-    expect(publishedPage).toContain(messages.published);
+    expect(publishedPage).toContain(newsroomMessages.published);
   });
 });

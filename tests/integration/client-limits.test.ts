@@ -1,7 +1,8 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "~/lib/error-body";
-import { authErrors, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { authErrors } from "~/lib/newsroom-messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { post } from "../support/http";

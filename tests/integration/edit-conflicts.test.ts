@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { conflictMessages } from "~/lib/messages";
+import { conflictMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { articleForm, createTestArticle } from "../support/articles";

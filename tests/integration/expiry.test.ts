@@ -3,7 +3,7 @@
  * expiry is moved into the past in the database and the real server is asked again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages } from "~/lib/messages";
+import { accountMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { get, post, signIn } from "../support/http";

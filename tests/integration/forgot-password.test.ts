@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages } from "~/lib/messages";
+import { accountMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { RESET_ADDRESS_RULE, RESET_EMAIL_RULE } from "~/server/accounts/auth-limits.server";
 import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { frontPageMessages as fm, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { frontPageMessages as fm } from "~/lib/newsroom-messages";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
 import { CACHE } from "~/server/platform/cache-control.server";
 import type { DB } from "~/server/db/db.server";

@@ -1,7 +1,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageDetailMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { imageDetailMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";

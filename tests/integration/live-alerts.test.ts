@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Category } from "~/lib/categories";
-import { pushMessages as pm } from "~/lib/messages";
+import { pushMessages as pm } from "~/lib/newsroom-messages";
 import { NEUTRAL_SETTINGS } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";

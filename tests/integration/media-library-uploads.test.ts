@@ -2,7 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LibraryEntry } from "~/lib/media-library";
-import { mediaLibraryMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { mediaLibraryMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { mediaNamesOf } from "~/server/media/media.server";
 import type { TestServer } from "../../harness/test-server";
@@ -59,7 +60,7 @@ describe("the media library's uploads and the removal of pictures only earlier v
     const rows = (await library()).length;
     const notAnImage = await upload([...(await pictures(1)), { field: "images", name: "virus.png", bytes: exeBytes(), type: "image/png" }]);
     expect(notAnImage.status).toBe(400);
-    expect(notAnImage.json.error?.fields?.images).toBe(messages.imageInvalid);
+    expect(notAnImage.json.error?.fields?.images).toBe(newsroomMessages.imageInvalid);
     const tooMany = await upload(await pictures(11));
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.error?.fields?.images).toBe(mediaLibraryMessages.uploadTooMany);
@@ -68,7 +69,7 @@ describe("the media library's uploads and the removal of pictures only earlier v
     expect(none.json.error?.fields?.images).toBe(mediaLibraryMessages.uploadNone);
     const page = await post(`${server.url}/dashboard/media`, articleForm({}, [{ field: "images", name: "virus.png", bytes: exeBytes() }]), editor);
     expect(page.status).toBe(400);
-    expect(await page.text()).toContain(messages.imageInvalid);
+    expect(await page.text()).toContain(newsroomMessages.imageInvalid);
     expect((await upload(await pictures(1), VISITOR)).status).toBe(401);
     expect(storedNames()).toEqual(names);
     expect((await library()).length).toBe(rows);
@@ -102,10 +103,10 @@ describe("the media library's uploads and the removal of pictures only earlier v
     expect((await library()).map((image) => image.url)).not.toContain(wrong);
 
     const shown = await (await get(`${server.url}/edit-news/${id}/revisions/${revision}`, editor)).text();
-    expect(shown).toContain(mediaLibraryMessages.removedImage);
+    expect(shown).toContain(messages.removedImage);
     expect(shown).not.toContain(`src="${wrong.replace(/\.webp$/, "")}`);
     const compared = await (await get(`${server.url}/edit-news/${id}/compare?from=${revision}&to=current`, editor)).text();
-    expect(compared).toContain(mediaLibraryMessages.removedImage);
+    expect(compared).toContain(messages.removedImage);
 
     // Restoring that version brings back its text and its other pictures, never the removed one.
     const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, editor);

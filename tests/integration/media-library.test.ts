@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import type { LibraryEntry } from "~/lib/media-library";
-import { mediaLibraryMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { mediaLibraryMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { mediaNamesOf } from "~/server/media/media.server";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
 import { callApi, get, post, type Session } from "../support/http";
@@ -80,20 +81,20 @@ describe("publishing", () => {
     const before = await state();
     const again = await api("POST", "/api/news", form(fields, [{ field: "images", name: "x.png", bytes: await pngBytes() }]));
     expect(again.status).toBe(409);
-    expect(again.json.error?.message).toBe(messages.alreadySubmitted);
+    expect(again.json.error?.message).toBe(newsroomMessages.alreadySubmitted);
     expect(await state()).toBe(before);
   });
 
   it("answers every bad input with a 4xx and a clear message, leaving nothing half-written", async () => {
     const png = await pngBytes(800, 600);
     const cases: { name: string; body: FormData; status: number; field: string; message: string }[] = [
-      { name: "empty title", body: form({ ...valid, title: "" }), status: 400, field: "title", message: messages.titleRequired },
-      { name: "whitespace title", body: form({ ...valid, title: " \n\t " }), status: 400, field: "title", message: messages.titleRequired },
-      { name: "empty content", body: form({ ...valid, content: "   " }), status: 400, field: "content", message: messages.contentRequired },
-      { name: "2 MB title", body: form({ ...valid, title: "ع".repeat(1_000_000) }), status: 413, field: "title", message: messages.titleTooLong },
-      { name: "long title", body: form({ ...valid, title: "ع".repeat(301) }), status: 400, field: "title", message: messages.titleTooLong },
+      { name: "empty title", body: form({ ...valid, title: "" }), status: 400, field: "title", message: newsroomMessages.titleRequired },
+      { name: "whitespace title", body: form({ ...valid, title: " \n\t " }), status: 400, field: "title", message: newsroomMessages.titleRequired },
+      { name: "empty content", body: form({ ...valid, content: "   " }), status: 400, field: "content", message: newsroomMessages.contentRequired },
+      { name: "2 MB title", body: form({ ...valid, title: "ع".repeat(1_000_000) }), status: 413, field: "title", message: newsroomMessages.titleTooLong },
+      { name: "long title", body: form({ ...valid, title: "ع".repeat(301) }), status: 400, field: "title", message: newsroomMessages.titleTooLong },
       { name: "unknown category", body: form({ ...valid, category: "politics" }), status: 400, field: "category", message: messages.categoryInvalid },
-      { name: "javascript: video", body: form({ ...valid, videoUrl: "javascript:alert(1)" }), status: 400, field: "videoUrl", message: messages.videoUrlInvalid },
+      { name: "javascript: video", body: form({ ...valid, videoUrl: "javascript:alert(1)" }), status: 400, field: "videoUrl", message: newsroomMessages.videoUrlInvalid },
       {
         name: ".exe renamed .jpg, after a good image",
         body: form(valid, [
@@ -102,17 +103,17 @@ describe("publishing", () => {
         ]),
         status: 400,
         field: "images",
-        message: messages.imageInvalid,
+        message: newsroomMessages.imageInvalid,
       },
-      { name: "truncated image", body: form(valid, [{ field: "images", name: "cut.png", bytes: png.subarray(0, 200) }]), status: 400, field: "images", message: messages.imageInvalid },
-      { name: "0-byte image", body: form(valid, [{ field: "images", name: "empty.png", bytes: Buffer.alloc(0) }]), status: 400, field: "images", message: messages.imageInvalid },
-      { name: "video that is not a video", body: form(valid, [{ field: "video", name: "v.mp4", bytes: exeBytes() }]), status: 400, field: "video", message: messages.videoInvalid },
+      { name: "truncated image", body: form(valid, [{ field: "images", name: "cut.png", bytes: png.subarray(0, 200) }]), status: 400, field: "images", message: newsroomMessages.imageInvalid },
+      { name: "0-byte image", body: form(valid, [{ field: "images", name: "empty.png", bytes: Buffer.alloc(0) }]), status: 400, field: "images", message: newsroomMessages.imageInvalid },
+      { name: "video that is not a video", body: form(valid, [{ field: "video", name: "v.mp4", bytes: exeBytes() }]), status: 400, field: "video", message: newsroomMessages.videoInvalid },
       {
         name: "16 MB image",
         body: form(valid, [{ field: "images", name: "huge.png", bytes: Buffer.concat([png, Buffer.alloc(16 * 1024 * 1024)]) }]),
         status: 413,
         field: "images",
-        message: messages.imageTooLarge,
+        message: newsroomMessages.imageTooLarge,
       },
     ];
     for (const testCase of cases) {
@@ -158,7 +159,7 @@ describe("publishing", () => {
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(((await response.json()) as ErrorBody).error.fields?.video).toBe(messages.videoTooLarge);
+    expect(((await response.json()) as ErrorBody).error.fields?.video).toBe(newsroomMessages.videoTooLarge);
     expect(await state()).toBe(before);
     // The server's peak memory grows by far less than the 300 MB it read: the video went to disk.
     expect(server.peakMemory() - peakBefore).toBeLessThan(100 * 1024 * 1024);
@@ -195,7 +196,7 @@ describe("editing and deleting", () => {
     const before = await state();
     const { status, json } = await putArticle(server.url, admin, created.json.id!, form({ ...valid, title: "  " }));
     expect(status).toBe(400);
-    expect(json.error?.fields?.title).toBe(messages.titleRequired);
+    expect(json.error?.fields?.title).toBe(newsroomMessages.titleRequired);
     expect(await state()).toBe(before);
   });
 

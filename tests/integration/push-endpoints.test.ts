@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { pushMessages as pm } from "~/lib/messages";
+import { pushMessages as pm } from "~/lib/newsroom-messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { PUSH_SUBSCRIPTIONS_MAX, PUSH_SUBSCRIPTIONS_PER_ADDRESS_PER_HOUR } from "~/lib/constants";
-import { pushMessages as pm } from "~/lib/messages";
+import { pushMessages as pm } from "~/lib/newsroom-messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { onPostgres } from "../../harness/postgres";

@@ -4,7 +4,7 @@
  * submission, sent once by two instances that both hear the submission's outbox event.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { createTestAccount } from "../../harness/accounts";
 import { get, post, type Session } from "../support/http";
@@ -91,7 +91,7 @@ describe("a story sent to review", () => {
     const waiting = await db.selectFrom("news").select("id").where("status", "=", "review").execute();
     const html = await (await get(`${sites.b.url}/dashboard`, editor)).text();
     const notice = html.slice(html.indexOf('data-testid="review-waiting"'));
-    expect(notice).toContain(messages.reviewWaitingCount);
+    expect(notice).toContain(newsroomMessages.reviewWaitingCount);
     expect(notice).toContain(waiting.length.toLocaleString("ar-LB"));
     expect(notice).toContain('href="/dashboard?status=review"');
     expect(await (await get(`${sites.b.url}/dashboard`, author)).text()).not.toContain('data-testid="review-waiting"');

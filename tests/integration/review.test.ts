@@ -4,7 +4,7 @@
  * are checked with Arabic messages, and a refusal stores nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageDetailMessages, messages } from "~/lib/messages";
+import { imageDetailMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { get, post, type Session } from "../support/http";
 import type { TestServer } from "../../harness/test-server";
@@ -37,7 +37,7 @@ describe("review", () => {
     expect(await rowOf(id)).toMatchObject({ status: "review", review_note: null });
 
     const queue = await (await get(`${server.url}/dashboard`, editor)).text();
-    expect(queue).toContain(messages.reviewQueue);
+    expect(queue).toContain(newsroomMessages.reviewQueue);
     expect(queue).toContain("خبر الكاتبة");
     expect(queue).toContain("كاتبة");
 
@@ -66,21 +66,21 @@ describe("review", () => {
     const { id } = (await created.json()) as { id: string };
     const empty = await post(`${server.url}/edit-news/${id}/send-back`, { note: "   " }, editor);
     expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain(messages.reviewNoteRequired);
+    expect(await empty.text()).toContain(newsroomMessages.reviewNoteRequired);
     const notInReview = await post(`${server.url}/edit-news/${id}/send-back`, { note: "ملاحظة" }, editor);
     expect(notInReview.status).toBe(409);
-    expect(await notInReview.text()).toContain(messages.notInReview);
+    expect(await notInReview.text()).toContain(newsroomMessages.notInReview);
     expect(await rowOf(id)).toMatchObject({ status: "draft", review_note: null });
   });
 });
 
 describe("the JSON API's status and publishAt", () => {
   const refusals: [string, Record<string, string>, Session | "author", number, string][] = [
-    ["a bad date", { status: "scheduled", publishAt: "غداً صباحاً" }, "author", 400, messages.publishAtInvalid],
-    ["no time for a scheduled article", { status: "scheduled" }, "author", 400, messages.publishAtRequired],
-    ["a time gone by", { status: "scheduled", publishAt: "2020-01-01T06:00:00+02:00" }, "author", 400, messages.publishAtPast],
-    ["the trash as a status", { status: "trashed" }, "author", 400, messages.statusInvalid],
-    ["an author publishing", { status: "published" }, "author", 403, messages.statusNotAllowed],
+    ["a bad date", { status: "scheduled", publishAt: "غداً صباحاً" }, "author", 400, newsroomMessages.publishAtInvalid],
+    ["no time for a scheduled article", { status: "scheduled" }, "author", 400, newsroomMessages.publishAtRequired],
+    ["a time gone by", { status: "scheduled", publishAt: "2020-01-01T06:00:00+02:00" }, "author", 400, newsroomMessages.publishAtPast],
+    ["the trash as a status", { status: "trashed" }, "author", 400, newsroomMessages.statusInvalid],
+    ["an author publishing", { status: "published" }, "author", 403, newsroomMessages.statusNotAllowed],
   ];
   for (const [name, fields, , status, message] of refusals) {
     it(`refuses ${name} with ${status} and an Arabic message, storing nothing`, async () => {
@@ -110,12 +110,12 @@ describe("a field the server would not use is refused by name, not dropped", () 
   const inTwoMinutes = new Date(Date.now() + 120_000).toISOString();
   const document = JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "نص" }] }] });
   const refusals: [string, Record<string, string>, string, string][] = [
-    ["a publish time with «published»", { status: "published", publishAt: inTwoMinutes }, "publishAt", messages.publishAtNotScheduled],
-    ["a publish time with «draft»", { status: "draft", publishAt: inTwoMinutes }, "publishAt", messages.publishAtNotScheduled],
-    ["a field the form does not have", { status: "draft", publish_at: inTwoMinutes }, "publish_at", messages.fieldUnknown],
-    ["both the document and plain text", { body: document }, "content", messages.contentAndBody],
+    ["a publish time with «published»", { status: "published", publishAt: inTwoMinutes }, "publishAt", newsroomMessages.publishAtNotScheduled],
+    ["a publish time with «draft»", { status: "draft", publishAt: inTwoMinutes }, "publishAt", newsroomMessages.publishAtNotScheduled],
+    ["a field the form does not have", { status: "draft", publish_at: inTwoMinutes }, "publish_at", newsroomMessages.fieldUnknown],
+    ["both the document and plain text", { body: document }, "content", newsroomMessages.contentAndBody],
     ["an image to remove that the article does not have", { removeImages: "/media/news-images/other.webp" }, "imageDetails", imageDetailMessages.notOfArticle],
-    ["a video to remove that the article does not have", { removeVideo: "on" }, "video", messages.noVideoToRemove],
+    ["a video to remove that the article does not have", { removeVideo: "on" }, "video", newsroomMessages.noVideoToRemove],
   ];
   const stored = async () => JSON.stringify(await db.selectFrom("news").selectAll().orderBy("id").execute());
   let draftId: string;
@@ -141,7 +141,7 @@ describe("a field the server would not use is refused by name, not dropped", () 
     const before = await stored();
     const response = await put(draftId, publishForm("لن يُحفظ", { status: "draft", submissionId: "a-submission-id" }), editor);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { fields?: Record<string, string> } }).error.fields?.form).toBe(messages.submissionIdOnEdit);
+    expect(((await response.json()) as { error: { fields?: Record<string, string> } }).error.fields?.form).toBe(newsroomMessages.submissionIdOnEdit);
     expect(await stored()).toBe(before);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { canonicalPath, createTestArticle, publishForm } from "../support/articles";
@@ -93,9 +93,9 @@ describe("scheduled articles on two instances", () => {
 
   it("refuses a scheduled article without a publish time in the future, in Arabic beside the field, storing nothing", async () => {
     const cases: [Record<string, string>, string][] = [
-      [{}, messages.publishAtRequired],
-      [{ publishAt: "غداً صباحاً" }, messages.publishAtInvalid],
-      [{ publishAt: inSeconds(-60) }, messages.publishAtPast],
+      [{}, newsroomMessages.publishAtRequired],
+      [{ publishAt: "غداً صباحاً" }, newsroomMessages.publishAtInvalid],
+      [{ publishAt: inSeconds(-60) }, newsroomMessages.publishAtPast],
     ];
     for (const [fields, message] of cases) {
       const title = `مجدول مرفوض ${message}`;

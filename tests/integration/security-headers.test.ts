@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, settingsMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { settingsMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { publishArticle, canonicalPath } from "../support/articles";
 import { signedInAs } from "../../harness/accounts";

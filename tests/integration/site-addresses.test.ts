@@ -7,6 +7,7 @@
 import { chromium, devices, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
 import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
@@ -28,9 +29,9 @@ afterAll(async () => {
 async function signInWithBrowser(url: string, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${url}/autenction`);
-  await page.getByLabel(messages.email).fill(email);
-  await page.getByLabel(messages.password).fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: messages.signInSubmit }).click();
+  await page.getByLabel(newsroomMessages.email).fill(email);
+  await page.getByLabel(newsroomMessages.password).fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
   await page.getByRole("banner").getByRole("button", { name: messages.signOut }).waitFor({ timeout: 10_000 });
   return page;
 }

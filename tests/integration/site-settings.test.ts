@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { settingsMessages } from "~/lib/messages";
+import { settingsMessages } from "~/lib/newsroom-messages";
 import { documentFromPlainText } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";

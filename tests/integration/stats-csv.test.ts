@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/lib/categories";
-import { statsMessages as m } from "~/lib/messages";
+import { statsMessages as m } from "~/lib/newsroom-messages";
 import type { Device, Source } from "~/lib/reader-classes";
 import type { DB } from "~/server/db/db.server";
 import { viewOf } from "~/server/visits/view.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { storyMessages } from "~/lib/messages";
+import { storyMessages } from "~/lib/newsroom-messages";
 import { SLUG_MAX } from "~/lib/story-fields";
 import type { DB } from "~/server/db/db.server";
 import { articleForm, publishForm, putArticle, storedVersion } from "../support/articles";

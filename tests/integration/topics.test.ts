@@ -6,7 +6,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { wirePath } from "~/lib/news";
 import { topicPath } from "~/lib/topics";
 import type { DB } from "~/server/db/db.server";

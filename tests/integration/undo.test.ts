@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, revisionMessages } from "~/lib/messages";
+import { newsroomMessages, revisionMessages } from "~/lib/newsroom-messages";
 import { createTestArticle } from "../support/articles";
 import type { DB } from "~/server/db/db.server";
 import { pngBytes } from "../support/fixtures";
@@ -47,7 +47,7 @@ describe("revisions", () => {
     expect((await putArticle(server.url, admin, id, articleForm({ ...valid, title: "عنوان خاطئ", content: "نص فيه خطأ." }))).status).toBe(200);
     const [revision] = await revisionIds(id);
     const editPage = await (await get(`${server.url}/edit-news/${id}`, admin)).text();
-    expect(editPage).toContain(messages.revisionsTitle);
+    expect(editPage).toContain(newsroomMessages.revisionsTitle);
     expect(editPage).toContain("العنوان الأصلي");
     expect(editPage).toContain("مدير الموقع");
     expect(editPage).toContain(`/edit-news/${id}/revisions/${revision}`);
@@ -187,7 +187,7 @@ describe("the trash", () => {
     expect(trash.status).toBe(200);
     const trashHtml = await trash.text();
     expect(trashHtml).toContain("خبر الزلزال التجريبي");
-    expect(trashHtml).toContain(messages.restoreFromTrash);
+    expect(trashHtml).toContain(newsroomMessages.restoreFromTrash);
     expect(trashHtml).not.toContain('value="delete"');
     expect(await (await get(`${server.url}/dashboard/trash`, admin)).text()).toContain('value="delete"');
 
@@ -235,7 +235,7 @@ describe("autosave", () => {
     const { id } = await publish({ content: "النص المنشور" });
     const refused = await autosave({ id, title: "تغيير", content: "نص لم يُنشر", category: "local", baseVersion: String(await storedVersion(db, id)) }, admin);
     expect(refused.status).toBe(409);
-    expect(refused.json.error?.message).toBe(messages.autosaveDraftsOnly);
+    expect(refused.json.error?.message).toBe(newsroomMessages.autosaveDraftsOnly);
     const draft = await autosave({ title: "مسودة المحررة", content: "نص", category: "local", submissionId: "autosave-test-0002" }, editor);
     expect((await autosave({ id: draft.json.id!, title: "سطو", content: "نص", category: "local", baseVersion: String(draft.json.version) }, author)).status).toBe(403);
     const bad = await autosave({ id: draft.json.id!, title: "  ", content: "نص", category: "local", baseVersion: String(draft.json.version) }, editor);
@@ -259,7 +259,7 @@ describe("preview", () => {
     expect(shown.headers.get("cache-control")).toContain("no-store");
     const html = await shown.text();
     expect(html).toContain("فقرة لم تُحفظ بعد.");
-    expect(html).toContain(messages.previewBanner);
+    expect(html).toContain(newsroomMessages.previewBanner);
     expect(html).toContain("noindex");
     expect(await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow()).toEqual(before);
     expect((await post(`${server.url}/dashboard/preview`, { title: "", content: "نص", category: "local" }, editor)).status).toBe(400);

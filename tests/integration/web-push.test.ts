@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IMAGE_WIDTHS } from "~/lib/images";
-import { pushMessages as pm } from "~/lib/messages";
+import { pushMessages as pm } from "~/lib/newsroom-messages";
 import { NEUTRAL_SETTINGS } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import { openToken } from "~/server/news/push-open-tokens.server";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { categoryLabel, PICK_CATEGORIES, type Category } from "~/lib/categories";
-import { alertBellMessages as text } from "~/lib/messages";
+import { alertBellMessages as text } from "~/lib/alert-bell-messages";
 import { island } from "~/islands/island";
 import { BellIcon } from "../icons";
 import type { BellState } from "./push-client";

@@ -4,6 +4,7 @@ import { categoryLabel, isCategory } from "~/lib/categories";
 import { errorOf } from "~/lib/error-body";
 import { formatDateTime } from "~/lib/dates";
 import { liveMessages } from "~/lib/messages";
+import { liveDeskMessages } from "~/lib/newsroom-messages";
 import type { LiveUpdate } from "~/lib/live-coverage";
 import { AlertField } from "~/components/alert-field";
 import { RichText } from "~/components/rich-text";
@@ -65,13 +66,13 @@ function UpdateRow({ update, mayManage, mayChange }: { update: LiveUpdate; mayMa
         <time dateTime={update.createdAt}>{formatDateTime(update.createdAt)}</time>
         <span>{update.authorName}</span>
         {update.pinned ? <span className="live-badge">{liveMessages.pinned}</span> : null}
-        {update.alert ? <span className="font-bold text-brand-700">{liveMessages.alertUpdate}</span> : null}
+        {update.alert ? <span className="font-bold text-brand-700">{liveDeskMessages.alertUpdate}</span> : null}
       </div>
       {editing ? (
         <DeskForm intent="edit" updateId={update.id} onDone={() => setEditing(false)} className="flex flex-col gap-2">
-          <RichTextField name="body" idBase={`edit-${update.id}`} label={liveMessages.edit} defaultValue={update.body} />
+          <RichTextField name="body" idBase={`edit-${update.id}`} label={liveDeskMessages.edit} defaultValue={update.body} />
           <button type="submit" className={primary}>
-            {liveMessages.save}
+            {liveDeskMessages.save}
           </button>
         </DeskForm>
       ) : (
@@ -82,20 +83,20 @@ function UpdateRow({ update, mayManage, mayChange }: { update: LiveUpdate; mayMa
       <div className="flex flex-wrap gap-2">
         {mayChange && !editing ? (
           <button type="button" className={button} onClick={() => setEditing(true)}>
-            {liveMessages.edit}
+            {liveDeskMessages.edit}
           </button>
         ) : null}
         {mayManage ? (
           <DeskForm intent={update.pinned ? "unpin" : "pin"} updateId={update.id}>
             <button type="submit" className={button}>
-              {update.pinned ? liveMessages.unpin : liveMessages.pin}
+              {update.pinned ? liveDeskMessages.unpin : liveDeskMessages.pin}
             </button>
           </DeskForm>
         ) : null}
         {mayChange ? (
-          <DeskForm intent="delete" updateId={update.id} confirmText={liveMessages.confirmDelete}>
+          <DeskForm intent="delete" updateId={update.id} confirmText={liveDeskMessages.confirmDelete}>
             <button type="submit" className={`${button} text-brand-700`}>
-              {liveMessages.delete}
+              {liveDeskMessages.delete}
             </button>
           </DeskForm>
         ) : null}
@@ -106,8 +107,8 @@ function UpdateRow({ update, mayManage, mayChange }: { update: LiveUpdate; mayMa
 
 /** Who an update's alert reaches: the audience rule of a story's own alert (docs/product.md, Web Push alerts). */
 function alertAudience(category: string): string {
-  if (category === "breaking") return liveMessages.alertHintBreaking;
-  return liveMessages.alertHintCategory(isCategory(category) ? categoryLabel(category) : category);
+  if (category === "breaking") return liveDeskMessages.alertHintBreaking;
+  return liveDeskMessages.alertHintCategory(isCategory(category) ? categoryLabel(category) : category);
 }
 
 const EMPTY_DOCUMENT = { type: "doc", content: [] } as const;
@@ -128,7 +129,7 @@ export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { des
             {desk.title}
           </a>
         </p>
-        <p className="text-sm text-stone-600">{liveMessages.panelHint}</p>
+        <p className="text-sm text-stone-600">{liveDeskMessages.panelHint}</p>
       </header>
       {!live && desk.coverage ? (
         <p className="rounded bg-stone-100 p-3" data-testid="desk-closed">
@@ -139,7 +140,7 @@ export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { des
       {!live && desk.mayManage ? (
         <DeskForm intent="open">
           <button type="submit" className={primary}>
-            {liveMessages.open}
+            {liveDeskMessages.open}
           </button>
         </DeskForm>
       ) : null}
@@ -149,10 +150,10 @@ export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { des
             <>
               {/* The form's key, new after each post: the same form sent again (an answer lost) posts once. */}
               <input type="hidden" name="submissionId" value={submissionId} />
-              <RichTextField key={`body-${posted}`} name="body" label={liveMessages.newUpdate} defaultValue={EMPTY_DOCUMENT as never} />
-              {desk.mayManage ? <AlertField key={`alert-${posted}`} error={refusal?.fields?.sendAlert} label={liveMessages.alertLabel} hint={alertAudience(desk.category)} /> : null}
+              <RichTextField key={`body-${posted}`} name="body" label={liveDeskMessages.newUpdate} defaultValue={EMPTY_DOCUMENT as never} />
+              {desk.mayManage ? <AlertField key={`alert-${posted}`} error={refusal?.fields?.sendAlert} label={liveDeskMessages.alertLabel} hint={alertAudience(desk.category)} /> : null}
               <button type="submit" className={primary}>
-                {liveMessages.post}
+                {liveDeskMessages.post}
               </button>
             </>
           )}
@@ -170,11 +171,11 @@ export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { des
       {live && desk.mayManage ? (
         <DeskForm intent="close" className="flex flex-col gap-2 border-t border-stone-200 pt-4">
           <label htmlFor="live-summary" className="font-bold">
-            {liveMessages.summaryLabel}
+            {liveDeskMessages.summaryLabel}
           </label>
           <textarea id="live-summary" name="summary" rows={3} className="rounded border border-stone-300 p-2" />
           <button type="submit" className={button}>
-            {liveMessages.close}
+            {liveDeskMessages.close}
           </button>
         </DeskForm>
       ) : null}

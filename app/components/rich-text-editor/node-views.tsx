@@ -1,5 +1,6 @@
 import { NodeViewWrapper, type ReactNodeViewProps } from "@tiptap/react";
-import { editorMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { editorMessages } from "~/lib/newsroom-messages";
 import type { EmbedAttrs } from "~/lib/rich-text/embeds";
 import { embedUrl } from "~/lib/rich-text/embeds";
 import { NewsImage } from "../news-image";

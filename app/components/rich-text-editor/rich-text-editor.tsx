@@ -1,7 +1,7 @@
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useMemo, useState } from "react";
 import { errorOf } from "~/lib/error-body";
-import { editorMessages, mediaLibraryMessages } from "~/lib/messages";
+import { editorMessages, mediaLibraryMessages } from "~/lib/newsroom-messages";
 import { isSafeHref, withoutTrailingEmptyParagraphs, type RichDocument } from "~/lib/rich-text/document";
 import { embedFromUrl } from "~/lib/rich-text/embeds";
 import { articleExtensions } from "./extensions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authErrors } from "~/lib/messages";
+import { authErrors } from "~/lib/newsroom-messages";
 import { authErrorCode } from "./auth-errors.server";
 
 describe("authErrorCode", () => {

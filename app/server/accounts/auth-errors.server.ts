@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { authErrors, type AuthErrorCode } from "~/lib/messages";
+import { authErrors, type AuthErrorCode } from "~/lib/newsroom-messages";
 import { AppError, appErrorWithin } from "~/server/platform/app-error.server";
 import { ACCOUNT_DISABLED } from "./auth-instance.server";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { accountMessages } from "~/lib/messages";
+import { accountMessages } from "~/lib/newsroom-messages";
 import { createTempDatabase } from "../../../harness/temp-db";
 import {
   admitResetRequest,

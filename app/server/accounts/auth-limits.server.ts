@@ -2,7 +2,7 @@ import { clientKey, clientNetwork } from "~/server/platform/client-keys.server";
 import type { DB } from "~/server/db/db.server";
 import { admit, type Limit, type Rule } from "~/server/limits/attempt-limits.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { accountMessages } from "~/lib/messages";
+import { accountMessages } from "~/lib/newsroom-messages";
 import { authFailure } from "./auth-errors.server";
 
 const MINUTE = 60_000;

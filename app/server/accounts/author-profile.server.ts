@@ -1,5 +1,5 @@
 import { AUTHOR_PHOTO_SIZE, authorProfileSchema, parseLinks, type AuthorProfile } from "~/lib/author-profile";
-import { storyMessages } from "~/lib/messages";
+import { storyMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import type { Submission, UploadLimits } from "~/server/http/multipart-form.server";
 import { storeCroppedImages } from "~/server/media/cropped-images.server";
@@ -7,7 +7,6 @@ import { MAX_IMAGE_BYTES } from "~/server/media/media.server";
 import { mediaNameOf, type MediaStorage } from "~/server/media/storage.server";
 import { recordSiteEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
-import { messages } from "~/lib/messages";
 
 /* An author's page: photo (user.image), bio and links, edited by its owner. */
 
@@ -15,7 +14,7 @@ const FIELDS = new Set(["intent", "bio", "links", "removePhoto"]);
 
 /** The profile form: one photo, a bio, the links; nothing else. */
 export const PROFILE_FORM_LIMITS: UploadLimits = {
-  files: { photo: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge } },
+  files: { photo: { maxBytes: MAX_IMAGE_BYTES, tooLarge: newsroomMessages.imageTooLarge } },
   maxFiles: 1,
   maxFields: 8,
   tooMany: { photo: storyMessages.photo },
@@ -42,7 +41,7 @@ export async function authorProfileByName(db: DB, username: string): Promise<Aut
  */
 export async function saveAuthorProfile(db: DB, storage: MediaStorage, userId: string, submission: Submission): Promise<void> {
   const unknown = Object.keys(submission.fields).find((field) => !FIELDS.has(field));
-  if (unknown !== undefined) throw new AppError("validation", { message: messages.fieldUnknown, fields: { [unknown]: messages.fieldUnknown } });
+  if (unknown !== undefined) throw new AppError("validation", { message: newsroomMessages.fieldUnknown, fields: { [unknown]: newsroomMessages.fieldUnknown } });
   const parsed = authorProfileSchema.safeParse({
     bio: submission.fields.bio?.[0],
     links: submission.fields.links?.[0],
@@ -51,7 +50,7 @@ export async function saveAuthorProfile(db: DB, storage: MediaStorage, userId: s
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "form");
-    throw new AppError("validation", { message: issue?.message, fields: { [field]: issue?.message ?? messages.fieldUnknown } });
+    throw new AppError("validation", { message: issue?.message, fields: { [field]: issue?.message ?? newsroomMessages.fieldUnknown } });
   }
   const current = await readAuthorProfile(db, userId);
   if (!current) throw new AppError("not-found");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { createAuth, type Auth } from "./auth-instance.server";
 import { getCurrentUser, requireAdmin, requireUser } from "./guards.server";
 import type { DB } from "~/server/db/db.server";
@@ -78,7 +78,7 @@ describe("guards", () => {
 
 describe("user data lookup", () => {
   it("says 'User ID is missing' and 'User not found' as docs/product.md#messages gives them", async () => {
-    await expect(getUserData(db, undefined)).rejects.toThrow(messages.userIdMissing);
-    await expect(getUserData(db, "nope")).rejects.toThrow(messages.userNotFound);
+    await expect(getUserData(db, undefined)).rejects.toThrow(newsroomMessages.userIdMissing);
+    await expect(getUserData(db, "nope")).rejects.toThrow(newsroomMessages.userNotFound);
   });
 });

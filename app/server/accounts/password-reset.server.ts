@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { accountMessages, authErrors } from "~/lib/messages";
+import { accountMessages, authErrors } from "~/lib/newsroom-messages";
 import type { Role } from "~/lib/constants";
 import type { DB } from "~/server/db/db.server";
 import { invitationMail, resetMail, resetPageLink, type MailMessage, type Mailer } from "~/server/mail/mail.server";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
 import { linkIn, startSmtpServer, type SmtpServer } from "../../../tests/support/smtp";
-import { accountMessages, authErrors } from "~/lib/messages";
+import { accountMessages, authErrors } from "~/lib/newsroom-messages";
 import type { Role } from "~/lib/constants";
 import type { DB } from "~/server/db/db.server";
 import { createMailer, type Mailer } from "~/server/mail/mail.server";

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import { accountMessages } from "~/lib/messages";
+import { accountMessages } from "~/lib/newsroom-messages";
 import { isRole, type Role } from "~/lib/constants";
 import type { Database } from "~/server/db/schema";
 import type { DB } from "~/server/db/db.server";

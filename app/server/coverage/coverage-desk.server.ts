@@ -1,6 +1,6 @@
 import { canManageCoverage } from "~/lib/permissions";
 import type { CoverageView } from "~/lib/live-coverage";
-import { liveMessages } from "~/lib/messages";
+import { liveDeskMessages } from "~/lib/newsroom-messages";
 import type { CurrentUser } from "~/server/accounts/guards.server";
 import { formText } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -48,7 +48,7 @@ export async function runCoverageIntent(writer: CoverageWriter, user: CurrentUse
       await pinLiveUpdate(writer, user, articleId, updateId, intent === "pin");
       break;
     default:
-      throw new AppError("bad-request", { message: liveMessages.unknownIntent });
+      throw new AppError("bad-request", { message: liveDeskMessages.unknownIntent });
   }
   return { done: intent };
 }

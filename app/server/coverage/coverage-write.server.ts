@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { LIVE_SUMMARY_MAX, LIVE_UPDATE_MAX_JSON } from "~/lib/live-coverage";
-import { liveMessages, pushMessages } from "~/lib/messages";
+import { liveDeskMessages, pushMessages } from "~/lib/newsroom-messages";
 import { canSendAlerts } from "~/lib/permissions";
 import { alertLimitUnlessConfirmed, queueLiveUpdateAlert } from "~/server/news/push-alerts.server";
 import { documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "~/lib/rich-text/document";
@@ -24,18 +24,18 @@ const invalid = (field: string, message: string) => new AppError("validation", {
 
 /** An update's text from the form: a structured document, not empty, short. */
 export function readUpdateBody(json: string | undefined): RichDocument {
-  if (!json) throw invalid("body", liveMessages.updateEmpty);
-  if (json.length > LIVE_UPDATE_MAX_JSON) throw invalid("body", liveMessages.updateTooLong);
+  if (!json) throw invalid("body", liveDeskMessages.updateEmpty);
+  if (json.length > LIVE_UPDATE_MAX_JSON) throw invalid("body", liveDeskMessages.updateTooLong);
   const document = readRichDocument(json);
-  if (typeof document === "string") throw invalid("body", liveMessages.updateInvalid);
-  if (isEmptyDocument(document)) throw invalid("body", liveMessages.updateEmpty);
+  if (typeof document === "string") throw invalid("body", liveDeskMessages.updateInvalid);
+  if (isEmptyDocument(document)) throw invalid("body", liveDeskMessages.updateEmpty);
   return document;
 }
 
 function readSummary(summary: string | undefined): string | null {
   const text = (summary ?? "").trim();
-  if (text.length > LIVE_SUMMARY_MAX) throw invalid("summary", liveMessages.summaryTooLong);
-  if (text.includes("\0")) throw invalid("summary", liveMessages.updateInvalid);
+  if (text.length > LIVE_SUMMARY_MAX) throw invalid("summary", liveDeskMessages.summaryTooLong);
+  if (text.includes("\0")) throw invalid("summary", liveDeskMessages.updateInvalid);
   return text === "" ? null : text;
 }
 
@@ -49,7 +49,7 @@ export async function openCoverage({ db, clock }: CoverageWriter, user: CurrentU
   const now = clock.now().toISOString();
   await writeWithEvents(db, async (trx) => {
     const current = await liveState(trx, articleId);
-    if (current?.state === "live") throw new AppError("conflict", { message: liveMessages.alreadyOpen });
+    if (current?.state === "live") throw new AppError("conflict", { message: liveDeskMessages.alreadyOpen });
     if (current) await trx.updateTable("live_coverage").set({ state: "live", ended_at: null }).where("news_id", "=", articleId).execute();
     else await trx.insertInto("live_coverage").values({ news_id: articleId, state: "live", summary: null, started_at: now, ended_at: null }).execute();
     const row = (await liveState(trx, articleId))!;
@@ -69,7 +69,7 @@ export async function closeCoverage({ db, clock }: CoverageWriter, user: Current
       .where("news_id", "=", articleId)
       .where("state", "=", "live")
       .executeTakeFirst();
-    if (Number(closed.numUpdatedRows) === 0) throw new AppError("conflict", { message: liveMessages.notLive });
+    if (Number(closed.numUpdatedRows) === 0) throw new AppError("conflict", { message: liveDeskMessages.notLive });
     await recordCoverageEvent(trx, articleId, { type: "closed", coverage: coverageOfRow((await liveState(trx, articleId))!) });
   });
 }
@@ -80,7 +80,7 @@ const SUBMISSION_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** The update a desk form with key `submissionId` already posted into story `articleId`, if any. */
 async function updateOfSubmission(trx: DB, articleId: string, submissionId: string): Promise<string | undefined> {
   const row = await trx.selectFrom("live_updates").select(["id", "news_id"]).where("submission_id", "=", submissionId).executeTakeFirst();
-  if (row && row.news_id !== articleId) throw new AppError("conflict", { message: liveMessages.submissionUsed });
+  if (row && row.news_id !== articleId) throw new AppError("conflict", { message: liveDeskMessages.submissionUsed });
   return row?.id;
 }
 
@@ -98,7 +98,7 @@ export async function postLiveUpdate(
 ): Promise<string> {
   await assertMayPost(db, user, articleId);
   const body = readUpdateBody(fields.body);
-  if (fields.submissionId !== undefined && !SUBMISSION_ID.test(fields.submissionId)) throw new AppError("validation", { message: liveMessages.submissionInvalid });
+  if (fields.submissionId !== undefined && !SUBMISSION_ID.test(fields.submissionId)) throw new AppError("validation", { message: liveDeskMessages.submissionInvalid });
   if (fields.sendAlert && !canSendAlerts(user)) throw invalid("sendAlert", pushMessages.sendAlertEditorsOnly);
   const perHour = fields.sendAlert ? await alertLimitUnlessConfirmed(alertsPerHour, fields.confirmAlert === true) : undefined;
   const now = clock.now().toISOString();
@@ -106,7 +106,7 @@ export async function postLiveUpdate(
   return writeWithEvents(db, async (trx) => {
     const earlier = submissionId ? await updateOfSubmission(trx, articleId, submissionId) : undefined;
     if (earlier) return earlier;
-    if ((await liveState(trx, articleId))?.state !== "live") throw new AppError("conflict", { message: liveMessages.notLive });
+    if ((await liveState(trx, articleId))?.state !== "live") throw new AppError("conflict", { message: liveDeskMessages.notLive });
     const id = randomUUID();
     const row = await trx
       .insertInto("live_updates")
@@ -161,7 +161,7 @@ export async function pinLiveUpdate({ db }: CoverageWriter, user: CurrentUser, a
 async function changeUpdate(db: DB, articleId: string, updateId: string, set: { body?: string; text?: string; updated_at?: string; pinned?: number }) {
   await writeWithEvents(db, async (trx) => {
     const row = await trx.updateTable("live_updates").set(set).where("id", "=", updateId).where("news_id", "=", articleId).returningAll().executeTakeFirst();
-    if (!row) throw new AppError("not-found", { message: liveMessages.updateNotFound });
+    if (!row) throw new AppError("not-found", { message: liveDeskMessages.updateNotFound });
     await recordCoverageEvent(trx, articleId, { type: "edited", update: updateOfRow(row) });
   });
 }
@@ -171,7 +171,7 @@ export async function deleteLiveUpdate({ db }: CoverageWriter, user: CurrentUser
   await assertMayChange(db, user, articleId, updateId);
   await writeWithEvents(db, async (trx) => {
     const deleted = await trx.deleteFrom("live_updates").where("id", "=", updateId).where("news_id", "=", articleId).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw new AppError("not-found", { message: liveMessages.updateNotFound });
+    if (Number(deleted.numDeletedRows) === 0) throw new AppError("not-found", { message: liveDeskMessages.updateNotFound });
     await recordCoverageEvent(trx, articleId, { type: "deleted", id: updateId });
   });
 }

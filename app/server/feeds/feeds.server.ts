@@ -1,6 +1,7 @@
 import { contentTypeOf } from "~/server/media/storage.server";
 import { CATEGORIES, categoryLabel, categoryPath, feedPath, type Category } from "~/lib/categories";
-import { messages, topicMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { articleIdPath, articlePath, truncate } from "~/lib/news";
 import type { DB } from "../db/db.server";
 import {

@@ -1,4 +1,4 @@
-import { pushMessages } from "~/lib/messages";
+import { pushMessages } from "~/lib/newsroom-messages";
 import { AppError } from "~/server/platform/app-error.server";
 import { bodyWithin } from "./body-limit.server";
 

@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import { mailMessages } from "~/lib/messages";
+import { mailMessages } from "~/lib/newsroom-messages";
 import type { Config } from "~/server/platform/config.server";
 
 /** One plain-text message; the mailer adds the sender. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "./storage-error.server";
 import type { FocalPoint } from "~/lib/media-library";
@@ -43,7 +43,7 @@ export async function storeCroppedImages<K extends string>(
     width = metadata.width ?? 0;
     height = metadata.height ?? 0;
   } catch {
-    throw refused(messages.imageInvalid);
+    throw refused(newsroomMessages.imageInvalid);
   }
   if (width > MAX_SIDE || height > MAX_SIDE) throw refused(upload.huge);
   if (width < MIN_SIDE || height < MIN_SIDE) throw refused(upload.tooSmall);
@@ -62,7 +62,7 @@ export async function storeCroppedImages<K extends string>(
         .png()
         .toBuffer()
         .catch(() => {
-          throw refused(messages.imageInvalid);
+          throw refused(newsroomMessages.imageInvalid);
         });
       const name = `${upload.folder}/${id}-${output.key.toLowerCase()}-${w}x${h}.png`;
       await storage.put(name, png, "image/png").catch((error: unknown) => {

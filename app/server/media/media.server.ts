@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { BoundedCache } from "~/lib/bounded-cache";
 import { IMAGE_WIDTHS, variantUrl } from "~/lib/images";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { AppError } from "~/server/platform/app-error.server";
 import { storageErrorOf } from "./storage-error.server";
 import { mediaNameOf, mediaUrlOf, type MediaStorage } from "./storage.server";
@@ -14,7 +14,7 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 300 * 1024 * 1024;
 const ACCEPTED_IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "heif", "avif", "gif"]);
 
-const invalidImage = () => new AppError("validation", { message: messages.imageInvalid });
+const invalidImage = () => new AppError("validation", { message: newsroomMessages.imageInvalid });
 
 /** A readable slug from an uploaded file's name: ASCII letters, digits and dashes only; may be empty. */
 export function sanitizeFileStem(filename: string): string {
@@ -101,7 +101,7 @@ function videoExtension(head: Buffer): keyof typeof VIDEO_TYPES | null {
 /** Stores a staged video (already streamed to disk) under news-videos/ when its bytes say MP4 or WebM. */
 export async function storeVideoFile(storage: MediaStorage, stagedPath: string, filename: string): Promise<string> {
   const extension = videoExtension(await readHead(stagedPath));
-  if (!extension) throw new AppError("validation", { message: messages.videoInvalid });
+  if (!extension) throw new AppError("validation", { message: newsroomMessages.videoInvalid });
   const name = `news-videos/${storedName(filename)}.${extension}`;
   try {
     await storage.put(name, { path: stagedPath }, VIDEO_TYPES[extension]);

@@ -1,7 +1,7 @@
 import { articleSchema, type ArticleFormInput } from "~/lib/article-schema";
 import { ARTICLE_TEXT_FIELDS, articleFormValues } from "~/lib/article-form-fields";
 import { articleFieldErrors } from "~/lib/field-errors";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { Submission } from "~/server/http/multipart-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { refusalOfFields } from "./base-version.server";
@@ -22,7 +22,7 @@ const FORM_FIELDS: ReadonlySet<string> = new Set(ARTICLE_TEXT_FIELDS);
  */
 export function checkedArticleForm(submission: Submission, sender: FormSender): ArticleFormInput {
   const unknown = Object.keys(submission.fields).find((field) => !FORM_FIELDS.has(field));
-  if (unknown !== undefined) throw new AppError("validation", { message: messages.fieldUnknown, fields: { [unknown]: messages.fieldUnknown } });
+  if (unknown !== undefined) throw new AppError("validation", { message: newsroomMessages.fieldUnknown, fields: { [unknown]: newsroomMessages.fieldUnknown } });
   const values = articleFormValues((name) => submission.fields[name]);
   const timeGoesWithChoice = sender === "page" && values.status !== "scheduled";
   const parsed = articleSchema.safeParse(timeGoesWithChoice ? { ...values, publishAt: undefined } : values);

@@ -2,6 +2,7 @@ import { articleIdField, articleSchema } from "~/lib/article-schema";
 import { ARTICLE_TEXT_FIELDS, AUTOSAVE_READ_FIELDS, articleFormValues } from "~/lib/article-form-fields";
 import { articleFieldErrors } from "~/lib/field-errors";
 import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { EDITORS } from "~/lib/audience";
 import { canEditArticle, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
@@ -37,7 +38,7 @@ export type Autosaved = { id: string; savedAt: string; version: number };
  */
 function checked(fields: AutosaveFields) {
   const unknown = Object.keys(fields).find((name) => fields[name] !== undefined && !REQUEST_FIELDS.has(name));
-  if (unknown !== undefined) throw new AppError("validation", { message: messages.fieldUnknown, fields: { [unknown]: messages.fieldUnknown } });
+  if (unknown !== undefined) throw new AppError("validation", { message: newsroomMessages.fieldUnknown, fields: { [unknown]: newsroomMessages.fieldUnknown } });
   const texts = (name: string) => {
     const value = fields[name];
     return value === undefined ? undefined : typeof value === "string" ? [value] : value;
@@ -69,14 +70,14 @@ export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields
   const owned = await ownershipOf(db, id);
   if (!owned || owned.status === "trashed") throw articleNotFound();
   if (!canEditArticle(actor, owned)) throw new AppError("forbidden");
-  if (owned.status !== "draft") throw new AppError("conflict", { message: messages.autosaveDraftsOnly });
+  if (owned.status !== "draft") throw new AppError("conflict", { message: newsroomMessages.autosaveDraftsOnly });
   // A save into a draft that exists says which version it was based on; the first made the draft.
   const baseVersion = request.id ? requireBaseVersion(input.baseVersion) : undefined;
   const article = await getArticle(db, id, EDITORS);
   if (!article) throw articleNotFound();
   const changes = await autosavedChanges(db, actor, article, input);
   const saved = await updateArticle(db, id, { ...changes, baseVersion }, { by: actor.id, kind: "autosave", at: now });
-  if (!saved) throw new AppError("conflict", { message: messages.autosaveDraftsOnly });
+  if (!saved) throw new AppError("conflict", { message: newsroomMessages.autosaveDraftsOnly });
   if (changes.imageDetails) await describeLibraryImages(db, changes.imageDetails);
   return { id, savedAt: now.toISOString(), version: saved.version };
 }

@@ -1,6 +1,6 @@
 import { articleFields } from "~/lib/article-schema";
 import type { FieldMessages } from "~/lib/error-body";
-import { conflictMessages } from "~/lib/messages";
+import { conflictMessages } from "~/lib/newsroom-messages";
 import { AppError } from "~/server/platform/app-error.server";
 
 /** The error body's `reason` when a save of an existing story names no base version, or a malformed one. */

@@ -1,4 +1,4 @@
-import { editorMessages, messages } from "~/lib/messages";
+import { editorMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { isNewsroomMember, type Actor } from "~/lib/permissions";
 import { storeImageFile, MAX_IMAGE_BYTES } from "~/server/media/media.server";
 import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/server/http/multipart-form.server";
@@ -9,7 +9,7 @@ import type { Newsroom } from "./newsroom.server";
 
 /** The editor's image upload: one file, as `image`. */
 export const BODY_IMAGE_LIMITS: UploadLimits = {
-  files: { image: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge } },
+  files: { image: { maxBytes: MAX_IMAGE_BYTES, tooLarge: newsroomMessages.imageTooLarge } },
   maxFiles: 1,
   maxFields: 0,
   tooMany: { image: editorMessages.bodyImageOne },

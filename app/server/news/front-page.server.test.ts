@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { frontPageMessages as fm } from "~/lib/messages";
+import { frontPageMessages as fm } from "~/lib/newsroom-messages";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";

@@ -1,7 +1,7 @@
 import { isCategory, type Category } from "~/lib/categories";
 import { SLIDER_COUNT } from "~/lib/constants";
 import { PLACEMENT_MAX_MS, chooseFormSchema, pinSlot, removeFormSchema, slideSlot, type Slot } from "~/lib/front-page";
-import { frontPageMessages as fm } from "~/lib/messages";
+import { frontPageMessages as fm } from "~/lib/newsroom-messages";
 import type { NewsSummary } from "~/lib/news";
 import { parsePublishAt } from "~/lib/publish-time";
 import { sql } from "kysely";

@@ -8,7 +8,7 @@ import { createEmptyDatabase } from "../../../harness/temp-db";
 import { onPostgres } from "../../../harness/postgres";
 import { pngBytes } from "../../../tests/support/fixtures";
 import { createTempNewsroom } from "../../../tests/support/newsroom";
-import { mediaLibraryMessages } from "~/lib/messages";
+import { mediaLibraryMessages } from "~/lib/newsroom-messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
 import { mediaNamesOf } from "~/server/media/media.server";

@@ -4,7 +4,8 @@ import { detailsOf, IMAGE_DETAIL_MAX, type ImageDetails, type ImageDetailsMap } 
 import { parseStringList } from "~/lib/json";
 import type { NewsStatus } from "~/lib/news";
 import { focalPointOf, inCurrentUse, LIBRARY_PAGE_SIZE, type FocalPoint, type LibraryEntry, type LibraryFilter, type LibraryImage, type MediaUse } from "~/lib/media-library";
-import { imageDetailMessages, mediaLibraryMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { imageDetailMessages, mediaLibraryMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { canReadArticle, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
 import { documentImages, storedBody } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
@@ -212,7 +213,7 @@ export async function removedImagesIn(db: DB, value: unknown): Promise<string[]>
 
 /** What one upload on the library's page may hold: up to MAX_IMAGES pictures as `images`, each as a story's. */
 export const LIBRARY_UPLOAD_LIMITS: UploadLimits = {
-  files: { images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge } },
+  files: { images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: newsroomMessages.imageTooLarge } },
   maxFiles: MAX_IMAGES,
   maxFields: 1,
   tooMany: { images: mediaLibraryMessages.uploadTooMany },

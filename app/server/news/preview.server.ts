@@ -2,7 +2,7 @@ import { articleFields, articleIdField, withArticleText, withImageDetails } from
 import type { ArticleFormValues } from "~/lib/article-form-fields";
 import { creditOf, type Credit } from "~/lib/bylines";
 import type { ImageDetailsMap } from "~/lib/image-details";
-import { imageDetailMessages } from "~/lib/messages";
+import { imageDetailMessages } from "~/lib/newsroom-messages";
 import { articleFieldErrors } from "~/lib/field-errors";
 import type { Category } from "~/lib/categories";
 import type { RichDocument } from "~/lib/rich-text/document";

@@ -1,6 +1,6 @@
 import { MAX_IMAGES, type ArticleFormInput } from "~/lib/article-schema";
 import type { ImageDetailsMap } from "~/lib/image-details";
-import { imageDetailMessages, messages } from "~/lib/messages";
+import { imageDetailMessages, newsroomMessages, pushMessages, storyMessages } from "~/lib/newsroom-messages";
 import type { NewsArticle } from "~/lib/news";
 import { canEditArticle, canSendAlerts, editCondition, isEditor, statusesFor, type Actor } from "~/lib/permissions";
 import { EDITORS } from "~/lib/audience";
@@ -21,7 +21,6 @@ import { getArticleAccess } from "./review.server";
 import { assertTopicsAllowed, type TopicsRequest } from "./topics.server";
 import { alertLimitUnlessConfirmed } from "./push-alerts.server";
 import { storeShareImage } from "./story-fields.server";
-import { pushMessages, storyMessages } from "~/lib/messages";
 import type { NewsStatus } from "~/lib/news";
 
 
@@ -113,12 +112,12 @@ type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[]; a
 async function prepare(newsroom: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
   const { db, storage, clock } = newsroom;
   const input = checkedArticleForm(submission, sender);
-  if (!statusesFor(actor).includes(input.status)) throw new AppError("forbidden", { message: messages.statusNotAllowed, fields: { status: messages.statusNotAllowed } });
-  if (current.kind === "edit" && input.submissionId) throw invalid({ form: messages.submissionIdOnEdit });
+  if (!statusesFor(actor).includes(input.status)) throw new AppError("forbidden", { message: newsroomMessages.statusNotAllowed, fields: { status: newsroomMessages.statusNotAllowed } });
+  if (current.kind === "edit" && input.submissionId) throw invalid({ form: newsroomMessages.submissionIdOnEdit });
   if (current.kind === "edit") requireBaseVersion(input.baseVersion);
   const fromLibrary = await libraryHolds(db, (input.imageOrder ?? []).filter((url) => !current.images.includes(url)));
   if (!keptImagesInOrder(current.images, input, fromLibrary)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
-  if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: messages.noVideoToRemove });
+  if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: newsroomMessages.noVideoToRemove });
   if (input.removeShareImage && !current.shareImage) throw invalid({ shareImage: storyMessages.noShareImageToRemove });
   if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
   const topics = topicsOfForm(input, actor);
@@ -170,11 +169,11 @@ export async function publishArticle(newsroom: Newsroom, actor: Actor, submissio
     });
   } catch (error) {
     await discard(newsroom, stored);
-    throw writeFailure(error, messages.publishFailed);
+    throw writeFailure(error, newsroomMessages.publishFailed);
   }
   if (created.duplicate) {
     await discard(newsroom, stored);
-    throw new AppError("conflict", { message: messages.alreadySubmitted });
+    throw new AppError("conflict", { message: newsroomMessages.alreadySubmitted });
   }
   const details = articleOfForm(input, actor, NEW_ARTICLE, uploads).imageDetails;
   if (details) await describeLibraryImages(newsroom.db, details);
@@ -222,7 +221,7 @@ export async function editArticle(newsroom: Newsroom, actor: Actor, article: New
     result = await updateArticle(newsroom.db, article.id, { ...changes, alertsPerHour, onlyIf: editCondition(actor), baseVersion: input.baseVersion }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
   } catch (error) {
     await discard(newsroom, stored);
-    throw writeFailure(error, messages.updateFailed);
+    throw writeFailure(error, newsroomMessages.updateFailed);
   }
   if (!result) {
     await discard(newsroom, stored);

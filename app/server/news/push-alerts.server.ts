@@ -1,7 +1,7 @@
-import { pushMessages } from "~/lib/messages";
 import { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
 import { lockKeys } from "~/server/db/key-locks.server";
+import { pushMessages } from "~/lib/newsroom-messages";
 import { AppError } from "~/server/platform/app-error.server";
 import { deliveryOfToken } from "./push-open-tokens.server";
 

@@ -1,5 +1,5 @@
 import { isCategory } from "~/lib/categories";
-import { messages, revisionMessages } from "~/lib/messages";
+import { newsroomMessages, revisionMessages } from "~/lib/newsroom-messages";
 import type { ImageDetailsMap } from "~/lib/image-details";
 import { withoutFigures } from "~/lib/rich-text/document";
 import { compareVersions, mediaRemoved, textOnly, type Comparison, type StoryVersion } from "~/lib/story-version";
@@ -12,7 +12,7 @@ import { getRevision } from "./revisions.server";
 import { loadVersion } from "./story-versions.server";
 import { removedImagesIn } from "./media-library.server";
 
-export const revisionNotFound = () => new AppError("not-found", { message: messages.revisionNotFound });
+export const revisionNotFound = () => new AppError("not-found", { message: newsroomMessages.revisionNotFound });
 
 /** Text alone (title, standfirst, body, category, byline, topics, share title and description), or everything the revision held. */
 export type RestoreMode = "text" | "full";

@@ -1,4 +1,4 @@
-import { roleLabels } from "~/lib/messages";
+import { roleLabels } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { reviewMail, type Mailer } from "~/server/mail/mail.server";
 import type { OutboxEvent } from "~/server/outbox/outbox.server";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../tests/support/articles";
 import { editCondition, type Actor } from "~/lib/permissions";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { updateArticle, type ArticleChanges } from "./articles-write.server";
@@ -24,7 +24,7 @@ describe("review", () => {
     expect(await listReviewQueue(db, 10)).toMatchObject([{ id }]);
     const events = await eventCount();
     await sendBack(db, id, "أضف المصدر");
-    await expect(sendBack(db, id, "مرة ثانية")).rejects.toMatchObject({ code: "conflict", message: messages.notInReview });
+    await expect(sendBack(db, id, "مرة ثانية")).rejects.toMatchObject({ code: "conflict", message: newsroomMessages.notInReview });
     expect(await getArticleAccess(db, id)).toEqual({ authorId: AUTHOR.id, status: "draft", reviewNote: "أضف المصدر" });
     expect(await listSentBack(db, AUTHOR.id, 10)).toMatchObject([{ id, note: "أضف المصدر" }]);
     expect(await listSentBack(db, "someone-else", 10)).toEqual([]);
@@ -42,7 +42,7 @@ describe("review", () => {
       const { id } = await article(status, authorId);
       const before = await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       const events = await eventCount();
-      await expect(updateArticle(db, id, { ...edit("draft"), onlyIf: editCondition(AUTHOR) })).rejects.toMatchObject({ code: "forbidden", message: messages.articleNotYours });
+      await expect(updateArticle(db, id, { ...edit("draft"), onlyIf: editCondition(AUTHOR) })).rejects.toMatchObject({ code: "forbidden", message: newsroomMessages.articleNotYours });
       expect(await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow()).toEqual(before);
       expect(await eventCount()).toBe(events);
     }

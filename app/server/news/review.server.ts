@@ -3,7 +3,7 @@ import { isCategory } from "~/lib/categories";
 import type { NewsStatus } from "~/lib/news";
 import type { OwnedArticle } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { reviewNoteSchema } from "~/lib/review-schema";
 import { AppError } from "~/server/platform/app-error.server";
 import { articleNotFound } from "./ownership.server";
@@ -70,7 +70,7 @@ export async function listSentBack(db: DB, authorId: string, limit: number): Pro
 export async function sendBack(db: DB, id: string, note: string, now = new Date()): Promise<void> {
   const checked = reviewNoteSchema.safeParse(note);
   if (!checked.success) {
-    const message = checked.error.issues[0]?.message ?? messages.reviewNoteRequired;
+    const message = checked.error.issues[0]?.message ?? newsroomMessages.reviewNoteRequired;
     throw new AppError("validation", { message, fields: { note: message } });
   }
   if (!(await getArticleAccess(db, id))) throw articleNotFound();
@@ -80,5 +80,5 @@ export async function sendBack(db: DB, id: string, note: string, now = new Date(
     .where("id", "=", id)
     .where("status", "=", "review")
     .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new AppError("conflict", { message: messages.notInReview });
+  if (result.numUpdatedRows === 0n) throw new AppError("conflict", { message: newsroomMessages.notInReview });
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exeBytes, pngBytes } from "../../../tests/support/fixtures";
-import { storyMessages, messages } from "~/lib/messages";
+import { storyMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { localStorage } from "~/server/media/local-storage.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { storeShareImage } from "./story-fields.server";
@@ -38,7 +38,7 @@ describe("a story's share picture", () => {
 
   it("is checked by its bytes: a program named .png, or a picture too small, is refused by field", async () => {
     const storage = localStorage(path.join(dir, "media"));
-    expect(await refusalOf(storeShareImage(storage, [staged("x.png", exeBytes())]))).toEqual({ shareImage: messages.imageInvalid });
+    expect(await refusalOf(storeShareImage(storage, [staged("x.png", exeBytes())]))).toEqual({ shareImage: newsroomMessages.imageInvalid });
     expect(await refusalOf(storeShareImage(storage, [staged("tiny.png", await pngBytes(20, 20))]))).toEqual({ shareImage: storyMessages.shareImageTooSmall });
     expect(await storeShareImage(storage, [])).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { slugOf, SHARE_IMAGE_SIZE, type StoryFields } from "~/lib/story-fields";
-import { storyMessages } from "~/lib/messages";
+import { storyMessages } from "~/lib/newsroom-messages";
 import type { StagedFile } from "~/server/http/multipart-form.server";
 import { storeCroppedImages } from "~/server/media/cropped-images.server";
 import type { MediaStorage } from "~/server/media/storage.server";

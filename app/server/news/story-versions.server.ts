@@ -1,7 +1,7 @@
 import { parseImageDetails } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
 import { documentImages, storedBody } from "~/lib/rich-text/document";
-import { revisionMessages } from "~/lib/messages";
+import { revisionMessages } from "~/lib/newsroom-messages";
 import { compareVersions, type Comparison, type StoryVersion, type VersionEntry, type VersionRef } from "~/lib/story-version";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";

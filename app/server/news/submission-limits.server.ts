@@ -1,9 +1,9 @@
 import { MAX_IMAGES, type ArticleFieldErrors } from "~/lib/article-schema";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/server/media/media.server";
 import type { UploadLimits } from "~/server/http/multipart-form.server";
 
-export const TOO_MANY_FILES: ArticleFieldErrors = { images: messages.tooManyFiles };
+export const TOO_MANY_FILES: ArticleFieldErrors = { images: newsroomMessages.tooManyFiles };
 
 const MAX_FIELDS = 60;
 const MAX_FIELD_BYTES = 512 * 1024;
@@ -14,15 +14,15 @@ export const MAX_SUBMISSION_BYTES = (MAX_IMAGES + 1) * MAX_IMAGE_BYTES + MAX_VID
 /** What one article submission may hold: files, their sizes, fields. */
 export const ARTICLE_FORM_LIMITS: UploadLimits = {
   files: {
-    images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
-    video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: messages.videoTooLarge },
-    shareImage: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge },
+    images: { maxBytes: MAX_IMAGE_BYTES, tooLarge: newsroomMessages.imageTooLarge },
+    video: { maxBytes: MAX_VIDEO_BYTES, tooLarge: newsroomMessages.videoTooLarge },
+    shareImage: { maxBytes: MAX_IMAGE_BYTES, tooLarge: newsroomMessages.imageTooLarge },
   },
   maxFiles: MAX_IMAGES + 2,
   maxFields: MAX_FIELDS,
   tooMany: TOO_MANY_FILES,
   maxFieldBytes: MAX_FIELD_BYTES,
   maxBodyBytes: MAX_SUBMISSION_BYTES,
-  fieldTooLong: { title: messages.titleTooLong, content: messages.contentTooLong, body: messages.contentTooLong },
+  fieldTooLong: { title: newsroomMessages.titleTooLong, content: newsroomMessages.contentTooLong, body: newsroomMessages.contentTooLong },
 };
 

@@ -1,4 +1,4 @@
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { cleanTopicName, topicKey, topicNameProblem, topicSlug, type Topic } from "~/lib/topics";
 import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";

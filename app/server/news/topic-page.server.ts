@@ -1,5 +1,5 @@
 import type { NewsSummary } from "~/lib/news";
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import type { Topic } from "~/lib/topics";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { topicMessages } from "~/lib/messages";
+import { topicMessages } from "~/lib/newsroom-messages";
 import { joinTopicNames, topicKey, topicSlug, TOPIC_SUGGESTIONS, type Topic } from "~/lib/topics";
 import type { NewsSummary } from "~/lib/news";
 import { PUBLIC } from "~/lib/audience";

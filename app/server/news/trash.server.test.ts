@@ -9,7 +9,7 @@ import { storeImage } from "~/server/media/media.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { searchNews } from "./search-news.server";
 import { EDITORS } from "~/lib/audience";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { listAllForDashboard } from "./dashboard-list.server";
 import { UNFILTERED } from "~/lib/dashboard-filter";
 import { getArticle, listLatest } from "./articles-read.server";
@@ -68,7 +68,7 @@ describe("the trash", () => {
     expect((await searchNews(db, "فريدة")).results.map((r) => r.id)).toEqual([published.id]);
     expect((await getArticle(db, draft.id, EDITORS))?.status).toBe("draft");
     expect(await listTrash(db)).toEqual([]);
-    await expect(restoreFromTrash(db, published.id)).rejects.toMatchObject({ code: "not-found", message: messages.notInTrash });
+    await expect(restoreFromTrash(db, published.id)).rejects.toMatchObject({ code: "not-found", message: newsroomMessages.notInTrash });
   });
 
   it("keeps media while in the trash and deletes it with the revisions only when deleted for good", async () => {

@@ -3,7 +3,7 @@ import type { NewsStatus } from "~/lib/news";
 import type { DB } from "~/server/db/db.server";
 import { recordArticleEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { syncSearchIndex } from "~/server/search/search-index.server";
-import { messages } from "~/lib/messages";
+import { newsroomMessages } from "~/lib/newsroom-messages";
 import { AppError } from "~/server/platform/app-error.server";
 import { articleState } from "./articles-write.server";
 import { articleNotFound } from "./ownership.server";
@@ -26,7 +26,7 @@ export type TrashedArticle = {
   authorName: string | null;
 };
 
-export const notInTrash = () => new AppError("not-found", { message: messages.notInTrash });
+export const notInTrash = () => new AppError("not-found", { message: newsroomMessages.notInTrash });
 
 /** Moves an article to the trash; not-found when there is none outside it. */
 export async function trashArticle(db: DB, id: string, now = new Date()): Promise<void> {

@@ -1,4 +1,5 @@
-import { mediaLibraryMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { mediaLibraryMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { canEditArticle, type Actor } from "~/lib/permissions";
 import { videoSource } from "~/lib/video";
 import { MULTIPART_FRAMING_BYTES, type Submission, type UploadLimits } from "~/server/http/multipart-form.server";
@@ -12,7 +13,7 @@ import type { Newsroom } from "./newsroom.server";
 
 /** The poster upload: the article's id, and one picture as `poster` (a frame the browser captured, or a file). */
 export const POSTER_LIMITS: UploadLimits = {
-  files: { poster: { maxBytes: MAX_IMAGE_BYTES, tooLarge: messages.imageTooLarge } },
+  files: { poster: { maxBytes: MAX_IMAGE_BYTES, tooLarge: newsroomMessages.imageTooLarge } },
   maxFiles: 1,
   maxFields: 1,
   tooMany: { poster: mediaLibraryMessages.posterOne },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, errorOf, formMessagesOf } from "~/lib/error-body";
-import { conflictMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { conflictMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { databaseBusy } from "~/server/db/faults.server";
 import { authFailure } from "~/server/accounts/auth-errors.server";
 import { errorResponse } from "~/server/http/error-response.server";
@@ -9,10 +10,12 @@ import { storageErrorOf } from "~/server/media/storage-error.server";
 import { AppError, ERROR_CATALOGUE, errorBody } from "./app-error.server";
 
 const ARABIC = /^[^A-Za-z]*[\u0600-\u06FF][^A-Za-z]*$/;
-const catalogueTexts = new Set<string>([...Object.values(messages), ...Object.values(conflictMessages)].filter((text) => typeof text === "string"));
+const catalogueTexts = new Set<string>(
+  [...Object.values(messages), ...Object.values(conflictMessages)].filter((text) => typeof text === "string"),
+);
 
 describe("the error catalogue", () => {
-  it("gives every code a client or server error status and an Arabic message from messages.ts", () => {
+  it("gives every code a client or server error status and an Arabic message from the messages modules", () => {
     expect(Object.keys(ERROR_CATALOGUE).sort()).toEqual([...ERROR_CODES].sort());
     for (const code of ERROR_CODES) {
       const error = new AppError(code);
@@ -43,9 +46,18 @@ describe("the error catalogue", () => {
   });
 
   it("lets an error name a more precise message and messages by field, without changing its status", () => {
-    const error = new AppError("validation", { message: messages.titleRequired, fields: { title: messages.titleRequired } });
+    const error = new AppError("validation", {
+      message: newsroomMessages.titleRequired,
+      fields: { title: newsroomMessages.titleRequired },
+    });
     expect(error.status).toBe(400);
-    expect(errorBody(error)).toEqual({ error: { code: "validation", message: messages.titleRequired, fields: { title: messages.titleRequired } } });
+    expect(errorBody(error)).toEqual({
+      error: {
+        code: "validation",
+        message: newsroomMessages.titleRequired,
+        fields: { title: newsroomMessages.titleRequired },
+      },
+    });
     expect(errorBody(new AppError("forbidden"))).toEqual({ error: { code: "forbidden", message: messages.forbidden } });
   });
 });
@@ -53,7 +65,7 @@ describe("the error catalogue", () => {
 describe("one body for every refusal", () => {
   const refusals: AppError[] = [
     ...ERROR_CODES.map((code) => new AppError(code)),
-    new AppError("too-large", { fields: { video: messages.videoTooLarge } }),
+    new AppError("too-large", { fields: { video: newsroomMessages.videoTooLarge } }),
     databaseBusy(),
     authFailure("too-many-requests", 60),
     authFailure("wrong-password"),
@@ -66,10 +78,17 @@ describe("one body for every refusal", () => {
       const response = errorResponse(error);
       expect(response.status, error.code).toBe(error.status);
       expect(response.headers.get("cache-control"), error.code).toBe("no-store");
-      expect(response.headers.get("retry-after"), error.code).toBe(error.retryAfterSeconds === undefined ? null : String(error.retryAfterSeconds));
+      expect(response.headers.get("retry-after"), error.code).toBe(
+        error.retryAfterSeconds === undefined ? null : String(error.retryAfterSeconds),
+      );
       const body: unknown = await response.json();
       expect(body, error.code).toEqual(errorBody(error));
-      expect(errorOf(body), error.code).toEqual({ code: error.code, message: error.message, ...(error.reason ? { reason: error.reason } : {}), ...(error.fields ? { fields: error.fields } : {}) });
+      expect(errorOf(body), error.code).toEqual({
+        code: error.code,
+        message: error.message,
+        ...(error.reason ? { reason: error.reason } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
     }
   });
 
@@ -81,17 +100,40 @@ describe("one body for every refusal", () => {
   });
 
   it("the folded-in errors keep their statuses and words", () => {
-    expect(databaseBusy()).toMatchObject({ code: "unavailable", status: 503, message: messages.databaseBusy, retryAfterSeconds: 5 });
-    expect(storageErrorOf(Object.assign(new Error(), { code: "ENOSPC" }))).toMatchObject({ code: "storage-full", status: 507, message: messages.storageFull });
-    expect(storageErrorOf(Object.assign(new Error(), { code: "EROFS" }))).toMatchObject({ code: "unavailable", status: 503, message: messages.storageUnavailable });
-    expect(authFailure("too-many-sign-ups", 30)).toMatchObject({ code: "rate-limited", status: 429, retryAfterSeconds: 30 });
+    expect(databaseBusy()).toMatchObject({
+      code: "unavailable",
+      status: 503,
+      message: messages.databaseBusy,
+      retryAfterSeconds: 5,
+    });
+    expect(storageErrorOf(Object.assign(new Error(), { code: "ENOSPC" }))).toMatchObject({
+      code: "storage-full",
+      status: 507,
+      message: messages.storageFull,
+    });
+    expect(storageErrorOf(Object.assign(new Error(), { code: "EROFS" }))).toMatchObject({
+      code: "unavailable",
+      status: 503,
+      message: messages.storageUnavailable,
+    });
+    expect(authFailure("too-many-sign-ups", 30)).toMatchObject({
+      code: "rate-limited",
+      status: 429,
+      retryAfterSeconds: 30,
+    });
     expect(authFailure("unknown")).toMatchObject({ code: "bad-request", status: 400 });
     expect(errorBody(authFailure("wrong-password")).error.reason).toBe("wrong-password");
   });
 
   it("a form shows each field's message, or the whole message under `form`", () => {
-    expect(formMessagesOf(errorBody(new AppError("validation", { fields: { title: messages.titleRequired } })).error)).toEqual({ title: messages.titleRequired });
-    expect(formMessagesOf(errorBody(new AppError("conflict", { message: messages.alreadySubmitted })).error)).toEqual({ form: messages.alreadySubmitted });
+    expect(
+      formMessagesOf(
+        errorBody(new AppError("validation", { fields: { title: newsroomMessages.titleRequired } })).error,
+      ),
+    ).toEqual({ title: newsroomMessages.titleRequired });
+    expect(
+      formMessagesOf(errorBody(new AppError("conflict", { message: newsroomMessages.alreadySubmitted })).error),
+    ).toEqual({ form: newsroomMessages.alreadySubmitted });
     expect(errorOf({ id: "x" })).toBeNull();
     expect(errorOf({ error: "method" })).toBeNull();
   });

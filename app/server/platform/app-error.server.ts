@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode, FieldMessages } from "~/lib/error-body";
-import { conflictMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { conflictMessages } from "~/lib/newsroom-messages";
 
 /** Each code's HTTP status and the Arabic message a reader gets unless the error names a more precise one. */
 export const ERROR_CATALOGUE: Record<ErrorCode, { status: number; message: string }> = {

@@ -1,6 +1,7 @@
 import { canEditArticle } from "~/lib/permissions";
 import { z } from "~/lib/zod";
-import { conflictMessages, messages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { conflictMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import type { CurrentUser } from "~/server/accounts/guards.server";
 import { eventMessage, type EventStreams } from "~/server/http/event-stream.server";

@@ -1,7 +1,7 @@
 import { createECDH } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PUSH_SUBSCRIPTIONS_PER_ADDRESS_PER_HOUR } from "~/lib/constants";
-import { pushMessages as pm } from "~/lib/messages";
+import { pushMessages as pm } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { createTempDatabase } from "../../../harness/temp-db";

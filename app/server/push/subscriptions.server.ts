@@ -1,7 +1,7 @@
 import { ECDH } from "node:crypto";
 import { CATEGORIES } from "~/lib/categories";
 import { PUSH_SUBSCRIPTIONS_MAX, PUSH_SUBSCRIPTIONS_PER_ADDRESS_PER_HOUR } from "~/lib/constants";
-import { pushMessages as pm } from "~/lib/messages";
+import { pushMessages as pm } from "~/lib/newsroom-messages";
 import { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
 import { lockKeys } from "~/server/db/key-locks.server";

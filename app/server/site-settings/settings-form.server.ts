@@ -1,4 +1,5 @@
-import { messages, settingsMessages } from "~/lib/messages";
+import { messages } from "~/lib/messages";
+import { settingsMessages } from "~/lib/newsroom-messages";
 import type { FieldMessages } from "~/lib/error-body";
 import { readRichDocument, type RichDocument } from "~/lib/rich-text/document";
 import { settingsFormSchema } from "~/lib/site-settings-schema";

@@ -1,4 +1,4 @@
-import { settingsMessages } from "~/lib/messages";
+import { settingsMessages } from "~/lib/newsroom-messages";
 import type { SiteImages } from "~/lib/site-settings";
 import { SHARE_IMAGE_SIZE } from "~/lib/story-fields";
 import { storeCroppedImages, type CroppedOutput } from "~/server/media/cropped-images.server";

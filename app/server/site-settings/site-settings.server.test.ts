@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { messages, settingsMessages } from "~/lib/messages";
+import { newsroomMessages, settingsMessages } from "~/lib/newsroom-messages";
 import { documentFromPlainText } from "~/lib/rich-text/document";
 import { NEUTRAL_SETTINGS, type SiteSettings } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
@@ -172,7 +172,7 @@ describe("the settings form", () => {
     huge.writeUInt32BE(50_000, 16);
     huge.writeUInt32BE(50_000, 20);
     const cases: [Buffer, string][] = [
-      [exeBytes(), messages.imageInvalid],
+      [exeBytes(), newsroomMessages.imageInvalid],
       [await pngBytes(20, 20), settingsMessages.settingsImageTooSmall],
       [huge, settingsMessages.settingsImageHuge],
     ];
