@@ -5,14 +5,36 @@ import { islandsEntry } from "./vite-plugins/islands-entry.ts";
 import { serviceWorker } from "./vite-plugins/service-worker.ts";
 import { threadEntries } from "./vite-plugins/thread-entries.ts";
 
-const READER_SHARED = /app[\\/](lib[\\/](dates|constants|categories|messages|news|bylines|poll|reader-classes|event-stream|images)\.ts|islands[\\/]island\.tsx|components[\\/](relative-time|icons|news-image)\.tsx)$/;
+const READER_SHARED =
+  /app[\\/](lib[\\/](dates|constants|categories|messages|news|bylines|poll|reader-classes|event-stream|images)\.ts|islands[\\/]island\.tsx|components[\\/](relative-time|icons|news-image)\.tsx)$/;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), islandsEntry("app/islands.client.tsx"), serviceWorker("app/service-worker/sw.ts", "app/islands.client.tsx"), threadEntries("app/server")],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    islandsEntry("app/islands.client.tsx"),
+    serviceWorker("app/service-worker/sw.ts", "app/islands.client.tsx"),
+    threadEntries("app/server"),
+  ],
   // Pure-JavaScript ESM packages that every server start loads are bundled: a start then reads one file instead of
   // each package's hundreds of modules. Native, CommonJS and lazily loaded packages stay outside.
-  ssr: { noExternal: ["kysely", "better-auth", /^@better-auth\//, "better-call", /^@better-fetch\//, "zod", "jose", /^@noble\//, "defu", "rou3", "nanostores", "@standard-schema/spec"] },
+  ssr: {
+    noExternal: [
+      "kysely",
+      "better-auth",
+      /^@better-auth\//,
+      "better-call",
+      /^@better-fetch\//,
+      "zod",
+      "jose",
+      /^@noble\//,
+      "defu",
+      "rou3",
+      "nanostores",
+      "@standard-schema/spec",
+    ],
+  },
   // Rolldown's report of the build time spent in plugins: the slow ones are React Router's own, and a
   // busy or small machine gets it on every build, where it reads as a warning to whoever starts the site.
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },
@@ -22,7 +44,14 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }, { name: "reader", test: READER_SHARED }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: "reader", test: READER_SHARED },
+              ],
+            },
+          },
         },
       },
     },

@@ -41,7 +41,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: "parallel", include: INCLUDE, exclude: [...EXCLUDE, ...ALONE] } },
-      { extends: true, test: { name: "alone", include: ALONE, exclude: EXCLUDE, fileParallelism: false, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: "alone", include: ALONE, exclude: EXCLUDE, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

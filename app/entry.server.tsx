@@ -62,8 +62,14 @@ function forIslands(routerContext: EntryContext): EntryContext {
   const ids = routerContext.staticHandlerContext.matches.map((match) => match.route.id);
   let byMatches = manifestsByMatches.get(manifest);
   if (!byMatches) manifestsByMatches.set(manifest, (byMatches = new BoundedCache({ maxEntries: NARROWED_PER_BUILD })));
-  const narrowed = byMatches.get(ids.join("\0"), () => ({ ...manifest, routes: Object.fromEntries(ids.map((id) => [id, manifest.routes[id]])) }));
-  return Object.create(routerContext, { manifest: { value: narrowed }, serverHandoffStream: { value: undefined } }) as EntryContext;
+  const narrowed = byMatches.get(ids.join("\0"), () => ({
+    ...manifest,
+    routes: Object.fromEntries(ids.map((id) => [id, manifest.routes[id]])),
+  }));
+  return Object.create(routerContext, {
+    manifest: { value: narrowed },
+    serverHandoffStream: { value: undefined },
+  }) as EntryContext;
 }
 
 /**

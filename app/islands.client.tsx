@@ -7,7 +7,9 @@ import { registerServiceWorker } from "./islands/service-worker-registration";
 import { keepStoriesForOffline } from "./islands/offline-reading";
 
 // An island inside another is hydrated with it.
-const roots = [...document.querySelectorAll<HTMLElement>("ak-island")].filter((element) => !element.parentElement?.closest("ak-island"));
+const roots = [...document.querySelectorAll<HTMLElement>("ak-island")].filter(
+  (element) => !element.parentElement?.closest("ak-island"),
+);
 let waiting = roots.length;
 
 /** Marks the page once every island is live, for the browser tests and anyone else who asks. */
@@ -31,7 +33,8 @@ async function hydrate(elements: HTMLElement[]): Promise<void> {
   );
 }
 
-const whenIdle = (run: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+const whenIdle = (run: () => void) =>
+  "requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 
 showRelativeTimes();
 closeMenuOnEscape();

@@ -40,7 +40,11 @@ export const headers = keepErrorHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
-  const [user, breaking, frame] = await Promise.all([getCurrentUser(site.auth, request), breakingTicker(site.db, site.readCache), cachedSiteFrame(site.db, site.readCache)]);
+  const [user, breaking, frame] = await Promise.all([
+    getCurrentUser(site.auth, request),
+    breakingTicker(site.db, site.readCache),
+    cachedSiteFrame(site.db, site.readCache),
+  ]);
   return { user: user && { name: user.name, role: user.role }, breaking, baseUrl: site.config.baseUrl, site: frame };
 }
 
@@ -100,7 +104,14 @@ function Shell({ children }: { children: React.ReactNode }) {
         {messages.skipToContent}
       </a>
       <Navbar />
-      <BreakingTicker initial={(root?.breaking ?? NO_ITEMS).map(({ id, title, slug, live }) => ({ id, title, slug, ...(live ? { live } : {}) }))} />
+      <BreakingTicker
+        initial={(root?.breaking ?? NO_ITEMS).map(({ id, title, slug, live }) => ({
+          id,
+          title,
+          slug,
+          ...(live ? { live } : {}),
+        }))}
+      />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {children}
       </main>

@@ -18,9 +18,17 @@ export async function createTestAccount(db: DB, server: AuthServer, account: Tes
  * Signs an existing account in through better-auth's own API (same database and secret as the
  * server) and returns the Cookie header to send. No HTTP sign-in, so the sign-in rate limit stays untouched.
  */
-export async function sessionCookie(db: DB, server: AuthServer, email: string, password = TEST_PASSWORD): Promise<string> {
+export async function sessionCookie(
+  db: DB,
+  server: AuthServer,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<string> {
   const response = await createAuth(db, server).api.signInEmail({ body: { email, password }, asResponse: true });
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Creates an account and signs it in: the Cookie header of its session. */

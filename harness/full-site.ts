@@ -17,7 +17,11 @@ const WIDEST_DATE = Date.parse("2025-11-30T20:59:00Z");
 /** The full site's article, a story covered live (updates with an embed) and a story with a YouTube video. */
 export type FullSite = { articleId: string; liveId: string; videoId: string };
 
-const LIVE_UPDATES = ["بدأ فرز الأصوات في أقلام القلمون.", "النتائج الأولية في الميناء تظهر تقدماً للائحة الأولى.", "وصلت صناديق البداوي إلى مركز الفرز."];
+const LIVE_UPDATES = [
+  "بدأ فرز الأصوات في أقلام القلمون.",
+  "النتائج الأولية في الميناء تظهر تقدماً للائحة الأولى.",
+  "وصلت صناديق البداوي إلى مركز الفرز.",
+];
 const desk = { id: "full-site-desk", name: "مكتب التغطية", email: "desk@example.com", role: "editor" as const };
 const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
 
@@ -39,8 +43,11 @@ export async function seedFullSite(env: { DATABASE_URL: string; MEDIA_DIR: strin
     let n = 0;
     for (let round = 0; round < PER_CATEGORY; round++) {
       for (const category of CATEGORIES) {
-        const source = demoArticles.filter((a) => a.category === category)[round] ?? demoArticles[n % demoArticles.length]!;
-        const png = await sharp(Buffer.from(demoSceneSvg(category, n + 1, 1200, 675))).png().toBuffer();
+        const source =
+          demoArticles.filter((a) => a.category === category)[round] ?? demoArticles[n % demoArticles.length]!;
+        const png = await sharp(Buffer.from(demoSceneSvg(category, n + 1, 1200, 675)))
+          .png()
+          .toBuffer();
         const image = await storeImage(storage, png, `full-site-${n}.png`);
         const created = await createArticle(db, {
           title: source.title,
@@ -56,11 +63,18 @@ export async function seedFullSite(env: { DATABASE_URL: string; MEDIA_DIR: strin
         n++;
       }
     }
-    await db.updateTable("news").set({ video: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", is_video: 1 }).where("id", "=", videoId).execute();
+    await db
+      .updateTable("news")
+      .set({ video: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", is_video: 1 })
+      .where("id", "=", videoId)
+      .execute();
     const writer = { db, clock: systemClock };
     await openCoverage(writer, desk, liveId);
     for (const [i, text] of LIVE_UPDATES.entries()) {
-      const content = i === 1 ? [paragraph(text), { type: "embed", attrs: { provider: "x", id: "1790000000000000000" } }] : [paragraph(text)];
+      const content =
+        i === 1
+          ? [paragraph(text), { type: "embed", attrs: { provider: "x", id: "1790000000000000000" } }]
+          : [paragraph(text)];
       await postLiveUpdate(writer, desk, liveId, { body: JSON.stringify({ type: "doc", content }) });
     }
     return { articleId, liveId, videoId };

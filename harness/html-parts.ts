@@ -8,7 +8,21 @@ type Element = { tag: string; attrs: string; start: number; end: number; depth: 
 
 export type PagePart = { part: string; bytes: number };
 
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 const TAG = /<(\/?)([a-zA-Z][\w-]*)([^>]*)>/g;
 const RAW_TEXT = new Set(["script", "style"]);
 
@@ -26,7 +40,13 @@ function elements(html: string): Element[] {
       for (const element of open.splice(at)) element.end = match.index + whole.length;
       continue;
     }
-    const element: Element = { tag, attrs: attrs!, start: match.index, end: match.index + whole.length, depth: open.length };
+    const element: Element = {
+      tag,
+      attrs: attrs!,
+      start: match.index,
+      end: match.index + whole.length,
+      depth: open.length,
+    };
     found.push(element);
     if (VOID.has(tag) || attrs!.endsWith("/")) continue;
     if (RAW_TEXT.has(tag)) {
@@ -44,7 +64,8 @@ const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 
 function outermost(all: Element[], test: (e: Element) => boolean): Element[] {
   const chosen: Element[] = [];
-  for (const element of all) if (test(element) && !chosen.some((c) => c.start <= element.start && element.end <= c.end)) chosen.push(element);
+  for (const element of all)
+    if (test(element) && !chosen.some((c) => c.start <= element.start && element.end <= c.end)) chosen.push(element);
   return chosen;
 }
 
@@ -95,14 +116,21 @@ export function pageParts(html: string): { regions: PagePart[]; kinds: PagePart[
   const regions = measured.map(({ part, spans }) => ({
     part,
     bytes: spans.reduce((sum, span) => {
-      const inner = taken.filter((t) => t !== span && span.start <= t.start && t.end <= span.end && !spans.includes(t as Element));
-      return sum + bytes(html.slice(span.start, span.end)) - inner.reduce((s, t) => s + bytes(html.slice(t.start, t.end)), 0);
+      const inner = taken.filter(
+        (t) => t !== span && span.start <= t.start && t.end <= span.end && !spans.includes(t as Element),
+      );
+      return (
+        sum + bytes(html.slice(span.start, span.end)) - inner.reduce((s, t) => s + bytes(html.slice(t.start, t.end)), 0)
+      );
     }, 0),
   }));
   const total = bytes(html);
   const counted = regions.reduce((sum, r) => sum + r.bytes, 0);
   regions.push({ part: "everything else (main column, wrappers)", bytes: total - counted });
-  const kinds = KINDS.map(([part, pattern]) => ({ part, bytes: [...html.matchAll(pattern)].reduce((sum, m) => sum + bytes(m[0]), 0) }));
+  const kinds = KINDS.map(([part, pattern]) => ({
+    part,
+    bytes: [...html.matchAll(pattern)].reduce((sum, m) => sum + bytes(m[0]), 0),
+  }));
   return { regions: regions.filter((r) => r.bytes > 0), kinds, total };
 }
 
@@ -114,9 +142,26 @@ export function partsTable(pages: [string, string][]): string {
   const kindNames = new Set(parsed.flatMap((p) => p.kinds.map((k) => k.part)));
   const row = (label: string, values: (number | undefined)[]) => `${label.padEnd(42)}${values.map(kb).join("")}`;
   const lines = [`${"KB, uncompressed".padEnd(42)}${parsed.map((p) => p.name.padStart(9)).join("")}`];
-  for (const name of names.filter((n) => !kindNames.has(n))) lines.push(row(name, parsed.map((p) => p.regions.find((r) => r.part === name)?.bytes)));
-  lines.push(row("total", parsed.map((p) => p.total)));
+  for (const name of names.filter((n) => !kindNames.has(n)))
+    lines.push(
+      row(
+        name,
+        parsed.map((p) => p.regions.find((r) => r.part === name)?.bytes),
+      ),
+    );
+  lines.push(
+    row(
+      "total",
+      parsed.map((p) => p.total),
+    ),
+  );
   lines.push("across regions:");
-  for (const name of kindNames) lines.push(row(`  ${name}`, parsed.map((p) => p.kinds.find((k) => k.part === name)?.bytes)));
+  for (const name of kindNames)
+    lines.push(
+      row(
+        `  ${name}`,
+        parsed.map((p) => p.kinds.find((k) => k.part === name)?.bytes),
+      ),
+    );
   return lines.join("\n");
 }

@@ -20,7 +20,10 @@ export function nginxInstalled(): boolean {
 function replacePart(config: string, name: string, replacement: string): string {
   const pattern = new RegExp(`^[ \\t]*# ── ${name} ──\\n[\\s\\S]*?^[ \\t]*# ── end ${name} ──\\n`, "gm");
   const matches = config.match(pattern) ?? [];
-  if (matches.length !== 1) throw new Error(`deploy/nginx.conf: expected one "# ── ${name} ──" … "# ── end ${name} ──" part, found ${matches.length}`);
+  if (matches.length !== 1)
+    throw new Error(
+      `deploy/nginx.conf: expected one "# ── ${name} ──" … "# ── end ${name} ──" part, found ${matches.length}`,
+    );
   return config.replace(pattern, replacement);
 }
 
@@ -29,10 +32,16 @@ export const UPSTREAM_HEADER = "x-upstream";
 
 /** The instance ("host:port") that answered, from UPSTREAM_HEADER's value ("127.0.0.1:4001, 127.0.0.1:4002" when the first refused). */
 export function answeredBy(upstreams: string | string[] | null | undefined): string | undefined {
-  return String(upstreams ?? "").split(",").at(-1)?.trim() || undefined;
+  return (
+    String(upstreams ?? "")
+      .split(",")
+      .at(-1)
+      ?.trim() || undefined
+  );
 }
 
-const serverLines = (addresses: string[], suffix = "") => addresses.map((address) => `    server ${address}${suffix};\n`).join("");
+const serverLines = (addresses: string[], suffix = "") =>
+  addresses.map((address) => `    server ${address}${suffix};\n`).join("");
 
 /**
  * deploy/nginx.conf as the tests run it: the upstream servers are `upstreams`, views go to `views` (the
@@ -42,9 +51,17 @@ const serverLines = (addresses: string[], suffix = "") => addresses.map((address
  */
 export function siteConfigForTests(template: string, port: number, upstreams: string[], views: string[] = []): string {
   let config = replacePart(template, "upstream servers", serverLines(upstreams));
-  config = replacePart(config, "views upstream servers", views.length === 0 ? serverLines(upstreams) : serverLines(views) + serverLines(upstreams, " backup"));
+  config = replacePart(
+    config,
+    "views upstream servers",
+    views.length === 0 ? serverLines(upstreams) : serverLines(views) + serverLines(upstreams, " backup"),
+  );
   config = replacePart(config, "redirect to HTTPS", "");
-  return replacePart(config, "TLS", `    listen 127.0.0.1:${port};\n    server_name localhost;\n    add_header ${UPSTREAM_HEADER} $upstream_addr always;\n`);
+  return replacePart(
+    config,
+    "TLS",
+    `    listen 127.0.0.1:${port};\n    server_name localhost;\n    add_header ${UPSTREAM_HEADER} $upstream_addr always;\n`,
+  );
 }
 
 /** A whole nginx configuration around the site's: no daemon, every file in `dir`. */
@@ -91,7 +108,8 @@ async function accepts(port: number): Promise<boolean> {
 
 /** Debian's nginx in the foreground with deploy/nginx.conf in front of `upstreams` ("host:port") and their views processes (`views`), on `port` (default: a free one). */
 export async function startNginx(upstreams: string[], port?: number, views: string[] = []): Promise<Nginx> {
-  if (!nginxInstalled()) throw new Error(`nginx is missing at ${NGINX_PATH}: apt-get install nginx (or set NGINX_PATH)`);
+  if (!nginxInstalled())
+    throw new Error(`nginx is missing at ${NGINX_PATH}: apt-get install nginx (or set NGINX_PATH)`);
   for (let attempt = 1; ; attempt++) {
     try {
       return await startNginxOn(upstreams, port ?? (await freePort()), views);
@@ -107,13 +125,19 @@ async function startNginxOn(upstreams: string[], listenPort: number, views: stri
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-nginx-"));
   mkdirSync(path.join(dir, "temp"));
   const configFile = path.join(dir, "nginx.conf");
-  writeFileSync(configFile, mainConfig(dir, siteConfigForTests(readFileSync(DEPLOY_NGINX_CONF, "utf8"), listenPort, upstreams, views)));
+  writeFileSync(
+    configFile,
+    mainConfig(dir, siteConfigForTests(readFileSync(DEPLOY_NGINX_CONF, "utf8"), listenPort, upstreams, views)),
+  );
   let output = "";
-  const child = spawn(NGINX_PATH, ["-p", dir, "-c", configFile, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NGINX_PATH, ["-p", dir, "-c", configFile, "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const errorLog = () => (existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "");
+  const errorLog = () =>
+    existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
   const deadline = Date.now() + 10_000;
   while (!(await accepts(listenPort))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -162,7 +186,11 @@ export type SiteBehindNginx = {
  * fresh database of the engine under test and one media folder, behind nginx with deploy/nginx.conf
  * (and, with `pinned`, an nginx per instance too). The servers trust nginx's address (127.0.0.1) for X-Forwarded-For.
  */
-export async function startSiteBehindNginx(instances: number, env: Record<string, string> = {}, { pinned = false } = {}): Promise<SiteBehindNginx> {
+export async function startSiteBehindNginx(
+  instances: number,
+  env: Record<string, string> = {},
+  { pinned = false } = {},
+): Promise<SiteBehindNginx> {
   const database = await createEmptyDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -196,7 +224,9 @@ export async function startSiteBehindNginx(instances: number, env: Record<string
       port,
       views,
     );
-    if (pinned) for (const [i, server] of servers.entries()) pinnedNginx.push(await startNginx([new URL(server.url).host], undefined, [views[i]!]));
+    if (pinned)
+      for (const [i, server] of servers.entries())
+        pinnedNginx.push(await startNginx([new URL(server.url).host], undefined, [views[i]!]));
   } catch (error) {
     await stop();
     throw error;

@@ -21,7 +21,11 @@ export type PageWeight = {
 };
 
 /** How the visit's browser is set up: the worker allowed (as for a reader), and what its connection says of itself. */
-export type Visit = { serviceWorker?: boolean; saveData?: boolean; connectionType?: "cellular3g" | "cellular4g" | "wifi" | "ethernet" };
+export type Visit = {
+  serviceWorker?: boolean;
+  saveData?: boolean;
+  connectionType?: "cellular3g" | "cellular4g" | "wifi" | "ethernet";
+};
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -57,7 +61,10 @@ async function wireBytes(response: Response, finished: Set<Request>): Promise<nu
     return sizes.responseBodySize + sizes.responseHeadersSize;
   }
   const headers = await response.headersArray();
-  return Number(response.headers()["content-length"] ?? 0) + headers.reduce((total, { name, value }) => total + name.length + value.length + 4, 0);
+  return (
+    Number(response.headers()["content-length"] ?? 0) +
+    headers.reduce((total, { name, value }) => total + name.length + value.length + 4, 0)
+  );
 }
 
 /** The bytes of a body as the server sends it with `Accept-Encoding: br` (Chromium asks plain HTTP for gzip at most). */
@@ -79,7 +86,13 @@ async function emulateConnection(context: BrowserContext, visit: Visit): Promise
     const cdp = await context.newCDPSession(page);
     if (visit.saveData) await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
     if (visit.connectionType)
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1, connectionType: visit.connectionType });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+        connectionType: visit.connectionType,
+      });
   });
 }
 
@@ -89,7 +102,12 @@ async function emulateConnection(context: BrowserContext, visit: Visit): Promise
  * allowed. Ends once the islands are hydrated and the network has then been quiet for QUIET_MS, so
  * the worker's background fetches, which wait for an idle moment, are counted.
  */
-export async function pageWeight(browser: Browser, baseUrl: string, path: string, visit: Visit = {}): Promise<PageWeight> {
+export async function pageWeight(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  visit: Visit = {},
+): Promise<PageWeight> {
   const context = await browser.newContext({ serviceWorkers: visit.serviceWorker ? "allow" : "block" });
   try {
     await emulateConnection(context, visit);
@@ -107,12 +125,20 @@ export async function pageWeight(browser: Browser, baseUrl: string, path: string
       if (response.fromServiceWorker()) continue;
       const request = response.request();
       const url = new URL(request.url());
-      transfers.push({ path: url.pathname + url.search, bytes: await wireBytes(response, finished), type: request.resourceType(), byWorker: request.serviceWorker() !== null });
+      transfers.push({
+        path: url.pathname + url.search,
+        bytes: await wireBytes(response, finished),
+        type: request.resourceType(),
+        byWorker: request.serviceWorker() !== null,
+      });
     }
     const sum = (list: Transfer[]) => list.reduce((total, transfer) => total + transfer.bytes, 0);
     const scripts = transfers.filter((t) => !t.byWorker && t.type === "script");
     return {
-      js: (await Promise.all(scripts.map((script) => brotliBytes(`${baseUrl}${script.path}`)))).reduce((a, b) => a + b, 0),
+      js: (await Promise.all(scripts.map((script) => brotliBytes(`${baseUrl}${script.path}`)))).reduce(
+        (a, b) => a + b,
+        0,
+      ),
       jsFiles: scripts.map((t) => t.path).sort(),
       css: sum(transfers.filter((t) => !t.byWorker && t.type === "stylesheet")),
       total: sum(transfers),

@@ -27,7 +27,10 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>, server = TES
 export type TempPostgres = { name: string; url: string; drop: () => Promise<void> };
 
 /** A fresh, empty database on the test server (or on `server`) under a unique name, and how to drop it. */
-export async function createPostgresDatabase(prefix = "akhbar_test_", server = TEST_POSTGRES_URL): Promise<TempPostgres> {
+export async function createPostgresDatabase(
+  prefix = "akhbar_test_",
+  server = TEST_POSTGRES_URL,
+): Promise<TempPostgres> {
   const name = `${prefix}${randomBytes(6).toString("hex")}`;
   await createNamedPostgresDatabase(name, server);
   return {
@@ -75,12 +78,16 @@ async function emptyDatabase(name: string): Promise<string> {
   const client = new pg.Client({ connectionString: postgresUrl(name) });
   await client.connect();
   try {
-    await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    await client.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
     const { rows } = await client.query<{ name: string }>(
       "select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'",
     );
     const drops = rows.map((row) => `drop schema "${row.name}" cascade;`).join(" ");
-    await client.query(`${drops} create schema public authorization pg_database_owner; grant usage on schema public to public;`);
+    await client.query(
+      `${drops} create schema public authorization pg_database_owner; grant usage on schema public to public;`,
+    );
   } finally {
     await client.end();
   }
@@ -89,12 +96,20 @@ async function emptyDatabase(name: string): Promise<string> {
 
 /** Drops the databases test run `run` reused (reusableEmptyDatabase). */
 export async function dropReusedDatabases(run: string): Promise<void> {
-  const { rows } = await onServer((client) => client.query<{ name: string }>("select datname as name from pg_database where datname like $1", [`${REUSED_PREFIX}${run}\\_%`]));
+  const { rows } = await onServer((client) =>
+    client.query<{ name: string }>("select datname as name from pg_database where datname like $1", [
+      `${REUSED_PREFIX}${run}\\_%`,
+    ]),
+  );
   for (const { name } of rows) await dropPostgresDatabase(name);
 }
 
 /** Creates database `name` on the test server (or on `server`): empty, or a copy of database `template`, which nobody may be connected to. */
-export async function createNamedPostgresDatabase(name: string, server = TEST_POSTGRES_URL, template?: string): Promise<void> {
+export async function createNamedPostgresDatabase(
+  name: string,
+  server = TEST_POSTGRES_URL,
+  template?: string,
+): Promise<void> {
   await onServer(async (client) => {
     await client.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
     // As SQLite's synchronous=NORMAL: a commit does not wait for its fsync. Test data need not survive a crash.
@@ -105,4 +120,3 @@ export async function createNamedPostgresDatabase(name: string, server = TEST_PO
 export async function dropPostgresDatabase(name: string, server = TEST_POSTGRES_URL): Promise<void> {
   await onServer((client) => client.query(`drop database if exists "${name}" with (force)`), server);
 }
-

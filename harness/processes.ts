@@ -28,7 +28,10 @@ export function threadCpuTimesMs(pid: number): Map<number, { name: string; ms: n
   const threads = new Map<number, { name: string; ms: number }>();
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
-      threads.set(Number(task), { name: readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim(), ms: statCpuMs(`/proc/${pid}/task/${task}/stat`) });
+      threads.set(Number(task), {
+        name: readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim(),
+        ms: statCpuMs(`/proc/${pid}/task/${task}/stat`),
+      });
     } catch {
       // the thread ended meanwhile
     }
@@ -58,7 +61,9 @@ function isNode(pid: number): boolean {
 export function nodeChildPids(pid: number): number[] {
   try {
     return readdirSync(`/proc/${pid}/task`)
-      .flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number))
+      .flatMap((task) =>
+        readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+      )
       .filter(isNode);
   } catch {
     return [];
@@ -77,7 +82,12 @@ export function isRunning(pid: number): boolean {
 
 /** The whole machine's CPU time so far, in milliseconds summed over its cores: busy, and stolen by the host (Linux /proc/stat). */
 export function machineCpuMs(): { busy: number; steal: number } {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
   const ms = (ticks: number) => (ticks * 1000) / ticksPerSecond!;
   return { busy: ms(user! + nice! + system! + irq! + softirq!), steal: ms(steal!) };
@@ -89,6 +99,8 @@ export const SCHED_IDLE = 5;
 
 /** The distinct scheduling classes of a process's threads. */
 export function schedulingPolicies(pid: number): number[] {
-  const policies = readdirSync(`/proc/${pid}/task`).map((task) => Number(readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[38]));
+  const policies = readdirSync(`/proc/${pid}/task`).map((task) =>
+    Number(readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[38]),
+  );
   return [...new Set(policies)];
 }

@@ -12,13 +12,23 @@ import type { Page } from "@playwright/test";
  */
 
 /** `vapidKey`: the application server key (VAPID `k`) the message was signed with. */
-export type PushedMessage = { id: string; payload: unknown; ttl: string | null; urgency: string | null; topic: string | null; vapidKey: string | null; at: number };
+export type PushedMessage = {
+  id: string;
+  payload: unknown;
+  ttl: string | null;
+  urgency: string | null;
+  topic: string | null;
+  vapidKey: string | null;
+  at: number;
+};
 export type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 /**
  * What a forced answer says; `times` answers of it, then 201 again. Or the message is taken (kept,
  * counted) and then the connection dropped (`drop`), or its 201 sent only after `lateMs`.
  */
-export type ForcedAnswer = ({ status: number; retryAfter?: string } | { drop: true } | { lateMs: number }) & { times: number };
+export type ForcedAnswer = ({ status: number; retryAfter?: string } | { drop: true } | { lateMs: number }) & {
+  times: number;
+};
 
 export type PushService = {
   url: string;
@@ -54,7 +64,10 @@ function b64url(bytes: Buffer): string {
 
 /** The uncompressed P-256 point `raw` as a public key node:crypto verifies with. */
 function p256Key(raw: Buffer) {
-  return createPublicKey({ key: { kty: "EC", crv: "P-256", x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) }, format: "jwk" });
+  return createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) },
+    format: "jwk",
+  });
 }
 
 /** Checks `vapid t=…, k=…` against this service's origin; returns what is wrong, or null. */
@@ -69,16 +82,23 @@ export function vapidProblem(header: string | undefined, origin: string, nowSeco
   if (header64.alg !== "ES256") return "not ES256";
   const publicKey = Buffer.from(k, "base64url");
   if (publicKey.length !== 65 || publicKey[0] !== 4) return "k is no P-256 point";
-  const signed = verify("sha256", Buffer.from(`${head}.${body}`), { key: p256Key(publicKey), dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const signed = verify(
+    "sha256",
+    Buffer.from(`${head}.${body}`),
+    { key: p256Key(publicKey), dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
   if (!signed) return "bad signature";
   const claims = JSON.parse(Buffer.from(body, "base64url").toString()) as { aud?: string; exp?: number; sub?: string };
   if (claims.aud !== origin) return `aud ${claims.aud} is not ${origin}`;
-  if (typeof claims.exp !== "number" || claims.exp <= nowSeconds || claims.exp > nowSeconds + JWT_MAX_SECONDS) return "exp out of range";
+  if (typeof claims.exp !== "number" || claims.exp <= nowSeconds || claims.exp > nowSeconds + JWT_MAX_SECONDS)
+    return "exp out of range";
   if (!claims.sub || !/^(mailto:|https:)/.test(claims.sub)) return "no sub";
   return null;
 }
 
-const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) => Buffer.from(hkdfSync("sha256", ikm, salt, info, length));
+const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) =>
+  Buffer.from(hkdfSync("sha256", ikm, salt, info, length));
 
 /** Decrypts an aes128gcm body (one record) for the subscription whose keys are `keys`. */
 export function decryptPayload(body: Buffer, keys: Keys): Buffer {
@@ -113,7 +133,11 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
  * Starts the service on 127.0.0.1. `checkEvery`: decrypt and verify every n-th request only (the
  * benchmark's thousands per second); 1 (tests) checks each one.
  */
-export async function startPushService({ port = 0, checkEvery = 1, keep = true }: { port?: number; checkEvery?: number; keep?: boolean } = {}): Promise<PushService> {
+export async function startPushService({
+  port = 0,
+  checkEvery = 1,
+  keep = true,
+}: { port?: number; checkEvery?: number; keep?: boolean } = {}): Promise<PushService> {
   const subscriptions = new Map<string, Keys>();
   const received = new Map<string, PushedMessage[]>();
   const counts = new Map<string, number>();
@@ -131,7 +155,9 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     const match = /^\/push\/([A-Za-z0-9_-]+)$/.exec(request.url ?? "");
     const body = await readBody(request);
     if (request.method === "GET" && request.url === "/stats") {
-      return void response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ accepted, rejected }));
+      return void response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ accepted, rejected }));
     }
     if (request.method !== "POST" || !match) return void response.writeHead(404).end();
     const id = match[1]!;
@@ -140,7 +166,10 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     const stored = forced.get(endpoint);
     const answer = stored && stored.times > 0 ? stored : null;
     if (answer) answer.times--;
-    if (answer && "status" in answer) return void response.writeHead(answer.status, answer.retryAfter ? { "retry-after": answer.retryAfter } : {}).end();
+    if (answer && "status" in answer)
+      return void response
+        .writeHead(answer.status, answer.retryAfter ? { "retry-after": answer.retryAfter } : {})
+        .end();
     const keys = subscriptions.get(id) ?? (id.startsWith("bench") ? shared : undefined);
     if (!keys) return void response.writeHead(410).end();
     let payload: unknown = null;
@@ -163,7 +192,15 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     }
     const header = (name: string) => (request.headers[name] as string | undefined) ?? null;
     const vapidKey = /\bk=([A-Za-z0-9_-]+)/.exec(request.headers.authorization ?? "")?.[1] ?? null;
-    const message: PushedMessage = { id, payload, ttl: header("ttl"), urgency: header("urgency"), topic: header("topic"), vapidKey, at: Date.now() };
+    const message: PushedMessage = {
+      id,
+      payload,
+      ttl: header("ttl"),
+      urgency: header("urgency"),
+      topic: header("topic"),
+      vapidKey,
+      at: Date.now(),
+    };
     if (keep) {
       const list = received.get(endpoint) ?? [];
       list.push(message);
@@ -197,7 +234,10 @@ export async function startPushService({ port = 0, checkEvery = 1, keep = true }
     ecdh.generateKeys();
     return { ecdh, publicKey: ecdh.getPublicKey(), auth: randomBytes(16) };
   };
-  const asSubscription = (id: string, keys: Keys): Subscription => ({ endpoint: `${origin}/push/${id}`, keys: { p256dh: b64url(keys.publicKey), auth: b64url(keys.auth) } });
+  const asSubscription = (id: string, keys: Keys): Subscription => ({
+    endpoint: `${origin}/push/${id}`,
+    keys: { p256dh: b64url(keys.publicKey), auth: b64url(keys.auth) },
+  });
 
   return {
     url: origin,
@@ -248,7 +288,9 @@ export async function deliverToServiceWorker(page: Page, payload: unknown): Prom
   await cdp.send("BackgroundService.setRecording", { shouldRecord: true, service: "pushMessaging" });
   const registrationId = await new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+      const ours = registrations.find(
+        (registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted,
+      );
       if (ours) resolve(ours.registrationId);
     });
     void cdp.send("ServiceWorker.enable");

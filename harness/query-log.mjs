@@ -7,7 +7,10 @@ const file = process.env.QUERY_LOG_FILE;
 const require = createRequire(import.meta.url);
 
 function record(sql, parameters) {
-  appendFileSync(file, `${JSON.stringify({ sql, parameters: parameters ?? [] }, (_, value) => (typeof value === "bigint" ? Number(value) : value))}\n`);
+  appendFileSync(
+    file,
+    `${JSON.stringify({ sql, parameters: parameters ?? [] }, (_, value) => (typeof value === "bigint" ? Number(value) : value))}\n`,
+  );
 }
 
 if (file) {

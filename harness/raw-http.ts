@@ -33,10 +33,18 @@ export function sendWholeBody(url: string, { method, headers = {}, body }: RawRe
     req.on("response", (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", (error: NodeJS.ErrnoException) => settle({ kind: "error", code: error.code ?? error.message }));
+      response.on("error", (error: NodeJS.ErrnoException) =>
+        settle({ kind: "error", code: error.code ?? error.message }),
+      );
       response.on("aborted", () => settle({ kind: "error", code: "ECONNRESET" }));
       response.on("end", () => {
-        const complete = () => settle({ kind: "complete", status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") });
+        const complete = () =>
+          settle({
+            kind: "complete",
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
         if (req.writableFinished) return complete();
         const stalled = setTimeout(() => {
           settle({ kind: "error", code: "STALLED" });
@@ -63,7 +71,13 @@ export function multipartBody(size: number, boundary = "----akhbar-refusal"): { 
   return { body: Buffer.concat([head, filler, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-export type StreamedOutcome = { status: number; headers: Record<string, string | string[] | undefined>; body: string; bytesSent: number; connectionClosed: boolean };
+export type StreamedOutcome = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  bytesSent: number;
+  connectionClosed: boolean;
+};
 
 /**
  * POSTs a chunked body (no Content-Length) of `totalBytes`: `head`, then filler made as it is sent,
@@ -72,7 +86,13 @@ export type StreamedOutcome = { status: number; headers: Record<string, string |
  */
 export function sendStreamedBody(
   url: string,
-  { method = "POST", headers = {}, head, tail, totalBytes }: { method?: string; headers?: Record<string, string>; head: Buffer; tail: Buffer; totalBytes: number },
+  {
+    method = "POST",
+    headers = {},
+    head,
+    tail,
+    totalBytes,
+  }: { method?: string; headers?: Record<string, string>; head: Buffer; tail: Buffer; totalBytes: number },
 ): Promise<StreamedOutcome> {
   return new Promise((resolve, reject) => {
     const filler = Buffer.alloc(64 * 1024, 0x61);
@@ -100,7 +120,13 @@ export function sendStreamedBody(
         const done = (connectionClosed: boolean) => {
           clearTimeout(timer);
           req.destroy();
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), bytesSent: sent, connectionClosed });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+            bytesSent: sent,
+            connectionClosed,
+          });
         };
         const timer = setTimeout(() => done(false), 5_000);
         if (!socket || socket.destroyed || socket.readableEnded) return done(true);
@@ -129,7 +155,9 @@ export function sendRawHead(url: string, head: string): Promise<RawResponse> {
       const text = Buffer.concat(chunks).toString("utf8");
       const [top = "", ...rest] = text.split("\r\n\r\n");
       const [statusLine = "", ...lines] = top.split("\r\n");
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers, body: rest.join("\r\n\r\n") });
     });
   });

@@ -21,19 +21,22 @@ export async function startRewritingProxy(target: string): Promise<RewritingProx
     const change = changes.get(new URL(incoming.url ?? "/", target).pathname);
     const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host };
     if (change) for (const name of ["accept-encoding", "if-none-match", "if-modified-since"]) delete headers[name];
-    const forwarded = request({ host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers }, (answer) => {
-      if (!change) {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        return void answer.pipe(outgoing);
-      }
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("end", () => {
-        const body = Buffer.from(change(Buffer.concat(chunks).toString("utf8")));
-        const { etag: _etag, "last-modified": _modified, ...kept } = answer.headers;
-        outgoing.writeHead(answer.statusCode ?? 502, { ...kept, "content-length": String(body.length) }).end(body);
-      });
-    });
+    const forwarded = request(
+      { host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers },
+      (answer) => {
+        if (!change) {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          return void answer.pipe(outgoing);
+        }
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const body = Buffer.from(change(Buffer.concat(chunks).toString("utf8")));
+          const { etag: _etag, "last-modified": _modified, ...kept } = answer.headers;
+          outgoing.writeHead(answer.statusCode ?? 502, { ...kept, "content-length": String(body.length) }).end(body);
+        });
+      },
+    );
     forwarded.on("error", () => outgoing.writeHead(502).end());
     incoming.pipe(forwarded);
   });

@@ -9,7 +9,12 @@ import { nodeChildPids } from "./processes";
 import { SERVER_ENTRY } from "../scripts/ensure-build";
 import { createEmptyDatabase, type EmptyDatabase } from "./temp-db";
 
-type ServerEnv = Record<string, string> & { PORT: string; DATABASE_URL: string; AUTH_SECRET: string; MEDIA_DIR: string };
+type ServerEnv = Record<string, string> & {
+  PORT: string;
+  DATABASE_URL: string;
+  AUTH_SECRET: string;
+  MEDIA_DIR: string;
+};
 
 export type TestServer = {
   url: string;
@@ -46,7 +51,11 @@ export type Launch = "node" | "npm start";
  * Spawns the server (production mode, from build/) with `env` added to this process's environment; one
  * process unless `env` sets WORKERS. `nodeArgs` go to Node before the entry (flags NODE_OPTIONS refuses, as --cpu-prof).
  */
-export function spawnServer(env: Record<string, string>, launch: Launch = "node", nodeArgs: string[] = []): ServerProcess {
+export function spawnServer(
+  env: Record<string, string>,
+  launch: Launch = "node",
+  nodeArgs: string[] = [],
+): ServerProcess {
   let output = "";
   const fullEnv = { ...process.env, WORKERS: "1", ...env };
   const child =
@@ -96,7 +105,9 @@ export async function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -124,7 +135,11 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string, 
  * process (WORKERS=1) unless `extraEnv` sets WORKERS; a cluster logs at info, which tells when every
  * worker serves.
  */
-export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = "node", nodeArgs: string[] = []): Promise<TestServer> {
+export async function startTestServer(
+  extraEnv: Record<string, string> = {},
+  launch: Launch = "node",
+  nodeArgs: string[] = [],
+): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-server-"));
   const database = extraEnv.DATABASE_URL === undefined ? await createEmptyDatabase() : undefined;
   for (let attempt = 1; ; attempt++) {
@@ -145,7 +160,8 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, lau
       ...extraEnv,
     };
     const cluster = Number(env.WORKERS) > 1 || env.VIEWS_PORT !== undefined;
-    if (cluster && env.LOG_LEVEL !== "info") throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
+    if (cluster && env.LOG_LEVEL !== "info")
+      throw new Error("a cluster test server needs LOG_LEVEL=info, to see its workers serving");
     const server = spawnServer(env, launch, nodeArgs);
     try {
       await waitUntilUp(url, server.child, server.output, cluster);
@@ -174,7 +190,13 @@ const SENDER_PROCESS_LINE = /"pid":(\d+),[^\n]*"msg":"push alerts are sent from 
 
 function runningServer(
   { child, output, exited }: ServerProcess,
-  { url, dir, env, launch, database }: { url: string; dir: string; env: ServerEnv; launch: Launch; database: EmptyDatabase | undefined },
+  {
+    url,
+    dir,
+    env,
+    launch,
+    database,
+  }: { url: string; dir: string; env: ServerEnv; launch: Launch; database: EmptyDatabase | undefined },
 ): TestServer {
   const helperPid = (line: RegExp) => () => {
     const pid = Number([...output().matchAll(line)].at(-1)?.[1]);
@@ -227,7 +249,11 @@ export type TestSite = {
  * media folder and secret, as several processes or machines of one site do. Each has its own port
  * and its own page cache; put a proxy in front of `servers[i].url` to balance them.
  */
-export async function startTestSite(count: number, extraEnv: Record<string, string> = {}, engine?: Engine): Promise<TestSite> {
+export async function startTestSite(
+  count: number,
+  extraEnv: Record<string, string> = {},
+  engine?: Engine,
+): Promise<TestSite> {
   const database = await createEmptyDatabase(engine);
   const shared = { DATABASE_URL: database.url, MEDIA_DIR: path.join(database.dir, "media"), ...extraEnv };
   const servers: TestServer[] = [];

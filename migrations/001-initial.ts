@@ -106,7 +106,16 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["rateLimit", "verification", "account", "session", "user", "site_stats", "short_links", "news"]) {
+  for (const table of [
+    "rateLimit",
+    "verification",
+    "account",
+    "session",
+    "user",
+    "site_stats",
+    "short_links",
+    "news",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -10,7 +10,10 @@ const COLUMNS = ["standfirst", "slug", "share_title", "share_description", "shar
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ["news", "news_revisions"]) {
     for (const column of COLUMNS) await db.schema.alterTable(table).addColumn(column, "text").execute();
-    await db.schema.alterTable(table).addColumn("noindex", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn("noindex", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
   }
 }
 

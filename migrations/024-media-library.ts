@@ -24,7 +24,12 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
   await db.schema.createIndex("media_created_at_idx").on("media").column("created_at").execute();
   // Reader lists look up their covers' focal points among the few images that have one.
-  await db.schema.createIndex("media_focal_idx").on("media").column("url").where(sql.ref("focal_x"), "is not", null).execute();
+  await db.schema
+    .createIndex("media_focal_idx")
+    .on("media")
+    .column("url")
+    .where(sql.ref("focal_x"), "is not", null)
+    .execute();
   await backfill(db);
   // A video's poster, shown before it plays: an image of the library, by the video's URL (a restore that brings a video back brings its poster).
   await db.schema
@@ -40,7 +45,13 @@ const STORED_IMAGE = /\/media\/news-images\/[A-Za-z0-9_-]+\.webp/g;
 const VARIANT = /-\d+w\.webp$/;
 
 type Found = { uploaded_by: string | null; created_at: string; alt: string; caption: string; credit: string };
-type Source = { author_id: string | null; created_at: unknown; images: string | null; body: string | null; image_details: string | null };
+type Source = {
+  author_id: string | null;
+  created_at: unknown;
+  images: string | null;
+  body: string | null;
+  image_details: string | null;
+};
 
 function detailsOf(json: string | null, url: string): Pick<Found, "alt" | "caption" | "credit"> {
   try {
@@ -58,19 +69,32 @@ function momentText(value: unknown): string {
 
 /** Articles oldest first: an image's row takes its first article's author and time, and the details it had there. */
 async function backfill(db: Kysely<unknown>): Promise<void> {
-  const { rows: articles } = await sql<Source>`select author_id, created_at, images, body, image_details from news order by created_at, id`.execute(db);
-  const { rows: revisions } = await sql<Source>`select author_id, saved_at as created_at, images, body, image_details from news_revisions order by saved_at, id`.execute(db);
+  const { rows: articles } =
+    await sql<Source>`select author_id, created_at, images, body, image_details from news order by created_at, id`.execute(
+      db,
+    );
+  const { rows: revisions } =
+    await sql<Source>`select author_id, saved_at as created_at, images, body, image_details from news_revisions order by saved_at, id`.execute(
+      db,
+    );
   const found = new Map<string, Found>();
   for (const row of [...articles, ...revisions]) {
     const text = `${row.images ?? ""} ${row.body ?? ""}`;
     for (const url of new Set(text.match(STORED_IMAGE) ?? [])) {
       if (VARIANT.test(url) || found.has(url)) continue;
-      found.set(url, { uploaded_by: row.author_id, created_at: momentText(row.created_at), ...detailsOf(row.image_details, url) });
+      found.set(url, {
+        uploaded_by: row.author_id,
+        created_at: momentText(row.created_at),
+        ...detailsOf(row.image_details, url),
+      });
     }
   }
   const rows = [...found].map(([url, row]) => ({ url, ...row }));
   for (let start = 0; start < rows.length; start += 200) {
-    await (db as Kysely<{ media: Record<string, unknown> }>).insertInto("media").values(rows.slice(start, start + 200)).execute();
+    await (db as Kysely<{ media: Record<string, unknown> }>)
+      .insertInto("media")
+      .values(rows.slice(start, start + 200))
+      .execute();
   }
 }
 

@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
   await db.schema
     .createTable("push_alerts")
-    .addColumn("id", serial, (c) => (engine === "postgres" ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn("id", serial, (c) =>
+      engine === "postgres" ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("article_id", "text", (c) => c.notNull().unique())
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("created_at", momentType(engine, "text"), (c) => c.notNull())
@@ -43,7 +45,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema.createIndex("push_alerts_created_at_idx").on("push_alerts").column("created_at").execute();
   await db.schema
     .createTable("push_deliveries")
-    .addColumn("id", serial, (c) => (engine === "postgres" ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn("id", serial, (c) =>
+      engine === "postgres" ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("alert_id", serial, (c) => c.notNull())
     .addColumn("endpoint", "text", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
@@ -52,7 +56,10 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("claimed_until", momentType(engine, "text"))
     .execute();
   await db.schema.createIndex("push_deliveries_due_idx").on("push_deliveries").columns(["due_at", "id"]).execute();
-  await db.schema.alterTable("news").addColumn("send_alert", flagType(engine), (c) => c.notNull().defaultTo(flagOff(engine))).execute();
+  await db.schema
+    .alterTable("news")
+    .addColumn("send_alert", flagType(engine), (c) => c.notNull().defaultTo(flagOff(engine)))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

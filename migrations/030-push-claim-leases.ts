@@ -8,8 +8,14 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("push_deliveries").addColumn("claimed_by", "text").execute();
-  await db.schema.alterTable("push_deliveries").addColumn("unanswered", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("push_alerts").addColumn("repeated", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("push_deliveries")
+    .addColumn("unanswered", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("push_alerts")
+    .addColumn("repeated", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,21 +10,37 @@ import { momentType, type Engine } from "./engine";
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine === "postgres") await sql`alter table push_alerts drop constraint push_alerts_article_id_key`.execute(db);
   else await rebuildOnSqlite(db, engine, false);
-  const story = engine === "postgres" ? sql`split_part(article_id, '#update-', 1)` : sql`substr(article_id, 1, instr(article_id, '#update-') - 1)`;
-  await sql`update push_alerts set article_id = ${story} where live_update_id is not null and article_id like '%#update-%'`.execute(db);
-  await db.schema.createIndex("push_alerts_story_key").on("push_alerts").column("article_id").unique().where(sql.ref("live_update_id"), "is", null).execute();
+  const story =
+    engine === "postgres"
+      ? sql`split_part(article_id, '#update-', 1)`
+      : sql`substr(article_id, 1, instr(article_id, '#update-') - 1)`;
+  await sql`update push_alerts set article_id = ${story} where live_update_id is not null and article_id like '%#update-%'`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("push_alerts_story_key")
+    .on("push_alerts")
+    .column("article_id")
+    .unique()
+    .where(sql.ref("live_update_id"), "is", null)
+    .execute();
   await db.schema.createIndex("push_alerts_update_key").on("push_alerts").column("live_update_id").unique().execute();
 }
 
 export async function down(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema.dropIndex("push_alerts_update_key").execute();
   await db.schema.dropIndex("push_alerts_story_key").execute();
-  await sql`update push_alerts set article_id = article_id || '#update-' || live_update_id where live_update_id is not null`.execute(db);
-  if (engine === "postgres") await sql`alter table push_alerts add constraint push_alerts_article_id_key unique (article_id)`.execute(db);
+  await sql`update push_alerts set article_id = article_id || '#update-' || live_update_id where live_update_id is not null`.execute(
+    db,
+  );
+  if (engine === "postgres")
+    await sql`alter table push_alerts add constraint push_alerts_article_id_key unique (article_id)`.execute(db);
   else await rebuildOnSqlite(db, engine, true);
 }
 
-const COLUMNS = sql.raw("id, article_id, kind, created_at, payload, category, sent, delivered, failed, removed, opened, repeated, live_update_id");
+const COLUMNS = sql.raw(
+  "id, article_id, kind, created_at, payload, category, sent, delivered, failed, removed, opened, repeated, live_update_id",
+);
 
 /** push_alerts made again on SQLite with its rows, ids and sequence, `article_id` unique or not. */
 async function rebuildOnSqlite(db: Kysely<unknown>, engine: Engine, articleUnique: boolean): Promise<void> {

@@ -83,7 +83,10 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
   return Object.fromEntries(
     Object.entries(migrations).map(([name, migration]) => [
       name,
-      { up: (db: Kysely<unknown>) => migration.up(db, engine), down: (db: Kysely<unknown>) => migration.down(db, engine) },
+      {
+        up: (db: Kysely<unknown>) => migration.up(db, engine),
+        down: (db: Kysely<unknown>) => migration.down(db, engine),
+      },
     ]),
   );
 }

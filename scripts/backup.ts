@@ -20,7 +20,8 @@ try {
   const summary = await backupSite(site, dir);
   console.log(`Backed up ${summary.articles} articles and ${summary.mediaFiles} media files into ${dir}.`);
   if (site.mediaBucket) console.log(bucketNotInBackup(site.mediaBucket));
-  if (site.authSecretFromEnv) console.log("AUTH_SECRET is set in the environment: keep it with the backup, or restored sessions end.");
+  if (site.authSecretFromEnv)
+    console.log("AUTH_SECRET is set in the environment: keep it with the backup, or restored sessions end.");
   else if (!summary.authSecret) console.log("No generated auth secret was found; sessions will not survive a restore.");
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;

@@ -31,7 +31,9 @@ describe("npm run build, as the first `npm start` runs it", () => {
   });
 
   it("writes each thread's module as a file of its own beside the bundle, which ThreadPool starts", () => {
-    const modules = readdirSync("app/server", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".thread.server.ts"));
+    const modules = readdirSync("app/server", { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".thread.server.ts"),
+    );
     expect(modules.length).toBeGreaterThanOrEqual(3);
     for (const module of modules) {
       const built = path.join(dir, "build/server/threads", module.replace(/\.thread\.server\.ts$/, ".js"));

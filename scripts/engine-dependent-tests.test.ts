@@ -34,14 +34,19 @@ describe("the PostgreSQL pass's files: those whose imports reach the one reader 
       "tests/integration/direct.test.ts",
       "tests/integration/through-helper.test.ts",
     ]);
-    expect(engineDependentTestFiles(root)).toEqual(["app/server/alias.test.tsx", "tests/integration/direct.test.ts", "tests/integration/through-helper.test.ts"]);
+    expect(engineDependentTestFiles(root)).toEqual([
+      "app/server/alias.test.tsx",
+      "tests/integration/direct.test.ts",
+      "tests/integration/through-helper.test.ts",
+    ]);
   });
 
   it("in this repository: every test that starts a server or opens a temporary database is in it, pure unit tests are not", () => {
     const dependent = engineDependentTestFiles(REPO);
     // This file names those modules in its fixtures' text, not in its imports.
     for (const file of testFiles(REPO).filter((file) => file !== "scripts/engine-dependent-tests.test.ts")) {
-      if (/harness\/(test-server|temp-db|postgres)"/.test(readFileSync(path.join(REPO, file), "utf8"))) expect(dependent, file).toContain(file);
+      if (/harness\/(test-server|temp-db|postgres)"/.test(readFileSync(path.join(REPO, file), "utf8")))
+        expect(dependent, file).toContain(file);
     }
     expect(dependent).toContain("tests/integration/publishing.test.ts");
     expect(dependent).not.toContain("app/lib/lib.test.ts");

@@ -16,7 +16,8 @@ const TEST_ROOTS = ["app", "scripts", "tests/integration"];
 const TEST_FILE = /\.test\.tsx?$/;
 
 // `import … from "x"`, `export … from "x"`, `import "x"`, `import("x")`; group 1 marks `import type`.
-const IMPORT = /\b(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /\b(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** Every test file under the test roots of `root`, relative to it, with forward slashes. */
 export function testFiles(root: string): string[] {

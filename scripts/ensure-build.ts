@@ -3,7 +3,17 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** The sources a start rebuilds for, when one is newer than the build. */
-export const BUILD_SOURCES = ["app", "public", "migrations", "server.ts", "vite.config.ts", "vite-plugins", "react-router.config.ts", "tsconfig.json", "package.json"];
+export const BUILD_SOURCES = [
+  "app",
+  "public",
+  "migrations",
+  "server.ts",
+  "vite.config.ts",
+  "vite-plugins",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package.json",
+];
 const BUILD_MARKER = "build/server/index.js";
 /** `server.ts` as the build writes it: what `npm start` and the tests run, with Node alone. */
 export const SERVER_ENTRY = "build/server.js";
@@ -25,5 +35,8 @@ export function ensureBuild(): void {
   if (!buildIsStale()) return;
   console.log("Building the site (first start or sources changed)…");
   // Whoever asks (Vitest sets NODE_ENV=test), the build is the production one the servers run.
-  execFileSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build.ts")], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build.ts")], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }

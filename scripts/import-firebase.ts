@@ -55,7 +55,8 @@ if (args.help) {
 }
 if (!args.firestore) fail(`--firestore is required.\n\n${USAGE}`);
 if (args["hash-config"] && !args.auth) fail(`--hash-config goes with --auth.\n\n${USAGE}`);
-if (args.storage && !(existsSync(args.storage) && statSync(args.storage).isDirectory())) fail(`The Storage folder is not a folder: ${args.storage}`);
+if (args.storage && !(existsSync(args.storage) && statSync(args.storage).isDirectory()))
+  fail(`The Storage folder is not a folder: ${args.storage}`);
 
 // Every file is read and checked before the database is opened: a malformed one stops here.
 let sources: ImportSources;
@@ -91,11 +92,17 @@ function progress(step: string, done: number, total: number): void {
 
 function printReport(report: ImportReport): void {
   const verb = report.dryRun ? "would be " : "";
-  console.log(`${report.dryRun ? "Dry run: nothing was changed." : "Import finished."} Firestore layout: ${report.layout}.`);
-  console.log(`${"".padEnd(12)} ${[`${verb}created`, `${verb}updated`, "unchanged", "skipped"].map((h) => h.padStart(16)).join("")}`);
+  console.log(
+    `${report.dryRun ? "Dry run: nothing was changed." : "Import finished."} Firestore layout: ${report.layout}.`,
+  );
+  console.log(
+    `${"".padEnd(12)} ${[`${verb}created`, `${verb}updated`, "unchanged", "skipped"].map((h) => h.padStart(16)).join("")}`,
+  );
   for (const kind of REPORT_KINDS) {
     const c = report.counts[kind];
-    console.log(`${kind.padEnd(12)} ${[c.created, c.updated, c.unchanged, c.skipped].map((n) => String(n).padStart(16)).join("")}`);
+    console.log(
+      `${kind.padEnd(12)} ${[c.created, c.updated, c.unchanged, c.skipped].map((n) => String(n).padStart(16)).join("")}`,
+    );
   }
   if (report.matched.length > 0) {
     console.log(`\nLegacy news items already articles (${report.matched.length}):`);
@@ -110,14 +117,19 @@ function printReport(report: ImportReport): void {
 try {
   if (dryRun) {
     const pending = await pendingMigrations(db);
-    if (pending.length > 0) fail(`The database is not ready (migrations pending: ${pending.join(", ")}). Start the server once, or run without --dry-run.`);
+    if (pending.length > 0)
+      fail(
+        `The database is not ready (migrations pending: ${pending.join(", ")}). Start the server once, or run without --dry-run.`,
+      );
   } else await migrateToLatest(db);
   const report = await importFirebase(db, mediaStorageFor(cfg), sources, { dryRun, onProgress: progress });
   printReport(report);
 } catch (error) {
   if (error instanceof MalformedExportError) fail(`Nothing was imported. ${error.message}`);
   // Each batch is a transaction: the one under way rolled back, those before it stay.
-  fail(`The import stopped: ${(error as Error).message}\nThe batches before this one were imported; running the command again goes on from there.`);
+  fail(
+    `The import stopped: ${(error as Error).message}\nThe batches before this one were imported; running the command again goes on from there.`,
+  );
 } finally {
   await db.destroy();
 }

@@ -20,7 +20,8 @@ const HASH_CONFIG = {
   mem_cost: 14,
 };
 
-const downloadUrl = (objectPath: string) => `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/${encodeURIComponent(objectPath)}?alt=media&token=0f8e4b2c-1d3a-4c5b-9e6f-7a8b9c0d1e2f`;
+const downloadUrl = (objectPath: string) =>
+  `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/${encodeURIComponent(objectPath)}?alt=media&token=0f8e4b2c-1d3a-4c5b-9e6f-7a8b9c0d1e2f`;
 const publicUrl = (objectPath: string) => `https://storage.googleapis.com/${BUCKET}/${objectPath}`;
 
 /** What the tests look for after importing the fixtures. */
@@ -39,8 +40,18 @@ export const FIXTURE = {
   legacyMatched: { id: "Lg1Mt4Ch7Ed0000000aa", matches: "Qm3xT9aLk2VbR7wYp0Zd" },
   legacyPublished: { id: "Lg2Pb5Xn8Qr1Sz4Tv7Wa", title: "بلدية البلدة تعلن عن أشغال صيانة الطرقات" },
   legacyDraft: { id: "Lg3Dr6Yo9Kp2Hs5Jm8Nb", title: "مسودة قديمة عن مهرجان الصيف" },
-  reader: { uid: "rdR3aD3rUiD0000000000001", email: "reader@akhbar.test", username: "قارئ البلدة", password: "قراءة-2024-secret" },
-  admin: { uid: "adM1nUiD0000000000000002", email: "editor-in-chief@akhbar.test", username: "رئيس التحرير", password: "admin-pass-789" },
+  reader: {
+    uid: "rdR3aD3rUiD0000000000001",
+    email: "reader@akhbar.test",
+    username: "قارئ البلدة",
+    password: "قراءة-2024-secret",
+  },
+  admin: {
+    uid: "adM1nUiD0000000000000002",
+    email: "editor-in-chief@akhbar.test",
+    username: "رئيس التحرير",
+    password: "admin-pass-789",
+  },
   google: { uid: "gO0gLeUiD000000000000003", email: "google.reader@akhbar.test", username: "قارئة من غوغل" },
 } as const;
 
@@ -63,13 +74,21 @@ function collections(): Record<string, Record<string, Doc>> {
   return {
     "all-news": {
       [FIXTURE.withImages.id]: article(FIXTURE.withImages.title, "local", "2024-03-02T09:15:00Z", {
-        images: [downloadUrl("news-images/1709370900000-library.jpg"), downloadUrl("news-images/1709370900001-reading room.png")],
+        images: [
+          downloadUrl("news-images/1709370900000-library.jpg"),
+          downloadUrl("news-images/1709370900001-reading room.png"),
+        ],
         visits: 912,
         updatedAt: at("2024-03-03T10:00:00Z"),
       }),
-      [FIXTURE.withImageUrl.id]: article("قمة دولية حول المناخ تختتم أعمالها", "international", "2024-02-10T14:00:00Z", {
-        imageUrl: publicUrl("news-images/1707573600000-summit.jpg"),
-      }),
+      [FIXTURE.withImageUrl.id]: article(
+        "قمة دولية حول المناخ تختتم أعمالها",
+        "international",
+        "2024-02-10T14:00:00Z",
+        {
+          imageUrl: publicUrl("news-images/1707573600000-summit.jpg"),
+        },
+      ),
       [FIXTURE.educatonal.id]: article(FIXTURE.educatonal.title, "educatonal", "2024-01-20T08:00:00Z"),
       Sp4Rt7Nw0Gm3Fc6Hb9Jq: article("فوز فريق البلدة ببطولة كرة القدم", "sports", "2024-01-15T18:30:00Z"),
       [FIXTURE.withVideo.id]: article("جولة مصورة في سوق البلدة القديم", "miscellaneous", "2024-01-05T12:00:00Z", {
@@ -84,13 +103,33 @@ function collections(): Record<string, Record<string, Doc>> {
       [FIXTURE.malformed.id]: { content: "خبر بلا عنوان", category: "local", createdAt: at("2023-10-01T00:00:00Z") },
     },
     news: {
-      [FIXTURE.legacyMatched.id]: { title: ` ${FIXTURE.withImages.title} `, published: true, date: at("2024-03-02T09:00:00Z") },
-      [FIXTURE.legacyPublished.id]: { title: FIXTURE.legacyPublished.title, published: true, date: at("2023-09-01T07:00:00Z") },
-      [FIXTURE.legacyDraft.id]: { title: FIXTURE.legacyDraft.title, published: false, date: at("2023-08-01T07:00:00Z") },
+      [FIXTURE.legacyMatched.id]: {
+        title: ` ${FIXTURE.withImages.title} `,
+        published: true,
+        date: at("2024-03-02T09:00:00Z"),
+      },
+      [FIXTURE.legacyPublished.id]: {
+        title: FIXTURE.legacyPublished.title,
+        published: true,
+        date: at("2023-09-01T07:00:00Z"),
+      },
+      [FIXTURE.legacyDraft.id]: {
+        title: FIXTURE.legacyDraft.title,
+        published: false,
+        date: at("2023-08-01T07:00:00Z"),
+      },
     },
     "short-links": {
-      sl1AbCdEfGhIjKlMnOpQ: { shortId: FIXTURE.withImages.shortId, longUrl: `/news/${FIXTURE.withImages.id}`, createdAt: at("2024-03-02T09:15:01Z") },
-      sl2AbCdEfGhIjKlMnOpQ: { shortId: FIXTURE.withImageUrl.shortId, longUrl: `/news/${FIXTURE.withImageUrl.id}`, createdAt: at("2024-02-10T14:00:01Z") },
+      sl1AbCdEfGhIjKlMnOpQ: {
+        shortId: FIXTURE.withImages.shortId,
+        longUrl: `/news/${FIXTURE.withImages.id}`,
+        createdAt: at("2024-03-02T09:15:01Z"),
+      },
+      sl2AbCdEfGhIjKlMnOpQ: {
+        shortId: FIXTURE.withImageUrl.shortId,
+        longUrl: `/news/${FIXTURE.withImageUrl.id}`,
+        createdAt: at("2024-02-10T14:00:01Z"),
+      },
       sl3AbCdEfGhIjKlMnOpQ: { shortId: "12ab", longUrl: `/news/${FIXTURE.educatonal.id}` },
     },
     users: {
@@ -104,15 +143,21 @@ function collections(): Record<string, Record<string, Doc>> {
 
 /** The firestore-export-import layout: Timestamps as {_seconds, _nanoseconds}. */
 function exportImportLayout(value: unknown): unknown {
-  if (value instanceof Date) return { _seconds: Math.floor(value.getTime() / 1000), _nanoseconds: (value.getTime() % 1000) * 1e6 };
+  if (value instanceof Date)
+    return { _seconds: Math.floor(value.getTime() / 1000), _nanoseconds: (value.getTime() % 1000) * 1e6 };
   if (Array.isArray(value)) return value.map(exportImportLayout);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, exportImportLayout(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, exportImportLayout(v)]));
   return value;
 }
 
 /** The node-firestore-import-export layout: __collections__, values tagged with __datatype__. */
 function taggedValue(value: unknown): unknown {
-  if (value instanceof Date) return { __datatype__: "timestamp", value: { _seconds: Math.floor(value.getTime() / 1000), _nanoseconds: (value.getTime() % 1000) * 1e6 } };
+  if (value instanceof Date)
+    return {
+      __datatype__: "timestamp",
+      value: { _seconds: Math.floor(value.getTime() / 1000), _nanoseconds: (value.getTime() % 1000) * 1e6 },
+    };
   if (Array.isArray(value)) return value.map(taggedValue);
   return value;
 }
@@ -121,18 +166,41 @@ function taggedLayout(all: Record<string, Record<string, Doc>>): unknown {
   const tagged = Object.fromEntries(
     Object.entries(all).map(([name, docs]) => [
       name,
-      Object.fromEntries(Object.entries(docs).map(([id, doc]) => [id, { ...Object.fromEntries(Object.entries(doc).map(([k, v]) => [k, taggedValue(v)])), __collections__: {} }])),
+      Object.fromEntries(
+        Object.entries(docs).map(([id, doc]) => [
+          id,
+          { ...Object.fromEntries(Object.entries(doc).map(([k, v]) => [k, taggedValue(v)])), __collections__: {} },
+        ]),
+      ),
     ]),
   );
   return { __collections__: tagged };
 }
 
-async function authUser(uid: string, email: string, password: string | null, config: FirebaseHashConfig, saltSeed: number): Promise<Doc> {
-  const base: Doc = { localId: uid, email, emailVerified: true, createdAt: "1700000000000", lastSignedInAt: "1709000000000" };
-  if (password === null) return { ...base, providerUserInfo: [{ providerId: "google.com", rawId: "1098765432", email }] };
+async function authUser(
+  uid: string,
+  email: string,
+  password: string | null,
+  config: FirebaseHashConfig,
+  saltSeed: number,
+): Promise<Doc> {
+  const base: Doc = {
+    localId: uid,
+    email,
+    emailVerified: true,
+    createdAt: "1700000000000",
+    lastSignedInAt: "1709000000000",
+  };
+  if (password === null)
+    return { ...base, providerUserInfo: [{ providerId: "google.com", rawId: "1098765432", email }] };
   const salt = Buffer.from(Array.from({ length: 10 }, (_, i) => (saltSeed * 31 + i * 7) % 256));
   const hash = await firebaseScryptHash(password, salt, config);
-  return { ...base, passwordHash: hash.toString("base64"), salt: salt.toString("base64"), providerUserInfo: [{ providerId: "password", rawId: email, email }] };
+  return {
+    ...base,
+    passwordHash: hash.toString("base64"),
+    salt: salt.toString("base64"),
+    providerUserInfo: [{ providerId: "password", rawId: email, email }],
+  };
 }
 
 /** A minimal MP4 file: what the video check reads is its `ftyp` box. */
@@ -141,7 +209,13 @@ function mp4Bytes(): Buffer {
   return Buffer.concat([ftyp, Buffer.alloc(256, 0)]);
 }
 
-export type FirebaseFixtures = { firestoreA: string; firestoreB: string; auth: string; hashConfig: string; storage: string };
+export type FirebaseFixtures = {
+  firestoreA: string;
+  firestoreB: string;
+  auth: string;
+  hashConfig: string;
+  storage: string;
+};
 
 export async function makeFirebaseFixtures(dir: string): Promise<FirebaseFixtures> {
   mkdirSync(dir, { recursive: true });
@@ -173,7 +247,8 @@ export async function makeFirebaseFixtures(dir: string): Promise<FirebaseFixture
   const bucket = path.join(paths.storage, BUCKET);
   mkdirSync(path.join(bucket, "news-images"), { recursive: true });
   mkdirSync(path.join(bucket, "news-videos"), { recursive: true });
-  const image = (r: number, g: number, b: number) => sharp({ create: { width: 1400, height: 900, channels: 3, background: { r, g, b } } });
+  const image = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 1400, height: 900, channels: 3, background: { r, g, b } } });
   await image(200, 80, 40).jpeg().toFile(path.join(bucket, "news-images/1709370900000-library.jpg"));
   await image(30, 110, 170).png().toFile(path.join(bucket, "news-images/1709370900001-reading room.png"));
   await image(60, 150, 70).jpeg().toFile(path.join(bucket, "news-images/1707573600000-summit.jpg"));
@@ -188,5 +263,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.exit(1);
   }
   const paths = await makeFirebaseFixtures(dir);
-  console.log(Object.entries(paths).map(([name, file]) => `${name}: ${file}`).join("\n"));
+  console.log(
+    Object.entries(paths)
+      .map(([name, file]) => `${name}: ${file}`)
+      .join("\n"),
+  );
 }

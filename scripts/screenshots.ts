@@ -15,7 +15,12 @@ const widths = [375, 1280];
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 for (const width of widths) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ar-LB", reducedMotion: "reduce", storageState: process.env.SCREENSHOT_STATE });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: "ar-LB",
+    reducedMotion: "reduce",
+    storageState: process.env.SCREENSHOT_STATE,
+  });
   const page = await context.newPage();
   for (const pagePath of pages) {
     await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: "networkidle" });

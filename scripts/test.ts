@@ -28,7 +28,8 @@ function ensureChromium(): void {
   if (existsSync(chromiumPath())) return;
   console.log("Chromium is missing: installing Debian's chromium package…");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args: string[]) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { DEBIAN_FRONTEND: "noninteractive" });
+  const apt = (args: string[]) =>
+    run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { DEBIAN_FRONTEND: "noninteractive" });
   if (apt(["update", "-qq"]) !== 0 || apt(["install", "-y", "-qq", "chromium"]) !== 0 || !existsSync(chromiumPath())) {
     throw new Error(`Could not install Chromium; set CHROMIUM_PATH to a Chromium binary.`);
   }
@@ -58,7 +59,11 @@ function vitest(engine: "sqlite" | "postgres"): Tally {
     { TEST_DATABASE: engine },
   );
   if (!existsSync(out)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number };
+  const report = JSON.parse(readFileSync(out, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTestSuites: number;
+  };
   // A suite that fails to load has no failed tests but a non-zero exit: count it as a failure.
   const failed = report.numFailedTests || (code === 0 ? 0 : 1);
   return { passed: report.numPassedTests, failed };
@@ -71,7 +76,9 @@ function playwright(withPostgres: boolean): Tally {
     E2E_POSTGRES: withPostgres ? "1" : "0",
   });
   if (!existsSync(out)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const report = JSON.parse(readFileSync(out, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
   const failed = report.stats.unexpected || (code === 0 ? 0 : 1);
   return { passed: report.stats.expected + report.stats.flaky, failed };
 }

@@ -30,7 +30,8 @@ const parsedEmail = emailArg.safeParse(rawEmail?.trim().toLowerCase());
 if (!parsedEmail.success) fail(`Not a valid email address: ${rawEmail ?? "(none)"}\n\n${USAGE}`);
 const email = parsedEmail.data;
 const wantedRole = rest[0]?.trim();
-if (command === "set-role" && !isRole(wantedRole)) fail(`Not a role: ${wantedRole ?? "(none)"}; one of ${ROLES.join(", ")}.\n\n${USAGE}`);
+if (command === "set-role" && !isRole(wantedRole))
+  fail(`Not a role: ${wantedRole ?? "(none)"}; one of ${ROLES.join(", ")}.\n\n${USAGE}`);
 
 const cfg = config();
 const db = openDatabase(cfg.databaseUrl);
@@ -43,7 +44,9 @@ try {
     if (existing) fail(`An account with ${email} already exists; use "promote" instead.`);
     const password = generatePassword();
     await createAccount(createAuth(db, cfg), db, { email, username, password, role: "admin" });
-    console.log(`Admin account created.\n  email:    ${email}\n  password: ${password}\nThis password is shown only once.`);
+    console.log(
+      `Admin account created.\n  email:    ${email}\n  password: ${password}\nThis password is shown only once.`,
+    );
   } else if (command === "set-password") {
     const password = generatePassword();
     if (!(await setPassword(createAuth(db, cfg), db, email, password))) fail(`No account has the email ${email}.`);

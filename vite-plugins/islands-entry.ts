@@ -13,7 +13,9 @@ const handoverFile = (outDir: string) => path.resolve(outDir, "..", ".islands-en
 export type IslandsEntry = { file: string; imports: string[] };
 
 export function entryOf(bundle: OutputBundle, entryPath: string): IslandsEntry {
-  const chunk = Object.values(bundle).find((output) => output.type === "chunk" && output.isEntry && output.facadeModuleId === entryPath);
+  const chunk = Object.values(bundle).find(
+    (output) => output.type === "chunk" && output.isEntry && output.facadeModuleId === entryPath,
+  );
   if (!chunk || chunk.type !== "chunk") throw new Error(`islands entry ${entryPath} is not in the client bundle`);
   const imports = new Set<string>();
   const visit = (file: string) => {
@@ -46,7 +48,8 @@ export function islandsEntry(entry: string): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return;
-      if (this.environment.config.command !== "build" || this.environment.config.consumer !== "server") return "export default null;";
+      if (this.environment.config.command !== "build" || this.environment.config.consumer !== "server")
+        return "export default null;";
       return `export default ${readFileSync(handoverFile(this.environment.config.build.outDir), "utf8")};`;
     },
     writeBundle(options, bundle) {

@@ -9,7 +9,12 @@ function shellOf(bundle: Rolldown.OutputBundle, islandsEntryPath: string) {
   const names = Object.keys(bundle);
   const styles = names.filter((name) => name.endsWith(".css"));
   const islands = entryOf(bundle, islandsEntryPath);
-  const files = [...styles, ...names.filter((name) => /\.(woff2|svg)$/.test(name) && name.startsWith("assets/")), islands.file, ...islands.imports];
+  const files = [
+    ...styles,
+    ...names.filter((name) => /\.(woff2|svg)$/.test(name) && name.startsWith("assets/")),
+    islands.file,
+    ...islands.imports,
+  ];
   const absolute = (name: string) => `/${name}`;
   return { files: [...new Set(files)].map(absolute), styles: styles.map(absolute) };
 }
@@ -41,7 +46,9 @@ export function serviceWorker(entry: string, islandsEntry: string): Plugin {
         },
       });
       const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-      const chunk = outputs.flatMap((output) => output.output).find((file) => file.type === "chunk" && file.fileName === "sw.js");
+      const chunk = outputs
+        .flatMap((output) => output.output)
+        .find((file) => file.type === "chunk" && file.fileName === "sw.js");
       if (!chunk || chunk.type !== "chunk") throw new Error(`the service worker ${entry} built no sw.js`);
       writeFileSync(path.join(options.dir, "sw.js"), chunk.code);
     },

@@ -8,7 +8,10 @@ const SUFFIX = ".thread.server.ts";
 function threadModules(serverDir: string): { name: string; file: string }[] {
   return readdirSync(serverDir, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(SUFFIX))
-    .map((file) => ({ name: file.slice(0, -SUFFIX.length).split(path.sep).join("/"), file: path.join(serverDir, file) }));
+    .map((file) => ({
+      name: file.slice(0, -SUFFIX.length).split(path.sep).join("/"),
+      file: path.join(serverDir, file),
+    }));
 }
 
 /**
@@ -20,7 +23,8 @@ export function threadEntries(serverDir: string): Plugin {
     name: "akhbar:thread-entries",
     buildStart() {
       if (this.environment.name !== "ssr" || this.environment.config.command !== "build") return;
-      for (const { name, file } of threadModules(path.resolve(serverDir))) this.emitFile({ type: "chunk", id: file, fileName: `threads/${name}.js` });
+      for (const { name, file } of threadModules(path.resolve(serverDir)))
+        this.emitFile({ type: "chunk", id: file, fileName: `threads/${name}.js` });
     },
   };
 }

@@ -65,5 +65,6 @@ export function confirmFirst(question: string) {
   };
 }
 
-export const accountButton = "rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold whitespace-nowrap hover:bg-stone-100";
+export const accountButton =
+  "rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-bold whitespace-nowrap hover:bg-stone-100";
 export const primaryButton = "rounded bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700";

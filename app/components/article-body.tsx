@@ -28,7 +28,19 @@ export type ArticleBodyProps = {
 };
 
 /** An article as readers see it on its page (title, standfirst, credit, time, media, text, topics), for a preview or a revision: nothing to click. */
-export function ArticleBody({ title, standfirst = null, credit = null, body, category, images, imageDetails, video, videoPoster, time, topics = [] }: ArticleBodyProps) {
+export function ArticleBody({
+  title,
+  standfirst = null,
+  credit = null,
+  body,
+  category,
+  images,
+  imageDetails,
+  video,
+  videoPoster,
+  time,
+  topics = [],
+}: ArticleBodyProps) {
   return (
     <article aria-labelledby="article-title">
       <header className="flex flex-col gap-3">

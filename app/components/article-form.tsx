@@ -25,7 +25,15 @@ import { EditConflict, type ConflictChoice } from "./edit-conflict";
 
 /** `statuses`: what the signed-in member may choose (permissions.ts statusesFor). */
 /** `alerts`: the member may ask for a Web Push alert (permissions.ts canSendAlerts). */
-type Common = { action: string; apiUrl: string; statuses: readonly ChosenStatus[]; alerts?: boolean; errors?: ArticleFieldErrors; savedPath?: string; topics: { names: readonly string[]; mayCreate: boolean } };
+type Common = {
+  action: string;
+  apiUrl: string;
+  statuses: readonly ChosenStatus[];
+  alerts?: boolean;
+  errors?: ArticleFieldErrors;
+  savedPath?: string;
+  topics: { names: readonly string[]; mayCreate: boolean };
+};
 type Props =
   | (Common & { mode: "create"; submissionId: string; article?: undefined })
   | (Common & { mode: "edit"; article: NewsArticle; submissionId?: undefined });
@@ -53,7 +61,9 @@ function submitLabel(status: ChosenStatus, current: string | undefined): string 
 
 /** The story as saved now, or null when it cannot be read. */
 async function savedStory(id: string): Promise<SavedStory | null> {
-  const response = await fetch(`/api/news/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } }).catch(() => null);
+  const response = await fetch(`/api/news/${encodeURIComponent(id)}`, {
+    headers: { Accept: "application/json" },
+  }).catch(() => null);
   return response?.ok ? ((await response.json()) as SavedStory) : null;
 }
 
@@ -62,7 +72,6 @@ function initialStatus(statuses: readonly ChosenStatus[], current: string | unde
   const kept = statuses.find((status) => status === current);
   return kept ?? (statuses.includes("published") ? "published" : "draft");
 }
-
 
 /**
  * The publishing and edit form. It posts as a plain multipart form without JavaScript; with it, the
@@ -80,7 +89,9 @@ export function ArticleForm(props: Props) {
   // The version the next save is based on: the one the form opened on, then each of its own saves'.
   const baseVersion = useRef<number | undefined>(article?.version);
   const [status, setStatus] = useState(() => initialStatus(props.statuses, article?.status));
-  const [conflict, setConflict] = useState<{ differences: Difference[]; theirs: SavedStory; merging: boolean } | null>(null);
+  const [conflict, setConflict] = useState<{ differences: Difference[]; theirs: SavedStory; merging: boolean } | null>(
+    null,
+  );
   const autosave = useAutosave(form, {
     articleId: article?.id ?? null,
     enabled: !article || article.status === "draft",
@@ -98,7 +109,11 @@ export function ArticleForm(props: Props) {
       return;
     }
     setErrors({ form: conflictMessages.refused });
-    setConflict({ differences: differences(new FormData(element), { video: article?.video ?? null }, theirs), theirs, merging: false });
+    setConflict({
+      differences: differences(new FormData(element), { video: article?.video ?? null }, theirs),
+      theirs,
+      merging: false,
+    });
     window.requestAnimationFrame(() => document.getElementById("conflict-title")?.scrollIntoView({ block: "start" }));
   }
 
@@ -123,7 +138,12 @@ export function ArticleForm(props: Props) {
   function takeTheirsField(difference: Difference) {
     const field = form.current?.elements.namedItem(difference.name ?? "");
     if (field instanceof RadioNodeList) field.value = difference.value ?? "";
-    else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) field.value = difference.value ?? "";
+    else if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    )
+      field.value = difference.value ?? "";
     if (difference.name === "status") setStatus(difference.value as ChosenStatus);
     form.current?.dispatchEvent(new Event("input", { bubbles: true }));
   }
@@ -145,7 +165,12 @@ export function ArticleForm(props: Props) {
       if (fields.get("status") !== "scheduled") fields.delete("publishAt");
       // Saving into the draft autosave made is an edit: the submission id did its work when the draft was created.
       if (draftUrl) fields.delete("submissionId");
-      const { status: code, json } = await sendWithProgress(draftUrl || props.apiUrl, (draftUrl || props.mode === "edit") ? "PUT" : "POST", fields, setProgress);
+      const { status: code, json } = await sendWithProgress(
+        draftUrl || props.apiUrl,
+        draftUrl || props.mode === "edit" ? "PUT" : "POST",
+        fields,
+        setProgress,
+      );
       const body = (json ?? {}) as { id?: string };
       if (code >= 200 && code < 300 && body.id) {
         setConflict(null);
@@ -160,7 +185,8 @@ export function ArticleForm(props: Props) {
       }
       const error = errorOf(json);
       // Autosave stays paused: it would be refused too until the conflict is settled.
-      if (error?.code === "edit-conflict") return void (await showConflict(draftId || article!.id, currentOfConflict(json)));
+      if (error?.code === "edit-conflict")
+        return void (await showConflict(draftId || article!.id, currentOfConflict(json)));
       autosave.resume();
       setErrors(error ? formMessagesOf(error) : { form: failed });
       window.alert(failed);
@@ -190,17 +216,51 @@ export function ArticleForm(props: Props) {
       {props.mode === "create" && <input type="hidden" name="submissionId" defaultValue={props.submissionId} />}
       {article && <input type="hidden" name="baseVersion" defaultValue={article.version} />}
       <FormField id="title" label={newsroomMessages.fieldTitle} error={errors.title}>
-        <input id="title" name="title" required maxLength={TITLE_MAX} defaultValue={article?.title} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy("title")} />
+        <input
+          id="title"
+          name="title"
+          required
+          maxLength={TITLE_MAX}
+          defaultValue={article?.title}
+          className={input}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={describedBy("title")}
+        />
       </FormField>
       <StandfirstField value={article?.story.standfirst ?? null} error={errors.standfirst} />
-      <RichTextField name="body" label={newsroomMessages.fieldContent} hint={editorMessages.shortcutsHint} defaultValue={article?.body ?? EMPTY_BODY} error={errors.content ?? errors.body} />
+      <RichTextField
+        name="body"
+        label={newsroomMessages.fieldContent}
+        hint={editorMessages.shortcutsHint}
+        defaultValue={article?.body ?? EMPTY_BODY}
+        error={errors.content ?? errors.body}
+      />
       <BodyStats form={form} />
-      <FormField id="byline" label={newsroomMessages.fieldByline} hint={newsroomMessages.fieldBylineHint} error={errors.byline}>
-        <input id="byline" name="byline" maxLength={BYLINE_MAX} defaultValue={article?.byline ?? ""} className={input} aria-invalid={errors.byline ? true : undefined} aria-describedby={describedBy("byline") ?? "byline-hint"} />
+      <FormField
+        id="byline"
+        label={newsroomMessages.fieldByline}
+        hint={newsroomMessages.fieldBylineHint}
+        error={errors.byline}
+      >
+        <input
+          id="byline"
+          name="byline"
+          maxLength={BYLINE_MAX}
+          defaultValue={article?.byline ?? ""}
+          className={input}
+          aria-invalid={errors.byline ? true : undefined}
+          aria-describedby={describedBy("byline") ?? "byline-hint"}
+        />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="category" label={newsroomMessages.fieldCategory} error={errors.category}>
-          <select id="category" name="category" required defaultValue={article?.category ?? ("local" satisfies Category)} className={input}>
+          <select
+            id="category"
+            name="category"
+            required
+            defaultValue={article?.category ?? ("local" satisfies Category)}
+            className={input}
+          >
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {categoryLabel(category)}
@@ -213,7 +273,13 @@ export function ArticleForm(props: Props) {
           <div className="flex flex-wrap gap-x-4 gap-y-2 py-2">
             {props.statuses.map((choice) => (
               <label key={choice} className="flex items-center gap-2">
-                <input type="radio" name="status" value={choice} defaultChecked={choice === initialStatus(props.statuses, article?.status)} onChange={() => setStatus(choice)} />
+                <input
+                  type="radio"
+                  name="status"
+                  value={choice}
+                  defaultChecked={choice === initialStatus(props.statuses, article?.status)}
+                  onChange={() => setStatus(choice)}
+                />
                 {STATUS_CHOICES[choice]}
               </label>
             ))}
@@ -225,24 +291,78 @@ export function ArticleForm(props: Props) {
           )}
         </fieldset>
       </div>
-      <TopicField names={props.topics.names} mayCreate={props.topics.mayCreate} error={errors.topics} className={input} />
+      <TopicField
+        names={props.topics.names}
+        mayCreate={props.topics.mayCreate}
+        error={errors.topics}
+        className={input}
+      />
       {props.alerts && <AlertField error={errors.sendAlert} />}
-      {props.statuses.includes("scheduled") && <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />}
-      <ArticleImagesField images={article?.images ?? []} details={article?.imageDetails ?? {}} error={errors.imageDetails} />
-      <FormField id="images" label={newsroomMessages.fieldImages} hint={newsroomMessages.fieldImagesHint} error={errors.images}>
-        <input id="images" name="images" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={input} aria-describedby={describedBy("images") ?? "images-hint"} />
+      {props.statuses.includes("scheduled") && (
+        <PublishAtField publishAt={article?.publishAt ?? null} error={errors.publishAt} className={input} />
+      )}
+      <ArticleImagesField
+        images={article?.images ?? []}
+        details={article?.imageDetails ?? {}}
+        error={errors.imageDetails}
+      />
+      <FormField
+        id="images"
+        label={newsroomMessages.fieldImages}
+        hint={newsroomMessages.fieldImagesHint}
+        error={errors.images}
+      >
+        <input
+          id="images"
+          name="images"
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className={input}
+          aria-describedby={describedBy("images") ?? "images-hint"}
+        />
       </FormField>
       {props.mode === "edit" && (
         <FormField id="imageUrl" label={newsroomMessages.fieldImageUrl} error={errors.imageUrl}>
-          <input id="imageUrl" name="imageUrl" type="url" dir="ltr" maxLength={URL_MAX} defaultValue={article?.imageUrl ?? ""} className={input} aria-describedby={describedBy("imageUrl")} />
+          <input
+            id="imageUrl"
+            name="imageUrl"
+            type="url"
+            dir="ltr"
+            maxLength={URL_MAX}
+            defaultValue={article?.imageUrl ?? ""}
+            className={input}
+            aria-describedby={describedBy("imageUrl")}
+          />
         </FormField>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="video" label={newsroomMessages.fieldVideoFile} hint={newsroomMessages.fieldVideoHint} error={errors.video}>
-          <input id="video" name="video" type="file" accept="video/mp4,video/webm" className={input} aria-describedby={describedBy("video") ?? "video-hint"} />
+        <FormField
+          id="video"
+          label={newsroomMessages.fieldVideoFile}
+          hint={newsroomMessages.fieldVideoHint}
+          error={errors.video}
+        >
+          <input
+            id="video"
+            name="video"
+            type="file"
+            accept="video/mp4,video/webm"
+            className={input}
+            aria-describedby={describedBy("video") ?? "video-hint"}
+          />
         </FormField>
         <FormField id="videoUrl" label={newsroomMessages.fieldVideoUrl} error={errors.videoUrl}>
-          <input id="videoUrl" name="videoUrl" type="url" dir="ltr" maxLength={URL_MAX} defaultValue={localVideo ? "" : (article?.video ?? "")} className={input} aria-describedby={describedBy("videoUrl")} />
+          <input
+            id="videoUrl"
+            name="videoUrl"
+            type="url"
+            dir="ltr"
+            maxLength={URL_MAX}
+            defaultValue={localVideo ? "" : (article?.video ?? "")}
+            className={input}
+            aria-describedby={describedBy("videoUrl")}
+          />
           {localVideo && (
             <label className="mt-2 flex items-center gap-2 text-sm">
               <input type="checkbox" name="removeVideo" value="on" />
@@ -251,25 +371,52 @@ export function ArticleForm(props: Props) {
           )}
         </FormField>
       </div>
-      {article?.video && savedVideo && <VideoPosterField articleId={article.id} video={article.video} youtube={savedVideo.kind === "youtube"} poster={article.videoPoster} />}
+      {article?.video && savedVideo && (
+        <VideoPosterField
+          articleId={article.id}
+          video={article.video}
+          youtube={savedVideo.kind === "youtube"}
+          poster={article.videoPoster}
+        />
+      )}
       <ShareAndSearchFields story={article?.story ?? null} errors={errors} />
       {errors.form && (
         <p role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-800">
           {errors.form}
         </p>
       )}
-      {conflict && <EditConflict differences={conflict.differences} merging={conflict.merging} onChoose={choose} onUseTheirs={takeTheirsField} />}
+      {conflict && (
+        <EditConflict
+          differences={conflict.differences}
+          merging={conflict.merging}
+          onChoose={choose}
+          onUseTheirs={takeTheirsField}
+        />
+      )}
       {busy && (
         <div>
           <p className="mb-1 text-sm">{newsroomMessages.uploading}</p>
-          <progress value={progress} max={1} className="h-2 w-full accent-brand-600" aria-label={newsroomMessages.uploading} />
+          <progress
+            value={progress}
+            max={1}
+            className="h-2 w-full accent-brand-600"
+            aria-label={newsroomMessages.uploading}
+          />
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={busy} className="rounded bg-brand-600 px-8 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-brand-600 px-8 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {submitLabel(status, article?.status)}
         </button>
-        <PreviewButton form={form} articleId={autosave.draftId} className="rounded border border-stone-300 bg-white px-5 py-2.5 font-bold hover:bg-stone-100" />
+        <PreviewButton
+          form={form}
+          articleId={autosave.draftId}
+          className="rounded border border-stone-300 bg-white px-5 py-2.5 font-bold hover:bg-stone-100"
+        />
       </div>
       <AutosaveStatus autosave={autosave} />
     </form>

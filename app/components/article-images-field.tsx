@@ -8,7 +8,8 @@ type Item = ImageDetails & { url: string };
 type Move = "cover" | "up" | "down";
 
 const detailInput = "w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm";
-const moveButton = "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 disabled:opacity-40";
+const moveButton =
+  "rounded border border-stone-300 bg-white px-2 py-1 text-sm font-bold hover:bg-stone-100 disabled:opacity-40";
 
 function moved(items: Item[], index: number, move: Move): Item[] {
   const to = move === "cover" ? 0 : move === "up" ? index - 1 : index + 1;
@@ -27,7 +28,15 @@ function moved(items: Item[], index: number, move: Move): Item[] {
  * form hydrated stays. An image picked from the media library joins the list as the cover or last,
  * with the library's alt, caption and credit as its details.
  */
-export function ArticleImagesField({ images, details, error }: { images: string[]; details: ImageDetailsMap; error?: string }) {
+export function ArticleImagesField({
+  images,
+  details,
+  error,
+}: {
+  images: string[];
+  details: ImageDetailsMap;
+  error?: string;
+}) {
   const [items, setItems] = useState<Item[]>(() => images.map((url) => ({ url, ...detailsOf(details, url) })));
   const [announcement, setAnnouncement] = useState("");
   const focusAfterMove = useRef<{ url: string; move: Move } | null>(null);
@@ -39,7 +48,9 @@ export function ArticleImagesField({ images, details, error }: { images: string[
     if (!pending) return;
     focusAfterMove.current = null;
     const row = list.current?.querySelector<HTMLElement>(`[data-image="${CSS.escape(pending.url)}"]`);
-    const button = row?.querySelector<HTMLButtonElement>(`[data-move="${pending.move}"]:not(:disabled)`) ?? row?.querySelector<HTMLButtonElement>("[data-move]:not(:disabled)");
+    const button =
+      row?.querySelector<HTMLButtonElement>(`[data-move="${pending.move}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>("[data-move]:not(:disabled)");
     button?.focus();
   }, [items]);
 
@@ -72,7 +83,12 @@ export function ArticleImagesField({ images, details, error }: { images: string[
           const id = `image-${index}`;
           const position = `${text.imageNumber} ${(index + 1).toLocaleString("ar-LB")}`;
           return (
-            <li key={item.url} data-image={item.url} className="grid gap-3 rounded border border-stone-200 bg-stone-50 p-3 sm:grid-cols-[12rem_1fr]" aria-label={position}>
+            <li
+              key={item.url}
+              data-image={item.url}
+              className="grid gap-3 rounded border border-stone-200 bg-stone-50 p-3 sm:grid-cols-[12rem_1fr]"
+              aria-label={position}
+            >
               <input type="hidden" name="imageOrder" value={item.url} />
               <div className="space-y-2">
                 <NewsImage url={item.url} alt="" sizes="200px" className="aspect-video w-full rounded object-cover" />
@@ -81,13 +97,33 @@ export function ArticleImagesField({ images, details, error }: { images: string[
                   {index === 0 && <span className="badge ms-2">{text.cover}</span>}
                 </p>
                 <div className="flex flex-wrap gap-2" role="group" aria-label={position}>
-                  <button type="button" data-move="cover" className={moveButton} disabled={index === 0} onClick={() => move(index, "cover")}>
+                  <button
+                    type="button"
+                    data-move="cover"
+                    className={moveButton}
+                    disabled={index === 0}
+                    onClick={() => move(index, "cover")}
+                  >
                     {text.makeCover}
                   </button>
-                  <button type="button" data-move="up" className={moveButton} disabled={index === 0} onClick={() => move(index, "up")} aria-label={`${text.moveUp}: ${position}`}>
+                  <button
+                    type="button"
+                    data-move="up"
+                    className={moveButton}
+                    disabled={index === 0}
+                    onClick={() => move(index, "up")}
+                    aria-label={`${text.moveUp}: ${position}`}
+                  >
                     {text.moveUp}
                   </button>
-                  <button type="button" data-move="down" className={moveButton} disabled={index === items.length - 1} onClick={() => move(index, "down")} aria-label={`${text.moveDown}: ${position}`}>
+                  <button
+                    type="button"
+                    data-move="down"
+                    className={moveButton}
+                    disabled={index === items.length - 1}
+                    onClick={() => move(index, "down")}
+                    aria-label={`${text.moveDown}: ${position}`}
+                  >
                     {text.moveDown}
                   </button>
                 </div>
@@ -97,7 +133,11 @@ export function ArticleImagesField({ images, details, error }: { images: string[
                     {newsroomMessages.removeImage}
                   </label>
                 ) : (
-                  <button type="button" className={moveButton} onClick={() => setItems(items.filter((other) => other.url !== item.url))}>
+                  <button
+                    type="button"
+                    className={moveButton}
+                    onClick={() => setItems(items.filter((other) => other.url !== item.url))}
+                  >
                     {newsroomMessages.removeImage}
                   </button>
                 )}

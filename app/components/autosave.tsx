@@ -5,7 +5,13 @@ import { errorOf } from "~/lib/error-body";
 import { conflictMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { currentOfConflict, type SavedStory } from "~/lib/edit-conflict";
 import { isEmptyDocument, parseRichDocument } from "~/lib/rich-text/document";
-import { ARTICLE_TEXT_FIELDS, AUTOSAVED_FIELDS, copyFields, heldValues, type ArticleFormField } from "~/lib/article-form-fields";
+import {
+  ARTICLE_TEXT_FIELDS,
+  AUTOSAVED_FIELDS,
+  copyFields,
+  heldValues,
+  type ArticleFormField,
+} from "~/lib/article-form-fields";
 
 /** Whether the form's body (the editor's document as JSON) has anything to keep. */
 function hasText(json: string): boolean {
@@ -108,13 +114,22 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
       // A title and a text are needed before there is a draft worth keeping.
       if (!String(body.get("title") ?? "").trim() || !hasText(String(body.get("body") ?? ""))) return;
       if (draft.current) body.set("id", draft.current);
-      if (draft.current && options.baseVersion.current !== undefined) body.set("baseVersion", String(options.baseVersion.current));
+      if (draft.current && options.baseVersion.current !== undefined)
+        body.set("baseVersion", String(options.baseVersion.current));
       else if (options.submissionId) body.set("submissionId", options.submissionId);
       saving.current = true;
       setPhase("saving");
       try {
-        const response = await fetch("/api/news/autosave", { method: "POST", body, headers: { Accept: "application/json" } });
-        const json = (await response.json().catch(() => null)) as { id?: string; savedAt?: string; version?: number } | null;
+        const response = await fetch("/api/news/autosave", {
+          method: "POST",
+          body,
+          headers: { Accept: "application/json" },
+        });
+        const json = (await response.json().catch(() => null)) as {
+          id?: string;
+          savedAt?: string;
+          version?: number;
+        } | null;
         if (response.status === 409 && errorOf(json)?.code === "edit-conflict" && draft.current) {
           running.current = false;
           setPhase("conflict");
@@ -148,7 +163,9 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: Au
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form, options.enabled, options.submissionId]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty() && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isDirty() && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(newsroomMessages.unsavedChangesWarning)) blocker.proceed();
@@ -176,12 +193,17 @@ const clock = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short", timeZone: TI
 export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
   const { phase, savedAt } = autosave;
   const text =
-    phase === "off" ? newsroomMessages.autosaveOffPublished
-    : phase === "conflict" ? conflictMessages.autosaveStopped
-    : phase === "saving" ? newsroomMessages.autosaving
-    : phase === "failed" ? newsroomMessages.autosaveFailed
-    : savedAt ? `${newsroomMessages.autosaved} ${clock.format(new Date(savedAt))}`
-    : "";
+    phase === "off"
+      ? newsroomMessages.autosaveOffPublished
+      : phase === "conflict"
+        ? conflictMessages.autosaveStopped
+        : phase === "saving"
+          ? newsroomMessages.autosaving
+          : phase === "failed"
+            ? newsroomMessages.autosaveFailed
+            : savedAt
+              ? `${newsroomMessages.autosaved} ${clock.format(new Date(savedAt))}`
+              : "";
   return (
     <p aria-live="polite" className="min-h-5 text-sm text-stone-500" data-testid="autosave-status" data-phase={phase}>
       {text}
@@ -190,20 +212,35 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
 }
 
 /** Opens the article as readers would see it, from the form's current (unsaved) fields, in a new tab; nothing is saved. */
-export function PreviewButton({ form, articleId, className = "" }: { form: RefObject<HTMLFormElement | null>; articleId: string | null; className?: string }) {
+export function PreviewButton({
+  form,
+  articleId,
+  className = "",
+}: {
+  form: RefObject<HTMLFormElement | null>;
+  articleId: string | null;
+  className?: string;
+}) {
   const open = () => {
     const source = form.current;
     if (!source) return;
     const fields = new FormData(source);
     const target = document.createElement("form");
-    Object.assign(target, { method: "post", action: "/dashboard/preview", target: "_blank", enctype: "multipart/form-data", hidden: true });
+    Object.assign(target, {
+      method: "post",
+      action: "/dashboard/preview",
+      target: "_blank",
+      enctype: "multipart/form-data",
+      hidden: true,
+    });
     const add = (name: string, value: string) => {
       const input = document.createElement("textarea");
       input.name = name;
       input.value = value;
       target.append(input);
     };
-    for (const name of ARTICLE_TEXT_FIELDS) for (const value of fields.getAll(name)) if (typeof value === "string") add(name, value);
+    for (const name of ARTICLE_TEXT_FIELDS)
+      for (const value of fields.getAll(name)) if (typeof value === "string") add(name, value);
     if (articleId) add("id", articleId);
     document.body.append(target);
     target.submit();

@@ -66,7 +66,11 @@ function Pages({ path, moreApi, page, hasMore }: Omit<Props, "items">) {
   return (
     <nav className="mt-8 flex justify-center gap-3" aria-label={messages.page}>
       {page > 1 && appendedCount === 0 && (
-        <a href={page === 2 ? path : `${path}?page=${page - 1}`} rel="prev" className="rounded border border-stone-300 bg-white px-5 py-2 font-bold hover:bg-stone-100">
+        <a
+          href={page === 2 ? path : `${path}?page=${page - 1}`}
+          rel="prev"
+          className="rounded border border-stone-300 bg-white px-5 py-2 font-bold hover:bg-stone-100"
+        >
           {messages.previousPage}
         </a>
       )}

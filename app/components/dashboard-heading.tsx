@@ -9,7 +9,15 @@ const BACK_TO_DASHBOARD: HeadingLink[] = [{ to: "/dashboard", label: messages.da
  * A dashboard page's title (its section labelled by `id`) and, beside it, its links: by default the
  * way back to the dashboard; a link given as false is left out.
  */
-export function DashboardHeading({ id, title, links = BACK_TO_DASHBOARD }: { id?: string; title: string; links?: (HeadingLink | false)[] }) {
+export function DashboardHeading({
+  id,
+  title,
+  links = BACK_TO_DASHBOARD,
+}: {
+  id?: string;
+  title: string;
+  links?: (HeadingLink | false)[];
+}) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-3">
       <h1 id={id} className="border-s-4 border-brand-600 ps-3 text-3xl font-bold">

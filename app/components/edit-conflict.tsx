@@ -22,7 +22,9 @@ function Side({ label, value, images }: { label: string; value: string; images?:
           ))}
         </ul>
       )}
-      <p className="max-h-48 overflow-auto whitespace-pre-wrap break-words text-sm">{value || conflictMessages.empty}</p>
+      <p className="max-h-48 overflow-auto whitespace-pre-wrap break-words text-sm">
+        {value || conflictMessages.empty}
+      </p>
     </div>
   );
 }
@@ -32,9 +34,23 @@ function Side({ label, value, images }: { label: string; value: string; images?:
  * theirs, and the three ways on: keep mine, take theirs, merge by hand (the form stays editable, with
  * theirs beside it and a button per plain field to take theirs).
  */
-export function EditConflict({ differences, merging, onChoose, onUseTheirs }: { differences: Difference[]; merging: boolean; onChoose: (choice: ConflictChoice) => void; onUseTheirs: (difference: Difference) => void }) {
+export function EditConflict({
+  differences,
+  merging,
+  onChoose,
+  onUseTheirs,
+}: {
+  differences: Difference[];
+  merging: boolean;
+  onChoose: (choice: ConflictChoice) => void;
+  onUseTheirs: (difference: Difference) => void;
+}) {
   return (
-    <section aria-labelledby="conflict-title" data-testid="edit-conflict" className="space-y-3 rounded-lg border-2 border-amber-500 bg-amber-50 p-4">
+    <section
+      aria-labelledby="conflict-title"
+      data-testid="edit-conflict"
+      className="space-y-3 rounded-lg border-2 border-amber-500 bg-amber-50 p-4"
+    >
       <h2 id="conflict-title" className="text-lg font-bold">
         {conflictMessages.title}
       </h2>
@@ -45,7 +61,11 @@ export function EditConflict({ differences, merging, onChoose, onUseTheirs }: { 
             <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-bold">{conflictMessages.fields[difference.field]}</h3>
               {merging && difference.name && (
-                <button type="button" className="rounded border border-stone-300 bg-white px-2 py-1 text-sm hover:bg-stone-100" onClick={() => onUseTheirs(difference)}>
+                <button
+                  type="button"
+                  className="rounded border border-stone-300 bg-white px-2 py-1 text-sm hover:bg-stone-100"
+                  onClick={() => onUseTheirs(difference)}
+                >
                   {conflictMessages.useTheirs}
                 </button>
               )}
@@ -61,13 +81,25 @@ export function EditConflict({ differences, merging, onChoose, onUseTheirs }: { 
         <p className="font-bold">{conflictMessages.mergeHint}</p>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={`${button} border-brand-600 bg-brand-600 text-white hover:bg-brand-700`} onClick={() => onChoose("mine")}>
+          <button
+            type="button"
+            className={`${button} border-brand-600 bg-brand-600 text-white hover:bg-brand-700`}
+            onClick={() => onChoose("mine")}
+          >
             {conflictMessages.keepMine}
           </button>
-          <button type="button" className={`${button} border-stone-300 bg-white hover:bg-stone-100`} onClick={() => onChoose("theirs")}>
+          <button
+            type="button"
+            className={`${button} border-stone-300 bg-white hover:bg-stone-100`}
+            onClick={() => onChoose("theirs")}
+          >
             {conflictMessages.takeTheirs}
           </button>
-          <button type="button" className={`${button} border-stone-300 bg-white hover:bg-stone-100`} onClick={() => onChoose("merge")}>
+          <button
+            type="button"
+            className={`${button} border-stone-300 bg-white hover:bg-stone-100`}
+            onClick={() => onChoose("merge")}
+          >
             {conflictMessages.mergeByHand}
           </button>
         </div>

@@ -10,7 +10,9 @@ function announce(url: string, tab: string, state: "open" | "leave", leaving = f
   body.set("state", state);
   // Leaving: a beacon still goes out while the page unloads.
   if (leaving && navigator.sendBeacon(url, body)) return;
-  void fetch(url, { method: "POST", body, headers: { Accept: "application/json" }, keepalive: leaving }).catch(() => {});
+  void fetch(url, { method: "POST", body, headers: { Accept: "application/json" }, keepalive: leaving }).catch(
+    () => {},
+  );
 }
 
 /**
@@ -27,7 +29,8 @@ export function useEditPresence(articleId: string): string[] {
     const stream = new EventSource(url);
     stream.onmessage = (message) => {
       const data = JSON.parse(String(message.data)) as { editors?: unknown };
-      if (Array.isArray(data.editors)) setNames(data.editors.filter((name): name is string => typeof name === "string"));
+      if (Array.isArray(data.editors))
+        setNames(data.editors.filter((name): name is string => typeof name === "string"));
     };
     const leave = () => announce(url, tab, "leave", true);
     window.addEventListener("pagehide", leave);
@@ -45,7 +48,13 @@ export function useEditPresence(articleId: string): string[] {
 export function EditPresence({ articleId }: { articleId: string }) {
   const names = useEditPresence(articleId);
   return (
-    <p aria-live="polite" data-testid="edit-presence" className={names.length ? "mb-4 rounded border border-amber-600/30 bg-amber-50 p-3 font-bold text-amber-900" : "sr-only"}>
+    <p
+      aria-live="polite"
+      data-testid="edit-presence"
+      className={
+        names.length ? "mb-4 rounded border border-amber-600/30 bg-amber-50 p-3 font-bold text-amber-900" : "sr-only"
+      }
+    >
       {names.length > 0 && `${conflictMessages.editingNow} ${names.join(conflictMessages.nameSeparator)}`}
     </p>
   );

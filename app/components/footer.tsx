@@ -47,20 +47,28 @@ export function FooterContent({ year }: { year: number }) {
     <>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
-          <p className="text-xl font-bold text-white" data-testid="footer-site-name">{site.name}</p>
-          {site.footerText ? <p className="mt-2 max-w-md leading-relaxed whitespace-pre-line">{site.footerText}</p> : null}
+          <p className="text-xl font-bold text-white" data-testid="footer-site-name">
+            {site.name}
+          </p>
+          {site.footerText ? (
+            <p className="mt-2 max-w-md leading-relaxed whitespace-pre-line">{site.footerText}</p>
+          ) : null}
           {email || phone || address ? (
             <ul className="mt-3 space-y-1 text-sm" aria-label={settingsMessages.settingsContact}>
               {email ? (
                 <li>
                   {`${settingsMessages.contactEmailLabel}: `}
-                  <a href={`mailto:${email}`} dir="ltr" className="underline hover:text-white">{email}</a>
+                  <a href={`mailto:${email}`} dir="ltr" className="underline hover:text-white">
+                    {email}
+                  </a>
                 </li>
               ) : null}
               {phone ? (
                 <li>
                   {`${settingsMessages.contactPhoneLabel}: `}
-                  <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`} dir="ltr" className="underline hover:text-white">{phone}</a>
+                  <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`} dir="ltr" className="underline hover:text-white">
+                    {phone}
+                  </a>
                 </li>
               ) : null}
               {address ? <li>{`${settingsMessages.contactAddressLabel}: ${address}`}</li> : null}
@@ -68,15 +76,15 @@ export function FooterContent({ year }: { year: number }) {
           ) : null}
           {social.length > 0 ? <h2 className="mt-5 font-bold text-white">{messages.footerFollow}</h2> : null}
           {social.length > 0 ? (
-          <ul className="mt-2 flex gap-2" data-testid="footer-social">
-            {social.map(({ href, label, Icon }) => (
-              <li key={label}>
-                <a href={href} target="_blank" rel="noreferrer" aria-label={label} className="social-link">
-                  <Icon />
-                </a>
-              </li>
-            ))}
-          </ul>
+            <ul className="mt-2 flex gap-2" data-testid="footer-social">
+              {social.map(({ href, label, Icon }) => (
+                <li key={label}>
+                  <a href={href} target="_blank" rel="noreferrer" aria-label={label} className="social-link">
+                    <Icon />
+                  </a>
+                </li>
+              ))}
+            </ul>
           ) : null}
         </div>
         <nav aria-labelledby="footer-sections">

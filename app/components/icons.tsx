@@ -2,7 +2,24 @@ import sprite from "~/icons.svg?no-inline";
 
 type IconProps = { className?: string };
 
-type IconName = "menu" | "search" | "chevrondown" | "arrowup" | "eye" | "clock" | "share" | "play" | "pause" | "chevronstart" | "chevronend" | "facebook" | "x" | "whatsapp" | "telegram" | "instagram" | "bell";
+type IconName =
+  | "menu"
+  | "search"
+  | "chevrondown"
+  | "arrowup"
+  | "eye"
+  | "clock"
+  | "share"
+  | "play"
+  | "pause"
+  | "chevronstart"
+  | "chevronend"
+  | "facebook"
+  | "x"
+  | "whatsapp"
+  | "telegram"
+  | "instagram"
+  | "bell";
 
 /**
  * Every icon is a symbol of one cached file (app/icons.svg) that the page points into: the drawing

@@ -6,7 +6,11 @@ export function ImageCaption({ caption, credit }: { caption: string; credit: str
   return (
     <figcaption>
       {caption}
-      {credit ? <span className="credit">{messages.imageCredit} {credit}</span> : null}
+      {credit ? (
+        <span className="credit">
+          {messages.imageCredit} {credit}
+        </span>
+      ) : null}
     </figcaption>
   );
 }

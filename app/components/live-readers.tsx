@@ -30,13 +30,22 @@ export function LiveReaders({ initial }: { initial: Live }) {
   }, []);
   const number = (n: number) => n.toLocaleString("ar-LB");
   return (
-    <section aria-labelledby="live-title" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200" data-testid="stats-live">
+    <section
+      aria-labelledby="live-title"
+      className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200"
+      data-testid="stats-live"
+    >
       <h2 id="live-title" className="flex items-center gap-2 font-bold">
-        <svg width="10" height="10" aria-hidden="true"><circle cx="5" cy="5" r="5" className="fill-green-600" /></svg>
+        <svg width="10" height="10" aria-hidden="true">
+          <circle cx="5" cy="5" r="5" className="fill-green-600" />
+        </svg>
         {m.now}
       </h2>
       <p>
-        <span className="text-3xl font-bold" data-testid="live-readers">{number(live.readers)}</span> <span className="text-stone-600">{m.nowReaders}</span>
+        <span className="text-3xl font-bold" data-testid="live-readers">
+          {number(live.readers)}
+        </span>{" "}
+        <span className="text-stone-600">{m.nowReaders}</span>
       </p>
       {live.stories.length === 0 ? (
         <p className="text-sm text-stone-500">{m.nowEmpty}</p>
@@ -44,7 +53,9 @@ export function LiveReaders({ initial }: { initial: Live }) {
         <ol className="space-y-1 text-sm" data-testid="live-stories">
           {live.stories.map((story) => (
             <li key={story.id} className="flex items-baseline justify-between gap-3" data-story={story.id}>
-              <a href={articleIdPath(story.id)} className="min-w-0 break-words text-brand-700 hover:underline">{story.title}</a>
+              <a href={articleIdPath(story.id)} className="min-w-0 break-words text-brand-700 hover:underline">
+                {story.title}
+              </a>
               <span className="shrink-0 font-bold">{number(story.readers)}</span>
             </li>
           ))}

@@ -17,13 +17,18 @@ export function MediaPicker({ actions, testId = "media-picker" }: { actions: Pic
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [asked, setAsked] = useState("");
-  const [state, setState] = useState<{ status: "loading" | "failed" } | { status: "ready"; images: LibraryEntry[] }>({ status: "loading" });
+  const [state, setState] = useState<{ status: "loading" | "failed" } | { status: "ready"; images: LibraryEntry[] }>({
+    status: "loading",
+  });
 
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
     setState({ status: "loading" });
-    fetch(`/api/media/library?${new URLSearchParams(asked ? { q: asked } : {})}`, { headers: { Accept: "application/json" }, signal: controller.signal })
+    fetch(`/api/media/library?${new URLSearchParams(asked ? { q: asked } : {})}`, {
+      headers: { Accept: "application/json" },
+      signal: controller.signal,
+    })
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
         const body = (await response.json()) as { images: LibraryEntry[] };
@@ -43,7 +48,12 @@ export function MediaPicker({ actions, testId = "media-picker" }: { actions: Pic
     );
   }
   return (
-    <div className="space-y-3 rounded border border-stone-300 bg-white p-3" data-testid={testId} role="group" aria-label={text.pickTitle}>
+    <div
+      className="space-y-3 rounded border border-stone-300 bg-white p-3"
+      data-testid={testId}
+      role="group"
+      aria-label={text.pickTitle}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-bold">{text.pickTitle}</p>
         <button type="button" className={button} onClick={() => setOpen(false)}>
@@ -79,7 +89,15 @@ export function MediaPicker({ actions, testId = "media-picker" }: { actions: Pic
             {state.images.map((image) => (
               <li key={image.url} className="min-w-0 space-y-1" data-testid="picker-item" data-url={image.url}>
                 <span className="block aspect-video overflow-hidden rounded bg-stone-100">
-                  <NewsImage url={image.url} alt={image.alt} sizes="200px" onlyWidth={400} boxed className="size-full object-cover" position={image.focal} />
+                  <NewsImage
+                    url={image.url}
+                    alt={image.alt}
+                    sizes="200px"
+                    onlyWidth={400}
+                    boxed
+                    className="size-full object-cover"
+                    position={image.focal}
+                  />
                 </span>
                 {image.caption && <p className="truncate text-xs">{image.caption}</p>}
                 <div className="flex flex-wrap gap-1">

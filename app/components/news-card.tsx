@@ -7,9 +7,7 @@ import { NewsImage } from "./news-image";
 import { RelativeTime } from "./relative-time";
 
 export function CategoryBadge({ category }: { category: NewsSummary["category"] }) {
-  return (
-    <span className="badge">{categoryLabel(category)}</span>
-  );
+  return <span className="badge">{categoryLabel(category)}</span>;
 }
 
 /** The 'مباشر' mark of a story whose live coverage is open (decision 040). */
@@ -19,15 +17,33 @@ export function LiveBadge() {
 
 /** A card's or row's image sits in the link beside the title: alt="" keeps screen readers from
    reading the title twice (and the page from carrying it twice). */
-function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: NewsTeaser; sizes: string; eager?: boolean; onlyWidth?: number; className?: string }) {
+function Thumbnail({
+  item,
+  sizes,
+  eager,
+  onlyWidth,
+  className = "",
+}: {
+  item: NewsTeaser;
+  sizes: string;
+  eager?: boolean;
+  onlyWidth?: number;
+  className?: string;
+}) {
   return (
     <div className={className ? `thumb ${className}` : "thumb"}>
       {item.image ? (
-        <NewsImage url={item.image} alt="" sizes={sizes} eager={eager} onlyWidth={onlyWidth} boxed position={item.imageFocus} />
+        <NewsImage
+          url={item.image}
+          alt=""
+          sizes={sizes}
+          eager={eager}
+          onlyWidth={onlyWidth}
+          boxed
+          position={item.imageFocus}
+        />
       ) : (
-        <div className="thumb-none">
-          {categoryLabel(item.category)}
-        </div>
+        <div className="thumb-none">{categoryLabel(item.category)}</div>
       )}
       {item.isVideo && (
         <span className="absolute bottom-2 start-2 flex size-8 items-center justify-center rounded-full bg-black/70 text-white">
@@ -38,19 +54,33 @@ function Thumbnail({ item, sizes, eager, onlyWidth, className = "" }: { item: Ne
   );
 }
 
-type CardProps = { item: NewsSummary; eager?: boolean; showExcerpt?: boolean; showCredit?: boolean; rowOnPhone?: boolean };
+type CardProps = {
+  item: NewsSummary;
+  eager?: boolean;
+  showExcerpt?: boolean;
+  showCredit?: boolean;
+  rowOnPhone?: boolean;
+};
 
 /**
  * A card with image, category, title, excerpt, byline and time; rowOnPhone puts a small image beside
  * the text on phones. The byline comes with the excerpt, on the larger cards (inside the card's link: not a link).
  */
-export function NewsCard({ item, eager = false, showExcerpt = true, showCredit = showExcerpt, rowOnPhone = false }: CardProps) {
+export function NewsCard({
+  item,
+  eager = false,
+  showExcerpt = true,
+  showCredit = showExcerpt,
+  rowOnPhone = false,
+}: CardProps) {
   return (
     <article className={rowOnPhone ? "card card-row group" : "card group"}>
       <a href={articlePath(item.id, item.slug)}>
         <Thumbnail
           item={item}
-          sizes={rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"}
+          sizes={
+            rowOnPhone ? "(min-width: 640px) 33vw, 128px" : "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+          }
           eager={eager}
         />
         <div className="card-body">

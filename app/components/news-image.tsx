@@ -19,7 +19,18 @@ type Props = {
   position?: FocalPoint | null;
 };
 
-export function NewsImage({ url, alt, sizes, className = "", eager = false, width = 1600, height = 900, onlyWidth, boxed = false, position }: Props) {
+export function NewsImage({
+  url,
+  alt,
+  sizes,
+  className = "",
+  eager = false,
+  width = 1600,
+  height = 900,
+  onlyWidth,
+  boxed = false,
+  position,
+}: Props) {
   const removed = useIsRemoved(url);
   if (removed) return <RemovedImage className={boxed ? className : "aspect-video w-full"} />;
   const { src, srcSet } = imageSources(url, undefined, onlyWidth);

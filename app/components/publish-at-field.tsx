@@ -9,7 +9,10 @@ type Props = { publishAt: string | null; error?: string; className: string };
  */
 export function PublishAtField({ publishAt, error, className }: Props) {
   return (
-    <div className="hidden group-has-[input[name=status][value=scheduled]:checked]:block" data-testid="publish-at-field">
+    <div
+      className="hidden group-has-[input[name=status][value=scheduled]:checked]:block"
+      data-testid="publish-at-field"
+    >
       <label htmlFor="publishAt" className="mb-1 block font-bold">
         {newsroomMessages.publishAt}
       </label>

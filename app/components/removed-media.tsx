@@ -17,7 +17,12 @@ export function useIsRemoved(url: string): boolean {
 /** In place of a removed image: a box that says so, never a broken image. */
 export function RemovedImage({ className = "" }: { className?: string }) {
   return (
-    <span role="img" aria-label={messages.removedImage} className={`flex items-center justify-center rounded bg-stone-100 p-3 text-center text-sm text-stone-600 ring-1 ring-stone-300 ${className}`} data-testid="removed-image">
+    <span
+      role="img"
+      aria-label={messages.removedImage}
+      className={`flex items-center justify-center rounded bg-stone-100 p-3 text-center text-sm text-stone-600 ring-1 ring-stone-300 ${className}`}
+      data-testid="removed-image"
+    >
       {messages.removedImage}
     </span>
   );

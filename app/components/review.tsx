@@ -13,9 +13,13 @@ const editPath = (id: string) => `/edit-news/${encodeURIComponent(id)}`;
 export function ReviewWaitingNotice({ count }: { count: number }) {
   if (count === 0) return null;
   return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-sky-700/30 bg-sky-50 p-3 text-sky-900" data-testid="review-waiting">
+    <p
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-sky-700/30 bg-sky-50 p-3 text-sky-900"
+      data-testid="review-waiting"
+    >
       <span className="font-bold">
-        {newsroomMessages.reviewWaitingCount} <span className="rounded-full bg-sky-700 px-2 py-0.5 text-white">{count.toLocaleString("ar-LB")}</span>
+        {newsroomMessages.reviewWaitingCount}{" "}
+        <span className="rounded-full bg-sky-700 px-2 py-0.5 text-white">{count.toLocaleString("ar-LB")}</span>
       </span>
       <Link to="/dashboard?status=review" className="font-bold underline hover:text-brand-700">
         {newsroomMessages.reviewWaitingLink}
@@ -35,8 +39,8 @@ export function ReviewQueue({ items }: { items: QueueItem[] }) {
             {item.title}
           </Link>
           <p className="mt-1 text-sm text-stone-600">
-            {categoryLabel(item.category)} · {newsroomMessages.reviewAuthor}: {item.authorName ?? "—"} · {newsroomMessages.reviewSubmittedAt}{" "}
-            <time dateTime={item.changedAt}>{formatDateTime(item.changedAt)}</time>
+            {categoryLabel(item.category)} · {newsroomMessages.reviewAuthor}: {item.authorName ?? "—"} ·{" "}
+            {newsroomMessages.reviewSubmittedAt} <time dateTime={item.changedAt}>{formatDateTime(item.changedAt)}</time>
           </p>
         </li>
       ))}
@@ -73,7 +77,11 @@ export function EditorNote({ note }: { note: string }) {
 /** On the edit page of an article in review: an editor sends it back with a note (publishing and scheduling are the form's). */
 export function ReviewPanel({ id }: { id: string }) {
   return (
-    <section aria-labelledby="review-title" className="mb-6 rounded border border-stone-300 bg-stone-50 p-4" data-testid="review-panel">
+    <section
+      aria-labelledby="review-title"
+      className="mb-6 rounded border border-stone-300 bg-stone-50 p-4"
+      data-testid="review-panel"
+    >
       <h2 id="review-title" className="mb-1 text-lg font-bold">
         {newsroomMessages.reviewTitle}
       </h2>
@@ -82,8 +90,18 @@ export function ReviewPanel({ id }: { id: string }) {
         <label htmlFor="review-note" className="block font-bold">
           {newsroomMessages.reviewNote}
         </label>
-        <textarea id="review-note" name="note" required rows={3} maxLength={REVIEW_NOTE_MAX} className="w-full rounded border border-stone-300 bg-white px-3 py-2" />
-        <button type="submit" className="rounded border border-stone-300 bg-white px-3 py-1.5 font-bold hover:bg-stone-100">
+        <textarea
+          id="review-note"
+          name="note"
+          required
+          rows={3}
+          maxLength={REVIEW_NOTE_MAX}
+          className="w-full rounded border border-stone-300 bg-white px-3 py-2"
+        />
+        <button
+          type="submit"
+          className="rounded border border-stone-300 bg-white px-3 py-1.5 font-bold hover:bg-stone-100"
+        >
           {newsroomMessages.sendBack}
         </button>
       </form>

@@ -3,11 +3,19 @@ import { VERSION_KIND_LABELS, type VersionEntry } from "~/lib/story-version";
 import { RelativeTime } from "./relative-time";
 import { RowList } from "./row-list";
 
-const KIND_STYLES = { save: "bg-brand-50 text-brand-800 ring-brand-100", autosave: "bg-stone-100 text-stone-700 ring-stone-300", created: "bg-amber-50 text-amber-900 ring-amber-200" } as const;
+const KIND_STYLES = {
+  save: "bg-brand-50 text-brand-800 ring-brand-100",
+  autosave: "bg-stone-100 text-stone-700 ring-stone-300",
+  created: "bg-amber-50 text-amber-900 ring-amber-200",
+} as const;
 
 /** Which save made a version, as a badge read before its title. */
 export function VersionKind({ kind }: { kind: VersionEntry["kind"] }) {
-  return <span className={`rounded px-2 py-0.5 text-xs font-bold ring-1 ${KIND_STYLES[kind]}`}>{VERSION_KIND_LABELS[kind]}</span>;
+  return (
+    <span className={`rounded px-2 py-0.5 text-xs font-bold ring-1 ${KIND_STYLES[kind]}`}>
+      {VERSION_KIND_LABELS[kind]}
+    </span>
+  );
 }
 
 const link = "font-bold text-brand-700 hover:underline";
@@ -30,7 +38,10 @@ export function RevisionHistory({ newsId, versions }: { newsId: string; versions
   const current = versions.find((version) => version.ref === "current");
   const kept = versions.filter((version) => version.ref !== "current");
   return (
-    <section aria-labelledby="revisions-title" className="mx-auto mt-8 max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+    <section
+      aria-labelledby="revisions-title"
+      className="mx-auto mt-8 max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200"
+    >
       <h2 id="revisions-title" className="mb-4 text-xl font-bold">
         {newsroomMessages.revisionsTitle}
       </h2>
@@ -50,7 +61,11 @@ export function RevisionHistory({ newsId, versions }: { newsId: string; versions
           details: <VersionDetails version={version} />,
           actions: (
             <>
-              <a href={`${base}/compare?from=${version.ref}&to=current`} className={link} data-testid="compare-revision">
+              <a
+                href={`${base}/compare?from=${version.ref}&to=current`}
+                className={link}
+                data-testid="compare-revision"
+              >
                 {revisionMessages.compareWithCurrent}
               </a>
               <a href={`${base}/revisions/${version.ref}`} className={link}>

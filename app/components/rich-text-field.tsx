@@ -35,9 +35,12 @@ export function RichTextField({ name, label, defaultValue, error, hint, idBase =
     changed.current = true;
     setDocument(next);
   };
-  const loading = <p className="min-h-64 rounded border border-stone-300 p-3 text-stone-500">{editorMessages.editorLoading}</p>;
+  const loading = (
+    <p className="min-h-64 rounded border border-stone-300 p-3 text-stone-500">{editorMessages.editorLoading}</p>
+  );
   const labelId = `${idBase}-label`;
-  const describedBy = [error ? `${idBase}-error` : null, hint ? `${idBase}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [error ? `${idBase}-error` : null, hint ? `${idBase}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <span id={labelId} className="font-bold">
@@ -45,7 +48,13 @@ export function RichTextField({ name, label, defaultValue, error, hint, idBase =
       </span>
       {inBrowser ? (
         <Suspense fallback={loading}>
-          <RichTextEditor labelId={labelId} describedBy={describedBy} invalid={Boolean(error)} defaultValue={defaultValue} onChange={update} />
+          <RichTextEditor
+            labelId={labelId}
+            describedBy={describedBy}
+            invalid={Boolean(error)}
+            defaultValue={defaultValue}
+            onChange={update}
+          />
         </Suspense>
       ) : (
         loading

@@ -15,7 +15,20 @@ describe("RichText", () => {
       type: "doc",
       content: [
         { type: "heading", attrs: { level: 3 }, content: [{ type: "text", text: "ع" }] },
-        { type: "orderedList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "ب", marks: [{ type: "italic" }, { type: "bold" }] }] }] }] },
+        {
+          type: "orderedList",
+          content: [
+            {
+              type: "listItem",
+              content: [
+                {
+                  type: "paragraph",
+                  content: [{ type: "text", text: "ب", marks: [{ type: "italic" }, { type: "bold" }] }],
+                },
+              ],
+            },
+          ],
+        },
         { type: "blockquote", content: [{ type: "paragraph", content: [{ type: "text", text: "ق" }] }] },
         { type: "figure", attrs: { src: "/media/news-images/a.webp", alt: "بديل", caption: "تعليق", credit: "مصور" } },
       ],
@@ -24,13 +37,24 @@ describe("RichText", () => {
     expect(markup).toContain("<ol><li><p><strong><em>ب</em></strong></p></li></ol>");
     expect(markup).toContain("<blockquote><p>ق</p></blockquote>");
     expect(markup).toMatch(/<figure><img src="\/media\/news-images\/a-800w.webp"[^>]*alt="بديل"/);
-    expect(markup).toContain("<figcaption>تعليق<span class=\"credit\">تصوير: مصور</span></figcaption>");
+    expect(markup).toContain('<figcaption>تعليق<span class="credit">تصوير: مصور</span></figcaption>');
   });
 
   it("keeps hostile text as text, and external links from passing on trust", () => {
     const markup = html({
       type: "doc",
-      content: [{ type: "paragraph", content: [{ type: "text", text: "<script>alert(1)</script>", marks: [{ type: "link", attrs: { href: "https://example.com/?q=\"><x" } }] }] }],
+      content: [
+        {
+          type: "paragraph",
+          content: [
+            {
+              type: "text",
+              text: "<script>alert(1)</script>",
+              marks: [{ type: "link", attrs: { href: 'https://example.com/?q="><x' } }],
+            },
+          ],
+        },
+      ],
     });
     expect(markup).not.toContain("<script>");
     expect(markup).toContain("&lt;script&gt;");

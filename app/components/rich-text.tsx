@@ -29,7 +29,11 @@ function renderBlock(node: BlockNode | ListItemNode, key: number): ReactNode {
     case "paragraph":
       return <p key={key}>{renderInline(node.content)}</p>;
     case "heading":
-      return node.attrs.level === 2 ? <h2 key={key}>{renderInline(node.content)}</h2> : <h3 key={key}>{renderInline(node.content)}</h3>;
+      return node.attrs.level === 2 ? (
+        <h2 key={key}>{renderInline(node.content)}</h2>
+      ) : (
+        <h3 key={key}>{renderInline(node.content)}</h3>
+      );
     case "blockquote":
       return <blockquote key={key}>{node.content.map(renderBlock)}</blockquote>;
     case "bulletList":
@@ -46,7 +50,9 @@ function renderBlock(node: BlockNode | ListItemNode, key: number): ReactNode {
 }
 
 function renderInline(nodes: InlineNode[] | undefined): ReactNode {
-  return (nodes ?? []).map((node, index) => (node.type === "hardBreak" ? <br key={index} /> : <Text key={index} node={node} />));
+  return (nodes ?? []).map((node, index) =>
+    node.type === "hardBreak" ? <br key={index} /> : <Text key={index} node={node} />,
+  );
 }
 
 function Text({ node }: { node: TextNode }) {

@@ -3,7 +3,15 @@ import { messages } from "~/lib/messages";
 import { MAX_QUERY_LENGTH } from "~/lib/search/search-terms";
 import { SearchIcon } from "./icons";
 
-export function SearchForm({ id, defaultValue = "", className = "" }: { id: string; defaultValue?: string; className?: string }) {
+export function SearchForm({
+  id,
+  defaultValue = "",
+  className = "",
+}: {
+  id: string;
+  defaultValue?: string;
+  className?: string;
+}) {
   return (
     <Form discover="none" method="get" action="/search" role="search" className={`flex items-stretch ${className}`}>
       <label htmlFor={id} className="sr-only">

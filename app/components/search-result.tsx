@@ -28,7 +28,12 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
       </h2>
       <p className="mt-1 text-xs text-stone-500">
         {categoryLabel(result.category)} · <time dateTime={shownTime(result)}>{formatDay(shownTime(result))}</time>
-        {result.credit && <> · <Byline credit={result.credit} linked={false} /></>}
+        {result.credit && (
+          <>
+            {" "}
+            · <Byline credit={result.credit} linked={false} />
+          </>
+        )}
       </p>
       <p className="mt-2 leading-relaxed text-stone-700" data-testid="search-snippet">
         <Highlighted segments={result.snippet} />

@@ -32,7 +32,6 @@ function Share({ url, isShortLink, title, text }: Props) {
     }
   }
 
-
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="share-bar">
       <button type="button" onClick={share} className="share-button">
@@ -40,11 +39,22 @@ function Share({ url, isShortLink, title, text }: Props) {
         {messages.share}
       </button>
       {NETWORKS.map(({ target, label, Icon, color }) => (
-        <a key={target} href={links[target]} target="_blank" rel="noreferrer" aria-label={`${messages.shareOn} ${label}`} className={`share-link ${color}`}>
+        <a
+          key={target}
+          href={links[target]}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`${messages.shareOn} ${label}`}
+          className={`share-link ${color}`}
+        >
           <Icon />
         </a>
       ))}
-      <button type="button" onClick={() => copyLink(url, isShortLink ? messages.shortLinkCopied : messages.linkCopied)} className="copy-button">
+      <button
+        type="button"
+        onClick={() => copyLink(url, isShortLink ? messages.shortLinkCopied : messages.linkCopied)}
+        className="copy-button"
+      >
         {messages.copyLink}
       </button>
     </div>

@@ -18,7 +18,10 @@ export function SiteSettingsNotice({ actor }: { actor: { role: Role } }) {
     );
   }
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="settings-setup-banner">
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+      data-testid="settings-setup-banner"
+    >
       <p className="font-bold">{sm.settingsSetupBanner}</p>
       <Link to="/dashboard/settings" className="rounded bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
         {sm.settingsSetupAction}

@@ -53,7 +53,14 @@ function Slides({ items }: { items: NewsTeaser[] }) {
             className="relative aspect-[4/3] sm:aspect-[21/9]"
           >
             {item.image && (
-              <NewsImage url={item.image} alt={item.title} sizes="(min-width: 1152px) 1152px, 100vw" eager={index === 0} className="absolute inset-0 size-full" position={item.imageFocus} />
+              <NewsImage
+                url={item.image}
+                alt={item.title}
+                sizes="(min-width: 1152px) 1152px, 100vw"
+                eager={index === 0}
+                className="absolute inset-0 size-full"
+                position={item.imageFocus}
+              />
             )}
             <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/30 to-transparent" />
             <div className="absolute inset-x-0 bottom-0 p-4 pb-12 sm:p-8 sm:pb-14">
@@ -70,13 +77,28 @@ function Slides({ items }: { items: NewsTeaser[] }) {
       </div>
       <div className="absolute bottom-3 inset-x-3 flex items-center justify-between gap-2">
         <div className="flex gap-1">
-          <button type="button" onClick={() => go(current - 1)} aria-label={messages.previousSlide} className="rounded-full bg-white/20 p-1.5 text-white hover:bg-white/40">
+          <button
+            type="button"
+            onClick={() => go(current - 1)}
+            aria-label={messages.previousSlide}
+            className="rounded-full bg-white/20 p-1.5 text-white hover:bg-white/40"
+          >
             <ChevronStartIcon />
           </button>
-          <button type="button" onClick={() => setPlaying((p) => !p)} aria-label={playing ? messages.pauseSlider : messages.playSlider} className="rounded-full bg-white/20 p-1.5 text-white hover:bg-white/40">
+          <button
+            type="button"
+            onClick={() => setPlaying((p) => !p)}
+            aria-label={playing ? messages.pauseSlider : messages.playSlider}
+            className="rounded-full bg-white/20 p-1.5 text-white hover:bg-white/40"
+          >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button type="button" onClick={() => go(current + 1)} aria-label={messages.nextSlide} className="rounded-full bg-white/20 p-1.5 text-white hover:bg-white/40">
+          <button
+            type="button"
+            onClick={() => go(current + 1)}
+            aria-label={messages.nextSlide}
+            className="rounded-full bg-white/20 p-1.5 text-white hover:bg-white/40"
+          >
             <ChevronEndIcon />
           </button>
         </div>
@@ -90,7 +112,9 @@ function Slides({ items }: { items: NewsTeaser[] }) {
               aria-current={index === current}
               className="flex h-6 min-w-6 items-center justify-center"
             >
-              <span className={`block h-2.5 rounded-full transition-all ${index === current ? "w-6 bg-white" : "w-2.5 bg-white/50"}`} />
+              <span
+                className={`block h-2.5 rounded-full transition-all ${index === current ? "w-6 bg-white" : "w-2.5 bg-white/50"}`}
+              />
             </button>
           ))}
         </div>

@@ -32,20 +32,43 @@ export function TimeChart({ points, title }: { points: Point[]; title: string })
   const yOf = (v: number) => PAD.top + plotH - (v / max) * plotH;
   const every = Math.ceil(points.length / MAX_LABELS);
   const bar = Math.min(slot * 0.7, 24);
-  const readers = points.every((p) => p.readers !== null) ? points.map((p, i) => `${xOf(i).toFixed(1)},${yOf(p.readers ?? 0).toFixed(1)}`).join(" ") : null;
+  const readers = points.every((p) => p.readers !== null)
+    ? points.map((p, i) => `${xOf(i).toFixed(1)},${yOf(p.readers ?? 0).toFixed(1)}`).join(" ")
+    : null;
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-md" role="img" aria-label={m.chartOf(title)} data-testid="time-chart">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full max-w-md"
+        role="img"
+        aria-label={m.chartOf(title)}
+        data-testid="time-chart"
+      >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
-            <line x1={6} x2={W - PAD.side} y1={yOf(max * f)} y2={yOf(max * f)} className="stroke-stone-200" strokeWidth={1} />
+            <line
+              x1={6}
+              x2={W - PAD.side}
+              y1={yOf(max * f)}
+              y2={yOf(max * f)}
+              className="stroke-stone-200"
+              strokeWidth={1}
+            />
             <text x={W - PAD.side + 4} y={yOf(max * f) + 4} className="fill-stone-500" fontSize={12} textAnchor="start">
               {number(max * f)}
             </text>
           </g>
         ))}
         {points.map((p, i) => (
-          <rect key={i} x={xOf(i) - bar / 2} width={bar} y={yOf(p.views)} height={Math.max(0, yOf(0) - yOf(p.views))} className="fill-brand-600" data-views={p.views}>
+          <rect
+            key={i}
+            x={xOf(i) - bar / 2}
+            width={bar}
+            y={yOf(p.views)}
+            height={Math.max(0, yOf(0) - yOf(p.views))}
+            className="fill-brand-600"
+            data-views={p.views}
+          >
             <title>{`${p.label}: ${number(p.views)} ${m.views}`}</title>
           </rect>
         ))}
@@ -60,12 +83,16 @@ export function TimeChart({ points, title }: { points: Point[]; title: string })
       </svg>
       <figcaption className="flex gap-4 text-sm text-stone-600">
         <span className="flex items-center gap-1">
-          <svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" className="fill-brand-600" /></svg>
+          <svg width="12" height="12" aria-hidden="true">
+            <rect width="12" height="12" className="fill-brand-600" />
+          </svg>
           {m.views}
         </span>
         {readers && (
           <span className="flex items-center gap-1">
-            <svg width="12" height="12" aria-hidden="true"><rect y="5" width="12" height="2" className="fill-amber-500" /></svg>
+            <svg width="12" height="12" aria-hidden="true">
+              <rect y="5" width="12" height="2" className="fill-amber-500" />
+            </svg>
             {m.readers}
           </span>
         )}
@@ -86,15 +113,24 @@ export function BarList({ rows, testId }: { rows: BarRow[]; testId: string }) {
         <li key={row.key} data-key={row.key} className="space-y-1">
           <div className="flex items-baseline justify-between gap-3 text-sm">
             {row.href ? (
-              <a href={row.href} className="min-w-0 break-words text-brand-700 hover:underline">{row.label}</a>
+              <a href={row.href} className="min-w-0 break-words text-brand-700 hover:underline">
+                {row.label}
+              </a>
             ) : (
               <span className="min-w-0 break-words">{row.label}</span>
             )}
-            <span className="shrink-0 font-bold" data-views={row.views}>{number(row.views)}</span>
+            <span className="shrink-0 font-bold" data-views={row.views}>
+              {number(row.views)}
+            </span>
           </div>
           <svg viewBox="0 0 100 4" preserveAspectRatio="none" className="block h-1.5 w-full" aria-hidden="true">
             <rect x={0} width={100} height={4} className="fill-stone-100" />
-            <rect x={100 - (row.views / max) * 100} width={(row.views / max) * 100} height={4} className="fill-brand-600" />
+            <rect
+              x={100 - (row.views / max) * 100}
+              width={(row.views / max) * 100}
+              height={4}
+              className="fill-brand-600"
+            />
           </svg>
         </li>
       ))}

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { topicMessages } from "~/lib/newsroom-messages";
-import { cleanTopicName, joinTopicNames, MAX_TOPICS_PER_ARTICLE, topicKey, TOPICS_FIELD_MAX, type Topic } from "~/lib/topics";
+import {
+  cleanTopicName,
+  joinTopicNames,
+  MAX_TOPICS_PER_ARTICLE,
+  topicKey,
+  TOPICS_FIELD_MAX,
+  type Topic,
+} from "~/lib/topics";
 
 type Props = {
   /** The article's topics' names, in order. */
@@ -27,7 +34,10 @@ function useSuggestions(typed: string): Topic[] {
     const aborted = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/topics?q=${encodeURIComponent(typed)}`, { signal: aborted.signal, headers: { Accept: "application/json" } });
+        const response = await fetch(`/api/topics?q=${encodeURIComponent(typed)}`, {
+          signal: aborted.signal,
+          headers: { Accept: "application/json" },
+        });
         if (response.ok) setTopics(((await response.json()) as { topics: Topic[] }).topics);
       } catch {
         // Aborted by the next keystroke, or offline: the field still takes typed names.
@@ -57,7 +67,13 @@ export function TopicField({ names, mayCreate, error, className }: Props) {
         {topicMessages.field}
       </label>
       {enhanced ? (
-        <TopicChips initial={names} mayCreate={mayCreate} className={className} describedBy={describedBy} invalid={Boolean(error)} />
+        <TopicChips
+          initial={names}
+          mayCreate={mayCreate}
+          className={className}
+          describedBy={describedBy}
+          invalid={Boolean(error)}
+        />
       ) : (
         <input
           id="topics"
@@ -81,7 +97,19 @@ export function TopicField({ names, mayCreate, error, className }: Props) {
   );
 }
 
-function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { initial: readonly string[]; mayCreate: boolean; className: string; describedBy: string; invalid: boolean }) {
+function TopicChips({
+  initial,
+  mayCreate,
+  className,
+  describedBy,
+  invalid,
+}: {
+  initial: readonly string[];
+  mayCreate: boolean;
+  className: string;
+  describedBy: string;
+  invalid: boolean;
+}) {
   const [chosen, setChosen] = useState<string[]>([...initial]);
   const [typed, setTypedState] = useState("");
   // What is typed now, for the submit's commit: a render may not have caught up with the last keystroke.
@@ -98,9 +126,12 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
   const suggestions = useSuggestions(typed);
   const chosenKeys = new Set(chosen.map(topicKey));
   const typedKey = topicKey(typed);
-  const options: Option[] = suggestions.filter((topic) => !chosenKeys.has(topicKey(topic.name))).map((topic) => ({ name: topic.name, isNew: false }));
+  const options: Option[] = suggestions
+    .filter((topic) => !chosenKeys.has(topicKey(topic.name)))
+    .map((topic) => ({ name: topic.name, isNew: false }));
   const exists = suggestions.some((topic) => topicKey(topic.name) === typedKey);
-  if (mayCreate && typedKey !== "" && !exists && !chosenKeys.has(typedKey)) options.push({ name: cleanTopicName(typed), isNew: true });
+  if (mayCreate && typedKey !== "" && !exists && !chosenKeys.has(typedKey))
+    options.push({ name: cleanTopicName(typed), isNew: true });
   const full = chosen.length >= MAX_TOPICS_PER_ARTICLE;
   const shown = open && options.length > 0 && !full;
 
@@ -115,7 +146,9 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
 
   function choose(option: Option | undefined) {
     if (!option || full) return;
-    setChosen((list) => (list.some((name) => topicKey(name) === topicKey(option.name)) ? list : [...list, option.name]));
+    setChosen((list) =>
+      list.some((name) => topicKey(name) === topicKey(option.name)) ? list : [...list, option.name],
+    );
     setTyped("");
     setActive(0);
   }
@@ -162,7 +195,11 @@ function TopicChips({ initial, mayCreate, className, describedBy, invalid }: { i
         {chosen.length > 0 && (
           <ul className="contents" aria-label={topicMessages.field}>
             {chosen.map((name) => (
-              <li key={name} className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 ps-3 pe-1 text-sm font-bold" data-testid="topic-chip">
+              <li
+                key={name}
+                className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 ps-3 pe-1 text-sm font-bold"
+                data-testid="topic-chip"
+              >
                 {name}
                 <button
                   type="button"

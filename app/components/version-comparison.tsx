@@ -10,7 +10,12 @@ const isVideo = (url: string) => url.includes("/news-videos/");
 /** A stored picture small, or a video's name: what the media list shows for each. */
 export function MediaThumb({ url }: { url: string }) {
   const removed = useIsRemoved(url);
-  if (isVideo(url)) return <span className="break-all text-sm">🎬 <bdi dir="ltr">{url.split("/").at(-1)}</bdi></span>;
+  if (isVideo(url))
+    return (
+      <span className="break-all text-sm">
+        🎬 <bdi dir="ltr">{url.split("/").at(-1)}</bdi>
+      </span>
+    );
   if (removed) return <RemovedImage className="h-16 w-40" />;
   return <img src={url} alt="" loading="lazy" className="h-16 w-24 rounded object-cover ring-1 ring-stone-300" />;
 }
@@ -32,18 +37,32 @@ function MediaList({ media }: { media: MediaChanges }) {
       {media.cover ? (
         <li className="flex flex-wrap items-center gap-3 py-2" data-testid="media-cover">
           <span className="font-bold">{m.coverChanged}</span>
-          {media.cover.from ? <MediaThumb url={media.cover.from} /> : <span className="text-stone-600">{m.coverNone}</span>}
+          {media.cover.from ? (
+            <MediaThumb url={media.cover.from} />
+          ) : (
+            <span className="text-stone-600">{m.coverNone}</span>
+          )}
           <span aria-hidden="true">←</span>
           {media.cover.to ? <MediaThumb url={media.cover.to} /> : <span className="text-stone-600">{m.coverNone}</span>}
         </li>
       ) : null}
-      {media.imagesAdded.map((url) => <MediaItem key={`a${url}`} label={m.imageAdded} url={url} tone="added" />)}
-      {media.imagesRemoved.map((url) => <MediaItem key={`r${url}`} label={m.imageRemoved} url={url} tone="removed" />)}
-      {media.bodyImagesAdded.map((url) => <MediaItem key={`ba${url}`} label={m.imageAdded} url={url} tone="added" />)}
-      {media.bodyImagesRemoved.map((url) => <MediaItem key={`br${url}`} label={m.imageRemoved} url={url} tone="removed" />)}
+      {media.imagesAdded.map((url) => (
+        <MediaItem key={`a${url}`} label={m.imageAdded} url={url} tone="added" />
+      ))}
+      {media.imagesRemoved.map((url) => (
+        <MediaItem key={`r${url}`} label={m.imageRemoved} url={url} tone="removed" />
+      ))}
+      {media.bodyImagesAdded.map((url) => (
+        <MediaItem key={`ba${url}`} label={m.imageAdded} url={url} tone="added" />
+      ))}
+      {media.bodyImagesRemoved.map((url) => (
+        <MediaItem key={`br${url}`} label={m.imageRemoved} url={url} tone="removed" />
+      ))}
       {media.videoAdded ? <MediaItem label={m.videoAdded} url={media.videoAdded} tone="added" /> : null}
       {media.videoRemoved ? <MediaItem label={m.videoRemoved} url={media.videoRemoved} tone="removed" /> : null}
-      {media.detailsChanged.map((url) => <MediaItem key={`d${url}`} label={m.detailsChanged} url={url} tone="changed" />)}
+      {media.detailsChanged.map((url) => (
+        <MediaItem key={`d${url}`} label={m.detailsChanged} url={url} tone="changed" />
+      ))}
     </ul>
   );
 }
@@ -70,8 +89,12 @@ export function VersionComparison({ comparison }: { comparison: Comparison }) {
   return (
     <div className="space-y-4" data-testid="comparison">
       <p className="flex flex-wrap gap-4 text-sm">
-        <span className="diff-text"><ins>{m.legendAdded}</ins></span>
-        <span className="diff-text"><del>{m.legendRemoved}</del></span>
+        <span className="diff-text">
+          <ins>{m.legendAdded}</ins>
+        </span>
+        <span className="diff-text">
+          <del>{m.legendRemoved}</del>
+        </span>
       </p>
       <Words title={m.fieldTitle} parts={comparison.title} testId="diff-title" />
       <Words title={m.fieldStandfirst} parts={comparison.standfirst} testId="diff-standfirst" />
@@ -83,7 +106,13 @@ export function VersionComparison({ comparison }: { comparison: Comparison }) {
               <div key={field.label} className="grid gap-1 py-2 sm:grid-cols-3">
                 <dt className="font-bold">{field.label}</dt>
                 <dd className="diff-text break-all sm:col-span-2">
-                  <del><bdi>{field.from}</bdi></del> <span aria-hidden="true">←</span> <ins><bdi>{field.to}</bdi></ins>
+                  <del>
+                    <bdi>{field.from}</bdi>
+                  </del>{" "}
+                  <span aria-hidden="true">←</span>{" "}
+                  <ins>
+                    <bdi>{field.to}</bdi>
+                  </ins>
                 </dd>
               </div>
             ))}

@@ -44,9 +44,16 @@ function Facade({ videoId, title, poster }: Props) {
       data-testid="video-facade"
     >
       {poster ? (
-        <NewsImage url={poster} alt="" sizes="(min-width: 1024px) 760px, 100vw" className="absolute inset-0 size-full" />
+        <NewsImage
+          url={poster}
+          alt=""
+          sizes="(min-width: 1024px) 760px, 100vw"
+          className="absolute inset-0 size-full"
+        />
       ) : (
-        <span className="absolute inset-x-0 top-0 line-clamp-2 p-4 text-base leading-snug font-bold sm:text-xl">{title}</span>
+        <span className="absolute inset-x-0 top-0 line-clamp-2 p-4 text-base leading-snug font-bold sm:text-xl">
+          {title}
+        </span>
       )}
       <span className="relative inline-flex items-center gap-2 rounded-full bg-black/75 px-5 py-2.5 font-bold shadow-lg group-hover:bg-brand-600 group-focus-visible:bg-brand-600">
         <PlayIcon className="size-6" />

@@ -1,4 +1,10 @@
-import { MAX_KEPT_STORIES, mayFetchAhead, type ConnectionFacts, type KeepStories, type KeptStory } from "~/lib/offline-cache-rules";
+import {
+  MAX_KEPT_STORIES,
+  mayFetchAhead,
+  type ConnectionFacts,
+  type KeepStories,
+  type KeptStory,
+} from "~/lib/offline-cache-rules";
 
 /** What holds a story's link and its picture: a card or a slide. */
 const STORY_BOX = 'article, [aria-roledescription="slide"]';

@@ -13,7 +13,9 @@ function sources(directory: string): string[] {
 
 describe("the islands registry", () => {
   it("lists every island declared in app/ by its name, so the browser can load and hydrate it", async () => {
-    const declared = sources("app").flatMap((file) => [...readFileSync(file, "utf8").matchAll(/\bisland\("([^"]+)"/g)].map((m) => m[1]!));
+    const declared = sources("app").flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/\bisland\("([^"]+)"/g)].map((m) => m[1]!),
+    );
     expect(new Set(declared).size).toBe(declared.length);
     expect(Object.keys(ISLANDS).sort()).toEqual([...declared].sort());
     for (const [name, load] of Object.entries(ISLANDS)) expect((await load()).islandName, name).toBe(name);

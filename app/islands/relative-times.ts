@@ -6,7 +6,9 @@ import { formatDateTime, formatRelative } from "~/lib/dates";
  * itself) to its relative form, and keeps it current.
  */
 export function showRelativeTimes(root: ParentNode = document): void {
-  const times = [...root.querySelectorAll<HTMLTimeElement>("time[data-relative]")].filter((time) => !time.closest("ak-island"));
+  const times = [...root.querySelectorAll<HTMLTimeElement>("time[data-relative]")].filter(
+    (time) => !time.closest("ak-island"),
+  );
   const update = () => {
     for (const time of times) {
       time.textContent = formatRelative(time.dateTime);

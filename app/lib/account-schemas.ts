@@ -17,10 +17,16 @@ const newPassword = z
   .min(1, newsroomMessages.fieldRequired)
   .min(MIN_PASSWORD_LENGTH, authErrors["weak-password-short"].arabic)
   .max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
-const currentPassword = z.string({ error: newsroomMessages.fieldRequired }).min(1, newsroomMessages.fieldRequired).max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
+const currentPassword = z
+  .string({ error: newsroomMessages.fieldRequired })
+  .min(1, newsroomMessages.fieldRequired)
+  .max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
 /** better-auth's ids and tokens are letters, digits, `-` and `_`: anything else names no account (and a NUL would not reach PostgreSQL). */
 const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
-const userId = z.string({ error: accountMessages.accountNotFound }).max(ID_MAX, accountMessages.accountNotFound).regex(ID_SHAPE, accountMessages.accountNotFound);
+const userId = z
+  .string({ error: accountMessages.accountNotFound })
+  .max(ID_MAX, accountMessages.accountNotFound)
+  .regex(ID_SHAPE, accountMessages.accountNotFound);
 const role = z.enum(ROLES, { error: accountMessages.roleInvalid });
 const emailAddress = emailField.pipe(z.email(authErrors["invalid-email"].arabic));
 
@@ -28,7 +34,12 @@ const emailAddress = emailField.pipe(z.email(authErrors["invalid-email"].arabic)
 export const userSearchSchema = z.object({
   q: z
     .string()
-    .transform((value) => value.replace(/\p{Cc}/gu, "").trim().slice(0, SEARCH_MAX))
+    .transform((value) =>
+      value
+        .replace(/\p{Cc}/gu, "")
+        .trim()
+        .slice(0, SEARCH_MAX),
+    )
     .catch(""),
 });
 export const roleChangeSchema = z.object({ userId, role });
@@ -47,7 +58,13 @@ export function resetTokenOf(value: string | null): string | null {
   return resetPasswordSchema.shape.token.safeParse(value).success ? value : null;
 }
 
-export const resetPasswordSchema = z.object({ token: z.string({ error: accountMessages.resetInvalid }).max(ID_MAX * 2, accountMessages.resetInvalid).regex(ID_SHAPE, accountMessages.resetInvalid), newPassword });
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: accountMessages.resetInvalid })
+    .max(ID_MAX * 2, accountMessages.resetInvalid)
+    .regex(ID_SHAPE, accountMessages.resetInvalid),
+  newPassword,
+});
 
 /** Every field's first message, by field name. */
 export function accountFieldErrors(error: z.ZodError): Record<string, string> {

@@ -46,22 +46,31 @@ export const ARTICLE_FORM_FIELDS = {
 type Fields = typeof ARTICLE_FORM_FIELDS;
 export type ArticleFormField = keyof Fields;
 /** The fields that carry text (the schema checks them); the files are the upload's. */
-export type ArticleTextField = { [Name in ArticleFormField]: Fields[Name]["values"] extends "file" ? never : Name }[ArticleFormField];
+export type ArticleTextField = {
+  [Name in ArticleFormField]: Fields[Name]["values"] extends "file" ? never : Name;
+}[ArticleFormField];
 
 const names = Object.keys(ARTICLE_FORM_FIELDS) as ArticleFormField[];
 const isText = (name: ArticleFormField): name is ArticleTextField => ARTICLE_FORM_FIELDS[name].values !== "file";
 
 export const ARTICLE_TEXT_FIELDS: readonly ArticleTextField[] = names.filter(isText);
 /** What a draft's autosave sends and stores: everything a save stores but the submit's choices, files and removals. */
-export const AUTOSAVED_FIELDS: readonly ArticleTextField[] = ARTICLE_TEXT_FIELDS.filter((name) => ARTICLE_FORM_FIELDS[name].kept === "autosave");
+export const AUTOSAVED_FIELDS: readonly ArticleTextField[] = ARTICLE_TEXT_FIELDS.filter(
+  (name) => ARTICLE_FORM_FIELDS[name].kept === "autosave",
+);
 /** What an autosave reads: the fields it stores and the form's bookkeeping (submission id, base version). */
-export const AUTOSAVE_READ_FIELDS: readonly ArticleTextField[] = ARTICLE_TEXT_FIELDS.filter((name) => ARTICLE_FORM_FIELDS[name].kept !== "save");
+export const AUTOSAVE_READ_FIELDS: readonly ArticleTextField[] = ARTICLE_TEXT_FIELDS.filter(
+  (name) => ARTICLE_FORM_FIELDS[name].kept !== "save",
+);
 
 /** A form's raw values by field, as the schema reads them: a text, a list of texts, or absent. */
 export type ArticleFormValues = Partial<Record<ArticleTextField, string | string[]>>;
 
 /** The raw values of `fields`, from `all`: every text a form sent under a name (undefined: none sent). */
-export function articleFormValues(all: (name: string) => readonly string[] | undefined, fields: readonly ArticleTextField[] = ARTICLE_TEXT_FIELDS): ArticleFormValues {
+export function articleFormValues(
+  all: (name: string) => readonly string[] | undefined,
+  fields: readonly ArticleTextField[] = ARTICLE_TEXT_FIELDS,
+): ArticleFormValues {
   const values: ArticleFormValues = {};
   for (const name of fields) {
     const sent = all(name);
@@ -73,16 +82,23 @@ export function articleFormValues(all: (name: string) => readonly string[] | und
 }
 
 /** Every text a FormData holds under `name`, or undefined when it holds none (a file is no text). */
-export const textsOf = (form: FormData) => (name: string) => (form.has(name) ? form.getAll(name).filter((value): value is string => typeof value === "string") : undefined);
+export const textsOf = (form: FormData) => (name: string) =>
+  form.has(name) ? form.getAll(name).filter((value): value is string => typeof value === "string") : undefined;
 
 /** The texts of `fields` in `from`, added to `to` as the form holds them (a field it does not have stays out). */
 export function copyFields(from: FormData, to: FormData, fields: readonly ArticleTextField[]): FormData {
-  for (const name of fields) for (const value of from.getAll(name)) if (typeof value === "string") to.append(name, value);
+  for (const name of fields)
+    for (const value of from.getAll(name)) if (typeof value === "string") to.append(name, value);
   return to;
 }
 
 /** A field's value as text: a chosen file by its name, size and date; a file field with no file chosen, empty (its stand-in's date is the moment it was read). */
-const heldText = (value: FormDataEntryValue) => (typeof value === "string" ? value : value.name === "" && value.size === 0 ? "" : `${value.name}\u0000${value.size}\u0000${value.lastModified}`);
+const heldText = (value: FormDataEntryValue) =>
+  typeof value === "string"
+    ? value
+    : value.name === "" && value.size === 0
+      ? ""
+      : `${value.name}\u0000${value.size}\u0000${value.lastModified}`;
 
 /**
  * What the form holds in each field, as text to compare (a chosen file by its name, size and date):

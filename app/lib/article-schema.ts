@@ -9,7 +9,13 @@ import { parsePublishAt } from "./publish-time";
 import { topicsField } from "./topic-schema";
 import { storyFormFields } from "./story-fields";
 import type { ArticleTextField } from "./article-form-fields";
-import { documentFromPlainText, documentPlainText, isEmptyDocument, readRichDocument, type RichDocument } from "./rich-text/document";
+import {
+  documentFromPlainText,
+  documentPlainText,
+  isEmptyDocument,
+  readRichDocument,
+  type RichDocument,
+} from "./rich-text/document";
 
 export const TITLE_MAX = 300;
 export const CONTENT_MAX = 100_000;
@@ -50,14 +56,22 @@ export const trashActionSchema = z.object({ intent: z.enum(["restore", "delete"]
 
 /** The form's fields one by one (every text field of article-form-fields.ts): what autosave and preview check of them. */
 export const articleFields = z.object({
-  title: z.string({ error: newsroomMessages.titleRequired }).trim().refine(hasVisibleText, newsroomMessages.titleRequired).max(TITLE_MAX, newsroomMessages.titleTooLong),
+  title: z
+    .string({ error: newsroomMessages.titleRequired })
+    .trim()
+    .refine(hasVisibleText, newsroomMessages.titleRequired)
+    .max(TITLE_MAX, newsroomMessages.titleTooLong),
   /** Plain text, from clients written before the editor (the JSON API): it becomes a document of paragraphs. */
   content: z
     .string({ error: newsroomMessages.contentRequired })
     .transform((text) => text.replace(/\r\n?/g, "\n"))
-    .pipe(z.string().trim()
-    .refine(hasVisibleText, newsroomMessages.contentRequired)
-    .max(CONTENT_MAX, newsroomMessages.contentTooLong))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .refine(hasVisibleText, newsroomMessages.contentRequired)
+        .max(CONTENT_MAX, newsroomMessages.contentTooLong),
+    )
     .optional(),
   /** The editor's document as JSON: only what the allow-list of lib/rich-text/document.ts names. */
   body: z
@@ -81,14 +95,24 @@ export const articleFields = z.object({
   imageUrl: optionalUrl(newsroomMessages.imageUrlInvalid).default(null),
   removeImages: z.array(z.string()).default([]),
   /** The article's images in the order readers see them (the first is the cover), and each one's details in the same order. */
-  imageOrder: z.array(z.string().max(URL_MAX, imageDetailMessages.notOfArticle)).max(MAX_IMAGES, imageDetailMessages.notOfArticle).optional(),
+  imageOrder: z
+    .array(z.string().max(URL_MAX, imageDetailMessages.notOfArticle))
+    .max(MAX_IMAGES, imageDetailMessages.notOfArticle)
+    .optional(),
   imageAlt: z.array(imageDetail(imageDetailMessages.altTooLong)).optional(),
   imageCaption: z.array(imageDetail(imageDetailMessages.captionTooLong)).optional(),
   imageCredit: z.array(imageDetail(imageDetailMessages.creditTooLong)).optional(),
   removeVideo: z.literal("on").optional(),
-  submissionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
+  submissionId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional(),
   /** The version of the article the form was opened on or last saved as (news.version): an edit of a newer one is refused. */
-  baseVersion: z.string().regex(/^[1-9]\d{0,8}$/, conflictMessages.baseVersionRequired).transform(Number).optional(),
+  baseVersion: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, conflictMessages.baseVersionRequired)
+    .transform(Number)
+    .optional(),
   /** ISO 8601, or the form's wall time in Beirut, as UTC: only a scheduled article has one (sent with another status, it is refused). */
   publishAt: z.string().trim().max(40, newsroomMessages.publishAtInvalid).optional(),
   /** Topic names, comma-separated (lib/topics.ts); absent: the article keeps its topics. */
@@ -96,8 +120,14 @@ export const articleFields = z.object({
   /** Standfirst, slug, share title and description, noindex, the share picture's removal (story-fields.ts). */
   ...storyFormFields,
   /** An editor's "إرسال تنبيه" (Web Push, decision 037), and the confirmation asked for past the hourly limit. */
-  sendAlert: z.literal("on").optional().transform((value) => value === "on"),
-  confirmAlert: z.literal("on").optional().transform((value) => value === "on"),
+  sendAlert: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
+  confirmAlert: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
 } satisfies Record<ArticleTextField, z.ZodType>);
 
 /**
@@ -149,31 +179,61 @@ export function withImageDetails<T extends ImageFields>(
     return z.NEVER;
   }
   const imageDetails: ImageDetailsMap = Object.fromEntries(
-    imageOrder.map((url, index) => [url, { alt: imageAlt[index] ?? "", caption: imageCaption[index] ?? "", credit: imageCredit[index] ?? "" }]),
+    imageOrder.map((url, index) => [
+      url,
+      { alt: imageAlt[index] ?? "", caption: imageCaption[index] ?? "", credit: imageCredit[index] ?? "" },
+    ]),
   );
   return { ...rest, imageOrder, imageDetails };
 }
 
 /** The publishing and edit form, checked in the browser (constraints) and on the server (the real check). */
-export const articleSchema = articleFields.transform(withArticleText).transform(withImageDetails).transform((article, ctx) => {
-  if (article.status !== "scheduled") {
-    if (!article.publishAt) return { ...article, publishAt: null };
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: newsroomMessages.publishAtNotScheduled });
-    return z.NEVER;
-  }
-  const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
-  if (!publishAt) {
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: article.publishAt ? newsroomMessages.publishAtInvalid : newsroomMessages.publishAtRequired });
-    return z.NEVER;
-  }
-  if (Date.parse(publishAt) <= Date.now()) {
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: newsroomMessages.publishAtPast });
-    return z.NEVER;
-  }
-  return { ...article, publishAt };
-});
+export const articleSchema = articleFields
+  .transform(withArticleText)
+  .transform(withImageDetails)
+  .transform((article, ctx) => {
+    if (article.status !== "scheduled") {
+      if (!article.publishAt) return { ...article, publishAt: null };
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: newsroomMessages.publishAtNotScheduled });
+      return z.NEVER;
+    }
+    const publishAt = article.publishAt ? parsePublishAt(article.publishAt) : null;
+    if (!publishAt) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["publishAt"],
+        message: article.publishAt ? newsroomMessages.publishAtInvalid : newsroomMessages.publishAtRequired,
+      });
+      return z.NEVER;
+    }
+    if (Date.parse(publishAt) <= Date.now()) {
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: newsroomMessages.publishAtPast });
+      return z.NEVER;
+    }
+    return { ...article, publishAt };
+  });
 
 export type ArticleFormInput = z.infer<typeof articleSchema>;
-export type ArticleField = "title" | "content" | "body" | "category" | "status" | "publishAt" | "byline" | "videoUrl" | "imageUrl" | "images" | "imageDetails" | "video" | "topics" | "form"
-  | "standfirst" | "slug" | "shareTitle" | "shareDescription" | "shareImage" | "noindex" | "sendAlert";
+export type ArticleField =
+  | "title"
+  | "content"
+  | "body"
+  | "category"
+  | "status"
+  | "publishAt"
+  | "byline"
+  | "videoUrl"
+  | "imageUrl"
+  | "images"
+  | "imageDetails"
+  | "video"
+  | "topics"
+  | "form"
+  | "standfirst"
+  | "slug"
+  | "shareTitle"
+  | "shareDescription"
+  | "shareImage"
+  | "noindex"
+  | "sendAlert";
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;

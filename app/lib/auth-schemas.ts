@@ -15,15 +15,14 @@ function cleanUsername(raw: string): string {
 }
 
 const required = (max: number, tooLong: string) =>
-  z
-    .string({ error: newsroomMessages.fieldRequired })
-    .trim()
-    .min(1, newsroomMessages.fieldRequired)
-    .max(max, tooLong);
+  z.string({ error: newsroomMessages.fieldRequired }).trim().min(1, newsroomMessages.fieldRequired).max(max, tooLong);
 
 export const emailField = required(EMAIL_MAX, newsroomMessages.emailTooLong).transform((value) => value.toLowerCase());
 // Length rules below 6 and e-mail format come from better-auth, so its catalogue message is shown.
-const password = z.string({ error: newsroomMessages.fieldRequired }).min(1, newsroomMessages.fieldRequired).max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
+const password = z
+  .string({ error: newsroomMessages.fieldRequired })
+  .min(1, newsroomMessages.fieldRequired)
+  .max(PASSWORD_MAX, newsroomMessages.passwordTooLong);
 
 export const signInSchema = z.object({ email: emailField, password });
 
@@ -46,7 +45,8 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if ((field === "username" || field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
+    if ((field === "username" || field === "email" || field === "password") && !errors[field])
+      errors[field] = issue.message;
   }
   return errors;
 }

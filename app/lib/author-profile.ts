@@ -31,9 +31,21 @@ export const authorProfileSchema = z.object({
   links: z
     .string()
     .default("")
-    .transform((text) => text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
-    .pipe(z.array(z.string().max(LINK_MAX, storyMessages.linkInvalid).refine(isWebUrl, storyMessages.linkInvalid)).max(LINKS_MAX, storyMessages.tooManyLinks)),
-  removePhoto: z.literal("on").optional().transform((value) => value === "on"),
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(LINK_MAX, storyMessages.linkInvalid).refine(isWebUrl, storyMessages.linkInvalid))
+        .max(LINKS_MAX, storyMessages.tooManyLinks),
+    ),
+  removePhoto: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 /** The links as stored (a JSON list), read back; anything else is no links. */
@@ -41,7 +53,9 @@ export function parseLinks(stored: string | null): string[] {
   if (!stored) return [];
   try {
     const value: unknown = JSON.parse(stored);
-    return Array.isArray(value) ? value.filter((link): link is string => typeof link === "string" && isWebUrl(link)) : [];
+    return Array.isArray(value)
+      ? value.filter((link): link is string => typeof link === "string" && isWebUrl(link))
+      : [];
   } catch {
     return [];
   }

@@ -5,7 +5,12 @@ import { LOCALE, TIME_ZONE } from "./constants";
 /** A month of the calendar: its year and its number, 1 to 12. */
 export type CalendarMonth = { year: number; month: number };
 
-const dayParts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dayParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 const monthName = new Intl.DateTimeFormat(LOCALE, { timeZone: "UTC", month: "long", year: "numeric" });
 const weekdayName = new Intl.DateTimeFormat(LOCALE, { timeZone: "UTC", weekday: "long" });
 const dayNumber = new Intl.NumberFormat(LOCALE);
@@ -58,7 +63,9 @@ export function weekdayIndex(year: number, month: number, day: number): number {
 }
 
 /** The seven day names in the calendar's order. 2024-01-01 was a Monday. */
-export const WEEKDAY_NAMES = Array.from({ length: 7 }, (_, i) => weekdayName.format(new Date(Date.UTC(2024, 0, 1 + i))));
+export const WEEKDAY_NAMES = Array.from({ length: 7 }, (_, i) =>
+  weekdayName.format(new Date(Date.UTC(2024, 0, 1 + i))),
+);
 
 export const weekdayOf = (year: number, month: number, day: number) => WEEKDAY_NAMES[weekdayIndex(year, month, day)]!;
 

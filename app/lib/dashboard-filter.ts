@@ -28,7 +28,10 @@ function idParam(url: URL, name: string): string | null {
 /** Unknown or malformed values mean "no filter": a hand-edited URL shows the whole list, never an error. */
 export function dashboardFilterFromUrl(url: URL): DashboardFilter {
   return {
-    query: (url.searchParams.get("q") ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim().slice(0, DASHBOARD_QUERY_MAX),
+    query: (url.searchParams.get("q") ?? "")
+      .replace(/[\p{Cc}\s]+/gu, " ")
+      .trim()
+      .slice(0, DASHBOARD_QUERY_MAX),
     status: oneOf(CHOSEN_STATUSES, url.searchParams.get("status")),
     category: oneOf(CATEGORIES, url.searchParams.get("category")),
     authorId: idParam(url, "author"),

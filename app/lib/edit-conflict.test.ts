@@ -3,7 +3,10 @@ import { differences, type SavedStory } from "./edit-conflict";
 import { conflictMessages } from "./newsroom-messages";
 import { countWords, readingMinutes } from "./word-count";
 
-const doc = (text: string) => ({ type: "doc" as const, content: [{ type: "paragraph" as const, content: [{ type: "text" as const, text }] }] });
+const doc = (text: string) => ({
+  type: "doc" as const,
+  content: [{ type: "paragraph" as const, content: [{ type: "text" as const, text }] }],
+});
 
 const theirs: SavedStory = {
   id: "a1",
@@ -47,7 +50,11 @@ describe("the conflict view's differences", () => {
     expect(found.map((difference) => difference.field)).toEqual(["title", "category", "images"]);
     expect(found[0]).toMatchObject({ mine: "عنواني", theirs: "عنوانهم", name: "title", value: "عنوانهم" });
     expect(found[1]).toMatchObject({ name: "category", value: "sports" });
-    expect(found[2]).toMatchObject({ mine: conflictMessages.imagesCount(1), theirs: conflictMessages.imagesCount(2), images: { mine: ["/media/news-images/b.webp"], theirs: theirs.images } });
+    expect(found[2]).toMatchObject({
+      mine: conflictMessages.imagesCount(1),
+      theirs: conflictMessages.imagesCount(2),
+      images: { mine: ["/media/news-images/b.webp"], theirs: theirs.images },
+    });
   });
 });
 

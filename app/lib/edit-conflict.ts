@@ -39,17 +39,32 @@ export type ConflictField = keyof typeof conflictMessages.fields;
  * One field where the form and the saved story differ. `name`: the form's field to set to theirs when
  * merging by hand, for the fields a plain input holds.
  */
-export type Difference = { field: ConflictField; mine: string; theirs: string; images?: { mine: string[]; theirs: string[] }; name?: string; value?: string };
+export type Difference = {
+  field: ConflictField;
+  mine: string;
+  theirs: string;
+  images?: { mine: string[]; theirs: string[] };
+  name?: string;
+  value?: string;
+};
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
 const bodyText = (document: RichDocument | null) => (document ? documentPlainText(document) : "");
-const topicList = (value: string) => value.split(/[,،]/).map((name) => name.trim()).filter(Boolean);
-const files = (fields: FormData, name: string) => fields.getAll(name).filter((value): value is File => typeof value !== "string" && value.name !== "");
+const topicList = (value: string) =>
+  value
+    .split(/[,،]/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+const files = (fields: FormData, name: string) =>
+  fields.getAll(name).filter((value): value is File => typeof value !== "string" && value.name !== "");
 
 /** The images the form would leave the story with: those it keeps, in its order, then the new files by name. */
 function imagesOfForm(fields: FormData): string[] {
   const removed = new Set(fields.getAll("removeImages").map(String));
-  const kept = fields.getAll("imageOrder").map(String).filter((url) => !removed.has(url));
+  const kept = fields
+    .getAll("imageOrder")
+    .map(String)
+    .filter((url) => !removed.has(url));
   return [...kept, ...files(fields, "images").map((file) => `${conflictMessages.newFile} ${file.name}`)];
 }
 
@@ -80,20 +95,42 @@ export function differences(fields: FormData, base: { video: string | null }, th
   add("body", bodyText(parseRichDocument(String(fields.get("body") ?? ""))), bodyText(theirs.body));
   plain("byline");
   const category = String(fields.get("category") ?? "");
-  add("category", isCategory(category) ? categoryLabel(category) : category, isCategory(theirs.category) ? categoryLabel(theirs.category) : theirs.category, { name: "category", value: theirs.category });
+  add(
+    "category",
+    isCategory(category) ? categoryLabel(category) : category,
+    isCategory(theirs.category) ? categoryLabel(theirs.category) : theirs.category,
+    { name: "category", value: theirs.category },
+  );
   const status = String(fields.get("status") ?? "") as NewsStatus;
   // A status the form cannot give (trashed) is shown as it is.
-  add("status", status ? statusLabel(status) : "", statusLabel(theirs.status), { name: "status", value: theirs.status });
-  if (fields.has("topics")) add("topics", topicList(String(fields.get("topics"))).join(conflictMessages.nameSeparator), theirs.topics.join(conflictMessages.nameSeparator));
+  add("status", status ? statusLabel(status) : "", statusLabel(theirs.status), {
+    name: "status",
+    value: theirs.status,
+  });
+  if (fields.has("topics"))
+    add(
+      "topics",
+      topicList(String(fields.get("topics"))).join(conflictMessages.nameSeparator),
+      theirs.topics.join(conflictMessages.nameSeparator),
+    );
   const images = imagesOfForm(fields);
   if (images.join("\n") !== theirs.images.join("\n")) {
-    found.push({ field: "images", mine: conflictMessages.imagesCount(images.length), theirs: conflictMessages.imagesCount(theirs.images.length), images: { mine: images, theirs: theirs.images } });
+    found.push({
+      field: "images",
+      mine: conflictMessages.imagesCount(images.length),
+      theirs: conflictMessages.imagesCount(theirs.images.length),
+      images: { mine: images, theirs: theirs.images },
+    });
   }
   if (fields.has("imageUrl")) plain("imageUrl");
   add("video", videoOfForm(fields, base), theirs.video ?? "");
   if (text(fields.get("slug"))) plain("slug");
   plain("shareTitle");
   plain("shareDescription");
-  add("noindex", fields.get("noindex") === "on" ? conflictMessages.yes : conflictMessages.no, theirs.noindex ? conflictMessages.yes : conflictMessages.no);
+  add(
+    "noindex",
+    fields.get("noindex") === "on" ? conflictMessages.yes : conflictMessages.no,
+    theirs.noindex ? conflictMessages.yes : conflictMessages.no,
+  );
   return found;
 }

@@ -4,7 +4,9 @@ import type { ArticleField, ArticleFieldErrors } from "./article-schema";
 const IMAGE_DETAIL_FIELDS = new Set(["imageOrder", "imageAlt", "imageCaption", "imageCredit"]);
 
 /** The first message of each field among a schema's issues, as the form shows them. */
-export function articleFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ArticleFieldErrors {
+export function articleFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): ArticleFieldErrors {
   const errors: ArticleFieldErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "form");

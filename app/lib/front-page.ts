@@ -18,7 +18,10 @@ export function pinSlot(category: Category): Slot {
   return `pin:${category}`;
 }
 
-const SLOTS = new Set<string>([...Array.from({ length: SLIDER_COUNT }, (_, index) => slideSlot(index + 1)), ...CATEGORIES.map(pinSlot)]);
+const SLOTS = new Set<string>([
+  ...Array.from({ length: SLIDER_COUNT }, (_, index) => slideSlot(index + 1)),
+  ...CATEGORIES.map(pinSlot),
+]);
 
 export function isSlot(value: string): value is Slot {
   return SLOTS.has(value);

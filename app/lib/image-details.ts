@@ -30,10 +30,12 @@ export function parseImageDetails(json: string | null): ImageDetailsMap {
 
 /** The details of `images` only, as stored: NULL when none of them has any. */
 export function storedImageDetails(details: ImageDetailsMap, images: readonly string[]): string | null {
-  const kept = Object.fromEntries(images.flatMap((url) => {
-    const entry = Object.hasOwn(details, url) ? details[url] : undefined;
-    return entry && (entry.alt || entry.caption || entry.credit) ? [[url, entry]] : [];
-  }));
+  const kept = Object.fromEntries(
+    images.flatMap((url) => {
+      const entry = Object.hasOwn(details, url) ? details[url] : undefined;
+      return entry && (entry.alt || entry.caption || entry.credit) ? [[url, entry]] : [];
+    }),
+  );
   return Object.keys(kept).length > 0 ? JSON.stringify(kept) : null;
 }
 

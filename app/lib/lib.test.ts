@@ -49,7 +49,8 @@ describe("images", () => {
   it("derives the srcset of stored images only", () => {
     expect(imageSources("/media/news-images/1-a.webp")).toEqual({
       src: "/media/news-images/1-a-800w.webp",
-      srcSet: "/media/news-images/1-a-400w.webp 400w, /media/news-images/1-a-800w.webp 800w, /media/news-images/1-a-1200w.webp 1200w",
+      srcSet:
+        "/media/news-images/1-a-400w.webp 400w, /media/news-images/1-a-800w.webp 800w, /media/news-images/1-a-1200w.webp 1200w",
     });
     expect(imageSources("https://example.com/a.jpg")).toEqual({ src: "https://example.com/a.jpg" });
   });
@@ -82,7 +83,11 @@ describe("queryValue", () => {
   it("escapes ASCII and keeps Arabic letters, and the browser's URL parser reads back the same text", () => {
     const text = "عاجل: حادث & سير #1 100%";
     expect(queryValue(text)).toBe("عاجل%3A%20حادث%20%26%20سير%20%231%20100%25");
-    expect(new URL(`https://x.com/intent/post?text=${queryValue(text)}&url=${queryValue("http://a.b/1?x=y")}`).searchParams.get("text")).toBe(text);
+    expect(
+      new URL(
+        `https://x.com/intent/post?text=${queryValue(text)}&url=${queryValue("http://a.b/1?x=y")}`,
+      ).searchParams.get("text"),
+    ).toBe(text);
   });
 });
 

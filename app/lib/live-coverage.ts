@@ -35,7 +35,9 @@ export const updateAnchor = (id: string) => `update-${id}`;
 
 /** Pinned updates first (the key ones), then the newest first. */
 export function orderUpdates(updates: LiveUpdate[]): LiveUpdate[] {
-  return [...updates].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return [...updates].sort(
+    (a, b) => Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+  );
 }
 
 export function applyCoverageMessage(view: CoverageView, message: CoverageMessage): CoverageView {
@@ -47,7 +49,10 @@ export function applyCoverageMessage(view: CoverageView, message: CoverageMessag
       return { ...view, coverage: message.coverage };
     case "posted":
     case "edited":
-      return { ...view, updates: orderUpdates([...view.updates.filter((u) => u.id !== message.update.id), message.update]) };
+      return {
+        ...view,
+        updates: orderUpdates([...view.updates.filter((u) => u.id !== message.update.id), message.update]),
+      };
     case "deleted":
       return { ...view, updates: view.updates.filter((u) => u.id !== message.id) };
   }

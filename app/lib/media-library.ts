@@ -29,7 +29,11 @@ export const LIBRARY_PAGE_SIZE = 24;
 const QUERY_MAX = 100;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const words = (value: string | null) => (value ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim().slice(0, QUERY_MAX);
+const words = (value: string | null) =>
+  (value ?? "")
+    .replace(/[\p{Cc}\s]+/gu, " ")
+    .trim()
+    .slice(0, QUERY_MAX);
 /** A calendar day that exists (2026-02-30 does not: Date would roll it over), from year 1000 on. */
 function day(value: string | null): string | null {
   if (!value || !DAY.test(value) || value < "1000") return null;
@@ -39,7 +43,12 @@ function day(value: string | null): string | null {
 
 /** Unknown or malformed values mean "no filter", as on the dashboard's list. */
 export function libraryFilterFromUrl(url: URL): LibraryFilter {
-  return { q: words(url.searchParams.get("q")), uploader: words(url.searchParams.get("uploader")), from: day(url.searchParams.get("from")), to: day(url.searchParams.get("to")) };
+  return {
+    q: words(url.searchParams.get("q")),
+    uploader: words(url.searchParams.get("uploader")),
+    from: day(url.searchParams.get("from")),
+    to: day(url.searchParams.get("to")),
+  };
 }
 
 export function libraryPageFromUrl(url: URL): number {
@@ -61,7 +70,10 @@ export function libraryPath(filter: LibraryFilter, page = 1, base = "/dashboard/
 
 /** A focal point read from two form values in 0–1 (at most 4 decimals kept); null when either is not one. */
 export function focalPointOf(x: unknown, y: unknown): FocalPoint | null {
-  const read = (value: unknown) => (typeof value === "string" && /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/.test(value.trim()) ? Math.round(Number(value) * 10_000) / 10_000 : null);
+  const read = (value: unknown) =>
+    typeof value === "string" && /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/.test(value.trim())
+      ? Math.round(Number(value) * 10_000) / 10_000
+      : null;
   const fx = read(x);
   const fy = read(y);
   return fx === null || fy === null ? null : { x: fx, y: fy };
@@ -77,4 +89,3 @@ export function focalClassOf(focal: FocalPoint | null | undefined): string {
   const [x, y] = [step(focal.x), step(focal.y)];
   return x === 50 && y === 50 ? "" : `object-[${x}%_${y}%]`;
 }
-

@@ -45,9 +45,21 @@ export function shownTime(item: Pick<NewsSummary, "createdAt" | "publishedAt">):
 }
 
 /** What a row or a slide shows of an article: the islands that list articles take only this as props. */
-export type NewsTeaser = Pick<NewsSummary, "id" | "title" | "category" | "image" | "imageFocus" | "isVideo" | "createdAt" | "publishedAt" | "slug">;
+export type NewsTeaser = Pick<
+  NewsSummary,
+  "id" | "title" | "category" | "image" | "imageFocus" | "isVideo" | "createdAt" | "publishedAt" | "slug"
+>;
 
-export function teaserOf({ id, title, category, image, isVideo, createdAt, publishedAt, slug }: NewsSummary): NewsTeaser {
+export function teaserOf({
+  id,
+  title,
+  category,
+  image,
+  isVideo,
+  createdAt,
+  publishedAt,
+  slug,
+}: NewsSummary): NewsTeaser {
   return { id, title, category, image, isVideo, createdAt, publishedAt, slug };
 }
 

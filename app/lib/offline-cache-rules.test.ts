@@ -1,8 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { cacheRuleOf, isKeptPage, mayFetchAhead, MEDIA_CACHE, PAGES_CACHE, shellCacheName, staleCaches, storiesToKeep, variantsOf, type RequestFacts } from "./offline-cache-rules";
+import {
+  cacheRuleOf,
+  isKeptPage,
+  mayFetchAhead,
+  MEDIA_CACHE,
+  PAGES_CACHE,
+  shellCacheName,
+  staleCaches,
+  storiesToKeep,
+  variantsOf,
+  type RequestFacts,
+} from "./offline-cache-rules";
 
 const origin = "https://akhbar.example";
-const get = (path: string, more: Partial<RequestFacts> = {}): RequestFacts => ({ url: `${origin}${path}`, method: "GET", mode: "no-cors", destination: "", range: false, ...more });
+const get = (path: string, more: Partial<RequestFacts> = {}): RequestFacts => ({
+  url: `${origin}${path}`,
+  method: "GET",
+  mode: "no-cors",
+  destination: "",
+  range: false,
+  ...more,
+});
 
 describe("the way each request takes", () => {
   it("pages network first; hashed files and stored pictures from the cache first", () => {
@@ -17,7 +35,9 @@ describe("the way each request takes", () => {
     expect(cacheRuleOf(get("/api/breaking-stream"), origin)).toBe("network");
     expect(cacheRuleOf(get("/api/push/key"), origin)).toBe("network");
     expect(cacheRuleOf(get("/dashboard", { mode: "navigate", method: "POST" }), origin)).toBe("network");
-    expect(cacheRuleOf({ ...get("/"), url: "https://www.youtube-nocookie.com/embed/x", mode: "navigate" }, origin)).toBe("network");
+    expect(
+      cacheRuleOf({ ...get("/"), url: "https://www.youtube-nocookie.com/embed/x", mode: "navigate" }, origin),
+    ).toBe("network");
     expect(cacheRuleOf(get("/media/clip.mp4", { destination: "video", range: true }), origin)).toBe("network");
     expect(cacheRuleOf(get("/media/clip.mp4", { destination: "video" }), origin)).toBe("network");
     expect(cacheRuleOf(get("/sw.js", { destination: "serviceworker" }), origin)).toBe("network");
@@ -25,7 +45,12 @@ describe("the way each request takes", () => {
 });
 
 describe("the pages kept for reading offline", () => {
-  const response = (status: number, headers: Record<string, string>, type = "basic") => ({ ok: status < 300, status, type, headers: new Headers(headers) });
+  const response = (status: number, headers: Record<string, string>, type = "basic") => ({
+    ok: status < 300,
+    status,
+    type,
+    headers: new Headers(headers),
+  });
   const html = { "Content-Type": "text/html; charset=utf-8" };
 
   it("are the public ones every reader gets alike", () => {
@@ -70,13 +95,21 @@ describe("the stories kept ahead of the reader", () => {
         story("/news/d4"),
       ],
     };
-    expect(storiesToKeep(message, origin)).toEqual([story("/news/a1/slug", "/media/news-images/a1-400w.webp"), story("/news/b2"), story("/news/c3", "/media/news-images/c3-400w.webp")]);
+    expect(storiesToKeep(message, origin)).toEqual([
+      story("/news/a1/slug", "/media/news-images/a1-400w.webp"),
+      story("/news/b2"),
+      story("/news/c3", "/media/news-images/c3-400w.webp"),
+    ]);
     expect(storiesToKeep({ kind: "other", stories: message.stories }, origin)).toEqual([]);
     expect(storiesToKeep(null, origin)).toEqual([]);
   });
 
   it("a stored picture's every size, the smallest first, to stand in for one another offline", () => {
-    expect(variantsOf("/media/news-images/a1-800w.webp")).toEqual(["/media/news-images/a1-400w.webp", "/media/news-images/a1-800w.webp", "/media/news-images/a1-1200w.webp"]);
+    expect(variantsOf("/media/news-images/a1-800w.webp")).toEqual([
+      "/media/news-images/a1-400w.webp",
+      "/media/news-images/a1-800w.webp",
+      "/media/news-images/a1-1200w.webp",
+    ]);
     expect(variantsOf("/media/news-images/a1.webp")).toEqual([]);
     expect(variantsOf("/icon-192.png")).toEqual([]);
   });

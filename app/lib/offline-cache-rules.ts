@@ -33,7 +33,12 @@ export function cacheRuleOf(request: RequestFacts, origin: string): CacheRule {
 }
 
 /** Only pages every reader gets alike are kept: never a signed-in page, an error or a redirect. */
-export function isKeptPage(response: { ok: boolean; status: number; type: string; headers: { get(name: string): string | null } }): boolean {
+export function isKeptPage(response: {
+  ok: boolean;
+  status: number;
+  type: string;
+  headers: { get(name: string): string | null };
+}): boolean {
   if (!response.ok || response.status !== 200 || response.type !== "basic") return false;
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   if (/\b(no-store|private)\b/.test(cacheControl)) return false;
@@ -77,7 +82,13 @@ export function variantsOf(path: string): string[] {
  * MAX_KEPT_STORIES; nothing for any other message.
  */
 export function storiesToKeep(message: unknown, origin: string): KeptStory[] {
-  if (typeof message !== "object" || message === null || (message as KeepStories).kind !== "keep-stories" || !Array.isArray((message as KeepStories).stories)) return [];
+  if (
+    typeof message !== "object" ||
+    message === null ||
+    (message as KeepStories).kind !== "keep-stories" ||
+    !Array.isArray((message as KeepStories).stories)
+  )
+    return [];
   const path = (value: unknown) => {
     if (typeof value !== "string") return null;
     try {

@@ -36,7 +36,9 @@ export const AUTHOR_EDITABLE_STATUSES = ["draft", "review"] as const satisfies r
 /** Editors read every story outside the trash; an author their own, and published ones (docs/product.md#roles). */
 export function canReadArticle(actor: Actor | null, article: OwnedArticle): boolean {
   if (article.status === "trashed") return isEditor(actor);
-  return isEditor(actor) || article.status === "published" || (actor?.role === "author" && article.authorId === actor.id);
+  return (
+    isEditor(actor) || article.status === "published" || (actor?.role === "author" && article.authorId === actor.id)
+  );
 }
 
 /** An author edits their own article while it is a draft or waits for review; an editor edits any that is not in the trash. */

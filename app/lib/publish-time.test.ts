@@ -20,7 +20,16 @@ describe("publish times", () => {
   });
 
   it("refuses what is not a real date and time", () => {
-    const bad = ["", "tomorrow", "2026-13-40T99:99", "2026-11-22", "2026-11-22T18:30+2", "2026-02-31T10:00Z", "2026-01-01T25:00", "1700000000"];
+    const bad = [
+      "",
+      "tomorrow",
+      "2026-13-40T99:99",
+      "2026-11-22",
+      "2026-11-22T18:30+2",
+      "2026-02-31T10:00Z",
+      "2026-01-01T25:00",
+      "1700000000",
+    ];
     for (const value of bad) expect(parsePublishAt(value), value).toBeNull();
   });
 });
@@ -35,13 +44,17 @@ describe("the article schema's publish time", () => {
   it("needs a real time still to come for a scheduled article", () => {
     expect(errorOf({ status: "scheduled" })).toEqual([newsroomMessages.publishAtRequired]);
     expect(errorOf({ status: "scheduled", publishAt: "غداً" })).toEqual([newsroomMessages.publishAtInvalid]);
-    expect(errorOf({ status: "scheduled", publishAt: "2020-01-01T00:00:00Z" })).toEqual([newsroomMessages.publishAtPast]);
+    expect(errorOf({ status: "scheduled", publishAt: "2020-01-01T00:00:00Z" })).toEqual([
+      newsroomMessages.publishAtPast,
+    ]);
     expect(errorOf({ status: "scheduled", publishAt: new Date(Date.now() + 60_000).toISOString() })).toBeNull();
   });
 
   it("refuses a publish time with any other status, keeps none without one, and refuses a status no form may choose", () => {
     for (const status of ["draft", "review", "published"]) {
-      expect(errorOf({ status, publishAt: "2030-01-01T00:00:00Z" }), status).toEqual([newsroomMessages.publishAtNotScheduled]);
+      expect(errorOf({ status, publishAt: "2030-01-01T00:00:00Z" }), status).toEqual([
+        newsroomMessages.publishAtNotScheduled,
+      ]);
       expect(articleSchema.parse({ ...article, status }).publishAt).toBeNull();
     }
     expect(errorOf({ status: "trashed" })).toEqual([newsroomMessages.statusInvalid]);

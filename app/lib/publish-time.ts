@@ -22,17 +22,31 @@ const wallParts = new Intl.DateTimeFormat("en-GB", {
 /** Beirut's wall time at `ms`, read as if it were UTC, minus `ms`: the zone's offset then. */
 function offsetAt(ms: number): number {
   const part = (type: string) => Number(wallParts.formatToParts(ms).find((p) => p.type === type)?.value);
-  return Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")) - (ms - (ms % 1000));
+  return (
+    Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")) -
+    (ms - (ms % 1000))
+  );
 }
 
 /** "2026-11-22T18:30" in Beirut → the UTC moment; null when it is no such time. */
 export function beirutWallTimeToIso(wallTime: string): string | null {
   const match = WALL_TIME.exec(wallTime);
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   // Date.UTC carries an impossible field over (13th month, 99th minute): such a time does not exist.
-  if (new Date(asUtc).toISOString().slice(0, 19) !== `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6] ?? "00"}`) return null;
+  if (
+    new Date(asUtc).toISOString().slice(0, 19) !==
+    `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6] ?? "00"}`
+  )
+    return null;
   return new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc))).toISOString();
 }
 

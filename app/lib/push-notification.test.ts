@@ -41,7 +41,14 @@ describe("a push message as a notification", () => {
   });
 
   it("is nothing when the message is not an alert of ours", () => {
-    for (const data of [null, "عاجل", { ...payload, alertId: "41" }, { ...payload, url: "https://elsewhere.example/news/1" }, { ...payload, title: "" }, { ...payload, icon: undefined }]) {
+    for (const data of [
+      null,
+      "عاجل",
+      { ...payload, alertId: "41" },
+      { ...payload, url: "https://elsewhere.example/news/1" },
+      { ...payload, title: "" },
+      { ...payload, icon: undefined },
+    ]) {
       expect(pushAlertOf(data)).toBeNull();
     }
   });
@@ -51,8 +58,14 @@ describe("a clicked notification", () => {
   const origin = "https://akhbar.example";
 
   it("opens its story on this site, and counts the opening with the delivery's token", () => {
-    expect(alertTarget({ alertId: 41, url: payload.url, open: payload.open }, origin)).toEqual({ url: `${origin}${payload.url}?utm_source=push`, opened: { alertId: 41, open: payload.open } });
-    expect(alertTarget({ alertId: 41, url: payload.url, open: null }, origin)).toEqual({ url: `${origin}${payload.url}?utm_source=push`, opened: null });
+    expect(alertTarget({ alertId: 41, url: payload.url, open: payload.open }, origin)).toEqual({
+      url: `${origin}${payload.url}?utm_source=push`,
+      opened: { alertId: 41, open: payload.open },
+    });
+    expect(alertTarget({ alertId: 41, url: payload.url, open: null }, origin)).toEqual({
+      url: `${origin}${payload.url}?utm_source=push`,
+      opened: null,
+    });
   });
 
   it("goes nowhere else", () => {

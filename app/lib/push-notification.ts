@@ -60,7 +60,10 @@ export function alertNotification(alert: PushAlert): AlertNotification {
  * The story a clicked notification opens, as an address of this site, and the open to count (its
  * alert and token; null without a token), or null when its data is not ours.
  */
-export function alertTarget(data: unknown, origin: string): { url: string; opened: { alertId: number; open: string } | null } | null {
+export function alertTarget(
+  data: unknown,
+  origin: string,
+): { url: string; opened: { alertId: number; open: string } | null } | null {
   if (typeof data !== "object" || data === null) return null;
   const { alertId, url, open } = data as Record<string, unknown>;
   if (typeof alertId !== "number" || typeof url !== "string" || !url.startsWith("/news/")) return null;

@@ -44,13 +44,19 @@ describe("deviceOf and isCrawler", () => {
     expect(isCrawler("")).toBe(true);
     // Scripts and headless browsers are no readers.
     expect(isCrawler("python-requests/2.31.0")).toBe(true);
-    expect(isCrawler("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36")).toBe(true);
+    expect(
+      isCrawler(
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36",
+      ),
+    ).toBe(true);
     expect(isCrawler("Go-http-client/1.1")).toBe(true);
     expect(isCrawler("Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0")).toBe(false);
   });
 });
 
 it("taggedLink adds utm_source to a link with or without a query", () => {
-  expect(taggedLink("https://akhbar.example/123456", "whatsapp")).toBe("https://akhbar.example/123456?utm_source=whatsapp");
+  expect(taggedLink("https://akhbar.example/123456", "whatsapp")).toBe(
+    "https://akhbar.example/123456?utm_source=whatsapp",
+  );
   expect(taggedLink("/news/a?x=1", "push")).toBe("/news/a?x=1&utm_source=push");
 });

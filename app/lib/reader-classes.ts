@@ -68,7 +68,10 @@ function hostOf(referrer: string): string | null {
   try {
     const url = new URL(referrer);
     // Android apps refer as android-app://com.example.app/
-    const host = url.protocol === "android-app:" ? url.hostname || (url.pathname.replace(/^\/\//, "").split("/")[0] ?? "") : url.hostname;
+    const host =
+      url.protocol === "android-app:"
+        ? url.hostname || (url.pathname.replace(/^\/\//, "").split("/")[0] ?? "")
+        : url.hostname;
     return host.toLowerCase();
   } catch {
     return null;
@@ -101,6 +104,8 @@ export function deviceOf(userAgent: string): Device {
 export function isCrawler(userAgent: string): boolean {
   return (
     !userAgent.trim() ||
-    /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|facebookcatalog|embedly|preview|lighthouse|pingdom|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|okhttp|axios\/|node-fetch|headlesschrome|phantomjs/i.test(userAgent)
+    /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|facebookcatalog|embedly|preview|lighthouse|pingdom|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|okhttp|axios\/|node-fetch|headlesschrome|phantomjs/i.test(
+      userAgent,
+    )
   );
 }

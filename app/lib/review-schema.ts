@@ -7,4 +7,6 @@ export const REVIEW_NOTE_MAX = 2_000;
 export const reviewNoteSchema = z
   .string({ error: newsroomMessages.reviewNoteRequired })
   .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-  .pipe(z.string().min(1, newsroomMessages.reviewNoteRequired).max(REVIEW_NOTE_MAX, newsroomMessages.reviewNoteTooLong));
+  .pipe(
+    z.string().min(1, newsroomMessages.reviewNoteRequired).max(REVIEW_NOTE_MAX, newsroomMessages.reviewNoteTooLong),
+  );

@@ -46,7 +46,10 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     const imageUrl = absoluteUrl(page.baseUrl, image.url);
     tags.push({ property: "og:image", content: imageUrl }, { property: "og:image:alt", content: image.alt });
     if (image.width && image.height) {
-      tags.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
+      tags.push(
+        { property: "og:image:width", content: String(image.width) },
+        { property: "og:image:height", content: String(image.height) },
+      );
     }
   }
   return tags;

@@ -1,6 +1,12 @@
 import { settingsMessages as sm, pushMessages } from "./newsroom-messages";
 import { documentPlainText, isEmptyDocument, richDocumentSchema, type RichDocument } from "./rich-text/document";
-import { ALERTS_PER_HOUR_MAX, DEFAULT_ALERTS_PER_HOUR, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from "./site-settings";
+import {
+  ALERTS_PER_HOUR_MAX,
+  DEFAULT_ALERTS_PER_HOUR,
+  SOCIAL_NETWORKS,
+  type SiteSettings,
+  type SocialNetwork,
+} from "./site-settings";
 import { z } from "./zod";
 
 /*
@@ -9,7 +15,16 @@ import { z } from "./zod";
  * below; every page reads them from the server once per change (server/site-settings/).
  */
 
-export const SETTINGS_LIMITS = { name: 80, tagline: 160, description: 300, footerText: 600, link: 300, email: 200, phone: 40, address: 300 };
+export const SETTINGS_LIMITS = {
+  name: 80,
+  tagline: 160,
+  description: 300,
+  footerText: 600,
+  link: 300,
+  email: 200,
+  phone: 40,
+  address: 300,
+};
 
 /** A link readers follow out of the site: http(s) only, never javascript: or data:. */
 export function isWebLink(value: string): boolean {
@@ -42,22 +57,35 @@ export const settingsFormSchema = z.object({
   tagline: text(SETTINGS_LIMITS.tagline, sm.settingsTaglineTooLong),
   description: text(SETTINGS_LIMITS.description, sm.settingsDescriptionTooLong),
   footerText: text(SETTINGS_LIMITS.footerText, sm.settingsFooterTextTooLong),
-  ...(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, link])) as Record<`social_${SocialNetwork}`, typeof link>),
+  ...(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, link])) as Record<
+    `social_${SocialNetwork}`,
+    typeof link
+  >),
   contactEmail: text(SETTINGS_LIMITS.email, sm.settingsEmailInvalid).refine(
     (value) => value === "" || z.email().safeParse(value).success,
     sm.settingsEmailInvalid,
   ),
-  contactPhone: text(SETTINGS_LIMITS.phone, sm.settingsPhoneInvalid).refine((value) => /^[0-9+()\s-]*$/.test(value), sm.settingsPhoneInvalid),
+  contactPhone: text(SETTINGS_LIMITS.phone, sm.settingsPhoneInvalid).refine(
+    (value) => /^[0-9+()\s-]*$/.test(value),
+    sm.settingsPhoneInvalid,
+  ),
   contactAddress: text(SETTINGS_LIMITS.address, sm.settingsAddressTooLong),
   // Left empty: the default.
   alertsPerHour: z
     .string()
     .trim()
-    .refine((value) => value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= ALERTS_PER_HOUR_MAX), pushMessages.perHourLimitInvalid)
+    .refine(
+      (value) =>
+        value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= ALERTS_PER_HOUR_MAX),
+      pushMessages.perHourLimitInvalid,
+    )
     .transform((value) => (value === "" ? DEFAULT_ALERTS_PER_HOUR : Number(value))),
 });
 
-const imagePath = z.string().regex(/^\/(media\/site-images\/[A-Za-z0-9._-]+|[a-z0-9-]+\.(png|svg))$/).nullable();
+const imagePath = z
+  .string()
+  .regex(/^\/(media\/site-images\/[A-Za-z0-9._-]+|[a-z0-9-]+\.(png|svg))$/)
+  .nullable();
 
 /** The stored settings as the server reads them back (never trusted blindly: a bad row reads as neutral). */
 export const storedSettingsSchema: z.ZodType<SiteSettings> = z.object({
@@ -67,7 +95,12 @@ export const storedSettingsSchema: z.ZodType<SiteSettings> = z.object({
   footerText: z.string(),
   social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string().refine(isWebLink)),
   contact: z.object({ email: z.string(), phone: z.string(), address: z.string() }),
-  infoPages: z.object({ who: richDocumentSchema, contact: richDocumentSchema, privacy: richDocumentSchema, development: richDocumentSchema }),
+  infoPages: z.object({
+    who: richDocumentSchema,
+    contact: richDocumentSchema,
+    privacy: richDocumentSchema,
+    development: richDocumentSchema,
+  }),
   images: z.object({
     logo: imagePath,
     icon192: imagePath,

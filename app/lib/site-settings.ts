@@ -43,7 +43,14 @@ export type SiteSettings = {
 export const DEFAULT_ALERTS_PER_HOUR = 6;
 export const ALERTS_PER_HOUR_MAX = 100;
 
-export const NO_SITE_IMAGES: SiteImages = { logo: null, icon192: null, icon512: null, favicon32: null, appleTouch: null, shareImage: null };
+export const NO_SITE_IMAGES: SiteImages = {
+  logo: null,
+  icon192: null,
+  icon512: null,
+  favicon32: null,
+  appleTouch: null,
+  shareImage: null,
+};
 
 const EMPTY_DOCUMENT: RichDocument = { type: "doc", content: [] };
 
@@ -69,7 +76,12 @@ export function frameOf(settings: SiteSettings, saved: boolean): SiteFrame {
 }
 
 /** The default share image: the site's own, or the one shipped with the code. */
-export function defaultShareImage(frame: Pick<SiteFrame, "images" | "name">): { url: string; width: number; height: number; alt: string } {
+export function defaultShareImage(frame: Pick<SiteFrame, "images" | "name">): {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+} {
   return { url: frame.images.shareImage ?? "/og-default.png", width: 1200, height: 630, alt: frame.name };
 }
 

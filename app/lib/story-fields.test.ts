@@ -39,7 +39,8 @@ describe("an article's slug", () => {
 });
 
 describe("the standfirst", () => {
-  const parse = (fields: Record<string, string>) => articleFields.pick({ standfirst: true, slug: true, shareTitle: true }).safeParse(fields);
+  const parse = (fields: Record<string, string>) =>
+    articleFields.pick({ standfirst: true, slug: true, shareTitle: true }).safeParse(fields);
 
   it("is folded and kept up to its limit, refused past it", () => {
     expect(parse({ standfirst: "  موجز   الخبر \n هنا " }).data?.standfirst).toBe("موجز الخبر هنا");

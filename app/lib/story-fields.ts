@@ -70,8 +70,14 @@ export const storyFormFields = {
     }),
   shareTitle: optionalText(SHARE_TITLE_MAX, storyMessages.shareTitleTooLong),
   shareDescription: optionalText(SHARE_DESCRIPTION_MAX, storyMessages.shareDescriptionTooLong),
-  noindex: z.literal("on").optional().transform((value) => value === "on"),
-  removeShareImage: z.literal("on").optional().transform((value) => value === "on"),
+  noindex: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
+  removeShareImage: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
 };
 
 /** What a card, the meta description, RSS and JSON-LD say of an article: its standfirst when set, else the start of its text. */

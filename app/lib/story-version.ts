@@ -9,7 +9,13 @@ import { changed, wordDiff, type DiffPart } from "./word-diff";
 export type VersionRef = "current" | number;
 
 /** One entry of the history: a version, and the save that made it (or the story's creation for the first). */
-export type VersionEntry = { ref: VersionRef; title: string; kind: "save" | "autosave" | "created"; by: string | null; at: string };
+export type VersionEntry = {
+  ref: VersionRef;
+  title: string;
+  kind: "save" | "autosave" | "created";
+  by: string | null;
+  at: string;
+};
 
 /** How each kind of save is named in the history and the compare screen. */
 export const VERSION_KIND_LABELS: Record<VersionEntry["kind"], string> = {
@@ -73,7 +79,10 @@ const yesNo = (value: boolean) => (value ? revisionMessages.yes : revisionMessag
 const OTHER_FIELDS: { label: string; show: (version: StoryVersion) => string }[] = [
   { label: revisionMessages.fieldCategory, show: (v) => categoryName(v.category) },
   { label: revisionMessages.fieldByline, show: (v) => shown(v.byline) },
-  { label: revisionMessages.fieldTopics, show: (v) => (v.topics && v.topics.length > 0 ? v.topics.join("، ") : revisionMessages.emptyValue) },
+  {
+    label: revisionMessages.fieldTopics,
+    show: (v) => (v.topics && v.topics.length > 0 ? v.topics.join("، ") : revisionMessages.emptyValue),
+  },
   { label: revisionMessages.fieldSlug, show: (v) => shown(v.slug) },
   { label: revisionMessages.fieldShareTitle, show: (v) => shown(v.shareTitle) },
   { label: revisionMessages.fieldShareDescription, show: (v) => shown(v.shareDescription) },
@@ -84,7 +93,11 @@ const OTHER_FIELDS: { label: string; show: (version: StoryVersion) => string }[]
 function sameDetails(a: ImageDetailsMap, b: ImageDetailsMap, url: string): boolean {
   const x = Object.hasOwn(a, url) ? a[url] : undefined;
   const y = Object.hasOwn(b, url) ? b[url] : undefined;
-  return (x?.alt ?? "") === (y?.alt ?? "") && (x?.caption ?? "") === (y?.caption ?? "") && (x?.credit ?? "") === (y?.credit ?? "");
+  return (
+    (x?.alt ?? "") === (y?.alt ?? "") &&
+    (x?.caption ?? "") === (y?.caption ?? "") &&
+    (x?.credit ?? "") === (y?.credit ?? "")
+  );
 }
 
 export function mediaChanges(from: StoryVersion, to: StoryVersion): MediaChanges {
@@ -110,22 +123,46 @@ export function compareVersions(from: StoryVersion, to: StoryVersion): Compariso
     title: wordDiff(from.title, to.title),
     standfirst: wordDiff(none(from.standfirst), none(to.standfirst)),
     text: wordDiff(from.text, to.text),
-    fields: OTHER_FIELDS.flatMap(({ label, show }) => (show(from) === show(to) ? [] : [{ label, from: show(from), to: show(to) }])),
+    fields: OTHER_FIELDS.flatMap(({ label, show }) =>
+      show(from) === show(to) ? [] : [{ label, from: show(from), to: show(to) }],
+    ),
     media: mediaChanges(from, to),
   };
 }
 
 /** The pictures and video that would leave the story, from its image list or its body: what a restore must have confirmed. */
 export function mediaRemoved(media: MediaChanges): string[] {
-  return [...new Set([...media.imagesRemoved, ...media.bodyImagesRemoved, ...(media.videoRemoved ? [media.videoRemoved] : [])])];
+  return [
+    ...new Set([
+      ...media.imagesRemoved,
+      ...media.bodyImagesRemoved,
+      ...(media.videoRemoved ? [media.videoRemoved] : []),
+    ]),
+  ];
 }
 
 export function hasMediaChanges(media: MediaChanges): boolean {
-  return media.imagesAdded.length + media.imagesRemoved.length + media.detailsChanged.length + media.bodyImagesAdded.length + media.bodyImagesRemoved.length > 0 || media.cover !== null || media.videoAdded !== null || media.videoRemoved !== null;
+  return (
+    media.imagesAdded.length +
+      media.imagesRemoved.length +
+      media.detailsChanged.length +
+      media.bodyImagesAdded.length +
+      media.bodyImagesRemoved.length >
+      0 ||
+    media.cover !== null ||
+    media.videoAdded !== null ||
+    media.videoRemoved !== null
+  );
 }
 
 export function hasChanges(comparison: Comparison): boolean {
-  return changed(comparison.title) || changed(comparison.standfirst) || changed(comparison.text) || comparison.fields.length > 0 || hasMediaChanges(comparison.media);
+  return (
+    changed(comparison.title) ||
+    changed(comparison.standfirst) ||
+    changed(comparison.text) ||
+    comparison.fields.length > 0 ||
+    hasMediaChanges(comparison.media)
+  );
 }
 
 /**
@@ -133,5 +170,13 @@ export function hasChanges(comparison: Comparison): boolean {
  * restore writes. Pictures placed in the body go with the body's text.
  */
 export function textOnly(revision: StoryVersion, live: StoryVersion): StoryVersion {
-  return { ...revision, images: live.images, imageDetails: live.imageDetails, video: live.video, shareImage: live.shareImage, slug: live.slug, noindex: live.noindex };
+  return {
+    ...revision,
+    images: live.images,
+    imageDetails: live.imageDetails,
+    video: live.video,
+    shareImage: live.shareImage,
+    slug: live.slug,
+    noindex: live.noindex,
+  };
 }

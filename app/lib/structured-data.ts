@@ -24,7 +24,9 @@ export function newsArticleJsonLd(
   description: string,
   topics: readonly Pick<Topic, "name" | "slug">[] = [],
 ): LdJson {
-  const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) => absoluteUrl(baseUrl, u));
+  const images = [...new Set([...(shareImage ? [shareImage.url] : []), ...article.images])].map((u) =>
+    absoluteUrl(baseUrl, u),
+  );
   const published = shownTime(article);
   return {
     "@context": "https://schema.org",
@@ -45,13 +47,18 @@ function topicsJsonLd(baseUrl: string, topics: readonly Pick<Topic, "name" | "sl
   if (topics.length === 0) return {};
   return {
     keywords: topics.map((topic) => topic.name),
-    about: topics.map((topic) => ({ "@type": "Thing", name: topic.name, url: absoluteUrl(baseUrl, topicPath(topic.slug)) })),
+    about: topics.map((topic) => ({
+      "@type": "Thing",
+      name: topic.name,
+      url: absoluteUrl(baseUrl, topicPath(topic.slug)),
+    })),
   };
 }
 
 /** The author as a Person with their page; a byline text (a wire or a correspondent) or no credit: the site. */
 function authorJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">, credit: Credit | null): LdJson {
-  if (credit?.isAuthor) return { "@type": "Person", name: credit.name, url: absoluteUrl(baseUrl, authorPath(credit.name)) };
+  if (credit?.isAuthor)
+    return { "@type": "Person", name: credit.name, url: absoluteUrl(baseUrl, authorPath(credit.name)) };
   if (credit) return { "@type": "Organization", name: credit.name };
   return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/who") };
 }
@@ -68,10 +75,18 @@ export function authorPageJsonLd(baseUrl: string, name: string, profile: AuthorP
 
 /** The outlet: its name from the settings and its logo. */
 function publisherJsonLd(baseUrl: string, site: Pick<SiteFrame, "name" | "images">): LdJson {
-  return { "@type": "Organization", name: site.name, url: absoluteUrl(baseUrl, "/"), logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, logoUrl(site)) } };
+  return {
+    "@type": "Organization",
+    name: site.name,
+    url: absoluteUrl(baseUrl, "/"),
+    logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, logoUrl(site)) },
+  };
 }
 
-export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id" | "slug" | "title" | "category">): LdJson {
+export function breadcrumbJsonLd(
+  baseUrl: string,
+  article: Pick<NewsArticle, "id" | "slug" | "title" | "category">,
+): LdJson {
   const crumbs = [
     { name: messages.home, path: "/" },
     { name: categoryLabel(article.category), path: categoryPath(article.category) },
@@ -80,19 +95,32 @@ export function breadcrumbJsonLd(baseUrl: string, article: Pick<NewsArticle, "id
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: absoluteUrl(baseUrl, crumb.path) })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(baseUrl, crumb.path),
+    })),
   };
 }
 
 /** The breaking page as an ItemList of its items, newest first. */
-export function breakingItemListJsonLd(baseUrl: string, items: { id: string; title: string; slug: string | null }[]): LdJson {
+export function breakingItemListJsonLd(
+  baseUrl: string,
+  items: { id: string; title: string; slug: string | null }[],
+): LdJson {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name: categoryLabel("breaking"),
     itemListOrder: "https://schema.org/ItemListOrderDescending",
     numberOfItems: items.length,
-    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, url: absoluteUrl(baseUrl, pathOf(item)), name: item.title })),
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      url: absoluteUrl(baseUrl, pathOf(item)),
+      name: item.title,
+    })),
   };
 }
 
@@ -100,7 +128,12 @@ export function breakingItemListJsonLd(baseUrl: string, items: { id: string; tit
  * A story with live coverage: the NewsArticle becomes a LiveBlogPosting (a kind of it) with when the
  * coverage started and ended and each update as a `liveBlogUpdate`, linked to its anchor.
  */
-export function liveBlogJsonLd(articleLd: LdJson, baseUrl: string, article: Pick<NewsArticle, "id" | "slug">, view: CoverageView): LdJson {
+export function liveBlogJsonLd(
+  articleLd: LdJson,
+  baseUrl: string,
+  article: Pick<NewsArticle, "id" | "slug">,
+  view: CoverageView,
+): LdJson {
   if (!view.coverage) return articleLd;
   const url = absoluteUrl(baseUrl, pathOf(article));
   return {

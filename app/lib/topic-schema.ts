@@ -23,10 +23,22 @@ const description = z
   .transform((text) => (text === "" ? null : text));
 
 /** The admins' topic screen: create a topic, describe, rename or delete one, or merge one into another. */
-export const topicActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), name: z.string().max(TOPICS_FIELD_MAX, topicMessages.nameTooLong), description }),
-  z.object({ intent: z.literal("describe"), id: topicId, description }),
-  z.object({ intent: z.literal("delete"), id: topicId }),
-  z.object({ intent: z.literal("rename"), id: topicId, name: z.string().max(TOPICS_FIELD_MAX, topicMessages.nameTooLong) }),
-  z.object({ intent: z.literal("merge"), id: topicId, into: topicId }),
-], { error: topicMessages.actionInvalid });
+export const topicActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("create"),
+      name: z.string().max(TOPICS_FIELD_MAX, topicMessages.nameTooLong),
+      description,
+    }),
+    z.object({ intent: z.literal("describe"), id: topicId, description }),
+    z.object({ intent: z.literal("delete"), id: topicId }),
+    z.object({
+      intent: z.literal("rename"),
+      id: topicId,
+      name: z.string().max(TOPICS_FIELD_MAX, topicMessages.nameTooLong),
+    }),
+    z.object({ intent: z.literal("merge"), id: topicId, into: topicId }),
+  ],
+  { error: topicMessages.actionInvalid },
+);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { topicMessages } from "./newsroom-messages";
 import { wirePath } from "./news";
-import { MAX_TOPICS_PER_ARTICLE, parseTopicList, TOPIC_NAME_MAX, topicKey, topicNameProblem, topicPath, topicSlug } from "./topics";
+import {
+  MAX_TOPICS_PER_ARTICLE,
+  parseTopicList,
+  TOPIC_NAME_MAX,
+  topicKey,
+  topicNameProblem,
+  topicPath,
+  topicSlug,
+} from "./topics";
 
 describe("topicKey", () => {
   it("folds the spellings search folds into one key", () => {

@@ -11,7 +11,10 @@ function readerId(): string {
   const kept = localStorage.getItem(READER_ID_KEY);
   if (kept && /^[A-Za-z0-9_-]{16,64}$/.test(kept)) return kept;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const made = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const made = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   localStorage.setItem(READER_ID_KEY, made);
   return made;
 }
@@ -23,7 +26,12 @@ async function post(url: string): Promise<boolean> {
     utm: (new URLSearchParams(location.search).get(UTM_PARAMETER) ?? "").slice(0, 64),
   };
   try {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), keepalive: true });
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      keepalive: true,
+    });
     await response.text();
     return response.ok;
   } catch {

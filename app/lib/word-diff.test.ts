@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { changed, wordDiff } from "./word-diff";
 
-const joined = (parts: ReturnType<typeof wordDiff>, kinds: string[]) => parts.filter((p) => kinds.includes(p.kind)).map((p) => p.text).join("");
+const joined = (parts: ReturnType<typeof wordDiff>, kinds: string[]) =>
+  parts
+    .filter((p) => kinds.includes(p.kind))
+    .map((p) => p.text)
+    .join("");
 
 describe("wordDiff", () => {
   it("marks the words added and removed, in reading order, and gives back both texts", () => {

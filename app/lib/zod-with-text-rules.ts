@@ -17,5 +17,9 @@ export function string(params?: string | zod.core.$ZodStringParams): zod.ZodStri
 
 /** Whether a failed parse met a NUL somewhere inside the value (a document's text, in any branch of a union), so its message is the one to give. */
 export function refusedNul(error: { issues: readonly zod.core.$ZodIssue[] }): boolean {
-  return error.issues.some((issue) => issue.message === messages.textHasNul || (issue.code === "invalid_union" && issue.errors.some((issues) => refusedNul({ issues }))));
+  return error.issues.some(
+    (issue) =>
+      issue.message === messages.textHasNul ||
+      (issue.code === "invalid_union" && issue.errors.some((issues) => refusedNul({ issues }))),
+  );
 }

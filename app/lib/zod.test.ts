@@ -12,7 +12,8 @@ describe("z.string() refuses a NUL (U+0000)", () => {
   });
 
   it("in a text of a rich document, which is then refused for its NUL", () => {
-    const doc = (text: string) => JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+    const doc = (text: string) =>
+      JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
     expect(readRichDocument(doc("نص\u0000"))).toBe("nul");
     expect(readRichDocument(doc(""))).toBe("invalid");
     expect(readRichDocument(doc("نص"))).toEqual(JSON.parse(doc("نص")));

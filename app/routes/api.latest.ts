@@ -20,7 +20,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const headers = { "Cache-Control": CACHE.publicPage };
   const topic = url.searchParams.get("topic");
-  if (topic !== null) return data(await topicPageBySlug(site.db, topic, pageFromUrl(url), CATEGORY_PAGE_SIZE), { headers });
+  if (topic !== null)
+    return data(await topicPageBySlug(site.db, topic, pageFromUrl(url), CATEGORY_PAGE_SIZE), { headers });
   const category = url.searchParams.get("category");
   if (category === null) {
     return data({ items: await listLatest(site.db, { limit: LATEST_NEWS_COUNT }) }, { headers });

@@ -13,6 +13,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const room = site.newsroom;
-  const url = await withSubmission(request, room.stagingDir, BODY_IMAGE_LIMITS, (form) => storeBodyImage(room, actor, form));
+  const url = await withSubmission(request, room.stagingDir, BODY_IMAGE_LIMITS, (form) =>
+    storeBodyImage(room, actor, form),
+  );
   return Response.json({ url }, { status: 201, headers: NO_STORE });
 }

@@ -12,7 +12,9 @@ import type { Route } from "./+types/api.media.library";
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
-  return Response.json(await searchLibrary(site.db, actor, libraryFilterFromUrl(url), libraryPageFromUrl(url)), { headers: NO_STORE });
+  return Response.json(await searchLibrary(site.db, actor, libraryFilterFromUrl(url), libraryPageFromUrl(url)), {
+    headers: NO_STORE,
+  });
 }
 
 /** Pictures into the library: POST up to 10 files as `images`; 201 with their stored URLs. A refusal is answered as JSON (http/error-response). */
@@ -21,6 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const room = site.newsroom;
-  const urls = await withSubmission(request, room.stagingDir, LIBRARY_UPLOAD_LIMITS, (form) => uploadLibraryImages(room, actor, form));
+  const urls = await withSubmission(request, room.stagingDir, LIBRARY_UPLOAD_LIMITS, (form) =>
+    uploadLibraryImages(room, actor, form),
+  );
   return Response.json({ urls }, { status: 201, headers: NO_STORE });
 }

@@ -33,7 +33,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT" && request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const { article } = await editableArticle(room.db, params.id, actor);
   try {
-    const { version } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => editArticle(room, actor, article, form, "api"));
+    const { version } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) =>
+      editArticle(room, actor, article, form, "api"),
+    );
     return Response.json({ id: article.id, version }, { headers: NO_STORE });
   } catch (error) {
     if (!isEditConflict(error)) throw error;

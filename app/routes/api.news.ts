@@ -18,6 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const room = site.newsroom;
-  const created = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => publishArticle(room, actor, form, "api"));
+  const created = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) =>
+    publishArticle(room, actor, form, "api"),
+  );
   return Response.json(created, { status: 201, headers: NO_STORE });
 }

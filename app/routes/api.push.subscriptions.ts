@@ -12,7 +12,13 @@ const BODY_BYTES = 8 * 1024;
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   if (request.method === "POST") {
-    const subscribing = { db: site.db, secret: site.config.authSecret, address: context.get(clientIpContext), now: site.clock.now(), loopback: site.config.testLoopbackPush };
+    const subscribing = {
+      db: site.db,
+      secret: site.config.authSecret,
+      address: context.get(clientIpContext),
+      now: site.clock.now(),
+      loopback: site.config.testLoopbackPush,
+    };
     await subscribe(subscribing, await readSmallJson(request, BODY_BYTES));
     return Response.json({}, { status: 201, headers: NO_STORE });
   }

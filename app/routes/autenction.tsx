@@ -41,23 +41,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode = modeOf(form.get("intent"));
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const fields = Object.fromEntries(["username", "email", "password"].map((k) => [k, form.get(k) ?? undefined]));
-  const invalid = (error: Parameters<typeof fieldErrorsOf>[0]) => new AppError("validation", { fields: fieldErrorsOf(error) });
+  const invalid = (error: Parameters<typeof fieldErrorsOf>[0]) =>
+    new AppError("validation", { fields: fieldErrorsOf(error) });
   // The page's alert box tells the catalogue's refusals; the database failing is the error page.
-  return answerForm(async () => {
-    let cookies: string[];
-    if (mode === "signup") {
-      const parsed = signUpSchema.safeParse(fields);
-      if (!parsed.success) throw invalid(parsed.error);
-      cookies = await signUp(site.accounts, request, context.get(clientIpContext), parsed.data);
-    } else {
-      const parsed = signInSchema.safeParse(fields);
-      if (!parsed.success) throw invalid(parsed.error);
-      cookies = await signIn(site.accounts, request, context.get(clientIpContext), parsed.data);
-    }
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return redirect(redirectTo, { headers });
-  }, { echo: { mode }, passOn: ["unavailable", "storage-full"] });
+  return answerForm(
+    async () => {
+      let cookies: string[];
+      if (mode === "signup") {
+        const parsed = signUpSchema.safeParse(fields);
+        if (!parsed.success) throw invalid(parsed.error);
+        cookies = await signUp(site.accounts, request, context.get(clientIpContext), parsed.data);
+      } else {
+        const parsed = signInSchema.safeParse(fields);
+        if (!parsed.success) throw invalid(parsed.error);
+        cookies = await signIn(site.accounts, request, context.get(clientIpContext), parsed.data);
+      }
+      const headers = new Headers();
+      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+      return redirect(redirectTo, { headers });
+    },
+    { echo: { mode }, passOn: ["unavailable", "storage-full"] },
+  );
 }
 
 /** A refused attempt says when to try again (Retry-After). */
@@ -66,10 +70,25 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/autenction", title: `${newsroomMessages.signInTitle} | ${siteOf(matches).name}`, description: newsroomMessages.authDescription, noindex: true });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/autenction",
+    title: `${newsroomMessages.signInTitle} | ${siteOf(matches).name}`,
+    description: newsroomMessages.authDescription,
+    noindex: true,
+  });
 }
 
-function Field(props: { name: string; label: string; type: string; maxLength: number; error?: string; autoComplete: string; minLength?: number; hint?: string }) {
+function Field(props: {
+  name: string;
+  label: string;
+  type: string;
+  maxLength: number;
+  error?: string;
+  autoComplete: string;
+  minLength?: number;
+  hint?: string;
+}) {
   const errorId = `${props.name}-error`;
   return (
     <div>
@@ -109,15 +128,34 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const signup = mode === "signup";
 
   return (
-    <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8" aria-labelledby="auth-title">
+    <section
+      className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      aria-labelledby="auth-title"
+    >
       <h1 id="auth-title" className="mb-6 text-center text-2xl font-bold">
         {signup ? newsroomMessages.signUpTitle : newsroomMessages.signInTitle}
       </h1>
       <Form method="post" className="space-y-4" key={mode} noValidate={false}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        {signup && <Field name="username" label={newsroomMessages.username} type="text" maxLength={USERNAME_MAX} autoComplete="username" error={fieldErrors?.username} />}
-        <Field name="email" label={newsroomMessages.email} type="email" maxLength={EMAIL_MAX} autoComplete="email" error={fieldErrors?.email} />
+        {signup && (
+          <Field
+            name="username"
+            label={newsroomMessages.username}
+            type="text"
+            maxLength={USERNAME_MAX}
+            autoComplete="username"
+            error={fieldErrors?.username}
+          />
+        )}
+        <Field
+          name="email"
+          label={newsroomMessages.email}
+          type="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          error={fieldErrors?.email}
+        />
         <Field
           name="password"
           label={newsroomMessages.password}
@@ -129,16 +167,32 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           error={fieldErrors?.password}
         />
         {entry && (
-          <div role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 text-brand-800" data-testid="auth-error">
+          <div
+            role="alert"
+            className="rounded border border-brand-600/30 bg-brand-50 p-3 text-brand-800"
+            data-testid="auth-error"
+          >
             <p className="font-bold">{entry.arabic}</p>
             <p lang="en" dir="ltr" className="mt-1 text-start text-sm">
               {entry.catalogue}
             </p>
           </div>
         )}
-        <button type="submit" disabled={busy} className="flex w-full items-center justify-center gap-2 rounded bg-brand-600 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-70">
-          {busy && <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden />}
-          {busy ? (signup ? newsroomMessages.signingUp : newsroomMessages.signingIn) : signup ? newsroomMessages.signUpSubmit : newsroomMessages.signInSubmit}
+        <button
+          type="submit"
+          disabled={busy}
+          className="flex w-full items-center justify-center gap-2 rounded bg-brand-600 py-2.5 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
+        >
+          {busy && (
+            <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden />
+          )}
+          {busy
+            ? signup
+              ? newsroomMessages.signingUp
+              : newsroomMessages.signingIn
+            : signup
+              ? newsroomMessages.signUpSubmit
+              : newsroomMessages.signInSubmit}
         </button>
       </Form>
       {!signup && (

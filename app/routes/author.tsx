@@ -19,13 +19,17 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const username = params.username;
   const page = pageFromUrl(url);
-  const [list, profile] = await Promise.all([listAuthorArticles(site.db, username, page, AUTHOR_PAGE_SIZE), authorProfileByName(site.db, username)]);
+  const [list, profile] = await Promise.all([
+    listAuthorArticles(site.db, username, page, AUTHOR_PAGE_SIZE),
+    authorProfileByName(site.db, username),
+  ]);
   if (!list || !profile) throw pageError(new AppError("not-found"));
   return { username, page, profile, ...list };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${messages.pageNotFound} | ${siteOf(matches).name}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [{ title: `${messages.pageNotFound} | ${siteOf(matches).name}` }, { name: "robots", content: "noindex" }];
   const { username, page, profile } = loaderData;
   const path = authorPath(username);
   const title = `${messages.authorArticles} ${username}`;

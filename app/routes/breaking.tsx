@@ -19,8 +19,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const { baseUrl, site } = siteMetaOf(matches);
   return [
-    ...pageMeta({ baseUrl, site, path: "/breaking", title: `${categoryLabel("breaking")} | ${site.name}`, description: messages.breakingDescription }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: categoryLabel("breaking"), href: feedPath("breaking") },
+    ...pageMeta({
+      baseUrl,
+      site,
+      path: "/breaking",
+      title: `${categoryLabel("breaking")} | ${site.name}`,
+      description: messages.breakingDescription,
+    }),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: categoryLabel("breaking"),
+      href: feedPath("breaking"),
+    },
     { "script:ld+json": breakingItemListJsonLd(baseUrl, loaderData?.items ?? []) },
   ];
 }

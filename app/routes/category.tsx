@@ -35,7 +35,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       title: `${label}${paged ? ` - ${messages.page} ${loaderData.page}` : ""} | ${siteOf(matches).name}`,
       description: `${label} ${messages.categoryDescriptionSuffix}`,
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: label, href: feedPath(loaderData.category) },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: label,
+      href: feedPath(loaderData.category),
+    },
   ];
 }
 
@@ -46,7 +52,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <h1 id="category-title" className="mb-6 border-s-4 border-brand-600 ps-3 text-3xl font-bold">
         {categoryLabel(category)}
       </h1>
-      <CategoryList {...loaderData} path={categoryPath(category)} moreApi={`/api/latest?category=${encodeURIComponent(category)}`} />
+      <CategoryList
+        {...loaderData}
+        path={categoryPath(category)}
+        moreApi={`/api/latest?category=${encodeURIComponent(category)}`}
+      />
     </section>
   );
 }

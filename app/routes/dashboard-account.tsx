@@ -11,7 +11,12 @@ import { isNewsroomMember, isAdmin } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireUser } from "~/server/accounts/guards.server";
-import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "~/server/accounts/own-account.server";
+import {
+  changeOwnPassword,
+  openSessionCount,
+  renameSelf,
+  signOutOtherSessions,
+} from "~/server/accounts/own-account.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -26,7 +31,8 @@ export const handle = HYDRATE_DOCUMENT;
 type Intent = "rename" | "password" | "sign-out-others" | "profile";
 
 /** The author page's form is the one multipart form here (it carries a photo). */
-const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+const isMultipart = (request: Request) =>
+  (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -35,51 +41,76 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const passwordChanged = url.searchParams.get("done") === "password";
   // Readers have no author page: only the newsroom's members edit one.
   const profile = isNewsroomMember(user) ? await readAuthorProfile(site.db, user.id) : null;
-  return { name: user.name, email: user.email, role: user.role, otherSessions: Math.max(0, sessions - 1), passwordChanged, profile };
+  return {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    otherSessions: Math.max(0, sessions - 1),
+    passwordChanged,
+    profile,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireUser(site.auth, request);
   if (isMultipart(request)) {
-    return answerForm(async () => {
-      if (!isNewsroomMember(user)) throw new AppError("forbidden");
-      await withSubmission(request, site.newsroom.stagingDir, PROFILE_FORM_LIMITS, (form) => saveAuthorProfile(site.db, site.media, user.id, form));
-      return { intent: "profile" as const, done: true };
-    }, { echo: { intent: "profile" as const } });
+    return answerForm(
+      async () => {
+        if (!isNewsroomMember(user)) throw new AppError("forbidden");
+        await withSubmission(request, site.newsroom.stagingDir, PROFILE_FORM_LIMITS, (form) =>
+          saveAuthorProfile(site.db, site.media, user.id, form),
+        );
+        return { intent: "profile" as const, done: true };
+      },
+      { echo: { intent: "profile" as const } },
+    );
   }
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const asked = fields.intent;
   // An unknown intent's refusal shows above the first form.
   const intent: Intent = asked === "password" || asked === "sign-out-others" ? asked : "rename";
-  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) => new AppError("validation", { fields: accountFieldErrors(error) });
-  return answerForm(async () => {
-    if (asked === "rename") {
-      const parsed = renameSchema.safeParse(fields);
-      if (!parsed.success) throw invalid(parsed.error);
-      await renameSelf(site.auth, request, parsed.data.username);
-      return { intent, done: true };
-    }
-    if (asked === "password") {
-      const parsed = changePasswordSchema.safeParse(fields);
-      if (!parsed.success) throw invalid(parsed.error);
-      const cookies = await changeOwnPassword(site.auth, site.db, request, parsed.data);
-      const headers = new Headers();
-      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-      // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.
-      return redirect("/dashboard/account?done=password", { headers });
-    }
-    if (asked === "sign-out-others") {
-      await signOutOtherSessions(site.auth, request);
-      return { intent, done: true };
-    }
-    throw new AppError("bad-request");
-  }, { echo: { intent } });
+  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) =>
+    new AppError("validation", { fields: accountFieldErrors(error) });
+  return answerForm(
+    async () => {
+      if (asked === "rename") {
+        const parsed = renameSchema.safeParse(fields);
+        if (!parsed.success) throw invalid(parsed.error);
+        await renameSelf(site.auth, request, parsed.data.username);
+        return { intent, done: true };
+      }
+      if (asked === "password") {
+        const parsed = changePasswordSchema.safeParse(fields);
+        if (!parsed.success) throw invalid(parsed.error);
+        const cookies = await changeOwnPassword(site.auth, site.db, request, parsed.data);
+        const headers = new Headers();
+        for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+        // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.
+        return redirect("/dashboard/account?done=password", { headers });
+      }
+      if (asked === "sign-out-others") {
+        await signOutOtherSessions(site.auth, request);
+        return { intent, done: true };
+      }
+      throw new AppError("bad-request");
+    },
+    { echo: { intent } },
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/account", title: `${accountMessages.accountTitle} | ${siteOf(matches).name}`, description: accountMessages.accountTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/account",
+    title: `${accountMessages.accountTitle} | ${siteOf(matches).name}`,
+    description: accountMessages.accountTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 const DONE: Record<Intent, string> = {
@@ -113,7 +144,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <DashboardHeading
         id="account-title"
         title={accountMessages.accountTitle}
-        links={[isAdmin({ role }) && { to: "/dashboard/users", label: accountMessages.usersTitle }, isNewsroomMember({ role }) && { to: "/dashboard", label: messages.dashboard }]}
+        links={[
+          isAdmin({ role }) && { to: "/dashboard/users", label: accountMessages.usersTitle },
+          isNewsroomMember({ role }) && { to: "/dashboard", label: messages.dashboard },
+        ]}
       />
       <p className="text-stone-600">{accountMessages.accountIntro}</p>
       <p className="flex flex-wrap gap-x-3 text-sm text-stone-600">
@@ -130,13 +164,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {accountMessages.displayName}
         </h2>
         {outcome("rename")}
-        <TextField name="username" label={newsroomMessages.username} maxLength={USERNAME_MAX} defaultValue={name} autoComplete="nickname" error={errors("rename").username} />
+        <TextField
+          name="username"
+          label={newsroomMessages.username}
+          maxLength={USERNAME_MAX}
+          defaultValue={name}
+          autoComplete="nickname"
+          error={errors("rename").username}
+        />
         <button type="submit" name="intent" value="rename" className={primaryButton}>
           {accountMessages.saveName}
         </button>
       </Form>
 
-      {profile && <AuthorProfileForm profile={profile} errors={errors("profile")} done={done("profile")} className={card} />}
+      {profile && (
+        <AuthorProfileForm profile={profile} errors={errors("profile")} done={done("profile")} className={card} />
+      )}
 
       <Form method="post" className={card} aria-labelledby="password-title">
         <h2 id="password-title" className="text-xl font-bold">
@@ -144,8 +187,23 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </h2>
         {outcome("password")}
         <input type="text" name="email" autoComplete="username" value={email} readOnly hidden />
-        <TextField name="currentPassword" type="password" label={accountMessages.currentPassword} maxLength={PASSWORD_MAX} autoComplete="current-password" error={errors("password").currentPassword} />
-        <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={errors("password").newPassword} />
+        <TextField
+          name="currentPassword"
+          type="password"
+          label={accountMessages.currentPassword}
+          maxLength={PASSWORD_MAX}
+          autoComplete="current-password"
+          error={errors("password").currentPassword}
+        />
+        <TextField
+          name="newPassword"
+          type="password"
+          label={accountMessages.newPassword}
+          maxLength={PASSWORD_MAX}
+          minLength={MIN_PASSWORD_LENGTH}
+          autoComplete="new-password"
+          error={errors("password").newPassword}
+        />
         <p className="text-sm text-stone-500">{newsroomMessages.passwordHint}</p>
         <button type="submit" name="intent" value="password" className={primaryButton}>
           {accountMessages.changePassword}
@@ -158,7 +216,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </h2>
         {outcome("sign-out-others")}
         <p>
-          {accountMessages.otherSessionsCount}: <span data-testid="other-sessions">{otherSessions.toLocaleString("ar-LB")}</span>
+          {accountMessages.otherSessionsCount}:{" "}
+          <span data-testid="other-sessions">{otherSessions.toLocaleString("ar-LB")}</span>
         </p>
         <button type="submit" name="intent" value="sign-out-others" className={accountButton}>
           {accountMessages.signOutOthers}

@@ -16,14 +16,25 @@ import type { Route } from "./+types/dashboard-alerts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   await requireEditor(site.auth, request);
-  const [subscribers, alerts, stored] = await Promise.all([subscriberCounts(site.db), listAlerts(site.db), cachedSiteSettings(site.db, site.readCache)]);
+  const [subscribers, alerts, stored] = await Promise.all([
+    subscriberCounts(site.db),
+    listAlerts(site.db),
+    cachedSiteSettings(site.db, site.readCache),
+  ]);
   return { subscribers, alerts, perHour: stored.settings.alertsPerHour };
 }
 
 export const headers = () => NO_STORE;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/alerts", title: `${m.alertsTitle} | ${siteOf(matches).name}`, description: m.alertsTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/alerts",
+    title: `${m.alertsTitle} | ${siteOf(matches).name}`,
+    description: m.alertsTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 const number = (n: number) => n.toLocaleString("ar-LB");
@@ -39,18 +50,20 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div>
             <dt className="text-sm text-stone-500">{m.subscribersTotal}</dt>
-            <dd className="text-xl font-bold" data-testid="subscribers-total">{number(subscribers.total)}</dd>
+            <dd className="text-xl font-bold" data-testid="subscribers-total">
+              {number(subscribers.total)}
+            </dd>
           </div>
           {Object.entries(subscribers.byCategory).map(([category, n]) => (
             <div key={category}>
               <dt className="text-sm text-stone-500">{isCategory(category) ? categoryLabel(category) : category}</dt>
-              <dd className="text-xl font-bold" data-category={category}>{number(n)}</dd>
+              <dd className="text-xl font-bold" data-category={category}>
+                {number(n)}
+              </dd>
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-stone-600">
-          {`${m.perHourLimit}: ${number(perHour)}`}
-        </p>
+        <p className="mt-3 text-sm text-stone-600">{`${m.perHourLimit}: ${number(perHour)}`}</p>
       </div>
       {alerts.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-stone-600 ring-1 ring-stone-200">{m.noAlerts}</p>
@@ -59,7 +72,10 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
           {alerts.map((alert) => (
             <li key={alert.id} className="space-y-2 p-4" data-testid="alert-row" data-alert={alert.id}>
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <a href={articleIdPath(alert.articleId)} className="min-w-0 font-bold break-words text-brand-700 hover:underline">
+                <a
+                  href={articleIdPath(alert.articleId)}
+                  className="min-w-0 font-bold break-words text-brand-700 hover:underline"
+                >
                   {alert.title ?? alert.articleId}
                 </a>
                 <span className="text-sm text-stone-500">
@@ -70,7 +86,9 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                 {COUNTS.map((key) => (
                   <div key={key} className="rounded bg-stone-50 px-1 py-1.5">
                     <dt className="text-stone-500">{m[key]}</dt>
-                    <dd className="font-bold" data-count={key}>{number(alert[key])}</dd>
+                    <dd className="font-bold" data-count={key}>
+                      {number(alert[key])}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -1,7 +1,19 @@
 import { Link } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { dashboardButton } from "~/components/dashboard-filters";
-import { dayLabel, daysIn, monthOf, monthParam, monthTitle, parseMonth, shiftMonth, weekdayIndex, weekdayOf, WEEKDAY_NAMES, localDay } from "~/lib/calendar-month";
+import {
+  dayLabel,
+  daysIn,
+  monthOf,
+  monthParam,
+  monthTitle,
+  parseMonth,
+  shiftMonth,
+  weekdayIndex,
+  weekdayOf,
+  WEEKDAY_NAMES,
+  localDay,
+} from "~/lib/calendar-month";
 import { formatTime } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { revisionMessages as m } from "~/lib/newsroom-messages";
@@ -21,7 +33,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/calendar", title: `${m.calendarTitle} | ${siteOf(matches).name}`, description: m.calendarTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/calendar",
+    title: `${m.calendarTitle} | ${siteOf(matches).name}`,
+    description: m.calendarTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
@@ -45,7 +64,10 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
       </nav>
       {empty ? <p className="text-stone-600">{m.calendarEmpty}</p> : null}
       <div className="rounded-lg bg-white shadow-sm ring-1 ring-stone-200" data-testid="calendar">
-        <ol className="hidden grid-cols-7 border-b border-stone-200 text-center text-sm font-bold text-stone-700 sm:grid" aria-hidden="true">
+        <ol
+          className="hidden grid-cols-7 border-b border-stone-200 text-center text-sm font-bold text-stone-700 sm:grid"
+          aria-hidden="true"
+        >
           {WEEKDAY_NAMES.map((name) => (
             <li key={name} className="p-2">
               {name}
@@ -79,7 +101,11 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                         {formatTime(story.publishAt)}
                       </time>{" "}
                       {story.editable ? (
-                        <a href={`/edit-news/${encodeURIComponent(story.id)}`} className="font-bold text-brand-700 hover:underline" data-testid="calendar-story">
+                        <a
+                          href={`/edit-news/${encodeURIComponent(story.id)}`}
+                          className="font-bold text-brand-700 hover:underline"
+                          data-testid="calendar-story"
+                        >
                           {story.title}
                         </a>
                       ) : (
@@ -87,7 +113,9 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                           {story.title}
                         </span>
                       )}
-                      {story.authorName ? <span className="block text-xs text-stone-600">{story.authorName}</span> : null}
+                      {story.authorName ? (
+                        <span className="block text-xs text-stone-600">{story.authorName}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -62,10 +62,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: PATH, title: `${fm.title} | ${siteOf(matches).name}`, description: fm.title, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: PATH,
+    title: `${fm.title} | ${siteOf(matches).name}`,
+    description: fm.title,
+    noindex: true,
+    image: null,
+  });
 }
 
-const button = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
+const button =
+  "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
 const panel = "rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6";
 
 function slideName(position: number): string {
@@ -84,7 +92,19 @@ function RemoveButton({ slot, label }: { slot: string; label: string }) {
   );
 }
 
-function Row({ name, item, until, slot, testId }: { name: string; item: NewsSummary | undefined; until: string | null; slot: string | null; testId: string }) {
+function Row({
+  name,
+  item,
+  until,
+  slot,
+  testId,
+}: {
+  name: string;
+  item: NewsSummary | undefined;
+  until: string | null;
+  slot: string | null;
+  testId: string;
+}) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={testId}>
       <div className="min-w-0 flex-1">
@@ -118,12 +138,20 @@ export default function DashboardFrontPage({ loaderData, actionData }: Route.Com
       <DashboardHeading id="front-page-title" title={fm.title} />
       <p className="text-stone-600">{fm.intro}</p>
       {done && (
-        <p role="status" className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800" data-testid="front-page-done">
+        <p
+          role="status"
+          className="rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800"
+          data-testid="front-page-done"
+        >
           {done === "saved" ? fm.saved : fm.removed}
         </p>
       )}
       {refusal && (
-        <p role="alert" className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-700" data-testid="front-page-error">
+        <p
+          role="alert"
+          className="rounded border border-brand-600/30 bg-brand-50 p-3 font-bold text-brand-700"
+          data-testid="front-page-error"
+        >
           {refusal.message}
         </p>
       )}
@@ -136,7 +164,16 @@ export default function DashboardFrontPage({ loaderData, actionData }: Route.Com
             const held = heldAt(slot);
             const shown = slider[index];
             const chosenShown = held && shown?.id === held.newsId;
-            return <Row key={slot} name={slideName(index + 1)} item={shown} until={chosenShown ? held.until : null} slot={held ? slot : null} testId={`slot-${index + 1}`} />;
+            return (
+              <Row
+                key={slot}
+                name={slideName(index + 1)}
+                item={shown}
+                until={chosenShown ? held.until : null}
+                slot={held ? slot : null}
+                testId={`slot-${index + 1}`}
+              />
+            );
           })}
         </ol>
       </div>
@@ -148,7 +185,14 @@ export default function DashboardFrontPage({ loaderData, actionData }: Route.Com
         ) : (
           <ul className="divide-y divide-stone-200" data-testid="front-page-pins">
             {pins.map(({ category, item }) => (
-              <Row key={category} name={categoryLabel(category)} item={item} until={heldAt(pinSlot(category))?.until ?? null} slot={pinSlot(category)} testId={`pin-${category}`} />
+              <Row
+                key={category}
+                name={categoryLabel(category)}
+                item={item}
+                until={heldAt(pinSlot(category))?.until ?? null}
+                slot={pinSlot(category)}
+                testId={`pin-${category}`}
+              />
             ))}
           </ul>
         )}
@@ -173,7 +217,14 @@ export default function DashboardFrontPage({ loaderData, actionData }: Route.Com
           <form method="post" className="space-y-4" data-testid="choose-form">
             <input type="hidden" name="intent" value="choose" />
             <FormField id="newsId" label={fm.articleLabel} error={errors.newsId}>
-              <select id="newsId" name="newsId" required className={input} aria-invalid={errors.newsId ? true : undefined} aria-describedby={errors.newsId ? "newsId-error" : undefined}>
+              <select
+                id="newsId"
+                name="newsId"
+                required
+                className={input}
+                aria-invalid={errors.newsId ? true : undefined}
+                aria-describedby={errors.newsId ? "newsId-error" : undefined}
+              >
                 {candidates.map((item) => (
                   <option key={item.id} value={item.id}>
                     {`${item.title} · ${categoryLabel(item.category)}${item.image && !item.isVideo ? "" : ` · ${fm.noPicture}`}`}
@@ -183,7 +234,13 @@ export default function DashboardFrontPage({ loaderData, actionData }: Route.Com
             </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="place" label={fm.placeLabel} error={errors.place}>
-                <select id="place" name="place" className={input} aria-invalid={errors.place ? true : undefined} aria-describedby={errors.place ? "place-error" : undefined}>
+                <select
+                  id="place"
+                  name="place"
+                  className={input}
+                  aria-invalid={errors.place ? true : undefined}
+                  aria-describedby={errors.place ? "place-error" : undefined}
+                >
                   {Array.from({ length: SLIDER_COUNT }, (_, index) => (
                     <option key={index} value={String(index + 1)}>
                       {slideName(index + 1)}

@@ -5,7 +5,14 @@ import { DashboardHeading } from "~/components/dashboard-heading";
 import { FocalPointPicker } from "~/components/focal-point-picker";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { IMAGE_DETAIL_MAX } from "~/lib/image-details";
-import { inCurrentUse, libraryFilterFromUrl, libraryPageFromUrl, libraryPath, type LibraryEntry, type MediaUseKind } from "~/lib/media-library";
+import {
+  inCurrentUse,
+  libraryFilterFromUrl,
+  libraryPageFromUrl,
+  libraryPath,
+  type LibraryEntry,
+  type MediaUseKind,
+} from "~/lib/media-library";
 import { mediaLibraryMessages as text, imageDetailMessages } from "~/lib/newsroom-messages";
 import { sendWithProgress } from "~/lib/upload-client";
 import { isEditor } from "~/lib/permissions";
@@ -17,7 +24,12 @@ import { answerForm } from "~/server/http/form-refusal.server";
 import { withSubmission } from "~/server/http/multipart-form.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { siteContext } from "~/server/site/request-context.server";
-import { changeLibraryImage, LIBRARY_UPLOAD_LIMITS, searchLibrary, uploadLibraryImages } from "~/server/news/media-library.server";
+import {
+  changeLibraryImage,
+  LIBRARY_UPLOAD_LIMITS,
+  searchLibrary,
+  uploadLibraryImages,
+} from "~/server/news/media-library.server";
 import type { Route } from "./+types/dashboard-media";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -41,22 +53,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   const room = site.newsroom;
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    return answerForm(async () => ({ done: text.uploaded((await withSubmission(request, room.stagingDir, LIBRARY_UPLOAD_LIMITS, (upload) => uploadLibraryImages(room, actor, upload))).length) }));
+    return answerForm(async () => ({
+      done: text.uploaded(
+        (
+          await withSubmission(request, room.stagingDir, LIBRARY_UPLOAD_LIMITS, (upload) =>
+            uploadLibraryImages(room, actor, upload),
+          )
+        ).length,
+      ),
+    }));
   }
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   return answerForm(async () => ({ done: await changeLibraryImage(site.newsroom, actor, fields) }));
 }
 
 export const headers = () => NO_STORE;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/media", title: `${text.title} | ${siteOf(matches).name}`, description: text.title, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/media",
+    title: `${text.title} | ${siteOf(matches).name}`,
+    description: text.title,
+    noindex: true,
+    image: null,
+  });
 }
 
 const field = "w-full min-w-0 rounded border border-stone-300 bg-white px-2 py-1.5";
-const USE_LABEL: Record<MediaUseKind, string> = { cover: text.asCover, gallery: text.asGallery, body: text.asBody, poster: text.asPoster, "live-update": text.asLiveUpdate, revision: text.asRevision };
-const dayOf = (iso: string) => new Date(iso).toLocaleDateString("ar-LB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const USE_LABEL: Record<MediaUseKind, string> = {
+  cover: text.asCover,
+  gallery: text.asGallery,
+  body: text.asBody,
+  poster: text.asPoster,
+  "live-update": text.asLiveUpdate,
+  revision: text.asRevision,
+};
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString("ar-LB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { images, hasMore, filter, page, canDelete } = loaderData;
@@ -70,7 +107,11 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
       {refusal && <Notice tone="error">{Object.values(formMessagesOf(refusal))[0] ?? refusal.message}</Notice>}
       {done && <Notice tone="done">{done}</Notice>}
       <LibraryUpload />
-      <Form method="get" className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" role="search">
+      <Form
+        method="get"
+        className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+        role="search"
+      >
         <label className="text-sm font-bold">
           {text.search}
           <input name="q" type="search" defaultValue={filter.q} maxLength={100} className={field} />
@@ -99,7 +140,9 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
         </div>
       </Form>
       {images.length === 0 ? (
-        <p className="rounded-lg bg-white p-6 text-stone-600 ring-1 ring-stone-200">{filtered ? text.noMatches : text.empty}</p>
+        <p className="rounded-lg bg-white p-6 text-stone-600 ring-1 ring-stone-200">
+          {filtered ? text.noMatches : text.empty}
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="media-grid">
           {images.map((image) => (
@@ -109,8 +152,18 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
       )}
       {(page > 1 || hasMore) && (
         <nav className="flex justify-between" aria-label={text.title}>
-          {page > 1 ? <Link to={libraryPath(filter, page - 1)} className={accountButton}>{text.previous}</Link> : <span />}
-          {hasMore && <Link to={libraryPath(filter, page + 1)} className={accountButton}>{text.next}</Link>}
+          {page > 1 ? (
+            <Link to={libraryPath(filter, page - 1)} className={accountButton}>
+              {text.previous}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasMore && (
+            <Link to={libraryPath(filter, page + 1)} className={accountButton}>
+              {text.next}
+            </Link>
+          )}
         </nav>
       )}
     </section>
@@ -120,15 +173,37 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
 function LibraryCard({ image, canDelete }: { image: LibraryEntry; canDelete: boolean }) {
   const focus = useFetcher();
   return (
-    <li className="min-w-0 space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" data-testid="media-item" data-url={image.url}>
-      <FocalPointPicker url={image.url} alt={image.alt} focal={image.focal} width={image.width} height={image.height} onPick={(point) => focus.submit({ intent: "focus", url: image.url, x: String(point.x), y: String(point.y) }, { method: "post" })} />
+    <li
+      className="min-w-0 space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200"
+      data-testid="media-item"
+      data-url={image.url}
+    >
+      <FocalPointPicker
+        url={image.url}
+        alt={image.alt}
+        focal={image.focal}
+        width={image.width}
+        height={image.height}
+        onPick={(point) =>
+          focus.submit({ intent: "focus", url: image.url, x: String(point.x), y: String(point.y) }, { method: "post" })
+        }
+      />
       <div className="space-y-1 text-sm">
         {image.caption && <p className="font-bold break-words">{image.caption}</p>}
         {image.credit && <p className="break-words text-stone-600">{image.credit}</p>}
         <p className="text-stone-500">
-          {text.uploadedBy}: {image.uploader ?? text.unknownUploader} · <time dateTime={image.createdAt}>{dayOf(image.createdAt)}</time>
+          {text.uploadedBy}: {image.uploader ?? text.unknownUploader} ·{" "}
+          <time dateTime={image.createdAt}>{dayOf(image.createdAt)}</time>
           {/* The separator stays in the Arabic line; only the size reads left to right, isolated from the date beside it. */}
-          {image.width && image.height ? <> · <bdi dir="ltr" data-testid="media-size">{image.width}×{image.height}</bdi></> : null}
+          {image.width && image.height ? (
+            <>
+              {" "}
+              ·{" "}
+              <bdi dir="ltr" data-testid="media-size">
+                {image.width}×{image.height}
+              </bdi>
+            </>
+          ) : null}
         </p>
       </div>
       <div className="text-sm" data-testid="media-uses">
@@ -205,14 +280,20 @@ function LibraryUpload() {
     const element = event.currentTarget;
     setState({ progress: 0, error: null, done: null });
     try {
-      const { status, json } = await sendWithProgress("/api/media/library", "POST", new FormData(element), (progress) => setState((now) => ({ ...now, progress })));
+      const { status, json } = await sendWithProgress("/api/media/library", "POST", new FormData(element), (progress) =>
+        setState((now) => ({ ...now, progress })),
+      );
       const refusal = errorOf(json);
       if (status === 201 && json && typeof json === "object" && "urls" in json && Array.isArray(json.urls)) {
         element.reset();
         setState({ progress: null, error: null, done: text.uploaded(json.urls.length) });
         await revalidator.revalidate();
       } else {
-        setState({ progress: null, error: refusal ? (Object.values(formMessagesOf(refusal))[0] ?? refusal.message) : text.uploadFailed, done: null });
+        setState({
+          progress: null,
+          error: refusal ? (Object.values(formMessagesOf(refusal))[0] ?? refusal.message) : text.uploadFailed,
+          done: null,
+        });
       }
     } catch {
       setState({ progress: null, error: text.uploadFailed, done: null });
@@ -220,14 +301,38 @@ function LibraryUpload() {
   }
   const busy = state.progress !== null;
   return (
-    <form method="post" encType="multipart/form-data" onSubmit={submit} aria-busy={busy} className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200" data-testid="media-upload">
+    <form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={submit}
+      aria-busy={busy}
+      className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200"
+      data-testid="media-upload"
+    >
       <h2 className="font-bold">{text.upload}</h2>
       <label className="block text-sm font-bold">
         {text.uploadField}
-        <input name="images" type="file" multiple required accept="image/jpeg,image/png,image/webp,image/avif,image/gif" className={field} aria-describedby="media-upload-hint" />
+        <input
+          name="images"
+          type="file"
+          multiple
+          required
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className={field}
+          aria-describedby="media-upload-hint"
+        />
       </label>
-      <p id="media-upload-hint" className="text-sm text-stone-600">{text.uploadHint}</p>
-      {busy && <progress value={state.progress ?? 0} max={1} className="h-2 w-full accent-brand-600" aria-label={text.uploading} />}
+      <p id="media-upload-hint" className="text-sm text-stone-600">
+        {text.uploadHint}
+      </p>
+      {busy && (
+        <progress
+          value={state.progress ?? 0}
+          max={1}
+          className="h-2 w-full accent-brand-600"
+          aria-label={text.uploading}
+        />
+      )}
       <div aria-live="polite">
         {state.error && <Notice tone="error">{state.error}</Notice>}
         {state.done && <Notice tone="done">{state.done}</Notice>}

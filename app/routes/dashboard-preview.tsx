@@ -20,14 +20,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
-  const preview = await previewFromForm(site.db, user, { ...articleFormValues(textsOf(form)), id: formText(form, "id") }, site.clock.now());
+  const preview = await previewFromForm(
+    site.db,
+    user,
+    { ...articleFormValues(textsOf(form)), id: formText(form, "id") },
+    site.clock.now(),
+  );
   return { preview };
 }
 
 export const headers = () => NO_STORE;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/preview", title: `${newsroomMessages.preview} | ${siteOf(matches).name}`, description: newsroomMessages.preview, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/preview",
+    title: `${newsroomMessages.preview} | ${siteOf(matches).name}`,
+    description: newsroomMessages.preview,
+    noindex: true,
+    image: null,
+  });
 }
 
 export default function PreviewPage({ actionData }: Route.ComponentProps) {
@@ -42,7 +54,11 @@ export default function PreviewPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
-        <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 font-bold text-amber-900" data-testid="preview-banner">
+        <p
+          role="note"
+          className="rounded border border-amber-300 bg-amber-50 p-3 font-bold text-amber-900"
+          data-testid="preview-banner"
+        >
           {newsroomMessages.previewBanner}
         </p>
         <ArticleBody {...actionData.preview} />

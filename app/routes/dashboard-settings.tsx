@@ -6,7 +6,13 @@ import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { pushMessages, settingsMessages as sm } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { SETTINGS_LIMITS } from "~/lib/site-settings-schema";
-import { ALERTS_PER_HOUR_MAX, INFO_PAGE_KEYS, INFO_PAGE_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/site-settings";
+import {
+  ALERTS_PER_HOUR_MAX,
+  INFO_PAGE_KEYS,
+  INFO_PAGE_TITLES,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+} from "~/lib/site-settings";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { answerForm } from "~/server/http/form-refusal.server";
@@ -36,10 +42,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/settings", title: `${sm.settingsTitle} | ${siteOf(matches).name}`, description: sm.settingsTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/settings",
+    title: `${sm.settingsTitle} | ${siteOf(matches).name}`,
+    description: sm.settingsTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
-const SOCIAL_LABELS: Record<SocialNetwork, string> = { facebook: "Facebook", x: "X", instagram: "Instagram", telegram: "Telegram", whatsapp: "WhatsApp" };
+const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  facebook: "Facebook",
+  x: "X",
+  instagram: "Instagram",
+  telegram: "Telegram",
+  whatsapp: "WhatsApp",
+};
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 const fieldset = "space-y-4 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6";
 const legend = "px-1 text-lg font-bold";
@@ -49,7 +68,15 @@ function CurrentImage({ url, wide }: { url: string | null; wide?: boolean }) {
   return (
     <p className="mt-2 flex items-center gap-2 text-sm text-stone-600">
       {sm.settingsCurrentImage}:
-      <img src={url} alt="" className={wide ? "h-16 w-auto rounded ring-1 ring-stone-200" : "size-12 rounded bg-stone-100 object-contain ring-1 ring-stone-200"} />
+      <img
+        src={url}
+        alt=""
+        className={
+          wide
+            ? "h-16 w-auto rounded ring-1 ring-stone-200"
+            : "size-12 rounded bg-stone-100 object-contain ring-1 ring-stone-200"
+        }
+      />
     </p>
   );
 }
@@ -77,31 +104,83 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
         <fieldset className={fieldset}>
           <legend className={legend}>{sm.settingsIdentity}</legend>
           <FormField id="name" label={sm.settingsName} error={errors.name}>
-            <input id="name" name="name" required maxLength={SETTINGS_LIMITS.name} defaultValue={settings.name} className={input} aria-invalid={invalid("name")} />
+            <input
+              id="name"
+              name="name"
+              required
+              maxLength={SETTINGS_LIMITS.name}
+              defaultValue={settings.name}
+              className={input}
+              aria-invalid={invalid("name")}
+            />
           </FormField>
           <FormField id="tagline" label={sm.settingsTagline} error={errors.tagline}>
-            <input id="tagline" name="tagline" maxLength={SETTINGS_LIMITS.tagline} defaultValue={settings.tagline} className={input} aria-invalid={invalid("tagline")} />
+            <input
+              id="tagline"
+              name="tagline"
+              maxLength={SETTINGS_LIMITS.tagline}
+              defaultValue={settings.tagline}
+              className={input}
+              aria-invalid={invalid("tagline")}
+            />
           </FormField>
           <FormField id="description" label={sm.settingsDescription} error={errors.description}>
-            <textarea id="description" name="description" rows={3} maxLength={SETTINGS_LIMITS.description} defaultValue={settings.description} className={input} aria-invalid={invalid("description")} />
+            <textarea
+              id="description"
+              name="description"
+              rows={3}
+              maxLength={SETTINGS_LIMITS.description}
+              defaultValue={settings.description}
+              className={input}
+              aria-invalid={invalid("description")}
+            />
           </FormField>
           <FormField id="footerText" label={sm.settingsFooterText} error={errors.footerText}>
-            <textarea id="footerText" name="footerText" rows={2} maxLength={SETTINGS_LIMITS.footerText} defaultValue={settings.footerText} className={input} aria-invalid={invalid("footerText")} />
+            <textarea
+              id="footerText"
+              name="footerText"
+              rows={2}
+              maxLength={SETTINGS_LIMITS.footerText}
+              defaultValue={settings.footerText}
+              className={input}
+              aria-invalid={invalid("footerText")}
+            />
           </FormField>
         </fieldset>
 
         <fieldset className={fieldset}>
           <legend className={legend}>{sm.settingsImages}</legend>
           <FormField id="logo" label={sm.settingsLogo} error={errors.logo}>
-            <input id="logo" name="logo" type="file" accept={IMAGE_TYPES} className={input} aria-invalid={invalid("logo")} />
+            <input
+              id="logo"
+              name="logo"
+              type="file"
+              accept={IMAGE_TYPES}
+              className={input}
+              aria-invalid={invalid("logo")}
+            />
             <CurrentImage url={settings.images.logo} />
           </FormField>
           <FormField id="favicon" label={sm.settingsFavicon} error={errors.favicon}>
-            <input id="favicon" name="favicon" type="file" accept={IMAGE_TYPES} className={input} aria-invalid={invalid("favicon")} />
+            <input
+              id="favicon"
+              name="favicon"
+              type="file"
+              accept={IMAGE_TYPES}
+              className={input}
+              aria-invalid={invalid("favicon")}
+            />
             <CurrentImage url={settings.images.appleTouch} />
           </FormField>
           <FormField id="shareImage" label={sm.settingsShareImage} error={errors.shareImage}>
-            <input id="shareImage" name="shareImage" type="file" accept={IMAGE_TYPES} className={input} aria-invalid={invalid("shareImage")} />
+            <input
+              id="shareImage"
+              name="shareImage"
+              type="file"
+              accept={IMAGE_TYPES}
+              className={input}
+              aria-invalid={invalid("shareImage")}
+            />
             <CurrentImage url={settings.images.shareImage} wide />
           </FormField>
         </fieldset>
@@ -109,7 +188,12 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
         <fieldset className={fieldset}>
           <legend className={legend}>{sm.settingsSocial}</legend>
           {SOCIAL_NETWORKS.map((network) => (
-            <FormField key={network} id={`social_${network}`} label={SOCIAL_LABELS[network]} error={errors[`social_${network}`]}>
+            <FormField
+              key={network}
+              id={`social_${network}`}
+              label={SOCIAL_LABELS[network]}
+              error={errors[`social_${network}`]}
+            >
               <input
                 id={`social_${network}`}
                 name={`social_${network}`}
@@ -129,27 +213,72 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
         <fieldset className={fieldset}>
           <legend className={legend}>{sm.settingsContact}</legend>
           <FormField id="contactEmail" label={sm.settingsEmail} error={errors.contactEmail}>
-            <input id="contactEmail" name="contactEmail" type="email" dir="ltr" maxLength={SETTINGS_LIMITS.email} defaultValue={settings.contact.email} className={`${input} text-start`} aria-invalid={invalid("contactEmail")} />
+            <input
+              id="contactEmail"
+              name="contactEmail"
+              type="email"
+              dir="ltr"
+              maxLength={SETTINGS_LIMITS.email}
+              defaultValue={settings.contact.email}
+              className={`${input} text-start`}
+              aria-invalid={invalid("contactEmail")}
+            />
           </FormField>
           <FormField id="contactPhone" label={sm.settingsPhone} error={errors.contactPhone}>
-            <input id="contactPhone" name="contactPhone" type="tel" dir="ltr" maxLength={SETTINGS_LIMITS.phone} defaultValue={settings.contact.phone} className={`${input} text-start`} aria-invalid={invalid("contactPhone")} />
+            <input
+              id="contactPhone"
+              name="contactPhone"
+              type="tel"
+              dir="ltr"
+              maxLength={SETTINGS_LIMITS.phone}
+              defaultValue={settings.contact.phone}
+              className={`${input} text-start`}
+              aria-invalid={invalid("contactPhone")}
+            />
           </FormField>
           <FormField id="contactAddress" label={sm.settingsAddress} error={errors.contactAddress}>
-            <input id="contactAddress" name="contactAddress" maxLength={SETTINGS_LIMITS.address} defaultValue={settings.contact.address} className={input} aria-invalid={invalid("contactAddress")} />
+            <input
+              id="contactAddress"
+              name="contactAddress"
+              maxLength={SETTINGS_LIMITS.address}
+              defaultValue={settings.contact.address}
+              className={input}
+              aria-invalid={invalid("contactAddress")}
+            />
           </FormField>
           <FormField id="alertsPerHour" label={pushMessages.perHourLimit} error={errors.alertsPerHour}>
-            <input id="alertsPerHour" name="alertsPerHour" type="number" min={1} max={ALERTS_PER_HOUR_MAX} dir="ltr" defaultValue={settings.alertsPerHour} className={`${input} text-start`} aria-invalid={invalid("alertsPerHour")} />
+            <input
+              id="alertsPerHour"
+              name="alertsPerHour"
+              type="number"
+              min={1}
+              max={ALERTS_PER_HOUR_MAX}
+              dir="ltr"
+              defaultValue={settings.alertsPerHour}
+              className={`${input} text-start`}
+              aria-invalid={invalid("alertsPerHour")}
+            />
           </FormField>
         </fieldset>
 
         <fieldset className={fieldset}>
           <legend className={legend}>{sm.settingsInfoPages}</legend>
           {INFO_PAGE_KEYS.map((key) => (
-            <RichTextField key={key} name={`page_${key}`} label={INFO_PAGE_TITLES[key]} defaultValue={settings.infoPages[key]} error={errors[`page_${key}`]} />
+            <RichTextField
+              key={key}
+              name={`page_${key}`}
+              label={INFO_PAGE_TITLES[key]}
+              defaultValue={settings.infoPages[key]}
+              error={errors[`page_${key}`]}
+            />
           ))}
         </fieldset>
 
-        <button type="submit" disabled={busy} className="rounded bg-brand-600 px-6 py-2 font-bold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-brand-600 px-6 py-2 font-bold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {sm.settingsSave}
         </button>
       </Form>

@@ -18,8 +18,19 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   if (!(CSV_TABLES as readonly string[]).includes(table)) throw pageError(new AppError("bad-request"));
   const range = statsRangeOf(url.searchParams.get("range"));
   const report = await readStats(site.db, { range, scope, now: site.clock.now() });
-  const csv = statsCsv(report, table as CsvTable, { hour: m.csvHour, day: m.csvDay, key: m.key, label: m.label, views: m.views, readers: m.readers });
+  const csv = statsCsv(report, table as CsvTable, {
+    hour: m.csvHour,
+    day: m.csvDay,
+    key: m.key,
+    label: m.label,
+    views: m.views,
+    readers: m.readers,
+  });
   return new Response(csv, {
-    headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="stats-${table}-${range}.csv"` },
+    headers: {
+      ...NO_STORE,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="stats-${table}-${range}.csv"`,
+    },
   });
 }

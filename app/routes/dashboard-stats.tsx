@@ -22,7 +22,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const scope = statsScopeOf(await requireNewsroomMember(site.auth, request));
   const range = statsRangeOf(url.searchParams.get("range"));
   const now = site.clock.now();
-  const [report, live] = await Promise.all([readStats(site.db, { range, scope, now }), readLive(site.db, { scope, now })]);
+  const [report, live] = await Promise.all([
+    readStats(site.db, { range, scope, now }),
+    readLive(site.db, { scope, now }),
+  ]);
   return { report, live, ownOnly: scope.authorId !== null };
 }
 
@@ -30,18 +33,48 @@ export const headers = () => NO_STORE;
 export const handle = HYDRATE_DOCUMENT;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/stats", title: `${m.title} | ${siteOf(matches).name}`, description: m.title, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/stats",
+    title: `${m.title} | ${siteOf(matches).name}`,
+    description: m.title,
+    noindex: true,
+    image: null,
+  });
 }
 
 const number = (n: number) => n.toLocaleString("ar-LB");
-const labelled = (table: StatsRowTable, rows: Row[], href?: (row: Row) => string): BarRow[] => rows.map((row) => ({ ...row, label: statsRowLabel(table, row), href: href?.(row) }));
+const labelled = (table: StatsRowTable, rows: Row[], href?: (row: Row) => string): BarRow[] =>
+  rows.map((row) => ({ ...row, label: statsRowLabel(table, row), href: href?.(row) }));
 
-function Panel({ id, title, range, table, children }: { id: string; title: string; range: StatsRange; table: string; children: React.ReactNode }) {
+function Panel({
+  id,
+  title,
+  range,
+  table,
+  children,
+}: {
+  id: string;
+  title: string;
+  range: StatsRange;
+  table: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200" data-testid={`stats-${table}`}>
+    <section
+      aria-labelledby={id}
+      className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200"
+      data-testid={`stats-${table}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={id} className="font-bold">{title}</h2>
-        <a href={`/dashboard/stats.csv?range=${range}&table=${table}`} className="text-sm text-brand-700 hover:underline" download>
+        <h2 id={id} className="font-bold">
+          {title}
+        </h2>
+        <a
+          href={`/dashboard/stats.csv?range=${range}&table=${table}`}
+          className="text-sm text-brand-700 hover:underline"
+          download
+        >
           {m.csv}
         </a>
       </div>
@@ -60,21 +93,35 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       <LiveReaders initial={live} />
       <nav aria-label={m.rangesLabel} className="flex gap-2">
         {STATS_RANGES.map((r) => (
-          <Link key={r} to={`/dashboard/stats?range=${r}`} aria-current={r === range ? "page" : undefined} className={`rounded-full px-4 py-1.5 text-sm ring-1 ring-stone-300 ${r === range ? "bg-brand-600 text-white" : "bg-white"}`}>
+          <Link
+            key={r}
+            to={`/dashboard/stats?range=${r}`}
+            aria-current={r === range ? "page" : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm ring-1 ring-stone-300 ${r === range ? "bg-brand-600 text-white" : "bg-white"}`}
+          >
             {m.ranges[r]}
           </Link>
         ))}
       </nav>
-      <Panel id="series-title" title={`${m.overTime} (${range === "today" ? m.byHour : m.byDay})`} range={range} table="series">
+      <Panel
+        id="series-title"
+        title={`${m.overTime} (${range === "today" ? m.byHour : m.byDay})`}
+        range={range}
+        table="series"
+      >
         <dl className="flex flex-wrap gap-6">
           <div>
             <dt className="text-sm text-stone-500">{m.views}</dt>
-            <dd className="text-2xl font-bold" data-testid="total-views">{number(report.totals.views)}</dd>
+            <dd className="text-2xl font-bold" data-testid="total-views">
+              {number(report.totals.views)}
+            </dd>
           </div>
           {report.totals.readers !== null && (
             <div>
               <dt className="text-sm text-stone-500">{range === "today" ? m.readers : m.dailyReaders}</dt>
-              <dd className="text-2xl font-bold" data-testid="total-readers">{number(report.totals.readers)}</dd>
+              <dd className="text-2xl font-bold" data-testid="total-readers">
+                {number(report.totals.readers)}
+              </dd>
             </div>
           )}
         </dl>

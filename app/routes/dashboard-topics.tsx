@@ -10,7 +10,14 @@ import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
-import { createNamedTopic, deleteTopic, describeTopic, listTopicsWithCounts, mergeTopics, renameTopic } from "~/server/news/topic-admin.server";
+import {
+  createNamedTopic,
+  deleteTopic,
+  describeTopic,
+  listTopicsWithCounts,
+  mergeTopics,
+  renameTopic,
+} from "~/server/news/topic-admin.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -30,18 +37,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   await requireAdmin(site.auth, request);
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   return answerForm(async () => {
     const parsed = topicActionSchema.safeParse(fields);
-    if (!parsed.success) throw new AppError("validation", { message: parsed.error.issues[0]?.message ?? topicMessages.actionInvalid });
+    if (!parsed.success)
+      throw new AppError("validation", { message: parsed.error.issues[0]?.message ?? topicMessages.actionInvalid });
     const input = parsed.data;
     switch (input.intent) {
       case "create":
-        return { done: topicMessages.created, topic: await createNamedTopic(site.db, input.name, input.description, site.clock.now()) };
+        return {
+          done: topicMessages.created,
+          topic: await createNamedTopic(site.db, input.name, input.description, site.clock.now()),
+        };
       case "describe":
-        return { done: topicMessages.described, topic: await describeTopic(site.db, input.id, input.description, site.clock.now()) };
+        return {
+          done: topicMessages.described,
+          topic: await describeTopic(site.db, input.id, input.description, site.clock.now()),
+        };
       case "rename":
-        return { done: topicMessages.renamed, topic: await renameTopic(site.db, input.id, input.name, site.clock.now()) };
+        return {
+          done: topicMessages.renamed,
+          topic: await renameTopic(site.db, input.id, input.name, site.clock.now()),
+        };
       case "merge":
         return { done: topicMessages.merged, topic: await mergeTopics(site.db, input.id, input.into) };
       case "delete":
@@ -54,7 +73,14 @@ export const headers = () => NO_STORE;
 
 export function meta({ matches }: Route.MetaArgs) {
   const title = topicMessages.dashboardTitle;
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/topics", title: `${title} | ${siteOf(matches).name}`, description: title, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/topics",
+    title: `${title} | ${siteOf(matches).name}`,
+    description: title,
+    noindex: true,
+    image: null,
+  });
 }
 
 const field = "min-w-0 flex-1 rounded border border-stone-300 bg-white px-2 py-1.5";
@@ -69,7 +95,11 @@ export default function Topics({ loaderData, actionData }: Route.ComponentProps)
       <DashboardHeading id="topics-title" title={topicMessages.dashboardTitle} />
       {refusal && <Notice tone="error">{Object.values(errors)[0] ?? refusal.message}</Notice>}
       {done && <Notice tone="done">{done}</Notice>}
-      <Form method="post" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200" data-testid="topic-create">
+      <Form
+        method="post"
+        className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-stone-200"
+        data-testid="topic-create"
+      >
         <input type="hidden" name="intent" value="create" />
         <h2 className="font-bold">{topicMessages.create}</h2>
         <div className="space-y-1">
@@ -82,7 +112,14 @@ export default function Topics({ loaderData, actionData }: Route.ComponentProps)
           <label className="block text-sm font-bold" htmlFor="new-topic-description">
             {topicMessages.description}
           </label>
-          <textarea id="new-topic-description" name="description" rows={2} maxLength={TOPIC_DESCRIPTION_MAX} aria-describedby="new-topic-description-hint" className={`${field} w-full`} />
+          <textarea
+            id="new-topic-description"
+            name="description"
+            rows={2}
+            maxLength={TOPIC_DESCRIPTION_MAX}
+            aria-describedby="new-topic-description-hint"
+            className={`${field} w-full`}
+          />
           <p id="new-topic-description-hint" className="text-sm text-stone-500">
             {topicMessages.descriptionHint}
           </p>
@@ -112,7 +149,14 @@ export default function Topics({ loaderData, actionData }: Route.ComponentProps)
                   <label className="sr-only" htmlFor={`rename-${topic.id}`}>
                     {topicMessages.renameTo}
                   </label>
-                  <input id={`rename-${topic.id}`} name="name" required maxLength={TOPIC_NAME_MAX} defaultValue={topic.name} className={field} />
+                  <input
+                    id={`rename-${topic.id}`}
+                    name="name"
+                    required
+                    maxLength={TOPIC_NAME_MAX}
+                    defaultValue={topic.name}
+                    className={field}
+                  />
                   <button type="submit" className={accountButton}>
                     {topicMessages.rename}
                   </button>
@@ -149,7 +193,14 @@ export default function Topics({ loaderData, actionData }: Route.ComponentProps)
                   <label className="block text-sm font-bold" htmlFor={`describe-${topic.id}`}>
                     {topicMessages.description}
                   </label>
-                  <textarea id={`describe-${topic.id}`} name="description" rows={2} maxLength={TOPIC_DESCRIPTION_MAX} defaultValue={topic.description ?? ""} className={`${field} w-full`} />
+                  <textarea
+                    id={`describe-${topic.id}`}
+                    name="description"
+                    rows={2}
+                    maxLength={TOPIC_DESCRIPTION_MAX}
+                    defaultValue={topic.description ?? ""}
+                    className={`${field} w-full`}
+                  />
                 </div>
                 <button type="submit" className={accountButton}>
                   {topicMessages.describe}

@@ -32,7 +32,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await requireEditor(site.auth, request);
   const done = url.searchParams.get("done");
-  return { items: await listTrash(site.db), canDeleteForGood: isAdmin(user), done: done === "restored" || done === "deleted" ? done : null };
+  return {
+    items: await listTrash(site.db),
+    canDeleteForGood: isAdmin(user),
+    done: done === "restored" || done === "deleted" ? done : null,
+  };
 }
 
 /** Restore (editors) or delete for good (admins) one article of the trash; a refusal is the error page. */
@@ -42,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = trashActionSchema.safeParse(Object.fromEntries(await readSmallForm(request)));
   if (!parsed.success) {
     const idProblem = parsed.error.issues.find((issue) => issue.path[0] === "id")?.message;
-    throw pageError(idProblem ? new AppError("validation", { message: idProblem, fields: { id: idProblem } }) : new AppError("bad-request"));
+    throw pageError(
+      idProblem
+        ? new AppError("validation", { message: idProblem, fields: { id: idProblem } })
+        : new AppError("bad-request"),
+    );
   }
   const { intent, id } = parsed.data;
   if (intent === "delete") {
@@ -55,10 +63,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/trash", title: `${newsroomMessages.trashTitle} | ${siteOf(matches).name}`, description: newsroomMessages.trashTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/trash",
+    title: `${newsroomMessages.trashTitle} | ${siteOf(matches).name}`,
+    description: newsroomMessages.trashTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
-const button = "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
+const button =
+  "rounded border border-stone-300 bg-white px-3 py-1 text-sm font-bold hover:bg-stone-100 whitespace-nowrap";
 
 export default function Trash({ loaderData }: Route.ComponentProps) {
   const { items, canDeleteForGood, done } = loaderData;
@@ -81,7 +97,8 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
             title: item.title,
             details: (
               <>
-                {categoryLabel(item.category)} · {newsroomMessages.trashPreviousStatus}: {STATUS_LABELS[item.trashedFrom]} · {newsroomMessages.trashDeletedAt}:{" "}
+                {categoryLabel(item.category)} · {newsroomMessages.trashPreviousStatus}:{" "}
+                {STATUS_LABELS[item.trashedFrom]} · {newsroomMessages.trashDeletedAt}:{" "}
                 <time dateTime={item.deletedAt}>{formatDay(item.deletedAt)}</time>
               </>
             ),
@@ -94,7 +111,12 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                   </button>
                 </form>
                 {canDeleteForGood && (
-                  <form method="post" onSubmit={(event) => !window.confirm(newsroomMessages.confirmDeleteForGood) && event.preventDefault()}>
+                  <form
+                    method="post"
+                    onSubmit={(event) =>
+                      !window.confirm(newsroomMessages.confirmDeleteForGood) && event.preventDefault()
+                    }
+                  >
                     <input type="hidden" name="id" value={item.id} />
                     <button type="submit" name="intent" value="delete" className={`${button} text-brand-700`}>
                       {newsroomMessages.deleteForGood}

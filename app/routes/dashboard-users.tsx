@@ -1,7 +1,14 @@
 import { Form } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, confirmFirst, Notice, primaryButton, TextField } from "~/components/account-fields";
-import { accountFieldErrors, invitationSchema, roleChangeSchema, SEARCH_MAX, userIdSchema, userSearchSchema } from "~/lib/account-schemas";
+import {
+  accountFieldErrors,
+  invitationSchema,
+  roleChangeSchema,
+  SEARCH_MAX,
+  userIdSchema,
+  userSearchSchema,
+} from "~/lib/account-schemas";
 import { EMAIL_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { ROLES } from "~/lib/constants";
 import { formatDay } from "~/lib/dates";
@@ -11,7 +18,13 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { inviteMember, sendResetLinkTo } from "~/server/accounts/password-reset.server";
-import { changeRole, deleteAccount, listUsers, setDisabled, setOneTimePassword } from "~/server/accounts/user-admin.server";
+import {
+  changeRole,
+  deleteAccount,
+  listUsers,
+  setDisabled,
+  setOneTimePassword,
+} from "~/server/accounts/user-admin.server";
 import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -45,14 +58,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const admin = await requireAdmin(site.auth, request);
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const intent = fields.intent;
-  const invalid = (error: { issues: { message: string }[] }) => new AppError("validation", { message: error.issues[0]?.message });
+  const invalid = (error: { issues: { message: string }[] }) =>
+    new AppError("validation", { message: error.issues[0]?.message });
   return answerForm(async (): Promise<Answer> => {
     if (intent === "invite") {
       const parsed = invitationSchema.safeParse(fields);
       if (!parsed.success) throw new AppError("validation", { fields: accountFieldErrors(parsed.error) });
-      await inviteMember(site.auth, site.resetMailing, admin.name, { name: parsed.data.username, email: parsed.data.email, role: parsed.data.role });
+      await inviteMember(site.auth, site.resetMailing, admin.name, {
+        name: parsed.data.username,
+        email: parsed.data.email,
+        role: parsed.data.role,
+      });
       return { done: "invited" };
     }
     if (intent === "role") {
@@ -70,7 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setDisabled(site.db, admin.id, userId, intent === "disable");
         return { done: intent === "disable" ? "disabled" : "enabled", userId };
       case "one-time-password":
-        return { done: "one-time-password", userId, oneTimePassword: await setOneTimePassword(site.auth, site.db, userId) };
+        return {
+          done: "one-time-password",
+          userId,
+          oneTimePassword: await setOneTimePassword(site.auth, site.db, userId),
+        };
       case "reset-link":
         await sendResetLinkTo(site.resetMailing, userId);
         return { done: "reset-link", userId };
@@ -89,7 +113,14 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard/users", title: `${accountMessages.usersTitle} | ${siteOf(matches).name}`, description: accountMessages.usersTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard/users",
+    title: `${accountMessages.usersTitle} | ${siteOf(matches).name}`,
+    description: accountMessages.usersTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
@@ -106,7 +137,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <p>{DONE_MESSAGES[done.done]}</p>
           {done.oneTimePassword && (
             <p className="mt-2">
-              <bdi dir="ltr" className="rounded bg-white px-2 py-1 font-mono text-lg select-all" data-testid="one-time-password">
+              <bdi
+                dir="ltr"
+                className="rounded bg-white px-2 py-1 font-mono text-lg select-all"
+                data-testid="one-time-password"
+              >
                 {done.oneTimePassword}
               </bdi>
             </p>
@@ -115,7 +150,14 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
-          <TextField name="q" type="search" label={accountMessages.usersSearchLabel} maxLength={SEARCH_MAX} defaultValue={q} required={false} />
+          <TextField
+            name="q"
+            type="search"
+            label={accountMessages.usersSearchLabel}
+            maxLength={SEARCH_MAX}
+            defaultValue={q}
+            required={false}
+          />
         </div>
         <button type="submit" className={primaryButton}>
           {accountMessages.usersSearch}
@@ -130,7 +172,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <p className="font-bold break-words">{user.name}</p>
                 {user.id === me && <span className="text-sm text-stone-500">({accountMessages.you})</span>}
-                {user.disabled && <span className="rounded bg-stone-200 px-2 text-sm font-bold text-stone-700">{accountMessages.accountDisabledBadge}</span>}
+                {user.disabled && (
+                  <span className="rounded bg-stone-200 px-2 text-sm font-bold text-stone-700">
+                    {accountMessages.accountDisabledBadge}
+                  </span>
+                )}
                 <bdi dir="ltr" className="min-w-0 text-sm break-all text-stone-600">
                   {user.email}
                 </bdi>
@@ -144,7 +190,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <label htmlFor={`role-${user.id}`} className="text-sm font-bold">
                     {accountMessages.userRole}
                   </label>
-                  <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="rounded border border-stone-300 bg-white px-2 py-1.5">
+                  <select
+                    id={`role-${user.id}`}
+                    name="role"
+                    defaultValue={user.role}
+                    className="rounded border border-stone-300 bg-white px-2 py-1.5"
+                  >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
                         {roleLabels[role]}
@@ -156,9 +207,17 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   </button>
                 </Form>
                 {user.id !== me && (
-                  <Form method="post" onSubmit={user.disabled ? undefined : confirmFirst(accountMessages.confirmDisable)}>
+                  <Form
+                    method="post"
+                    onSubmit={user.disabled ? undefined : confirmFirst(accountMessages.confirmDisable)}
+                  >
                     <input type="hidden" name="userId" value={user.id} />
-                    <button type="submit" name="intent" value={user.disabled ? "enable" : "disable"} className={accountButton}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={user.disabled ? "enable" : "disable"}
+                      className={accountButton}
+                    >
                       {user.disabled ? accountMessages.enableAccount : accountMessages.disableAccount}
                     </button>
                   </Form>
@@ -190,19 +249,40 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ul>
       )}
-      <section aria-labelledby="invite-title" className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6">
+      <section
+        aria-labelledby="invite-title"
+        className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:p-6"
+      >
         <h2 id="invite-title" className="text-xl font-bold">
           {accountMessages.inviteTitle}
         </h2>
         {mailOn ? (
           <Form method="post" className="grid gap-4 sm:grid-cols-3">
-            <TextField idPrefix="invite-" name="username" label={newsroomMessages.username} maxLength={USERNAME_MAX} error={errors.username} />
-            <TextField idPrefix="invite-" name="email" type="email" label={newsroomMessages.email} maxLength={EMAIL_MAX} error={errors.email} />
+            <TextField
+              idPrefix="invite-"
+              name="username"
+              label={newsroomMessages.username}
+              maxLength={USERNAME_MAX}
+              error={errors.username}
+            />
+            <TextField
+              idPrefix="invite-"
+              name="email"
+              type="email"
+              label={newsroomMessages.email}
+              maxLength={EMAIL_MAX}
+              error={errors.email}
+            />
             <div>
               <label htmlFor="invite-role" className="mb-1 block font-bold">
                 {accountMessages.userRole}
               </label>
-              <select id="invite-role" name="role" defaultValue="author" className="w-full rounded border border-stone-300 bg-white px-3 py-2">
+              <select
+                id="invite-role"
+                name="role"
+                defaultValue="author"
+                className="w-full rounded border border-stone-300 bg-white px-3 py-2"
+              >
                 {(["author", "editor", "admin"] as const).map((role) => (
                   <option key={role} value={role}>
                     {roleLabels[role]}

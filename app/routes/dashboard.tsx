@@ -4,7 +4,16 @@ import { DashboardHeading } from "~/components/dashboard-heading";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
 import { accountMenuLink, messages } from "~/lib/messages";
-import { accountMessages, frontPageMessages, mediaLibraryMessages, newsroomMessages, revisionMessages, topicMessages, pushMessages, statsMessages } from "~/lib/newsroom-messages";
+import {
+  accountMessages,
+  frontPageMessages,
+  mediaLibraryMessages,
+  newsroomMessages,
+  revisionMessages,
+  topicMessages,
+  pushMessages,
+  statsMessages,
+} from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { articleIdPath, articlePath, type NewsStatus } from "~/lib/news";
 import { dashboardFilterFromUrl, dashboardPath, isFiltered, savedIdFromUrl } from "~/lib/dashboard-filter";
@@ -79,14 +88,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   const room = site.newsroom;
   // A status the member may not give is the 403 page; any other refusal goes back to the form.
-  return answerForm(async () => {
-    const { id } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => publishArticle(room, actor, form, "page"));
-    return redirect(`/dashboard?saved=${encodeURIComponent(id)}`);
-  }, { passOn: ["forbidden"] });
+  return answerForm(
+    async () => {
+      const { id } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) =>
+        publishArticle(room, actor, form, "page"),
+      );
+      return redirect(`/dashboard?saved=${encodeURIComponent(id)}`);
+    },
+    { passOn: ["forbidden"] },
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/dashboard", title: `${messages.dashboard} | ${siteOf(matches).name}`, description: messages.dashboard, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/dashboard",
+    title: `${messages.dashboard} | ${siteOf(matches).name}`,
+    description: messages.dashboard,
+    noindex: true,
+    image: null,
+  });
 }
 
 function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -113,7 +134,22 @@ const STATUS_STYLES: Record<NewsStatus, string> = {
 };
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { totalVisits, mostRead, table, members, filter, page, submissionId, saved, reviewQueue, sentBack, awaitingReview, statuses, canDelete, actor } = loaderData;
+  const {
+    totalVisits,
+    mostRead,
+    table,
+    members,
+    filter,
+    page,
+    submissionId,
+    saved,
+    reviewQueue,
+    sentBack,
+    awaitingReview,
+    statuses,
+    canDelete,
+    actor,
+  } = loaderData;
   const here = dashboardPath(filter, page);
   const refusal = errorOf(actionData);
   return (
@@ -149,30 +185,62 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
       <Panel id="publish-title" title={newsroomMessages.publishTitle}>
         {saved && (
-          <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800" data-testid="saved-banner">
+          <p
+            role="status"
+            className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800"
+            data-testid="saved-banner"
+          >
             {savedMessage(saved.status)} —{" "}
             <Link to={articleIdPath(saved.id)} className="underline">
               {newsroomMessages.viewArticle}
             </Link>
           </p>
         )}
-        <ArticleForm key={submissionId} mode="create" action="/dashboard" apiUrl="/api/news" submissionId={submissionId} statuses={statuses} alerts={canSendAlerts(actor)} topics={{ names: [], mayCreate: isEditor(actor) }} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        <ArticleForm
+          key={submissionId}
+          mode="create"
+          action="/dashboard"
+          apiUrl="/api/news"
+          submissionId={submissionId}
+          statuses={statuses}
+          alerts={canSendAlerts(actor)}
+          topics={{ names: [], mayCreate: isEditor(actor) }}
+          errors={refusal ? formMessagesOf(refusal) : undefined}
+        />
       </Panel>
 
       <Panel id="table-title" title={newsroomMessages.allArticles}>
         <DashboardFilters filter={filter} members={members} />
-        {table.items.length === 0 && <p className="py-6 text-center text-stone-500">{isFiltered(filter) ? newsroomMessages.filterNoMatch : messages.noNews}</p>}
+        {table.items.length === 0 && (
+          <p className="py-6 text-center text-stone-500">
+            {isFiltered(filter) ? newsroomMessages.filterNoMatch : messages.noNews}
+          </p>
+        )}
         <div className="lg:overflow-x-auto">
           <table className="w-full text-start text-sm max-lg:block" data-testid="news-table">
             <thead className="bg-stone-100 text-start max-lg:hidden">
               <tr>
-                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableTitle}</th>
-                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableCategory}</th>
-                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableAuthor}</th>
-                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableStatus}</th>
-                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableDate}</th>
-                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableVisits}</th>
-                <th scope="col" className={`${cell} text-start`}>{newsroomMessages.tableActions}</th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {newsroomMessages.tableTitle}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {newsroomMessages.tableCategory}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {newsroomMessages.tableAuthor}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {newsroomMessages.tableStatus}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {newsroomMessages.tableDate}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {newsroomMessages.tableVisits}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {newsroomMessages.tableActions}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200 max-lg:block">
@@ -186,7 +254,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   <td className={metaCell}>{categoryLabel(item.category)}</td>
                   <td className={metaCell}>{item.credit?.name ?? "—"}</td>
                   <td className={metaCell}>
-                    <span className={`rounded px-2 py-0.5 text-xs font-bold whitespace-nowrap ${STATUS_STYLES[item.status]}`} data-testid="row-status">
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs font-bold whitespace-nowrap ${STATUS_STYLES[item.status]}`}
+                      data-testid="row-status"
+                    >
                       {statusLabel(item.status)}
                     </span>
                   </td>
@@ -200,8 +271,17 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                       <CopyShortLinkButton shortId={item.shortId} className={dashboardButton} />
                       {canEditArticle(actor, item) && <EditArticleLink id={item.id} className={dashboardButton} />}
                       {/* An author's own published story: no edit, but its live desk (decision 040). */}
-                      {!canEditArticle(actor, item) && canPostLiveUpdate(actor, item) && <LiveDeskLink id={item.id} className={dashboardButton} />}
-                      {canDelete && <DeleteArticleButton id={item.id} confirmText={newsroomMessages.confirmDelete} redirectTo={here} className={`${dashboardButton} text-brand-700`} />}
+                      {!canEditArticle(actor, item) && canPostLiveUpdate(actor, item) && (
+                        <LiveDeskLink id={item.id} className={dashboardButton} />
+                      )}
+                      {canDelete && (
+                        <DeleteArticleButton
+                          id={item.id}
+                          confirmText={newsroomMessages.confirmDelete}
+                          redirectTo={here}
+                          className={`${dashboardButton} text-brand-700`}
+                        />
+                      )}
                     </div>
                   </td>
                 </tr>

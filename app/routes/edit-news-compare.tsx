@@ -21,12 +21,24 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const site = context.get(siteContext);
   const actor = await requireNewsroomMember(site.auth, request);
   await assertRevisionsAccess(site.db, actor, params.id);
-  const compared = await compareStoryVersions(site.db, params.id, url.searchParams.get("from"), url.searchParams.get("to"));
+  const compared = await compareStoryVersions(
+    site.db,
+    params.id,
+    url.searchParams.get("from"),
+    url.searchParams.get("to"),
+  );
   return { newsId: params.id, ...compared, removedMedia: await removedImagesIn(site.db, compared.comparison) };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/compare`, title: `${m.compareTitle} | ${siteOf(matches).name}`, description: m.compareTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: `/edit-news/${params.id}/compare`,
+    title: `${m.compareTitle} | ${siteOf(matches).name}`,
+    description: m.compareTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 function versionLabel(version: VersionEntry): string {
@@ -34,11 +46,25 @@ function versionLabel(version: VersionEntry): string {
   return `${name} — ${VERSION_KIND_LABELS[version.kind]} · ${version.by ?? newsroomMessages.unknownPerson} · ${formatDateTime(version.at)}`;
 }
 
-function VersionSelect({ name, label, versions, value }: { name: string; label: string; versions: VersionEntry[]; value: VersionRef }) {
+function VersionSelect({
+  name,
+  label,
+  versions,
+  value,
+}: {
+  name: string;
+  label: string;
+  versions: VersionEntry[];
+  value: VersionRef;
+}) {
   return (
     <label className="flex min-w-0 flex-1 flex-col gap-1 font-bold">
       {label}
-      <select name={name} defaultValue={String(value)} className="w-full min-w-0 rounded border border-stone-300 bg-white p-2 font-normal">
+      <select
+        name={name}
+        defaultValue={String(value)}
+        className="w-full min-w-0 rounded border border-stone-300 bg-white p-2 font-normal"
+      >
         {versions.map((version) => (
           <option key={String(version.ref)} value={String(version.ref)}>
             {versionLabel(version)}
@@ -55,7 +81,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <DashboardHeading title={m.compareTitle} links={[{ to: editPath, label: newsroomMessages.backToEdit }]} />
-      <form method="get" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:flex-row sm:items-end" data-testid="compare-form">
+      <form
+        method="get"
+        className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:flex-row sm:items-end"
+        data-testid="compare-form"
+      >
         <VersionSelect name="from" label={m.compareFrom} versions={versions} value={from} />
         <VersionSelect name="to" label={m.compareTo} versions={versions} value={to} />
         <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">

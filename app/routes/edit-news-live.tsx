@@ -20,14 +20,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   // A new key for the post form at each load: a post that succeeded revalidates, a refused one keeps it.
-  return { desk: await readCoverageDesk(site.newsroom, user, params.id), storyPath: articleIdPath(params.id), submissionId: randomUUID() };
+  return {
+    desk: await readCoverageDesk(site.newsroom, user, params.id),
+    storyPath: articleIdPath(params.id),
+    submissionId: randomUUID(),
+  };
 }
 
 /** POST an `intent` (open, close, post, edit, delete, pin, unpin) and its fields; refusals come back as the form's data. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
-  return answerForm(async () => runCoverageIntent(site.newsroom, user, params.id, await readSmallForm(request, 64 * 1024)), { passOn: ["not-found", "forbidden"] });
+  return answerForm(
+    async () => runCoverageIntent(site.newsroom, user, params.id, await readSmallForm(request, 64 * 1024)),
+    { passOn: ["not-found", "forbidden"] },
+  );
 }
 
 /**
@@ -45,9 +52,23 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/live`, title: `${liveMessages.panelTitle} | ${siteOf(matches).name}`, description: newsroomMessages.editTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: `/edit-news/${params.id}/live`,
+    title: `${liveMessages.panelTitle} | ${siteOf(matches).name}`,
+    description: newsroomMessages.editTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 export default function EditNewsLive({ loaderData, params }: Route.ComponentProps) {
-  return <CoverageDesk desk={loaderData.desk} storyPath={loaderData.storyPath} articleId={params.id} submissionId={loaderData.submissionId} />;
+  return (
+    <CoverageDesk
+      desk={loaderData.desk}
+      storyPath={loaderData.storyPath}
+      articleId={params.id}
+      submissionId={loaderData.submissionId}
+    />
+  );
 }

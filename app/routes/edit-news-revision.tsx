@@ -13,7 +13,12 @@ import { readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { pageError } from "~/server/http/page-error.server";
 import { baseVersionOf } from "~/server/news/base-version.server";
-import { previewRestore, restoreRevision, revisionNotFound, type RestoreRequest } from "~/server/news/restore-revision.server";
+import {
+  previewRestore,
+  restoreRevision,
+  revisionNotFound,
+  type RestoreRequest,
+} from "~/server/news/restore-revision.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { assertRevisionsAccess } from "~/server/news/revision-access.server";
 import { getRevision } from "~/server/news/revisions.server";
@@ -57,28 +62,56 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await allowed(site, request, params.id);
-  return answerForm(async () => {
-    const restore = restoreRequestOf(await readSmallForm(request));
-    await restoreRevision(site.db, params.id, Number(params.revisionId), user.id, restore, site.clock.now());
-    return redirect(`/edit-news/${encodeURIComponent(params.id)}?restored=${restore.mode === "text" ? "text" : "1"}`);
-  }, { passOn: ["not-found", "forbidden"] });
+  return answerForm(
+    async () => {
+      const restore = restoreRequestOf(await readSmallForm(request));
+      await restoreRevision(site.db, params.id, Number(params.revisionId), user.id, restore, site.clock.now());
+      return redirect(`/edit-news/${encodeURIComponent(params.id)}?restored=${restore.mode === "text" ? "text" : "1"}`);
+    },
+    { passOn: ["not-found", "forbidden"] },
+  );
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}/revisions/${params.revisionId}`, title: `${newsroomMessages.revisionTitle} | ${siteOf(matches).name}`, description: newsroomMessages.revisionTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: `/edit-news/${params.id}/revisions/${params.revisionId}`,
+    title: `${newsroomMessages.revisionTitle} | ${siteOf(matches).name}`,
+    description: newsroomMessages.revisionTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 const button = "rounded px-4 py-2 font-bold";
 
 /** One way of restoring: what it does, what it takes off the story (to be confirmed), and its button. */
-function RestoreForm({ mode, label, note, removed, version, testId }: { mode: "text" | "full"; label: string; note: string; removed: string[]; version: number; testId: string }) {
+function RestoreForm({
+  mode,
+  label,
+  note,
+  removed,
+  version,
+  testId,
+}: {
+  mode: "text" | "full";
+  label: string;
+  note: string;
+  removed: string[];
+  version: number;
+  testId: string;
+}) {
   return (
     <form method="post" className="space-y-3 rounded-lg border border-stone-300 bg-white p-4" data-testid={testId}>
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="baseVersion" value={version} />
       <p className="text-sm text-stone-700">{note}</p>
       {removed.length > 0 ? (
-        <div className="space-y-2 rounded border border-red-300 bg-red-50 p-3" role="alert" data-testid="restore-removals">
+        <div
+          className="space-y-2 rounded border border-red-300 bg-red-50 p-3"
+          role="alert"
+          data-testid="restore-removals"
+        >
           <p className="font-bold text-red-900">{m.restoreWillRemove}</p>
           <ul className="flex flex-wrap gap-3">
             {removed.map((url) => (
@@ -94,7 +127,10 @@ function RestoreForm({ mode, label, note, removed, version, testId }: { mode: "t
           </label>
         </div>
       ) : null}
-      <button type="submit" className={`${button} ${mode === "text" ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-stone-400 bg-white hover:bg-stone-100"}`}>
+      <button
+        type="submit"
+        className={`${button} ${mode === "text" ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-stone-400 bg-white hover:bg-stone-100"}`}
+      >
         {label}
       </button>
     </form>
@@ -115,12 +151,30 @@ export default function RevisionPage({ loaderData, actionData }: Route.Component
           <h1 className="text-2xl font-bold">{m.restorePreviewTitle}</h1>
           <p className="text-sm text-stone-700">{m.restorePreviewNote}</p>
           {refusal ? (
-            <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 font-bold text-red-900" data-testid="restore-refusal">
+            <p
+              role="alert"
+              className="rounded border border-red-300 bg-red-50 p-3 font-bold text-red-900"
+              data-testid="restore-refusal"
+            >
               {refusal.message}
             </p>
           ) : null}
-          <RestoreForm mode="text" label={m.restoreText} note={m.restoreTextNote} removed={preview.text.removed} version={preview.version} testId="restore-text" />
-          <RestoreForm mode="full" label={m.restoreFull} note={m.restoreFullNote} removed={preview.full.removed} version={preview.version} testId="restore-full" />
+          <RestoreForm
+            mode="text"
+            label={m.restoreText}
+            note={m.restoreTextNote}
+            removed={preview.text.removed}
+            version={preview.version}
+            testId="restore-text"
+          />
+          <RestoreForm
+            mode="full"
+            label={m.restoreFull}
+            note={m.restoreFullNote}
+            removed={preview.full.removed}
+            version={preview.version}
+            testId="restore-full"
+          />
           <Link to={editPath} className={`${button} inline-block border border-stone-300 bg-white hover:bg-stone-100`}>
             {newsroomMessages.backToEdit}
           </Link>

@@ -37,14 +37,20 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     article,
     reviewNote,
     versions: await listVersions(site.db, article.id),
-    topics: { names: (await topicsOfArticle(site.db, article.id)).map((topic) => topic.name), mayCreate: isEditor(actor) },
+    topics: {
+      names: (await topicsOfArticle(site.db, article.id)).map((topic) => topic.name),
+      mayCreate: isEditor(actor),
+    },
     statuses: statusesFor(actor),
     alerts: canSendAlerts(actor),
     canReview: isEditor(actor) && article.status === "review",
     savedPath: isEditor(actor) ? undefined : "/dashboard",
     sentBack: searchParams.has("sentBack"),
     restored: searchParams.get("restored"),
-    stats: article.status === "published" ? await readStoryStats(site.db, { id: article.id, publishedAt: article.publishedAt, now: site.clock.now() }) : null,
+    stats:
+      article.status === "published"
+        ? await readStoryStats(site.db, { id: article.id, publishedAt: article.publishedAt, now: site.clock.now() })
+        : null,
   };
 }
 
@@ -53,29 +59,48 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireNewsroomMember(site.auth, request);
   const room = site.newsroom;
   // An article deleted meanwhile is the 404 page, one not the member's to edit the 403 page; any other refusal goes back to the form.
-  return answerForm(async () => {
-    const { article } = await editableArticle(room.db, params.id, actor);
-    await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) => editArticle(room, actor, article, form, "page"));
-    // An author's article is not public yet: they go back to their dashboard.
-    return redirect(isEditor(actor) ? `${articleIdPath(article.id)}?updated=1` : "/dashboard");
-  }, { passOn: ["not-found", "forbidden"] });
+  return answerForm(
+    async () => {
+      const { article } = await editableArticle(room.db, params.id, actor);
+      await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) =>
+        editArticle(room, actor, article, form, "page"),
+      );
+      // An author's article is not public yet: they go back to their dashboard.
+      return redirect(isEditor(actor) ? `${articleIdPath(article.id)}?updated=1` : "/dashboard");
+    },
+    { passOn: ["not-found", "forbidden"] },
+  );
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: `/edit-news/${params.id}`, title: `${newsroomMessages.editTitle} | ${siteOf(matches).name}`, description: newsroomMessages.editTitle, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: `/edit-news/${params.id}`,
+    title: `${newsroomMessages.editTitle} | ${siteOf(matches).name}`,
+    description: newsroomMessages.editTitle,
+    noindex: true,
+    image: null,
+  });
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, reviewNote, versions, statuses, alerts, canReview, sentBack, savedPath, restored, topics, stats } = loaderData;
+  const { article, reviewNote, versions, statuses, alerts, canReview, sentBack, savedPath, restored, topics, stats } =
+    loaderData;
   const refusal = errorOf(actionData);
   return (
     <>
-      <section aria-labelledby="edit-title" className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+      <section
+        aria-labelledby="edit-title"
+        className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200"
+      >
         <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
           <h1 id="edit-title" className="text-2xl font-bold">
             {newsroomMessages.editTitle}
           </h1>
-          <LiveDeskLink id={article.id} className="rounded border border-stone-300 px-3 py-1 text-sm font-bold hover:bg-stone-50" />
+          <LiveDeskLink
+            id={article.id}
+            className="rounded border border-stone-300 px-3 py-1 text-sm font-bold hover:bg-stone-50"
+          />
         </div>
         {(restored === "1" || restored === "text") && (
           <p role="status" className="mb-4 rounded border border-green-700/30 bg-green-50 p-3 font-bold text-green-800">
@@ -91,7 +116,18 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
         {reviewNote && article.status === "draft" && <EditorNote note={reviewNote} />}
         {canReview && <ReviewPanel id={article.id} />}
         {/* A new version (taking theirs after a conflict) is a new form: its fields start from it. */}
-        <ArticleForm key={article.version} mode="edit" action={`/edit-news/${encodeURIComponent(article.id)}`} apiUrl={`/api/news/${encodeURIComponent(article.id)}`} article={article} statuses={statuses} alerts={alerts} topics={topics} savedPath={savedPath} errors={refusal ? formMessagesOf(refusal) : undefined} />
+        <ArticleForm
+          key={article.version}
+          mode="edit"
+          action={`/edit-news/${encodeURIComponent(article.id)}`}
+          apiUrl={`/api/news/${encodeURIComponent(article.id)}`}
+          article={article}
+          statuses={statuses}
+          alerts={alerts}
+          topics={topics}
+          savedPath={savedPath}
+          errors={refusal ? formMessagesOf(refusal) : undefined}
+        />
       </section>
       <StoryStatsPanel stats={stats} />
       <RevisionHistory newsId={article.id} versions={versions} />

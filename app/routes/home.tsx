@@ -20,7 +20,12 @@ function homeTitle(site: SiteFrame): string {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/", title: homeTitle(siteOf(matches)), description: siteOf(matches).description || siteOf(matches).tagline || siteOf(matches).name });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/",
+    title: homeTitle(siteOf(matches)),
+    description: siteOf(matches).description || siteOf(matches).tagline || siteOf(matches).name,
+  });
 }
 
 /** The same for every reader, signed in or not (decision 031). */
@@ -67,7 +72,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Slider items={slider.map(teaserOf)} />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         {prerendered ? (
-          <div className={SECTIONS_CLASS} dangerouslySetInnerHTML={{ __html: prerendered.once(sections, () => <Sections sections={sections} />) }} />
+          <div
+            className={SECTIONS_CLASS}
+            dangerouslySetInnerHTML={{ __html: prerendered.once(sections, () => <Sections sections={sections} />) }}
+          />
         ) : (
           <div className={SECTIONS_CLASS}>
             <Sections sections={sections} />

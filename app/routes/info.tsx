@@ -28,24 +28,40 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: messages.pageNotFound }];
   const title = INFO_PAGE_TITLES[loaderData.key];
-  return pageMeta({ ...siteMetaOf(matches), path: `/${loaderData.key}`, title: `${title} | ${siteOf(matches).name}`, description: infoPageDescription(loaderData.document) });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: `/${loaderData.key}`,
+    title: `${title} | ${siteOf(matches).name}`,
+    description: infoPageDescription(loaderData.document),
+  });
 }
 
 function ContactDetails() {
   const { email, phone, address } = useSiteFrame().contact;
   if (!email && !phone && !address) return null;
   return (
-    <dl className="mb-8 grid gap-x-4 gap-y-2 rounded bg-stone-50 p-4 sm:grid-cols-[auto_1fr]" data-testid="contact-details">
+    <dl
+      className="mb-8 grid gap-x-4 gap-y-2 rounded bg-stone-50 p-4 sm:grid-cols-[auto_1fr]"
+      data-testid="contact-details"
+    >
       {email ? (
         <>
           <dt className="font-bold">{settingsMessages.contactEmailLabel}</dt>
-          <dd><a href={`mailto:${email}`} dir="ltr" className="text-brand-700 underline">{email}</a></dd>
+          <dd>
+            <a href={`mailto:${email}`} dir="ltr" className="text-brand-700 underline">
+              {email}
+            </a>
+          </dd>
         </>
       ) : null}
       {phone ? (
         <>
           <dt className="font-bold">{settingsMessages.contactPhoneLabel}</dt>
-          <dd><a href={`tel:${phone.replace(/[^0-9+]/g, "")}`} dir="ltr" className="text-brand-700 underline">{phone}</a></dd>
+          <dd>
+            <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`} dir="ltr" className="text-brand-700 underline">
+              {phone}
+            </a>
+          </dd>
         </>
       ) : null}
       {address ? (
@@ -61,12 +77,21 @@ function ContactDetails() {
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { key, document } = loaderData;
   return (
-    <article className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-10" aria-labelledby="info-title">
+    <article
+      className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-10"
+      aria-labelledby="info-title"
+    >
       <h1 id="info-title" className="mb-6 border-s-4 border-brand-600 ps-3 text-3xl font-bold">
         {INFO_PAGE_TITLES[key]}
       </h1>
       {key === "contact" ? <ContactDetails /> : null}
-      {isEmptyDocument(document) ? <p className="text-stone-600">{settingsMessages.infoPageEmpty}</p> : <div className="rich-text leading-loose text-stone-700"><RichText document={document} /></div>}
+      {isEmptyDocument(document) ? (
+        <p className="text-stone-600">{settingsMessages.infoPageEmpty}</p>
+      ) : (
+        <div className="rich-text leading-loose text-stone-700">
+          <RichText document={document} />
+        </div>
+      )}
     </article>
   );
 }

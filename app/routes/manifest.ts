@@ -8,5 +8,7 @@ import type { Route } from "./+types/manifest";
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const manifest = webManifest(await cachedSiteFrame(site.db, site.readCache));
-  return new Response(JSON.stringify(manifest), { headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": CACHE.feed } });
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": CACHE.feed },
+  });
 }

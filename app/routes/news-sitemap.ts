@@ -6,5 +6,11 @@ import type { Route } from "./+types/news-sitemap";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
-  return feedResponse(await newsSitemapXml(site.db, { baseUrl: site.config.baseUrl, site: await cachedSiteSettings(site.db, site.readCache) }), XML_CONTENT_TYPE);
+  return feedResponse(
+    await newsSitemapXml(site.db, {
+      baseUrl: site.config.baseUrl,
+      site: await cachedSiteSettings(site.db, site.readCache),
+    }),
+    XML_CONTENT_TYPE,
+  );
 }

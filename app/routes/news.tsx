@@ -40,7 +40,10 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const database = site.db;
   const user = await getCurrentUser(site.auth, request);
   // Readers and editors read the published article alike; an editor opening one that is not published gets its preview (decision 031).
-  const [published, topics] = await Promise.all([readArticle(database, params.id, PUBLIC), topicsOfArticle(database, params.id)]);
+  const [published, topics] = await Promise.all([
+    readArticle(database, params.id, PUBLIC),
+    topicsOfArticle(database, params.id),
+  ]);
   const read = published ?? (isEditor(user) ? await readArticle(database, params.id, EDITORS) : null);
   if (!read) throw pageError(articleNotFound());
   const { article, shortId } = read;
@@ -55,7 +58,10 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   ]);
   const updated = url.searchParams.get("updated") === "1";
   const shareImage = await shareImageFor(site.media, article);
-  const description = summaryText({ standfirst: article.story.standfirst, content: article.content }, SHARE_TEXT_LENGTH);
+  const description = summaryText(
+    { standfirst: article.story.standfirst, content: article.content },
+    SHARE_TEXT_LENGTH,
+  );
   const share = {
     url: absoluteUrl(site.config.baseUrl, shortId ? `/${shortId}` : pathOf(article)),
     isShortLink: shortId !== null,
@@ -63,11 +69,30 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     text: article.story.shareDescription ?? description,
   };
   const canonical = absoluteUrl(site.config.baseUrl, pathOf(article));
-  return { article, shortId, share, description, sidebar, picks, related, isAdmin: isEditor(user), updated, shareImage, topics, focus: Object.fromEntries(focus), live, canonical };
+  return {
+    article,
+    shortId,
+    share,
+    description,
+    sidebar,
+    picks,
+    related,
+    isAdmin: isEditor(user),
+    updated,
+    shareImage,
+    topics,
+    focus: Object.fromEntries(focus),
+    live,
+    canonical,
+  };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${messages.newsNotFound} | ${siteMetaOf(matches).site.name}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [
+      { title: `${messages.newsNotFound} | ${siteMetaOf(matches).site.name}` },
+      { name: "robots", content: "noindex" },
+    ];
   const { article, shortId, description, shareImage, topics, live } = loaderData;
   const { baseUrl, site } = siteMetaOf(matches);
   return [
@@ -86,8 +111,25 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { property: "article:modified_time", content: lastUpdateAfterPublication(article) ?? shownTime(article) },
     { property: "article:section", content: categoryLabel(article.category) },
     ...(shortId ? [{ tagName: "link", rel: "shortlink", href: absoluteUrl(baseUrl, `/${shortId}`) }] : []),
-    { "script:ld+json": liveBlogJsonLd(newsArticleJsonLd(baseUrl, site, article, shareImage, description, topics), baseUrl, article, live) },
-    ...(live.coverage ? [{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: liveMessages.rssTitle(article.title), href: absoluteUrl(baseUrl, `/news/${encodeURIComponent(article.id)}/live.xml`) }] : []),
+    {
+      "script:ld+json": liveBlogJsonLd(
+        newsArticleJsonLd(baseUrl, site, article, shareImage, description, topics),
+        baseUrl,
+        article,
+        live,
+      ),
+    },
+    ...(live.coverage
+      ? [
+          {
+            tagName: "link",
+            rel: "alternate",
+            type: "application/rss+xml",
+            title: liveMessages.rssTitle(article.title),
+            href: absoluteUrl(baseUrl, `/news/${encodeURIComponent(article.id)}/live.xml`),
+          },
+        ]
+      : []),
     { "script:ld+json": breadcrumbJsonLd(baseUrl, article) },
   ];
 }
@@ -108,7 +150,11 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
         )}
         <header className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <a href={categoryPath(article.category)} className="inline-block" aria-label={categoryLabel(article.category)}>
+            <a
+              href={categoryPath(article.category)}
+              className="inline-block"
+              aria-label={categoryLabel(article.category)}
+            >
               <CategoryBadge category={article.category} />
             </a>
           </div>
@@ -130,17 +176,41 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           </div>
           <ShareBar {...share} />
           {isAdmin && (
-            <div className="flex flex-wrap gap-2 rounded bg-stone-100 p-2" role="group" aria-label={messages.adminTools} data-testid="admin-tools">
+            <div
+              className="flex flex-wrap gap-2 rounded bg-stone-100 p-2"
+              role="group"
+              aria-label={messages.adminTools}
+              data-testid="admin-tools"
+            >
               <EditArticleLink id={article.id} className={adminButton} />
               <LiveDeskLink id={article.id} className={adminButton} />
               <CopyShortLinkButton shortId={shortId} className={adminButton} />
-              <DeleteArticleButton id={article.id} confirmText={messages.confirmDeleteArticle} redirectTo="/" className={`${adminButton} text-brand-700`} />
+              <DeleteArticleButton
+                id={article.id}
+                confirmText={messages.confirmDeleteArticle}
+                redirectTo="/"
+                className={`${adminButton} text-brand-700`}
+              />
             </div>
           )}
         </header>
-        {live.coverage && <LiveCoverage articleId={article.id} url={loaderData.canonical} title={article.title} eventId={live.eventId} coverage={live.coverage} updates={live.updates} />}
+        {live.coverage && (
+          <LiveCoverage
+            articleId={article.id}
+            url={loaderData.canonical}
+            title={article.title}
+            eventId={live.eventId}
+            coverage={live.coverage}
+            updates={live.updates}
+          />
+        )}
         <div className="mt-6 space-y-4">
-          <ArticleImages images={article.imageUrl ? [...article.images, article.imageUrl] : article.images} details={article.imageDetails} title={article.title} focus={loaderData.focus} />
+          <ArticleImages
+            images={article.imageUrl ? [...article.images, article.imageUrl] : article.images}
+            details={article.imageDetails}
+            title={article.title}
+            focus={loaderData.focus}
+          />
           <ArticleVideo url={article.video} title={article.title} poster={article.videoPoster} />
         </div>
         <div className="rich-text mt-6 text-lg" data-testid="article-content">

@@ -22,8 +22,11 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) => new AppError("validation", { fields: accountFieldErrors(error) });
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) =>
+    new AppError("validation", { fields: accountFieldErrors(error) });
   return answerForm(async () => {
     if (fields.intent === "reset") {
       const parsed = resetPasswordSchema.safeParse(fields);
@@ -35,7 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) throw invalid(parsed.error);
     // Without mail the page already says whom to ask; a request made anyway gets that page again.
     if (site.mailer === null) return { done: "mail-off" as const };
-    await requestResetLink(site.resetMailing, context.get(clientIpContext), parsed.data.email, context.get(afterResponseContext));
+    await requestResetLink(
+      site.resetMailing,
+      context.get(clientIpContext),
+      parsed.data.email,
+      context.get(afterResponseContext),
+    );
     return { done: "sent" as const };
   });
 }
@@ -46,7 +54,14 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ ...siteMetaOf(matches), path: "/reset-password", title: `${accountMessages.forgotTitle} | ${siteOf(matches).name}`, description: accountMessages.forgotHint, noindex: true, image: null });
+  return pageMeta({
+    ...siteMetaOf(matches),
+    path: "/reset-password",
+    title: `${accountMessages.forgotTitle} | ${siteOf(matches).name}`,
+    description: accountMessages.forgotHint,
+    noindex: true,
+    image: null,
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,7 +89,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {errors.form && <Notice tone="error">{errors.form}</Notice>}
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={token} />
-          <TextField name="newPassword" type="password" label={accountMessages.newPassword} maxLength={PASSWORD_MAX} minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" error={errors.newPassword ?? errors.token} />
+          <TextField
+            name="newPassword"
+            type="password"
+            label={accountMessages.newPassword}
+            maxLength={PASSWORD_MAX}
+            minLength={MIN_PASSWORD_LENGTH}
+            autoComplete="new-password"
+            error={errors.newPassword ?? errors.token}
+          />
           <p className="text-sm text-stone-500">{newsroomMessages.passwordHint}</p>
           <button type="submit" name="intent" value="reset" className={`${primaryButton} w-full`}>
             {accountMessages.resetSubmit}
@@ -97,7 +120,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p className="text-stone-600">{accountMessages.forgotHint}</p>
           {errors.form && <Notice tone="error">{errors.form}</Notice>}
           <Form method="post" className="space-y-4">
-            <TextField name="email" type="email" label={newsroomMessages.email} maxLength={EMAIL_MAX} autoComplete="email" error={errors.email} />
+            <TextField
+              name="email"
+              type="email"
+              label={newsroomMessages.email}
+              maxLength={EMAIL_MAX}
+              autoComplete="email"
+              error={errors.email}
+            />
             <button type="submit" name="intent" value="forgot" className={`${primaryButton} w-full`}>
               {accountMessages.forgotSubmit}
             </button>

@@ -10,8 +10,19 @@ import type { Route } from "./+types/rss";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const pathname = url.pathname.replace(/\/+$/, "");
-  if (pathname === feedPath()) return feedResponse(await rssXml(site.db, { baseUrl: site.config.baseUrl, site: await cachedSiteSettings(site.db, site.readCache) }), RSS_CONTENT_TYPE);
+  if (pathname === feedPath())
+    return feedResponse(
+      await rssXml(site.db, { baseUrl: site.config.baseUrl, site: await cachedSiteSettings(site.db, site.readCache) }),
+      RSS_CONTENT_TYPE,
+    );
   const category = CATEGORIES.find((c) => feedPath(c) === pathname);
   if (!category) return feedNotFound(messages.pageNotFound);
-  return feedResponse(await rssXml(site.db, { baseUrl: site.config.baseUrl, site: await cachedSiteSettings(site.db, site.readCache), category }), RSS_CONTENT_TYPE);
+  return feedResponse(
+    await rssXml(site.db, {
+      baseUrl: site.config.baseUrl,
+      site: await cachedSiteSettings(site.db, site.readCache),
+      category,
+    }),
+    RSS_CONTENT_TYPE,
+  );
 }

@@ -9,11 +9,15 @@ import type { Route } from "./+types/sign-out";
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   await requireUser(site.auth, request);
-  return answerForm(async () => {
-    const headers = new Headers();
-    for (const cookie of await signOut(site.accounts, request, context.get(clientIpContext))) headers.append("Set-Cookie", cookie);
-    return redirect("/", { headers });
-  }, { passOn: ["unavailable", "storage-full"] });
+  return answerForm(
+    async () => {
+      const headers = new Headers();
+      for (const cookie of await signOut(site.accounts, request, context.get(clientIpContext)))
+        headers.append("Set-Cookie", cookie);
+      return redirect("/", { headers });
+    },
+    { passOn: ["unavailable", "storage-full"] },
+  );
 }
 
 export function loader() {

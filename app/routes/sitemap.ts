@@ -15,6 +15,13 @@ function requestedPage(url: URL): number | null | "invalid" {
 export async function loader({ url, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const page = requestedPage(url);
-  const xml = page === "invalid" ? null : await sitemapXml(site.db, { baseUrl: site.config.baseUrl, site: await cachedSiteSettings(site.db, site.readCache), page });
+  const xml =
+    page === "invalid"
+      ? null
+      : await sitemapXml(site.db, {
+          baseUrl: site.config.baseUrl,
+          site: await cachedSiteSettings(site.db, site.readCache),
+          page,
+        });
   return xml === null ? feedNotFound(messages.pageNotFound) : feedResponse(xml, XML_CONTENT_TYPE);
 }

@@ -16,5 +16,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) return feedNotFound(topicMessages.topicNotFound);
   if (found.kind === "moved") return redirect(wirePath(topicFeedPath(found.slug)), 301);
   const settings = await cachedSiteSettings(site.db, site.readCache);
-  return feedResponse(await rssXml(site.db, { baseUrl: site.config.baseUrl, site: settings, topic: found.topic }), RSS_CONTENT_TYPE);
+  return feedResponse(
+    await rssXml(site.db, { baseUrl: site.config.baseUrl, site: settings, topic: found.topic }),
+    RSS_CONTENT_TYPE,
+  );
 }

@@ -26,7 +26,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${topicMessages.topicNotFound} | ${siteOf(matches).name}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [
+      { title: `${topicMessages.topicNotFound} | ${siteOf(matches).name}` },
+      { name: "robots", content: "noindex" },
+    ];
   const { topic, page } = loaderData;
   const path = topicPath(topic.slug);
   const paged = page > 1;
@@ -37,7 +41,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       title: `${topic.name}${paged ? ` - ${messages.page} ${page}` : ""} | ${siteOf(matches).name}`,
       description: topic.description ?? `${topicMessages.pageDescription} ${topic.name} - ${siteOf(matches).name}`,
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: topic.name, href: topicFeedPath(topic.slug) },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: topic.name,
+      href: topicFeedPath(topic.slug),
+    },
   ];
 }
 
@@ -53,7 +63,13 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
           {topic.description}
         </p>
       )}
-      <CategoryList path={topicPath(topic.slug)} moreApi={`/api/latest?topic=${encodeURIComponent(topic.slug)}`} page={page} items={items} hasMore={hasMore} />
+      <CategoryList
+        path={topicPath(topic.slug)}
+        moreApi={`/api/latest?topic=${encodeURIComponent(topic.slug)}`}
+        page={page}
+        items={items}
+        hasMore={hasMore}
+      />
     </section>
   );
 }

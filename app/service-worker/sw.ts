@@ -27,7 +27,12 @@ declare const __SHELL__: { version: string; files: string[]; styles: string[] };
 const worker = self as unknown as WorkerScope;
 const SHELL = shellCacheName(__SHELL__.version);
 
-async function keepTrimmed(cacheName: string, request: Request | string, response: Response, most: number): Promise<void> {
+async function keepTrimmed(
+  cacheName: string,
+  request: Request | string,
+  response: Response,
+  most: number,
+): Promise<void> {
   const cache = await caches.open(cacheName);
   await cache.delete(request);
   await cache.put(request, response);
@@ -37,7 +42,9 @@ async function keepTrimmed(cacheName: string, request: Request | string, respons
 }
 
 const offlinePage = () =>
-  new Response(offlinePageHtml(__SHELL__.styles), { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(offlinePageHtml(__SHELL__.styles), {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /** Whether any of the caches holds this address already. */
 const held = async (path: string) => (await caches.match(path, { ignoreVary: true })) !== undefined;
@@ -92,7 +99,11 @@ async function pageFromNetworkFirst(event: FetchEvent): Promise<Response> {
   const fromNetwork = fetch(request);
   // Kept even when the cached copy was shown first; the copy is taken before the page reads the body.
   event.waitUntil(
-    fromNetwork.then((response) => (isKeptPage(response) ? keepTrimmed(PAGES_CACHE, request.url, response.clone(), MAX_CACHED_PAGES) : undefined)).catch(() => undefined),
+    fromNetwork
+      .then((response) =>
+        isKeptPage(response) ? keepTrimmed(PAGES_CACHE, request.url, response.clone(), MAX_CACHED_PAGES) : undefined,
+      )
+      .catch(() => undefined),
   );
   const kept = caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true });
   try {
@@ -124,7 +135,13 @@ async function fromCacheFirst(request: Request, cacheName: string, most: number)
 
 worker.addEventListener("fetch", (event) => {
   const { request } = event;
-  const facts = { url: request.url, method: request.method, mode: request.mode, destination: request.destination, range: request.headers.has("Range") };
+  const facts = {
+    url: request.url,
+    method: request.method,
+    mode: request.mode,
+    destination: request.destination,
+    range: request.headers.has("Range"),
+  };
   switch (cacheRuleOf(facts, worker.location.origin)) {
     case "page":
       return event.respondWith(pageFromNetworkFirst(event));
@@ -170,7 +187,12 @@ worker.addEventListener("notificationclick", (event) => {
   const target = alertTarget(event.notification.data, worker.location.origin);
   if (!target) return;
   const opened = target.opened
-    ? fetch(PUSH_API.opened, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(target.opened), keepalive: true }).catch(() => undefined)
+    ? fetch(PUSH_API.opened, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(target.opened),
+        keepalive: true,
+      }).catch(() => undefined)
     : undefined;
   event.waitUntil(Promise.all([openStory(target.url), opened]));
 });

@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { budgetTable, checkBudgets, pagesOver, READER_PAGES, readBudgets, type Budgets, type Measured } from "./budget-check";
+import {
+  budgetTable,
+  checkBudgets,
+  pagesOver,
+  READER_PAGES,
+  readBudgets,
+  type Budgets,
+  type Measured,
+} from "./budget-check";
 
 const committed = readBudgets(JSON.parse(readFileSync("budgets/reader-pages.json", "utf8")));
 
@@ -22,9 +30,18 @@ const limit = (budget: number, margin: number) => ({ budget, margin, noise: "mea
 const oneBudget = (cpu: number, margin = 0.1): Budgets => ({
   about: "",
   reference: "",
-  pages: { article: { cpuRatio: limit(cpu, margin), htmlBytes: limit(30_000, 0.02), scriptBytes: limit(110_000, 0), scriptFiles: limit(35, 0) } },
+  pages: {
+    article: {
+      cpuRatio: limit(cpu, margin),
+      htmlBytes: limit(30_000, 0.02),
+      scriptBytes: limit(110_000, 0),
+      scriptFiles: limit(35, 0),
+    },
+  },
 });
-const article = (cpuRatio: number, htmlBytes = 29_000): Measured => ({ article: { cpuRatio, htmlBytes, scriptBytes: 110_000, scriptFiles: 35 } });
+const article = (cpuRatio: number, htmlBytes = 29_000): Measured => ({
+  article: { cpuRatio, htmlBytes, scriptBytes: 110_000, scriptFiles: 35 },
+});
 
 describe("the reader pages' budgets", () => {
   it("give every reader page a budget for each measure, with its noise and reason", () => {
@@ -64,7 +81,11 @@ describe("a page against its budget", () => {
 
   it("refuses a budget file without a reason or with a margin past 100 %", () => {
     const { reason: _, ...noReason } = limit(4, 0.1);
-    const file = (cpuRatio: object) => ({ about: "", reference: "", pages: { article: { ...oneBudget(4).pages.article, cpuRatio } } });
+    const file = (cpuRatio: object) => ({
+      about: "",
+      reference: "",
+      pages: { article: { ...oneBudget(4).pages.article, cpuRatio } },
+    });
     expect(() => readBudgets(file(noReason))).toThrow(/reason/);
     expect(() => readBudgets(file(limit(4, 2)))).toThrow(/margin/);
   });

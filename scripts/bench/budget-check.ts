@@ -31,7 +31,15 @@ export type Limit = z.infer<typeof limitSchema>;
 const budgetsSchema = z.strictObject({
   about: z.string(),
   reference: z.string(),
-  pages: z.record(z.string(), z.strictObject({ cpuRatio: limitSchema, htmlBytes: limitSchema, scriptBytes: limitSchema, scriptFiles: limitSchema })),
+  pages: z.record(
+    z.string(),
+    z.strictObject({
+      cpuRatio: limitSchema,
+      htmlBytes: limitSchema,
+      scriptBytes: limitSchema,
+      scriptFiles: limitSchema,
+    }),
+  ),
 });
 export type Budgets = z.infer<typeof budgetsSchema>;
 
@@ -54,7 +62,9 @@ export function checkBudgets(budgets: Budgets, measured: Measured): Verdict[] {
   const missing = budgeted.filter((page) => !(page in measured));
   const unbudgeted = Object.keys(measured).filter((page) => !(page in budgets.pages));
   if (missing.length || unbudgeted.length)
-    throw new Error(`pages measured and budgeted differ: not measured ${missing.join(", ") || "none"}; no budget ${unbudgeted.join(", ") || "none"}`);
+    throw new Error(
+      `pages measured and budgeted differ: not measured ${missing.join(", ") || "none"}; no budget ${unbudgeted.join(", ") || "none"}`,
+    );
   return budgeted.flatMap((page) =>
     MEASURES.map((measure) => {
       const limit = budgets.pages[page]![measure];
@@ -87,5 +97,12 @@ export function budgetTable(verdicts: Verdict[]): string {
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => (i >= 2 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i >= 2 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }

@@ -19,7 +19,16 @@ import { launchChromium, pageWeight } from "../../harness/page-weight";
 import { cpuTimeMs, exitedChildrenCpuTimeMs, machineCpuMs } from "../../harness/processes";
 import { startTestServer } from "../../harness/test-server";
 import { ensureBuild } from "../ensure-build";
-import { budgetTable, checkBudgets, ceilingOf, MEASURE_LABELS, pagesOver, readBudgets, type Measured, type ReaderPage } from "./budget-check";
+import {
+  budgetTable,
+  checkBudgets,
+  ceilingOf,
+  MEASURE_LABELS,
+  pagesOver,
+  readBudgets,
+  type Measured,
+  type ReaderPage,
+} from "./budget-check";
 import { seedArticles } from "./data";
 import { loadTest, servedResponse, startReference } from "./load";
 import { benchReport } from "./report";
@@ -35,7 +44,10 @@ const CONNECTIONS = 16;
 const HEADERS = { "accept-encoding": "br, gzip" };
 const BUDGETS_FILE = path.resolve("budgets/reader-pages.json");
 
-const { values: flags } = parseArgs({ options: { json: { type: "string" }, write: { type: "boolean" } }, strict: true });
+const { values: flags } = parseArgs({
+  options: { json: { type: "string" }, write: { type: "boolean" } },
+  strict: true,
+});
 const budgets = readBudgets(JSON.parse(readFileSync(BUDGETS_FILE, "utf8")));
 /** Past this share of the machine's CPU taken by other processes during the rounds, the CPU ratios run high. */
 const BUSY_MACHINE = 0.25;
@@ -46,7 +58,8 @@ async function cpuPerRequest(pid: number, url: string, seconds: number): Promise
   const before = cpuTimeMs(pid);
   const load = await loadTest(url, { connections: CONNECTIONS, seconds, headers: HEADERS });
   const spent = cpuTimeMs(pid) - before;
-  if (load.errors > 0 || load.requests === 0) throw new Error(`${url}: ${load.errors} errors in ${load.requests} requests under load`);
+  if (load.errors > 0 || load.requests === 0)
+    throw new Error(`${url}: ${load.errors} errors in ${load.requests} requests under load`);
   return spent / load.requests;
 }
 
@@ -70,7 +83,12 @@ try {
     search: `/search?query=${encodeURIComponent("طرابلس")}`,
     breaking: "/breaking",
   };
-  const server = await startTestServer({ ...env, PORT: String(FIRST_PORT), PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error" });
+  const server = await startTestServer({
+    ...env,
+    PORT: String(FIRST_PORT),
+    PAGE_CACHE_SECONDS: "0",
+    LOG_LEVEL: "error",
+  });
   const reference = await startReference(FIRST_PORT + 1);
   try {
     const browser = await launchChromium();
@@ -79,7 +97,12 @@ try {
         const html = await servedResponse(`${server.url}${route}`, {});
         if (html.status !== 200) throw new Error(`${page} (${route}) answered ${html.status}, not 200`);
         const scripts = await pageWeight(browser, server.url, route);
-        measured[page] = { cpuRatio: 0, htmlBytes: html.body.length, scriptBytes: scripts.js, scriptFiles: scripts.jsFiles.length };
+        measured[page] = {
+          cpuRatio: 0,
+          htmlBytes: html.body.length,
+          scriptBytes: scripts.js,
+          scriptFiles: scripts.jsFiles.length,
+        };
       }
     } finally {
       await browser.close();
@@ -89,7 +112,8 @@ try {
     for (const route of Object.values(pages)) await cpuPerRequest(server.pid, `${server.url}${route}`, WARM_UP_SECONDS);
     const names = Object.keys(pages) as ReaderPage[];
     // What the machine spent beside the server, the reference, wrk and this process, while the rounds ran.
-    const ours = () => cpuTimeMs(server.pid) + cpuTimeMs(reference.pid) + cpuTimeMs(process.pid) + exitedChildrenCpuTimeMs();
+    const ours = () =>
+      cpuTimeMs(server.pid) + cpuTimeMs(reference.pid) + cpuTimeMs(process.pid) + exitedChildrenCpuTimeMs();
     const [machineBefore, oursBefore, startedRounds] = [machineCpuMs().busy, ours(), Date.now()];
     let before = await referenceCpu();
     for (let round = 0; round < ROUNDS; round++) {
@@ -106,7 +130,9 @@ try {
       }
       console.log(`round ${round + 1}: ${line.join(", ")}; reference ${(before * 1000).toFixed(1)} µs/request`);
     }
-    otherWork = (machineCpuMs().busy - machineBefore - (ours() - oursBefore)) / ((Date.now() - startedRounds) * availableParallelism());
+    otherWork =
+      (machineCpuMs().busy - machineBefore - (ours() - oursBefore)) /
+      ((Date.now() - startedRounds) * availableParallelism());
     for (const page of names) measured[page]!.cpuRatio = median(ratios.get(page)!);
   } finally {
     await reference.stop();
@@ -126,12 +152,20 @@ report.line(
 report.line("```");
 report.line(budgetTable(verdicts));
 report.line("```");
-report.line(`\nOther processes took ${Math.round(otherWork * 100)} % of the machine's CPU during the rounds (load average ${loadavg().map((n) => n.toFixed(1)).join(", ")}).`);
+report.line(
+  `\nOther processes took ${Math.round(otherWork * 100)} % of the machine's CPU during the rounds (load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ")}).`,
+);
 report.finish();
 if (otherWork > BUSY_MACHINE)
-  console.log(`The machine was busy with other work (${Math.round(otherWork * 100)} % of its CPU): every page's CPU ratio runs high on such a machine, so an OVER here may be the machine's, not the page's.`);
+  console.log(
+    `The machine was busy with other work (${Math.round(otherWork * 100)} % of its CPU): every page's CPU ratio runs high on such a machine, so an OVER here may be the machine's, not the page's.`,
+  );
 for (const v of verdicts.filter((v) => v.over))
-  console.log(`Page budget exceeded: ${v.page}, ${MEASURE_LABELS[v.measure]} ${v.value.toFixed(2)} > ${ceilingOf(v.limit).toFixed(2)} (budget ${v.limit.budget} + ${Math.round(v.limit.margin * 100)} %); a reviewed change of budgets/reader-pages.json raises it`);
+  console.log(
+    `Page budget exceeded: ${v.page}, ${MEASURE_LABELS[v.measure]} ${v.value.toFixed(2)} > ${ceilingOf(v.limit).toFixed(2)} (budget ${v.limit.budget} + ${Math.round(v.limit.margin * 100)} %); a reviewed change of budgets/reader-pages.json raises it`,
+  );
 const pageCount = Object.keys(budgets.pages).length;
 console.log(`${pageCount - over.length} passed, ${over.length} failed`);
 process.exitCode = over.length ? 1 : 0;

@@ -24,7 +24,10 @@ const FIRST_PORT = Number(process.env.BENCH_PORT ?? 5350);
 const PAGE = process.env.BENCH_PAGE ?? "article";
 const CONNECTIONS = 50;
 const HEADERS = { "accept-encoding": "br, gzip" };
-const { values: flags } = parseArgs({ options: { "cpu-prof": { type: "string" }, write: { type: "boolean" } }, strict: true });
+const { values: flags } = parseArgs({
+  options: { "cpu-prof": { type: "string" }, write: { type: "boolean" } },
+  strict: true,
+});
 
 type Run = { rps: number; cpuUs: number };
 
@@ -46,12 +49,17 @@ try {
   const route = { article: articlePage, home: "/", category: "/local" }[PAGE];
   if (!route) throw new Error(`BENCH_PAGE must be article, home or category`);
   const nodeArgs = flags["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["cpu-prof"])}`] : [];
-  const server = await startTestServer({ ...env, PORT: String(FIRST_PORT), PAGE_CACHE_SECONDS: "300", LOG_LEVEL: "error" }, "node", nodeArgs);
+  const server = await startTestServer(
+    { ...env, PORT: String(FIRST_PORT), PAGE_CACHE_SECONDS: "300", LOG_LEVEL: "error" },
+    "node",
+    nodeArgs,
+  );
   try {
     const url = `${server.url}${route}`;
     await loadTest(url, { connections: CONNECTIONS, seconds: 2, headers: HEADERS });
     const served = await servedResponse(url, HEADERS);
-    if (served.headers["x-cache"] !== "HIT") throw new Error(`${route} is not a cache hit: X-Cache ${String(served.headers["x-cache"])}`);
+    if (served.headers["x-cache"] !== "HIT")
+      throw new Error(`${route} is not a cache hit: X-Cache ${String(served.headers["x-cache"])}`);
     bytes = served.body.length;
     const ceiling = await startCeiling(served, FIRST_PORT + 1);
     try {
@@ -63,7 +71,9 @@ try {
         const b = await measure(second, second === server.pid ? url : ceiling.url, SECONDS);
         const [ours, bare] = first === server.pid ? [a, b] : [b, a];
         rounds.push({ server: ours, ceiling: bare });
-        console.log(`round ${round}: cache hits ${Math.round(ours.rps)} req/s, node:http ${Math.round(bare.rps)} req/s: ${(ours.rps / bare.rps).toFixed(3)}`);
+        console.log(
+          `round ${round}: cache hits ${Math.round(ours.rps)} req/s, node:http ${Math.round(bare.rps)} req/s: ${(ours.rps / bare.rps).toFixed(3)}`,
+        );
       }
     } finally {
       await ceiling.stop();
@@ -80,7 +90,9 @@ const report = benchReport("npm run bench:cache-hits");
 report.line(
   `\nThe ${PAGE} page (${bytes} bytes, brotli) from the page cache, WORKERS=1, against node:http sending the same response; wrk ${CONNECTIONS} connections × ${SECONDS} s, alternated.\n`,
 );
-report.line("| round | cache hits req/s | node:http req/s | req/s ratio | cache hits CPU µs/request | node:http CPU µs/request | capacity ratio |");
+report.line(
+  "| round | cache hits req/s | node:http req/s | req/s ratio | cache hits CPU µs/request | node:http CPU µs/request | capacity ratio |",
+);
 report.line("|---:|---:|---:|---:|---:|---:|---:|");
 const capacity = ({ server, ceiling }: (typeof rounds)[number]) => ceiling.cpuUs / server.cpuUs;
 rounds.forEach((round, i) => {

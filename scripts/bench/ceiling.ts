@@ -7,7 +7,11 @@ import http from "node:http";
 import { readFileSync } from "node:fs";
 
 const [file, port] = process.argv.slice(2);
-const stored = JSON.parse(readFileSync(file!, "utf8")) as { status: number; headers: Record<string, string | string[]>; body: string };
+const stored = JSON.parse(readFileSync(file!, "utf8")) as {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: string;
+};
 const body = Buffer.from(stored.body, "base64");
 const server = http.createServer((_req, res) => {
   res.writeHead(stored.status, stored.headers);

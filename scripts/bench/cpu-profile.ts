@@ -29,7 +29,10 @@ export function readProfiles(dir: string): { thread: number; profile: CpuProfile
     .filter((file) => file.endsWith(".cpuprofile"))
     .map((file) => ({ thread: Number(/\.(\d+)\.\d+\.cpuprofile$/.exec(file)?.[1] ?? -1), file }))
     .sort((a, b) => a.thread - b.thread)
-    .map(({ thread, file }) => ({ thread, profile: JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile }));
+    .map(({ thread, file }) => ({
+      thread,
+      profile: JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile,
+    }));
 }
 
 const placeOf = (url: string) => url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(build|app)\//, "$1/");
@@ -71,7 +74,12 @@ export function summarizeProfile(profile: CpuProfile, categorize: Categorize): P
   const idleMs = totals.get("idle") ?? 0;
   totals.delete("idle");
   const busiest = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
-  return { busyMs: [...totals.values()].reduce((sum, ms) => sum + ms, 0), idleMs, categories: busiest(totals), functions: busiest(selfTimes) };
+  return {
+    busyMs: [...totals.values()].reduce((sum, ms) => sum + ms, 0),
+    idleMs,
+    categories: busiest(totals),
+    functions: busiest(selfTimes),
+  };
 }
 
 /** The summary as lines: the busy share, each category's share, and the `top` busiest functions. */

@@ -26,7 +26,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4150);
 const CONNECTIONS = 50;
-const { values: flags } = parseArgs({ options: { base: { type: "string" }, write: { type: "boolean" } }, strict: true });
+const { values: flags } = parseArgs({
+  options: { base: { type: "string" }, write: { type: "boolean" } },
+  strict: true,
+});
 
 type Checkout = { label: string; dir: string };
 type Server = Checkout & { url: string; child: ChildProcess; exited: Promise<unknown> };
@@ -81,7 +84,9 @@ function runWrk(
 function seed(databaseUrl: string, mediaDir: string): Promise<{ articleId: string }> {
   if (!flags.base) return seedArticles({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, ARTICLES);
   // Checkouts before the benchmarks had their own folder keep the seeding at scripts/bench-data.ts.
-  const module = existsSync(path.join(flags.base, "scripts/bench/data.ts")) ? "./scripts/bench/data.ts" : "./scripts/bench-data.ts";
+  const module = existsSync(path.join(flags.base, "scripts/bench/data.ts"))
+    ? "./scripts/bench/data.ts"
+    : "./scripts/bench-data.ts";
   const code = `const { seedArticles } = await import(${JSON.stringify(module)}); const r = await seedArticles(${JSON.stringify({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir })}, ${ARTICLES}); console.log("SEEDED " + JSON.stringify(r));`;
   const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
     cwd: flags.base,
@@ -143,7 +148,12 @@ try {
   const seededMedia = path.join(dir, "seed-media");
   const { articleId } = await seed(seededDb, seededMedia);
   const db = openDatabase(seededDb);
-  const published = await db.selectFrom("news").select(["id", "slug"]).where("status", "=", "published").orderBy("created_at", "desc").execute();
+  const published = await db
+    .selectFrom("news")
+    .select(["id", "slug"])
+    .where("status", "=", "published")
+    .orderBy("created_at", "desc")
+    .execute();
   const paths = published.map(benchArticlePath);
   const articlePage = benchArticlePath(published.find((row) => row.id === articleId)!);
   await db.destroy();

@@ -44,11 +44,20 @@ export async function seedArticles(
   await migrateToLatest(db);
   const images: string[] = [];
   for (let i = 0; i < 12; i++) {
-    const png = await sharp(Buffer.from(demoSceneSvg(CATEGORIES[i % CATEGORIES.length]!, i + 1))).png().toBuffer();
+    const png = await sharp(Buffer.from(demoSceneSvg(CATEGORIES[i % CATEGORIES.length]!, i + 1)))
+      .png()
+      .toBuffer();
     images.push(await storeImage(localStorage(env.MEDIA_DIR), png, `bench-${i}.png`));
   }
   const author = forReaderPages
-    ? { ...BENCH_AUTHOR, id: await createTestAccount(db, { baseUrl: "http://127.0.0.1", authSecret: "bench-seed-secret-bench-seed-secret-01" }, { email: BENCH_AUTHOR.email, username: BENCH_AUTHOR.name, role: BENCH_AUTHOR.role }) }
+    ? {
+        ...BENCH_AUTHOR,
+        id: await createTestAccount(
+          db,
+          { baseUrl: "http://127.0.0.1", authSecret: "bench-seed-secret-bench-seed-secret-01" },
+          { email: BENCH_AUTHOR.email, username: BENCH_AUTHOR.name, role: BENCH_AUTHOR.role },
+        ),
+      }
     : undefined;
   const now = Date.now();
   const ids: string[] = [];
@@ -72,14 +81,24 @@ export async function seedArticles(
     const writer = { db, clock: systemClock };
     await openCoverage(writer, author, liveId);
     for (let n = 0; n < LIVE_UPDATES; n++)
-      await postLiveUpdate(writer, author, liveId, { body: JSON.stringify(documentFromPlainText(demoArticles[n % demoArticles.length]!.paragraphs[0]!)) });
+      await postLiveUpdate(writer, author, liveId, {
+        body: JSON.stringify(documentFromPlainText(demoArticles[n % demoArticles.length]!.paragraphs[0]!)),
+      });
   }
   // The planner statistics a site that has run a while has (PostgreSQL plans blind right after a bulk load).
   await sql`analyze`.execute(db);
-  const pathOf = async (id: string) => benchArticlePath(await db.selectFrom("news").select(["id", "slug"]).where("id", "=", id).executeTakeFirstOrThrow());
+  const pathOf = async (id: string) =>
+    benchArticlePath(await db.selectFrom("news").select(["id", "slug"]).where("id", "=", id).executeTakeFirstOrThrow());
   const articlePage = await pathOf(articleId);
-  const pages = author && liveId ? { article: articlePage, live: await pathOf(liveId), author: wirePath(authorPath(author.name)), topic: wirePath(topicPath(topicSlug(BENCH_TOPIC))) } : undefined;
+  const pages =
+    author && liveId
+      ? {
+          article: articlePage,
+          live: await pathOf(liveId),
+          author: wirePath(authorPath(author.name)),
+          topic: wirePath(topicPath(topicSlug(BENCH_TOPIC))),
+        }
+      : undefined;
   await db.destroy();
   return { articleId, articlePage, pages };
 }
-

@@ -24,11 +24,17 @@ await db.destroy();
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
-const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"] as const;
+const metrics = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+] as const;
 type Run = { scores: number[]; metrics: string[]; misses: string[] };
 
 async function audit(url: string, port: number): Promise<Run> {
-  const lhr = (await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...categories] }))?.lhr;
+  const lhr = (await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...categories] }))
+    ?.lhr;
   if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
   const misses = categories.flatMap((c) =>
     (lhr.categories[c]?.auditRefs ?? [])
@@ -43,9 +49,16 @@ async function audit(url: string, port: number): Promise<Run> {
   };
 }
 
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
-console.log(`Lighthouse ${RUNS}× per page, mobile settings. The first run meets a server that has just started (page not`);
-console.log("rendered yet, code not warmed up); the later ones a warm server, as readers do once a page is in the page cache.\n");
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+});
+console.log(
+  `Lighthouse ${RUNS}× per page, mobile settings. The first run meets a server that has just started (page not`,
+);
+console.log(
+  "rendered yet, code not warmed up); the later ones a warm server, as readers do once a page is in the page cache.\n",
+);
 console.log("| page | run | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
 console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 try {
@@ -57,7 +70,9 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const run = await audit(`${server.url}${path}`, chrome.port);
       runs.push(run);
-      console.log(`| ${name} | ${i === 0 ? "cold" : `warm ${i}`} | ${run.scores.join(" | ")} | ${run.metrics.join(" | ")} |`);
+      console.log(
+        `| ${name} | ${i === 0 ? "cold" : `warm ${i}`} | ${run.scores.join(" | ")} | ${run.metrics.join(" | ")} |`,
+      );
     }
     const median = [...runs].sort((a, b) => a.scores[0]! - b.scores[0]!)[Math.floor(runs.length / 2)]!;
     console.log(`| **${name}** | **median** | ${median.scores.join(" | ")} | ${median.metrics.join(" | ")} |`);

@@ -67,7 +67,8 @@ function median(values: number[]): number {
 }
 
 async function inBatches(count: number, work: (index: number) => Promise<void>): Promise<void> {
-  for (let start = 0; start < count; start += 250) await Promise.all(Array.from({ length: Math.min(250, count - start) }, (_, i) => work(start + i)));
+  for (let start = 0; start < count; start += 250)
+    await Promise.all(Array.from({ length: Math.min(250, count - start) }, (_, i) => work(start + i)));
 }
 
 process.on("message", async (command: Command) => {
@@ -95,7 +96,8 @@ process.on("message", async (command: Command) => {
       readers: readers.length,
       refused,
       received: latencies.length,
-      everyOnce: counts.filter((seen) => seen.size === command.updates && [...seen.values()].every((n) => n === 1)).length,
+      everyOnce: counts.filter((seen) => seen.size === command.updates && [...seen.values()].every((n) => n === 1))
+        .length,
       duplicates: counts.reduce((sum, seen) => sum + [...seen.values()].filter((n) => n > 1).length, 0),
       firstMedian: median([...spread.values()].map((r) => r.first)),
       fanOutMedian: median([...spread.values()].map((r) => r.last - r.first)),

@@ -56,7 +56,10 @@ export function parseWrk(out: string): LoadResult {
 }
 
 /** Loads `url` for `seconds` from a separate process and reports its throughput and p99 latency. */
-export async function loadTest(url: string, { connections, seconds, headers, script }: LoadOptions): Promise<LoadResult> {
+export async function loadTest(
+  url: string,
+  { connections, seconds, headers, script }: LoadOptions,
+): Promise<LoadResult> {
   const limit = seconds * 1000 + OVERRUN_MS;
   if (existsSync(WRK)) {
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
@@ -121,10 +124,23 @@ export function trySetPriority(pid: number, niceness: number): boolean {
  * (paced-load.ts), ahead of the server in the CPU's queue where it may be, so its own lateness is not
  * counted as the server's.
  */
-export async function pacedLoadTest(url: string, rate: number, { connections, seconds, headers }: LoadOptions): Promise<PacedResult> {
+export async function pacedLoadTest(
+  url: string,
+  rate: number,
+  { connections, seconds, headers }: LoadOptions,
+): Promise<PacedResult> {
   const out = await runBounded(
     process.execPath,
-    ["--import", "tsx", "scripts/bench/paced-load.ts", url, String(rate), String(seconds), String(connections), JSON.stringify(headers)],
+    [
+      "--import",
+      "tsx",
+      "scripts/bench/paced-load.ts",
+      url,
+      String(rate),
+      String(seconds),
+      String(connections),
+      JSON.stringify(headers),
+    ],
     seconds * 1000 + OVERRUN_MS,
     PACED_LOAD_NICENESS,
   );
@@ -145,8 +161,14 @@ export function servedResponse(url: string, headers: Record<string, string>): Pr
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.once("error", reject);
       response.once("end", () => {
-        const kept = Object.entries(response.headers).filter(([name, value]) => value !== undefined && !CONNECTION_HEADERS.has(name));
-        resolve({ status: response.statusCode ?? 0, headers: Object.fromEntries(kept) as ServedResponse["headers"], body: Buffer.concat(chunks) });
+        const kept = Object.entries(response.headers).filter(
+          ([name, value]) => value !== undefined && !CONNECTION_HEADERS.has(name),
+        );
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: Object.fromEntries(kept) as ServedResponse["headers"],
+          body: Buffer.concat(chunks),
+        });
       });
     })
       .once("error", reject)
@@ -161,7 +183,9 @@ export async function startCeiling(response: ServedResponse, port?: number): Pro
   const dir = mkdtempSync(path.join(tmpdir(), "akhbar-ceiling-"));
   const file = path.join(dir, "response.json");
   writeFileSync(file, JSON.stringify({ ...response, body: response.body.toString("base64") }));
-  return startHelperServer("scripts/bench/ceiling.ts", [file], port, () => rmSync(dir, { recursive: true, force: true }));
+  return startHelperServer("scripts/bench/ceiling.ts", [file], port, () =>
+    rmSync(dir, { recursive: true, force: true }),
+  );
 }
 
 /** The budget's reference server (reference.ts) in its own process on `port` (a free one by default). */
@@ -170,7 +194,12 @@ export function startReference(port?: number): Promise<HelperServer> {
 }
 
 /** Runs `script` with `args` and the port, until it prints "ready". */
-async function startHelperServer(script: string, args: string[], port: number | undefined, cleanUp = () => {}): Promise<HelperServer> {
+async function startHelperServer(
+  script: string,
+  args: string[],
+  port: number | undefined,
+  cleanUp = () => {},
+): Promise<HelperServer> {
   const listenOn = port ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args, String(listenOn)], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -206,9 +235,9 @@ export function crawlScript(paths: string[], threads: number): string {
   return [
     `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}`,
     "local next_thread = 0",
-    "function setup(thread) thread:set(\"first\", next_thread * " + share + "); next_thread = next_thread + 1 end",
+    'function setup(thread) thread:set("first", next_thread * ' + share + "); next_thread = next_thread + 1 end",
     "local i = 0",
-    "request = function() local k = (first + i) % #paths + 1; i = i + 1; return wrk.format(\"GET\", paths[k]) end",
+    'request = function() local k = (first + i) % #paths + 1; i = i + 1; return wrk.format("GET", paths[k]) end',
     "",
   ].join("\n");
 }

@@ -26,7 +26,13 @@ import { ensureBuild } from "../ensure-build";
 import { benchReport } from "./report";
 
 const { values: flags } = parseArgs({
-  options: { minutes: { type: "string", default: "10" }, idle: { type: "string", default: "60" }, warmup: { type: "string", default: "60" }, database: { type: "string" }, write: { type: "boolean" } },
+  options: {
+    minutes: { type: "string", default: "10" },
+    idle: { type: "string", default: "60" },
+    warmup: { type: "string", default: "60" },
+    database: { type: "string" },
+    write: { type: "boolean" },
+  },
   strict: true,
 });
 const LOAD_SECONDS = Math.round(Number(flags.minutes) * 60);
@@ -36,7 +42,8 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 3000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WRK = process.env.WRK_PATH ?? "/usr/bin/wrk";
 const MB = 1024 * 1024;
-if (![LOAD_SECONDS, IDLE_SECONDS, WARMUP_SECONDS].every((n) => Number.isFinite(n) && n > 0)) throw new Error("--minutes, --idle and --warmup take positive numbers");
+if (![LOAD_SECONDS, IDLE_SECONDS, WARMUP_SECONDS].every((n) => Number.isFinite(n) && n > 0))
+  throw new Error("--minutes, --idle and --warmup take positive numbers");
 const givenUrl = flags.database ?? process.env.DATABASE_URL;
 const postgresServer = givenUrl && isPostgresUrl(givenUrl) ? givenUrl : undefined;
 
@@ -49,7 +56,26 @@ function mixedLoadScript(paths: string[]): string {
 
 function runWrk(url: string, script: string, seconds: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(WRK, ["-t", "2", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "30s", "--latency", "-s", script, "-H", "accept-encoding: br, gzip", url], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      WRK,
+      [
+        "-t",
+        "2",
+        "-c",
+        String(CONNECTIONS),
+        "-d",
+        `${seconds}s`,
+        "--timeout",
+        "30s",
+        "--latency",
+        "-s",
+        script,
+        "-H",
+        "accept-encoding: br, gzip",
+        url,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -76,8 +102,12 @@ try {
   const paths = [
     ...articles,
     ...Array.from({ length: 200 }, () => "/"),
-    ...CATEGORIES.flatMap((c) => Array.from({ length: 40 }, (_, i) => `${categoryPath(c)}${i % 4 ? `?page=${(i % 4) + 1}` : ""}`)),
-    ...["خبر", "الرياضة", "العالم", "مدينة", "كأس", "اقتصاد"].flatMap((q) => Array.from({ length: 20 }, () => `/search?q=${encodeURIComponent(q)}`)),
+    ...CATEGORIES.flatMap((c) =>
+      Array.from({ length: 40 }, (_, i) => `${categoryPath(c)}${i % 4 ? `?page=${(i % 4) + 1}` : ""}`),
+    ),
+    ...["خبر", "الرياضة", "العالم", "مدينة", "كأس", "اقتصاد"].flatMap((q) =>
+      Array.from({ length: 20 }, () => `/search?q=${encodeURIComponent(q)}`),
+    ),
     ...Array.from({ length: 50 }, () => "/api/breaking"),
     ...Array.from({ length: 50 }, () => "/rss.xml"),
   ];
@@ -91,7 +121,10 @@ try {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("scripts/bench/memory-probe.mjs")}`.trim(),
     MEMORY_PROBE_FILE: probeFile,
   });
-  const memory = (): Memory => ({ ...(JSON.parse(readFileSync(probeFile, "utf8")) as Memory), rss: residentMemory(server.pid) });
+  const memory = (): Memory => ({
+    ...(JSON.parse(readFileSync(probeFile, "utf8")) as Memory),
+    rss: residentMemory(server.pid),
+  });
   try {
     console.log(`warm-up: ${WARMUP_SECONDS} s of mixed load over ${paths.length} addresses…`);
     await runWrk(server.url, script, WARMUP_SECONDS);
@@ -104,7 +137,9 @@ try {
     await waitFor(IDLE_SECONDS);
     const idle = memory();
     const report = benchReport("npm run bench:memory");
-    report.line(`\n${postgres ? "PostgreSQL" : "SQLite"}, ${ARTICLES} articles, ${CONNECTIONS} connections; load: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors`);
+    report.line(
+      `\n${postgres ? "PostgreSQL" : "SQLite"}, ${ARTICLES} articles, ${CONNECTIONS} connections; load: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors`,
+    );
     report.line(`after warm-up:   ${format(warm)}`);
     report.line(`end of the load: ${format(loaded)}`);
     report.line(`after idle:      ${format(idle)}`);

@@ -18,19 +18,26 @@ import { createOutboxFollower } from "../../app/server/outbox/follower.server";
 import { createPostgresDatabase } from "../../harness/postgres";
 import { seededRandom } from "../../harness/seeded-random";
 
-const { values: options, positionals } = parseArgs({ options: { database: { type: "string" } }, allowPositionals: true });
+const { values: options, positionals } = parseArgs({
+  options: { database: { type: "string" } },
+  allowPositionals: true,
+});
 const WRITES = Number(positionals[0] ?? 60);
 const SERVER_URL = options.database ?? process.env.DATABASE_URL;
 const MAX_GAP_MS = 600;
 
 const random = seededRandom(20_261_122);
-const postgres = SERVER_URL && isPostgresUrl(SERVER_URL) ? await createPostgresDatabase("akhbar_bench_outbox_", SERVER_URL) : undefined;
+const postgres =
+  SERVER_URL && isPostgresUrl(SERVER_URL)
+    ? await createPostgresDatabase("akhbar_bench_outbox_", SERVER_URL)
+    : undefined;
 const dir = mkdtempSync(path.join(tmpdir(), "akhbar-bench-outbox-"));
 const url = postgres?.url ?? path.join(dir, "bench.db");
 const writer = openDatabase(url);
 const reader = openDatabase(url);
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 const row = (name: string, values: number[]) =>
   `| ${name} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`;
 

@@ -8,10 +8,21 @@
  */
 import http from "node:http";
 
-export type PacedResult = { rate: number; sent: number; answered: number; errors: number; p50: number; p99: number; p999: number; max: number; lagP99: number };
+export type PacedResult = {
+  rate: number;
+  sent: number;
+  answered: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  p999: number;
+  max: number;
+  lagP99: number;
+};
 
 const [url, rateArg, secondsArg, connectionsArg, headersArg] = process.argv.slice(2);
-if (!url || !rateArg || !secondsArg || !connectionsArg) throw new Error("usage: paced-load.ts URL RATE SECONDS CONNECTIONS [HEADERS_JSON]");
+if (!url || !rateArg || !secondsArg || !connectionsArg)
+  throw new Error("usage: paced-load.ts URL RATE SECONDS CONNECTIONS [HEADERS_JSON]");
 const rate = Number(rateArg);
 const warmup = Math.round(rate);
 const total = warmup + Math.round(rate * Number(secondsArg));

@@ -22,7 +22,15 @@ import { createPostgresDatabase } from "../../harness/postgres";
 import { nodeChildPids, residentMemory } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { benchArticlePath, seedArticles } from "./data";
-import { crawlScript, loadGeneratorName, loadTest, servedResponse, startCeiling, type LoadResult, type ServedResponse } from "./load";
+import {
+  crawlScript,
+  loadGeneratorName,
+  loadTest,
+  servedResponse,
+  startCeiling,
+  type LoadResult,
+  type ServedResponse,
+} from "./load";
 import { openDatabase } from "../../app/server/db/db.server";
 import { writeFileSync } from "node:fs";
 import { ensureBuild } from "../ensure-build";
@@ -37,8 +45,12 @@ const CORES = availableParallelism();
 const WORKER_COUNTS = [...new Set((process.env.BENCH_WORKERS ?? `1,${CORES}`).split(",").map(Number))];
 const HEADERS = { "accept-encoding": "br, gzip" };
 /** The one load every row, warm-up and ceiling runs: 50 connections asking for brotli or gzip. */
-const load = (url: string, seconds: number, script?: string) => loadTest(url, { connections: CONNECTIONS, seconds, headers: HEADERS, script });
-const { values: flags } = parseArgs({ options: { database: { type: "string" }, write: { type: "boolean" } }, strict: true });
+const load = (url: string, seconds: number, script?: string) =>
+  loadTest(url, { connections: CONNECTIONS, seconds, headers: HEADERS, script });
+const { values: flags } = parseArgs({
+  options: { database: { type: "string" }, write: { type: "boolean" } },
+  strict: true,
+});
 const givenUrl = flags.database ?? process.env.DATABASE_URL;
 /** The PostgreSQL server to create the bench's database on; none: a temporary SQLite file. */
 const postgresServer = givenUrl && isPostgresUrl(givenUrl) ? givenUrl : undefined;
@@ -53,7 +65,12 @@ const CRAWL = "crawl (distinct articles)";
 async function articlePaths(url: string): Promise<string[]> {
   const db = openDatabase(url);
   try {
-    const rows = await db.selectFrom("news").select(["id", "slug"]).where("status", "=", "published").orderBy("created_at", "desc").execute();
+    const rows = await db
+      .selectFrom("news")
+      .select(["id", "slug"])
+      .where("status", "=", "published")
+      .orderBy("created_at", "desc")
+      .execute();
     return rows.map(benchArticlePath);
   } finally {
     await db.destroy();
@@ -65,7 +82,12 @@ if (WORKER_COUNTS.some((n) => !Number.isInteger(n) || n < 1))
   throw new Error(`BENCH_WORKERS must list worker counts, e.g. 1,${CORES}`);
 
 /** Runs the load while sampling each process's resident memory; returns the load's result and the peaks. */
-async function loadSampling(url: string, pids: number[], peaks: Map<number, number>, script?: string): Promise<LoadResult> {
+async function loadSampling(
+  url: string,
+  pids: number[],
+  peaks: Map<number, number>,
+  script?: string,
+): Promise<LoadResult> {
   const sample = () => pids.forEach((pid) => peaks.set(pid, Math.max(peaks.get(pid) ?? 0, residentMemory(pid))));
   const timer = setInterval(sample, 250);
   try {
@@ -98,7 +120,13 @@ try {
   for (const cache of ["off", "on"] as const) {
     // One server per worker count, all up at once, measured in turn page by page: a change in the
     // machine's other load then weighs on the worker counts alike.
-    const servers: { workers: number; server: TestServer; pids: number[]; idle: Map<number, number>; peaks: Map<number, number> }[] = [];
+    const servers: {
+      workers: number;
+      server: TestServer;
+      pids: number[];
+      idle: Map<number, number>;
+      peaks: Map<number, number>;
+    }[] = [];
     try {
       for (const workers of WORKER_COUNTS) {
         const server = await startTestServer({
@@ -109,13 +137,20 @@ try {
           LOG_LEVEL: workers > 1 ? "info" : "error",
         });
         const pids = [server.pid, ...(workers > 1 ? nodeChildPids(server.pid) : [])];
-        servers.push({ workers, server, pids, idle: new Map(pids.map((pid) => [pid, residentMemory(pid)])), peaks: new Map() });
+        servers.push({
+          workers,
+          server,
+          pids,
+          idle: new Map(pids.map((pid) => [pid, residentMemory(pid)])),
+          peaks: new Map(),
+        });
       }
       for (const { server } of servers)
         for (const [, route] of pages) await load(`${server.url}${route}`, WARM_UP_SECONDS);
       for (const [page, route] of pages) {
         for (const { workers, server, pids, peaks } of servers) {
-          if (cache === "on" && !pagesServed.has(page)) pagesServed.set(page, await servedResponse(`${server.url}${route}`, HEADERS));
+          if (cache === "on" && !pagesServed.has(page))
+            pagesServed.set(page, await servedResponse(`${server.url}${route}`, HEADERS));
           console.log(`${page}, WORKERS=${workers}, page cache ${cache}…`);
           runs.push({ ...(await loadSampling(`${server.url}${route}`, pids, peaks)), page, cache, workers });
         }

@@ -23,15 +23,23 @@ function category(stack: ProfileNode[]): string {
   const own = stack[stack.length - 1]!.callFrame;
   const urls = stack.map((n) => n.callFrame.url);
   const names = stack.map((n) => n.callFrame.functionName);
-  if (urls.some((u) => /node:zlib|compression/.test(u)) || names.some((n) => /brotli|gzip|deflate|zlib/i.test(n))) return "compression";
+  if (urls.some((u) => /node:zlib|compression/.test(u)) || names.some((n) => /brotli|gzip|deflate|zlib/i.test(n)))
+    return "compression";
   // better-sqlite3's calls are native: their time is counted in our driver's run(), bundled into the build.
-  if ((/^(run|all|get|iterate|prepare|exec)$/.test(own.functionName) && (own.url === "" || own.url.endsWith("build/server/index.js"))) || urls.some((u) => /better-sqlite3/.test(u))) return "SQLite";
+  if (
+    (/^(run|all|get|iterate|prepare|exec)$/.test(own.functionName) &&
+      (own.url === "" || own.url.endsWith("build/server/index.js"))) ||
+    urls.some((u) => /better-sqlite3/.test(u))
+  )
+    return "SQLite";
   if (urls.some((u) => /node_modules\/(pg|pg-protocol|pg-pool)\//.test(u))) return "PostgreSQL client";
   if (urls.some((u) => /node_modules\/react-dom\//.test(u))) return "React render";
   if (urls.some((u) => /node_modules\/kysely\//.test(u))) return "Kysely (query building)";
   // Before Express: React Router's work starts inside Express's handler call (http/react-router-handler).
-  if (urls.some((u) => /node_modules\/(react-router|@react-router)\//.test(u))) return "React Router (outside rendering)";
-  if (urls.some((u) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\//.test(u))) return "Express";
+  if (urls.some((u) => /node_modules\/(react-router|@react-router)\//.test(u)))
+    return "React Router (outside rendering)";
+  if (urls.some((u) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\//.test(u)))
+    return "Express";
   return "other JavaScript";
 }
 
@@ -44,12 +52,29 @@ try {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}${flags.page ?? articlePage}`;
   const child = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, SERVER_ENTRY], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://127.0.0.1:${port}`, WORKERS: "1", PAGE_CACHE_SECONDS: "0", DEMO_CONTENT: "off", LOG_LEVEL: "error", AUTH_SECRET: "profile-secret-profile-secret-0123456789" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      WORKERS: "1",
+      PAGE_CACHE_SECONDS: "0",
+      DEMO_CONTENT: "off",
+      LOG_LEVEL: "error",
+      AUTH_SECRET: "profile-secret-profile-secret-0123456789",
+    },
     stdio: "inherit",
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (const deadline = Date.now() + 60_000; ; ) {
-    if (await fetch(url).then((r) => r.ok, () => false)) break;
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error("the server did not start");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -58,7 +83,9 @@ try {
   await exited;
   const [main] = readProfiles(dir);
   if (!main) throw new Error("no profile written");
-  console.log(`\n${url.replace(/:\d+/, "")}: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms under the profiler (50 connections, ${SECONDS} s)`);
+  console.log(
+    `\n${url.replace(/:\d+/, "")}: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms under the profiler (50 connections, ${SECONDS} s)`,
+  );
   for (const line of profileLines(summarizeProfile(main.profile, category))) console.log(line);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 
 function page(): string {
-  let html = "<!doctype html><html lang=\"ar\" dir=\"rtl\"><body><main>";
+  let html = '<!doctype html><html lang="ar" dir="rtl"><body><main>';
   for (const item of [...ITEMS].sort((a, b) => b.visits - a.visits))
     html += `<article id="${item.id}"><h2>${escape(item.title)}</h2><p>${escape(item.summary)}</p><ul>${item.tags.map((t) => `<li>${escape(t)}</li>`).join("")}</ul></article>`;
   const data = JSON.stringify(JSON.parse(JSON.stringify(ITEMS.slice(0, 100))));

@@ -14,15 +14,30 @@ const CONCURRENCY = 4;
 
 const server = await startTestServer();
 const db = openDatabase(server.env.DATABASE_URL);
-const cookie = await signedInAs(db, { baseUrl: server.url, authSecret: server.env.AUTH_SECRET }, { email: "bench@example.com", username: "محرر", role: "admin" });
+const cookie = await signedInAs(
+  db,
+  { baseUrl: server.url, authSecret: server.env.AUTH_SECRET },
+  { email: "bench@example.com", username: "محرر", role: "admin" },
+);
 await db.destroy();
 
 type Kind = { name: string; method: string; path: string; headers: Record<string, string>; contentType?: string };
 const KINDS: Kind[] = [
   { name: "404 PUT /api/news/<missing>", method: "PUT", path: "/api/news/no-such-id", headers: { cookie } },
-  { name: "403 cross-site POST /api/news", method: "POST", path: "/api/news", headers: { cookie, origin: "https://evil.example" } },
+  {
+    name: "403 cross-site POST /api/news",
+    method: "POST",
+    path: "/api/news",
+    headers: { cookie, origin: "https://evil.example" },
+  },
   { name: "401 signed-out POST /api/news", method: "POST", path: "/api/news", headers: {} },
-  { name: "400 text/plain POST /api/news", method: "POST", path: "/api/news", headers: { cookie }, contentType: "text/plain" },
+  {
+    name: "400 text/plain POST /api/news",
+    method: "POST",
+    path: "/api/news",
+    headers: { cookie },
+    contentType: "text/plain",
+  },
 ];
 
 console.log(`${perSize} requests per size; a reset is ECONNRESET, EPIPE or a cut response`);
@@ -44,7 +59,9 @@ for (const kind of KINDS) {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    row.push(`${size / 1024} KB: ${resets}/${perSize} resets (${[...statuses].map(([k, v]) => `${k}×${v}`).join(" ")})`);
+    row.push(
+      `${size / 1024} KB: ${resets}/${perSize} resets (${[...statuses].map(([k, v]) => `${k}×${v}`).join(" ")})`,
+    );
   }
   console.log(`${kind.name}\n  ${row.join("\n  ")}`);
 }

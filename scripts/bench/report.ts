@@ -22,7 +22,14 @@ export function benchReport(command: string, argv: readonly string[] = process.a
     },
     finish: () => {
       if (!argv.includes("--write")) return;
-      writeFileSync(BENCHMARKS_PAGE, withLatestRun(readFileSync(BENCHMARKS_PAGE, "utf8"), command, `${heading(command)}\n\n${lines.join("\n").trim()}`));
+      writeFileSync(
+        BENCHMARKS_PAGE,
+        withLatestRun(
+          readFileSync(BENCHMARKS_PAGE, "utf8"),
+          command,
+          `${heading(command)}\n\n${lines.join("\n").trim()}`,
+        ),
+      );
       console.log(`\nwritten to ${path.relative(process.cwd(), BENCHMARKS_PAGE)}`);
     },
   };
@@ -39,10 +46,16 @@ export function withLatestRun(page: string, command: string, text: string): stri
 
 function heading(command: string): string {
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
-  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"]).toString().trim() ? " with uncommitted changes" : "";
-  const load = loadavg().map((n) => n.toFixed(1)).join(", ");
+  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"]).toString().trim()
+    ? " with uncommitted changes"
+    : "";
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ");
   const args = process.argv.slice(2).filter((arg) => arg !== "--write");
-  const settings = Object.entries(process.env).filter(([name]) => name.startsWith("BENCH_")).map(([name, value]) => `${name}=${value} `);
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith("BENCH_"))
+    .map(([name, value]) => `${name}=${value} `);
   const run = `${settings.join("")}${command}${args.length ? ` -- ${args.join(" ")}` : ""}`;
   return `\`${run}\` at \`${commit}\`${dirty}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load} at the end:`;
 }

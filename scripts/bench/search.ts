@@ -253,7 +253,9 @@ try {
     ],
     ...(options["skip-like"]
       ? []
-      : ([["LIKE '%…%' scan", await timeEach(list, async (q) => Math.min(SEARCH_PAGE_SIZE, await likeScan(db, q)))]] as const)),
+      : ([
+          ["LIKE '%…%' scan", await timeEach(list, async (q) => Math.min(SEARCH_PAGE_SIZE, await likeScan(db, q)))],
+        ] as const)),
   ] as const;
 
   console.log(

@@ -14,7 +14,10 @@ function rssOf(pid: number): number {
 }
 
 ensureBuild();
-const server = await startTestServer({ STREAM_MAX_PER_IP: String(STREAMS + 10), STREAM_MAX_TOTAL: String(STREAMS + 10) });
+const server = await startTestServer({
+  STREAM_MAX_PER_IP: String(STREAMS + 10),
+  STREAM_MAX_TOTAL: String(STREAMS + 10),
+});
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const url = new URL("/api/breaking/stream", server.url);
 const before = rssOf(server.pid);
@@ -45,8 +48,12 @@ const seconds = (performance.now() - started) / 1000;
 await new Promise((r) => setTimeout(r, 2_000));
 const after = rssOf(server.pid);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-console.log(`| streams asked | open | refused or failed | time to open all | server RSS before | server RSS with all open | per stream |`);
+console.log(
+  `| streams asked | open | refused or failed | time to open all | server RSS before | server RSS with all open | per stream |`,
+);
 console.log(`|---|---|---|---|---|---|---|`);
-console.log(`| ${STREAMS} | ${opened} | ${failed} | ${seconds.toFixed(2)} s | ${mb(before)} MB | ${mb(after)} MB | ${(((after - before) / Math.max(opened, 1)) / 1024).toFixed(1)} KB |`);
+console.log(
+  `| ${STREAMS} | ${opened} | ${failed} | ${seconds.toFixed(2)} s | ${mb(before)} MB | ${mb(after)} MB | ${((after - before) / Math.max(opened, 1) / 1024).toFixed(1)} KB |`,
+);
 requests.forEach((r) => r.destroy());
 await server.stop();

@@ -15,7 +15,8 @@ const ids = (idsText ?? "").split(",");
 const target = new URL(targetText!);
 const site = new URL(siteText!);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
 let sent = 0;
 let ok = 0;
@@ -24,11 +25,29 @@ let errors = 0;
 let inFlight = 0;
 
 function send(i: number): void {
-  const body = JSON.stringify({ reader: `bench-reader-${String(i).padStart(10, "0")}`, referrer: i % 3 === 0 ? "https://www.facebook.com/" : "", utm: i % 5 === 0 ? "whatsapp" : "" });
+  const body = JSON.stringify({
+    reader: `bench-reader-${String(i).padStart(10, "0")}`,
+    referrer: i % 3 === 0 ? "https://www.facebook.com/" : "",
+    utm: i % 5 === 0 ? "whatsapp" : "",
+  });
   const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
   inFlight++;
   const request = http.request(
-    { host: target.hostname, port: target.port, path: `/api/news/${ids[i % ids.length]}/visit`, method: "POST", agent, headers: { host: site.host, "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-forwarded-for": address, "user-agent": UA, origin: site.origin } },
+    {
+      host: target.hostname,
+      port: target.port,
+      path: `/api/news/${ids[i % ids.length]}/visit`,
+      method: "POST",
+      agent,
+      headers: {
+        host: site.host,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        "x-forwarded-for": address,
+        "user-agent": UA,
+        origin: site.origin,
+      },
+    },
     (response) => {
       response.resume();
       response.on("end", () => {

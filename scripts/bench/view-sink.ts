@@ -9,7 +9,11 @@ const port = Number(process.argv[2]);
 const ACCEPTED = Buffer.from(JSON.stringify({ ok: true }));
 const server = http.createServer((req, res) => {
   req.resume();
-  req.on("end", () => res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(ACCEPTED));
+  req.on("end", () =>
+    res
+      .writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+      .end(ACCEPTED),
+  );
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, "127.0.0.1", () => console.log("listening"));

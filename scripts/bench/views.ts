@@ -28,7 +28,15 @@ import type { PacedResult } from "./paced-load";
 
 type ViewsResult = { sent: number; ok: number; other: number; errors: number };
 
-const { values: flags } = parseArgs({ options: { "view-rate": { type: "string" }, "reader-rate": { type: "string" }, "on-worker": { type: "boolean" }, bare: { type: "boolean" } }, strict: true });
+const { values: flags } = parseArgs({
+  options: {
+    "view-rate": { type: "string" },
+    "reader-rate": { type: "string" },
+    "on-worker": { type: "boolean" },
+    bare: { type: "boolean" },
+  },
+  strict: true,
+});
 const VIEW_RATE = Number(flags["view-rate"] ?? 1_000);
 const READER_RATE = Number(flags["reader-rate"] ?? 300);
 const WINDOW_S = 10;
@@ -40,7 +48,9 @@ const LOAD = { connections: 32, seconds: WINDOW_S, headers: { "accept-encoding":
 /** view-sink.ts on a free port, once it listens. */
 async function startSink(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-sink.ts", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-sink.ts", String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.once("data", () => resolve());
     child.once("exit", (code) => reject(new Error(`the view sink exited with ${code}`)));
@@ -50,10 +60,28 @@ async function startSink(): Promise<{ url: string; stop: () => void }> {
 
 function viewsFrom(target: string, site: string, ids: string[], seconds: number, first: number): Promise<ViewsResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/view-generator.ts", target, site, String(VIEW_RATE), String(seconds), ids.join(","), String(first)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/bench/view-generator.ts",
+        target,
+        site,
+        String(VIEW_RATE),
+        String(seconds),
+        ids.join(","),
+        String(first),
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as ViewsResult) : reject(new Error(`the view generator exited with ${code}`))));
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as ViewsResult)
+        : reject(new Error(`the view generator exited with ${code}`)),
+    );
   });
 }
 
@@ -78,8 +106,22 @@ async function databaseBytes(db: DB, url: string, compact = false): Promise<numb
 
 /** Views counted in the daily figures, and on the stories themselves. */
 const counted = async (db: DB) => ({
-  daily: Number((await db.selectFrom("stats_daily").select((eb) => eb.fn.sum<number>("views").as("n")).executeTakeFirst())?.n ?? 0),
-  stories: Number((await db.selectFrom("news").select((eb) => eb.fn.sum<number>("visits").as("n")).executeTakeFirst())?.n ?? 0),
+  daily: Number(
+    (
+      await db
+        .selectFrom("stats_daily")
+        .select((eb) => eb.fn.sum<number>("views").as("n"))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  ),
+  stories: Number(
+    (
+      await db
+        .selectFrom("news")
+        .select((eb) => eb.fn.sum<number>("visits").as("n"))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  ),
 });
 /** The middle value; of an even count, the mean of the two middle ones. */
 function median(values: number[]): number {
@@ -90,7 +132,10 @@ function median(values: number[]): number {
 
 ensureBuild();
 const viewsPort = flags["on-worker"] || flags.bare ? undefined : await freePort();
-const server = await startTestServer({ TRUST_PROXY: "loopback", ...(viewsPort ? { VIEWS_PORT: String(viewsPort), LOG_LEVEL: "info" } : { LOG_LEVEL: "error" }) });
+const server = await startTestServer({
+  TRUST_PROXY: "loopback",
+  ...(viewsPort ? { VIEWS_PORT: String(viewsPort), LOG_LEVEL: "info" } : { LOG_LEVEL: "error" }),
+});
 const sink = flags.bare ? await startSink() : undefined;
 const viewsUrl = sink?.url ?? (viewsPort ? `http://127.0.0.1:${viewsPort}` : server.url);
 /** The primary, its worker and its views process, or the one process. */
@@ -98,7 +143,8 @@ const serverCpuMs = () => [server.pid, ...nodeChildPids(server.pid)].reduce((sum
 const db = openDatabase(server.env.DATABASE_URL);
 try {
   const ids: string[] = [];
-  for (let i = 0; i < STORIES; i++) ids.push((await createTestArticle(db, { title: `خبر رقم ${i + 1} للقياس`, content: "نص الخبر ".repeat(150) })).id);
+  for (let i = 0; i < STORIES; i++)
+    ids.push((await createTestArticle(db, { title: `خبر رقم ${i + 1} للقياس`, content: "نص الخبر ".repeat(150) })).id);
   const page = (await fetch(`${server.url}/news/${ids[0]}`)).url;
   const sizeBefore = await databaseBytes(db, server.env.DATABASE_URL, true);
 
@@ -110,9 +156,18 @@ try {
     const cpu = serverCpuMs();
     const machine = machineCpuMs().busy;
     const started = performance.now();
-    const [readers, sent] = await Promise.all([pacedLoadTest(page, READER_RATE, LOAD), views ? viewsFrom(viewsUrl, server.url, ids, WINDOW_S, i * VIEW_RATE * WINDOW_S) : undefined]);
+    const [readers, sent] = await Promise.all([
+      pacedLoadTest(page, READER_RATE, LOAD),
+      views ? viewsFrom(viewsUrl, server.url, ids, WINDOW_S, i * VIEW_RATE * WINDOW_S) : undefined,
+    ]);
     const elapsed = performance.now() - started;
-    windows.push({ views, readers, sent, serverCpu: (serverCpuMs() - cpu) / elapsed, busyCores: (machineCpuMs().busy - machine) / elapsed });
+    windows.push({
+      views,
+      readers,
+      sent,
+      serverCpu: (serverCpuMs() - cpu) / elapsed,
+      busyCores: (machineCpuMs().busy - machine) / elapsed,
+    });
   }
 
   const accepted = windows.reduce((sum, w) => sum + (w.sent?.ok ?? 0), 0);
@@ -131,21 +186,40 @@ try {
   const sizeKept = await databaseBytes(db, server.env.DATABASE_URL, true);
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  console.log(sink ? "Views to a process that answers each and counts nothing (--bare), pages from one worker" : viewsPort ? "Views to the views process (VIEWS_PORT), pages from one worker" : "Views and pages on one worker (no views process)");
-  console.log(`Readers: ${READER_RATE} a second on ${decodeURI(page.replace(server.url, ""))}, ${LOAD.connections} connections; views: ${VIEW_RATE} a second over ${STORIES} stories, every other window of ${WINDOW_S} s`);
-  console.log(`| window | views | page p50 | page p99 | page p99.9 | load generator's lateness, p99 | server CPU, cores | machine busy, cores |`);
+  console.log(
+    sink
+      ? "Views to a process that answers each and counts nothing (--bare), pages from one worker"
+      : viewsPort
+        ? "Views to the views process (VIEWS_PORT), pages from one worker"
+        : "Views and pages on one worker (no views process)",
+  );
+  console.log(
+    `Readers: ${READER_RATE} a second on ${decodeURI(page.replace(server.url, ""))}, ${LOAD.connections} connections; views: ${VIEW_RATE} a second over ${STORIES} stories, every other window of ${WINDOW_S} s`,
+  );
+  console.log(
+    `| window | views | page p50 | page p99 | page p99.9 | load generator's lateness, p99 | server CPU, cores | machine busy, cores |`,
+  );
   console.log(`|---|---|---|---|---|---|---|---|`);
   windows.forEach((w, i) => {
-    console.log(`| ${i + 1} | ${w.sent ? `${w.sent.ok} answered 200` : "none"} | ${ms(w.readers.p50)} | ${ms(w.readers.p99)} | ${ms(w.readers.p999)} | ${ms(w.readers.lagP99)} | ${w.serverCpu.toFixed(2)} | ${w.busyCores.toFixed(2)} |`);
+    console.log(
+      `| ${i + 1} | ${w.sent ? `${w.sent.ok} answered 200` : "none"} | ${ms(w.readers.p50)} | ${ms(w.readers.p99)} | ${ms(w.readers.p999)} | ${ms(w.readers.lagP99)} | ${w.serverCpu.toFixed(2)} | ${w.busyCores.toFixed(2)} |`,
+    );
   });
   const without = median(windows.filter((w) => !w.views).map((w) => w.readers.p99));
   const withViews = median(windows.filter((w) => w.views).map((w) => w.readers.p99));
-  console.log(`Page p99, median of the windows: without views ${ms(without)}, with ${ms(withViews)}: ${((withViews / without - 1) * 100).toFixed(0)}% (target within 10%)`);
+  console.log(
+    `Page p99, median of the windows: without views ${ms(without)}, with ${ms(withViews)}: ${((withViews / without - 1) * 100).toFixed(0)}% (target within 10%)`,
+  );
   const exact = total.daily === accepted && total.stories === accepted;
-  console.log(`Views: ${sent} sent, ${accepted} answered 200, ${failed} not; counted ${total.daily} in the daily figures and ${total.stories} on the stories${exact ? ": every one, once" : ": NOT exact"}`);
+  console.log(
+    `Views: ${sent} sent, ${accepted} answered 200, ${failed} not; counted ${total.daily} in the daily figures and ${total.stories} on the stories${exact ? ": every one, once" : ": NOT exact"}`,
+  );
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  const perMillion = (size: number) => (((size - sizeBefore) / Math.max(1, total.daily)) * 1e6 / 1024 / 1024).toFixed(0);
-  console.log(`Database (${dialectName(db)}): ${mb(sizeBefore)} MB before; ${mb(sizeAfter)} MB the same day, ${perMillion(sizeAfter)} MB per million views (each view's marks, allowance and live row); ${mb(sizeKept)} MB once those are pruned, ${perMillion(sizeKept)} MB per million views (rows per hour or day, story, source and device)`);
+  const perMillion = (size: number) =>
+    ((((size - sizeBefore) / Math.max(1, total.daily)) * 1e6) / 1024 / 1024).toFixed(0);
+  console.log(
+    `Database (${dialectName(db)}): ${mb(sizeBefore)} MB before; ${mb(sizeAfter)} MB the same day, ${perMillion(sizeAfter)} MB per million views (each view's marks, allowance and live row); ${mb(sizeKept)} MB once those are pruned, ${perMillion(sizeKept)} MB per million views (rows per hour or day, story, source and device)`,
+  );
 } finally {
   sink?.stop();
   await db.destroy();

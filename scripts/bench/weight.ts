@@ -20,7 +20,10 @@ import { startTestServer } from "../../harness/test-server";
 import { ensureBuild } from "../ensure-build";
 import { benchReport } from "./report";
 
-const { values: flags } = parseArgs({ options: { save: { type: "string" }, write: { type: "boolean" } }, strict: true });
+const { values: flags } = parseArgs({
+  options: { save: { type: "string" }, write: { type: "boolean" } },
+  strict: true,
+});
 ensureBuild();
 const database = await createEmptyDatabase();
 try {
@@ -28,9 +31,16 @@ try {
   const { articleId, liveId, videoId } = await seedFullSite(env);
   const server = await startTestServer({ ...env, PAGE_CACHE_SECONDS: "0" });
   try {
-    const routes = [["home", "/"], ["article", `/news/${articleId}`], ["category", "/local"], ["live", `/news/${liveId}`], ["video", `/news/${videoId}`]] as const;
+    const routes = [
+      ["home", "/"],
+      ["article", `/news/${articleId}`],
+      ["category", "/local"],
+      ["live", `/news/${liveId}`],
+      ["video", `/news/${videoId}`],
+    ] as const;
     const pages: [string, string][] = [];
-    for (const [name, route] of routes.slice(0, 3)) pages.push([name, await (await fetch(`${server.url}${route}`)).text()]);
+    for (const [name, route] of routes.slice(0, 3))
+      pages.push([name, await (await fetch(`${server.url}${route}`)).text()]);
     if (flags.save) {
       mkdirSync(flags.save, { recursive: true });
       for (const [name, html] of pages) writeFileSync(path.join(flags.save, `${name}.html`), html);
@@ -39,7 +49,11 @@ try {
     const visits = [];
     try {
       for (const [name, route] of routes) {
-        visits.push({ name, normal: await pageWeight(browser, server.url, route, { serviceWorker: true }), saveData: await pageWeight(browser, server.url, route, { serviceWorker: true, saveData: true }) });
+        visits.push({
+          name,
+          normal: await pageWeight(browser, server.url, route, { serviceWorker: true }),
+          saveData: await pageWeight(browser, server.url, route, { serviceWorker: true, saveData: true }),
+        });
       }
     } finally {
       await browser.close();
@@ -50,15 +64,38 @@ try {
     report.line(partsTable(pages));
     report.line(`${"gzipped".padEnd(42)}${pages.map(([, html]) => kb(gzipSync(html).length)).join("")}`);
     report.line("");
-    report.line(`${"first visit in Chromium, KB on the wire".padEnd(42)}${visits.map((v) => v.name.padStart(9)).join("")}`);
+    report.line(
+      `${"first visit in Chromium, KB on the wire".padEnd(42)}${visits.map((v) => v.name.padStart(9)).join("")}`,
+    );
     const row = (label: string, values: string[]) => report.line(`${label.padEnd(42)}${values.join("")}`);
-    row("scripts (brotli)", visits.map((v) => kb(v.normal.js)));
-    row("script files", visits.map((v) => String(v.normal.jsFiles.length).padStart(9)));
-    row("stylesheet", visits.map((v) => kb(v.normal.css)));
-    row("everything, service worker included", visits.map((v) => kb(v.normal.total)));
-    row("  of which the service worker's fetches", visits.map((v) => kb(v.normal.worker)));
-    row("everything, with Save-Data", visits.map((v) => kb(v.saveData.total)));
-    row("  of which the service worker's fetches", visits.map((v) => kb(v.saveData.worker)));
+    row(
+      "scripts (brotli)",
+      visits.map((v) => kb(v.normal.js)),
+    );
+    row(
+      "script files",
+      visits.map((v) => String(v.normal.jsFiles.length).padStart(9)),
+    );
+    row(
+      "stylesheet",
+      visits.map((v) => kb(v.normal.css)),
+    );
+    row(
+      "everything, service worker included",
+      visits.map((v) => kb(v.normal.total)),
+    );
+    row(
+      "  of which the service worker's fetches",
+      visits.map((v) => kb(v.normal.worker)),
+    );
+    row(
+      "everything, with Save-Data",
+      visits.map((v) => kb(v.saveData.total)),
+    );
+    row(
+      "  of which the service worker's fetches",
+      visits.map((v) => kb(v.saveData.worker)),
+    );
     report.line("```");
     report.finish();
   } finally {

@@ -59,7 +59,9 @@ test("a wrong password and an unknown email each get their message in place", as
   await expect(page).toHaveURL(/\/autenction/);
 });
 
-test("the dashboard link appears once the account is promoted to admin, in the navbar and the mobile menu", async ({ page }) => {
+test("the dashboard link appears once the account is promoted to admin, in the navbar and the mobile menu", async ({
+  page,
+}) => {
   await page.goto("/autenction?redirectTo=%2Fdashboard");
   await signInThroughForm(page, email, password);
   await expect(page.getByRole("heading", { name: messages.forbidden })).toBeVisible();

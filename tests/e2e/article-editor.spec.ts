@@ -5,7 +5,15 @@ import { editorMessages, conflictMessages, newsroomMessages } from "../../app/li
 import type { RichDocument } from "../../app/lib/rich-text/document";
 import { pngBytes } from "../support/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
-import { articleIdByTitle, bodyEditor, createMember, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
+import {
+  articleIdByTitle,
+  bodyEditor,
+  createMember,
+  hydrated,
+  readSiteDatabase,
+  signedInState,
+  watchConsole,
+} from "./support";
 import { expect, test } from "./test";
 
 // The article body (decision 021): an editor writes with the toolbar and shortcuts, pastes from Word
@@ -53,7 +61,10 @@ async function postedBody(page: Page): Promise<RichDocument> {
 }
 
 async function noSidewaysScroll(page: Page) {
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth!);
 }
 
@@ -76,7 +87,10 @@ for (const site of DEMO_SITES) {
       await expect(bodyEditor(page)).toBeVisible();
     }
 
-    test("an editor writes a heading, bold text, a link, a list, a quote, a captioned image and a YouTube embed; a reader sees them right to left at 375 and 1280 px", async ({ page, context }) => {
+    test("an editor writes a heading, bold text, a link, a list, a quote, a captioned image and a YouTube embed; a reader sees them right to left at 375 and 1280 px", async ({
+      page,
+      context,
+    }) => {
       test.setTimeout(90_000);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const noConsoleErrors = watchConsole(page);
@@ -143,10 +157,21 @@ for (const site of DEMO_SITES) {
       await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
       await expect(page.getByRole("status")).toContainText(newsroomMessages.published);
       const id = await articleIdByTitle(site, title);
-      const row = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["content", "body"]).where("id", "=", id).executeTakeFirstOrThrow());
+      const row = await readSiteDatabase(site, (db) =>
+        db.selectFrom("news").select(["content", "body"]).where("id", "=", id).executeTakeFirstOrThrow(),
+      );
       const body = JSON.parse(row.body!) as RichDocument;
-      expect(body.content.map((node) => node.type)).toEqual(["heading", "paragraph", "bulletList", "blockquote", "figure", "embed"]);
-      expect(row.content).toContain("عنوان داخل الخبر\nفقرة فيها كلمة عريضة ثم https://example.org/report\nالبند الأول\nالبند الثاني");
+      expect(body.content.map((node) => node.type)).toEqual([
+        "heading",
+        "paragraph",
+        "bulletList",
+        "blockquote",
+        "figure",
+        "embed",
+      ]);
+      expect(row.content).toContain(
+        "عنوان داخل الخبر\nفقرة فيها كلمة عريضة ثم https://example.org/report\nالبند الأول\nالبند الثاني",
+      );
       noConsoleErrors();
 
       for (const width of [375, 1280]) {
@@ -161,15 +186,31 @@ for (const site of DEMO_SITES) {
         await expect(content.locator("figure figcaption")).toContainText("الواجهة البحرية بعد الترميم");
         await expect(content.locator("figure figcaption")).toContainText("عدسة الموقع");
         await expect(content.locator("figure img")).toHaveAttribute("alt", "صورة الواجهة البحرية");
-        await expect(content.locator('[data-embed="youtube"] a')).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+        await expect(content.locator('[data-embed="youtube"] a')).toHaveAttribute(
+          "href",
+          "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        );
         expect(await content.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
         // The list's bullets and the quote's bar sit on the right, where Arabic starts.
-        expect(await content.locator("ul").evaluate((list) => [getComputedStyle(list).paddingRight, getComputedStyle(list).paddingLeft])).toEqual(["24px", "0px"]);
-        expect(await content.locator("blockquote").evaluate((quote) => [getComputedStyle(quote).borderRightWidth, getComputedStyle(quote).borderLeftWidth])).toEqual(["4px", "0px"]);
+        expect(
+          await content
+            .locator("ul")
+            .evaluate((list) => [getComputedStyle(list).paddingRight, getComputedStyle(list).paddingLeft]),
+        ).toEqual(["24px", "0px"]);
+        expect(
+          await content
+            .locator("blockquote")
+            .evaluate((quote) => [getComputedStyle(quote).borderRightWidth, getComputedStyle(quote).borderLeftWidth]),
+        ).toEqual(["4px", "0px"]);
         const image = content.locator("figure img");
         await image.scrollIntoViewIfNeeded();
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-        const [shown, natural] = await image.evaluate((img: HTMLImageElement) => [img.clientWidth / img.clientHeight, img.naturalWidth / img.naturalHeight]);
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+        const [shown, natural] = await image.evaluate((img: HTMLImageElement) => [
+          img.clientWidth / img.clientHeight,
+          img.naturalWidth / img.naturalHeight,
+        ]);
         expect(Math.abs(shown! - natural!)).toBeLessThan(0.02);
         await noSidewaysScroll(page);
         await content.screenshot({ path: path.join(SHOTS, `article-${site.engine}-${width}.png`) });
@@ -177,7 +218,10 @@ for (const site of DEMO_SITES) {
       }
     });
 
-    test("pasting from Word and Google Docs keeps headings, lists, bold and links, and drops styles, spans, fonts, scripts and other sites' images", async ({ page, context }) => {
+    test("pasting from Word and Google Docs keeps headings, lists, bold and links, and drops styles, spans, fonts, scripts and other sites' images", async ({
+      page,
+      context,
+    }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await openForm(page);
       const editor = bodyEditor(page);
@@ -192,7 +236,9 @@ for (const site of DEMO_SITES) {
       await expect(editor.locator("ol > li")).toHaveText(["أولاً", "ثانياً"]);
       await expect(editor).toContainText("رابط خبيث");
       await expect(editor).toContainText("خط غريب");
-      expect(await editor.locator("span, font, img, script, [style], [class]:not(.ProseMirror-trailingBreak)").count()).toBe(0);
+      expect(
+        await editor.locator("span, font, img, script, [style], [class]:not(.ProseMirror-trailingBreak)").count(),
+      ).toBe(0);
       await page.screenshot({ path: path.join(SHOTS, `pasted-${site.engine}-1280.png`), fullPage: true });
 
       const types = (await postedBody(page)).content.map((node) => node.type);
@@ -206,18 +252,44 @@ for (const site of DEMO_SITES) {
       await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
       await expect(page.getByRole("status")).toContainText(newsroomMessages.savedAsDraft);
       const id = await articleIdByTitle(site, title);
-      const stored = await readSiteDatabase(site, (db) => db.selectFrom("news").select("body").where("id", "=", id).executeTakeFirstOrThrow());
-      for (const dropped of ["style", "class", "span", "font", "javascript", "evil.example", "script", "Mso", "rel", "target"]) expect(stored.body).not.toContain(dropped);
+      const stored = await readSiteDatabase(site, (db) =>
+        db.selectFrom("news").select("body").where("id", "=", id).executeTakeFirstOrThrow(),
+      );
+      for (const dropped of [
+        "style",
+        "class",
+        "span",
+        "font",
+        "javascript",
+        "evil.example",
+        "script",
+        "Mso",
+        "rel",
+        "target",
+      ])
+        expect(stored.body).not.toContain(dropped);
       const document = JSON.parse(stored.body!) as RichDocument;
       expect(document.content.map((node) => node.type)).toEqual(types);
       expect(stored.body).toContain('"marks":[{"type":"link","attrs":{"href":"https://example.org/word"}}]');
     });
 
-    test("an article written before the editor still renders as paragraphs, and opens in the editor as them", async ({ page }) => {
+    test("an article written before the editor still renders as paragraphs, and opens in the editor as them", async ({
+      page,
+    }) => {
       const legacy = await readSiteDatabase(site, (db) =>
-        db.selectFrom("news").select(["id", "content"]).where("body", "is", null).where("status", "=", "published").orderBy("created_at", "desc").limit(1).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("news")
+          .select(["id", "content"])
+          .where("body", "is", null)
+          .where("status", "=", "published")
+          .orderBy("created_at", "desc")
+          .limit(1)
+          .executeTakeFirstOrThrow(),
       );
-      const paragraphs = legacy.content.split(/\n+/).map((line) => line.trim()).filter(Boolean);
+      const paragraphs = legacy.content
+        .split(/\n+/)
+        .map((line) => line.trim())
+        .filter(Boolean);
       await page.goto(`/news/${legacy.id}`);
       await expect(page.getByTestId("article-content").locator("p")).toHaveText(paragraphs);
       await page.goto(`/edit-news/${legacy.id}`);

@@ -3,7 +3,13 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ARTICLE_FORM_FIELDS } from "../../app/lib/article-form-fields";
 import { categoryLabel } from "../../app/lib/categories";
-import { conflictMessages, imageDetailMessages, newsroomMessages, storyMessages, topicMessages } from "../../app/lib/newsroom-messages";
+import {
+  conflictMessages,
+  imageDetailMessages,
+  newsroomMessages,
+  storyMessages,
+  topicMessages,
+} from "../../app/lib/newsroom-messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
 import { pngBytes } from "../support/fixtures";
 import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
@@ -42,7 +48,11 @@ for (const site of DEMO_SITES) {
 
       /** The next autosave whose request carries `text`, answered. */
       function autosaveOf(page: Page, text: string) {
-        return page.waitForResponse((response) => response.url().endsWith("/api/news/autosave") && (response.request().postDataBuffer()?.includes(Buffer.from(text)) ?? false));
+        return page.waitForResponse(
+          (response) =>
+            response.url().endsWith("/api/news/autosave") &&
+            (response.request().postDataBuffer()?.includes(Buffer.from(text)) ?? false),
+        );
       }
 
       const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -55,14 +65,19 @@ for (const site of DEMO_SITES) {
         await expect(page.getByTestId("topic-chip")).toHaveText([new RegExp(name)]);
       }
 
-      test("every field a draft holds survives an autosave and leaving the form; the submit's choices still warn", async ({ page }) => {
+      test("every field a draft holds survives an autosave and leaving the form; the submit's choices still warn", async ({
+        page,
+      }) => {
         const said = refuseDialogs(page);
         const title = `خبر بكل حقوله ${width} ${Date.now()}`;
         const topic = `موضوع الحقول ${width} ${site.engine}`;
         await page.goto("/dashboard");
         await hydrated(page);
         // Every field the form posts is on the one list.
-        const names = await page.getByTestId("article-form").locator("[name]").evaluateAll((elements) => elements.map((element) => element.getAttribute("name")));
+        const names = await page
+          .getByTestId("article-form")
+          .locator("[name]")
+          .evaluateAll((elements) => elements.map((element) => element.getAttribute("name")));
         expect(names.filter((name) => !name || !(name in ARTICLE_FORM_FIELDS))).toEqual([]);
 
         await field(page, newsroomMessages.fieldTitle).fill(title);
@@ -95,7 +110,9 @@ for (const site of DEMO_SITES) {
         await expect(field(page, newsroomMessages.fieldByline)).toHaveValue("مراسلنا في عكار");
         await expect(page.getByLabel(newsroomMessages.fieldCategory)).toHaveValue("sports");
         await expect(page.getByTestId("topic-chip")).toHaveText([new RegExp(topic)]);
-        await expect(field(page, newsroomMessages.fieldVideoUrl)).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+        await expect(field(page, newsroomMessages.fieldVideoUrl)).toHaveValue(
+          "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        );
         await expect(field(page, storyMessages.slug)).toHaveValue("kull-al-huqul");
         await expect(field(page, storyMessages.shareTitle)).toHaveValue("عنوان للمشاركة");
         await expect(field(page, storyMessages.shareDescription)).toHaveValue("وصف للمشاركة كتب أخيراً");
@@ -109,14 +126,18 @@ for (const site of DEMO_SITES) {
         await expect(page).toHaveURL(new RegExp(`/edit-news/${id}$`));
       });
 
-      test("an image's alt text, caption and credit typed into a draft survive an autosave and a reload", async ({ page }) => {
+      test("an image's alt text, caption and credit typed into a draft survive an autosave and a reload", async ({
+        page,
+      }) => {
         const said = refuseDialogs(page);
         const title = `مسودة بصورة ${width} ${Date.now()}`;
         await page.goto("/dashboard");
         await hydrated(page);
         await field(page, newsroomMessages.fieldTitle).fill(title);
         await fillBody(page, "نص المسودة ذات الصورة.");
-        await page.locator("#images").setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await pngBytes() });
+        await page
+          .locator("#images")
+          .setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await pngBytes() });
         await page.getByLabel(new RegExp(newsroomMessages.statusSaveDraft)).check();
         await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
         await expect(page).toHaveURL(/saved=/);
@@ -138,7 +159,10 @@ for (const site of DEMO_SITES) {
         await expect(images.getByLabel(imageDetailMessages.credit)).toHaveValue("تصوير مراسلنا");
       });
 
-      test("the preview shows what the article page shows: category, title, standfirst, byline, video, text and topics", async ({ page, context }) => {
+      test("the preview shows what the article page shows: category, title, standfirst, byline, video, text and topics", async ({
+        page,
+        context,
+      }) => {
         refuseDialogs(page);
         const topic = `موضوع المعاينة ${width} ${site.engine}`;
         await page.goto("/dashboard");
@@ -151,7 +175,10 @@ for (const site of DEMO_SITES) {
         await addTopic(page, topic);
         await field(page, newsroomMessages.fieldVideoUrl).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
 
-        const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: newsroomMessages.preview, exact: true }).click()]);
+        const [preview] = await Promise.all([
+          context.waitForEvent("page"),
+          page.getByRole("button", { name: newsroomMessages.preview, exact: true }).click(),
+        ]);
         await expect(preview.getByTestId("preview-banner")).toHaveText(newsroomMessages.previewBanner);
         await expect(preview.getByRole("heading", { level: 1 })).toHaveText(`خبر للمعاينة ${width}`);
         await expect(preview.getByTestId("standfirst")).toHaveText("موجز يظهر في المعاينة");
@@ -160,7 +187,9 @@ for (const site of DEMO_SITES) {
         await expect(preview.getByTestId("article-video")).toBeVisible();
         await expect(preview.getByTestId("article-content")).toHaveText("نص لم يحفظ بعد.");
         await expect(preview.getByTestId("article-topics")).toContainText(topic);
-        expect(await preview.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        expect(
+          await preview.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
         await preview.screenshot({ path: path.join(SHOTS, `${site.name}-${width}-preview.png`), fullPage: true });
       });
     });

@@ -4,7 +4,15 @@ import type { Page } from "@playwright/test";
 import { imageDetailMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { pngBytes } from "../support/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
-import { articleIdByTitle, createMember, fillBody, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
+import {
+  articleIdByTitle,
+  createMember,
+  fillBody,
+  hydrated,
+  readSiteDatabase,
+  signedInState,
+  watchConsole,
+} from "./support";
 import { expect, test } from "./test";
 
 // An article's images (decision 025): an editor uploads two images, makes the second the
@@ -16,7 +24,10 @@ const CATEGORY = "international";
 const stem = (url: string) => path.basename(url).replace(/\.webp$/, "");
 
 async function noSidewaysScroll(page: Page) {
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth!);
 }
 
@@ -33,7 +44,9 @@ for (const site of DEMO_SITES) {
       await signedInState(editor, STATE, site);
     });
 
-    test("an editor uploads two images, makes the second the cover with its alt, caption and credit; a reader sees it first at 375 and 1280 px", async ({ page }) => {
+    test("an editor uploads two images, makes the second the cover with its alt, caption and credit; a reader sees it first at 375 and 1280 px", async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       const noConsoleErrors = watchConsole(page);
       page.on("dialog", (dialog) => void dialog.accept());
@@ -43,12 +56,16 @@ for (const site of DEMO_SITES) {
       await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(page, "افتتح السوق الجديد أبوابه صباح اليوم.");
       await page.getByLabel(newsroomMessages.fieldCategory).selectOption(CATEGORY);
-      await page.locator("#images").setInputFiles([path.join(FILES_DIR, "harbour-first.png"), path.join(FILES_DIR, "market-second.png")]);
+      await page
+        .locator("#images")
+        .setInputFiles([path.join(FILES_DIR, "harbour-first.png"), path.join(FILES_DIR, "market-second.png")]);
       await page.getByLabel(new RegExp(newsroomMessages.statusPublishNow)).check();
       await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
       await expect(page.getByRole("status")).toContainText(newsroomMessages.published);
       const id = await articleIdByTitle(site, title);
-      const uploaded = await readSiteDatabase(site, (db) => db.selectFrom("news").select("images").where("id", "=", id).executeTakeFirstOrThrow());
+      const uploaded = await readSiteDatabase(site, (db) =>
+        db.selectFrom("news").select("images").where("id", "=", id).executeTakeFirstOrThrow(),
+      );
       const [first, second] = JSON.parse(uploaded.images) as [string, string];
       expect(stem(first)).toContain("harbour-first");
 
@@ -67,9 +84,15 @@ for (const site of DEMO_SITES) {
       await expect(rows.first().locator("button:focus")).toHaveCount(1);
       await expect(field.locator("[aria-live]")).toContainText(imageDetailMessages.moved);
       // Down, then up again: buttons alone reorder.
-      await rows.first().getByRole("button", { name: new RegExp(imageDetailMessages.moveDown) }).click();
+      await rows
+        .first()
+        .getByRole("button", { name: new RegExp(imageDetailMessages.moveDown) })
+        .click();
       await expect(rows.first()).toHaveAttribute("data-image", first);
-      await rows.nth(1).getByRole("button", { name: new RegExp(imageDetailMessages.moveUp) }).click();
+      await rows
+        .nth(1)
+        .getByRole("button", { name: new RegExp(imageDetailMessages.moveUp) })
+        .click();
       await expect(rows.first()).toHaveAttribute("data-image", second);
       await field.locator("#image-0-caption").fill("السوق الجديد في يوم افتتاحه");
       await field.locator("#image-0-credit").fill("عدسة ريم");
@@ -83,9 +106,13 @@ for (const site of DEMO_SITES) {
       await page.getByRole("button", { name: newsroomMessages.saveSubmit }).click();
       await page.waitForURL((url) => !url.pathname.startsWith("/edit-news/"));
 
-      const saved = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["images", "image_details"]).where("id", "=", id).executeTakeFirstOrThrow());
+      const saved = await readSiteDatabase(site, (db) =>
+        db.selectFrom("news").select(["images", "image_details"]).where("id", "=", id).executeTakeFirstOrThrow(),
+      );
       expect(JSON.parse(saved.images)).toEqual([second, first]);
-      expect(JSON.parse(saved.image_details!)).toEqual({ [second]: { alt: "بسطات الخضار في السوق الجديد", caption: "السوق الجديد في يوم افتتاحه", credit: "عدسة ريم" } });
+      expect(JSON.parse(saved.image_details!)).toEqual({
+        [second]: { alt: "بسطات الخضار في السوق الجديد", caption: "السوق الجديد في يوم افتتاحه", credit: "عدسة ريم" },
+      });
       noConsoleErrors();
 
       for (const width of [375, 1280]) {
@@ -98,9 +125,13 @@ for (const site of DEMO_SITES) {
         await expect(cover.locator("figcaption")).toContainText("السوق الجديد في يوم افتتاحه");
         await expect(cover.locator("figcaption .credit")).toContainText("عدسة ريم");
         await expect(gallery.locator("figure").nth(1).locator("figcaption")).toHaveCount(0);
-        expect(await cover.locator("figcaption").evaluate((caption) => getComputedStyle(caption).direction)).toBe("rtl");
+        expect(await cover.locator("figcaption").evaluate((caption) => getComputedStyle(caption).direction)).toBe(
+          "rtl",
+        );
         const image = cover.locator("img");
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
         // The box is 16:9 and the picture covers it (object-fit), never stretched.
         expect(await image.evaluate((img) => getComputedStyle(img).objectFit)).toBe("cover");
         await noSidewaysScroll(page);

@@ -26,14 +26,44 @@ for (const site of DEMO_SITES) {
     test.beforeAll(async () => {
       const admin = await createAdmin("dashboard", "منى الحسن", site);
       await readSiteDatabase(site, async (db) => {
-        const { id } = await db.selectFrom("user").select("id").where("email", "=", admin.email).executeTakeFirstOrThrow();
+        const { id } = await db
+          .selectFrom("user")
+          .select("id")
+          .where("email", "=", admin.email)
+          .executeTakeFirstOrThrow();
         const start = Date.now() - 3_600_000;
         for (let i = 0; i < DRAFTS; i++) {
-          await createArticle(db, { title: `${MARK} مسودة ${i}`, content: "نص", category: "sports", status: "draft", authorId: id, createdAt: new Date(start + i * 1000) });
+          await createArticle(db, {
+            title: `${MARK} مسودة ${i}`,
+            content: "نص",
+            category: "sports",
+            status: "draft",
+            authorId: id,
+            createdAt: new Date(start + i * 1000),
+          });
         }
-        await createArticle(db, { title: FOLDED_DRAFT, content: "نص", category: "local", status: "draft", authorId: id });
-        await createArticle(db, { title: `${MARK} بانتظار المراجعة مع عنوان طويل جداً يملأ السطر كله على الهاتف`, content: "نص", category: "local", status: "review", authorId: id });
-        await createArticle(db, { title: `${MARK} منشور بعنوان طويل يملأ خانة العنوان في الجدول على شاشة الحاسوب`, content: "نص", category: "miscellaneous", status: "published", authorId: id, createdAt: new Date(start) });
+        await createArticle(db, {
+          title: FOLDED_DRAFT,
+          content: "نص",
+          category: "local",
+          status: "draft",
+          authorId: id,
+        });
+        await createArticle(db, {
+          title: `${MARK} بانتظار المراجعة مع عنوان طويل جداً يملأ السطر كله على الهاتف`,
+          content: "نص",
+          category: "local",
+          status: "review",
+          authorId: id,
+        });
+        await createArticle(db, {
+          title: `${MARK} منشور بعنوان طويل يملأ خانة العنوان في الجدول على شاشة الحاسوب`,
+          content: "نص",
+          category: "miscellaneous",
+          status: "published",
+          authorId: id,
+          createdAt: new Date(start),
+        });
       });
       await signedInState(admin, STATE, site);
     });
@@ -43,13 +73,18 @@ for (const site of DEMO_SITES) {
     async function noSidewaysScroll(page: Page) {
       const widths = await page.evaluate(() => {
         const list = document.querySelector('[data-testid="news-table"]')!.parentElement!;
-        return { page: [document.documentElement.scrollWidth, document.documentElement.clientWidth], list: [list.scrollWidth, list.clientWidth] };
+        return {
+          page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+          list: [list.scrollWidth, list.clientWidth],
+        };
       });
       expect(widths.page[0]).toBeLessThanOrEqual(widths.page[1]!);
       expect(widths.list[0]).toBeLessThanOrEqual(widths.list[1]!);
       const viewport = page.viewportSize()!;
       for (const part of ["row-status", "row-actions"]) {
-        for (const box of await page.getByTestId(part).evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect))) {
+        for (const box of await page
+          .getByTestId(part)
+          .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect))) {
           expect(box.left).toBeGreaterThanOrEqual(0);
           expect(box.right).toBeLessThanOrEqual(viewport.width);
         }
@@ -57,7 +92,9 @@ for (const site of DEMO_SITES) {
     }
 
     for (const viewport of VIEWPORTS.filter(({ width }) => widthsOn(site).includes(width))) {
-      test(`at ${viewport.width} px: search, filters and pages live in the URL; statuses and actions show`, async ({ page }) => {
+      test(`at ${viewport.width} px: search, filters and pages live in the URL; statuses and actions show`, async ({
+        page,
+      }) => {
         await page.setViewportSize(viewport);
         await page.goto("/dashboard");
         await hydrated(page);
@@ -66,7 +103,9 @@ for (const site of DEMO_SITES) {
         await filters.getByLabel(newsroomMessages.filterByStatus).selectOption("draft");
         await filters.getByLabel(newsroomMessages.filterByCategory).selectOption("sports");
         await filters.getByRole("button", { name: newsroomMessages.filterApply }).click();
-        await expect(page).toHaveURL(new RegExp(`/dashboard\\?q=${encodeURIComponent(MARK)}&status=draft&category=sports&author=$`));
+        await expect(page).toHaveURL(
+          new RegExp(`/dashboard\\?q=${encodeURIComponent(MARK)}&status=draft&category=sports&author=$`),
+        );
         const rows = page.getByTestId("news-row");
         await expect(rows).toHaveCount(20);
         await expect(rows.first()).toContainText(`${MARK} مسودة ${DRAFTS - 1}`);
@@ -76,7 +115,11 @@ for (const site of DEMO_SITES) {
         if (viewport.width < 800) await noSidewaysScroll(page);
         else {
           // The actions of every row sit on one line: a draft's are edit and delete (it has no short link to copy yet).
-          const tops = await rows.first().getByTestId("row-actions").locator("button, a").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+          const tops = await rows
+            .first()
+            .getByTestId("row-actions")
+            .locator("button, a")
+            .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
           expect(tops).toHaveLength(2);
           expect(new Set(tops).size).toBe(1);
         }
@@ -84,7 +127,9 @@ for (const site of DEMO_SITES) {
         await expect(page).toHaveURL(/&page=2$/);
         await expect(page).toHaveURL(/status=draft/);
         await expect(rows).toHaveCount(DRAFTS - 20);
-        await expect(page.getByTestId("dashboard-filters").getByLabel(newsroomMessages.filterByStatus)).toHaveValue("draft");
+        await expect(page.getByTestId("dashboard-filters").getByLabel(newsroomMessages.filterByStatus)).toHaveValue(
+          "draft",
+        );
 
         await page.goto(`/dashboard?q=${encodeURIComponent(MARK)}&status=review`);
         await expect(rows).toHaveCount(1);
@@ -95,7 +140,11 @@ for (const site of DEMO_SITES) {
           // A published row has all three actions (copy the short link, edit, delete), still on one line.
           await page.goto(`/dashboard?q=${encodeURIComponent(MARK)}&status=published`);
           await expect(rows).toHaveCount(1);
-          const tops = await rows.first().getByTestId("row-actions").locator("button, a").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+          const tops = await rows
+            .first()
+            .getByTestId("row-actions")
+            .locator("button, a")
+            .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
           expect(tops).toHaveLength(3);
           expect(new Set(tops).size).toBe(1);
         }
@@ -107,7 +156,9 @@ for (const site of DEMO_SITES) {
         await page.setViewportSize(viewport);
         await page.goto("/dashboard");
         await hydrated(page);
-        await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(`${MARK} مسودة من النموذج ${viewport.width}`);
+        await page
+          .getByLabel(newsroomMessages.fieldTitle, { exact: true })
+          .fill(`${MARK} مسودة من النموذج ${viewport.width}`);
         await fillBody(page, "نص المسودة.");
         await page.getByLabel(newsroomMessages.fieldByline).fill("مراسلنا في عكار");
         await page.getByLabel(new RegExp(newsroomMessages.statusSaveDraft)).check();
@@ -124,7 +175,9 @@ for (const site of DEMO_SITES) {
       await page.setViewportSize(viewport);
       await page.goto("/dashboard");
       await hydrated(page);
-      const waiting = await readSiteDatabase(site, (db) => db.selectFrom("news").select("id").where("status", "=", "review").execute());
+      const waiting = await readSiteDatabase(site, (db) =>
+        db.selectFrom("news").select("id").where("status", "=", "review").execute(),
+      );
       const notice = page.getByTestId("review-waiting");
       await expect(notice).toContainText(newsroomMessages.reviewWaitingCount);
       await expect(notice).toContainText(waiting.length.toLocaleString("ar-LB"));
@@ -150,7 +203,13 @@ for (const site of DEMO_SITES) {
         await expect(page).toHaveURL(new RegExp(`/dashboard\\?q=${encodeURIComponent(typed)}`));
         await expect(rows.filter({ hasText: FOLDED_DRAFT })).toHaveCount(1);
         // The demo's published stories spelt المنية, الكورة and أسعار are there beside the draft.
-        await expect(rows.filter({ has: page.getByTestId("row-status").getByText(newsroomMessages.statusPublished, { exact: true }) }).first()).toBeVisible();
+        await expect(
+          rows
+            .filter({
+              has: page.getByTestId("row-status").getByText(newsroomMessages.statusPublished, { exact: true }),
+            })
+            .first(),
+        ).toBeVisible();
       }
     });
   });
@@ -188,7 +247,11 @@ test.describe("the mobile menu", () => {
 test.describe("reader pages at 375 px", () => {
   test("the breaking ticker shows its first headline whole, wrapped at its spaces", async ({ page }) => {
     await readSiteDatabase(DEMO_SITES[0]!, (db) =>
-      createArticle(db, { title: "عاجل: اجتماع طارئ لمجلس الوزراء لبحث الأوضاع الاقتصادية والمعيشية في طرابلس والشمال", content: "نص", category: "breaking" }),
+      createArticle(db, {
+        title: "عاجل: اجتماع طارئ لمجلس الوزراء لبحث الأوضاع الاقتصادية والمعيشية في طرابلس والشمال",
+        content: "نص",
+        category: "breaking",
+      }),
     );
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(async () => {
@@ -197,17 +260,28 @@ test.describe("reader pages at 375 px", () => {
     }).toPass();
     // Whatever headline the strip shows (a breaking item published meanwhile by another test may have
     // arrived live), it shows it whole: none is cut by the strip's edges.
-    const fits = await page.getByTestId("breaking-ticker").locator("ul").evaluate((list) => {
-      const strip = list.parentElement!.getBoundingClientRect();
-      const shown = [...list.querySelectorAll("li a")]
-        .map((link) => link.getBoundingClientRect())
-        .filter((box) => box.right > strip.left + 1 && box.left < strip.right - 1);
-      const whole = shown.every((box) => box.left >= strip.left - 1 && box.right <= strip.right + 1);
-      return { whole, shown: shown.length, strip: [strip.left, strip.right], boxes: shown.map((box) => [box.left, box.right]), display: getComputedStyle(list).display };
-    });
+    const fits = await page
+      .getByTestId("breaking-ticker")
+      .locator("ul")
+      .evaluate((list) => {
+        const strip = list.parentElement!.getBoundingClientRect();
+        const shown = [...list.querySelectorAll("li a")]
+          .map((link) => link.getBoundingClientRect())
+          .filter((box) => box.right > strip.left + 1 && box.left < strip.right - 1);
+        const whole = shown.every((box) => box.left >= strip.left - 1 && box.right <= strip.right + 1);
+        return {
+          whole,
+          shown: shown.length,
+          strip: [strip.left, strip.right],
+          boxes: shown.map((box) => [box.left, box.right]),
+          display: getComputedStyle(list).display,
+        };
+      });
     expect(fits.shown, JSON.stringify(fits)).toBeGreaterThan(0);
     expect(fits.whole, JSON.stringify(fits)).toBe(true);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: ".tmp/screens/ticker-375.png" });
   });
@@ -215,8 +289,14 @@ test.describe("reader pages at 375 px", () => {
   test("an article's picks never repeat its related articles", async ({ page }) => {
     await page.goto("/local");
     await page.getByTestId("category-list").getByRole("article").first().getByRole("link").click();
-    const related = await page.getByTestId("related-news").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-    const picks = await page.getByTestId("picks").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const related = await page
+      .getByTestId("related-news")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const picks = await page
+      .getByTestId("picks")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(related.length).toBeGreaterThan(0);
     expect(picks.length).toBeGreaterThan(0);
     expect(picks.filter((href) => related.includes(href))).toEqual([]);

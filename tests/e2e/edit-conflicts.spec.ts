@@ -50,15 +50,26 @@ for (const engine of ENGINES) {
       await hydrated(page);
       return page;
     }
-    const stored = (id: string) => db.selectFrom("news").select(["title", "category", "version"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const stored = (id: string) =>
+      db.selectFrom("news").select(["title", "category", "version"]).where("id", "=", id).executeTakeFirstOrThrow();
 
-    test("both see each other; the second save is refused with the comparison, then kept; a second round is merged by hand", async ({ browser }) => {
-      const { id } = await createTestArticle(db, { title: "الأصل", content: "نص الخبر الأصلي في ثلاث كلمات وأكثر", category: "local" });
+    test("both see each other; the second save is refused with the comparison, then kept; a second round is merged by hand", async ({
+      browser,
+    }) => {
+      const { id } = await createTestArticle(db, {
+        title: "الأصل",
+        content: "نص الخبر الأصلي في ثلاث كلمات وأكثر",
+        category: "local",
+      });
       const editor = await formOn(browser, a, salma, id);
       const admin = await formOn(browser, b, karim, id);
 
-      await expect(admin.getByTestId("edit-presence")).toHaveText(`${conflictMessages.editingNow} سلمى المحررة`, { timeout: 5_000 });
-      await expect(editor.getByTestId("edit-presence")).toHaveText(`${conflictMessages.editingNow} كريم المدير`, { timeout: 5_000 });
+      await expect(admin.getByTestId("edit-presence")).toHaveText(`${conflictMessages.editingNow} سلمى المحررة`, {
+        timeout: 5_000,
+      });
+      await expect(editor.getByTestId("edit-presence")).toHaveText(`${conflictMessages.editingNow} كريم المدير`, {
+        timeout: 5_000,
+      });
       await expect(admin.getByTestId("body-stats")).toContainText(conflictMessages.wordCount(7));
       await admin.screenshot({ path: path.join(SHOTS, `presence-${engine}-1280.png`) });
 
@@ -83,7 +94,9 @@ for (const engine of ENGINES) {
         await admin.setViewportSize({ width, height: 900 });
         await conflict.scrollIntoViewIfNeeded();
         await admin.screenshot({ path: path.join(SHOTS, `conflict-${engine}-${width}.png`) });
-        const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await admin.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
       }
       await admin.setViewportSize({ width: 1280, height: 900 });

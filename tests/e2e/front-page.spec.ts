@@ -38,7 +38,11 @@ for (const engine of ENGINES) {
 
     async function publish(key: string, title: string, fields: Record<string, string> = {}, picture = true) {
       const files = picture ? [{ field: "images", name: "photo.png", bytes: await pngBytes(1200, 675) }] : [];
-      const response = await fetch(`${a.url}/api/news`, { method: "POST", body: publishForm(title, fields, files), headers: { cookie, origin: a.url } });
+      const response = await fetch(`${a.url}/api/news`, {
+        method: "POST",
+        body: publishForm(title, fields, files),
+        headers: { cookie, origin: a.url },
+      });
       expect(response.status).toBe(201);
       ids[key] = ((await response.json()) as { id: string }).id;
     }
@@ -62,7 +66,9 @@ for (const engine of ENGINES) {
       await site?.stop();
     });
 
-    test("an editor pins a lead story, a slider order and a category pin; B's cached home shows them within a second", async ({ browser }) => {
+    test("an editor pins a lead story, a slider order and a category pin; B's cached home shows them within a second", async ({
+      browser,
+    }) => {
       mkdirSync(SHOTS, { recursive: true });
       const homeOfB = async () => {
         const response = await fetch(`${b.url}/`);
@@ -94,11 +100,17 @@ for (const engine of ENGINES) {
       };
       await choose("سوق الخضار", fm.lead);
       const chosenAt = Date.now();
-      await expect.poll(async () => slides((await homeOfB()).html)[0], { timeout: 1_000, intervals: [20] }).toBe(ids.lead);
-      console.log(`${engine}: the lead reached B's cached home ${Date.now() - chosenAt} ms after the editor saw it saved`);
+      await expect
+        .poll(async () => slides((await homeOfB()).html)[0], { timeout: 1_000, intervals: [20] })
+        .toBe(ids.lead);
+      console.log(
+        `${engine}: the lead reached B's cached home ${Date.now() - chosenAt} ms after the editor saw it saved`,
+      );
       await choose("حملة تنظيف", `${fm.slide} ${(2).toLocaleString("ar-LB")}`);
       await choose("منتخب الشمال", fm.pinPlace);
-      await expect.poll(async () => slides((await homeOfB()).html).slice(0, 2), { timeout: 1_000, intervals: [20] }).toEqual([ids.lead, ids.second]);
+      await expect
+        .poll(async () => slides((await homeOfB()).html).slice(0, 2), { timeout: 1_000, intervals: [20] })
+        .toEqual([ids.lead, ids.second]);
       await expect(editor.getByTestId("slot-1")).toContainText("افتتاح سوق الخضار الجديد في حلبا");
       await expect(editor.getByTestId("pin-sports")).toContainText("منتخب الشمال يتأهل إلى النهائي");
 
@@ -107,7 +119,9 @@ for (const engine of ENGINES) {
       const slider = reader.getByTestId("slider");
       await expect(slider.getByRole("group").first()).toContainText("افتتاح سوق الخضار الجديد في حلبا");
       await expect(slider).not.toContainText("الصيدلية المناوبة");
-      await expect(reader.getByTestId("section-sports").getByRole("article").first()).toContainText("منتخب الشمال يتأهل إلى النهائي");
+      await expect(reader.getByTestId("section-sports").getByRole("article").first()).toContainText(
+        "منتخب الشمال يتأهل إلى النهائي",
+      );
 
       for (const width of [375, 1280]) {
         await editor.setViewportSize({ width, height: 900 });
@@ -119,15 +133,22 @@ for (const engine of ENGINES) {
       // Removing a choice is one click; B follows.
       await editor.getByTestId("pin-sports").getByRole("button", { name: fm.remove }).click();
       await expect(editor.getByTestId("front-page-done")).toHaveText(fm.removed);
-      await expect.poll(async () => {
-        const html = (await homeOfB()).html;
-        const section = html.slice(html.indexOf('data-testid="section-sports"'));
-        return section.indexOf("نتائج دوري المدارس في عكار") < section.indexOf("منتخب الشمال يتأهل إلى النهائي");
-      }, { timeout: 1_000, intervals: [20] }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const html = (await homeOfB()).html;
+            const section = html.slice(html.indexOf('data-testid="section-sports"'));
+            return section.indexOf("نتائج دوري المدارس في عكار") < section.indexOf("منتخب الشمال يتأهل إلى النهائي");
+          },
+          { timeout: 1_000, intervals: [20] },
+        )
+        .toBe(true);
 
       // The editor's own home, signed in, is the readers' page: no draft anywhere on it.
       await editor.goto(`${a.url}/`);
-      await expect(editor.getByTestId("slider").getByRole("group").first()).toContainText("افتتاح سوق الخضار الجديد في حلبا");
+      await expect(editor.getByTestId("slider").getByRole("group").first()).toContainText(
+        "افتتاح سوق الخضار الجديد في حلبا",
+      );
       await expect(editor.getByText("مسودة لم تنشر بعد عن بلدية المنية")).toHaveCount(0);
       // The draft itself opens as a marked preview.
       await editor.goto(`${a.url}/news/${ids.draft}`);

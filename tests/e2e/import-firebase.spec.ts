@@ -38,7 +38,19 @@ async function importedSite(engine: "sqlite" | "postgres", port: number): Promis
   };
   execFileSync(
     process.execPath,
-    ["--import", "tsx", "scripts/import-firebase.ts", "--firestore", fixtures.firestoreA, "--auth", fixtures.auth, "--hash-config", fixtures.hashConfig, "--storage", fixtures.storage],
+    [
+      "--import",
+      "tsx",
+      "scripts/import-firebase.ts",
+      "--firestore",
+      fixtures.firestoreA,
+      "--auth",
+      fixtures.auth,
+      "--hash-config",
+      fixtures.hashConfig,
+      "--storage",
+      fixtures.storage,
+    ],
     { env: { ...process.env, ...env }, encoding: "utf8" },
   );
   const server = spawnServer(env);
@@ -84,7 +96,9 @@ for (const [index, engine] of ENGINES.entries()) {
       const images = page.locator("article img[src^='/media/news-images/']");
       await expect(images.first()).toBeVisible();
       await images.first().scrollIntoViewIfNeeded();
-      await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       const src = await images.first().getAttribute("src");
       const response = await page.request.get(`${site.url}${src}`);
       expect(response.status()).toBe(200);

@@ -30,7 +30,9 @@ for (const engine of ENGINES) {
       await site?.stop();
     });
 
-    test("a breaking item published on instance A appears in a page served by B without a reload, and goes when deleted on A", async ({ browser }) => {
+    test("a breaking item published on instance A appears in a page served by B without a reload, and goes when deleted on A", async ({
+      browser,
+    }) => {
       const readerContext = await browser.newContext();
       const reader = await readerContext.newPage();
       await reader.goto(`${b.url}/breaking`);

@@ -8,7 +8,9 @@ for (const site of DEMO_SITES) {
   test.describe(`on ${site.engine}`, () => {
     test.use({ baseURL: site.url });
 
-    test("a breaking item published in one page appears in another page's list and ticker without a reload, and goes when deleted", async ({ browser }) => {
+    test("a breaking item published in one page appears in another page's list and ticker without a reload, and goes when deleted", async ({
+      browser,
+    }) => {
       const admin = await createAdmin("desk", "مكتب العاجل", site);
 
       const readerContext = await browser.newContext({ baseURL: site.url });

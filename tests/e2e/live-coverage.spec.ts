@@ -55,7 +55,12 @@ for (const engine of ENGINES) {
       const db = openDatabase(site.database.url, 1);
       try {
         cookie = await signedInAs(db, a.site, { email: "live@example.com", username: "ريم الحسن", role: "editor" });
-        const { id } = await createArticle(db, { title: "الانتخابات البلدية: فرز الأصوات في طرابلس", content: STORY, category: "local", silent: true });
+        const { id } = await createArticle(db, {
+          title: "الانتخابات البلدية: فرز الأصوات في طرابلس",
+          content: STORY,
+          category: "local",
+          silent: true,
+        });
         const row = await db.selectFrom("news").select(["id", "slug"]).where("id", "=", id).executeTakeFirstOrThrow();
         storyPath = `/news/${row.id}/${encodeURIComponent(row.slug ?? "")}`;
       } finally {
@@ -66,7 +71,9 @@ for (const engine of ENGINES) {
       await site?.stop();
     });
 
-    test("open, post, pin, edit, delete and close on A; a reader at the top on B and a scrolled reader on A see each change live", async ({ browser }) => {
+    test("open, post, pin, edit, delete and close on A; a reader at the top on B and a scrolled reader on A see each change live", async ({
+      browser,
+    }) => {
       test.setTimeout(90_000);
       const editorContext = await contextWithSession(browser, a.url, cookie);
       const desk = await editorContext.newPage();
@@ -82,7 +89,9 @@ for (const engine of ENGINES) {
       await postUpdate(desk, "فُتحت صناديق الاقتراع الأولى في القبة.", 1);
 
       // B serves the update once its follower has read it (its next poll on SQLite).
-      await expect.poll(async () => (await fetch(`${b.url}${storyPath}`)).text()).toContain("فُتحت صناديق الاقتراع الأولى في القبة.");
+      await expect
+        .poll(async () => (await fetch(`${b.url}${storyPath}`)).text())
+        .toContain("فُتحت صناديق الاقتراع الأولى في القبة.");
       // Reader one: a desktop at the top of the page on B. Reader two: a phone on A, scrolled past the updates.
       const topContext = await browser.newContext({ baseURL: b.url, viewport: DESKTOP });
       const top = await topContext.newPage();
@@ -99,7 +108,13 @@ for (const engine of ENGINES) {
         await expect(reader.locator("#live-heading .live-badge")).toHaveText(liveMessages.live);
       }
       await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect.poll(() => phone.evaluate(() => document.querySelector('[data-testid="live-coverage"]')!.getBoundingClientRect().top < 0)).toBe(true);
+      await expect
+        .poll(() =>
+          phone.evaluate(
+            () => document.querySelector('[data-testid="live-coverage"]')!.getBoundingClientRect().top < 0,
+          ),
+        )
+        .toBe(true);
       const scrolledTo = await phone.evaluate(() => window.scrollY);
 
       await postUpdate(desk, "النتائج الأولية في الميناء: اللائحة الأولى في المقدمة.", 2);
@@ -114,7 +129,11 @@ for (const engine of ENGINES) {
       expect(await phone.evaluate(() => window.scrollY)).toBe(scrolledTo);
       // At the very end of the page the pill covers neither the footer nor the last of the content.
       await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(() => phone.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1)).toBe(true);
+      await expect
+        .poll(() =>
+          phone.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1),
+        )
+        .toBe(true);
       const pill = (await waiting.boundingBox())!;
       const footer = (await phone.getByRole("contentinfo").boundingBox())!;
       expect(pill.y, JSON.stringify({ pill, footer })).toBeGreaterThanOrEqual(footer.y + footer.height);
@@ -139,7 +158,8 @@ for (const engine of ENGINES) {
       await write(desk, liveDeskMessages.edit, "نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.");
       await desk.getByRole("button", { name: liveDeskMessages.save }).click();
       await expect(desk.getByRole("button", { name: liveDeskMessages.save })).toHaveCount(0);
-      for (const reader of [top, phone]) await expect(reader.getByText("نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.")).toBeVisible();
+      for (const reader of [top, phone])
+        await expect(reader.getByText("نسبة الاقتراع في طرابلس بلغت ٤١٪ عند الإقفال.")).toBeVisible();
       await top.screenshot({ path: path.join(SHOTS, `${engine}-reader-1280-live.png`), fullPage: true });
       await phone.screenshot({ path: path.join(SHOTS, `${engine}-reader-375-live.png`), fullPage: true });
       await desk.setViewportSize(DESKTOP);
@@ -150,14 +170,20 @@ for (const engine of ENGINES) {
       // While live, the story's card is marked 'مباشر' (the home page on B, both widths).
       const home = await topContext.newPage();
       await home.goto("/");
-      await expect(home.locator(".card", { hasText: "الانتخابات البلدية" }).first().locator(".live-badge")).toHaveText(liveMessages.live);
+      await expect(home.locator(".card", { hasText: "الانتخابات البلدية" }).first().locator(".live-badge")).toHaveText(
+        liveMessages.live,
+      );
       await home.screenshot({ path: path.join(SHOTS, `${engine}-home-1280-live-card.png`) });
       await home.setViewportSize(PHONE);
       await home.screenshot({ path: path.join(SHOTS, `${engine}-home-375-live-card.png`) });
       await home.close();
 
       // Delete one.
-      await desk.getByTestId("desk-update").filter({ hasText: "النتائج الأولية في الميناء" }).getByRole("button", { name: liveDeskMessages.delete }).click();
+      await desk
+        .getByTestId("desk-update")
+        .filter({ hasText: "النتائج الأولية في الميناء" })
+        .getByRole("button", { name: liveDeskMessages.delete })
+        .click();
       for (const reader of [top, phone]) {
         await expect(updatesOf(reader)).toHaveCount(2);
         await expect(reader.getByText("النتائج الأولية في الميناء")).toHaveCount(0);
@@ -168,11 +194,15 @@ for (const engine of ENGINES) {
       expect(anchor).toMatch(/^update-/);
 
       // Close with a summary: the archive stays, the 'مباشر' mark goes.
-      await desk.getByLabel(liveDeskMessages.summaryLabel).fill("فازت اللائحة الأولى بثلاثة عشر مقعداً من أصل أربعة وعشرين.");
+      await desk
+        .getByLabel(liveDeskMessages.summaryLabel)
+        .fill("فازت اللائحة الأولى بثلاثة عشر مقعداً من أصل أربعة وعشرين.");
       await desk.getByRole("button", { name: liveDeskMessages.close }).click();
       for (const reader of [top, phone]) {
         await expect(reader.getByTestId("live-closed")).toContainText(liveMessages.closed);
-        await expect(reader.getByTestId("live-summary")).toHaveText("فازت اللائحة الأولى بثلاثة عشر مقعداً من أصل أربعة وعشرين.");
+        await expect(reader.getByTestId("live-summary")).toHaveText(
+          "فازت اللائحة الأولى بثلاثة عشر مقعداً من أصل أربعة وعشرين.",
+        );
         await expect(reader.locator("#live-heading .live-badge")).toHaveCount(0);
         await expect(updatesOf(reader)).toHaveCount(2);
       }

@@ -45,8 +45,19 @@ test.describe("the live desk's alerts and repeated posts", () => {
     site = await startTestSite(1, { TEST_LOOPBACK_PUSH: "1" });
     server = site.servers[0]!;
     db = openDatabase(site.database.url, 1);
-    cookie = await signedInAs(db, server.site, { email: "desk-alerts@example.com", username: "ريم الحسن", role: "editor" });
-    storyId = (await createArticle(db, { title: "الانتخابات البلدية: فرز الأصوات في طرابلس", content: "بدأ الفرز مساء الأحد.", category: "local", silent: true })).id;
+    cookie = await signedInAs(db, server.site, {
+      email: "desk-alerts@example.com",
+      username: "ريم الحسن",
+      role: "editor",
+    });
+    storyId = (
+      await createArticle(db, {
+        title: "الانتخابات البلدية: فرز الأصوات في طرابلس",
+        content: "بدأ الفرز مساء الأحد.",
+        category: "local",
+        silent: true,
+      })
+    ).id;
     reader = push.subscribe();
     const subscribed = await fetch(`${server.url}/api/push/subscriptions`, {
       method: "POST",
@@ -64,9 +75,17 @@ test.describe("the live desk's alerts and repeated posts", () => {
     await push?.stop();
   });
 
-  const updatesStored = async () => (await db.selectFrom("live_updates").select(["id", "text", "alert"]).where("news_id", "=", storyId).orderBy("created_at").execute());
+  const updatesStored = async () =>
+    await db
+      .selectFrom("live_updates")
+      .select(["id", "text", "alert"])
+      .where("news_id", "=", storyId)
+      .orderBy("created_at")
+      .execute();
 
-  test("an alert past the hourly limit asks to confirm, keeps the text, then posts and sends it; a post whose answer is lost is sent again once", async ({ browser }) => {
+  test("an alert past the hourly limit asks to confirm, keeps the text, then posts and sends it; a post whose answer is lost is sent again once", async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const context = await contextWithSession(browser, server.url, cookie);
     const desk = await context.newPage();
@@ -103,7 +122,11 @@ test.describe("the live desk's alerts and repeated posts", () => {
     await expect(alertField.getByLabel(pushMessages.confirmAlert)).toHaveCount(0);
     const [alerted] = await updatesStored();
     expect(alerted).toMatchObject({ text });
-    const liveTags = () => push.messages(reader.endpoint).map((m) => (m.payload as { tag: string }).tag).filter((tag) => tag.startsWith("live-"));
+    const liveTags = () =>
+      push
+        .messages(reader.endpoint)
+        .map((m) => (m.payload as { tag: string }).tag)
+        .filter((tag) => tag.startsWith("live-"));
     await expect.poll(liveTags).toEqual([`live-${alerted!.id}`]);
 
     // The next post reaches the server and is stored, but its answer never comes back (the connection drops).

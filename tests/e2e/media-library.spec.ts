@@ -14,8 +14,15 @@ const SHOTS = "/tmp/i34-media-shots";
 
 /** A portrait picture, sand above and a blue band in its lowest fifth: a centre crop to 16:9 shows no blue. */
 const portrait = () =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><rect width="900" height="960" fill="#e9c46a"/><rect y="960" width="900" height="240" fill="#1d4ed8"/></svg>`)).png().toBuffer();
-const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><rect width="900" height="960" fill="#e9c46a"/><rect y="960" width="900" height="240" fill="#1d4ed8"/></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
 
 /** The share of blue pixels in a picture. */
 async function blueShare(picture: Buffer): Promise<number> {
@@ -37,7 +44,11 @@ for (const engine of ENGINES) {
       site = await startTestSite(1, {}, engine);
       server = site.servers[0]!;
       db = openDatabase(site.database.url, 1);
-      cookie = await signedInAs(db, server.site, { email: "media-editor@example.com", username: "سلمى المحررة", role: "editor" });
+      cookie = await signedInAs(db, server.site, {
+        email: "media-editor@example.com",
+        username: "سلمى المحررة",
+        role: "editor",
+      });
     });
     test.afterAll(async () => {
       await db?.destroy();
@@ -51,7 +62,11 @@ for (const engine of ENGINES) {
       return context.newPage();
     }
 
-    async function publish(page: import("@playwright/test").Page, title: string, withImage: (page: import("@playwright/test").Page) => Promise<void>): Promise<string> {
+    async function publish(
+      page: import("@playwright/test").Page,
+      title: string,
+      withImage: (page: import("@playwright/test").Page) => Promise<void>,
+    ): Promise<string> {
       await page.goto(`${server.url}/dashboard`);
       await hydrated(page);
       await page.getByLabel(newsroomMessages.fieldTitle).fill(title);
@@ -62,12 +77,20 @@ for (const engine of ENGINES) {
       return new URL(page.url()).searchParams.get("saved")!;
     }
 
-    test("upload for one story, reuse from the library in another, set the focal point by a click, see it kept in the card and the share picture", async ({ browser }) => {
+    test("upload for one story, reuse from the library in another, set the focal point by a click, see it kept in the card and the share picture", async ({
+      browser,
+    }) => {
       test.setTimeout(90_000);
       const page = await editorPage(browser, 1280);
       const picture = await portrait();
-      const first = await publish(page, "رافعات المرفأ عند الفجر", (p) => p.getByLabel(newsroomMessages.fieldImages, { exact: true }).setInputFiles({ name: "port.png", mimeType: "image/png", buffer: picture }));
-      const [url] = JSON.parse((await db.selectFrom("news").select("images").where("id", "=", first).executeTakeFirstOrThrow()).images) as string[];
+      const first = await publish(page, "رافعات المرفأ عند الفجر", (p) =>
+        p
+          .getByLabel(newsroomMessages.fieldImages, { exact: true })
+          .setInputFiles({ name: "port.png", mimeType: "image/png", buffer: picture }),
+      );
+      const [url] = JSON.parse(
+        (await db.selectFrom("news").select("images").where("id", "=", first).executeTakeFirstOrThrow()).images,
+      ) as string[];
 
       // The second story takes it from the library as its cover: no file is uploaded.
       const second = await publish(page, "المرفأ يستقبل أكبر سفينة", async (p) => {
@@ -79,7 +102,11 @@ for (const engine of ENGINES) {
         await item.getByRole("button", { name: mediaLibraryMessages.makeCover }).click();
         await expect(p.locator(`[data-image="${url}"]`)).toBeVisible();
       });
-      expect(JSON.parse((await db.selectFrom("news").select("images").where("id", "=", second).executeTakeFirstOrThrow()).images)).toEqual([url]);
+      expect(
+        JSON.parse(
+          (await db.selectFrom("news").select("images").where("id", "=", second).executeTakeFirstOrThrow()).images,
+        ),
+      ).toEqual([url]);
       expect(await db.selectFrom("media").select("url").execute()).toEqual([{ url }]);
 
       // The library lists both uses; a click low on the picture sets the focal point there.
@@ -91,7 +118,11 @@ for (const engine of ENGINES) {
       const picker = card.getByTestId("focal-picker");
       const box = (await picker.boundingBox())!;
       await picker.click({ position: { x: box.width * 0.5, y: box.height * 0.9 } });
-      await expect.poll(async () => (await db.selectFrom("media").select(["focal_x", "focal_y"]).executeTakeFirstOrThrow()).focal_y).toBeGreaterThan(0.85);
+      await expect
+        .poll(
+          async () => (await db.selectFrom("media").select(["focal_x", "focal_y"]).executeTakeFirstOrThrow()).focal_y,
+        )
+        .toBeGreaterThan(0.85);
       await page.reload();
       await hydrated(page);
       // The size and the date each keep to their side of a separator: "١٢ … ٢٠٢٦ · 900×1200", never run together.
@@ -121,10 +152,17 @@ for (const engine of ENGINES) {
           return found;
         };
         const time = timeElement.getBoundingClientRect();
-        return { time: { left: time.left, right: time.right }, size: rectsOf("900×1200")[0]!, separators: rectsOf("·") };
+        return {
+          time: { left: time.left, right: time.right },
+          size: rectsOf("900×1200")[0]!,
+          separators: rectsOf("·"),
+        };
       });
       // Right to left: the date, then the separator, then the size, each further left.
-      expect(meta.separators.some((dot) => dot.right <= meta.time.left && dot.left >= meta.size.right), JSON.stringify(meta)).toBe(true);
+      expect(
+        meta.separators.some((dot) => dot.right <= meta.time.left && dot.left >= meta.size.right),
+        JSON.stringify(meta),
+      ).toBe(true);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: `${SHOTS}/${engine}-library-${width}.png`, fullPage: true });
@@ -137,7 +175,9 @@ for (const engine of ENGINES) {
         const thumb = reader.locator(`a[href*="/news/${second}"] .thumb`).first();
         await thumb.scrollIntoViewIfNeeded();
         await expect(thumb.locator("img")).toHaveClass(/object-\[50%_90%\]/);
-        await expect.poll(() => thumb.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => thumb.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
         const shot = await thumb.screenshot({ path: `${SHOTS}/${engine}-card-${width}.png` });
         expect(await blueShare(shot)).toBeGreaterThan(0.1);
         await reader.context().close();
@@ -152,18 +192,34 @@ for (const engine of ENGINES) {
       expect(await blueShare(share)).toBeGreaterThan(0.1);
 
       // A video's poster, uploaded as a picture on the form, shown on the reader's <video> before it plays.
-      await db.updateTable("news").set({ video: "/media/news-videos/00000000000000aa-clip.mp4", is_video: 1 }).where("id", "=", second).execute();
+      await db
+        .updateTable("news")
+        .set({ video: "/media/news-videos/00000000000000aa-clip.mp4", is_video: 1 })
+        .where("id", "=", second)
+        .execute();
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${server.url}/edit-news/${second}`);
         await hydrated(page);
         const field = page.getByTestId("video-poster-field");
-        await field.getByText(mediaLibraryMessages.posterUpload).locator("input").setInputFiles({ name: `poster-${width}.png`, mimeType: "image/png", buffer: await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#264653" } }).png().toBuffer() });
+        await field
+          .getByText(mediaLibraryMessages.posterUpload)
+          .locator("input")
+          .setInputFiles({
+            name: `poster-${width}.png`,
+            mimeType: "image/png",
+            buffer: await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#264653" } })
+              .png()
+              .toBuffer(),
+          });
         await expect(field.getByRole("status")).toHaveText(mediaLibraryMessages.posterSaved);
         await expect(field.getByTestId("video-poster-current")).toBeVisible();
         await field.screenshot({ path: `${SHOTS}/${engine}-poster-field-${width}.png` });
       }
-      const { poster_url: poster } = await db.selectFrom("video_posters").select("poster_url").executeTakeFirstOrThrow();
+      const { poster_url: poster } = await db
+        .selectFrom("video_posters")
+        .select("poster_url")
+        .executeTakeFirstOrThrow();
       const article = await (await fetch(`${server.url}/news/${second}`, { redirect: "follow" })).text();
       expect(article).toContain(`poster="${poster.replace(/\.webp$/, "-1200w.webp")}"`);
       await page.context().close();

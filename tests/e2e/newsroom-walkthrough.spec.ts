@@ -6,7 +6,16 @@ import { formatDateTime } from "../../app/lib/dates";
 import { messages } from "../../app/lib/messages";
 import { conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { DEMO_SITES, FILES_DIR, type E2EServer, widthsOn } from "./servers";
-import { articleIdByTitle, beirutWallTimeAhead, createMember, hydrated, readSiteDatabase, signedInState, fillBody, bodyEditor } from "./support";
+import {
+  articleIdByTitle,
+  beirutWallTimeAhead,
+  createMember,
+  hydrated,
+  readSiteDatabase,
+  signedInState,
+  fillBody,
+  bodyEditor,
+} from "./support";
 import { expect, test } from "./test";
 
 // One story across the newsroom's roles, at a phone's width and a desktop's.

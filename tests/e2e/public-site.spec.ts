@@ -17,8 +17,18 @@ test.describe("home", () => {
     const slides = page.getByTestId("slider").locator('[aria-roledescription="slide"]');
     await expect(slides).toHaveCount(4);
     await expect(slides.first().locator("img")).toHaveAttribute("loading", "eager");
-    for (const category of ["local", "international", "educational", "sports", "miscellaneous", "breaking", "advertisement"] as const) {
-      await expect(page.getByTestId(`section-${category}`).getByRole("heading", { name: categoryLabel(category), exact: true })).toBeVisible();
+    for (const category of [
+      "local",
+      "international",
+      "educational",
+      "sports",
+      "miscellaneous",
+      "breaking",
+      "advertisement",
+    ] as const) {
+      await expect(
+        page.getByTestId(`section-${category}`).getByRole("heading", { name: categoryLabel(category), exact: true }),
+      ).toBeVisible();
     }
     await expect(page.getByTestId("latest-news").getByRole("listitem")).toHaveCount(6);
     await expect(page.getByTestId("most-read").getByRole("listitem")).toHaveCount(4);
@@ -60,14 +70,18 @@ test.describe("home", () => {
     await page.goto("/");
     await hydrated(page);
     expect((await first).status()).toBe(200);
-    await expect.poll(() => queryOne<{ total_visits: number }>("select total_visits from site_stats").total_visits).toBeGreaterThanOrEqual(before + 1);
+    await expect
+      .poll(() => queryOne<{ total_visits: number }>("select total_visits from site_stats").total_visits)
+      .toBeGreaterThanOrEqual(before + 1);
     await page.reload();
     await hydrated(page);
     expect(await page.evaluate(() => localStorage.getItem("visitedSites"))).toBeTruthy();
     expect(visits, "one visit sent, on the first page only").toEqual([200]);
   });
 
-  test("the home page asks /api/latest once a minute, not more (no second request to revalidate a stale copy)", async ({ page }) => {
+  test("the home page asks /api/latest once a minute, not more (no second request to revalidate a stale copy)", async ({
+    page,
+  }) => {
     const asked: number[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/latest") asked.push(Date.now());
@@ -114,7 +128,9 @@ test.describe("home", () => {
 });
 
 test.describe("links to articles", () => {
-  test("a card on home and an item of the ticker open the story at its readable address, with no redirect on the way", async ({ page }) => {
+  test("a card on home and an item of the ticker open the story at its readable address, with no redirect on the way", async ({
+    page,
+  }) => {
     const redirects: string[] = [];
     page.on("response", (response) => {
       if (response.status() >= 300 && response.status() < 400) redirects.push(`${response.status()} ${response.url()}`);
@@ -163,12 +179,18 @@ test.describe("navigation", () => {
     });
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
-      const apart = line.x + line.width <= buttonBox.x || buttonBox.x + buttonBox.width <= line.x || line.y + line.height <= buttonBox.y || buttonBox.y + buttonBox.height <= line.y;
+      const apart =
+        line.x + line.width <= buttonBox.x ||
+        buttonBox.x + buttonBox.width <= line.x ||
+        line.y + line.height <= buttonBox.y ||
+        buttonBox.y + buttonBox.height <= line.y;
       expect(apart, JSON.stringify({ line, buttonBox })).toBe(true);
     }
   });
 
-  test("mobile menu at 375 px: search box, Lebanon submenu, breaking, international, advertisements, sign-in", async ({ page }) => {
+  test("mobile menu at 375 px: search box, Lebanon submenu, breaking, international, advertisements, sign-in", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
     await hydrated(page);
@@ -249,7 +271,9 @@ test.describe("article page", () => {
     await expect(page.getByTestId("latest-news").getByRole("listitem")).toHaveCount(6);
     await expect(page.getByTestId("most-read").getByRole("listitem")).toHaveCount(4);
     await hydrated(page);
-    await expect.poll(() => queryOne<Row>("select visits from news where id = ?", article.id).visits).toBe(article.visits + 1);
+    await expect
+      .poll(() => queryOne<Row>("select visits from news where id = ?", article.id).visits)
+      .toBe(article.visits + 1);
     await page.reload();
     await hydrated(page);
     expect(queryOne<Row>("select visits from news where id = ?", article.id).visits).toBe(article.visits + 1);
@@ -257,8 +281,13 @@ test.describe("article page", () => {
   });
 
   test("share uses the Web Share API with the short link, or tells the reader to copy", async ({ page }) => {
-    const article = queryOne<Row & { content: string }>("select id, title, content from news where status = 'published' limit 1");
-    const { short_id } = queryOne<{ short_id: string }>("select short_id from short_links where news_id = ?", article.id);
+    const article = queryOne<Row & { content: string }>(
+      "select id, title, content from news where status = 'published' limit 1",
+    );
+    const { short_id } = queryOne<{ short_id: string }>(
+      "select short_id from short_links where news_id = ?",
+      article.id,
+    );
     await page.addInitScript(() => {
       (window as unknown as { shared: unknown[] }).shared = [];
       Object.defineProperty(navigator, "share", {
@@ -269,7 +298,9 @@ test.describe("article page", () => {
     await page.goto(`/news/${article.id}`);
     await hydrated(page);
     await page.getByRole("button", { name: messages.share }).click();
-    const shared = await page.evaluate(() => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared);
+    const shared = await page.evaluate(
+      () => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared,
+    );
     expect(shared[0]?.title).toBe(article.title);
     expect(shared[0]?.text).toBe(article.content.replace(/\s+/g, " ").trim().slice(0, 100));
     expect(shared[0]?.url).toBe(`${E2E_SERVERS.demo.url}/${short_id}`);
@@ -277,11 +308,17 @@ test.describe("article page", () => {
     await page.addInitScript(() => Object.defineProperty(navigator, "share", { configurable: true, value: undefined }));
     await page.reload();
     await hydrated(page);
-    expect(await dialogAfter(page, () => page.getByRole("button", { name: messages.share }).click())).toBe(messages.shareUnsupported);
+    expect(await dialogAfter(page, () => page.getByRole("button", { name: messages.share }).click())).toBe(
+      messages.shareUnsupported,
+    );
   });
 
-  test("a YouTube video is its demo poster and a play button, loading nothing from YouTube until clicked; the click plays it in the embed", async ({ browser }) => {
-    const article = queryOne<Row & { video: string }>("select id, title, video from news where is_video = 1 and status = 'published' limit 1");
+  test("a YouTube video is its demo poster and a play button, loading nothing from YouTube until clicked; the click plays it in the embed", async ({
+    browser,
+  }) => {
+    const article = queryOne<Row & { video: string }>(
+      "select id, title, video from news where is_video = 1 and status = 'published' limit 1",
+    );
     const videoId = new URL(article.video).searchParams.get("v");
     for (const width of [375, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: E2E_SERVERS.demo.url });
@@ -299,16 +336,30 @@ test.describe("article page", () => {
       await expect(play).toContainText(messages.playVideo);
       await play.scrollIntoViewIfNeeded();
       const poster = play.locator("img");
-      await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname.startsWith("/media/news-images/"))).toBe(true);
+      await expect
+        .poll(() =>
+          poster.evaluate(
+            (img: HTMLImageElement) =>
+              img.complete &&
+              img.naturalWidth > 0 &&
+              new URL(img.currentSrc).pathname.startsWith("/media/news-images/"),
+          ),
+        )
+        .toBe(true);
       await expect(video.locator("iframe")).toHaveCount(0);
       await video.screenshot({ path: `${SHOTS}/facade-${width}.png` });
       await page.screenshot({ path: `${SHOTS}/facade-page-${width}.png` });
       expect(fromYoutube).toEqual([]);
 
       await play.click();
-      await expect(video.locator("iframe")).toHaveAttribute("src", `https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1`);
+      await expect(video.locator("iframe")).toHaveAttribute(
+        "src",
+        `https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1`,
+      );
       await expect(play).toHaveCount(0);
-      await expect.poll(() => fromYoutube.some((url) => url.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`))).toBe(true);
+      await expect
+        .poll(() => fromYoutube.some((url) => url.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`)))
+        .toBe(true);
       noConsoleErrors();
       await context.close();
     }
@@ -324,7 +375,10 @@ test.describe("article page", () => {
 });
 
 test.describe("short links, breaking, information and error pages", () => {
-  test("a short link redirects with 301 to its article's readable address; an unknown one says 'الرابط غير موجود'", async ({ page, request }) => {
+  test("a short link redirects with 301 to its article's readable address; an unknown one says 'الرابط غير موجود'", async ({
+    page,
+    request,
+  }) => {
     const link = queryOne<{ short_id: string; news_id: string }>("select short_id, news_id from short_links limit 1");
     const response = await request.get(`/${link.short_id}`, { maxRedirects: 0 });
     expect(response.status()).toBe(301);

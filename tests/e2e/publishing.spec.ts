@@ -43,18 +43,33 @@ for (const site of DEMO_SITES) {
       await hydrated(page);
     }
 
-    async function publish(page: Page, title: string, options: { category?: string; draft?: boolean; images?: string[] } = {}) {
+    async function publish(
+      page: Page,
+      title: string,
+      options: { category?: string; draft?: boolean; images?: string[] } = {},
+    ) {
       await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(`  ${title}  `);
       await fillBody(page, "الفقرة الأولى من الخبر.\n\nالفقرة الثانية من الخبر.");
       await page.getByLabel(newsroomMessages.fieldCategory).selectOption(options.category ?? "sports");
       if (options.draft) await page.getByLabel(new RegExp(newsroomMessages.statusSaveDraft)).check();
-      if (options.images) await page.setInputFiles("#images", options.images.map((f) => path.join(FILES_DIR, f)));
-      await page.getByRole("button", { name: options.draft ? conflictMessages.submitDraft : newsroomMessages.publishSubmit }).click();
-      await expect(page.getByRole("status")).toContainText(options.draft ? newsroomMessages.savedAsDraft : newsroomMessages.published);
+      if (options.images)
+        await page.setInputFiles(
+          "#images",
+          options.images.map((f) => path.join(FILES_DIR, f)),
+        );
+      await page
+        .getByRole("button", { name: options.draft ? conflictMessages.submitDraft : newsroomMessages.publishSubmit })
+        .click();
+      await expect(page.getByRole("status")).toContainText(
+        options.draft ? newsroomMessages.savedAsDraft : newsroomMessages.published,
+      );
       return articleIdByTitle(site, title);
     }
 
-    test("an admin publishes with two images, finds it on the home page and its category, copies and follows its short link, edits it and deletes it", async ({ page, context }) => {
+    test("an admin publishes with two images, finds it on the home page and its category, copies and follows its short link, edits it and deletes it", async ({
+      page,
+      context,
+    }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       acceptDialogs(page);
       await openDashboard(page);
@@ -70,7 +85,10 @@ for (const site of DEMO_SITES) {
       await expect(page.getByTestId("latest-news")).toContainText(title);
       await page.goto("/sports");
       await expect(page.getByTestId("category-list").getByRole("article").first()).toContainText(title);
-      await page.getByTestId("category-list").getByRole("link", { name: new RegExp(title) }).click();
+      await page
+        .getByTestId("category-list")
+        .getByRole("link", { name: new RegExp(title) })
+        .click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(page.getByTestId("article-content").locator("p")).toHaveCount(2);
       const images = page.getByTestId("article-images").locator("img[srcset]");
@@ -103,7 +121,10 @@ for (const site of DEMO_SITES) {
       expect((await page.goto(`/${short_id}`))?.status()).toBe(404);
     });
 
-    test("a draft is seen by admins only, as a marked preview, and the empty title is refused in place", async ({ page, browser }) => {
+    test("a draft is seen by admins only, as a marked preview, and the empty title is refused in place", async ({
+      page,
+      browser,
+    }) => {
       acceptDialogs(page);
       await openDashboard(page);
       await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill("   ");
@@ -118,7 +139,8 @@ for (const site of DEMO_SITES) {
       await expect(page.getByTestId("news-row").first()).toContainText(newsroomMessages.statusDraft);
       const refusedVisits: string[] = [];
       page.on("response", (response) => {
-        if (response.url().endsWith("/visit") && !response.ok()) refusedVisits.push(`${response.status()} ${response.url()}`);
+        if (response.url().endsWith("/visit") && !response.ok())
+          refusedVisits.push(`${response.status()} ${response.url()}`);
       });
       await page.goto(`/news/${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -139,7 +161,11 @@ for (const site of DEMO_SITES) {
       await openDashboard(page);
       const first = "خبر للحذف من لوحة التحكم";
       await publish(page, first, { category: "local" });
-      await page.getByTestId("news-row").filter({ hasText: first }).getByRole("button", { name: messages.delete }).click();
+      await page
+        .getByTestId("news-row")
+        .filter({ hasText: first })
+        .getByRole("button", { name: messages.delete })
+        .click();
       await expect(page.getByTestId("news-table")).not.toContainText(first);
       expect(dialogs).toContain(newsroomMessages.confirmDelete);
 

@@ -4,7 +4,12 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
 import { signedInAs } from "../../harness/accounts";
-import { deliverToServiceWorker, startPushService, type PushService, type Subscription } from "../../harness/push-service";
+import {
+  deliverToServiceWorker,
+  startPushService,
+  type PushService,
+  type Subscription,
+} from "../../harness/push-service";
 import { startRewritingProxy } from "../../harness/rewriting-proxy";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { categoryLabel, type Category } from "../../app/lib/categories";
@@ -54,7 +59,10 @@ function fakePushManager(subscription: Subscription) {
   spec.permissionAsks = 0;
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     const key = new Uint8Array(options!.applicationServerKey as ArrayBuffer);
-    spec.serverKey = btoa(String.fromCharCode(...key)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    spec.serverKey = btoa(String.fromCharCode(...key))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     localStorage.setItem(KEY, "1");
     return made() as unknown as PushSubscription;
   };
@@ -71,7 +79,10 @@ function fakePushManager(subscription: Subscription) {
 async function serviceWorkerReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+      );
   });
 }
 
@@ -93,7 +104,10 @@ function shown(page: Page) {
 
 /** Run in the service worker: its notificationclick handler, given the first notification it shows. */
 async function clickFirstNotification() {
-  const scope = self as unknown as { registration: ServiceWorkerRegistration; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
+  const scope = self as unknown as {
+    registration: ServiceWorkerRegistration;
+    NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+  };
   const [notification] = await scope.registration.getNotifications();
   self.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: notification! }));
 }
@@ -109,7 +123,14 @@ async function readerOn(browser: Browser, server: TestServer, subscription: Subs
   await page.goto("/breaking");
   await hydrated(page);
   const bell = page.locator('.alert-bell[data-place="page"]');
-  return { context, page, noErrors, subscription, bell, panel: bell.getByRole("region", { name: alertBellMessages.panelTitle }) };
+  return {
+    context,
+    page,
+    noErrors,
+    subscription,
+    bell,
+    panel: bell.getByRole("region", { name: alertBellMessages.panelTitle }),
+  };
 }
 
 for (const [index, engine] of ENGINES.entries()) {
@@ -130,7 +151,11 @@ for (const [index, engine] of ENGINES.entries()) {
       [a, b] = site.servers as [TestServer, TestServer];
       const db = openDatabase(site.database.url, 1);
       try {
-        editorCookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب العاجل", role: "editor" });
+        editorCookie = await signedInAs(db, a.site, {
+          email: "desk@example.com",
+          username: "مكتب العاجل",
+          role: "editor",
+        });
       } finally {
         await db.destroy();
       }
@@ -140,21 +165,38 @@ for (const [index, engine] of ENGINES.entries()) {
       await push?.stop();
     });
 
-    test("a reader subscribes through the bell on A, a breaking story published on B reaches each subscriber once, and the worker's notification opens it, counted", async ({ browser }) => {
+    test("a reader subscribes through the bell on A, a breaking story published on B reaches each subscriber once, and the worker's notification opens it, counted", async ({
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const editor = await (await contextWithSession(browser, b.url, editorCookie)).newPage();
       editor.on("dialog", (dialog) => void dialog.accept());
       /** What B's /dashboard/alerts shows: subscribers by category, and the counts of the alert for `title`. */
       const subscribers = async () => {
         await editor.goto(`${b.url}/dashboard/alerts`);
-        return Object.fromEntries(await editor.getByTestId("subscribers").locator("dd").evaluateAll((dds) => dds.map((dd) => [(dd as HTMLElement).dataset.category ?? "total", dd.textContent])));
+        return Object.fromEntries(
+          await editor
+            .getByTestId("subscribers")
+            .locator("dd")
+            .evaluateAll((dds) => dds.map((dd) => [(dd as HTMLElement).dataset.category ?? "total", dd.textContent])),
+        );
       };
       const alertCounts = async (title: string) => {
         await editor.goto(`${b.url}/dashboard/alerts`);
         const row = editor.getByTestId("alert-row").filter({ hasText: title });
-        return Object.fromEntries(await row.locator("[data-count]").evaluateAll((dds) => dds.map((dd) => [(dd as HTMLElement).dataset.count, dd.textContent])));
+        return Object.fromEntries(
+          await row
+            .locator("[data-count]")
+            .evaluateAll((dds) => dds.map((dd) => [(dd as HTMLElement).dataset.count, dd.textContent])),
+        );
       };
-      const counted = (sent: number, opened = 0) => ({ sent: ar(sent), delivered: ar(sent), failed: ar(0), removed: ar(0), opened: ar(opened) });
+      const counted = (sent: number, opened = 0) => ({
+        sent: ar(sent),
+        delivered: ar(sent),
+        failed: ar(0),
+        removed: ar(0),
+        opened: ar(opened),
+      });
       const publish = async (title: string, category: Category, extra: "picture" | "sendAlert") => {
         await editor.goto(`${b.url}/dashboard`);
         await hydrated(editor);
@@ -170,7 +212,9 @@ for (const [index, engine] of ENGINES.entries()) {
 
       // Reader one: the browser is asked for permission only by the bell's button; breaking news only.
       const one = await readerOn(browser, a, push.subscribe());
-      expect(await one.page.evaluate(() => [Notification.permission, (window as unknown as Spied).permissionAsks])).toEqual(["default", 0]);
+      expect(
+        await one.page.evaluate(() => [Notification.permission, (window as unknown as Spied).permissionAsks]),
+      ).toEqual(["default", 0]);
       await shot(one.page, "bell-closed-375");
       await one.bell.getByRole("button", { name: alertBellMessages.bell }).click();
       await expect(one.panel).toContainText(alertBellMessages.stateNotSubscribed);
@@ -180,11 +224,17 @@ for (const [index, engine] of ENGINES.entries()) {
       await expect(one.panel.getByRole("status")).toHaveText(alertBellMessages.saved);
       await expect(one.panel).toContainText(alertBellMessages.stateSubscribed);
       const { publicKey } = (await (await fetch(`${a.url}/api/push/key`)).json()) as { publicKey: string };
-      expect(await one.page.evaluate(() => ({ ...(window as unknown as Spied) }))).toMatchObject({ permissionAsks: 1, serverKey: publicKey });
+      expect(await one.page.evaluate(() => ({ ...(window as unknown as Spied) }))).toMatchObject({
+        permissionAsks: 1,
+        serverKey: publicKey,
+      });
       expect(await subscribers()).toEqual({ total: ar(1) });
       await one.panel.getByRole("button", { name: alertBellMessages.close }).click();
       await one.page.getByTestId("mobile-menu-toggle").click();
-      await one.page.locator('.alert-bell[data-place="menu"]').getByRole("button", { name: alertBellMessages.bell }).click();
+      await one.page
+        .locator('.alert-bell[data-place="menu"]')
+        .getByRole("button", { name: alertBellMessages.bell })
+        .click();
       await expect(one.page.locator('.alert-bell[data-place="menu"]')).toContainText(alertBellMessages.stateSubscribed);
       await shot(one.page, "bell-menu-375");
       await one.page.getByTestId("mobile-menu-toggle").click();
@@ -225,14 +275,26 @@ for (const [index, engine] of ENGINES.entries()) {
       expect(push.rejected()).toEqual([]);
       // Read on A, whose page cache learns of B's publication through the outbox.
       let story = { id: "", slug: null as string | null, title: "", image: null as string | null };
-      const listedOnA = async () => ((await (await fetch(`${a.url}/api/latest`)).json()) as { items: (typeof story)[] }).items.find((item) => item.title === title);
+      const listedOnA = async () =>
+        ((await (await fetch(`${a.url}/api/latest`)).json()) as { items: (typeof story)[] }).items.find(
+          (item) => item.title === title,
+        );
       await expect.poll(async () => (story = (await listedOnA()) ?? story).image).toMatch(/^\/media\//);
       const sentBy = expect.stringMatching(new RegExp(`^(${a.url}|${b.url})/`));
       for (const reader of [one, two]) {
         const received = push.messages(reader.subscription.endpoint);
         expect(received).toHaveLength(1);
         expect(received[0]).toMatchObject({ urgency: "high", topic: "akhbar-breaking", vapidKey: publicKey });
-        expect(received[0]!.payload).toEqual({ alertId: expect.any(Number), title, body: STORY_TEXT, url: articlePath(story.id, story.slug), image: sentBy, icon: sentBy, tag: `news-${story.id}`, open: expect.any(String) });
+        expect(received[0]!.payload).toEqual({
+          alertId: expect.any(Number),
+          title,
+          body: STORY_TEXT,
+          url: articlePath(story.id, story.slug),
+          image: sentBy,
+          icon: sentBy,
+          tag: `news-${story.id}`,
+          open: expect.any(String),
+        });
       }
       const alert = push.messages(one.subscription.endpoint)[0]!.payload as PushAlert;
       expect([new URL(alert.image!).pathname, new URL(alert.icon).pathname]).toEqual([story.image, "/icon-192.png"]);
@@ -241,9 +303,20 @@ for (const [index, engine] of ENGINES.entries()) {
       // open without a real click) and is counted.
       await serviceWorkerReady(one.page);
       await deliverToServiceWorker(one.page, alert);
-      await expect.poll(() => shown(one.page)).toEqual([
-        { title, body: STORY_TEXT, dir: "rtl", lang: "ar", icon: alert.icon, image: alert.image, tag: alert.tag, data: { alertId: alert.alertId, url: alert.url, open: alert.open } },
-      ]);
+      await expect
+        .poll(() => shown(one.page))
+        .toEqual([
+          {
+            title,
+            body: STORY_TEXT,
+            dir: "rtl",
+            lang: "ar",
+            icon: alert.icon,
+            image: alert.image,
+            tag: alert.tag,
+            data: { alertId: alert.alertId, url: alert.url, open: alert.open },
+          },
+        ]);
       const [worker] = one.context.serviceWorkers();
       await worker!.evaluate(clickFirstNotification);
       // Opened with the alert's tag, so the view counts as coming from a notification.
@@ -265,7 +338,9 @@ for (const [index, engine] of ENGINES.entries()) {
       await serviceWorkerReady(two.page);
       await two.page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
       await deliverToServiceWorker(two.page, toTwo[1]);
-      await expect.poll(async () => (await shown(two.page)).map((n) => [n.title, n.dir, n.lang, n.tag])).toEqual([[sportsTitle, "rtl", "ar", toTwo[1]!.tag]]);
+      await expect
+        .poll(async () => (await shown(two.page)).map((n) => [n.title, n.dir, n.lang, n.tag]))
+        .toEqual([[sportsTitle, "rtl", "ar", toTwo[1]!.tag]]);
       await two.context.serviceWorkers()[0]!.evaluate(clickFirstNotification);
       await expect.poll(() => alertCounts(sportsTitle)).toEqual(counted(1, 1));
       expect(two.context.pages()).toHaveLength(1);
@@ -286,12 +361,15 @@ for (const [index, engine] of ENGINES.entries()) {
   });
 }
 
-test("on an iPhone, where Safari without the site on the home screen has no PushManager, the bell says how to add it", async ({ browser }) => {
+test("on an iPhone, where Safari without the site on the home screen has no PushManager, the bell says how to add it", async ({
+  browser,
+}) => {
   mkdirSync(SHOTS, { recursive: true });
   const iphone = await browser.newContext({
     baseURL: E2E_SERVERS.demo.url,
     viewport: PHONE,
-    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
   });
   await iphone.addInitScript(() => delete (window as { PushManager?: unknown }).PushManager);
   const phone = await iphone.newPage();
@@ -307,7 +385,10 @@ test("on an iPhone, where Safari without the site on the home screen has no Push
 function countMessagesToWorker() {
   const post = ServiceWorker.prototype.postMessage;
   (window as unknown as { toWorker: number }).toWorker = 0;
-  ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: Parameters<ServiceWorker["postMessage"]>) {
+  ServiceWorker.prototype.postMessage = function (
+    this: ServiceWorker,
+    ...args: Parameters<ServiceWorker["postMessage"]>
+  ) {
     (window as unknown as { toWorker: number }).toWorker += 1;
     return post.apply(this, args);
   } as ServiceWorker["postMessage"];
@@ -320,26 +401,37 @@ function onCellular() {
 }
 
 for (const [connection, emulate] of [
-  ["Save-Data", (page: Page) => page.context().newCDPSession(page).then((cdp) => cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true }))],
+  [
+    "Save-Data",
+    (page: Page) =>
+      page
+        .context()
+        .newCDPSession(page)
+        .then((cdp) => cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true })),
+  ],
   ["a cellular connection", (page: Page) => page.context().addInitScript(onCellular)],
 ] as const) {
-  test(`with ${connection}, the worker keeps nothing ahead of the reader; the page they open is kept as ever`, async ({ browser }) => {
+  test(`with ${connection}, the worker keeps nothing ahead of the reader; the page they open is kept as ever`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ baseURL: E2E_SERVERS.demo.url, viewport: PHONE });
     await context.addInitScript(countMessagesToWorker);
     const page = await context.newPage();
     await emulate(page);
     const byWorker: string[] = [];
-    context.on("request", (request) => void (request.serviceWorker() && byWorker.push(new URL(request.url()).pathname)));
+    context.on(
+      "request",
+      (request) => void (request.serviceWorker() && byWorker.push(new URL(request.url()).pathname)),
+    );
     await page.goto("/");
     await hydrated(page);
     await serviceWorkerReady(page);
     const said = await page.evaluate(() => {
-      const { saveData, type } = (navigator as Navigator & { connection: { saveData: boolean; type?: string } }).connection;
+      const { saveData, type } = (navigator as Navigator & { connection: { saveData: boolean; type?: string } })
+        .connection;
       return { saveData, type };
     });
-    expect(said).toMatchObject(
-      connection === "Save-Data" ? { saveData: true } : { type: "cellular" },
-    );
+    expect(said).toMatchObject(connection === "Save-Data" ? { saveData: true } : { type: "cellular" });
     // The page asks once its idle moment has come and the worker is ready; by the time a later wait on the same ready resolves, it would have.
     await page.evaluate(() => navigator.serviceWorker.ready);
     expect(await page.evaluate(() => (window as unknown as { toWorker: number }).toWorker)).toBe(0);
@@ -356,7 +448,9 @@ for (const [connection, emulate] of [
   });
 }
 
-test("on an ordinary connection, the page asks the worker once, when idle, to keep its first stories", async ({ browser }) => {
+test("on an ordinary connection, the page asks the worker once, when idle, to keep its first stories", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: E2E_SERVERS.demo.url, viewport: PHONE });
   await context.addInitScript(countMessagesToWorker);
   const page = await context.newPage();
@@ -370,7 +464,11 @@ test("on an ordinary connection, the page asks the worker once, when idle, to ke
 /** Chromium's own verdict on installing the site, in a profile on disk: a test's context is incognito, where nothing installs. */
 async function installabilityErrors(baseURL: string): Promise<unknown[]> {
   const profile = mkdtempSync(path.join(tmpdir(), "akhbar-install-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    baseURL,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto("/");
@@ -385,13 +483,17 @@ async function installabilityErrors(baseURL: string): Promise<unknown[]> {
 }
 
 /** The worker's shell caches, one per version of the site: `akhbar-shell-<version>`. */
-const shellCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("akhbar-shell-")).sort());
+const shellCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("akhbar-shell-")).sort());
 
 for (const site of DEMO_SITES) {
   test.describe(`reading offline on ${site.engine}`, () => {
     test.use({ baseURL: site.url, viewport: PHONE });
 
-    test("the site installs; the worker keeps the first stories the page leads to, no more, with small pictures; offline the home page, a kept story and an opened story open from the cache, anything else the Arabic offline page", async ({ page, context }) => {
+    test("the site installs; the worker keeps the first stories the page leads to, no more, with small pictures; offline the home page, a kept story and an opened story open from the cache, anything else the Arabic offline page", async ({
+      page,
+      context,
+    }) => {
       mkdirSync(SHOTS, { recursive: true });
       const noErrors = watchConsole(page);
       const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
@@ -400,29 +502,52 @@ for (const site of DEMO_SITES) {
       expect(await installabilityErrors(site.url)).toEqual([]);
 
       const byWorker: string[] = [];
-      context.on("request", (request) => void (request.serviceWorker() && byWorker.push(new URL(request.url()).pathname)));
+      context.on(
+        "request",
+        (request) => void (request.serviceWorker() && byWorker.push(new URL(request.url()).pathname)),
+      );
       await page.goto("/");
       await hydrated(page);
       await serviceWorkerReady(page);
 
       // Once the page is idle, the worker keeps the first stories it links to: their pages, then each picture at its smallest size.
-      const leads = await page.evaluate((most) => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/news/"]')].map((a) => new URL(a.href).pathname))].slice(0, most), MAX_KEPT_STORIES);
+      const leads = await page.evaluate(
+        (most) =>
+          [
+            ...new Set(
+              [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/news/"]')].map(
+                (a) => new URL(a.href).pathname,
+              ),
+            ),
+          ].slice(0, most),
+        MAX_KEPT_STORIES,
+      );
       expect(leads).toHaveLength(MAX_KEPT_STORIES);
       const pictures = await page.evaluate((paths) => {
         const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/news/"]')];
         return paths.map((path) => {
           const link = links.find((a) => new URL(a.href).pathname === path)!;
-          const img = link.querySelector("img") ?? link.closest('article, [aria-roledescription="slide"]')?.querySelector("img");
+          const img =
+            link.querySelector("img") ?? link.closest('article, [aria-roledescription="slide"]')?.querySelector("img");
           return new URL(img?.src ?? "/", location.href).pathname.replace(/-\d+w\.webp$/, "-400w.webp");
         });
       }, leads);
-      expect(pictures.every((picture) => /^\/media\/.+-400w\.webp$/.test(picture)), pictures.join(" ")).toBe(true);
-      const cached = (paths: string[]) => page.evaluate(async (urls) => Promise.all(urls.map(async (url) => Boolean(await caches.match(url)))), paths.map((p) => `${site.url}${p}`));
+      expect(
+        pictures.every((picture) => /^\/media\/.+-400w\.webp$/.test(picture)),
+        pictures.join(" "),
+      ).toBe(true);
+      const cached = (paths: string[]) =>
+        page.evaluate(
+          async (urls) => Promise.all(urls.map(async (url) => Boolean(await caches.match(url)))),
+          paths.map((p) => `${site.url}${p}`),
+        );
       await expect.poll(() => cached([...leads, ...pictures])).toEqual([...leads, ...pictures].map(() => true));
       expect(byWorker.filter((path) => path.startsWith("/news/")).sort()).toEqual([...leads].sort());
 
       // A story the reader opens is kept too.
-      const older = (await (await page.request.get("/api/latest?category=local&page=1")).json()) as { items: { id: string; title: string }[] };
+      const older = (await (await page.request.get("/api/latest?category=local&page=1")).json()) as {
+        items: { id: string; title: string }[];
+      };
       const opened = older.items.find((item) => !leads.some((lead) => lead.startsWith(`/news/${item.id}`)))!;
       await page.goto(`/news/${opened.id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
@@ -440,7 +565,14 @@ for (const site of DEMO_SITES) {
       await page.goto(leads[0]!);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(keptTitle);
       const cover = page.getByTestId("article-images").locator("img").first();
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => [img.complete && img.naturalWidth > 0, /-(800|1200)w\.webp$/.test(img.currentSrc)])).toEqual([true, true]);
+      await expect
+        .poll(() =>
+          cover.evaluate((img: HTMLImageElement) => [
+            img.complete && img.naturalWidth > 0,
+            /-(800|1200)w\.webp$/.test(img.currentSrc),
+          ]),
+        )
+        .toEqual([true, true]);
       await page.setViewportSize(PHONE);
       await page.goto(openedUrl);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(opened.title);
@@ -449,11 +581,16 @@ for (const site of DEMO_SITES) {
       const offline = page.getByTestId("offline-page");
       await expect(offline.getByRole("heading", { level: 1 })).toHaveText(offlineMessages.title);
       await expect(offline.getByRole("link", { name: offlineMessages.home })).toHaveAttribute("href", "/");
-      expect(await page.evaluate(() => [document.documentElement.dir, getComputedStyle(document.body).fontFamily])).toEqual(["rtl", expect.stringMatching(/Cairo/)]);
+      expect(
+        await page.evaluate(() => [document.documentElement.dir, getComputedStyle(document.body).fontFamily]),
+      ).toEqual(["rtl", expect.stringMatching(/Cairo/)]);
       await shot(page, `offline-${site.engine}-375`);
     });
 
-    test("a new version of the worker waits while a tab runs the old one, which keeps working, and takes over once that tab is gone", async ({ page, context }) => {
+    test("a new version of the worker waits while a tab runs the old one, which keeps working, and takes over once that tab is gone", async ({
+      page,
+      context,
+    }) => {
       // The browser checks /sw.js for an update outside any page, where neither routes nor DevTools reach:
       // the site is read through a proxy that serves the next deploy's worker when told to.
       const proxy = await startRewritingProxy(site.url);
@@ -466,21 +603,28 @@ for (const site of DEMO_SITES) {
       // The deploy: the same worker with a shell of another version.
       proxy.rewrite("/sw.js", (script) => script.replaceAll(oldVersion, "nextdeploy01"));
       const workerState = () => (self as unknown as { serviceWorker: ServiceWorker }).serviceWorker.state;
-      const newWorker = context.waitForEvent("serviceworker", { predicate: async (worker) => (await worker.evaluate(workerState)) !== "activated" });
+      const newWorker = context.waitForEvent("serviceworker", {
+        predicate: async (worker) => (await worker.evaluate(workerState)) !== "activated",
+      });
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())!.update();
       });
-      const waitingState = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting?.state ?? null);
+      const waitingState = () =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting?.state ?? null);
       await expect.poll(waitingState).toBe("installed");
       expect(await shellCaches(page)).toEqual([oldShell, "akhbar-shell-nextdeploy01"].sort());
 
       // The open tab stays with the old version: pages open, and offline it still gives the offline page.
-      const { items } = (await (await page.request.get(`${proxy.url}/api/latest`)).json()) as { items: { id: string; slug: string | null; title: string }[] };
+      const { items } = (await (await page.request.get(`${proxy.url}/api/latest`)).json()) as {
+        items: { id: string; slug: string | null; title: string }[];
+      };
       await page.goto(`${proxy.url}${articlePath(items[0]!.id, items[0]!.slug)}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(items[0]!.title);
       await context.setOffline(true);
       await page.goto(`${proxy.url}/who`);
-      await expect(page.getByTestId("offline-page").getByRole("heading", { level: 1 })).toHaveText(offlineMessages.title);
+      await expect(page.getByTestId("offline-page").getByRole("heading", { level: 1 })).toHaveText(
+        offlineMessages.title,
+      );
       await context.setOffline(false);
       expect(await waitingState()).toBe("installed");
 

@@ -9,7 +9,8 @@ import { expect, test } from "./test";
 
 const site = E2E_SERVERS.demo;
 const SHOTS = path.resolve(".tmp/i36");
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
 test.describe.configure({ mode: "serial" });
 
@@ -23,11 +24,24 @@ test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const author = await createMember("author", "مراسلة الميناء", site, "stats-author");
   authorState = await signedInState(author, path.join(FILES_DIR, "stats-author.json"), site);
-  editorState = await signedInState(await createMember("editor", "محررة الإحصاءات", site, "stats-editor"), path.join(FILES_DIR, "stats-editor.json"), site);
-  const authorId = await readSiteDatabase(site, async (db) => (await db.selectFrom("user").select("id").where("email", "=", author.email).executeTakeFirstOrThrow()).id);
+  editorState = await signedInState(
+    await createMember("editor", "محررة الإحصاءات", site, "stats-editor"),
+    path.join(FILES_DIR, "stats-editor.json"),
+    site,
+  );
+  const authorId = await readSiteDatabase(
+    site,
+    async (db) =>
+      (await db.selectFrom("user").select("id").where("email", "=", author.email).executeTakeFirstOrThrow()).id,
+  );
   const story = (title: string, by: string | null) =>
     readSiteDatabase(site, async (db) => {
-      const created = await createTestArticle(db, { title, content: "نص الخبر للإحصاءات", category: "sports", authorId: by });
+      const created = await createTestArticle(db, {
+        title,
+        content: "نص الخبر للإحصاءات",
+        category: "sports",
+        authorId: by,
+      });
       return { id: created.id, shortId: created.shortId ?? "", title };
     });
   hers = await story("فوز فريق الميناء في بطولة الشمال", authorId);
@@ -51,7 +65,10 @@ async function reader(browser: Browser, address: string, options: { phone?: bool
 async function read(page: Page, url: string, from?: string): Promise<void> {
   if (from) {
     await page.route(`${from}**`, (route) =>
-      route.fulfill({ contentType: "text/html", body: `<!doctype html><meta name="referrer" content="origin"><a href="${site.url}${url}">الخبر</a>` }),
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><meta name="referrer" content="origin"><a href="${site.url}${url}">الخبر</a>`,
+      }),
     );
     await page.goto(from);
     await page.getByRole("link").click();
@@ -65,11 +82,17 @@ async function read(page: Page, url: string, from?: string): Promise<void> {
 }
 
 async function openAs(browser: Browser, state: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.url, storageState: state, viewport: { width, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: site.url,
+    storageState: state,
+    viewport: { width, height: 900 },
+  });
   return context.newPage();
 }
 
-test("readers from several browsers and sources reach the live panel and today's charts within seconds; an author sees only their stories", async ({ browser }) => {
+test("readers from several browsers and sources reach the live panel and today's charts within seconds; an author sees only their stories", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const editor = await openAs(browser, editorState, 1280);
   const noConsoleErrors = watchConsole(editor);
@@ -92,11 +115,22 @@ test("readers from several browsers and sources reach the live panel and today's
 
   await editor.reload();
   await hydrated(editor);
-  await expect(editor.getByTestId("top-stories").locator(`[data-key="${hers.id}"] [data-views]`)).toHaveAttribute("data-views", "4");
+  await expect(editor.getByTestId("top-stories").locator(`[data-key="${hers.id}"] [data-views]`)).toHaveAttribute(
+    "data-views",
+    "4",
+  );
   const sources = editor.getByTestId("sources");
-  for (const [source, views] of [["facebook", "1"], ["whatsapp", "1"], ["telegram", "1"], ["google-search", "1"], ["x", "1"]] as const) {
+  for (const [source, views] of [
+    ["facebook", "1"],
+    ["whatsapp", "1"],
+    ["telegram", "1"],
+    ["google-search", "1"],
+    ["x", "1"],
+  ] as const) {
     await expect(sources.locator(`[data-key="${source}"]`)).toContainText(m.sourceLabels[source]);
-    expect(Number(await sources.locator(`[data-key="${source}"] [data-views]`).getAttribute("data-views"))).toBeGreaterThanOrEqual(Number(views));
+    expect(
+      Number(await sources.locator(`[data-key="${source}"] [data-views]`).getAttribute("data-views")),
+    ).toBeGreaterThanOrEqual(Number(views));
   }
   await expect(editor.getByTestId("devices").locator('[data-key="phone"]')).toContainText(m.deviceLabels.phone);
   await expect(editor.getByTestId("time-chart").first()).toBeVisible();
@@ -109,14 +143,18 @@ test("readers from several browsers and sources reach the live panel and today's
   const narrow = await openAs(browser, editorState, 375);
   await narrow.goto("/dashboard/stats");
   await hydrated(narrow);
-  expect(await narrow.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(
+    await narrow.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
   await narrow.screenshot({ path: path.join(SHOTS, "stats-editor-375.png"), fullPage: true });
 
   // The story's own panel on its edit page: its curve since publication and its sources.
   await editor.goto(`/edit-news/${hers.id}`);
   const panel = editor.getByTestId("story-stats");
   await expect(panel.getByTestId("story-views")).toHaveText((4).toLocaleString("ar-LB"));
-  await expect(panel.getByTestId("story-sources").locator('[data-key="whatsapp"]')).toContainText(m.sourceLabels.whatsapp);
+  await expect(panel.getByTestId("story-sources").locator('[data-key="whatsapp"]')).toContainText(
+    m.sourceLabels.whatsapp,
+  );
   await panel.screenshot({ path: path.join(SHOTS, "story-panel-1280.png") });
   noConsoleErrors();
 

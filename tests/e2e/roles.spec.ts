@@ -11,10 +11,16 @@ import { expect, test } from "./test";
 const site = E2E_SERVERS.demo;
 const SHOTS = path.resolve(".tmp/e2e-files/roles");
 
-const statusOf = (id: string) => readSiteDatabase(site, async (db) => (await db.selectFrom("news").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status);
+const statusOf = (id: string) =>
+  readSiteDatabase(
+    site,
+    async (db) => (await db.selectFrom("news").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
+  );
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
 }
 
 test.describe.configure({ mode: "serial" });
@@ -23,20 +29,36 @@ const states: Partial<Record<Role, string>> = {};
 
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const people: [Role, string][] = [["author", "مراسلة عكار"], ["editor", "رئيس التحرير"], ["user", "قارئ"]];
-  for (const [role, name] of people) states[role] = await signedInState(await createMember(role, name, site), path.join(FILES_DIR, `roles-${role}.json`), site);
+  const people: [Role, string][] = [
+    ["author", "مراسلة عكار"],
+    ["editor", "رئيس التحرير"],
+    ["user", "قارئ"],
+  ];
+  for (const [role, name] of people)
+    states[role] = await signedInState(
+      await createMember(role, name, site),
+      path.join(FILES_DIR, `roles-${role}.json`),
+      site,
+    );
 });
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px: an author submits, an editor sends back with a note, the author fixes and resubmits, the editor publishes; a reader gets 403`, async ({ browser }) => {
+  test(`at ${width} px: an author submits, an editor sends back with a note, the author fixes and resubmits, the editor publishes; a reader gets 403`, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const open = async (role: Role) => {
-      const context = await browser.newContext({ baseURL: site.url, storageState: states[role], viewport: { width, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: site.url,
+        storageState: states[role],
+        viewport: { width, height: 900 },
+      });
       const page = await context.newPage();
       page.on("dialog", (dialog) => void dialog.accept());
       return page;
     };
-    const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
+    const shot = (page: Page, name: string) =>
+      page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
     const title = `مهرجان الزيتون في عكار ${width}`;
     const note = "أضيفي اسم الجهة المنظمة وموعد المهرجان.";
 

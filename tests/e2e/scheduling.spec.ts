@@ -4,13 +4,23 @@ import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
-import { articleIdByTitle, beirutWallTimeAhead, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
+import {
+  articleIdByTitle,
+  beirutWallTimeAhead,
+  createAdmin,
+  hydrated,
+  readSiteDatabase,
+  signedInState,
+  fillBody,
+} from "./support";
 import { expect, test } from "./test";
 
 const SCREENSHOTS = path.resolve(".tmp/e2e-screens/scheduling");
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 for (const site of DEMO_SITES) {
@@ -30,7 +40,10 @@ for (const site of DEMO_SITES) {
     test.use({ storageState: STATE });
 
     for (const width of widthsOn(site)) {
-      test(`at ${width} px an editor schedules a breaking item ten minutes ahead; at that time it appears on the breaking page and home on its own`, async ({ page, browser }) => {
+      test(`at ${width} px an editor schedules a breaking item ten minutes ahead; at that time it appears on the breaking page and home on its own`, async ({
+        page,
+        browser,
+      }) => {
         test.setTimeout(60_000);
         await page.setViewportSize({ width, height: 900 });
         page.on("dialog", (dialog) => void dialog.accept());
@@ -51,7 +64,11 @@ for (const site of DEMO_SITES) {
         await noSidewaysScroll(page);
 
         // The reader opens the breaking page first and keeps it open: the item must arrive by itself.
-        const reader = await browser.newContext({ baseURL: site.url, storageState: { cookies: [], origins: [] }, viewport: { width, height: 900 } });
+        const reader = await browser.newContext({
+          baseURL: site.url,
+          storageState: { cookies: [], origins: [] },
+          viewport: { width, height: 900 },
+        });
         const breaking = await reader.newPage();
         await breaking.goto("/breaking");
         await hydrated(breaking);
@@ -61,7 +78,9 @@ for (const site of DEMO_SITES) {
         await page.getByRole("button", { name: conflictMessages.submitSchedule }).click();
         await expect(page).toHaveURL(/\/dashboard\?saved=/);
         const id = await articleIdByTitle(site, title);
-        const row = await readSiteDatabase(site, (db) => db.selectFrom("news").select(["status", "publish_at"]).where("id", "=", id).executeTakeFirstOrThrow());
+        const row = await readSiteDatabase(site, (db) =>
+          db.selectFrom("news").select(["status", "publish_at"]).where("id", "=", id).executeTakeFirstOrThrow(),
+        );
         expect(row.status).toBe("scheduled");
         await expect(breaking.getByTestId("breaking-list")).not.toContainText(title);
         await home.reload();
@@ -71,13 +90,21 @@ for (const site of DEMO_SITES) {
         await expect(breaking.getByTestId("breaking-list")).toContainText(title, { timeout: 20_000 });
         await expect(breaking.getByTestId("breaking-list").locator("li").first()).toContainText(title);
         await expect
-          .poll(async () => {
-            await home.reload();
-            return (await home.locator("main").textContent()) ?? "";
-          }, { timeout: 10_000 })
+          .poll(
+            async () => {
+              await home.reload();
+              return (await home.locator("main").textContent()) ?? "";
+            },
+            { timeout: 10_000 },
+          )
           .toContain(title);
         const published = await readSiteDatabase(site, (db) =>
-          db.selectFrom("news").leftJoin("short_links", "short_links.news_id", "news.id").select(["news.status", "news.published_at", "short_links.short_id"]).where("news.id", "=", id).executeTakeFirstOrThrow(),
+          db
+            .selectFrom("news")
+            .leftJoin("short_links", "short_links.news_id", "news.id")
+            .select(["news.status", "news.published_at", "short_links.short_id"])
+            .where("news.id", "=", id)
+            .executeTakeFirstOrThrow(),
         );
         expect(published.status).toBe("published");
         expect(Date.parse(published.published_at!)).toBeGreaterThanOrEqual(Date.parse(row.publish_at!));

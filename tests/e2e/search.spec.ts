@@ -7,7 +7,9 @@ for (const site of DEMO_SITES) {
   test.describe(`search on ${site.engine}`, () => {
     test.use({ baseURL: site.url });
 
-    test("from the mobile menu, a query typed without hamza and ال finds the article, words marked", async ({ page }) => {
+    test("from the mobile menu, a query typed without hamza and ال finds the article, words marked", async ({
+      page,
+    }) => {
       const noConsoleErrors = watchConsole(page);
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto("/");

@@ -23,7 +23,8 @@ async function watchCsp(page: Page): Promise<() => void> {
   });
   page.on("response", (response) => {
     const isPage = response.request().resourceType() === "document" && response.frame() === page.mainFrame();
-    if (isPage && !/script-src/.test(response.headers()["content-security-policy"] ?? "")) violations.push(`${response.url()}: no policy`);
+    if (isPage && !/script-src/.test(response.headers()["content-security-policy"] ?? ""))
+      violations.push(`${response.url()}: no policy`);
   });
   return () => expect(violations, violations.join("\n")).toEqual([]);
 }
@@ -35,23 +36,46 @@ async function open(page: Page, path: string) {
   return response;
 }
 
-test("every page type runs under the Content-Security-Policy, islands and whole-document pages alike", async ({ page }) => {
+test("every page type runs under the Content-Security-Policy, islands and whole-document pages alike", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const noViolations = await watchCsp(page);
-  const withImages = queryOne<{ id: string }>("select id from news where status = 'published' and images like '[\"/media/%' limit 1");
-  const withVideo = queryOne<{ id: string }>("select id from news where status = 'published' and video like '%youtube%' limit 1");
-  const searchWord = queryOne<{ title: string }>("select title from news where status = 'published' limit 1").title.split(" ")[0]!;
+  const withImages = queryOne<{ id: string }>(
+    "select id from news where status = 'published' and images like '[\"/media/%' limit 1",
+  );
+  const withVideo = queryOne<{ id: string }>(
+    "select id from news where status = 'published' and video like '%youtube%' limit 1",
+  );
+  const searchWord = queryOne<{ title: string }>(
+    "select title from news where status = 'published' limit 1",
+  ).title.split(" ")[0]!;
 
-  for (const path of ["/", "/local", "/educatonal", "/advertisement", "/breaking", "/who", "/contact", "/privacy", "/development"]) {
+  for (const path of [
+    "/",
+    "/local",
+    "/educatonal",
+    "/advertisement",
+    "/breaking",
+    "/who",
+    "/contact",
+    "/privacy",
+    "/development",
+  ]) {
     await open(page, path);
   }
   await open(page, `/news/${withImages.id}`);
   const image = page.getByTestId("article-images").locator("img").first();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await open(page, `/news/${withVideo.id}`);
   // The video is a facade until played: the click brings the one frame the policy allows.
   await page.getByTestId("video-facade").click();
-  await expect(page.getByTestId("article-video").locator("iframe")).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  await expect(page.getByTestId("article-video").locator("iframe")).toHaveAttribute(
+    "src",
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+  );
   await open(page, `/search?query=${encodeURIComponent(searchWord)}`);
   await expect(page.getByTestId("search-results").getByRole("listitem").first()).toBeVisible();
   await open(page, "/no-such-page");

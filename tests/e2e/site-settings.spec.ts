@@ -11,8 +11,12 @@ import { expect, test } from "./test";
 /** As the demo sites: SQLite always, PostgreSQL when npm test runs its pass. */
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
 
-const png = (width: number, height: number, color: string) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
-const metaOf = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+const png = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const metaOf = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
 
 for (const engine of ENGINES) {
   test.describe(`the site's settings on two instances of one fresh ${engine} site`, () => {
@@ -28,15 +32,23 @@ for (const engine of ENGINES) {
       site = await startTestSite(2, {}, engine);
       [a, b] = site.servers as [TestServer, TestServer];
       db = openDatabase(site.database.url, 1);
-      cookie = await signedInAs(db, a.site, { email: "first-admin@example.com", username: "المديرة الأولى", role: "admin" });
-      articleId = (await createTestArticle(db, { title: "خبر بلا صورة على الموقع الجديد", content: "نص", category: "sports" })).id;
+      cookie = await signedInAs(db, a.site, {
+        email: "first-admin@example.com",
+        username: "المديرة الأولى",
+        role: "admin",
+      });
+      articleId = (
+        await createTestArticle(db, { title: "خبر بلا صورة على الموقع الجديد", content: "نص", category: "sports" })
+      ).id;
     });
     test.afterAll(async () => {
       await db?.destroy();
       await site?.stop();
     });
 
-    test("the first admin is led to the settings; a new name, logo and social link reach B's header, footer, share tags and feed within seconds", async ({ browser }) => {
+    test("the first admin is led to the settings; a new name, logo and social link reach B's header, footer, share tags and feed within seconds", async ({
+      browser,
+    }) => {
       const reader = await (await browser.newContext()).newPage();
       await reader.goto(`${b.url}/news/${articleId}`);
       await expect(reader.getByTestId("site-name")).toHaveText(settingsMessages.neutralSiteName);
@@ -58,8 +70,12 @@ for (const engine of ENGINES) {
       await admin.getByLabel(settingsMessages.settingsName).fill(siteName);
       await admin.getByLabel(settingsMessages.settingsTagline).fill("أخبار المنية والضنية");
       await admin.getByRole("textbox", { name: "Facebook" }).fill("https://www.facebook.com/nabd.alshamal");
-      await admin.getByLabel(settingsMessages.settingsLogo).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await png(500, 500, "#136f63") });
-      await admin.getByLabel(settingsMessages.settingsShareImage).setInputFiles({ name: "share.png", mimeType: "image/png", buffer: await png(1400, 800, "#c8102e") });
+      await admin
+        .getByLabel(settingsMessages.settingsLogo)
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await png(500, 500, "#136f63") });
+      await admin
+        .getByLabel(settingsMessages.settingsShareImage)
+        .setInputFiles({ name: "share.png", mimeType: "image/png", buffer: await png(1400, 800, "#c8102e") });
       await admin.getByRole("button", { name: settingsMessages.settingsSave }).click();
       await expect(admin.getByRole("status")).toHaveText(settingsMessages.settingsSaved);
       await expect(admin.getByTestId("settings-setup-banner")).toHaveCount(0);
@@ -70,11 +86,20 @@ for (const engine of ENGINES) {
         await expect(reader.getByTestId("site-name")).toHaveText(siteName, { timeout: 200 });
       }).toPass({ timeout: 5_000, intervals: [100] });
       await expect(reader).toHaveTitle(`خبر بلا صورة على الموقع الجديد | ${siteName}`);
-      await expect(reader.locator("header img").first()).toHaveAttribute("src", /\/media\/site-images\/.+-logo-256x256\.png$/);
-      const logoLoaded = await reader.locator("header img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 256);
+      await expect(reader.locator("header img").first()).toHaveAttribute(
+        "src",
+        /\/media\/site-images\/.+-logo-256x256\.png$/,
+      );
+      const logoLoaded = await reader
+        .locator("header img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 256);
       expect(logoLoaded).toBe(true);
       await expect(reader.getByTestId("footer-site-name")).toHaveText(siteName);
-      await expect(reader.locator("footer").getByRole("link", { name: "Facebook" })).toHaveAttribute("href", "https://www.facebook.com/nabd.alshamal");
+      await expect(reader.locator("footer").getByRole("link", { name: "Facebook" })).toHaveAttribute(
+        "href",
+        "https://www.facebook.com/nabd.alshamal",
+      );
 
       const html = await (await fetch(`${b.url}/news/${articleId}`)).text();
       expect(metaOf(html, "og:site_name")).toBe(siteName);

@@ -12,8 +12,12 @@ import { expect, test } from "./test";
 const ENGINES: Engine[] = process.env.E2E_POSTGRES === "1" ? ["sqlite", "postgres"] : ["sqlite"];
 const SHOTS = ".tmp/story-fields";
 
-const png = (width: number, height: number, color: string) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
-const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
+const png = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
 
 for (const engine of ENGINES) {
   test.describe(`an editor's story fields on a fresh ${engine} site`, () => {
@@ -29,7 +33,11 @@ for (const engine of ENGINES) {
       site = await startTestSite(1, {}, engine);
       server = site.servers[0]!;
       db = openDatabase(site.database.url, 1);
-      cookie = await signedInAs(db, server.site, { email: "story-editor@example.com", username: editorName, role: "editor" });
+      cookie = await signedInAs(db, server.site, {
+        email: "story-editor@example.com",
+        username: editorName,
+        role: "editor",
+      });
     });
     test.afterAll(async () => {
       await db?.destroy();
@@ -43,7 +51,9 @@ for (const engine of ENGINES) {
       return context.newPage();
     }
 
-    test("write a standfirst, a share title and picture, publish, open the readable address and read its og:* tags", async ({ browser }) => {
+    test("write a standfirst, a share title and picture, publish, open the readable address and read its og:* tags", async ({
+      browser,
+    }) => {
       const page = await editorPage(browser, 1280);
       await page.goto(`${server.url}/dashboard`);
       await hydrated(page);
@@ -54,7 +64,9 @@ for (const engine of ENGINES) {
       await fillBody(page, "افتتح صباح اليوم معرض الكتاب في طرابلس.\nويستمر حتى نهاية الشهر.");
       await page.getByText(storyMessages.shareGroup).click();
       await page.getByLabel(storyMessages.shareTitle).fill("معرض طرابلس للكتاب يفتح أبوابه");
-      await page.getByLabel(storyMessages.shareImage).setInputFiles({ name: "share.png", mimeType: "image/png", buffer: await png(1600, 1000, "#136f63") });
+      await page
+        .getByLabel(storyMessages.shareImage)
+        .setInputFiles({ name: "share.png", mimeType: "image/png", buffer: await png(1600, 1000, "#136f63") });
       await page.getByTestId("share-fields").screenshot({ path: `${SHOTS}/${engine}-form-share-group-1280.png` });
       await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
       await expect(page).toHaveURL(/\/dashboard\?saved=/);
@@ -79,7 +91,10 @@ for (const engine of ENGINES) {
       expect(metaOf(html, "og:image:width")).toBe("1200");
       expect(metaOf(html, "og:image:height")).toBe("630");
       const picture = await fetch(`${server.url}${new URL(metaOf(html, "og:image")!).pathname}`);
-      expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630 });
+      expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+        width: 1200,
+        height: 630,
+      });
 
       // The form at 375 px, its share group open with the saved picture.
       const narrow = await editorPage(browser, 375);
@@ -89,12 +104,16 @@ for (const engine of ENGINES) {
       await narrow.getByTestId("share-fields").screenshot({ path: `${SHOTS}/${engine}-form-share-group-375.png` });
     });
 
-    test("the author page shows the photo, bio and links the member saved on their account page", async ({ browser }) => {
+    test("the author page shows the photo, bio and links the member saved on their account page", async ({
+      browser,
+    }) => {
       const page = await editorPage(browser, 1280);
       await page.goto(`${server.url}/dashboard/account`);
       await hydrated(page);
       const form = page.getByTestId("profile-form");
-      await form.getByLabel(storyMessages.photo).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await png(600, 800, "#c8102e") });
+      await form
+        .getByLabel(storyMessages.photo)
+        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await png(600, 800, "#c8102e") });
       await form.getByLabel(storyMessages.bio).fill("صحافية من طرابلس تكتب عن الثقافة والكتب.");
       await form.getByLabel(storyMessages.links).fill("https://x.com/reem\nhttps://example.org/reem");
       await form.getByRole("button", { name: storyMessages.saveProfile }).click();
@@ -106,7 +125,9 @@ for (const engine of ENGINES) {
         const card = reader.getByTestId("author-card");
         await expect(card).toContainText("صحافية من طرابلس");
         await expect(card.getByRole("link", { name: "x.com/reem" })).toHaveAttribute("href", "https://x.com/reem");
-        expect(await card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 400)).toBe(true);
+        expect(
+          await card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 400),
+        ).toBe(true);
         await reader.screenshot({ path: `${SHOTS}/${engine}-author-${width}.png` });
         await reader.context().close();
       }

@@ -21,8 +21,18 @@ const authOf = (site: E2EServer): AuthServer => ({ baseUrl: site.url, authSecret
  * A new account with `role` on a site, made in its database by the domain function that
  * `npm run user -- create-admin` and `set-role` call (tests/integration/permissions.test.ts runs the CLI itself).
  */
-export async function createMember(role: Role, name: string, site: E2EServer = E2E_SERVERS.demo, emailPrefix = `roles-${role}`): Promise<Admin> {
-  const account = { email: `${emailPrefix}-${Date.now()}@example.com`, username: name, role, password: generatePassword() };
+export async function createMember(
+  role: Role,
+  name: string,
+  site: E2EServer = E2E_SERVERS.demo,
+  emailPrefix = `roles-${role}`,
+): Promise<Admin> {
+  const account = {
+    email: `${emailPrefix}-${Date.now()}@example.com`,
+    username: name,
+    role,
+    password: generatePassword(),
+  };
   await readSiteDatabase(site, (db) => createTestAccount(db, authOf(site), account));
   return { email: account.email, password: account.password };
 }
@@ -42,7 +52,16 @@ export async function signedInState(account: Admin, file: string, site: E2EServe
   const cookies = header.split("; ").map((pair) => {
     const name = pair.slice(0, pair.indexOf("="));
     const value = pair.slice(name.length + 1);
-    return { name, value, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const };
+    return {
+      name,
+      value,
+      domain: "127.0.0.1",
+      path: "/",
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: "Lax" as const,
+    };
   });
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ cookies, origins: [] }));
@@ -52,7 +71,9 @@ export async function signedInState(account: Admin, file: string, site: E2EServe
 /** A new browser context on `url` carrying a session's Cookie header (from harness/accounts' signedInAs). */
 export async function contextWithSession(browser: Browser, url: string, cookieHeader: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: url });
-  const cookies = cookieHeader.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url }));
+  const cookies = cookieHeader
+    .split("; ")
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url }));
   await context.addCookies(cookies);
   return context;
 }
@@ -84,7 +105,10 @@ export async function readSiteDatabase<T>(site: E2EServer, read: (db: DB) => Pro
 
 /** The id of the article with this title on the site. */
 export function articleIdByTitle(site: E2EServer, title: string): Promise<string> {
-  return readSiteDatabase(site, async (db) => (await db.selectFrom("news").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id);
+  return readSiteDatabase(
+    site,
+    async (db) => (await db.selectFrom("news").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id,
+  );
 }
 
 /** Opens the demo server's real database file (WAL lets it be read and written beside the server). */
@@ -116,7 +140,8 @@ export function queryAll<T>(sql: string, ...params: unknown[]): T[] {
 export function watchConsole(page: Page): () => void {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource|youtube/i.test(message.text())) errors.push(message.text());
+    if (message.type() === "error" && !/Failed to load resource|youtube/i.test(message.text()))
+      errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return () => expect(errors, errors.join("\n")).toEqual([]);
@@ -124,7 +149,9 @@ export function watchConsole(page: Page): () => void {
 
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.documentElement.dataset.hydrated === "islands" || (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    () =>
+      document.documentElement.dataset.hydrated === "islands" ||
+      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
   );
   await page.waitForLoadState("networkidle");
 }
@@ -160,5 +187,7 @@ export function bodyEditor(page: Page) {
 
 /** `seconds` ahead of `site`'s clock, as the form's datetime-local input takes it: a wall time in Beirut, to the second. */
 export function beirutWallTimeAhead(site: E2EServer, seconds: number): string {
-  return new Date(site.clock.now() + seconds * 1000).toLocaleString("sv-SE", { timeZone: "Asia/Beirut" }).replace(" ", "T");
+  return new Date(site.clock.now() + seconds * 1000)
+    .toLocaleString("sv-SE", { timeZone: "Asia/Beirut" })
+    .replace(" ", "T");
 }

@@ -7,7 +7,16 @@ import { wirePath } from "../../app/lib/news";
 import { topicFeedPath, topicPath, topicSlug } from "../../app/lib/topics";
 import { createArticle } from "../../app/server/news/articles-write.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
-import { articleIdByTitle, createAdmin, createMember, fillBody, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
+import {
+  articleIdByTitle,
+  createAdmin,
+  createMember,
+  fillBody,
+  hydrated,
+  readSiteDatabase,
+  signedInState,
+  watchConsole,
+} from "./support";
 import { expect, test } from "./test";
 
 /** Screenshots to look at (never committed): the form's topic field, the topic page and the article's links, at 375 and 1280 px. */
@@ -40,7 +49,10 @@ for (const site of DEMO_SITES) {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
 
-    test("an editor tags a story with an existing topic found by another spelling and a new one, then reads the topic pages and feed", async ({ page, browser }) => {
+    test("an editor tags a story with an existing topic found by another spelling and a new one, then reads the topic pages and feed", async ({
+      page,
+      browser,
+    }) => {
       const consoleClean = watchConsole(page);
       page.on("dialog", (dialog) => void dialog.accept());
       await page.goto("/dashboard");
@@ -118,13 +130,17 @@ for (const site of DEMO_SITES) {
       // The admins' screen lists both topics with their counts.
       await page.goto("/dashboard/topics");
       await expect(page.getByRole("heading", { level: 1, name: topicMessages.dashboardTitle })).toBeVisible();
-      const row = page.getByTestId("topic-row").filter({ has: page.getByRole("link", { name: newTopic, exact: true }) });
+      const row = page
+        .getByTestId("topic-row")
+        .filter({ has: page.getByRole("link", { name: newTopic, exact: true }) });
       await expect(row.getByTestId("topic-count")).toContainText("١");
       await shoot(page, "dashboard-topics");
       consoleClean();
     });
 
-    test("an author may pick existing topics only: a new name is refused beside the field, nothing saved", async ({ browser }) => {
+    test("an author may pick existing topics only: a new name is refused beside the field, nothing saved", async ({
+      browser,
+    }) => {
       const authorState = path.join(FILES_DIR, `topics-author-${site.name}.json`);
       await signedInState(await createMember("author", "كاتب المواضيع", site, "topics-author"), authorState, site);
       const context = await browser.newContext({ baseURL: site.url, storageState: authorState });
@@ -147,11 +163,18 @@ for (const site of DEMO_SITES) {
       await expect(page.locator("#topics-error")).toHaveText(`${topicMessages.unknownForAuthor} بلدة لم تذكر`);
       await expect(page.getByRole("status")).toHaveCount(0);
       // Autosave may have kept a draft of the text before the unknown name was typed; no topic was made.
-      expect(await readSiteDatabase(site, (db) => db.selectFrom("topics").select("id").where("name", "=", "بلدة لم تذكر").execute())).toEqual([]);
+      expect(
+        await readSiteDatabase(site, (db) =>
+          db.selectFrom("topics").select("id").where("name", "=", "بلدة لم تذكر").execute(),
+        ),
+      ).toEqual([]);
       await context.close();
     });
 
-    test("an admin creates a topic with a description, changes it, and deletes the topic after confirming", async ({ page, request }) => {
+    test("an admin creates a topic with a description, changes it, and deletes the topic after confirming", async ({
+      page,
+      request,
+    }) => {
       const consoleClean = watchConsole(page);
       const name = "ميناء الصيادين";
       await page.goto("/dashboard/topics");
@@ -165,7 +188,14 @@ for (const site of DEMO_SITES) {
       await expect(row.getByLabel(topicMessages.description)).toHaveValue("أخبار الصيادين ومرفئهم في الميناء.");
       // Public once a published story carries it, with its description under its name.
       expect((await request.get(wirePath(topicPath(topicSlug(name))))).status()).toBe(404);
-      await readSiteDatabase(site, (db) => createArticle(db, { title: "موسم صيد جديد في الميناء", content: "نص", category: "local", topics: { names: [name], mayCreate: false } }));
+      await readSiteDatabase(site, (db) =>
+        createArticle(db, {
+          title: "موسم صيد جديد في الميناء",
+          content: "نص",
+          category: "local",
+          topics: { names: [name], mayCreate: false },
+        }),
+      );
       await page.goto(wirePath(topicPath(topicSlug(name))));
       await expect(page.getByTestId("topic-description")).toHaveText("أخبار الصيادين ومرفئهم في الميناء.");
 

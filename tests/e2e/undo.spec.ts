@@ -35,7 +35,9 @@ for (const site of DEMO_SITES) {
       }
 
       async function noSidewaysScroll(page: Page) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        );
       }
 
       async function shot(page: Page, name: string) {
@@ -119,22 +121,31 @@ for (const site of DEMO_SITES) {
         await hydrated(page);
         await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
         await fillBody(page, "السطر الأول من المسودة.");
-        await expect(page.getByTestId("autosave-status")).toContainText(newsroomMessages.autosaved, { timeout: 15_000 });
+        await expect(page.getByTestId("autosave-status")).toContainText(newsroomMessages.autosaved, {
+          timeout: 15_000,
+        });
         await shot(page, "autosaved-new");
         await page.reload();
-        await expect(page.getByTestId("news-row").filter({ hasText: title })).toContainText(newsroomMessages.statusDraft);
+        await expect(page.getByTestId("news-row").filter({ hasText: title })).toContainText(
+          newsroomMessages.statusDraft,
+        );
         const id = await articleIdByTitle(site, title);
 
         await openEdit(page, id);
         await expect(bodyEditor(page)).toHaveText("السطر الأول من المسودة.");
         await fillBody(page, "السطر الأول من المسودة.\nوسطر ثانٍ كُتب بعدها.");
-        await expect(page.getByTestId("autosave-status")).toContainText(newsroomMessages.autosaved, { timeout: 15_000 });
+        await expect(page.getByTestId("autosave-status")).toContainText(newsroomMessages.autosaved, {
+          timeout: 15_000,
+        });
         await page.reload();
         await expect(bodyEditor(page).locator("p")).toHaveText(["السطر الأول من المسودة.", "وسطر ثانٍ كُتب بعدها."]);
         expect((await page.request.get(`/news/${id}`, { headers: { cookie: "" } })).status()).toBe(404);
       });
 
-      test("leaving with unsaved changes asks first, and preview shows the unsaved text without publishing it", async ({ page, context }) => {
+      test("leaving with unsaved changes asks first, and preview shows the unsaved text without publishing it", async ({
+        page,
+        context,
+      }) => {
         const id = await (async () => {
           answerDialogs(page);
           return publish(page, `خبر منشور يُعدّل ${width} ${Date.now()}`, "النص المنشور.");
@@ -145,7 +156,10 @@ for (const site of DEMO_SITES) {
         await expect(page.getByTestId("autosave-status")).toHaveText(newsroomMessages.autosaveOffPublished);
         await fillBody(page, "نص جديد لم يُحفظ بعد.");
 
-        const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: newsroomMessages.preview }).click()]);
+        const [preview] = await Promise.all([
+          context.waitForEvent("page"),
+          page.getByRole("button", { name: newsroomMessages.preview }).click(),
+        ]);
         await expect(preview.getByTestId("preview-banner")).toHaveText(newsroomMessages.previewBanner);
         await expect(preview.getByTestId("article-content")).toHaveText("نص جديد لم يُحفظ بعد.");
         await noSidewaysScroll(preview);

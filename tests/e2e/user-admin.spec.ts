@@ -50,7 +50,12 @@ async function signIn(page: Page, email: string, password = TEST_PASSWORD): Prom
   await expect(page.getByRole("heading", { level: 1, name: accountMessages.accountTitle })).toBeVisible();
 }
 
-async function refusedSignIn(page: Page, email: string, password: string, reason: keyof typeof authErrors): Promise<void> {
+async function refusedSignIn(
+  page: Page,
+  email: string,
+  password: string,
+  reason: keyof typeof authErrors,
+): Promise<void> {
   await page.goto(`${server.url}/autenction`);
   await page.getByLabel(newsroomMessages.email).fill(email);
   await page.getByLabel(newsroomMessages.password).fill(password);
@@ -72,7 +77,9 @@ async function usersPage(page: Page): Promise<void> {
   await hydrated(page);
 }
 
-test("an admin disables an editor, whose open session ends at its next navigation; enabling lets them back", async ({ browser }) => {
+test("an admin disables an editor, whose open session ends at its next navigation; enabling lets them back", async ({
+  browser,
+}) => {
   await createTestAccount(db, server.site, { email: "editor@example.com", username: "محرر الأخبار", role: "editor" });
   const editor = await newPage(browser);
   await signIn(editor, "editor@example.com");

@@ -18,20 +18,29 @@ let db: DB;
 let admin: Session;
 let adminId = "";
 
-const users = (fields: Record<string, string>, session = admin) => post(`${server.url}/dashboard/users`, fields, session);
-const account = (fields: Record<string, string>, session: Session) => post(`${server.url}/dashboard/account`, fields, session);
-const roleOf = async (email: string) => (await db.selectFrom("user").select("role").where("email", "=", email).executeTakeFirstOrThrow()).role;
-const idOf = async (email: string) => (await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+const users = (fields: Record<string, string>, session = admin) =>
+  post(`${server.url}/dashboard/users`, fields, session);
+const account = (fields: Record<string, string>, session: Session) =>
+  post(`${server.url}/dashboard/account`, fields, session);
+const roleOf = async (email: string) =>
+  (await db.selectFrom("user").select("role").where("email", "=", email).executeTakeFirstOrThrow()).role;
+const idOf = async (email: string) =>
+  (await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 const member = async (email: string, role: "user" | "author" | "editor" | "admin", username = "عضو") => {
   const id = await createTestAccount(db, server.site, { email, username, role });
   return { id, session: { cookie: await sessionCookie(db, server.site, email) } };
 };
-const usersSnapshot = async () => JSON.stringify(await db.selectFrom("user").select(["id", "name", "role", "disabledAt"]).orderBy("id").execute());
+const usersSnapshot = async () =>
+  JSON.stringify(await db.selectFrom("user").select(["id", "name", "role", "disabledAt"]).orderBy("id").execute());
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ({ server, db } = await startServerAndDb({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>" }));
-  adminId = await createTestAccount(db, server.site, { email: "admin@example.com", username: "المديرة", role: "admin" });
+  adminId = await createTestAccount(db, server.site, {
+    email: "admin@example.com",
+    username: "المديرة",
+    role: "admin",
+  });
   admin = { cookie: await sessionCookie(db, server.site, "admin@example.com") };
 });
 afterAll(async () => {
@@ -56,7 +65,11 @@ describe("users page", () => {
     const next = await get(`${server.url}/dashboard`, editor.session);
     expect(next.status).toBe(302);
     expect(next.headers.get("location")).toMatch(/^\/autenction/);
-    const signInAgain = await post(`${server.url}/autenction`, { intent: "signin", email: "disabled@example.com", password: TEST_PASSWORD });
+    const signInAgain = await post(`${server.url}/autenction`, {
+      intent: "signin",
+      email: "disabled@example.com",
+      password: TEST_PASSWORD,
+    });
     expect(signInAgain.status).toBe(400);
     expect(await signInAgain.text()).toContain(authErrors["account-disabled"].arabic);
     await users({ intent: "enable", userId: editor.id });
@@ -85,7 +98,9 @@ describe("users page", () => {
     expect((await get(`${server.url}/dashboard`, author.session)).status).toBe(302);
     await signIn(server.url, "promoted@example.com", password!);
     expect((await users({ intent: "delete", userId: author.id })).status).toBe(200);
-    expect(await db.selectFrom("user").select("id").where("email", "=", "promoted@example.com").executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("user").select("id").where("email", "=", "promoted@example.com").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("refuses bad input with Arabic messages and changes nothing", async () => {
@@ -97,8 +112,16 @@ describe("users page", () => {
       [{ intent: "role", userId: "nobody", role: "editor" }, 404, accountMessages.accountNotFound],
       [{ intent: "disable" }, 400, accountMessages.accountNotFound],
       [{ intent: "explode", userId: target.id }, 400, messages.badRequest],
-      [{ intent: "invite", username: "\u200b\u202e", email: "not-an-email", role: "author" }, 400, newsroomMessages.usernameInvalid],
-      [{ intent: "invite", username: "مدعو", email: "admin@example.com", role: "admin" }, 409, authErrors["email-already-in-use"].arabic],
+      [
+        { intent: "invite", username: "\u200b\u202e", email: "not-an-email", role: "author" },
+        400,
+        newsroomMessages.usernameInvalid,
+      ],
+      [
+        { intent: "invite", username: "مدعو", email: "admin@example.com", role: "admin" },
+        409,
+        authErrors["email-already-in-use"].arabic,
+      ],
       [{ intent: "invite", username: "مدعو", email: "x@example.com", role: "user" }, 400, accountMessages.roleInvalid],
     ];
     for (const [fields, status, message] of cases) {
@@ -106,13 +129,19 @@ describe("users page", () => {
       expect(response.status, JSON.stringify(fields)).toBe(status);
       expect(await response.text(), JSON.stringify(fields)).toContain(message);
     }
-    const json = await fetch(`${server.url}/dashboard/users`, { method: "POST", body: "{}", headers: { cookie: admin.cookie, "content-type": "application/json" } });
+    const json = await fetch(`${server.url}/dashboard/users`, {
+      method: "POST",
+      body: "{}",
+      headers: { cookie: admin.cookie, "content-type": "application/json" },
+    });
     expect(json.status).toBe(400);
     expect(await usersSnapshot()).toBe(before);
   });
 
   it("invites a new editor by mail; the link sets their password once", async () => {
-    expect((await users({ intent: "invite", username: "مراسلة", email: "invited@example.com", role: "editor" })).status).toBe(200);
+    expect(
+      (await users({ intent: "invite", username: "مراسلة", email: "invited@example.com", role: "editor" })).status,
+    ).toBe(200);
     const link = linkIn(await smtp.mailTo("invited@example.com"));
     const token = new URL(link).searchParams.get("token")!;
     expect((await get(link)).status).toBe(200);
@@ -129,18 +158,26 @@ describe("users page", () => {
 describe("account page and forgot password", () => {
   it("changes the password with the current one; the old one is refused afterwards", async () => {
     const me = await member("changer@example.com", "user", "مغيّر");
-    const wrong = await account({ intent: "password", currentPassword: "nope-nope", newPassword: "brand-new" }, me.session);
+    const wrong = await account(
+      { intent: "password", currentPassword: "nope-nope", newPassword: "brand-new" },
+      me.session,
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(authErrors["wrong-password"].arabic);
     const short = await account({ intent: "password", currentPassword: TEST_PASSWORD, newPassword: "abc" }, me.session);
     expect(short.status).toBe(400);
     expect(await short.text()).toContain(authErrors["weak-password-short"].arabic);
-    const changed = await account({ intent: "password", currentPassword: TEST_PASSWORD, newPassword: "brand-new" }, me.session);
+    const changed = await account(
+      { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "brand-new" },
+      me.session,
+    );
     expect(changed.status).toBe(302);
     expect(changed.headers.get("location")).toBe("/dashboard/account?done=password");
     const renewed = { cookie: cookiesFrom(changed) };
     expect(renewed.cookie).toMatch(/better-auth.session_token=/);
-    expect(await (await get(`${server.url}/dashboard/account?done=password`, renewed)).text()).toContain(accountMessages.passwordChanged);
+    expect(await (await get(`${server.url}/dashboard/account?done=password`, renewed)).text()).toContain(
+      accountMessages.passwordChanged,
+    );
     expect((await get(`${server.url}/dashboard/account`, me.session)).status).toBe(302);
     await expect(signIn(server.url, "changer@example.com", TEST_PASSWORD)).rejects.toThrow(/400/);
     await signIn(server.url, "changer@example.com", "brand-new");
@@ -152,7 +189,9 @@ describe("account page and forgot password", () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain(newsroomMessages.usernameInvalid);
     expect((await account({ intent: "rename", username: "  اسم   جديد " }, me.session)).status).toBe(200);
-    expect((await db.selectFrom("user").select("name").where("id", "=", me.id).executeTakeFirstOrThrow()).name).toBe("اسم جديد");
+    expect((await db.selectFrom("user").select("name").where("id", "=", me.id).executeTakeFirstOrThrow()).name).toBe(
+      "اسم جديد",
+    );
   });
 
   it("forgot password mails a link that resets once; unknown emails get the same answer", async () => {
@@ -163,7 +202,9 @@ describe("account page and forgot password", () => {
       expect(await answer.text()).toContain(accountMessages.forgotSent);
     }
     const token = new URL(linkIn(await smtp.mailTo("forgetful@example.com"))).searchParams.get("token")!;
-    expect((await post(`${server.url}/reset-password`, { intent: "reset", token, newPassword: "remembered" })).status).toBe(200);
+    expect(
+      (await post(`${server.url}/reset-password`, { intent: "reset", token, newPassword: "remembered" })).status,
+    ).toBe(200);
     await signIn(server.url, "forgetful@example.com", "remembered");
     expect((await post(`${server.url}/reset-password`, { intent: "forgot", email: "not an email" })).status).toBe(400);
     expect(await idOf("forgetful@example.com")).toBeTruthy();

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
-const send = (method: "POST" | "PUT", pathname: string, body: FormData) => callApi(`${server.url}${pathname}`, method, body, editor, { Accept: "application/json" });
+const send = (method: "POST" | "PUT", pathname: string, body: FormData) =>
+  callApi(`${server.url}${pathname}`, method, body, editor, { Accept: "application/json" });
 
 async function uploadBodyImage(): Promise<string> {
   const body = new FormData();
@@ -35,8 +36,24 @@ function richBody(image: string): RichDocument {
     type: "doc",
     content: [
       { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "عنوان داخل المتن" }] },
-      { type: "paragraph", content: [{ type: "text", text: "فقرة فيها " }, { type: "text", text: "رابط", marks: [{ type: "link", attrs: { href: "https://example.org/ar" } }, { type: "bold" }] }] },
-      { type: "bulletList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "البند الأول" }] }] }, { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "البند الثاني" }] }] }] },
+      {
+        type: "paragraph",
+        content: [
+          { type: "text", text: "فقرة فيها " },
+          {
+            type: "text",
+            text: "رابط",
+            marks: [{ type: "link", attrs: { href: "https://example.org/ar" } }, { type: "bold" }],
+          },
+        ],
+      },
+      {
+        type: "bulletList",
+        content: [
+          { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "البند الأول" }] }] },
+          { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "البند الثاني" }] }] },
+        ],
+      },
       { type: "figure", attrs: { src: image, alt: "وصف الصورة", caption: "تعليق الصورة", credit: "وكالة محلية" } },
       { type: "embed", attrs: { provider: "youtube", id: "dQw4w9WgXcQ" } },
     ],
@@ -56,14 +73,20 @@ describe("the article body", () => {
     expect(image).toMatch(/^\/media\/news-images\/[0-9a-f]{16}-in-text\.webp$/);
     const { status, json } = await send("POST", "/api/news", articleForm(fields(richBody(image))));
     expect(status).toBe(201);
-    const row = await db.selectFrom("news").select(["content", "body"]).where("id", "=", json.id!).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("news")
+      .select(["content", "body"])
+      .where("id", "=", json.id!)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.body!)).toEqual(richBody(image));
     expect(row.content).toBe("عنوان داخل المتن\nفقرة فيها رابط\nالبند الأول\nالبند الثاني\nتعليق الصورة");
     expect(await listReferencedMedia(db)).toContain(image);
 
     const html = await (await get(`${server.url}/news/${json.id}`)).text();
     expect(html).toContain("<h2>عنوان داخل المتن</h2>");
-    expect(html).toContain('<strong><a href="https://example.org/ar" rel="noopener noreferrer nofollow ugc">رابط</a></strong>');
+    expect(html).toContain(
+      '<strong><a href="https://example.org/ar" rel="noopener noreferrer nofollow ugc">رابط</a></strong>',
+    );
     expect(html).toContain("<li><p>البند الأول</p></li>");
     expect(html).toContain("<figcaption>تعليق الصورة");
     expect(html).toContain('alt="وصف الصورة"');
@@ -73,7 +96,11 @@ describe("the article body", () => {
   });
 
   it("opens an article written before the editor as paragraphs, and shows them so", async () => {
-    const { id } = await createTestArticle(db, { title: "خبر قديم", content: "السطر الأول\n\nالسطر الثاني", category: "miscellaneous" });
+    const { id } = await createTestArticle(db, {
+      title: "خبر قديم",
+      content: "السطر الأول\n\nالسطر الثاني",
+      category: "miscellaneous",
+    });
     const html = await (await get(`${server.url}/news/${id}`)).text();
     expect(html).toContain("<p>السطر الأول</p><p>السطر الثاني</p>");
     const item = await fetch(`${server.url}/api/news/${id}`, { headers: { cookie: editor.cookie } });
@@ -82,21 +109,52 @@ describe("the article body", () => {
   });
 
   it("refuses a document the allow-list refuses with a 400 and an Arabic message, storing nothing and changing nothing", async () => {
-    const { id } = await createTestArticle(db, { title: "خبر لا يتغير", content: "نص محفوظ", category: "miscellaneous" });
+    const { id } = await createTestArticle(db, {
+      title: "خبر لا يتغير",
+      content: "نص محفوظ",
+      category: "miscellaneous",
+    });
     const before = await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const count = async () => Number((await db.selectFrom("news").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("news")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const total = await count();
     const hostile = [
       "{not json",
       JSON.stringify({ type: "doc", content: [{ type: "html", content: "<script>alert(1)</script>" }] }),
-      JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }] }] }),
-      JSON.stringify({ type: "doc", content: [{ type: "figure", attrs: { src: "https://evil.example/x.png", alt: "", caption: "", credit: "" } }] }),
+      JSON.stringify({
+        type: "doc",
+        content: [
+          {
+            type: "paragraph",
+            content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }],
+          },
+        ],
+      }),
+      JSON.stringify({
+        type: "doc",
+        content: [{ type: "figure", attrs: { src: "https://evil.example/x.png", alt: "", caption: "", credit: "" } }],
+      }),
       ...["/\\evil.example", "/.//evil.example", "/\t/evil.example", "/%2e%2e//evil.example"].map((href) =>
-        JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href } }] }] }] }),
+        JSON.stringify({
+          type: "doc",
+          content: [
+            { type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href } }] }] },
+          ],
+        }),
       ),
     ];
     for (const body of hostile) {
-      for (const [method, path] of [["POST", "/api/news"], ["PUT", `/api/news/${id}`]] as const) {
+      for (const [method, path] of [
+        ["POST", "/api/news"],
+        ["PUT", `/api/news/${id}`],
+      ] as const) {
         const { status, json } = await send(method, path, articleForm(fields(body)));
         expect(status).toBe(400);
         expect(json.error?.fields?.body).toBe(messages.richTextInvalid);
@@ -111,19 +169,46 @@ describe("the article body", () => {
       type: "doc",
       onload: "alert(1)",
       content: [
-        { type: "paragraph", attrs: { style: "color:red", class: "MsoNormal", onclick: "alert(1)" }, content: [{ type: "text", text: "نص", marks: [{ type: "link", attrs: { href: "https://example.org", onmouseover: "alert(1)", style: "x", target: "_top" } }] }] },
+        {
+          type: "paragraph",
+          attrs: { style: "color:red", class: "MsoNormal", onclick: "alert(1)" },
+          content: [
+            {
+              type: "text",
+              text: "نص",
+              marks: [
+                {
+                  type: "link",
+                  attrs: { href: "https://example.org", onmouseover: "alert(1)", style: "x", target: "_top" },
+                },
+              ],
+            },
+          ],
+        },
       ],
     };
     const { status, json } = await send("POST", "/api/news", articleForm(fields(JSON.stringify(body), "خبر بلا سمات")));
     expect(status).toBe(201);
     const row = await db.selectFrom("news").select("body").where("id", "=", json.id!).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.body!)).toEqual({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "نص", marks: [{ type: "link", attrs: { href: "https://example.org" } }] }] }] });
+    expect(JSON.parse(row.body!)).toEqual({
+      type: "doc",
+      content: [
+        {
+          type: "paragraph",
+          content: [{ type: "text", text: "نص", marks: [{ type: "link", attrs: { href: "https://example.org" } }] }],
+        },
+      ],
+    });
     const html = await (await get(`${server.url}/news/${json.id}`)).text();
     expect(html).not.toMatch(/onclick|onmouseover|MsoNormal|color:red/);
   });
 
   it("refuses an empty document as an empty text", async () => {
-    const { status, json } = await send("POST", "/api/news", articleForm(fields({ type: "doc", content: [{ type: "paragraph" }] })));
+    const { status, json } = await send(
+      "POST",
+      "/api/news",
+      articleForm(fields({ type: "doc", content: [{ type: "paragraph" }] })),
+    );
     expect(status).toBe(400);
     expect(json.error?.fields?.content).toBe(newsroomMessages.contentRequired);
   });
@@ -131,13 +216,31 @@ describe("the article body", () => {
   it("keeps the body in revisions, and a restore brings it back", async () => {
     const image = await uploadBodyImage();
     const { json } = await send("POST", "/api/news", articleForm(fields(richBody(image), "خبر تتغير نسخه")));
-    const plain = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "نص جديد بلا صورة" }] }] } satisfies RichDocument;
-    expect((await putArticle(server.url, editor, json.id!, articleForm(fields(plain, "خبر تتغير نسخه")), { Accept: "application/json" })).status).toBe(200);
+    const plain = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "نص جديد بلا صورة" }] }],
+    } satisfies RichDocument;
+    expect(
+      (
+        await putArticle(server.url, editor, json.id!, articleForm(fields(plain, "خبر تتغير نسخه")), {
+          Accept: "application/json",
+        })
+      ).status,
+    ).toBe(200);
     // The image left the body, but the revision still names it: it stays stored.
     expect(await listReferencedMedia(db)).toContain(image);
-    const revision = await db.selectFrom("news_revisions").select(["id", "body"]).where("news_id", "=", json.id!).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const revision = await db
+      .selectFrom("news_revisions")
+      .select(["id", "body"])
+      .where("news_id", "=", json.id!)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(revision.body!)).toEqual(richBody(image));
-    const restored = await post(`${server.url}/edit-news/${json.id}/revisions/${revision.id}`, { mode: "full", baseVersion: String(await storedVersion(db, json.id!)) }, editor);
+    const restored = await post(
+      `${server.url}/edit-news/${json.id}/revisions/${revision.id}`,
+      { mode: "full", baseVersion: String(await storedVersion(db, json.id!)) },
+      editor,
+    );
     expect(restored.status).toBeLessThan(400);
     const row = await db.selectFrom("news").select("body").where("id", "=", json.id!).executeTakeFirstOrThrow();
     expect(JSON.parse(row.body!)).toEqual(richBody(image));
@@ -146,12 +249,22 @@ describe("the article body", () => {
   it("autosaves and previews the body", async () => {
     const autosave = new FormData();
     autosave.set("title", "مسودة بمتن");
-    autosave.set("body", JSON.stringify({ type: "doc", content: [{ type: "heading", attrs: { level: 3 }, content: [{ type: "text", text: "عنوان فرعي" }] }] }));
+    autosave.set(
+      "body",
+      JSON.stringify({
+        type: "doc",
+        content: [{ type: "heading", attrs: { level: 3 }, content: [{ type: "text", text: "عنوان فرعي" }] }],
+      }),
+    );
     autosave.set("category", "miscellaneous");
     autosave.set("submissionId", "body-autosave-0001");
     const saved = await send("POST", "/api/news/autosave", autosave);
     expect(saved.status).toBe(200);
-    const row = await db.selectFrom("news").select(["status", "content", "body"]).where("id", "=", saved.json.id!).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("news")
+      .select(["status", "content", "body"])
+      .where("id", "=", saved.json.id!)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "draft", content: "عنوان فرعي" });
 
     autosave.set("id", saved.json.id!);
@@ -159,20 +272,41 @@ describe("the article body", () => {
     autosave.set("body", "<p onclick=alert(1)>x</p>");
     const refused = await send("POST", "/api/news/autosave", autosave);
     expect(refused.status).toBe(400);
-    expect((await db.selectFrom("news").select("body").where("id", "=", saved.json.id!).executeTakeFirstOrThrow()).body).toBe(row.body);
+    expect(
+      (await db.selectFrom("news").select("body").where("id", "=", saved.json.id!).executeTakeFirstOrThrow()).body,
+    ).toBe(row.body);
 
     const preview = new FormData();
     preview.set("title", "معاينة");
-    preview.set("body", JSON.stringify({ type: "doc", content: [{ type: "blockquote", content: [{ type: "paragraph", content: [{ type: "text", text: "اقتباس للمعاينة" }] }] }] }));
+    preview.set(
+      "body",
+      JSON.stringify({
+        type: "doc",
+        content: [
+          {
+            type: "blockquote",
+            content: [{ type: "paragraph", content: [{ type: "text", text: "اقتباس للمعاينة" }] }],
+          },
+        ],
+      }),
+    );
     preview.set("category", "miscellaneous");
-    const page = await fetch(`${server.url}/dashboard/preview`, { method: "POST", body: preview, headers: { cookie: editor.cookie, origin: server.url } });
+    const page = await fetch(`${server.url}/dashboard/preview`, {
+      method: "POST",
+      body: preview,
+      headers: { cookie: editor.cookie, origin: server.url },
+    });
     expect(await page.text()).toContain("<blockquote><p>اقتباس للمعاينة</p></blockquote>");
   });
 
   it("answers the editor's image upload only for the newsroom, and only with an image", async () => {
     const body = new FormData();
     body.set("image", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "x.png");
-    const anonymous = await fetch(`${server.url}/api/media/images`, { method: "POST", body, headers: { Accept: "application/json" } });
+    const anonymous = await fetch(`${server.url}/api/media/images`, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json" },
+    });
     expect(anonymous.status).toBe(401);
     const notImage = new FormData();
     notImage.set("image", new Blob(["MZ not an image"], { type: "image/png" }), "x.png");

@@ -21,17 +21,25 @@ const TOPIC = "معرض الكتاب";
 
 beforeAll(async () => {
   ({ server, db } = await startServerAndDb());
-  editor = { cookie: await signedInAs(db, server.site, { email: "links@example.com", username: AUTHOR, role: "editor" }) };
+  editor = {
+    cookie: await signedInAs(db, server.site, { email: "links@example.com", username: AUTHOR, role: "editor" }),
+  };
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
 async function publish(title: string, fields: Record<string, string> = {}): Promise<string> {
-  const { status, json } = await callApi(`${server.url}/api/news`, "POST", publishForm(title, { topics: TOPIC, ...fields }), editor);
+  const { status, json } = await callApi(
+    `${server.url}/api/news`,
+    "POST",
+    publishForm(title, { topics: TOPIC, ...fields }),
+    editor,
+  );
   expect(status, JSON.stringify(json)).toBe(201);
   return json.id!;
 }
 
-const slugOf = async (id: string) => (await db.selectFrom("news").select("slug").where("id", "=", id).executeTakeFirstOrThrow()).slug;
+const slugOf = async (id: string) =>
+  (await db.selectFrom("news").select("slug").where("id", "=", id).executeTakeFirstOrThrow()).slug;
 
 /** The article links of a page that stop at the id: `/news/{id}` with no slug after it. */
 function linksWithoutSlug(html: string): string[] {
@@ -49,10 +57,20 @@ describe("links to an article", () => {
     const local = await publish("افتتاح معرض الكتاب في طرابلس");
     await publish("عاصفة تضرب الساحل الشمالي", { category: "breaking" });
     await publish("فوز فريق طرابلس في الدوري", { category: "sports" });
-    const topicSlug = (await db.selectFrom("topics").select("slug").where("name", "=", TOPIC).executeTakeFirstOrThrow()).slug;
+    const topicSlug = (await db.selectFrom("topics").select("slug").where("name", "=", TOPIC).executeTakeFirstOrThrow())
+      .slug;
     const article = `/news/${local}/${encodeURIComponent((await slugOf(local))!)}`;
 
-    const pages = ["/", "/breaking", "/local", "/sports", `/topic/${encodeURIComponent(topicSlug)}`, `/author/${encodeURIComponent(AUTHOR)}`, `/search?query=${encodeURIComponent("طرابلس")}`, article];
+    const pages = [
+      "/",
+      "/breaking",
+      "/local",
+      "/sports",
+      `/topic/${encodeURIComponent(topicSlug)}`,
+      `/author/${encodeURIComponent(AUTHOR)}`,
+      `/search?query=${encodeURIComponent("طرابلس")}`,
+      article,
+    ];
     for (const path of pages) {
       const page = await html(path);
       expect(page, path).toMatch(/href="\/news\/[^"/?#]+\/[^"]+"/);

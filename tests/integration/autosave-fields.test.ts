@@ -17,11 +17,16 @@ let editor: Session;
 
 beforeAll(async () => {
   ({ server, db } = await startServerAndDb());
-  editor = await sessionAs(db, server, { email: "autosave-editor@example.com", username: "محررة الحفظ", role: "editor" });
+  editor = await sessionAs(db, server, {
+    email: "autosave-editor@example.com",
+    username: "محررة الحفظ",
+    role: "editor",
+  });
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
-const paragraph = (text: string) => JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+const paragraph = (text: string) =>
+  JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
 function autosave(fields: Record<string, string | string[]>) {
   const body = new FormData();
@@ -31,7 +36,14 @@ function autosave(fields: Record<string, string | string[]>) {
 
 /** A draft with one image, as the form's first save would make it. */
 async function draftWithImage(): Promise<{ id: string; image: string }> {
-  const created = await callApi(`${server.url}/api/news`, "POST", articleForm({ title: "مسودة بصورة", content: "نص أول", category: "local", status: "draft" }, [{ field: "images", name: "a.png", bytes: await pngBytes(), type: "image/png" }]), editor);
+  const created = await callApi(
+    `${server.url}/api/news`,
+    "POST",
+    articleForm({ title: "مسودة بصورة", content: "نص أول", category: "local", status: "draft" }, [
+      { field: "images", name: "a.png", bytes: await pngBytes(), type: "image/png" },
+    ]),
+    editor,
+  );
   expect(created.status).toBe(201);
   const article = await getArticle(db, created.json.id!, EDITORS);
   return { id: created.json.id!, image: article!.images[0]! };
@@ -81,7 +93,13 @@ describe("autosave stores every field it is sent (lib/article-form-fields.ts)", 
     // Every field the list says autosave keeps is sent here and checked below.
     expect(Object.keys(stored).sort()).toEqual([...AUTOSAVED_FIELDS].sort());
 
-    const saved = await autosave({ ...sent, id, baseVersion: String(await storedVersion(db, id)), status: "published", sendAlert: "on" });
+    const saved = await autosave({
+      ...sent,
+      id,
+      baseVersion: String(await storedVersion(db, id)),
+      status: "published",
+      sendAlert: "on",
+    });
     expect(saved.status).toBe(200);
     const article = (await getArticle(db, id, EDITORS))!;
     const topics = (await topicsOfArticle(db, id)).map((topic) => topic.name);
@@ -91,22 +109,48 @@ describe("autosave stores every field it is sent (lib/article-form-fields.ts)", 
     }
     expect(article.status).toBe("draft");
 
-    const plain = await autosave({ id, title: "عنوان", content: "نص عادي بلا محرر", category: "local", baseVersion: String(saved.json.version) });
+    const plain = await autosave({
+      id,
+      title: "عنوان",
+      content: "نص عادي بلا محرر",
+      category: "local",
+      baseVersion: String(saved.json.version),
+    });
     expect(plain.status).toBe(200);
     expect(stored.content!((await getArticle(db, id, EDITORS))!, [])).toBe("نص عادي بلا محرر");
   });
 
   it("a new article's first autosave keeps its standfirst and share fields too", async () => {
-    const first = await autosave({ title: "خبر جديد", standfirst: "مقدمة الخبر الجديد", body: paragraph("نصه"), category: "local", shareTitle: "للمشاركة", submissionId: "autosave-fields-0001" });
+    const first = await autosave({
+      title: "خبر جديد",
+      standfirst: "مقدمة الخبر الجديد",
+      body: paragraph("نصه"),
+      category: "local",
+      shareTitle: "للمشاركة",
+      submissionId: "autosave-fields-0001",
+    });
     expect(first.status).toBe(200);
-    expect((await getArticle(db, first.json.id!, EDITORS))!.story).toMatchObject({ standfirst: "مقدمة الخبر الجديد", shareTitle: "للمشاركة" });
+    expect((await getArticle(db, first.json.id!, EDITORS))!.story).toMatchObject({
+      standfirst: "مقدمة الخبر الجديد",
+      shareTitle: "للمشاركة",
+    });
   });
 
   it("a field the article form does not have is refused by its name, and nothing is written", async () => {
     const { id } = await draftWithImage();
     const version = await storedVersion(db, id);
-    const refused = await autosave({ id, title: "عنوان", body: paragraph("نص"), category: "local", baseVersion: String(version), subtitle: "خطأ مطبعي" });
-    expect(refused).toMatchObject({ status: 400, json: { error: { code: "validation", fields: { subtitle: expect.any(String) } } } });
+    const refused = await autosave({
+      id,
+      title: "عنوان",
+      body: paragraph("نص"),
+      category: "local",
+      baseVersion: String(version),
+      subtitle: "خطأ مطبعي",
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      json: { error: { code: "validation", fields: { subtitle: expect.any(String) } } },
+    });
     expect(await storedVersion(db, id)).toBe(version);
   });
 });

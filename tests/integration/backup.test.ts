@@ -56,15 +56,38 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     servers.push(server);
     const { url, env } = server;
     const db = openDatabase(env.DATABASE_URL);
-    const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    const cookie = await signedInAs(
+      db,
+      { baseUrl: url, authSecret: env.AUTH_SECRET },
+      { email: "desk@example.com", username: "المكتب", role: "admin" },
+    );
     // A reader's Web Push subscription and the site's key pair (decision 037) are site data too.
-    const subscription = { endpoint: "https://push.example/reader", keys: { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: Buffer.alloc(16, 7).toString("base64url") } };
-    const subscribed = await fetch(`${url}/api/push/subscriptions`, { method: "POST", body: JSON.stringify({ subscription, categories: ["sports"] }), headers: { "content-type": "application/json", origin: url } });
+    const subscription = {
+      endpoint: "https://push.example/reader",
+      keys: {
+        p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+        auth: Buffer.alloc(16, 7).toString("base64url"),
+      },
+    };
+    const subscribed = await fetch(`${url}/api/push/subscriptions`, {
+      method: "POST",
+      body: JSON.stringify({ subscription, categories: ["sports"] }),
+      headers: { "content-type": "application/json", origin: url },
+    });
     expect(subscribed.status).toBe(201);
     const publicKey = ((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey;
     // A reader's view (decision 039): its count and its daily figure by source and device go with the backup.
     const read = await createTestArticle(db, { title: "خبر مقروء" });
-    await recordViews(db, [viewOf(env.AUTH_SECRET, { newsId: read.id, reader: "backed-up-reader-0001", address: "203.0.113.5", source: "telegram", device: "tablet", at: new Date() })]);
+    await recordViews(db, [
+      viewOf(env.AUTH_SECRET, {
+        newsId: read.id,
+        reader: "backed-up-reader-0001",
+        address: "203.0.113.5",
+        source: "telegram",
+        device: "tablet",
+        at: new Date(),
+      }),
+    ]);
     await db.destroy();
 
     const committed: string[] = [];
@@ -90,7 +113,11 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     expect(backup.code).toBe(0);
 
     const fresh = folder();
-    const site = { DATABASE_URL: path.join(fresh, "data", "akhbar.db"), MEDIA_DIR: path.join(fresh, "data", "media"), AUTH_SECRET: env.AUTH_SECRET };
+    const site = {
+      DATABASE_URL: path.join(fresh, "data", "akhbar.db"),
+      MEDIA_DIR: path.join(fresh, "data", "media"),
+      AUTH_SECRET: env.AUTH_SECRET,
+    };
     const whileRunning = await runScript("restore", [backupDir], { ...site, HOST: "127.0.0.1", PORT: env.PORT });
     expect(whileRunning.code).toBe(1);
     expect(whileRunning.output).toContain("Stop it before restoring");
@@ -110,16 +137,26 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     const restoredDb = openDatabase(site.DATABASE_URL);
     for (const id of beforeBackup) {
       expect((await fetch(`${restored.url}/news/${id}`)).status).toBe(200);
-      const { images } = await restoredDb.selectFrom("news").select("images").where("id", "=", id).executeTakeFirstOrThrow();
+      const { images } = await restoredDb
+        .selectFrom("news")
+        .select("images")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
       const [image] = JSON.parse(images) as string[];
       const media = await fetch(`${restored.url}${image}`);
       expect(media.status).toBe(200);
       expect(media.headers.get("content-type")).toMatch(/^image\//);
     }
-    expect(await restoredDb.selectFrom("push_subscriptions").select(["endpoint", "categories"]).execute()).toEqual([{ endpoint: subscription.endpoint, categories: '["sports"]' }]);
-    expect(await restoredDb.selectFrom("stats_daily").select(["news_id", "source", "device", "views"]).execute()).toEqual([{ news_id: read.id, source: "telegram", device: "tablet", views: 1 }]);
+    expect(await restoredDb.selectFrom("push_subscriptions").select(["endpoint", "categories"]).execute()).toEqual([
+      { endpoint: subscription.endpoint, categories: '["sports"]' },
+    ]);
+    expect(
+      await restoredDb.selectFrom("stats_daily").select(["news_id", "source", "device", "views"]).execute(),
+    ).toEqual([{ news_id: read.id, source: "telegram", device: "tablet", views: 1 }]);
     await restoredDb.destroy();
-    expect(((await (await fetch(`${restored.url}/api/push/key`)).json()) as { publicKey: string }).publicKey).toBe(publicKey);
+    expect(((await (await fetch(`${restored.url}/api/push/key`)).json()) as { publicKey: string }).publicKey).toBe(
+      publicKey,
+    );
     expect((await fetch(`${restored.url}/dashboard`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
   }, 60_000);
 
@@ -132,7 +169,12 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     const db = openDatabase(path.join(original, "data", "akhbar.db"));
     await migrateToLatest(db);
     await db.destroy();
-    const noEnvSecret = { AUTH_SECRET: "", DATABASE_URL: "./data/akhbar.db", MEDIA_DIR: "./data/media", PORT: String(await freePort()) };
+    const noEnvSecret = {
+      AUTH_SECRET: "",
+      DATABASE_URL: "./data/akhbar.db",
+      MEDIA_DIR: "./data/media",
+      PORT: String(await freePort()),
+    };
 
     const backupDir = path.join(folder(), "backup");
     expect((await runScript("backup", [backupDir], noEnvSecret, original)).code).toBe(0);
@@ -149,12 +191,22 @@ describe.skipIf(onPostgres)("npm run backup / npm run restore (SQLite only: they
     const db = openDatabase(path.join(site, "akhbar.db"));
     await migrateToLatest(db);
     await db.destroy();
-    const env = { DATABASE_URL: path.join(site, "akhbar.db"), MEDIA_DIR: path.join(site, "media"), MEDIA_S3_BUCKET: "akhbar-media", PORT: String(await freePort()) };
+    const env = {
+      DATABASE_URL: path.join(site, "akhbar.db"),
+      MEDIA_DIR: path.join(site, "media"),
+      MEDIA_S3_BUCKET: "akhbar-media",
+      PORT: String(await freePort()),
+    };
     const backupDir = path.join(folder(), "backup");
     const backup = await runScript("backup", [backupDir], env);
     expect(backup.code).toBe(0);
-    expect(backup.output).toContain("Media are kept in the bucket akhbar-media (MEDIA_S3_BUCKET) and are not part of this backup");
-    const restore = await runScript("restore", [backupDir], { ...env, DATABASE_URL: path.join(folder(), "restored.db") });
+    expect(backup.output).toContain(
+      "Media are kept in the bucket akhbar-media (MEDIA_S3_BUCKET) and are not part of this backup",
+    );
+    const restore = await runScript("restore", [backupDir], {
+      ...env,
+      DATABASE_URL: path.join(folder(), "restored.db"),
+    });
     expect(restore.code).toBe(0);
     expect(restore.output).toContain("Media are kept in the bucket akhbar-media");
   });

@@ -22,7 +22,8 @@ let server: TestServer;
 let db: DB;
 let admin: string;
 
-const anArticle = async () => (await createTestArticle(db, { title: "خبر", content: "نص", category: "local", status: "published" })).id;
+const anArticle = async () =>
+  (await createTestArticle(db, { title: "خبر", content: "نص", category: "local", status: "published" })).id;
 
 beforeAll(async () => {
   ({ server, db } = await startServerAndDb());
@@ -38,7 +39,9 @@ function residentMemory(): number {
 /** A multipart body whose one file part (named `field`) fills it. */
 function multipartEnds(field: string) {
   return {
-    head: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    head: Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     tail: Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   };
 }
@@ -66,35 +69,49 @@ const routes: { method?: string; path: (articleId: string) => string; field: str
 ];
 
 describe("a body past its route's limit, sent chunked", () => {
-  it("gets 413 and a closed connection from every route that reads a body, memory flat", { timeout: 300_000 }, async () => {
-    const send = async (route: (typeof routes)[number], totalBytes: number) =>
-      sendStreamedBody(`${server.url}${route.path(await anArticle())}`, {
-        method: route.method ?? "POST",
-        headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...(route.signedIn ? { cookie: admin } : {}) },
-        ...multipartEnds(route.field),
-        totalBytes,
-      });
-    // Every route's code loaded and run once on a large body, so what follows measures memory that stays.
-    for (const route of routes) await send(route, BODY_BYTES);
-    const before = residentMemory();
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, residentMemory())), 20);
-    try {
-      for (const route of routes) {
-        const outcome = await send(route, BODY_BYTES);
-        const path = route.path(":id");
-        expect({ path, status: outcome.status, closed: outcome.connectionClosed }).toEqual({ path, status: 413, closed: true });
-        expect(outcome.headers["cache-control"], path).toBe("no-store");
-        expect(outcome.bytesSent, path).toBeLessThan(BODY_BYTES);
+  it(
+    "gets 413 and a closed connection from every route that reads a body, memory flat",
+    { timeout: 300_000 },
+    async () => {
+      const send = async (route: (typeof routes)[number], totalBytes: number) =>
+        sendStreamedBody(`${server.url}${route.path(await anArticle())}`, {
+          method: route.method ?? "POST",
+          headers: {
+            "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+            ...(route.signedIn ? { cookie: admin } : {}),
+          },
+          ...multipartEnds(route.field),
+          totalBytes,
+        });
+      // Every route's code loaded and run once on a large body, so what follows measures memory that stays.
+      for (const route of routes) await send(route, BODY_BYTES);
+      const before = residentMemory();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, residentMemory())), 20);
+      try {
+        for (const route of routes) {
+          const outcome = await send(route, BODY_BYTES);
+          const path = route.path(":id");
+          expect({ path, status: outcome.status, closed: outcome.connectionClosed }).toEqual({
+            path,
+            status: 413,
+            closed: true,
+          });
+          expect(outcome.headers["cache-control"], path).toBe("no-store");
+          expect(outcome.bytesSent, path).toBeLessThan(BODY_BYTES);
+        }
+      } finally {
+        clearInterval(sampler);
       }
-    } finally {
-      clearInterval(sampler);
-    }
-    expect((peak - before) / MB, "MB the server grew by").toBeLessThan(30);
-  });
+      expect((peak - before) / MB, "MB the server grew by").toBeLessThan(30);
+    },
+  );
 
   it("says so in Arabic, as a page and in JSON", async () => {
-    for (const [path, cookie] of [["/autenction", ""], ["/api/news", admin]] as const) {
+    for (const [path, cookie] of [
+      ["/autenction", ""],
+      ["/api/news", admin],
+    ] as const) {
       const outcome = await sendStreamedBody(`${server.url}${path}`, {
         headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...(cookie ? { cookie } : {}) },
         ...multipartEnds("images"),

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
-const breakingForm = (title: string, category = "breaking") => publishForm(title, { content: "تفاصيل الخبر", category });
+const breakingForm = (title: string, category = "breaking") =>
+  publishForm(title, { content: "تفاصيل الخبر", category });
 
 async function admin(method: "POST" | "PUT" | "DELETE", path: string, body?: FormData) {
   const response = await fetch(`${server.url}${path}`, { method, body, headers: { cookie } });
@@ -60,7 +61,11 @@ describe("GET /api/breaking/stream", () => {
 
     const created = await admin("POST", "/api/news", breakingForm("عاجل: إغلاق الطريق الساحلي"));
     await admin("POST", "/api/news", breakingForm("خبر محلي لا يعني قائمة العاجل", "local"));
-    await admin("PUT", `/api/news/${created.id}`, basedOn(await storedVersion(db, created.id), breakingForm("عاجل: إعادة فتح الطريق الساحلي")));
+    await admin(
+      "PUT",
+      `/api/news/${created.id}`,
+      basedOn(await storedVersion(db, created.id), breakingForm("عاجل: إعادة فتح الطريق الساحلي")),
+    );
     await admin("DELETE", `/api/news/${created.id}`);
 
     for (const client of [first, second]) {
@@ -71,7 +76,11 @@ describe("GET /api/breaking/stream", () => {
       ]);
     }
     // Moving an item out of the breaking category removes it from the list.
-    await admin("PUT", `/api/news/${before.id}`, basedOn(await storedVersion(db, before.id), breakingForm("صار خبراً محلياً", "local")));
+    await admin(
+      "PUT",
+      `/api/news/${before.id}`,
+      basedOn(await storedVersion(db, before.id), breakingForm("صار خبراً محلياً", "local")),
+    );
     expect(events(await first.waitFor(5))[4]).toEqual({ type: "deleted", id: before.id });
     first.close();
     second.close();

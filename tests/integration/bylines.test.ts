@@ -28,7 +28,11 @@ afterAll(() => stopServerAndDb({ server, db }));
 
 async function postToApi(fields: Record<string, string>): Promise<Response> {
   const { title = "خبر", ...rest } = fields;
-  return fetch(`${server.url}/api/news`, { method: "POST", body: publishForm(title, rest), headers: { cookie, origin: BASE } });
+  return fetch(`${server.url}/api/news`, {
+    method: "POST",
+    body: publishForm(title, rest),
+    headers: { cookie, origin: BASE },
+  });
 }
 
 async function publish(title: string, fields: Record<string, string> = {}): Promise<string> {
@@ -40,7 +44,9 @@ async function publish(title: string, fields: Record<string, string> = {}): Prom
 const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 const newsArticle = (html: string) => jsonLd(html).find((ld) => ld["@type"] === "NewsArticle")!;
 
@@ -72,20 +78,35 @@ describe("bylines", () => {
   });
 
   it("refuse a byline over its length with its message, and store nothing", async () => {
-    const before = await db.selectFrom("news").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("news")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     const response = await postToApi({ title: "خبر بتوقيع طويل", byline: "م".repeat(81) });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { fields?: Record<string, string> } };
     expect(body.error.fields?.byline).toBe(newsroomMessages.bylineTooLong);
-    const after = await db.selectFrom("news").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("news")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
 
 describe("the author page", () => {
   it("lists the author's published articles by pages, cacheable, at an Arabic address", async () => {
-    const author = await createTestAccount(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "omar@example.com", username: "عمر الأسعد", role: "author" });
-    for (let i = 0; i < 13; i++) await createTestArticle(db, { title: `تقرير عمر ${i}`, authorId: author, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+    const author = await createTestAccount(
+      db,
+      { baseUrl: BASE, authSecret: server.env.AUTH_SECRET },
+      { email: "omar@example.com", username: "عمر الأسعد", role: "author" },
+    );
+    for (let i = 0; i < 13; i++)
+      await createTestArticle(db, {
+        title: `تقرير عمر ${i}`,
+        authorId: author,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
     await createTestArticle(db, { title: "مسودة عمر", authorId: author, status: "draft" });
     const first = await page(`/author/${encodeURIComponent("عمر الأسعد")}`);
     expect(first.status).toBe(200);
@@ -124,7 +145,9 @@ describe("the dashboard", () => {
     const rows = [...html.matchAll(/data-testid="news-row"/g)];
     expect(rows).toHaveLength(20);
     expect(html).not.toContain("حصاد الزيتون منشور");
-    expect(html).toContain(`href="/dashboard?q=${encodeURIComponent("حصاد الزيتون").replace(/%20/g, "+")}&amp;status=draft&amp;category=sports&amp;author=${saraId}&amp;page=2"`);
+    expect(html).toContain(
+      `href="/dashboard?q=${encodeURIComponent("حصاد الزيتون").replace(/%20/g, "+")}&amp;status=draft&amp;category=sports&amp;author=${saraId}&amp;page=2"`,
+    );
     const none = await (await page(`/dashboard?q=${encodeURIComponent("لا يوجد")}`, { cookie })).text();
     expect(none).toContain(newsroomMessages.filterNoMatch);
   });

@@ -16,7 +16,10 @@ let proxied: TestServer;
 let proxiedDb: DB;
 
 beforeAll(async () => {
-  [server, proxied] = await Promise.all([startTestServer({ BASE_URL: "" }), startTestServer({ TRUST_PROXY: "loopback" })]);
+  [server, proxied] = await Promise.all([
+    startTestServer({ BASE_URL: "" }),
+    startTestServer({ TRUST_PROXY: "loopback" }),
+  ]);
   db = openDatabase(server.env.DATABASE_URL);
   proxiedDb = openDatabase(proxied.env.DATABASE_URL);
 });
@@ -31,7 +34,11 @@ let forged = 0;
 const forgedAddress = () => `10.9.${(++forged >> 8) & 255}.${forged & 255}`;
 
 async function account(target: DB, email: string): Promise<void> {
-  await createTestAccount(target, { baseUrl: "http://localhost", authSecret: server.env.AUTH_SECRET }, { email, username: "موظف", role: "user" });
+  await createTestAccount(
+    target,
+    { baseUrl: "http://localhost", authSecret: server.env.AUTH_SECRET },
+    { email, username: "موظف", role: "user" },
+  );
 }
 const signInForm = (email: string, password: string, headers: Record<string, string> = {}) =>
   post(`${server.url}/autenction`, { intent: "signin", email, password, redirectTo: "/" }, undefined, headers);
@@ -55,7 +62,8 @@ describe("sign-in limits", () => {
 
   it("never count successful sign-ins", async () => {
     await account(db, "rami@example.com");
-    for (let i = 0; i < 25; i++) expect((await signInForm("rami@example.com", TEST_PASSWORD)).status, `sign-in ${i + 1}`).toBe(302);
+    for (let i = 0; i < 25; i++)
+      expect((await signInForm("rami@example.com", TEST_PASSWORD)).status, `sign-in ${i + 1}`).toBe(302);
   });
 
   it("let a whole office behind one address mistype and then sign in", async () => {
@@ -72,13 +80,28 @@ describe("registration limit", () => {
   it("lets a school register 30 accounts from one address, then says so honestly", async () => {
     const school = { "x-forwarded-for": "198.51.100.30" };
     for (let i = 0; i < 30; i++) {
-      const response = await post(`${proxied.url}/autenction`, { intent: "signup", username: "طالب", email: `school${i}@example.com`, password: TEST_PASSWORD }, undefined, school);
+      const response = await post(
+        `${proxied.url}/autenction`,
+        { intent: "signup", username: "طالب", email: `school${i}@example.com`, password: TEST_PASSWORD },
+        undefined,
+        school,
+      );
       expect(response.status, `account ${i + 1}`).toBe(302);
     }
-    const refused = await post(`${proxied.url}/autenction`, { intent: "signup", username: "طالب", email: "school30@example.com", password: TEST_PASSWORD }, undefined, school);
+    const refused = await post(
+      `${proxied.url}/autenction`,
+      { intent: "signup", username: "طالب", email: "school30@example.com", password: TEST_PASSWORD },
+      undefined,
+      school,
+    );
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(authErrors["too-many-sign-ups"].arabic);
-    const neighbour = await post(`${proxied.url}/autenction`, { intent: "signup", username: "جار", email: "neighbour@example.com", password: TEST_PASSWORD }, undefined, { "x-forwarded-for": "198.51.100.31" });
+    const neighbour = await post(
+      `${proxied.url}/autenction`,
+      { intent: "signup", username: "جار", email: "neighbour@example.com", password: TEST_PASSWORD },
+      undefined,
+      { "x-forwarded-for": "198.51.100.31" },
+    );
     expect(neighbour.status).toBe(302);
   });
 });
@@ -87,7 +110,12 @@ describe("origin check without BASE_URL", () => {
   /** A POST as a browser sends it from a page opened at http://<host>:<port>: fetch cannot set Host. */
   function postFrom(host: string, path: string, fields: Record<string, string>): Promise<number> {
     const body = new URLSearchParams(fields).toString();
-    const headers = { host: `${host}:${port()}`, origin: `http://${host}:${port()}`, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) };
+    const headers = {
+      host: `${host}:${port()}`,
+      origin: `http://${host}:${port()}`,
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": Buffer.byteLength(body),
+    };
     return new Promise((resolve, reject) => {
       const req = request(`${server.url}${path}`, { method: "POST", headers }, (res) => {
         res.resume();
@@ -103,7 +131,14 @@ describe("origin check without BASE_URL", () => {
     // [::1] passes our check too (origin.server.test.ts), but React Router's Express adapter drops the
     // port of an IPv6 Host header and then refuses the action itself.
     for (const host of ["localhost", "127.0.0.1"]) {
-      expect(await postFrom(host, "/autenction", { intent: "signin", email: "loopback@example.com", password: TEST_PASSWORD }), host).toBe(302);
+      expect(
+        await postFrom(host, "/autenction", {
+          intent: "signin",
+          email: "loopback@example.com",
+          password: TEST_PASSWORD,
+        }),
+        host,
+      ).toBe(302);
       expect(await postFrom(host, "/api/site-visit", { reader: "loopback-reader-0001" }), host).toBe(200);
     }
   });
@@ -118,7 +153,10 @@ describe("origin check without BASE_URL", () => {
     expect(html).toContain(siteAddress);
     expect(html).toContain("http://192.168.1.20:3000");
 
-    const api = await fetch(`${server.url}/api/site-visit`, { method: "POST", headers: { origin: "https://evil.example" } });
+    const api = await fetch(`${server.url}/api/site-visit`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
     expect(api.status).toBe(403);
     const { error } = (await api.json()) as ErrorBody;
     expect(error.code).toBe("forbidden");

@@ -41,7 +41,12 @@ describe("concurrent writes", () => {
   it("publishes a form posted many times at once exactly once, and tells every post which article it made", async () => {
     const posts = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        createArticle(via(i), { title: "خبر أرسل مرات", content: "نص", category: "local", submissionId: "one-submission" }),
+        createArticle(via(i), {
+          title: "خبر أرسل مرات",
+          content: "نص",
+          category: "local",
+          submissionId: "one-submission",
+        }),
       ),
     );
     const rows = await db().selectFrom("news").select("id").where("submission_id", "=", "one-submission").execute();
@@ -60,7 +65,11 @@ describe("concurrent writes", () => {
       return () => String(next++);
     };
     const shortIds = await Promise.all(
-      articles.map((article, i) => via(i).transaction().execute((trx) => createShortLink(trx, article.id, sameDraws()))),
+      articles.map((article, i) =>
+        via(i)
+          .transaction()
+          .execute((trx) => createShortLink(trx, article.id, sameDraws())),
+      ),
     );
     expect(new Set(shortIds).size).toBe(articles.length);
     const stored = await db().selectFrom("short_links").select(["short_id", "news_id"]).execute();
@@ -72,7 +81,12 @@ describe("concurrent writes", () => {
     const createdAt = new Date("2026-03-01T10:00:00.000Z");
     const published = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        createArticle(via(i), { title: `بلدية طرابلس ${i}`, content: "اجتماع المجلس البلدي", category: "local", createdAt }),
+        createArticle(via(i), {
+          title: `بلدية طرابلس ${i}`,
+          content: "اجتماع المجلس البلدي",
+          category: "local",
+          createdAt,
+        }),
       ),
     );
     const found: string[] = [];
@@ -84,28 +98,52 @@ describe("concurrent writes", () => {
     expect(found.sort()).toEqual(published.map((article) => article.id).sort());
   });
 
-  it("counts 10,000 views written in concurrent batches exactly: each browser once a day, to the article and to the site", { timeout: 120_000 }, async () => {
-    const { id } = await createTestArticle(db());
-    const clients = 4_000;
-    const at = new Date();
-    // Even views go to the article, odd ones to the site; a fifth of them are a browser's second view.
-    const views = Array.from({ length: 10_000 }, (_, i) => {
-      const client = Math.floor(i / 2) % clients;
-      const address = `198.51.${Math.floor(client / 250)}.${client % 250}`;
-      return viewOf(SECRET, { newsId: i % 2 === 0 ? id : null, reader: `reader-${client}-of-the-test`, address, source: "direct", device: "phone", at });
-    });
-    const batches = Array.from({ length: 200 }, (_, b) => views.slice(b * 50, b * 50 + 50));
-    const recorded = await inPool(batches.length, IN_FLIGHT, (b) => recordViews(via(b), batches[b]!));
-    expect(recorded.reduce((sum, r) => sum + r.counted, 0)).toBe(2 * clients);
-    expect((await getArticle(db(), id))?.visits).toBe(clients);
-    expect(await totalSiteVisits(db())).toBe(clients);
-  });
+  it(
+    "counts 10,000 views written in concurrent batches exactly: each browser once a day, to the article and to the site",
+    { timeout: 120_000 },
+    async () => {
+      const { id } = await createTestArticle(db());
+      const clients = 4_000;
+      const at = new Date();
+      // Even views go to the article, odd ones to the site; a fifth of them are a browser's second view.
+      const views = Array.from({ length: 10_000 }, (_, i) => {
+        const client = Math.floor(i / 2) % clients;
+        const address = `198.51.${Math.floor(client / 250)}.${client % 250}`;
+        return viewOf(SECRET, {
+          newsId: i % 2 === 0 ? id : null,
+          reader: `reader-${client}-of-the-test`,
+          address,
+          source: "direct",
+          device: "phone",
+          at,
+        });
+      });
+      const batches = Array.from({ length: 200 }, (_, b) => views.slice(b * 50, b * 50 + 50));
+      const recorded = await inPool(batches.length, IN_FLIGHT, (b) => recordViews(via(b), batches[b]!));
+      expect(recorded.reduce((sum, r) => sum + r.counted, 0)).toBe(2 * clients);
+      expect((await getArticle(db(), id))?.visits).toBe(clients);
+      expect(await totalSiteVisits(db())).toBe(clients);
+    },
+  );
 
-  it("holds one address to its bound however its forged browsers' batches interleave", { timeout: 120_000 }, async () => {
-    const { id } = await createTestArticle(db());
-    const at = new Date();
-    const views = Array.from({ length: 2_000 }, (_, i) => viewOf(SECRET, { newsId: id, reader: `forged-browser-${i}`, address: "203.0.113.99", source: "direct", device: "desktop", at }));
-    await inPool(40, IN_FLIGHT, (b) => recordViews(via(b), views.slice(b * 50, b * 50 + 50)));
-    expect((await getArticle(db(), id))?.visits).toBe(VISITS_PER_ADDRESS_PER_ARTICLE);
-  });
+  it(
+    "holds one address to its bound however its forged browsers' batches interleave",
+    { timeout: 120_000 },
+    async () => {
+      const { id } = await createTestArticle(db());
+      const at = new Date();
+      const views = Array.from({ length: 2_000 }, (_, i) =>
+        viewOf(SECRET, {
+          newsId: id,
+          reader: `forged-browser-${i}`,
+          address: "203.0.113.99",
+          source: "direct",
+          device: "desktop",
+          at,
+        }),
+      );
+      await inPool(40, IN_FLIGHT, (b) => recordViews(via(b), views.slice(b * 50, b * 50 + 50)));
+      expect((await getArticle(db(), id))?.visits).toBe(VISITS_PER_ADDRESS_PER_ARTICLE);
+    },
+  );
 });

@@ -22,7 +22,12 @@ beforeAll(async () => {
   editor = await sessionAs(db, server, { email: "editor@example.com", username: "محررة", role: "editor" });
   await createTestArticle(db, { title: "بلدية المنية تفتتح حديقة", status: "draft" });
   await createTestArticle(db, { title: "طريق جديد", content: "أشغال على طريق المنية الساحلي", status: "review" });
-  await createTestArticle(db, { title: "ملعب بلدي", story: { standfirst: "فوز فريق الكورة في الدوري" }, status: "scheduled", publishAt: "2030-01-01T08:00:00.000Z" });
+  await createTestArticle(db, {
+    title: "ملعب بلدي",
+    story: { standfirst: "فوز فريق الكورة في الدوري" },
+    status: "scheduled",
+    publishAt: "2030-01-01T08:00:00.000Z",
+  });
   await createTestArticle(db, { title: "ارتفاع أسعار المحروقات", status: "published" });
   await createTestArticle(db, { title: "خبر لا صلة له", content: "نص آخر", status: "draft" });
 });

@@ -16,14 +16,28 @@ import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { refusedStart, startTestServer, type TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
-type Answer = { status: number; type: string; cacheControl: string; retryAfter: string | null; body: string; ms: number };
+type Answer = {
+  status: number;
+  type: string;
+  cacheControl: string;
+  retryAfter: string | null;
+  body: string;
+  ms: number;
+};
 
 async function ask(url: string, init: RequestInit = {}): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(url, { redirect: "manual", ...init });
   const body = await response.text();
   const header = (name: string) => response.headers.get(name) ?? "";
-  return { status: response.status, type: header("content-type"), cacheControl: header("cache-control"), retryAfter: response.headers.get("retry-after"), body, ms: performance.now() - started };
+  return {
+    status: response.status,
+    type: header("content-type"),
+    cacheControl: header("cache-control"),
+    retryAfter: response.headers.get("retry-after"),
+    body,
+    ms: performance.now() - started,
+  };
 }
 
 /** A 503 in our error model: Retry-After, never stored, the Arabic message as JSON or on the error page. */
@@ -77,12 +91,19 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     const cap = setTimeout(() => void holder.query("rollback"), 15_000);
     const [page, publish] = await Promise.all([
       ask(`${server.url}${articlePage}`),
-      ask(`${server.url}/api/news`, { method: "POST", body: publishForm("خبر أثناء القفل"), headers: { cookie, origin: server.url } }),
+      ask(`${server.url}/api/news`, {
+        method: "POST",
+        body: publishForm("خبر أثناء القفل"),
+        headers: { cookie, origin: server.url },
+      }),
     ]);
     clearTimeout(cap);
     await holder.query("rollback");
     await holder.end();
-    console.log("news locked:", JSON.stringify({ page: [page.status, Math.round(page.ms)], publish: [publish.status, Math.round(publish.ms)] }));
+    console.log(
+      "news locked:",
+      JSON.stringify({ page: [page.status, Math.round(page.ms)], publish: [publish.status, Math.round(publish.ms)] }),
+    );
 
     expectUnavailable(page, messages.databaseBusy, "page");
     expectUnavailable(publish, messages.databaseBusy, "json");
@@ -96,15 +117,24 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
     const name = databaseName();
     await asSuperuser(`alter database "${name}" allow_connections false`);
     try {
-      await asSuperuser(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+      await asSuperuser(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+      );
       const [home, article, latest, account, publish] = await Promise.all([
         ask(`${server.url}/`),
         ask(`${server.url}${articlePage}`),
         ask(`${server.url}/api/latest`),
         ask(`${server.url}/dashboard/account`, { headers: { cookie } }),
-        ask(`${server.url}/api/news`, { method: "POST", body: publishForm("خبر أثناء الانقطاع"), headers: { cookie, origin: server.url } }),
+        ask(`${server.url}/api/news`, {
+          method: "POST",
+          body: publishForm("خبر أثناء الانقطاع"),
+          headers: { cookie, origin: server.url },
+        }),
       ]);
-      console.log("database refusing:", JSON.stringify([home, article, latest, account, publish].map((a) => `${a.status} ${a.type.split(";")[0]}`)));
+      console.log(
+        "database refusing:",
+        JSON.stringify([home, article, latest, account, publish].map((a) => `${a.status} ${a.type.split(";")[0]}`)),
+      );
       expectUnavailable(home, messages.databaseUnavailable, "page");
       expectUnavailable(article, messages.databaseUnavailable, "page");
       expectUnavailable(latest, messages.databaseUnavailable, "json");
@@ -120,15 +150,31 @@ describe.runIf(onPostgres)("PostgreSQL failing under the server (PostgreSQL pass
 
   it("warns at start when this instance's pools cannot fit in max_connections, and not when they can", async () => {
     expect(server.output()).not.toContain("PostgreSQL connections:");
-    const oversized = await startTestServer({ DATABASE_URL: server.env.DATABASE_URL, DATABASE_POOL_SIZE: "1000", WORKERS: "1" });
+    const oversized = await startTestServer({
+      DATABASE_URL: server.env.DATABASE_URL,
+      DATABASE_POOL_SIZE: "1000",
+      WORKERS: "1",
+    });
     await oversized.stop();
-    const warning = oversized.output().split("\n").find((line) => line.includes("PostgreSQL connections:"));
+    const warning = oversized
+      .output()
+      .split("\n")
+      .find((line) => line.includes("PostgreSQL connections:"));
     console.log("pools too large:", warning);
-    expect(warning).toMatch(/may open 1001 \(DATABASE_POOL_SIZE 1000 \+ 1 for change notifications, in its one process\) .* but the server allows \d+/);
+    expect(warning).toMatch(
+      /may open 1001 \(DATABASE_POOL_SIZE 1000 \+ 1 for change notifications, in its one process\) .* but the server allows \d+/,
+    );
     // A cluster's helpers keep pools too: two workers and the sender process.
-    const cluster = await startTestServer({ DATABASE_URL: server.env.DATABASE_URL, DATABASE_POOL_SIZE: "1000", WORKERS: "2", LOG_LEVEL: "info" });
+    const cluster = await startTestServer({
+      DATABASE_URL: server.env.DATABASE_URL,
+      DATABASE_POOL_SIZE: "1000",
+      WORKERS: "2",
+      LOG_LEVEL: "info",
+    });
     await cluster.stop();
-    expect(cluster.output()).toMatch(/may open 3003 \(DATABASE_POOL_SIZE 1000 \+ 1 for change notifications, in each of its 3 processes: 2 workers and the sender process\)/);
+    expect(cluster.output()).toMatch(
+      /may open 3003 \(DATABASE_POOL_SIZE 1000 \+ 1 for change notifications, in each of its 3 processes: 2 workers and the sender process\)/,
+    );
   }, 60_000);
 });
 
@@ -158,12 +204,22 @@ describe.skipIf(onPostgres)("a full disk under the SQLite database (SQLite pass)
     const server = await startTestServer({ DATABASE_URL: path.join(disk.dir, "site.db") });
     const db = openDatabase(server.env.DATABASE_URL);
     try {
-      const cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "المكتب", role: "admin" });
+      const cookie = await signedInAs(db, server.site, {
+        email: "desk@example.com",
+        username: "المكتب",
+        role: "admin",
+      });
       const filler = fillDisk(disk.dir);
       // SQLite may still have room in pages it holds; the disk refuses within a few writes.
       const tried: Answer[] = [];
       for (let i = 0; i < 50 && tried.at(-1)?.status !== 507 && tried.at(-1)?.status !== 500; i++) {
-        tried.push(await ask(`${server.url}/api/news`, { method: "POST", body: publishForm(`خبر على قرص ممتلئ ${i}`, { content: "نص ".repeat(2_000) }), headers: { cookie, origin: server.url } }));
+        tried.push(
+          await ask(`${server.url}/api/news`, {
+            method: "POST",
+            body: publishForm(`خبر على قرص ممتلئ ${i}`, { content: "نص ".repeat(2_000) }),
+            headers: { cookie, origin: server.url },
+          }),
+        );
       }
       const refused = tried.at(-1)!;
       console.log("disk full:", JSON.stringify({ publishes: tried.map((a) => a.status) }));
@@ -173,7 +229,15 @@ describe.skipIf(onPostgres)("a full disk under the SQLite database (SQLite pass)
       expect(await titled(db, `خبر على قرص ممتلئ ${tried.length - 1}`)).toEqual([]);
 
       rmSync(filler);
-      expect((await ask(`${server.url}/api/news`, { method: "POST", body: publishForm("خبر بعد إفراغ القرص"), headers: { cookie, origin: server.url } })).status).toBe(201);
+      expect(
+        (
+          await ask(`${server.url}/api/news`, {
+            method: "POST",
+            body: publishForm("خبر بعد إفراغ القرص"),
+            headers: { cookie, origin: server.url },
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       await stopServerAndDb({ server, db });
       rmSync(path.join(disk.dir, "filler"), { force: true });
@@ -181,32 +245,42 @@ describe.skipIf(onPostgres)("a full disk under the SQLite database (SQLite pass)
   }, 60_000);
 
   it.each([
-    ["stopped, its disk filled after", async (server: TestServer) => {
-      await server.stop();
-      return fillDisk(disk.dir);
-    }],
-    ["killed (-9) once its disk filled, its WAL left behind", async (server: TestServer) => {
-      const filler = fillDisk(disk.dir);
-      process.kill(server.pid, "SIGKILL");
-      await server.exited;
-      return filler;
-    }],
-  ])("an existing site %s, restarted, says in one line which folder is full, and exits 1", async (_, stopOnFullDisk) => {
-    const name = `existing-${Math.random().toString(36).slice(2)}`;
-    const env = { DATABASE_URL: path.join(disk.dir, `${name}.db`), MEDIA_DIR: path.join(disk.dir, `${name}-media`) };
-    const server = await startTestServer(env);
-    let filler: string | undefined;
-    try {
-      filler = await stopOnFullDisk(server);
-      const output = await refusedStart(disk.dir, env);
-      console.log("restart on a full disk:", output.trim());
-      expect(output.trim().split("\n")).toHaveLength(1);
-      expect(output).toContain(disk.dir);
-    } finally {
-      if (filler) rmSync(filler);
-      await server.stop();
-    }
-  }, 60_000);
+    [
+      "stopped, its disk filled after",
+      async (server: TestServer) => {
+        await server.stop();
+        return fillDisk(disk.dir);
+      },
+    ],
+    [
+      "killed (-9) once its disk filled, its WAL left behind",
+      async (server: TestServer) => {
+        const filler = fillDisk(disk.dir);
+        process.kill(server.pid, "SIGKILL");
+        await server.exited;
+        return filler;
+      },
+    ],
+  ])(
+    "an existing site %s, restarted, says in one line which folder is full, and exits 1",
+    async (_, stopOnFullDisk) => {
+      const name = `existing-${Math.random().toString(36).slice(2)}`;
+      const env = { DATABASE_URL: path.join(disk.dir, `${name}.db`), MEDIA_DIR: path.join(disk.dir, `${name}-media`) };
+      const server = await startTestServer(env);
+      let filler: string | undefined;
+      try {
+        filler = await stopOnFullDisk(server);
+        const output = await refusedStart(disk.dir, env);
+        console.log("restart on a full disk:", output.trim());
+        expect(output.trim().split("\n")).toHaveLength(1);
+        expect(output).toContain(disk.dir);
+      } finally {
+        if (filler) rmSync(filler);
+        await server.stop();
+      }
+    },
+    60_000,
+  );
 
   it("npm start on a full disk says in one line which folder is full, and exits 1", async () => {
     const filler = fillDisk(disk.dir);

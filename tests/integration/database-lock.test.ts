@@ -76,18 +76,40 @@ describe.skipIf(onPostgres)("another process holding the SQLite write lock (SQLi
     const writer = (request: () => Promise<Attempt>) => async () => {
       while (held) writes.push(await request());
     };
-    const publish = writer(() => attempt(`${url}/api/news`, { method: "POST", body: publishForm("خبر أثناء القفل"), headers: { cookie, origin: url } }));
+    const publish = writer(() =>
+      attempt(`${url}/api/news`, {
+        method: "POST",
+        body: publishForm("خبر أثناء القفل"),
+        headers: { cookie, origin: url },
+      }),
+    );
     const signIn = writer(() =>
       attempt(`${url}/autenction`, {
         method: "POST",
-        body: new URLSearchParams({ intent: "signin", email: "desk@example.com", password: TEST_PASSWORD, redirectTo: "/" }),
+        body: new URLSearchParams({
+          intent: "signin",
+          email: "desk@example.com",
+          password: TEST_PASSWORD,
+          redirectTo: "/",
+        }),
         headers: { origin: url },
       }),
     );
-    await Promise.all([reader(wirePath(articlePath(articleId, slugOf("خبر قبل القفل")))), reader("/api/latest"), reader("/"), publish(), signIn()]);
+    await Promise.all([
+      reader(wirePath(articlePath(articleId, slugOf("خبر قبل القفل")))),
+      reader("/api/latest"),
+      reader("/"),
+      publish(),
+      signIn(),
+    ]);
 
     const sorted = [...latencies].sort((a, b) => a - b);
-    const figures = { reads: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) };
+    const figures = {
+      reads: sorted.length,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      max: sorted.at(-1),
+    };
     const statuses = writes.map((w) => `${w.status}${w.retryAfter ? ` retry-after ${w.retryAfter}` : ""}`);
     console.log("lock held 10 s:", JSON.stringify({ ...figures, writeStatuses: statuses }));
 
@@ -104,7 +126,11 @@ describe.skipIf(onPostgres)("another process holding the SQLite write lock (SQLi
 
   it("briefly: a write waits for it and succeeds", async () => {
     const lock = await holdWriteLock(server.env.DATABASE_URL, 1_000);
-    const published = await attempt(`${server.url}/api/news`, { method: "POST", body: publishForm("خبر بعد القفل"), headers: { cookie, origin: server.url } });
+    const published = await attempt(`${server.url}/api/news`, {
+      method: "POST",
+      body: publishForm("خبر بعد القفل"),
+      headers: { cookie, origin: server.url },
+    });
     await lock.released;
     expect(published.status).toBe(201);
   });

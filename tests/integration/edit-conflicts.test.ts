@@ -25,8 +25,12 @@ const clock = newSiteClock();
 
 beforeAll(async () => {
   ({ site, a, b, db } = await startTwoInstancesAndDb({ ...clock.env }));
-  editor = { cookie: await signedInAs(db, a.site, { email: "salma@example.com", username: "سلمى المحررة", role: "editor" }) };
-  admin = { cookie: await signedInAs(db, a.site, { email: "karim@example.com", username: "كريم المدير", role: "admin" }) };
+  editor = {
+    cookie: await signedInAs(db, a.site, { email: "salma@example.com", username: "سلمى المحررة", role: "editor" }),
+  };
+  admin = {
+    cookie: await signedInAs(db, a.site, { email: "karim@example.com", username: "كريم المدير", role: "admin" }),
+  };
 }, 120_000);
 afterAll(async () => {
   await stopServerAndDb({ site, db });
@@ -34,9 +38,17 @@ afterAll(async () => {
 });
 
 const edit = (title: string, baseVersion?: number) =>
-  articleForm({ title, content: "نص الخبر بعد التعديل", category: "local", status: "published", ...(baseVersion === undefined ? {} : { baseVersion: String(baseVersion) }) });
-const put = (server: TestServer, session: Session, id: string, form: FormData) => callApi(`${server.url}/api/news/${id}`, "PUT", form, session, { origin: server.url });
-const titleOf = async (id: string) => (await db.selectFrom("news").select(["title", "version"]).where("id", "=", id).executeTakeFirstOrThrow());
+  articleForm({
+    title,
+    content: "نص الخبر بعد التعديل",
+    category: "local",
+    status: "published",
+    ...(baseVersion === undefined ? {} : { baseVersion: String(baseVersion) }),
+  });
+const put = (server: TestServer, session: Session, id: string, form: FormData) =>
+  callApi(`${server.url}/api/news/${id}`, "PUT", form, session, { origin: server.url });
+const titleOf = async (id: string) =>
+  await db.selectFrom("news").select(["title", "version"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("a save based on an older version, across instances", () => {
   it("is refused with 409, the standard error body and the story as saved now, and nothing is written; saved again on the new version it goes through", async () => {
@@ -46,27 +58,56 @@ describe("a save based on an older version, across instances", () => {
 
     const stale = await put(b, admin, id, edit("تعديل كريم", 1));
     expect(stale.status).toBe(409);
-    const { error, current } = stale.json as typeof stale.json & { current: { title: string; standfirst: string | null; version: number } };
+    const { error, current } = stale.json as typeof stale.json & {
+      current: { title: string; standfirst: string | null; version: number };
+    };
     expect(error).toEqual({ code: "edit-conflict", message: conflictMessages.refused });
     expect(await titleOf(id)).toMatchObject({ title: "تعديل سلمى", version: 2 });
 
     // What the form compares with, in the refusal itself: the story as saved now, as GET gives it, with its version.
     expect(current).toMatchObject({ id, title: "تعديل سلمى", version: 2 });
     expect(current).toEqual(await (await get(`${b.url}/api/news/${id}`, admin)).json());
-    expect(await put(b, admin, id, edit("تعديل كريم", current.version))).toMatchObject({ status: 200, json: { version: 3 } });
+    expect(await put(b, admin, id, edit("تعديل كريم", current.version))).toMatchObject({
+      status: 200,
+      json: { version: 3 },
+    });
     expect(await titleOf(id)).toMatchObject({ title: "تعديل كريم", version: 3 });
   });
 
   it("the form's page without JavaScript and autosave are refused the same way", async () => {
     const { id } = await createTestArticle(db, { title: "مسودة مشتركة", status: "draft" });
-    expect((await put(a, editor, id, articleForm({ title: "مسودة سلمى", content: "نص", category: "local", status: "draft", baseVersion: "1" }))).status).toBe(200);
+    expect(
+      (
+        await put(
+          a,
+          editor,
+          id,
+          articleForm({ title: "مسودة سلمى", content: "نص", category: "local", status: "draft", baseVersion: "1" }),
+        )
+      ).status,
+    ).toBe(200);
 
-    const page = await fetch(`${b.url}/edit-news/${id}`, { method: "POST", body: articleForm({ title: "صفحة كريم", content: "نص", category: "local", status: "draft", baseVersion: "1" }), headers: { cookie: admin.cookie, origin: b.url } });
+    const page = await fetch(`${b.url}/edit-news/${id}`, {
+      method: "POST",
+      body: articleForm({ title: "صفحة كريم", content: "نص", category: "local", status: "draft", baseVersion: "1" }),
+      headers: { cookie: admin.cookie, origin: b.url },
+    });
     expect(page.status).toBe(409);
     const autosave = new FormData();
-    for (const [name, value] of Object.entries({ id, title: "حفظ تلقائي قديم", body: "", content: "نص", category: "local", baseVersion: "1" })) autosave.set(name, value);
+    for (const [name, value] of Object.entries({
+      id,
+      title: "حفظ تلقائي قديم",
+      body: "",
+      content: "نص",
+      category: "local",
+      baseVersion: "1",
+    }))
+      autosave.set(name, value);
     const refused = await callApi(`${b.url}/api/news/autosave`, "POST", autosave, admin, { origin: b.url });
-    expect(refused).toMatchObject({ status: 409, json: { error: { code: "edit-conflict" }, current: { id, title: "مسودة سلمى", version: 2 } } });
+    expect(refused).toMatchObject({
+      status: 409,
+      json: { error: { code: "edit-conflict" }, current: { id, title: "مسودة سلمى", version: 2 } },
+    });
     expect(await titleOf(id)).toMatchObject({ title: "مسودة سلمى", version: 2 });
   });
 });
@@ -87,7 +128,14 @@ describe("a save of an existing story that names no base version", () => {
   };
   const draftText = (id: string, extra: Record<string, string> = {}) => {
     const body = new FormData();
-    for (const [name, value] of Object.entries({ id, title: "حفظ تلقائي بلا نسخة", content: "نص", category: "local", ...extra })) body.set(name, value);
+    for (const [name, value] of Object.entries({
+      id,
+      title: "حفظ تلقائي بلا نسخة",
+      content: "نص",
+      category: "local",
+      ...extra,
+    }))
+      body.set(name, value);
     return body;
   };
 
@@ -95,7 +143,13 @@ describe("a save of an existing story that names no base version", () => {
     const { id } = await createTestArticle(db, { title: "لا يتغير" });
     const before = await stateOf(id);
     for (const base of [undefined, "", "abc", "0", "1.5", "-1"]) {
-      const form = articleForm({ title: "تعديل بلا أساس", content: "نص", category: "local", status: "published", ...(base === undefined ? {} : { baseVersion: base }) });
+      const form = articleForm({
+        title: "تعديل بلا أساس",
+        content: "نص",
+        category: "local",
+        status: "published",
+        ...(base === undefined ? {} : { baseVersion: base }),
+      });
       const refused = await put(a, editor, id, form);
       expect(refused, String(base)).toEqual({ status: 400, json: { error: refusal } });
     }
@@ -106,22 +160,37 @@ describe("a save of an existing story that names no base version", () => {
   it("the edit page's post says the form is out of date, autosave into a draft is refused, and nothing is written", async () => {
     const { id } = await createTestArticle(db, { title: "مسودة لا تتغير", status: "draft" });
     const before = await stateOf(id);
-    const page = await fetch(`${a.url}/edit-news/${id}`, { method: "POST", body: articleForm({ title: "صفحة قديمة", content: "نص", category: "local", status: "draft" }), headers: { cookie: editor.cookie, origin: a.url } });
+    const page = await fetch(`${a.url}/edit-news/${id}`, {
+      method: "POST",
+      body: articleForm({ title: "صفحة قديمة", content: "نص", category: "local", status: "draft" }),
+      headers: { cookie: editor.cookie, origin: a.url },
+    });
     expect(page.status).toBe(400);
     expect(await page.text()).toMatch(new RegExp(`role="alert"[^>]*>[^<]*${conflictMessages.baseVersionRequired}`));
     for (const extra of [{}, { baseVersion: "x" }] as Record<string, string>[]) {
-      const autosaved = await callApi(`${a.url}/api/news/autosave`, "POST", draftText(id, extra), editor, { origin: a.url });
+      const autosaved = await callApi(`${a.url}/api/news/autosave`, "POST", draftText(id, extra), editor, {
+        origin: a.url,
+      });
       expect(autosaved).toEqual({ status: 400, json: { error: refusal } });
     }
     expect(await stateOf(id)).toBe(before);
-    expect(await callApi(`${a.url}/api/news/autosave`, "POST", draftText(id, { baseVersion: "1" }), editor, { origin: a.url })).toMatchObject({ status: 200, json: { version: 2 } });
+    expect(
+      await callApi(`${a.url}/api/news/autosave`, "POST", draftText(id, { baseVersion: "1" }), editor, {
+        origin: a.url,
+      }),
+    ).toMatchObject({ status: 200, json: { version: 2 } });
   });
 
   it("a restore without the version its preview showed is refused with the same message, and nothing is restored", async () => {
     const { id } = await createTestArticle(db, { title: "العنوان الأول" });
     expect((await put(a, admin, id, edit("العنوان الثاني", 1))).status).toBe(200);
-    const { id: revision } = await db.selectFrom("news_revisions").select("id").where("news_id", "=", id).executeTakeFirstOrThrow();
-    const restore = (fields: Record<string, string>) => post(`${a.url}/edit-news/${id}/revisions/${revision}`, fields, admin, { origin: a.url });
+    const { id: revision } = await db
+      .selectFrom("news_revisions")
+      .select("id")
+      .where("news_id", "=", id)
+      .executeTakeFirstOrThrow();
+    const restore = (fields: Record<string, string>) =>
+      post(`${a.url}/edit-news/${id}/revisions/${revision}`, fields, admin, { origin: a.url });
     const before = await stateOf(id);
     const unnamed: Record<string, string>[] = [{ mode: "full" }, { mode: "text", baseVersion: "two" }];
     for (const fields of unnamed) {
@@ -140,10 +209,15 @@ describe("who else has the form open, across instances", () => {
     const body = new FormData();
     body.set("tab", tab);
     body.set("state", state);
-    return fetch(`${server.url}/api/news/${id}/presence`, { method: "POST", body, headers: { cookie: session.cookie, origin: server.url } });
+    return fetch(`${server.url}/api/news/${id}/presence`, {
+      method: "POST",
+      body,
+      headers: { cookie: session.cookie, origin: server.url },
+    });
   };
   const names = (client: SseClient) => (client.messages.at(-1)?.data as { editors: string[] } | undefined)?.editors;
-  const presence = (server: TestServer, session: Session, id: string) => connectSse(`${server.url}/api/news/${id}/presence`, { cookie: session.cookie });
+  const presence = (server: TestServer, session: Session, id: string) =>
+    connectSse(`${server.url}/api/news/${id}/presence`, { cookie: session.cookie });
 
   it("an announcement on A reaches the form open on B; leaving, or the site's clock passing a minute without a heartbeat, takes the name off", async () => {
     const { id } = await createTestArticle(db, { title: "خبر يحرره اثنان" });

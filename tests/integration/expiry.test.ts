@@ -16,18 +16,27 @@ let smtp: SmtpServer;
 let db: DB;
 
 const AN_HOUR_AGO = () => new Date(Date.now() - 60 * 60 * 1000).toISOString();
-const nameOf = async (id: string) => (await db.selectFrom("user").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
+const nameOf = async (id: string) =>
+  (await db.selectFrom("user").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
 const tokenIn = async (email: string) => new URL(linkIn(await smtp.mailTo(email))).searchParams.get("token")!;
 
 /** Moves the reset or invitation link's expiry into the past. */
 async function expireLink(token: string): Promise<void> {
-  const { numUpdatedRows } = await db.updateTable("verification").set({ expiresAt: AN_HOUR_AGO() }).where("identifier", "=", `reset-password:${token}`).executeTakeFirst();
+  const { numUpdatedRows } = await db
+    .updateTable("verification")
+    .set({ expiresAt: AN_HOUR_AGO() })
+    .where("identifier", "=", `reset-password:${token}`)
+    .executeTakeFirst();
   expect(numUpdatedRows).toBe(1n);
 }
 
 /** The link is refused in Arabic, and the password it would have set does not sign in. */
 async function expectRefusedLink(token: string, email: string): Promise<void> {
-  const answer = await post(`${server.url}/reset-password`, { intent: "reset", token, newPassword: "set-after-expiry" });
+  const answer = await post(`${server.url}/reset-password`, {
+    intent: "reset",
+    token,
+    newPassword: "set-after-expiry",
+  });
   expect(answer.status).toBe(400);
   expect(await answer.text()).toContain(accountMessages.resetInvalid);
   await expect(signIn(server.url, email, "set-after-expiry")).rejects.toThrow(/400/);
@@ -44,7 +53,11 @@ afterAll(async () => {
 
 describe("expired moments end what they bound", () => {
   it("an expired session is refused: the account page sends to sign-in and a rename changes nothing", async () => {
-    const id = await createTestAccount(db, server.site, { email: "expired-session@example.com", username: "قبل الانتهاء", role: "editor" });
+    const id = await createTestAccount(db, server.site, {
+      email: "expired-session@example.com",
+      username: "قبل الانتهاء",
+      role: "editor",
+    });
     const session = { cookie: await sessionCookie(db, server.site, "expired-session@example.com") };
     expect((await get(`${server.url}/dashboard/account`, session)).status).toBe(200);
 
@@ -52,14 +65,20 @@ describe("expired moments end what they bound", () => {
     const page = await get(`${server.url}/dashboard/account`, session);
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toMatch(/^\/autenction\?redirectTo=/);
-    const rename = await post(`${server.url}/dashboard/account`, { intent: "rename", username: "بعد الانتهاء" }, session);
+    const rename = await post(
+      `${server.url}/dashboard/account`,
+      { intent: "rename", username: "بعد الانتهاء" },
+      session,
+    );
     expect(rename.status).not.toBe(200);
     expect(await nameOf(id)).toBe("قبل الانتهاء");
   });
 
   it("an expired reset link sets no password", async () => {
     await createTestAccount(db, server.site, { email: "expired-reset@example.com", username: "ناسية", role: "user" });
-    expect((await post(`${server.url}/reset-password`, { intent: "forgot", email: "expired-reset@example.com" })).status).toBe(200);
+    expect(
+      (await post(`${server.url}/reset-password`, { intent: "forgot", email: "expired-reset@example.com" })).status,
+    ).toBe(200);
     const token = await tokenIn("expired-reset@example.com");
     await expireLink(token);
     await expectRefusedLink(token, "expired-reset@example.com");
@@ -69,7 +88,11 @@ describe("expired moments end what they bound", () => {
   it("an expired invitation link sets no password", async () => {
     await createTestAccount(db, server.site, { email: "inviter@example.com", username: "المديرة", role: "admin" });
     const admin = { cookie: await sessionCookie(db, server.site, "inviter@example.com") };
-    const invited = await post(`${server.url}/dashboard/users`, { intent: "invite", username: "مدعوة", email: "expired-invite@example.com", role: "author" }, admin);
+    const invited = await post(
+      `${server.url}/dashboard/users`,
+      { intent: "invite", username: "مدعوة", email: "expired-invite@example.com", role: "author" },
+      admin,
+    );
     expect(invited.status).toBe(200);
     const token = await tokenIn("expired-invite@example.com");
     await expireLink(token);

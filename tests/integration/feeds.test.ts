@@ -46,7 +46,14 @@ describe("feeds on the real server", () => {
   it("serves the sitemap with the published articles", async () => {
     const doc = parseXml(await fetchFeed("/sitemap.xml", "application/xml; charset=utf-8"));
     const locs = list(doc.urlset.url).map((u) => u.loc);
-    expect(locs).toEqual(expect.arrayContaining([`${server.url}/`, `${server.url}/educatonal`, `${server.url}${await canonicalPath(db, local.id)}`, `${server.url}${await canonicalPath(db, sports)}`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${server.url}/`,
+        `${server.url}/educatonal`,
+        `${server.url}${await canonicalPath(db, local.id)}`,
+        `${server.url}${await canonicalPath(db, sports)}`,
+      ]),
+    );
     expect(parseXml(await fetchFeed("/sitemap.xml?page=1", "application/xml; charset=utf-8"))).toEqual(doc);
   });
 
@@ -73,21 +80,28 @@ describe("feeds on the real server", () => {
       const channel = parseXml(await fetchFeed(path, "application/rss+xml; charset=utf-8")).rss.channel;
       expect(channel["atom:link"]["@_href"]).toBe(`${server.url}${path}`);
     }
-    const localItems = list(parseXml(await fetchFeed("/local/rss.xml", "application/rss+xml; charset=utf-8")).rss.channel.item);
+    const localItems = list(
+      parseXml(await fetchFeed("/local/rss.xml", "application/rss+xml; charset=utf-8")).rss.channel.item,
+    );
     expect(localItems.map((i) => i.link)).toEqual([`${server.url}${await canonicalPath(db, local.id)}`]);
   });
 
   it("advertises each category's own feed on its page, the breaking page's too", async () => {
     for (const category of CATEGORIES) {
       const page = await (await get(`${server.url}${categoryPath(category)}`)).text();
-      const feeds = [...page.matchAll(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+      const feeds = [...page.matchAll(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
       expect(new Set(feeds), category).toEqual(new Set(["/rss.xml", feedPath(category)]));
       expect(feeds, category).toHaveLength(2);
     }
   });
 
   it("sends the feed of the other spelling of the educational page to its own, as the page", async () => {
-    for (const [from, to] of [["/educational/rss.xml", "/educatonal/rss.xml"], ["/educational?page=2", "/educatonal?page=2"]]) {
+    for (const [from, to] of [
+      ["/educational/rss.xml", "/educatonal/rss.xml"],
+      ["/educational?page=2", "/educatonal?page=2"],
+    ]) {
       const response = await get(`${server.url}${from}`);
       expect(response.status, from).toBe(301);
       expect(response.headers.get("location"), from).toBe(to);

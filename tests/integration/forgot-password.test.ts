@@ -22,7 +22,11 @@ let admin: Session;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   // Behind a trusted proxy on this machine, so each request can come from an address of its own.
-  ({ server, db } = await startServerAndDb({ SMTP_URL: smtp.url, MAIL_FROM: "Akhbar <newsroom@example.com>", TRUST_PROXY: "loopback" }));
+  ({ server, db } = await startServerAndDb({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Akhbar <newsroom@example.com>",
+    TRUST_PROXY: "loopback",
+  }));
   await createTestAccount(db, server.site, { email: "reset-admin@example.com", username: "المديرة", role: "admin" });
   admin = { cookie: await sessionCookie(db, server.site, "reset-admin@example.com") };
 });
@@ -34,15 +38,22 @@ afterAll(async () => {
 let forged = 0;
 /** A different made-up client address each call. */
 const anotherAddress = () => `10.30.${(++forged >> 8) & 255}.${forged & 255}`;
-const forgot = (email: string, from = anotherAddress()) => post(`${server.url}/reset-password`, { intent: "forgot", email }, VISITOR, { "x-forwarded-for": from });
-const reset = (token: string, newPassword = "a-new-password") => post(`${server.url}/reset-password`, { intent: "reset", token, newPassword });
+const forgot = (email: string, from = anotherAddress()) =>
+  post(`${server.url}/reset-password`, { intent: "forgot", email }, VISITOR, { "x-forwarded-for": from });
+const reset = (token: string, newPassword = "a-new-password") =>
+  post(`${server.url}/reset-password`, { intent: "reset", token, newPassword });
 const tokenOf = (mail: ReceivedMail) => new URL(linkIn(mail)).searchParams.get("token")!;
 const member = (email: string) => createTestAccount(db, server.site, { email, username: "عضو", role: "author" });
 /** The reset and invitation links of the account still stored. */
 const linksOf = async (userId: string) =>
-  (await db.selectFrom("verification").select("identifier").where("value", "=", userId).where("identifier", "like", "reset-password:%").execute()).map(
-    (row) => row.identifier.slice("reset-password:".length),
-  );
+  (
+    await db
+      .selectFrom("verification")
+      .select("identifier")
+      .where("value", "=", userId)
+      .where("identifier", "like", "reset-password:%")
+      .execute()
+  ).map((row) => row.identifier.slice("reset-password:".length));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function expectRefusedLink(token: string) {
@@ -76,7 +87,9 @@ describe("forgot password", () => {
       if (i % 2 === 1) await registeredRound(i);
     }
     const [registered, unknown] = [median(took.registered), median(took.unknown)];
-    console.info(`forgot password, median of ${rounds}: registered ${registered.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`);
+    console.info(
+      `forgot password, median of ${rounds}: registered ${registered.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`,
+    );
     expect(Math.abs(registered - unknown)).toBeLessThan(Math.max(10, Math.min(registered, unknown) * 0.5));
   });
 
@@ -92,7 +105,10 @@ describe("forgot password", () => {
         expect(await answer.text()).toContain(accountMessages.resetTooMany);
       }
     }
-    expect(statuses).toEqual([...Array<number>(RESET_EMAIL_RULE.max).fill(200), ...Array<number>(30 - RESET_EMAIL_RULE.max).fill(429)]);
+    expect(statuses).toEqual([
+      ...Array<number>(RESET_EMAIL_RULE.max).fill(200),
+      ...Array<number>(30 - RESET_EMAIL_RULE.max).fill(429),
+    ]);
     const tokens: string[] = [];
     for (let i = 0; i < RESET_EMAIL_RULE.max; i++) tokens.push(tokenOf(await smtp.mailTo("flooded@example.com")));
     const stored = await linksOf(userId);
@@ -105,7 +121,8 @@ describe("forgot password", () => {
 
   it(`takes at most ${RESET_ADDRESS_RULE.max} requests an hour from one address, whatever the emails`, async () => {
     const office = anotherAddress();
-    for (let i = 0; i < RESET_ADDRESS_RULE.max; i++) expect((await forgot(`someone-${i}@example.com`, office)).status).toBe(200);
+    for (let i = 0; i < RESET_ADDRESS_RULE.max; i++)
+      expect((await forgot(`someone-${i}@example.com`, office)).status).toBe(200);
     const refused = await forgot("one-more@example.com", office);
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(accountMessages.resetTooMany);
@@ -119,7 +136,11 @@ describe("forgot password", () => {
 
     await forgot("changes@example.com");
     const beforeOwnChange = tokenOf(await smtp.mailTo("changes@example.com"));
-    const changed = await post(`${server.url}/dashboard/account`, { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "changed-here" }, me);
+    const changed = await post(
+      `${server.url}/dashboard/account`,
+      { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "changed-here" },
+      me,
+    );
     expect(changed.status).toBe(302);
     await expectRefusedLink(beforeOwnChange);
 
@@ -135,7 +156,9 @@ describe("forgot password", () => {
     await expectRefusedLink(sentByAdmin);
     expect((await reset(asked)).status).toBe(200);
 
-    expect((await users({ intent: "invite", username: "مدعوّ", email: "invited-twice@example.com", role: "author" })).status).toBe(200);
+    expect(
+      (await users({ intent: "invite", username: "مدعوّ", email: "invited-twice@example.com", role: "author" })).status,
+    ).toBe(200);
     const invitation = tokenOf(await smtp.mailTo("invited-twice@example.com"));
     await forgot("invited-twice@example.com");
     const newer = tokenOf(await smtp.mailTo("invited-twice@example.com"));

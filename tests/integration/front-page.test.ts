@@ -26,16 +26,27 @@ const clock = newSiteClock();
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ({ site, a, b, db } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "300", SCHEDULER_INTERVAL_MS: "200", ...clock.env }));
+  ({ site, a, b, db } = await startTwoInstancesAndDb({
+    PAGE_CACHE_SECONDS: "300",
+    SCHEDULER_INTERVAL_MS: "200",
+    ...clock.env,
+  }));
   const cookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });
   editor = { cookie };
   const on = { cookie, origin: a.url };
   const picture = { width: 40, height: 30 };
-  for (const n of [1, 2, 3, 4, 5, 6]) ids[`p${n}`] = await publishArticle(a.url, on, { title: `خبر مصوّر ${n}`, image: picture });
+  for (const n of [1, 2, 3, 4, 5, 6])
+    ids[`p${n}`] = await publishArticle(a.url, on, { title: `خبر مصوّر ${n}`, image: picture });
   ids.sports = await publishArticle(a.url, on, { title: "خبر رياضي قديم", category: "sports" });
   ids.sportsNew = await publishArticle(a.url, on, { title: "خبر رياضي جديد", category: "sports" });
   ids.ad = await publishArticle(a.url, on, { title: "إعلان صيدلية مناوبة", category: "advertisement", image: picture });
-  ids.draft = (await createTestArticle(db, { title: "مسودة كاتب لم تنشر", images: ["/media/news-images/draft.webp"], status: "draft" })).id;
+  ids.draft = (
+    await createTestArticle(db, {
+      title: "مسودة كاتب لم تنشر",
+      images: ["/media/news-images/draft.webp"],
+      status: "draft",
+    })
+  ).id;
 }, 180_000);
 afterAll(async () => {
   await stopServerAndDb({ site, db });
@@ -56,7 +67,12 @@ function slides(html: string): string[] {
 
 async function page(server: TestServer, path: string, session?: Session) {
   const response = session ? await get(`${server.url}${path}`, session) : await fetch(`${server.url}${path}`);
-  return { status: response.status, cache: response.headers.get("x-cache"), cacheControl: response.headers.get("cache-control"), html: await response.text() };
+  return {
+    status: response.status,
+    cache: response.headers.get("x-cache"),
+    cacheControl: response.headers.get("cache-control"),
+    html: await response.text(),
+  };
 }
 
 function choose(place: string, newsId: string, until = wallTime(3_600_000)) {
@@ -72,14 +88,24 @@ describe("the front page editors choose", () => {
 
   it("a lead story, a slider order and a category pin chosen on A show on B's cached pages within a second", async () => {
     // Both pages held in B's cache first (B may still be following the set-up's events, each of which empties it).
-    await vi.waitFor(async () => expect([(await page(b, "/")).cache, (await page(b, "/sports")).cache]).toEqual(["HIT", "HIT"]), within5s);
+    await vi.waitFor(
+      async () => expect([(await page(b, "/")).cache, (await page(b, "/sports")).cache]).toEqual(["HIT", "HIT"]),
+      within5s,
+    );
 
-    for (const [place, id] of [["1", ids.p1], ["2", ids.p2], ["pin", ids.sports]] as const) {
+    for (const [place, id] of [
+      ["1", ids.p1],
+      ["2", ids.p2],
+      ["pin", ids.sports],
+    ] as const) {
       const answer = await choose(place, id!);
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("/dashboard/front-page?done=saved");
     }
-    await vi.waitFor(async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p1, ids.p2, ids.p6, ids.p5]), within1s);
+    await vi.waitFor(
+      async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p1, ids.p2, ids.p6, ids.p5]),
+      within1s,
+    );
     await vi.waitFor(async () => {
       const sports = (await page(b, "/sports")).html;
       expect(sports.indexOf("خبر رياضي قديم")).toBeGreaterThan(0);
@@ -117,24 +143,40 @@ describe("the front page editors choose", () => {
 
   it("a chosen story that is no longer published drops out of B's slider, its slot filled", async () => {
     await deletePublishedArticle(a.url, { cookie: editor.cookie, origin: a.url }, ids.p2!);
-    await vi.waitFor(async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p1, ids.p6, ids.p5, ids.p4]), within1s);
+    await vi.waitFor(
+      async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p1, ids.p6, ids.p5, ids.p4]),
+      within1s,
+    );
   });
 
   it("removing a choice is one click, and reaches B", async () => {
     const answer = await post(`${a.url}/dashboard/front-page`, { intent: "remove", slot: "slide:1" }, editor);
     expect(answer.status).toBe(302);
-    await vi.waitFor(async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p6, ids.p5, ids.p4, ids.p3]), within1s);
+    await vi.waitFor(
+      async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p6, ids.p5, ids.p4, ids.p3]),
+      within1s,
+    );
   });
 
   it("a choice ends at its time on the site's clock: the scheduler removes it once and B's pages change", async () => {
     expect((await choose("1", ids.p1!, wallTime(2 * 3_600_000))).status).toBe(302);
     await vi.waitFor(async () => expect(slides((await page(b, "/")).html)[0]).toBe(ids.p1), within1s);
-    const events = async () => (await db.selectFrom("events").select("id").where("kind", "=", "front-page-changed").execute()).length;
+    const events = async () =>
+      (await db.selectFrom("events").select("id").where("kind", "=", "front-page-changed").execute()).length;
     const before = await events();
     clock.moveTo(clock.now() + 3 * 3_600_000);
-    await vi.waitFor(async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p6, ids.p5, ids.p4, ids.p3]), within5s);
+    await vi.waitFor(
+      async () => expect(slides((await page(b, "/")).html)).toEqual([ids.p6, ids.p5, ids.p4, ids.p3]),
+      within5s,
+    );
     // The pin (an hour) ended in the same round: one event for both, whichever process ran it.
-    await vi.waitFor(async () => expect((await page(b, "/sports")).html.indexOf("خبر رياضي جديد")).toBeLessThan((await page(b, "/sports")).html.indexOf("خبر رياضي قديم")), within5s);
+    await vi.waitFor(
+      async () =>
+        expect((await page(b, "/sports")).html.indexOf("خبر رياضي جديد")).toBeLessThan(
+          (await page(b, "/sports")).html.indexOf("خبر رياضي قديم"),
+        ),
+      within5s,
+    );
     expect(await events()).toBe(before + 1);
     expect(await db.selectFrom("front_page_placements").selectAll().execute()).toEqual([]);
   });

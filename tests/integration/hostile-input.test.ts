@@ -29,8 +29,12 @@ let reviewId: string;
 beforeAll(async () => {
   ({ server, db } = await startServerAndDb());
   admin = await signedInAs(db, server.site, { email: "editor@example.com", username: "محرر", role: "admin" });
-  articleId = (await createTestArticle(db, { title: "خبر قائم", content: "نص قائم", category: "local", status: "published" })).id;
-  reviewId = (await createTestArticle(db, { title: "خبر للمراجعة", content: "نص", category: "local", status: "review" })).id;
+  articleId = (
+    await createTestArticle(db, { title: "خبر قائم", content: "نص قائم", category: "local", status: "published" })
+  ).id;
+  reviewId = (
+    await createTestArticle(db, { title: "خبر للمراجعة", content: "نص", category: "local", status: "review" })
+  ).id;
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
@@ -44,12 +48,31 @@ function mediaFiles(dir: string): string[] {
 
 /** What content lives in (sessions and rate-limit rows excluded), and the media folder. */
 async function stored(): Promise<string> {
-  const [news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters, subscriptions, alerts] = await Promise.all([
+  const [
+    news,
+    links,
+    stats,
+    search,
+    users,
+    settings,
+    placements,
+    topics,
+    newsTopics,
+    library,
+    posters,
+    subscriptions,
+    alerts,
+  ] = await Promise.all([
     db.selectFrom("news").selectAll().orderBy("id").execute(),
     db.selectFrom("short_links").selectAll().orderBy("short_id").execute(),
     db.selectFrom("site_stats").selectAll().execute(),
     // PostgreSQL's search tables come with migration 005-search-postgres (pg-search).
-    dialectName(db) === "sqlite" ? db.selectFrom("news_search" as "news").selectAll().execute() : [],
+    dialectName(db) === "sqlite"
+      ? db
+          .selectFrom("news_search" as "news")
+          .selectAll()
+          .execute()
+      : [],
     db.selectFrom("user").select(["email", "role", "name", "disabledAt"]).orderBy("email").execute(),
     db.selectFrom("site_settings").selectAll().execute(),
     db.selectFrom("front_page_placements").selectAll().orderBy("slot").execute(),
@@ -60,7 +83,22 @@ async function stored(): Promise<string> {
     db.selectFrom("push_subscriptions").selectAll().orderBy("endpoint").execute(),
     db.selectFrom("push_alerts").selectAll().orderBy("id").execute(),
   ]);
-  return JSON.stringify({ news, links, stats, search, users, settings, placements, topics, newsTopics, library, posters, subscriptions, alerts, media: mediaFiles(server.env.MEDIA_DIR) });
+  return JSON.stringify({
+    news,
+    links,
+    stats,
+    search,
+    users,
+    settings,
+    placements,
+    topics,
+    newsTopics,
+    library,
+    posters,
+    subscriptions,
+    alerts,
+    media: mediaFiles(server.env.MEDIA_DIR),
+  });
 }
 
 type Finding = { case: string; status: number; detail: string };
@@ -74,7 +112,13 @@ async function send(c: HostileCase): Promise<{ status: number; text: string }> {
   }
   const controller = new AbortController();
   const body = Buffer.isBuffer(c.body) ? new Uint8Array(c.body) : c.body;
-  const response = await fetch(`${server.url}${c.path}`, { method: c.method, headers, body, redirect: "manual", signal: controller.signal });
+  const response = await fetch(`${server.url}${c.path}`, {
+    method: c.method,
+    headers,
+    body,
+    redirect: "manual",
+    signal: controller.signal,
+  });
   let text = "";
   if (c.stream) {
     const reader = response.body?.getReader();
@@ -92,28 +136,43 @@ async function run(c: HostileCase): Promise<Finding | null> {
   const label = `${c.name} [${c.who}] ${c.method} ${c.path.slice(0, 120)}`;
   if (status >= 500) return { case: label, status, detail: text.slice(0, 200) };
   const leak = LEAKS.exec(text);
-  if (leak) return { case: label, status, detail: `leaks "${leak[0]}": ${text.slice(Math.max(0, leak.index - 80), leak.index + 80)}` };
+  if (leak)
+    return {
+      case: label,
+      status,
+      detail: `leaks "${leak[0]}": ${text.slice(Math.max(0, leak.index - 80), leak.index + 80)}`,
+    };
   return null;
 }
 
-it("over a thousand hostile requests: no 5xx, no leaked internals, nothing stored changed", { timeout: 120_000 }, async () => {
-  const cases = hostileCases(SEED, { articleId, reviewId });
-  expect(cases.length).toBeGreaterThanOrEqual(1000);
-  const before = await stored();
-  const findings: Finding[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < cases.length) {
-      const c = cases[next++]!;
-      const finding = await run(c).catch((error: Error) => ({ case: `${c.name} ${c.method} ${c.path.slice(0, 120)}`, status: 0, detail: String(error.cause ?? error) }));
-      if (finding) findings.push(finding);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  console.log(`hostile input: ${cases.length} cases, ${findings.filter((f) => f.status >= 500).length} answered 5xx, ${findings.length} findings`);
-  expect.soft(findings).toEqual([]);
-  expect(await stored()).toBe(before);
-});
+it(
+  "over a thousand hostile requests: no 5xx, no leaked internals, nothing stored changed",
+  { timeout: 120_000 },
+  async () => {
+    const cases = hostileCases(SEED, { articleId, reviewId });
+    expect(cases.length).toBeGreaterThanOrEqual(1000);
+    const before = await stored();
+    const findings: Finding[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < cases.length) {
+        const c = cases[next++]!;
+        const finding = await run(c).catch((error: Error) => ({
+          case: `${c.name} ${c.method} ${c.path.slice(0, 120)}`,
+          status: 0,
+          detail: String(error.cause ?? error),
+        }));
+        if (finding) findings.push(finding);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    console.log(
+      `hostile input: ${cases.length} cases, ${findings.filter((f) => f.status >= 500).length} answered 5xx, ${findings.length} findings`,
+    );
+    expect.soft(findings).toEqual([]);
+    expect(await stored()).toBe(before);
+  },
+);
 
 /** What a refusal of `c` says about its field: the JSON body's `fields`, or the page's text. */
 function namesField(c: NulCase, text: string): boolean {
@@ -122,17 +181,23 @@ function namesField(c: NulCase, text: string): boolean {
   return fields[c.field] === messages.textHasNul;
 }
 
-it("a NUL in any text field: a 400 with the Arabic message for that field, nothing stored", { timeout: 60_000 }, async () => {
-  const before = await stored();
-  const answers = [];
-  for (const c of nulCases({ articleId, reviewId })) {
-    const { status, text } = await send(c);
-    answers.push({ case: c.name, status, namesField: namesField(c, text) });
-  }
-  const wrong = answers.filter((a) => a.status !== 400 || !a.namesField);
-  const statuses = new Map<number, number>();
-  for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
-  console.log(`NUL cases: ${answers.length}, answered 400 naming the field: ${answers.length - wrong.length}; statuses ${[...statuses].map(([s, n]) => `${s}×${n}`).join(" ")}`);
-  expect(wrong).toEqual([]);
-  expect(await stored()).toBe(before);
-});
+it(
+  "a NUL in any text field: a 400 with the Arabic message for that field, nothing stored",
+  { timeout: 60_000 },
+  async () => {
+    const before = await stored();
+    const answers = [];
+    for (const c of nulCases({ articleId, reviewId })) {
+      const { status, text } = await send(c);
+      answers.push({ case: c.name, status, namesField: namesField(c, text) });
+    }
+    const wrong = answers.filter((a) => a.status !== 400 || !a.namesField);
+    const statuses = new Map<number, number>();
+    for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+    console.log(
+      `NUL cases: ${answers.length}, answered 400 naming the field: ${answers.length - wrong.length}; statuses ${[...statuses].map(([s, n]) => `${s}×${n}`).join(" ")}`,
+    );
+    expect(wrong).toEqual([]);
+    expect(await stored()).toBe(before);
+  },
+);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/platform/cache-control.server";
 import type { DB } from "~/server/db/db.server";
-import { basedOn, canonicalPath, deletePublishedArticle, publishArticle, publishForm, storedVersion } from "../support/articles";
+import {
+  basedOn,
+  canonicalPath,
+  deletePublishedArticle,
+  publishArticle,
+  publishForm,
+  storedVersion,
+} from "../support/articles";
 import { launchChromium, pageWeight } from "../../harness/page-weight";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";
@@ -13,7 +20,11 @@ let admin = "";
 let articleId = "";
 
 const publish = (title: string, category = "local", image = false) =>
-  publishArticle(server.url, { cookie: admin }, { title, category, image: image ? { width: 640, height: 360 } : undefined });
+  publishArticle(
+    server.url,
+    { cookie: admin },
+    { title, category, image: image ? { width: 640, height: 360 } : undefined },
+  );
 
 beforeAll(async () => {
   // The longest page lifetime: no cached page of this file expires while a test runs.
@@ -23,13 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
-const visit = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+const visit = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers, redirect: "manual" });
 
 describe("Cache-Control per route", () => {
   it("chooses a deliberate policy for every kind of response", async () => {
     const assetPath = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.css)"/.exec(await (await visit("/")).text());
     const asset = assetPath?.[1] ?? assetPath?.[2];
-    const media = (await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow()).images;
+    const media = (await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow())
+      .images;
     const cases: [string, Promise<Response>, string][] = [
       ["anonymous home", visit("/"), CACHE.publicPage],
       ["anonymous article", visit(await canonicalPath(db, articleId)), CACHE.publicPage],
@@ -60,16 +73,23 @@ describe("Cache-Control per route", () => {
     const etag = page.headers.get("etag");
     expect(etag).toBeTruthy();
     expect((await visit("/who", { "if-none-match": etag! })).status).toBe(304);
-    const media = JSON.parse((await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow()).images)[0] as string;
+    const media = JSON.parse(
+      (await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow()).images,
+    )[0] as string;
     const first = await visit(media);
     // fetch() adds "Cache-Control: no-cache" to conditional requests unless one is given, as browsers revalidating do not.
-    expect((await visit(media, { "if-none-match": first.headers.get("etag")!, "cache-control": "max-age=0" })).status).toBe(304);
+    expect(
+      (await visit(media, { "if-none-match": first.headers.get("etag")!, "cache-control": "max-age=0" })).status,
+    ).toBe(304);
   });
 
   it("compresses HTML, JS, CSS, JSON and XML of 1 KB and more with brotli or gzip, smaller answers and the event stream never", async () => {
-    const plainSize = async (path: string) => (await (await visit(path, { "accept-encoding": "identity" })).arrayBuffer()).byteLength;
+    const plainSize = async (path: string) =>
+      (await (await visit(path, { "accept-encoding": "identity" })).arrayBuffer()).byteLength;
     const browser = await launchChromium();
-    const assets = (await pageWeight(browser, server.url, "/").finally(() => browser.close())).files.filter((file) => /^\/assets\/.*\.(js|css)$/.test(file));
+    const assets = (await pageWeight(browser, server.url, "/").finally(() => browser.close())).files.filter((file) =>
+      /^\/assets\/.*\.(js|css)$/.test(file),
+    );
     expect(assets.filter((a) => a.endsWith(".js")).length).toBeGreaterThan(3);
     expect(assets.filter((a) => a.endsWith(".css"))).toHaveLength(1);
     const paths = ["/contact", ...assets, "/api/breaking", "/rss.xml", "/sitemap.xml"];
@@ -79,7 +99,9 @@ describe("Cache-Control per route", () => {
     for (const path of paths) {
       for (const encoding of ["br", "gzip"]) {
         const res = await visit(path, { "accept-encoding": encoding });
-        expect(res.headers.get("content-encoding"), `${path} ${encoding}`).toBe(sizes.get(path)! >= 1024 ? encoding : null);
+        expect(res.headers.get("content-encoding"), `${path} ${encoding}`).toBe(
+          sizes.get(path)! >= 1024 ? encoding : null,
+        );
       }
     }
     const stream = await fetch(`${server.url}/api/breaking/stream`, { headers: { "accept-encoding": "br, gzip" } });
@@ -119,7 +141,11 @@ describe("the page cache", () => {
     expect(await fresh.text()).toContain(title);
 
     expect((await visit("/")).headers.get("x-cache")).toBe("HIT");
-    await fetch(`${server.url}/api/news/${id}`, { method: "PUT", body: basedOn(await storedVersion(db, id), publishForm(`${title} (معدّل)`)), headers: { cookie: admin } });
+    await fetch(`${server.url}/api/news/${id}`, {
+      method: "PUT",
+      body: basedOn(await storedVersion(db, id), publishForm(`${title} (معدّل)`)),
+      headers: { cookie: admin },
+    });
     expect(await (await visit("/")).text()).toContain(`${title} (معدّل)`);
 
     await deletePublishedArticle(server.url, { cookie: admin }, id);

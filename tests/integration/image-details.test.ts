@@ -24,27 +24,55 @@ beforeAll(async () => {
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
-const valid = { title: "معرض الكتاب في المدينة", content: "نص عن معرض الكتاب.", category: "international", status: "published" };
+const valid = {
+  title: "معرض الكتاب في المدينة",
+  content: "نص عن معرض الكتاب.",
+  category: "international",
+  status: "published",
+};
 
-const api = (method: "POST" | "PUT", pathname: string, body: FormData, session = admin) => callApi(`${server.url}${pathname}`, method, body, session);
+const api = (method: "POST" | "PUT", pathname: string, body: FormData, session = admin) =>
+  callApi(`${server.url}${pathname}`, method, body, session);
 
-const picture = async (name: string, color: string): Promise<UploadedFile> => ({ field: "images", name, bytes: await pngBytes(640, 360, color) });
+const picture = async (name: string, color: string): Promise<UploadedFile> => ({
+  field: "images",
+  name,
+  bytes: await pngBytes(640, 360, color),
+});
 
 /** A published article with two uploaded images; its id and the images' URLs in their order. */
 async function publishWithTwoImages(fields: Record<string, string> = {}) {
-  const { status, json } = await api("POST", "/api/news", articleForm({ ...valid, ...fields }, [await picture("a.png", "#aa0000"), await picture("b.png", "#0000aa")]));
+  const { status, json } = await api(
+    "POST",
+    "/api/news",
+    articleForm({ ...valid, ...fields }, [await picture("a.png", "#aa0000"), await picture("b.png", "#0000aa")]),
+  );
   expect(status).toBe(201);
   const id = json.id!;
   return { id, images: (await row(id)).images };
 }
 
 async function row(id: string) {
-  const found = await db.selectFrom("news").select(["images", "image_details", "updated_at", "title"]).where("id", "=", id).executeTakeFirstOrThrow();
-  return { ...found, images: JSON.parse(found.images) as string[], details: found.image_details ? (JSON.parse(found.image_details) as Record<string, { alt: string; caption: string; credit: string }>) : null };
+  const found = await db
+    .selectFrom("news")
+    .select(["images", "image_details", "updated_at", "title"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return {
+    ...found,
+    images: JSON.parse(found.images) as string[],
+    details: found.image_details
+      ? (JSON.parse(found.image_details) as Record<string, { alt: string; caption: string; credit: string }>)
+      : null,
+  };
 }
 
 /** The edit form's fields for images in `order`, each with its details. */
-function imageFields(order: string[], details: Record<string, Partial<{ alt: string; caption: string; credit: string }>> = {}, fields: Record<string, string> = {}) {
+function imageFields(
+  order: string[],
+  details: Record<string, Partial<{ alt: string; caption: string; credit: string }>> = {},
+  fields: Record<string, string> = {},
+) {
   const form = articleForm({ ...valid, ...fields });
   for (const url of order) {
     form.append("imageOrder", url);
@@ -63,21 +91,34 @@ describe("an article's images: order, cover and details", () => {
   it("an edit makes the second image the cover with its alt, caption and credit; the page, cards and share tags follow", async () => {
     const { id, images } = await publishWithTwoImages();
     const [first, second] = images as [string, string];
-    const form = imageFields([second, first], { [second]: { alt: "  زوار  المعرض أمام   الجناح ", caption: "افتتاح المعرض صباح السبت", credit: "سارة علي" } });
+    const form = imageFields([second, first], {
+      [second]: { alt: "  زوار  المعرض أمام   الجناح ", caption: "افتتاح المعرض صباح السبت", credit: "سارة علي" },
+    });
     expect((await putArticle(server.url, admin, id, form)).status).toBe(200);
 
     const stored = await row(id);
     expect(stored.images).toEqual([second, first]);
-    expect(stored.details).toEqual({ [second]: { alt: "زوار المعرض أمام الجناح", caption: "افتتاح المعرض صباح السبت", credit: "سارة علي" } });
+    expect(stored.details).toEqual({
+      [second]: { alt: "زوار المعرض أمام الجناح", caption: "افتتاح المعرض صباح السبت", credit: "سارة علي" },
+    });
 
     const page = await (await get(`${server.url}/news/${id}`)).text();
     const gallery = page.slice(page.indexOf('data-testid="article-images"'));
     expect(gallery.indexOf(second.replace(/\.webp$/, ""))).toBeLessThan(gallery.indexOf(first.replace(/\.webp$/, "")));
     expect(gallery).toMatch(/<figure><img[^>]*alt="زوار المعرض أمام الجناح"/);
-    expect(gallery.replaceAll("<!-- -->", "")).toContain(`<figcaption>افتتاح المعرض صباح السبت<span class="credit">${messages.imageCredit} سارة علي</span></figcaption>`);
+    expect(gallery.replaceAll("<!-- -->", "")).toContain(
+      `<figcaption>افتتاح المعرض صباح السبت<span class="credit">${messages.imageCredit} سارة علي</span></figcaption>`,
+    );
     // The other image keeps today's alt and has no caption.
     expect(gallery).toContain(`alt="${messages.imageOf}: ${valid.title} (2)"`);
-    expect(page).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${second.split("/").pop()!.replace(/\.webp$/, "")}`));
+    expect(page).toMatch(
+      new RegExp(
+        `<meta property="og:image" content="[^"]*${second
+          .split("/")
+          .pop()!
+          .replace(/\.webp$/, "")}`,
+      ),
+    );
 
     const home = await (await get(`${server.url}/international`)).text();
     const card = home.slice(home.indexOf(`/news/${id}`) - 2000, home.indexOf(`/news/${id}`) + 2000);
@@ -88,10 +129,18 @@ describe("an article's images: order, cover and details", () => {
   it("an edit without an order (older clients, the JSON API) keeps the order and details; a removed image loses its details; new uploads follow", async () => {
     const { id, images } = await publishWithTwoImages();
     const [first, second] = images as [string, string];
-    await putArticle(server.url, admin, id, imageFields([second, first], { [first]: { caption: "تعليق الأولى" }, [second]: { credit: "وكالة" } }));
+    await putArticle(
+      server.url,
+      admin,
+      id,
+      imageFields([second, first], { [first]: { caption: "تعليق الأولى" }, [second]: { credit: "وكالة" } }),
+    );
     expect((await putArticle(server.url, admin, id, articleForm({ ...valid, title: "عنوان جديد" }))).status).toBe(200);
     expect((await row(id)).images).toEqual([second, first]);
-    expect((await row(id)).details).toEqual({ [first]: { alt: "", caption: "تعليق الأولى", credit: "" }, [second]: { alt: "", caption: "", credit: "وكالة" } });
+    expect((await row(id)).details).toEqual({
+      [first]: { alt: "", caption: "تعليق الأولى", credit: "" },
+      [second]: { alt: "", caption: "", credit: "وكالة" },
+    });
 
     const removing = articleForm({ ...valid }, [await picture("c.png", "#00aa00")]);
     removing.append("removeImages", second);
@@ -142,7 +191,11 @@ describe("an article's images: order, cover and details", () => {
     expect(created.json.error?.fields?.imageDetails).toBe(imageDetailMessages.notOfArticle);
 
     // The edit page's form answers the same.
-    const page = await post(`${server.url}/edit-news/${id}`, basedOn(await storedVersion(db, id), imageFields(["https://evil.example/x.png"])), admin);
+    const page = await post(
+      `${server.url}/edit-news/${id}`,
+      basedOn(await storedVersion(db, id), imageFields(["https://evil.example/x.png"])),
+      admin,
+    );
     expect(page.status).toBe(400);
     expect(await row(id)).toEqual(before);
   });
@@ -151,20 +204,58 @@ describe("an article's images: order, cover and details", () => {
     const { id, images } = await publishWithTwoImages({ status: "draft" });
     const [first, second] = images as [string, string];
     const draft = { status: "draft" };
-    expect((await putArticle(server.url, admin, id, imageFields([second, first], { [second]: { caption: "التعليق الأول", credit: "المصوّر الأول" } }, draft))).status).toBe(200);
-    expect((await putArticle(server.url, admin, id, imageFields([first, second], { [first]: { caption: "تعليق لاحق" } }, draft))).status).toBe(200);
-    const revisions = await db.selectFrom("news_revisions").select(["id", "image_details"]).where("news_id", "=", id).orderBy("id", "desc").execute();
+    expect(
+      (
+        await putArticle(
+          server.url,
+          admin,
+          id,
+          imageFields([second, first], { [second]: { caption: "التعليق الأول", credit: "المصوّر الأول" } }, draft),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await putArticle(
+          server.url,
+          admin,
+          id,
+          imageFields([first, second], { [first]: { caption: "تعليق لاحق" } }, draft),
+        )
+      ).status,
+    ).toBe(200);
+    const revisions = await db
+      .selectFrom("news_revisions")
+      .select(["id", "image_details"])
+      .where("news_id", "=", id)
+      .orderBy("id", "desc")
+      .execute();
     const revision = Number(revisions[0]!.id);
     const revisionPage = await (await get(`${server.url}/edit-news/${id}/revisions/${revision}`, admin)).text();
     expect(revisionPage).toContain("التعليق الأول");
 
-    expect((await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, admin)).status).toBe(302);
+    expect(
+      (
+        await post(
+          `${server.url}/edit-news/${id}/revisions/${revision}`,
+          { mode: "full", baseVersion: String(await storedVersion(db, id)) },
+          admin,
+        )
+      ).status,
+    ).toBe(302);
     const restored = await row(id);
     expect(restored.images).toEqual([second, first]);
     expect(restored.details).toEqual({ [second]: { alt: "", caption: "التعليق الأول", credit: "المصوّر الأول" } });
 
     const autosave = new FormData();
-    for (const [name, value] of Object.entries({ id, title: "عنوان محفوظ تلقائياً", content: "نص محفوظ تلقائياً", category: "local", baseVersion: String(await storedVersion(db, id)) })) autosave.set(name, value);
+    for (const [name, value] of Object.entries({
+      id,
+      title: "عنوان محفوظ تلقائياً",
+      content: "نص محفوظ تلقائياً",
+      category: "local",
+      baseVersion: String(await storedVersion(db, id)),
+    }))
+      autosave.set(name, value);
     expect((await api("POST", "/api/news/autosave", autosave)).status).toBe(200);
     expect((await row(id)).details).toEqual(restored.details);
     expect((await row(id)).images).toEqual(restored.images);
@@ -186,7 +277,12 @@ describe("an article's images: order, cover and details", () => {
   it("an author may not reorder or describe an article that is not theirs", async () => {
     const { id, images } = await publishWithTwoImages();
     const before = await row(id);
-    const { status } = await putArticle(server.url, author, id, basedOn(await storedVersion(db, id), imageFields([...images].reverse(), { [images[1]!]: { caption: "ليس لي" } })));
+    const { status } = await putArticle(
+      server.url,
+      author,
+      id,
+      basedOn(await storedVersion(db, id), imageFields([...images].reverse(), { [images[1]!]: { caption: "ليس لي" } })),
+    );
     expect(status).toBe(403);
     expect(await row(id)).toEqual(before);
   });

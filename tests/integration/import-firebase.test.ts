@@ -30,7 +30,13 @@ beforeAll(async () => {
   const url = postgres?.url ?? path.join(dir, "site.db");
   db = openDatabase(url);
   await migrateToLatest(db);
-  env = { DATABASE_URL: url, MEDIA_DIR: path.join(dir, "media"), AUTH_SECRET: site.authSecret, BASE_URL: site.baseUrl, LOG_LEVEL: "warn" };
+  env = {
+    DATABASE_URL: url,
+    MEDIA_DIR: path.join(dir, "media"),
+    AUTH_SECRET: site.authSecret,
+    BASE_URL: site.baseUrl,
+    LOG_LEVEL: "warn",
+  };
 }, 60_000);
 
 afterAll(async () => {
@@ -39,12 +45,25 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const importArgs = (firestore: string, more: string[] = []) => ["--firestore", firestore, "--auth", fixtures.auth, "--hash-config", fixtures.hashConfig, "--storage", fixtures.storage, ...more];
+const importArgs = (firestore: string, more: string[] = []) => [
+  "--firestore",
+  firestore,
+  "--auth",
+  fixtures.auth,
+  "--hash-config",
+  fixtures.hashConfig,
+  "--storage",
+  fixtures.storage,
+  ...more,
+];
 
 function mediaFiles(): string[] {
   const folder = path.join(dir, "media", "news-images");
   const videos = path.join(dir, "media", "news-videos");
-  return [...(existsSync(folder) ? readdirSync(folder) : []), ...(existsSync(videos) ? readdirSync(videos) : [])].sort();
+  return [
+    ...(existsSync(folder) ? readdirSync(folder) : []),
+    ...(existsSync(videos) ? readdirSync(videos) : []),
+  ].sort();
 }
 
 /** Every table the import writes, as rows, to compare before and after. */
@@ -68,7 +87,12 @@ async function signIn(email: string, password: string): Promise<boolean> {
 }
 
 async function storedPassword(uid: string): Promise<string | null> {
-  const row = await db.selectFrom("account").select("password").where("userId", "=", uid).where("providerId", "=", "credential").executeTakeFirst();
+  const row = await db
+    .selectFrom("account")
+    .select("password")
+    .where("userId", "=", uid)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
   return row?.password ?? null;
 }
 
@@ -83,7 +107,11 @@ describe("npm run import:firebase", () => {
     writeFileSync(broken, JSON.stringify({ "all-news": ["not", "documents"] }));
     const notCollections = await runScript("import-firebase", ["--firestore", broken], env);
     expect(notCollections.output).toContain('"all-news" is not a collection');
-    const noHashConfig = await runScript("import-firebase", ["--firestore", fixtures.firestoreA, "--auth", fixtures.auth], env);
+    const noHashConfig = await runScript(
+      "import-firebase",
+      ["--firestore", fixtures.firestoreA, "--auth", fixtures.auth],
+      env,
+    );
     expect(noHashConfig.code).toBe(1);
     expect(noHashConfig.output).toContain("--hash-config");
     for (const result of [notJson, notCollections, noHashConfig]) expect(result.output).not.toMatch(/\n\s+at /);
@@ -110,42 +138,77 @@ describe("npm run import:firebase", () => {
     expect(result.output).toContain(`[media] ${FIXTURE.withMissingImage.id}:`);
 
     const article = await getArticle(db, FIXTURE.withImages.id);
-    expect(article).toMatchObject({ title: FIXTURE.withImages.title, category: "local", visits: 912, createdAt: "2024-03-02T09:15:00.000Z", updatedAt: "2024-03-03T10:00:00.000Z" });
+    expect(article).toMatchObject({
+      title: FIXTURE.withImages.title,
+      category: "local",
+      visits: 912,
+      createdAt: "2024-03-02T09:15:00.000Z",
+      updatedAt: "2024-03-03T10:00:00.000Z",
+    });
     expect(article!.content).toContain("تفاصيل الخبر في فقرته الأولى");
     expect(article!.images).toHaveLength(2);
     for (const url of article!.images) {
       expect(url).toMatch(/^\/media\/news-images\/[0-9a-f]{16}-.*\.webp$/);
       const name = url.slice("/media/".length, -".webp".length);
-      for (const variant of ["", "-400w", "-800w", "-1200w"]) expect(existsSync(path.join(dir, "media", `${name}${variant}.webp`)), `${name}${variant}`).toBe(true);
+      for (const variant of ["", "-400w", "-800w", "-1200w"])
+        expect(existsSync(path.join(dir, "media", `${name}${variant}.webp`)), `${name}${variant}`).toBe(true);
     }
     expect((await getArticle(db, FIXTURE.withImageUrl.id))!.imageUrl).toMatch(/^\/media\/news-images\/.*\.webp$/);
     // The media library holds every imported image (decision 036), dated as its article, its size read.
     const library = await db.selectFrom("media").select(["url", "created_at", "width"]).execute();
-    expect(library.map((row) => row.url)).toEqual(expect.arrayContaining([...article!.images, (await getArticle(db, FIXTURE.withImageUrl.id))!.imageUrl]));
-    expect(library.find((row) => row.url === article!.images[0])).toMatchObject({ created_at: "2024-03-02T09:15:00.000Z", width: expect.any(Number) });
+    expect(library.map((row) => row.url)).toEqual(
+      expect.arrayContaining([...article!.images, (await getArticle(db, FIXTURE.withImageUrl.id))!.imageUrl]),
+    );
+    expect(library.find((row) => row.url === article!.images[0])).toMatchObject({
+      created_at: "2024-03-02T09:15:00.000Z",
+      width: expect.any(Number),
+    });
     const video = await getArticle(db, FIXTURE.withVideo.id);
     expect(video).toMatchObject({ isVideo: true, video: expect.stringMatching(/^\/media\/news-videos\/.*\.mp4$/) });
     expect((await getArticle(db, FIXTURE.withMissingImage.id))!.images).toEqual([FIXTURE.withMissingImage.missingUrl]);
     expect((await getArticle(db, FIXTURE.educatonal.id))!.category).toBe("educational");
     const categories = await db.selectFrom("news").select("category").distinct().execute();
-    expect(categories.map((row) => row.category).sort()).toEqual(["advertisement", "breaking", "educational", "international", "local", "miscellaneous", "sports"]);
+    expect(categories.map((row) => row.category).sort()).toEqual([
+      "advertisement",
+      "breaking",
+      "educational",
+      "international",
+      "local",
+      "miscellaneous",
+      "sports",
+    ]);
 
     expect(await resolveShortLink(db, FIXTURE.withImages.shortId)).toBe(`/news/${FIXTURE.withImages.id}`);
     expect(await resolveShortLink(db, FIXTURE.withImageUrl.shortId)).toBe(`/news/${FIXTURE.withImageUrl.id}`);
-    const withoutLink = await db.selectFrom("short_links").select("short_id").where("news_id", "=", FIXTURE.educatonal.id).executeTakeFirst();
+    const withoutLink = await db
+      .selectFrom("short_links")
+      .select("short_id")
+      .where("news_id", "=", FIXTURE.educatonal.id)
+      .executeTakeFirst();
     expect(withoutLink?.short_id).toMatch(/^\d{6}$/);
 
-    const legacy = await db.selectFrom("news").select(["id", "status"]).where("id", "in", [FIXTURE.legacyPublished.id, FIXTURE.legacyDraft.id, FIXTURE.legacyMatched.id]).orderBy("id").execute();
-    expect(legacy).toEqual([
-      { id: FIXTURE.legacyPublished.id, status: "published" },
-      { id: FIXTURE.legacyDraft.id, status: "draft" },
-    ].sort((a, b) => a.id.localeCompare(b.id)));
+    const legacy = await db
+      .selectFrom("news")
+      .select(["id", "status"])
+      .where("id", "in", [FIXTURE.legacyPublished.id, FIXTURE.legacyDraft.id, FIXTURE.legacyMatched.id])
+      .orderBy("id")
+      .execute();
+    expect(legacy).toEqual(
+      [
+        { id: FIXTURE.legacyPublished.id, status: "published" },
+        { id: FIXTURE.legacyDraft.id, status: "draft" },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
     expect(await db.selectFrom("news").select("id").execute()).toHaveLength(10);
     expect(await totalSiteVisits(db)).toBe(FIXTURE.siteVisits);
 
     const found = await searchNews(db, "مكتبة عامة");
     expect(found.results.map((item) => item.id)).toContain(FIXTURE.withImages.id);
-    const events = await db.selectFrom("events").select(["kind", "article_id"]).where("article_id", "=", FIXTURE.withImages.id).execute();
+    const events = await db
+      .selectFrom("events")
+      .select(["kind", "article_id"])
+      .where("article_id", "=", FIXTURE.withImages.id)
+      .execute();
     expect(events).toEqual([{ kind: "article-created", article_id: FIXTURE.withImages.id }]);
   }, 120_000);
 
@@ -191,7 +254,10 @@ describe("npm run import:firebase", () => {
 
   it("a run after a change in Firebase updates that article only, keeping its revision", async () => {
     const changed = path.join(dir, "changed.json");
-    const exported = JSON.parse((await import("node:fs")).readFileSync(fixtures.firestoreA, "utf8")) as Record<string, Record<string, Record<string, unknown>>>;
+    const exported = JSON.parse((await import("node:fs")).readFileSync(fixtures.firestoreA, "utf8")) as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
     exported["all-news"]![FIXTURE.educatonal.id]!.title = "نتائج الامتحانات الرسمية: النسخة المصححة";
     exported.visits!.siteStats!.totalVisits = FIXTURE.siteVisits + 10;
     writeFileSync(changed, JSON.stringify(exported));
@@ -199,7 +265,9 @@ describe("npm run import:firebase", () => {
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/articles\s+0\s+1\s+7\s+1/);
     expect((await getArticle(db, FIXTURE.educatonal.id))!.title).toBe("نتائج الامتحانات الرسمية: النسخة المصححة");
-    expect(await db.selectFrom("news_revisions").select("title").where("news_id", "=", FIXTURE.educatonal.id).execute()).toEqual([{ title: FIXTURE.educatonal.title }]);
+    expect(
+      await db.selectFrom("news_revisions").select("title").where("news_id", "=", FIXTURE.educatonal.id).execute(),
+    ).toEqual([{ title: FIXTURE.educatonal.title }]);
     expect(await totalSiteVisits(db)).toBe(FIXTURE.siteVisits + 10);
     expect(await db.selectFrom("news").select("id").execute()).toHaveLength(10);
   }, 60_000);
@@ -208,7 +276,9 @@ describe("npm run import:firebase", () => {
     await deleteArticle(db, FIXTURE.withImageUrl.id);
     const result = await runScript("import-firebase", importArgs(fixtures.firestoreA), env);
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toContain(`[articles] ${FIXTURE.withImageUrl.id}: imported before and deleted here since: left out`);
+    expect(result.output).toContain(
+      `[articles] ${FIXTURE.withImageUrl.id}: imported before and deleted here since: left out`,
+    );
     expect(await getArticle(db, FIXTURE.withImageUrl.id)).toBeNull();
   }, 60_000);
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { basedOn, canonicalPath, deletePublishedArticle, publishArticle, publishForm, storedVersion } from "../support/articles";
+import {
+  basedOn,
+  canonicalPath,
+  deletePublishedArticle,
+  publishArticle,
+  publishForm,
+  storedVersion,
+} from "../support/articles";
 import { openEventSource, type EventSourceConnection, type EventSourceReader } from "../support/event-source";
 import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../../harness/nginx";
 import { onPostgres } from "../../harness/postgres";

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BreakingEvent } from "~/lib/breaking";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { basedOn, canonicalPath, deletePublishedArticle, publishArticle, publishForm, storedVersion } from "../support/articles";
+import {
+  basedOn,
+  canonicalPath,
+  deletePublishedArticle,
+  publishArticle,
+  publishForm,
+  storedVersion,
+} from "../support/articles";
 import { connectSse, type SseClient } from "../support/sse";
 import type { TestServer, TestSite } from "../../harness/test-server";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
@@ -26,7 +33,8 @@ afterAll(() => stopServerAndDb({ site, db }));
 
 /** The admin's session, as `server` takes it. */
 const adminOn = (server: TestServer) => ({ cookie, origin: server.url });
-const stream = (server: TestServer, headers: Record<string, string> = {}) => connectSse(`${server.url}/api/breaking/stream`, headers);
+const stream = (server: TestServer, headers: Record<string, string> = {}) =>
+  connectSse(`${server.url}/api/breaking/stream`, headers);
 const events = (client: SseClient) => client.messages.map((m) => m.data as BreakingEvent);
 const within2s = { timeout: 2_000, interval: 20 };
 
@@ -35,7 +43,14 @@ describe("two instances on one database", () => {
     const reader = await stream(b);
     await reader.waitFor(1);
     const id = await publishArticle(a.url, adminOn(a), { title: "عاجل: عبر الخادم الأول", category: "breaking" });
-    await vi.waitFor(() => expect(events(reader)).toContainEqual({ type: "created", item: expect.objectContaining({ id, title: "عاجل: عبر الخادم الأول" }) }), within2s);
+    await vi.waitFor(
+      () =>
+        expect(events(reader)).toContainEqual({
+          type: "created",
+          item: expect.objectContaining({ id, title: "عاجل: عبر الخادم الأول" }),
+        }),
+      within2s,
+    );
     await deletePublishedArticle(a.url, adminOn(a), id);
     await vi.waitFor(() => expect(events(reader).at(-1)).toEqual({ type: "deleted", id }), within2s);
     reader.close();
@@ -46,7 +61,10 @@ describe("two instances on one database", () => {
     const reader = await stream(b);
     await reader.waitFor(1);
     const id = await publishArticle(a.url, adminOn(a), { title: "خبر قبل التعديل", category: "breaking" });
-    await vi.waitFor(() => expect(events(reader)).toContainEqual({ type: "created", item: expect.objectContaining({ id }) }), within2s);
+    await vi.waitFor(
+      () => expect(events(reader)).toContainEqual({ type: "created", item: expect.objectContaining({ id }) }),
+      within2s,
+    );
     reader.close();
     const path = await canonicalPath(db, id);
     const page = async () => {
@@ -61,7 +79,11 @@ describe("two instances on one database", () => {
     const home = async () => (await fetch(`${b.url}/`)).text();
     expect(await home()).toContain("خبر قبل التعديل");
 
-    const edited = await fetch(`${a.url}/api/news/${id}`, { method: "PUT", body: basedOn(await storedVersion(db, id), publishForm("خبر بعد التعديل", { category: "breaking" })), headers: adminOn(a) });
+    const edited = await fetch(`${a.url}/api/news/${id}`, {
+      method: "PUT",
+      body: basedOn(await storedVersion(db, id), publishForm("خبر بعد التعديل", { category: "breaking" })),
+      headers: adminOn(a),
+    });
     expect(edited.ok).toBe(true);
     await vi.waitFor(async () => expect((await page()).html).toContain("خبر بعد التعديل"), within2s);
     const homeAfter = await home();
@@ -88,7 +110,9 @@ describe("two instances on one database", () => {
       { type: "created", item: expect.objectContaining({ id: missed }) },
       { type: "created", item: expect.objectContaining({ id: after }) },
     ]);
-    expect(resumed.messages.map((m) => Number(m.id))).toEqual([...resumed.messages.map((m) => Number(m.id))].sort((x, y) => x - y));
+    expect(resumed.messages.map((m) => Number(m.id))).toEqual(
+      [...resumed.messages.map((m) => Number(m.id))].sort((x, y) => x - y),
+    );
     expect(Number(resumed.messages[0]!.id)).toBeGreaterThan(Number(lastId));
     resumed.close();
     reader.close();

@@ -41,12 +41,19 @@ function stagedUploads(mediaDir: string): string[] {
 
 /** An article upload of which only the first half of the body is sent; `finish` sends the rest. */
 async function startUpload(url: string, cookie: string) {
-  const form = publishForm("خبر أثناء الإيقاف", {}, [{ field: "images", name: "photo.png", bytes: await pngBytes(800, 600) }]);
+  const form = publishForm("خبر أثناء الإيقاف", {}, [
+    { field: "images", name: "photo.png", bytes: await pngBytes(800, 600) },
+  ]);
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
   const request = http.request(`${url}/api/news`, {
     method: "POST",
-    headers: { cookie, origin: url, "content-type": encoded.headers.get("content-type")!, "content-length": body.length },
+    headers: {
+      cookie,
+      origin: url,
+      "content-type": encoded.headers.get("content-type")!,
+      "content-length": body.length,
+    },
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on("response", (response) => {
@@ -74,7 +81,11 @@ describe("the server process", () => {
     const started = (server = await startTestServer());
     const agent = new http.Agent({ keepAlive: true });
     const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
-      http.get(`${started.url}/healthz`, { agent }, (response) => response.resume().on("end", () => resolve(response.headers))).on("error", reject);
+      http
+        .get(`${started.url}/healthz`, { agent }, (response) =>
+          response.resume().on("end", () => resolve(response.headers)),
+        )
+        .on("error", reject);
     });
     expect(headers["keep-alive"]).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
     const nginxSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(readFileSync("deploy/nginx.conf", "utf8"))?.[1]);
@@ -98,7 +109,11 @@ describe("the server process", () => {
     server = await startTestServer();
     const { url, env } = server;
     const db = openDatabase(env.DATABASE_URL);
-    const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    const cookie = await signedInAs(
+      db,
+      { baseUrl: url, authSecret: env.AUTH_SECRET },
+      { email: "desk@example.com", username: "المكتب", role: "admin" },
+    );
 
     const stream = await readStream(`${url}/api/breaking/stream`);
     await vi.waitFor(() => expect(stream.text(), "the stream's snapshot").toContain("data: "), WAIT);
@@ -129,7 +144,11 @@ describe("the server process", () => {
     server = await startTestServer({ SHUTDOWN_GRACE_SECONDS: "1" });
     const { url, env } = server;
     const db = openDatabase(env.DATABASE_URL);
-    const cookie = await signedInAs(db, { baseUrl: url, authSecret: env.AUTH_SECRET }, { email: "desk@example.com", username: "المكتب", role: "admin" });
+    const cookie = await signedInAs(
+      db,
+      { baseUrl: url, authSecret: env.AUTH_SECRET },
+      { email: "desk@example.com", username: "المكتب", role: "admin" },
+    );
     await db.destroy();
     const upload = await startUpload(url, cookie);
     await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
@@ -159,31 +178,44 @@ describe.each([
   { signal: "SIGTERM", as: "systemd's stop", workers: "1" },
   { signal: "SIGINT", as: "Ctrl-C", workers: "1" },
 ] as const)("npm start with WORKERS=$workers, on $as ($signal to its process group)", ({ signal, workers }) => {
-  it("finishes the request in flight, every process logs that it stopped, and npm exits 0", { timeout: 90_000 }, async () => {
-    server = await startTestServer({ WORKERS: workers, LOG_LEVEL: "info" }, "npm start");
-    const { url, env } = server;
-    const db = openDatabase(env.DATABASE_URL);
-    const cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "المكتب", role: "admin" });
-    const upload = await startUpload(url, cookie);
-    await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
+  it(
+    "finishes the request in flight, every process logs that it stopped, and npm exits 0",
+    { timeout: 90_000 },
+    async () => {
+      server = await startTestServer({ WORKERS: workers, LOG_LEVEL: "info" }, "npm start");
+      const { url, env } = server;
+      const db = openDatabase(env.DATABASE_URL);
+      const cookie = await signedInAs(db, server.site, {
+        email: "desk@example.com",
+        username: "المكتب",
+        role: "admin",
+      });
+      const upload = await startUpload(url, cookie);
+      await vi.waitFor(() => expect(stagedUploads(env.MEDIA_DIR), "the upload to start").not.toHaveLength(0), WAIT);
 
-    process.kill(-server.pid, signal);
-    // The worker holding the upload hears the group's signal or the primary's SIGTERM, whichever comes first.
-    await vi.waitFor(() => expect(server!.output(), server!.output()).toMatch(/(SIGINT|SIGTERM): finishing 1 request\(s\) in flight/), WAIT);
-    const { status, body } = await upload.finish();
-    expect(status, body).toBe(201);
-    expect(await server.exited, server.output()).toBe(0);
+      process.kill(-server.pid, signal);
+      // The worker holding the upload hears the group's signal or the primary's SIGTERM, whichever comes first.
+      await vi.waitFor(
+        () =>
+          expect(server!.output(), server!.output()).toMatch(/(SIGINT|SIGTERM): finishing 1 request\(s\) in flight/),
+        WAIT,
+      );
+      const { status, body } = await upload.finish();
+      expect(status, body).toBe(201);
+      expect(await server.exited, server.output()).toBe(0);
 
-    const output = server.output();
-    // npm's, Node's (deprecations), our logger's (pino's level 40 and up): a start and stop that went well says none.
-    expect(output.split("\n").filter((line) => /warn|deprecat|"level":[4-6]0/i.test(line))).toEqual([]);
-    const childPids = loggedChildPids(output);
-    expect(childPids).toHaveLength(workers === "1" ? 0 : 3);
-    for (const pid of childPids) expect(output, `process ${pid}`).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));
-    const lastLine = output.trimEnd().split("\n").at(-1);
-    expect(lastLine).toContain(workers === "1" ? '"msg":"stopped"' : '"msg":"all workers stopped"');
-    const { id } = JSON.parse(body) as { id: string };
-    expect(await db.selectFrom("news").select("id").where("id", "=", id).executeTakeFirst()).toBeDefined();
-    await db.destroy();
-  });
+      const output = server.output();
+      // npm's, Node's (deprecations), our logger's (pino's level 40 and up): a start and stop that went well says none.
+      expect(output.split("\n").filter((line) => /warn|deprecat|"level":[4-6]0/i.test(line))).toEqual([]);
+      const childPids = loggedChildPids(output);
+      expect(childPids).toHaveLength(workers === "1" ? 0 : 3);
+      for (const pid of childPids)
+        expect(output, `process ${pid}`).toMatch(new RegExp(`"pid":${pid},.*"msg":"stopped"`));
+      const lastLine = output.trimEnd().split("\n").at(-1);
+      expect(lastLine).toContain(workers === "1" ? '"msg":"stopped"' : '"msg":"all workers stopped"');
+      const { id } = JSON.parse(body) as { id: string };
+      expect(await db.selectFrom("news").select("id").where("id", "=", id).executeTakeFirst()).toBeDefined();
+      await db.destroy();
+    },
+  );
 });

@@ -26,8 +26,16 @@ const readers: Record<"breakingOnly" | "local" | "sports", Subscription> = {} as
 beforeAll(async () => {
   push = await startPushService();
   ({ server, db } = await startServerAndDb({ TEST_LOOPBACK_PUSH: "1", ...clock.env }));
-  editor = await sessionAs(db, server, { email: "live-alerts@example.com", username: "مكتب التنبيهات", role: "editor" });
-  for (const [name, categories] of [["breakingOnly", []], ["local", ["local"]], ["sports", ["sports"]]] as const) {
+  editor = await sessionAs(db, server, {
+    email: "live-alerts@example.com",
+    username: "مكتب التنبيهات",
+    role: "editor",
+  });
+  for (const [name, categories] of [
+    ["breakingOnly", []],
+    ["local", ["local"]],
+    ["sports", ["sports"]],
+  ] as const) {
     readers[name] = push.subscribe();
     const response = await fetch(`${server.url}/api/push/subscriptions`, {
       method: "POST",
@@ -44,7 +52,8 @@ afterAll(async () => {
 });
 
 const within5s = { timeout: 5_000, interval: 50 };
-const doc = (text: string) => JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+const doc = (text: string) =>
+  JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
 /** A published story of `category` opened as live coverage: its id. */
 async function liveStory(title: string, category: Category): Promise<string> {
@@ -53,23 +62,34 @@ async function liveStory(title: string, category: Category): Promise<string> {
   return id;
 }
 
-const postUpdate = (storyId: string, fields: Record<string, string>) => post(`${server.url}/edit-news/${storyId}/live`, { intent: "post", ...fields }, editor);
+const postUpdate = (storyId: string, fields: Record<string, string>) =>
+  post(`${server.url}/edit-news/${storyId}/live`, { intent: "post", ...fields }, editor);
 
 async function updateOf(storyId: string, text: string) {
-  return db.selectFrom("live_updates").select("id").where("news_id", "=", storyId).where("text", "=", text).executeTakeFirst();
+  return db
+    .selectFrom("live_updates")
+    .select("id")
+    .where("news_id", "=", storyId)
+    .where("text", "=", text)
+    .executeTakeFirst();
 }
 
 /** The alerts each reader received for live update `updateId`. */
 function receivedBy(updateId: string): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(readers).map(([name, reader]) => [name, push.messages(reader.endpoint).filter((m) => (m.payload as { tag?: string }).tag === `live-${updateId}`).length]),
+    Object.entries(readers).map(([name, reader]) => [
+      name,
+      push.messages(reader.endpoint).filter((m) => (m.payload as { tag?: string }).tag === `live-${updateId}`).length,
+    ]),
   );
 }
 
 describe("a live update's alert", () => {
   it("goes to every subscriber when the story is breaking news, and to its category's subscribers otherwise", async () => {
     const breaking = await liveStory("عاجل: عاصفة على الساحل", "breaking");
-    expect((await postUpdate(breaking, { body: doc("ارتفاع الموج إلى خمسة أمتار"), sendAlert: "on" })).status).toBe(200);
+    expect((await postUpdate(breaking, { body: doc("ارتفاع الموج إلى خمسة أمتار"), sendAlert: "on" })).status).toBe(
+      200,
+    );
     const stormUpdate = (await updateOf(breaking, "ارتفاع الموج إلى خمسة أمتار"))!.id;
     await vi.waitFor(() => expect(receivedBy(stormUpdate)).toEqual({ breakingOnly: 1, local: 1, sports: 1 }), within5s);
     expect(push.messages(readers.breakingOnly.endpoint).at(-1)).toMatchObject({ urgency: "high" });
@@ -85,17 +105,30 @@ describe("a live update's alert", () => {
     const story = await liveStory("عاجل: حريق في سوق الخضار", "breaking");
     await writeSiteSettings(db, { ...NEUTRAL_SETTINGS, alertsPerHour: 1 }, null, new Date(clock.now()));
     // At least one alert this hour: the desk's next is past the limit.
-    await createTestArticle(db, { title: "عاجل: انقطاع الكهرباء", category: "breaking", silent: false, createdAt: new Date(clock.now()) });
+    await createTestArticle(db, {
+      title: "عاجل: انقطاع الكهرباء",
+      category: "breaking",
+      silent: false,
+      createdAt: new Date(clock.now()),
+    });
     const text = "امتداد الحريق إلى المحال المجاورة";
     const fields = { body: doc(text), sendAlert: "on", submissionId: "desk-confirm-0001" };
     // The site's settings are cached: the limit holds once this process has read it.
-    await vi.waitFor(async () => expect(await (await get(`${server.url}/dashboard/alerts`, editor)).text()).toContain(`${pm.perHourLimit}: ${(1).toLocaleString("ar-LB")}`), within5s);
+    await vi.waitFor(
+      async () =>
+        expect(await (await get(`${server.url}/dashboard/alerts`, editor)).text()).toContain(
+          `${pm.perHourLimit}: ${(1).toLocaleString("ar-LB")}`,
+        ),
+      within5s,
+    );
     expect((await postUpdate(story, fields)).status).toBe(400);
     expect(await updateOf(story, text)).toBeUndefined();
 
     expect((await postUpdate(story, { ...fields, confirmAlert: "on" })).status).toBe(200);
     const update = (await updateOf(story, text))!.id;
     await vi.waitFor(() => expect(receivedBy(update)).toEqual({ breakingOnly: 1, local: 1, sports: 1 }), within5s);
-    expect(await db.selectFrom("push_alerts").select("id").where("live_update_id", "=", update).execute()).toHaveLength(1);
+    expect(await db.selectFrom("push_alerts").select("id").where("live_update_id", "=", update).execute()).toHaveLength(
+      1,
+    );
   });
 });

@@ -18,12 +18,15 @@ let storyPath = "";
 beforeAll(async () => {
   ({ site, a, b, db } = await startTwoInstancesAndDb());
   editor = await sessionAs(db, a, { email: "live-desk@example.com", username: "مكتب التغطية", role: "editor" });
-  storyId = (await createTestArticle(db, { title: "فرز الأصوات في طرابلس", content: "بدأ الفرز مساء الأحد", category: "local" })).id;
+  storyId = (
+    await createTestArticle(db, { title: "فرز الأصوات في طرابلس", content: "بدأ الفرز مساء الأحد", category: "local" })
+  ).id;
   storyPath = await canonicalPath(db, storyId);
 });
 afterAll(() => stopServerAndDb({ site, db }));
 
-const doc = (text: string) => JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+const doc = (text: string) =>
+  JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
 async function desk(fields: Record<string, string>, server = a): Promise<void> {
   const response = await post(`${server.url}/edit-news/${storyId}/live`, fields, editor);
@@ -31,7 +34,9 @@ async function desk(fields: Record<string, string>, server = a): Promise<void> {
 }
 
 async function updateIds(): Promise<string[]> {
-  return (await db.selectFrom("live_updates").select("id").where("news_id", "=", storyId).orderBy("created_at").execute()).map((row) => row.id);
+  return (
+    await db.selectFrom("live_updates").select("id").where("news_id", "=", storyId).orderBy("created_at").execute()
+  ).map((row) => row.id);
 }
 
 const changes = (messages: { data: unknown }[]) => messages.map((m) => m.data as CoverageMessage);
@@ -45,7 +50,9 @@ describe("live coverage across two instances", () => {
     // B drops its cached page when its follower reads the opening (its next poll on SQLite).
     const after = await vi.waitFor(
       async () => {
-        const id = Number((/eventId(?:"|&quot;):(\d+)/.exec(await (await get(`${b.url}${storyPath}`)).text()) ?? [])[1]);
+        const id = Number(
+          (/eventId(?:"|&quot;):(\d+)/.exec(await (await get(`${b.url}${storyPath}`)).text()) ?? [])[1],
+        );
         if (!(id > 0)) throw new Error("B's page does not show the coverage yet");
         return id;
       },
@@ -64,7 +71,10 @@ describe("live coverage across two instances", () => {
     const told = changes(await reader.waitFor(5));
     expect(told.map((m) => m.type)).toEqual(["posted", "posted", "edited", "edited", "deleted"]);
     expect(told[2]).toMatchObject({ type: "edited", update: { id: first, pinned: true } });
-    expect(told[3]).toMatchObject({ type: "edited", update: { id: second, text: "النتائج الأولية في الميناء والبداوي", alert: true } });
+    expect(told[3]).toMatchObject({
+      type: "edited",
+      update: { id: second, text: "النتائج الأولية في الميناء والبداوي", alert: true },
+    });
     expect(told[4]).toEqual({ type: "deleted", id: first });
     const ids = reader.messages.map((m) => Number(m.id));
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
@@ -79,7 +89,11 @@ describe("live coverage across two instances", () => {
 
     // Without a position: the whole coverage as it is now.
     const fresh = await connectSse(`${a.url}/api/news/${storyId}/live`);
-    expect(changes(await fresh.waitFor(1))[0]).toMatchObject({ type: "snapshot", coverage: { state: "live" }, updates: [{ id: second }] });
+    expect(changes(await fresh.waitFor(1))[0]).toMatchObject({
+      type: "snapshot",
+      coverage: { state: "live" },
+      updates: [{ id: second }],
+    });
     fresh.close();
 
     // The page, from either instance's cache, already shows the update as it is now, with its anchor.
@@ -106,7 +120,10 @@ describe("live coverage across two instances", () => {
     expect(await updateIds()).toHaveLength(before + 1);
     await desk({ intent: "delete", updateId: (await updateIds()).at(-1)! });
 
-    const keyOf = async () => (/name="submissionId" value="([0-9a-f-]{36})"/.exec(await (await get(`${a.url}/edit-news/${storyId}/live`, editor)).text()) ?? [])[1];
+    const keyOf = async () =>
+      (/name="submissionId" value="([0-9a-f-]{36})"/.exec(
+        await (await get(`${a.url}/edit-news/${storyId}/live`, editor)).text(),
+      ) ?? [])[1];
     const [first, second] = [await keyOf(), await keyOf()];
     expect(first).toBeTruthy();
     expect(second).toBeTruthy();
@@ -114,7 +131,9 @@ describe("live coverage across two instances", () => {
   });
 
   it("marks a live breaking story in the breaking list and the ticker", async () => {
-    const breaking = (await createTestArticle(db, { title: "عاصفة على الساحل", content: "رياح قوية", category: "breaking" })).id;
+    const breaking = (
+      await createTestArticle(db, { title: "عاصفة على الساحل", content: "رياح قوية", category: "breaking" })
+    ).id;
     const response = await post(`${a.url}/edit-news/${breaking}/live`, { intent: "open" }, editor);
     expect(response.status).toBe(200);
     // On B once its follower has read the opening.
@@ -134,9 +153,15 @@ describe("live coverage across two instances", () => {
     await desk({ intent: "close", summary: "انتهى الفرز بفوز اللائحة الأولى" });
     const [update] = await updateIds();
     const html = await (await get(`${a.url}${storyPath}`)).text();
-    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     const blog = ld.find((item) => item["@type"] === "LiveBlogPosting");
-    expect(blog).toMatchObject({ coverageStartTime: expect.any(String), coverageEndTime: expect.any(String), liveBlogUpdate: [{ "@type": "BlogPosting", articleBody: "النتائج الأولية في الميناء والبداوي" }] });
+    expect(blog).toMatchObject({
+      coverageStartTime: expect.any(String),
+      coverageEndTime: expect.any(String),
+      liveBlogUpdate: [{ "@type": "BlogPosting", articleBody: "النتائج الأولية في الميناء والبداوي" }],
+    });
     expect(html).toContain("انتهى الفرز بفوز اللائحة الأولى");
     expect(html).not.toMatch(/id="live-heading"[^>]*><span class="live-badge">/);
 
@@ -150,7 +175,12 @@ describe("live coverage across two instances", () => {
     expect((await get(`${b.url}/api/news/no-such-story/live`)).status).toBe(404);
 
     // A NUL or a made-up id in the form is a 4xx, never a 500, and changes nothing.
-    const hostile: Record<string, string>[] = [{ intent: "edit", updateId: "a\u0000b", body: doc("x") }, { intent: "delete", updateId: "not-an-update" }, { intent: "post", body: doc("نص\u0000") }, { intent: "nonsense" }];
+    const hostile: Record<string, string>[] = [
+      { intent: "edit", updateId: "a\u0000b", body: doc("x") },
+      { intent: "delete", updateId: "not-an-update" },
+      { intent: "post", body: doc("نص\u0000") },
+      { intent: "nonsense" },
+    ];
     for (const fields of hostile) {
       const answer = await post(`${a.url}/edit-news/${storyId}/live`, fields, editor);
       expect(answer.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
@@ -158,7 +188,11 @@ describe("live coverage across two instances", () => {
     }
 
     // Closed: posting is refused with its message and nothing changes.
-    const refused = await post(`${a.url}/edit-news/${storyId}/live`, { intent: "post", body: doc("بعد الإغلاق") }, editor);
+    const refused = await post(
+      `${a.url}/edit-news/${storyId}/live`,
+      { intent: "post", body: doc("بعد الإغلاق") },
+      editor,
+    );
     expect(refused.status).toBe(409);
     expect(await updateIds()).toEqual([update]);
   });
@@ -175,7 +209,10 @@ describe("live coverage across two instances", () => {
     expect((await at({ intent: "edit", updateId: edited, body: doc("النص المصحّح") })).status).toBe(200);
     expect((await at({ intent: "delete", updateId: deleted })).status).toBe(200);
 
-    for (const [server, query, headers] of [[a, "?after=0", {}], [b, "", { "Last-Event-ID": "0" }]] as const) {
+    for (const [server, query, headers] of [
+      [a, "?after=0", {}],
+      [b, "", { "Last-Event-ID": "0" }],
+    ] as const) {
       const replay = await connectSse(`${server.url}/api/news/${story}/live${query}`, headers);
       const told = changes(await replay.waitFor(5));
       replay.close();

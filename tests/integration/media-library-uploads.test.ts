@@ -27,9 +27,18 @@ describe("the media library's uploads and the removal of pictures only earlier v
   afterAll(() => stopServerAndDb({ server, db }));
 
   const pictures = async (count: number, name = "photo") =>
-    Promise.all(Array.from({ length: count }, async (_, index): Promise<UploadedFile> => ({ field: "images", name: `${name}-${index}.png`, bytes: await pngBytes(320 + index * 10, 240, "#2a9d8f"), type: "image/png" })));
-  const upload = (files: UploadedFile[], session: Session = editor) => callApi(`${server.url}/api/media/library`, "POST", articleForm({}, files), session, { origin: server.url });
-  const library = async (session: Session = editor) => ((await (await get(`${server.url}/api/media/library`, session)).json()) as { images: LibraryEntry[] }).images;
+    Promise.all(
+      Array.from({ length: count }, async (_, index): Promise<UploadedFile> => ({
+        field: "images",
+        name: `${name}-${index}.png`,
+        bytes: await pngBytes(320 + index * 10, 240, "#2a9d8f"),
+        type: "image/png",
+      })),
+    );
+  const upload = (files: UploadedFile[], session: Session = editor) =>
+    callApi(`${server.url}/api/media/library`, "POST", articleForm({}, files), session, { origin: server.url });
+  const library = async (session: Session = editor) =>
+    ((await (await get(`${server.url}/api/media/library`, session)).json()) as { images: LibraryEntry[] }).images;
   const storedNames = () => readdirSync(path.join(server.env.MEDIA_DIR, "news-images")).sort();
   const served = async (url: string) => (await get(`${server.url}${url}`)).status;
 
@@ -58,7 +67,10 @@ describe("the media library's uploads and the removal of pictures only earlier v
   it("refuses what a story's upload refuses, in Arabic, and keeps nothing of a refused upload", async () => {
     const names = storedNames();
     const rows = (await library()).length;
-    const notAnImage = await upload([...(await pictures(1)), { field: "images", name: "virus.png", bytes: exeBytes(), type: "image/png" }]);
+    const notAnImage = await upload([
+      ...(await pictures(1)),
+      { field: "images", name: "virus.png", bytes: exeBytes(), type: "image/png" },
+    ]);
     expect(notAnImage.status).toBe(400);
     expect(notAnImage.json.error?.fields?.images).toBe(newsroomMessages.imageInvalid);
     const tooMany = await upload(await pictures(11));
@@ -67,7 +79,11 @@ describe("the media library's uploads and the removal of pictures only earlier v
     const none = await upload([]);
     expect(none.status).toBe(400);
     expect(none.json.error?.fields?.images).toBe(mediaLibraryMessages.uploadNone);
-    const page = await post(`${server.url}/dashboard/media`, articleForm({}, [{ field: "images", name: "virus.png", bytes: exeBytes() }]), editor);
+    const page = await post(
+      `${server.url}/dashboard/media`,
+      articleForm({}, [{ field: "images", name: "virus.png", bytes: exeBytes() }]),
+      editor,
+    );
     expect(page.status).toBe(400);
     expect(await page.text()).toContain(newsroomMessages.imageInvalid);
     expect((await upload(await pictures(1), VISITOR)).status).toBe(401);
@@ -76,13 +92,42 @@ describe("the media library's uploads and the removal of pictures only earlier v
   });
 
   it("lets an editor delete a picture only earlier versions use: its files are no longer served and those versions say it was removed", async () => {
-    const created = await callApi(`${server.url}/api/news`, "POST", articleForm({ title: "صورة خاطئة في الخبر", content: "نص الخبر", category: "local", status: "published" }, await pictures(2, "story")), editor, { origin: server.url });
+    const created = await callApi(
+      `${server.url}/api/news`,
+      "POST",
+      articleForm(
+        { title: "صورة خاطئة في الخبر", content: "نص الخبر", category: "local", status: "published" },
+        await pictures(2, "story"),
+      ),
+      editor,
+      { origin: server.url },
+    );
     expect(created.status).toBe(201);
     const id = created.json.id!;
     const { images } = await db.selectFrom("news").select("images").where("id", "=", id).executeTakeFirstOrThrow();
     const [cover, wrong] = JSON.parse(images) as [string, string];
-    expect((await putArticle(server.url, editor, id, articleForm({ title: "صورة خاطئة في الخبر", content: "نص الخبر", category: "local", status: "published", removeImages: wrong }), { origin: server.url })).status).toBe(200);
-    const { id: revision } = await db.selectFrom("news_revisions").select("id").where("news_id", "=", id).executeTakeFirstOrThrow();
+    expect(
+      (
+        await putArticle(
+          server.url,
+          editor,
+          id,
+          articleForm({
+            title: "صورة خاطئة في الخبر",
+            content: "نص الخبر",
+            category: "local",
+            status: "published",
+            removeImages: wrong,
+          }),
+          { origin: server.url },
+        )
+      ).status,
+    ).toBe(200);
+    const { id: revision } = await db
+      .selectFrom("news_revisions")
+      .select("id")
+      .where("news_id", "=", id)
+      .executeTakeFirstOrThrow();
 
     const entry = (await library()).find((image) => image.url === wrong)!;
     expect(entry.uses).toEqual([{ id, title: "صورة خاطئة في الخبر", as: "revision" }]);
@@ -105,13 +150,23 @@ describe("the media library's uploads and the removal of pictures only earlier v
     const shown = await (await get(`${server.url}/edit-news/${id}/revisions/${revision}`, editor)).text();
     expect(shown).toContain(messages.removedImage);
     expect(shown).not.toContain(`src="${wrong.replace(/\.webp$/, "")}`);
-    const compared = await (await get(`${server.url}/edit-news/${id}/compare?from=${revision}&to=current`, editor)).text();
+    const compared = await (
+      await get(`${server.url}/edit-news/${id}/compare?from=${revision}&to=current`, editor)
+    ).text();
     expect(compared).toContain(messages.removedImage);
 
     // Restoring that version brings back its text and its other pictures, never the removed one.
-    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, editor);
+    const restored = await post(
+      `${server.url}/edit-news/${id}/revisions/${revision}`,
+      { mode: "full", baseVersion: String(await storedVersion(db, id)) },
+      editor,
+    );
     expect(restored.status).toBe(302);
-    const after = await db.selectFrom("news").select(["images", "image_details"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("news")
+      .select(["images", "image_details"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(after.images)).toEqual([cover]);
     expect(after.image_details ?? "").not.toContain(wrong);
   });

@@ -43,9 +43,19 @@ describe("the media library on the real server with a bucket", () => {
     expect(response.status).toBe(200);
     return ((await response.json()) as { images: LibraryEntry[] }).images;
   };
-  const publish = async (session: Session, fields: Record<string, string | string[]>, files: { field: string; name: string; bytes: Buffer }[] = []) => {
+  const publish = async (
+    session: Session,
+    fields: Record<string, string | string[]>,
+    files: { field: string; name: string; bytes: Buffer }[] = [],
+  ) => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ content: "نص الخبر", category: "local", status: "published", ...fields })) for (const item of [value].flat()) form.append(key, item);
+    for (const [key, value] of Object.entries({
+      content: "نص الخبر",
+      category: "local",
+      status: "published",
+      ...fields,
+    }))
+      for (const item of [value].flat()) form.append(key, item);
     for (const file of articleForm({}, files).entries()) form.append(...(file as [string, Blob]));
     const response = await post(`${server.url}/api/news`, form, session, { origin: server.url });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -53,9 +63,15 @@ describe("the media library on the real server with a bucket", () => {
   };
 
   it("records each uploaded image with its uploader, size and uses; the editor's body upload too", async () => {
-    first = await publish(author, { title: "صورة المرفأ", status: "review" }, [{ field: "images", name: "port.png", bytes: await pngBytes(800, 1000, "#2a9d8f") }]);
+    first = await publish(author, { title: "صورة المرفأ", status: "review" }, [
+      { field: "images", name: "port.png", bytes: await pngBytes(800, 1000, "#2a9d8f") },
+    ]);
     const body = new FormData();
-    body.set("image", new Blob([new Uint8Array(await pngBytes(640, 360, "#e76f51"))], { type: "image/png" }), "figure.png");
+    body.set(
+      "image",
+      new Blob([new Uint8Array(await pngBytes(640, 360, "#e76f51"))], { type: "image/png" }),
+      "figure.png",
+    );
     const upload = await post(`${server.url}/api/media/images`, body, editor, { origin: server.url });
     expect(upload.status).toBe(201);
     inBody = ((await upload.json()) as { url: string }).url;
@@ -63,7 +79,12 @@ describe("the media library on the real server with a bucket", () => {
     const images = await library();
     expect(images.map((image) => image.url)).toEqual([inBody, expect.stringMatching(/^\/media\/news-images\//)]);
     cover = images[1]!.url;
-    expect(images[1]).toMatchObject({ uploader: "كاتبة", width: 800, height: 1000, uses: [{ id: first, title: "صورة المرفأ", as: "cover" }] });
+    expect(images[1]).toMatchObject({
+      uploader: "كاتبة",
+      width: 800,
+      height: 1000,
+      uses: [{ id: first, title: "صورة المرفأ", as: "cover" }],
+    });
     expect(images[0]).toMatchObject({ uploader: "مكتب الأخبار", uses: [] });
     expect((await library(`?uploader=${encodeURIComponent("كاتبة")}`)).map((image) => image.url)).toEqual([cover]);
     expect(await library(`?from=2000-01-01&to=2000-12-31`)).toEqual([]);
@@ -71,7 +92,13 @@ describe("the media library on the real server with a bucket", () => {
 
   it("gives an image to a second story by its URL, without a new file in the bucket, with the details it is given", async () => {
     const keys = await bucket.keys();
-    second = await publish(editor, { title: "خبر ثان بالصورة نفسها", imageOrder: cover, imageAlt: "رافعات المرفأ", imageCaption: "المرفأ عند الفجر", imageCredit: "أرشيف الموقع" });
+    second = await publish(editor, {
+      title: "خبر ثان بالصورة نفسها",
+      imageOrder: cover,
+      imageAlt: "رافعات المرفأ",
+      imageCaption: "المرفأ عند الفجر",
+      imageCredit: "أرشيف الموقع",
+    });
     expect(await bucket.keys()).toEqual(keys);
     const row = await db.selectFrom("news").select("images").where("id", "=", second).executeTakeFirstOrThrow();
     expect(JSON.parse(row.images)).toEqual([cover]);
@@ -84,7 +111,11 @@ describe("the media library on the real server with a bucket", () => {
   });
 
   it("sets a focal point by the library's form: cards crop around it and the share picture is cut around it, from the bucket", async () => {
-    const set = await post(`${server.url}/dashboard/media`, { intent: "focus", url: cover, x: "0.3", y: "0.8" }, author);
+    const set = await post(
+      `${server.url}/dashboard/media`,
+      { intent: "focus", url: cover, x: "0.3", y: "0.8" },
+      author,
+    );
     expect(set.status).toBe(200);
     const home = await (await get(`${server.url}/`)).text();
     expect(home).toContain("object-[30%_80%]");
@@ -92,9 +123,23 @@ describe("the media library on the real server with a bucket", () => {
     expect(page).toContain("object-[30%_80%]");
     // In a story's gallery too, after another cover.
     const upload = new FormData();
-    upload.set("image", new Blob([new Uint8Array(await pngBytes(640, 360, "#264653"))], { type: "image/png" }), "harbour.png");
-    const otherCover = ((await (await post(`${server.url}/api/media/images`, upload, editor, { origin: server.url })).json()) as { url: string }).url;
-    const gallery = await publish(editor, { title: "معرض المرفأ", imageOrder: [otherCover, cover], imageAlt: ["", ""], imageCaption: ["", ""], imageCredit: ["", ""] });
+    upload.set(
+      "image",
+      new Blob([new Uint8Array(await pngBytes(640, 360, "#264653"))], { type: "image/png" }),
+      "harbour.png",
+    );
+    const otherCover = (
+      (await (await post(`${server.url}/api/media/images`, upload, editor, { origin: server.url })).json()) as {
+        url: string;
+      }
+    ).url;
+    const gallery = await publish(editor, {
+      title: "معرض المرفأ",
+      imageOrder: [otherCover, cover],
+      imageAlt: ["", ""],
+      imageCaption: ["", ""],
+      imageCredit: ["", ""],
+    });
     const galleryPage = await (await get(`${server.url}${await canonicalPath(db, gallery)}`)).text();
     const galleryImages = [...galleryPage.matchAll(/<img [^>]*380px[^>]*>/g)].map(([tag]) => tag);
     expect(galleryImages).toHaveLength(1);
@@ -112,13 +157,27 @@ describe("the media library on the real server with a bucket", () => {
 
   it("gives a video a poster, shown before it plays, kept in the library as in use; another author may not", async () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ title: "فيديو من المرفأ", content: "نص", category: "local", status: "draft" })) form.append(key, value);
+    for (const [key, value] of Object.entries({
+      title: "فيديو من المرفأ",
+      content: "نص",
+      category: "local",
+      status: "draft",
+    }))
+      form.append(key, value);
     form.append("video", new Blob([new Uint8Array(mp4Bytes(8_192))], { type: "video/mp4" }), "clip.mp4");
     const created = await post(`${server.url}/api/news`, form, author, { origin: server.url });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const poster = (session: Session, articleId = id) => post(`${server.url}/api/media/posters`, articleForm({ articleId }, [{ field: "poster", name: "frame.jpg", bytes: jpeg }]), session, { origin: server.url });
-    const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#264653" } }).jpeg().toBuffer();
+    const poster = (session: Session, articleId = id) =>
+      post(
+        `${server.url}/api/media/posters`,
+        articleForm({ articleId }, [{ field: "poster", name: "frame.jpg", bytes: jpeg }]),
+        session,
+        { origin: server.url },
+      );
+    const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#264653" } })
+      .jpeg()
+      .toBuffer();
 
     await createTestAccount(db, server.site, { email: "other@example.com", username: "كاتب آخر", role: "author" });
     const other = { cookie: await sessionCookie(db, server.site, "other@example.com") };
@@ -132,7 +191,11 @@ describe("the media library on the real server with a bucket", () => {
     const page = await (await get(`${server.url}/edit-news/${id}`, author)).text();
     expect(page).toContain(url.replace(/\.webp$/, "-400w.webp"));
     // Published by hand: the reader's page, never cached while a draft, shows it.
-    await db.updateTable("news").set({ status: "published", published_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await db
+      .updateTable("news")
+      .set({ status: "published", published_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
     const reader = await (await get(`${server.url}/news/${id}`)).text();
     expect(reader).toMatch(new RegExp(`<video[^>]+poster="${url.replace(/\.webp$/, "-1200w.webp")}"`));
     const [entry] = (await library()).filter((image) => image.url === url);
@@ -150,20 +213,37 @@ describe("the media library on the real server with a bucket", () => {
     const path = await canonicalPath(db, id);
     const reader = async () => (await get(`${server.url}${path}`)).text();
     const facadeOf = (html: string) => /<a href="([^"]+)"[^>]*data-testid="video-facade">([^]*?)<\/a>/.exec(html);
-    const sources = (html: string) => [...html.matchAll(/\s(?:src|srcset|poster|data)="([^"]*)"/gi)].map((match) => match[1]!);
+    const sources = (html: string) =>
+      [...html.matchAll(/\s(?:src|srcset|poster|data)="([^"]*)"/gi)].map((match) => match[1]!);
     const untouched = await reader();
     expect(facadeOf(untouched)?.[1]).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
     expect(facadeOf(untouched)?.[2]).toContain("جولة في سوق الخضار");
     expect(facadeOf(untouched)?.[2]).not.toContain("<img");
 
-    const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#e9c46a" } }).png().toBuffer();
-    const saved = await post(`${server.url}/api/media/posters`, articleForm({ articleId: id }, [{ field: "poster", name: "market.png", bytes: picture }]), editor, { origin: server.url });
+    const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#e9c46a" } })
+      .png()
+      .toBuffer();
+    const saved = await post(
+      `${server.url}/api/media/posters`,
+      articleForm({ articleId: id }, [{ field: "poster", name: "market.png", bytes: picture }]),
+      editor,
+      { origin: server.url },
+    );
     expect(saved.status, await saved.clone().text()).toBe(201);
     const { url } = (await saved.json()) as { url: string };
     const { video } = await db.selectFrom("news").select("video").where("id", "=", id).executeTakeFirstOrThrow();
-    expect(await db.selectFrom("video_posters").select(["video_url", "poster_url"]).where("video_url", "=", video!).execute()).toEqual([{ video_url: video, poster_url: url }]);
+    expect(
+      await db
+        .selectFrom("video_posters")
+        .select(["video_url", "poster_url"])
+        .where("video_url", "=", video!)
+        .execute(),
+    ).toEqual([{ video_url: video, poster_url: url }]);
 
-    await vi.waitFor(async () => expect(facadeOf(await reader())?.[2]).toContain(`src="${url.replace(/\.webp$/, "-800w.webp")}"`), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(
+      async () => expect(facadeOf(await reader())?.[2]).toContain(`src="${url.replace(/\.webp$/, "-800w.webp")}"`),
+      { timeout: 5_000, interval: 50 },
+    );
     const page = await reader();
     expect(page).toContain(messages.playVideo);
     expect(page).not.toContain("<iframe");

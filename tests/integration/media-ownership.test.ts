@@ -25,13 +25,23 @@ describe("media that belongs to a story", () => {
   afterAll(() => stopServerAndDb({ server, db }));
 
   const story = async (session: Session, fields: Record<string, string>) => {
-    const { status, json } = await callApi(`${server.url}/api/news`, "POST", articleForm({ content: "نص الخبر", category: "local", status: "published", ...fields }), session, { origin: server.url });
+    const { status, json } = await callApi(
+      `${server.url}/api/news`,
+      "POST",
+      articleForm({ content: "نص الخبر", category: "local", status: "published", ...fields }),
+      session,
+      { origin: server.url },
+    );
     expect(status, JSON.stringify(json)).toBe(201);
     return json.id!;
   };
   const setPoster = async (session: Session, articleId: string, colour: string) => {
-    const picture = await sharp({ create: { width: 640, height: 360, channels: 3, background: colour } }).png().toBuffer();
-    const form = articleForm({ articleId }, [{ field: "poster", name: "poster.png", bytes: picture, type: "image/png" }]);
+    const picture = await sharp({ create: { width: 640, height: 360, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+    const form = articleForm({ articleId }, [
+      { field: "poster", name: "poster.png", bytes: picture, type: "image/png" },
+    ]);
     return callApi(`${server.url}/api/media/posters`, "POST", form, session, { origin: server.url });
   };
   const variant = (url: string) => url.replace(/\.webp$/, "");
@@ -66,7 +76,15 @@ describe("media that belongs to a story", () => {
   });
 
   it("shows an author an image's uses only in stories they may read (their own, and published ones); an editor sees all", async () => {
-    const upload = await callApi(`${server.url}/api/media/images`, "POST", articleForm({}, [{ field: "image", name: "harbour.png", bytes: await pngBytes(640, 360, "#264653"), type: "image/png" }]), editor, { origin: server.url });
+    const upload = await callApi(
+      `${server.url}/api/media/images`,
+      "POST",
+      articleForm({}, [
+        { field: "image", name: "harbour.png", bytes: await pngBytes(640, 360, "#264653"), type: "image/png" },
+      ]),
+      editor,
+      { origin: server.url },
+    );
     expect(upload.status).toBe(201);
     const image = upload.json.url!;
     const taking = { imageOrder: image, imageAlt: "", imageCaption: "", imageCredit: "" };
@@ -76,17 +94,39 @@ describe("media that belongs to a story", () => {
     const published = await story(editor, { title: "خبر منشور عن المرفأ", ...taking });
     // Another author's draft drops it: only its kept earlier version uses it now.
     const reviewed = await story(otherAuthor, { title: "مسودة أخرى حذفت الصورة", status: "draft", ...taking });
-    expect((await putArticle(server.url, otherAuthor, reviewed, articleForm({ title: "مسودة أخرى حذفت الصورة", content: "نص", category: "local", status: "draft", removeImages: image }), { origin: server.url })).status).toBe(200);
+    expect(
+      (
+        await putArticle(
+          server.url,
+          otherAuthor,
+          reviewed,
+          articleForm({
+            title: "مسودة أخرى حذفت الصورة",
+            content: "نص",
+            category: "local",
+            status: "draft",
+            removeImages: image,
+          }),
+          { origin: server.url },
+        )
+      ).status,
+    ).toBe(200);
 
     const usesSeenBy = async (session: Session) => {
-      const { images } = (await (await get(`${server.url}/api/media/library`, session)).json()) as { images: LibraryEntry[] };
-      return images.find((entry) => entry.url === image)!.uses.map((use) => use.id).sort();
+      const { images } = (await (await get(`${server.url}/api/media/library`, session)).json()) as {
+        images: LibraryEntry[];
+      };
+      return images
+        .find((entry) => entry.url === image)!
+        .uses.map((use) => use.id)
+        .sort();
     };
     expect(await usesSeenBy(author)).toEqual([ownDraft, published].sort());
     expect(await usesSeenBy(editor)).toEqual([othersDraft, editorsDraft, ownDraft, published, reviewed].sort());
     const page = await (await get(`${server.url}/dashboard/media`, author)).text();
     expect(page).toContain("مسودتي عن المرفأ");
     expect(page).toContain("خبر منشور عن المرفأ");
-    for (const hidden of ["مسودة سرية لكاتب آخر", "مسودة المحرر عن المرفأ", "مسودة أخرى حذفت الصورة"]) expect(page).not.toContain(hidden);
+    for (const hidden of ["مسودة سرية لكاتب آخر", "مسودة المحرر عن المرفأ", "مسودة أخرى حذفت الصورة"])
+      expect(page).not.toContain(hidden);
   });
 });

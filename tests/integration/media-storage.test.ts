@@ -23,8 +23,18 @@ async function startSite(env: Record<string, string> = {}) {
   let server = await startTestServer(siteEnv);
   const db = openDatabase(server.env.DATABASE_URL);
   const cookie = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب", role: "admin" });
-  const send = async (method: string, pathname: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<Answer> => {
-    const response = await fetch(`${server.url}${pathname}`, { method, body, headers: { cookie, ...headers }, signal: AbortSignal.timeout(20_000) });
+  const send = async (
+    method: string,
+    pathname: string,
+    body?: BodyInit,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
+    const response = await fetch(`${server.url}${pathname}`, {
+      method,
+      body,
+      headers: { cookie, ...headers },
+      signal: AbortSignal.timeout(20_000),
+    });
     return { status: response.status, json: (await response.json()) as Answer["json"] };
   };
   return {
@@ -33,7 +43,8 @@ async function startSite(env: Record<string, string> = {}) {
     },
     db,
     mediaDir: server.env.MEDIA_DIR,
-    publish: (fields: Record<string, string>, files: UploadedFile[] = []) => send("POST", "/api/news", articleForm({ ...ARTICLE, ...fields }, files)),
+    publish: (fields: Record<string, string>, files: UploadedFile[] = []) =>
+      send("POST", "/api/news", articleForm({ ...ARTICLE, ...fields }, files)),
     send,
     row: (id: string) => db.selectFrom("news").select(["images", "video"]).where("id", "=", id).executeTakeFirst(),
     restart: async () => {
@@ -63,20 +74,34 @@ describe("stored names", () => {
   });
   afterAll(() => site.close());
 
-  const image = async (width: number): Promise<UploadedFile> => ({ field: "images", name: "صورة.jpg", bytes: await pngBytes(width, 100) });
-  const video = (size: number): UploadedFile => ({ field: "video", name: "فيديو.mp4", bytes: mp4Bytes(size), type: "video/mp4" });
+  const image = async (width: number): Promise<UploadedFile> => ({
+    field: "images",
+    name: "صورة.jpg",
+    bytes: await pngBytes(width, 100),
+  });
+  const video = (size: number): UploadedFile => ({
+    field: "video",
+    name: "فيديو.mp4",
+    bytes: mp4Bytes(size),
+    type: "video/mp4",
+  });
 
   it("concurrent publishes of the same Arabic file names never share a file, and deleting one keeps the other's media", async () => {
     // Each article's image width and video size are its own, so a served file tells whose it is.
     const pairs = await Promise.all(
       Array.from({ length: 20 }, (_, pair) =>
-        Promise.all([0, 1].map(async (member) => {
-          const n = pair * 2 + member;
-          const { status, json } = await site.publish({ title: `خبر ${n}` }, [await image(200 + n), video(5_000 + n)]);
-          expect(status).toBe(201);
-          const row = (await site.row(json.id!))!;
-          return { id: json.id!, n, image: JSON.parse(row.images)[0] as string, video: row.video! };
-        })),
+        Promise.all(
+          [0, 1].map(async (member) => {
+            const n = pair * 2 + member;
+            const { status, json } = await site.publish({ title: `خبر ${n}` }, [
+              await image(200 + n),
+              video(5_000 + n),
+            ]);
+            expect(status).toBe(201);
+            const row = (await site.row(json.id!))!;
+            return { id: json.id!, n, image: JSON.parse(row.images)[0] as string, video: row.video! };
+          }),
+        ),
       ),
     );
     const urls = pairs.flat().flatMap((a) => [a.image, a.video]);
@@ -96,7 +121,10 @@ describe("stored names", () => {
   it("a form submitted twice at once publishes once, and the refused copy never deletes the accepted one's media", async () => {
     await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        const fields = { title: `إرسال مزدوج ${i}`, submissionId: `5d1c1a52-0000-4000-8000-${String(i).padStart(12, "0")}` };
+        const fields = {
+          title: `إرسال مزدوج ${i}`,
+          submissionId: `5d1c1a52-0000-4000-8000-${String(i).padStart(12, "0")}`,
+        };
         const files = [await image(300), video(6_000)];
         const answers = await Promise.all([site.publish(fields, files), site.publish(fields, files)]);
         expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
@@ -109,12 +137,19 @@ describe("stored names", () => {
   });
 
   it("a multipart body without a boundary, or another malformed content type, is a 400 that leaves no staging folder", async () => {
-    for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=", 'multipart/form-data; boundary="open', "multipart/mixed; boundary=x"]) {
+    for (const contentType of [
+      "multipart/form-data",
+      "multipart/form-data; boundary=",
+      'multipart/form-data; boundary="open',
+      "multipart/mixed; boundary=x",
+    ]) {
       const answer = await site.send("POST", "/api/news", "title=x", { "content-type": contentType });
       expect(answer.status, contentType).toBe(400);
       expect(answer.json.error?.message, contentType).toBe(messages.formMalformed);
     }
-    expect(existsSync(path.join(site.mediaDir, ".staging")) ? readdirSync(path.join(site.mediaDir, ".staging")) : []).toEqual([]);
+    expect(
+      existsSync(path.join(site.mediaDir, ".staging")) ? readdirSync(path.join(site.mediaDir, ".staging")) : [],
+    ).toEqual([]);
   });
 });
 
@@ -132,7 +167,9 @@ describe("a disk that refuses", () => {
     site = await startSite({ MEDIA_DIR: disk.dir });
     const free = statfsSync(disk.dir).bfree;
     const started = Date.now();
-    const answer = await site.publish({}, [{ field: "video", name: "clip.mp4", bytes: mp4Bytes(5 * 1024 * 1024), type: "video/mp4" }]);
+    const answer = await site.publish({}, [
+      { field: "video", name: "clip.mp4", bytes: mp4Bytes(5 * 1024 * 1024), type: "video/mp4" },
+    ]);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(answer.status).toBe(507);
     expect(answer.json.error?.message).toBe(messages.storageFull);
@@ -146,15 +183,23 @@ describe("a disk that refuses", () => {
     const mediaDir = path.join(disk.dir, "media");
     site = await startSite({ MEDIA_DIR: mediaDir });
     expect((await site.publish({ title: "خبر نصي" })).status).toBe(201);
-    const urlencoded = await site.send("POST", "/api/news", new URLSearchParams({ ...ARTICLE, title: "خبر من نموذج بسيط" }));
+    const urlencoded = await site.send(
+      "POST",
+      "/api/news",
+      new URLSearchParams({ ...ARTICLE, title: "خبر من نموذج بسيط" }),
+    );
     expect(urlencoded.status).toBe(201);
     expect(existsSync(mediaDir)).toBe(false); // text needs no folder, not even for staging
 
-    const illustrated = await site.publish({ title: "خبر بصورة" }, [{ field: "images", name: "photo.png", bytes: await pngBytes() }]);
+    const illustrated = await site.publish({ title: "خبر بصورة" }, [
+      { field: "images", name: "photo.png", bytes: await pngBytes() },
+    ]);
     expect(illustrated.status).toBe(201);
     disk.readOnly();
     expect((await site.publish({ title: "خبر نصي على قرص للقراءة فقط" })).status).toBe(201);
-    const refused = await site.publish({ title: "صورة على قرص للقراءة فقط" }, [{ field: "images", name: "photo.png", bytes: await pngBytes() }]);
+    const refused = await site.publish({ title: "صورة على قرص للقراءة فقط" }, [
+      { field: "images", name: "photo.png", bytes: await pngBytes() },
+    ]);
     expect(refused.status).toBe(503);
     expect(refused.json.error?.message).toBe(messages.storageUnavailable);
     const deleted = await site.send("DELETE", `/api/news/${illustrated.json.id}`);
@@ -166,7 +211,8 @@ describe("a disk that refuses", () => {
     const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
     await site.db.updateTable("news").set({ deleted_at: monthAgo }).where("id", "=", illustrated.json.id!).execute();
     const anHourAgo = new Date(Date.now() - 61 * 60 * 1000);
-    for (const name of filesUnder(path.join(mediaDir, "news-images"))) utimesSync(path.join(mediaDir, "news-images", name), anHourAgo, anHourAgo);
+    for (const name of filesUnder(path.join(mediaDir, "news-images")))
+      utimesSync(path.join(mediaDir, "news-images", name), anHourAgo, anHourAgo);
     mkdirSync(path.join(mediaDir, ".staging", "1-crash"), { recursive: true });
     writeFileSync(path.join(mediaDir, ".staging", "1-crash", "0"), Buffer.alloc(100_000));
     await site.restart();

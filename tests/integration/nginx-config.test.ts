@@ -19,22 +19,40 @@ describe("deploy/nginx.conf", () => {
     const tested = siteConfigForTests(template, 3725, ["127.0.0.1:4001", "127.0.0.1:4002"]);
     expect(tested).toContain("    server 127.0.0.1:4001;\n    server 127.0.0.1:4002;\n");
     expect(tested).toContain("listen 127.0.0.1:3725;");
-    expect(tested, "the tests' listener says which instance answered").toContain("add_header x-upstream $upstream_addr always;");
+    expect(tested, "the tests' listener says which instance answered").toContain(
+      "add_header x-upstream $upstream_addr always;",
+    );
     expect(tested).not.toMatch(/ssl|listen 80|127\.0\.0\.1:3000/);
-    for (const line of ["proxy_buffering off;", "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;", "client_max_body_size"]) {
+    for (const line of [
+      "proxy_buffering off;",
+      "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+      "client_max_body_size",
+    ]) {
       expect(tested).toContain(line);
     }
   });
 
   it("sends readers' views to each instance's views process, with the instances' workers as the backup", () => {
-    const route = /location ~ \^\/api\/\(news\/\[\^\/\]\+\/visit\|site-visit\)\$ \{\n\s+proxy_pass http:\/\/akhbar_views;/;
+    const route =
+      /location ~ \^\/api\/\(news\/\[\^\/\]\+\/visit\|site-visit\)\$ \{\n\s+proxy_pass http:\/\/akhbar_views;/;
     expect(template).toMatch(route);
-    const tested = siteConfigForTests(template, 3725, ["127.0.0.1:4001", "127.0.0.1:4002"], ["127.0.0.1:5001", "127.0.0.1:5002"]);
-    expect(tested).toContain("    server 127.0.0.1:5001;\n    server 127.0.0.1:5002;\n    server 127.0.0.1:4001 backup;\n    server 127.0.0.1:4002 backup;\n");
-    expect(siteConfigForTests(template, 3725, ["127.0.0.1:4001"]), "without views processes, to the instances").toMatch(/upstream akhbar_views \{\n\s+server 127\.0\.0\.1:4001;\n/);
+    const tested = siteConfigForTests(
+      template,
+      3725,
+      ["127.0.0.1:4001", "127.0.0.1:4002"],
+      ["127.0.0.1:5001", "127.0.0.1:5002"],
+    );
+    expect(tested).toContain(
+      "    server 127.0.0.1:5001;\n    server 127.0.0.1:5002;\n    server 127.0.0.1:4001 backup;\n    server 127.0.0.1:4002 backup;\n",
+    );
+    expect(siteConfigForTests(template, 3725, ["127.0.0.1:4001"]), "without views processes, to the instances").toMatch(
+      /upstream akhbar_views \{\n\s+server 127\.0\.0\.1:4001;\n/,
+    );
   });
 
   it("stops the tests when a marked part is missing", () => {
-    expect(() => siteConfigForTests(template.replace("# ── end TLS ──", ""), 3725, ["127.0.0.1:4001"])).toThrow(/one "# ── TLS ──"/);
+    expect(() => siteConfigForTests(template.replace("# ── end TLS ──", ""), 3725, ["127.0.0.1:4001"])).toThrow(
+      /one "# ── TLS ──"/,
+    );
   });
 });

@@ -38,8 +38,13 @@ let articleId = "";
 beforeAll(async () => {
   ({ server, db } = await startServerAndDb());
   admin = await signedInAs(db, server.site, { email: "weight@example.com", username: "محرر", role: "admin" });
-  articleId = await publishArticle(server.url, { cookie: admin }, { title: "خبر لقياس الصفحة", image: { width: 1200, height: 675 } });
-  for (let i = 1; i <= CATEGORY_PAGE_SIZE + 2; i++) await publishArticle(server.url, { cookie: admin }, { title: `خبر رياضي ${i}`, category: "sports" });
+  articleId = await publishArticle(
+    server.url,
+    { cookie: admin },
+    { title: "خبر لقياس الصفحة", image: { width: 1200, height: 675 } },
+  );
+  for (let i = 1; i <= CATEGORY_PAGE_SIZE + 2; i++)
+    await publishArticle(server.url, { cookie: admin }, { title: `خبر رياضي ${i}`, category: "sports" });
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
@@ -68,11 +73,16 @@ describe("what pages make the browser load", () => {
 describe("a category page", () => {
   it("carries its cards once, as markup: the islands beside them hold only the list's addresses and the paging", async () => {
     const page = await html("/sports");
-    const cards = /data-testid="category-list">([^]*?)<ak-island data-name="category-more-cards"><\/ak-island><\/div>/.exec(page)?.[1] ?? "";
+    const cards =
+      /data-testid="category-list">([^]*?)<ak-island data-name="category-more-cards"><\/ak-island><\/div>/.exec(
+        page,
+      )?.[1] ?? "";
     expect(cards.match(/<article/g)).toHaveLength(CATEGORY_PAGE_SIZE);
     expect(cards).not.toContain("<ak-island");
     const props = [...page.matchAll(/data-props="([^"]*)"/g)].map((match) => match[1]!.replaceAll("&quot;", '"'));
-    expect(props).toContain(JSON.stringify({ path: "/sports", moreApi: "/api/latest?category=sports", page: 1, hasMore: true }));
+    expect(props).toContain(
+      JSON.stringify({ path: "/sports", moreApi: "/api/latest?category=sports", page: 1, hasMore: true }),
+    );
     for (const each of props) expect(each).not.toContain("خبر رياضي");
   });
 });
@@ -82,7 +92,11 @@ describe("/api/latest", () => {
     const latest = (await (await fetch(`${server.url}/api/latest`)).json()) as { items: { id: string }[] };
     expect(latest.items.length).toBeGreaterThan(0);
 
-    const first = (await (await fetch(`${server.url}/api/latest?category=sports&page=1`)).json()) as { items: { title: string }[]; page: number; hasMore: boolean };
+    const first = (await (await fetch(`${server.url}/api/latest?category=sports&page=1`)).json()) as {
+      items: { title: string }[];
+      page: number;
+      hasMore: boolean;
+    };
     expect(first).toMatchObject({ page: 1, hasMore: true });
     expect(first.items).toHaveLength(CATEGORY_PAGE_SIZE);
     const second = (await (await fetch(`${server.url}/api/latest?category=sports&page=2`)).json()) as typeof first;
@@ -124,7 +138,8 @@ describe("the HTML of the heaviest reader pages, on a site with every list full"
 
   it("an article with images, ticker, both sidebars, related and picks stays under 31 KB", async () => {
     const html = await page(`/news/${fullArticleId}`);
-    for (const part of ["breaking-ticker", "article-images", "related-news", "picks", "latest-news", "most-read"]) expect(html, part).toContain(`data-testid="${part}"`);
+    for (const part of ["breaking-ticker", "article-images", "related-news", "picks", "latest-news", "most-read"])
+      expect(html, part).toContain(`data-testid="${part}"`);
     expect(html).toContain("srcSet=");
     expect(bytesOf(html), partsTable([["article", html]])).toBeLessThan(ARTICLE_HTML_BUDGET);
   });
@@ -132,22 +147,30 @@ describe("the HTML of the heaviest reader pages, on a site with every list full"
   it("each reader page runs its own islands' scripts, within its budget of bytes and files", async () => {
     const paths = { home: "/", article: `/news/${fullArticleId}`, category: "/local", live: `/news/${liveId}` };
     const weights: (PageWeight & { name: string })[] = [];
-    for (const [name, path] of Object.entries(paths)) weights.push({ name, ...(await pageWeight(browser, full.url, path)) });
-    const table = weights.map(({ name, js, jsFiles }) => `${name}: ${js} bytes in ${jsFiles.length} files\n  ${jsFiles.join("\n  ")}`).join("\n");
+    for (const [name, path] of Object.entries(paths))
+      weights.push({ name, ...(await pageWeight(browser, full.url, path)) });
+    const table = weights
+      .map(({ name, js, jsFiles }) => `${name}: ${js} bytes in ${jsFiles.length} files\n  ${jsFiles.join("\n  ")}`)
+      .join("\n");
     for (const { name, js, jsFiles } of weights) {
       const budget = SCRIPT_BUDGETS[name as keyof typeof SCRIPT_BUDGETS];
-      expect(jsFiles.some((file) => /^\/assets\/islands\.client-[\w-]+\.js$/.test(file)), table).toBe(true);
+      expect(
+        jsFiles.some((file) => /^\/assets\/islands\.client-[\w-]+\.js$/.test(file)),
+        table,
+      ).toBe(true);
       expect(js, `${name}\n${table}`).toBeLessThan(budget.bytes);
       expect(jsFiles.length, `${name}\n${table}`).toBeLessThanOrEqual(budget.files);
     }
-    const live = (name: string) => weights.find((w) => w.name === name)!.jsFiles.some((file) => /\/live-updates-/.test(file));
+    const live = (name: string) =>
+      weights.find((w) => w.name === name)!.jsFiles.some((file) => /\/live-updates-/.test(file));
     expect([live("home"), live("article"), live("category"), live("live")], table).toEqual([false, false, false, true]);
   });
 
   it("the home page with the slider and every section full stays under 50 KB", async () => {
     const html = await page("/");
     expect(html).toContain('data-testid="slider"');
-    for (const category of CATEGORIES) expect(html, category).toMatch(new RegExp(`data-testid="section-${category}"[^]*?<article`));
+    for (const category of CATEGORIES)
+      expect(html, category).toMatch(new RegExp(`data-testid="section-${category}"[^]*?<article`));
     expect(bytesOf(html), partsTable([["home", html]])).toBeLessThan(HOME_HTML_BUDGET);
   });
 });

@@ -23,7 +23,12 @@ afterAll(() => stopServerAndDb({ server, db }));
 
 const form = articleForm;
 
-const valid = { title: "افتتاح مكتبة عامة في طرابلس", content: "فقرة أولى.\n\nفقرة ثانية.", category: "local", status: "published" };
+const valid = {
+  title: "افتتاح مكتبة عامة في طرابلس",
+  content: "فقرة أولى.\n\nفقرة ثانية.",
+  category: "local",
+  status: "published",
+};
 
 function mediaFiles(): string[] {
   return ["news-images", "news-videos", ".staging"].flatMap((sub) => {
@@ -38,7 +43,8 @@ async function state() {
   return JSON.stringify({ news, links, files: mediaFiles().filter((f) => !f.startsWith(".staging/")) });
 }
 
-const api = (method: "POST" | "PUT" | "DELETE", pathname: string, body?: FormData) => callApi(`${server.url}${pathname}`, method, body, admin);
+const api = (method: "POST" | "PUT" | "DELETE", pathname: string, body?: FormData) =>
+  callApi(`${server.url}${pathname}`, method, body, admin);
 
 describe("publishing", () => {
   it("creates the article with its images, a short link to /news/{id}, and keeps the paragraphs", async () => {
@@ -55,18 +61,36 @@ describe("publishing", () => {
     expect(row.title).toBe("افتتاح مكتبة عامة في طرابلس");
     // Plain `content` from an older client becomes a document of paragraphs; `content` keeps its plain text.
     expect(row.content).toBe("فقرة أولى.\nفقرة ثانية.");
-    expect(JSON.parse(row.body!)).toEqual({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "فقرة أولى." }] }, { type: "paragraph", content: [{ type: "text", text: "فقرة ثانية." }] }] });
+    expect(JSON.parse(row.body!)).toEqual({
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "فقرة أولى." }] },
+        { type: "paragraph", content: [{ type: "text", text: "فقرة ثانية." }] },
+      ],
+    });
     expect(JSON.parse(row.images)).toHaveLength(2);
-    const link = await db.selectFrom("short_links").selectAll().where("news_id", "=", json.id!).executeTakeFirstOrThrow();
+    const link = await db
+      .selectFrom("short_links")
+      .selectAll()
+      .where("news_id", "=", json.id!)
+      .executeTakeFirstOrThrow();
     expect(link).toMatchObject({ short_id: json.shortId, long_url: `/news/${json.id}` });
     const page = await get(`${server.url}/news/${json.id}`);
     expect(await page.text()).toContain("افتتاح مكتبة عامة في طرابلس");
   });
 
   it("stores an uploaded video and serves it with Range requests", async () => {
-    const { status, json } = await api("POST", "/api/news", form(valid, [{ field: "video", name: "clip.mp4", bytes: mp4Bytes(100_000), type: "video/mp4" }]));
+    const { status, json } = await api(
+      "POST",
+      "/api/news",
+      form(valid, [{ field: "video", name: "clip.mp4", bytes: mp4Bytes(100_000), type: "video/mp4" }]),
+    );
     expect(status).toBe(201);
-    const row = await db.selectFrom("news").select(["video", "is_video"]).where("id", "=", json.id!).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("news")
+      .select(["video", "is_video"])
+      .where("id", "=", json.id!)
+      .executeTakeFirstOrThrow();
     expect(row.is_video).toBe(1);
     expect(row.video).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.mp4$/);
     const ranged = await fetch(`${server.url}${row.video}`, { headers: { range: "bytes=1000-1999" } });
@@ -79,7 +103,11 @@ describe("publishing", () => {
     const fields = { ...valid, title: "خبر مرسل مرتين", submissionId: "0b0e5f4c-5c9b-4c7e-9d3d-1a2b3c4d5e6f" };
     expect((await api("POST", "/api/news", form(fields))).status).toBe(201);
     const before = await state();
-    const again = await api("POST", "/api/news", form(fields, [{ field: "images", name: "x.png", bytes: await pngBytes() }]));
+    const again = await api(
+      "POST",
+      "/api/news",
+      form(fields, [{ field: "images", name: "x.png", bytes: await pngBytes() }]),
+    );
     expect(again.status).toBe(409);
     expect(again.json.error?.message).toBe(newsroomMessages.alreadySubmitted);
     expect(await state()).toBe(before);
@@ -88,13 +116,55 @@ describe("publishing", () => {
   it("answers every bad input with a 4xx and a clear message, leaving nothing half-written", async () => {
     const png = await pngBytes(800, 600);
     const cases: { name: string; body: FormData; status: number; field: string; message: string }[] = [
-      { name: "empty title", body: form({ ...valid, title: "" }), status: 400, field: "title", message: newsroomMessages.titleRequired },
-      { name: "whitespace title", body: form({ ...valid, title: " \n\t " }), status: 400, field: "title", message: newsroomMessages.titleRequired },
-      { name: "empty content", body: form({ ...valid, content: "   " }), status: 400, field: "content", message: newsroomMessages.contentRequired },
-      { name: "2 MB title", body: form({ ...valid, title: "ع".repeat(1_000_000) }), status: 413, field: "title", message: newsroomMessages.titleTooLong },
-      { name: "long title", body: form({ ...valid, title: "ع".repeat(301) }), status: 400, field: "title", message: newsroomMessages.titleTooLong },
-      { name: "unknown category", body: form({ ...valid, category: "politics" }), status: 400, field: "category", message: messages.categoryInvalid },
-      { name: "javascript: video", body: form({ ...valid, videoUrl: "javascript:alert(1)" }), status: 400, field: "videoUrl", message: newsroomMessages.videoUrlInvalid },
+      {
+        name: "empty title",
+        body: form({ ...valid, title: "" }),
+        status: 400,
+        field: "title",
+        message: newsroomMessages.titleRequired,
+      },
+      {
+        name: "whitespace title",
+        body: form({ ...valid, title: " \n\t " }),
+        status: 400,
+        field: "title",
+        message: newsroomMessages.titleRequired,
+      },
+      {
+        name: "empty content",
+        body: form({ ...valid, content: "   " }),
+        status: 400,
+        field: "content",
+        message: newsroomMessages.contentRequired,
+      },
+      {
+        name: "2 MB title",
+        body: form({ ...valid, title: "ع".repeat(1_000_000) }),
+        status: 413,
+        field: "title",
+        message: newsroomMessages.titleTooLong,
+      },
+      {
+        name: "long title",
+        body: form({ ...valid, title: "ع".repeat(301) }),
+        status: 400,
+        field: "title",
+        message: newsroomMessages.titleTooLong,
+      },
+      {
+        name: "unknown category",
+        body: form({ ...valid, category: "politics" }),
+        status: 400,
+        field: "category",
+        message: messages.categoryInvalid,
+      },
+      {
+        name: "javascript: video",
+        body: form({ ...valid, videoUrl: "javascript:alert(1)" }),
+        status: 400,
+        field: "videoUrl",
+        message: newsroomMessages.videoUrlInvalid,
+      },
       {
         name: ".exe renamed .jpg, after a good image",
         body: form(valid, [
@@ -105,12 +175,32 @@ describe("publishing", () => {
         field: "images",
         message: newsroomMessages.imageInvalid,
       },
-      { name: "truncated image", body: form(valid, [{ field: "images", name: "cut.png", bytes: png.subarray(0, 200) }]), status: 400, field: "images", message: newsroomMessages.imageInvalid },
-      { name: "0-byte image", body: form(valid, [{ field: "images", name: "empty.png", bytes: Buffer.alloc(0) }]), status: 400, field: "images", message: newsroomMessages.imageInvalid },
-      { name: "video that is not a video", body: form(valid, [{ field: "video", name: "v.mp4", bytes: exeBytes() }]), status: 400, field: "video", message: newsroomMessages.videoInvalid },
+      {
+        name: "truncated image",
+        body: form(valid, [{ field: "images", name: "cut.png", bytes: png.subarray(0, 200) }]),
+        status: 400,
+        field: "images",
+        message: newsroomMessages.imageInvalid,
+      },
+      {
+        name: "0-byte image",
+        body: form(valid, [{ field: "images", name: "empty.png", bytes: Buffer.alloc(0) }]),
+        status: 400,
+        field: "images",
+        message: newsroomMessages.imageInvalid,
+      },
+      {
+        name: "video that is not a video",
+        body: form(valid, [{ field: "video", name: "v.mp4", bytes: exeBytes() }]),
+        status: 400,
+        field: "video",
+        message: newsroomMessages.videoInvalid,
+      },
       {
         name: "16 MB image",
-        body: form(valid, [{ field: "images", name: "huge.png", bytes: Buffer.concat([png, Buffer.alloc(16 * 1024 * 1024)]) }]),
+        body: form(valid, [
+          { field: "images", name: "huge.png", bytes: Buffer.concat([png, Buffer.alloc(16 * 1024 * 1024)]) },
+        ]),
         status: 413,
         field: "images",
         message: newsroomMessages.imageTooLarge,
@@ -132,7 +222,8 @@ describe("publishing", () => {
     const head = Buffer.from(
       Object.entries(valid)
         .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-        .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+        .join("") +
+        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
     );
     const chunk = mp4Bytes(1024 * 1024);
     let sent = 0;
@@ -166,7 +257,11 @@ describe("publishing", () => {
   }, 120_000);
 
   it("a file name cannot choose where the file goes", async () => {
-    const { status, json } = await api("POST", "/api/news", form(valid, [{ field: "images", name: "../../etc/passwd", bytes: await pngBytes() }]));
+    const { status, json } = await api(
+      "POST",
+      "/api/news",
+      form(valid, [{ field: "images", name: "../../etc/passwd", bytes: await pngBytes() }]),
+    );
     expect(status).toBe(201);
     const row = await db.selectFrom("news").select("images").where("id", "=", json.id!).executeTakeFirstOrThrow();
     expect(JSON.parse(row.images)[0]).toMatch(/^\/media\/news-images\/[0-9a-f]{16}-passwd\.webp$/);
@@ -175,16 +270,38 @@ describe("publishing", () => {
 
 describe("editing and deleting", () => {
   it("edits title, content, category, status and images, sets updated_at and keeps the replaced files for the revision", async () => {
-    const created = await api("POST", "/api/news", form(valid, [{ field: "images", name: "old.png", bytes: await pngBytes() }]));
-    const before = await db.selectFrom("news").select("images").where("id", "=", created.json.id!).executeTakeFirstOrThrow();
+    const created = await api(
+      "POST",
+      "/api/news",
+      form(valid, [{ field: "images", name: "old.png", bytes: await pngBytes() }]),
+    );
+    const before = await db
+      .selectFrom("news")
+      .select("images")
+      .where("id", "=", created.json.id!)
+      .executeTakeFirstOrThrow();
     const oldImage = JSON.parse(before.images)[0] as string;
-    const edit = form({ title: "عنوان معدّل", content: "نص معدّل", category: "sports", status: "draft", imageUrl: "https://example.com/a.jpg", removeImages: oldImage }, [
-      { field: "images", name: "new.png", bytes: await pngBytes(500, 300, "#123456") },
-    ]);
+    const edit = form(
+      {
+        title: "عنوان معدّل",
+        content: "نص معدّل",
+        category: "sports",
+        status: "draft",
+        imageUrl: "https://example.com/a.jpg",
+        removeImages: oldImage,
+      },
+      [{ field: "images", name: "new.png", bytes: await pngBytes(500, 300, "#123456") }],
+    );
     const { status } = await putArticle(server.url, admin, created.json.id!, edit);
     expect(status).toBe(200);
     const row = await db.selectFrom("news").selectAll().where("id", "=", created.json.id!).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ title: "عنوان معدّل", content: "نص معدّل", category: "sports", status: "draft", image_url: "https://example.com/a.jpg" });
+    expect(row).toMatchObject({
+      title: "عنوان معدّل",
+      content: "نص معدّل",
+      category: "sports",
+      status: "draft",
+      image_url: "https://example.com/a.jpg",
+    });
     expect(row.updated_at).not.toBeNull();
     expect(JSON.parse(row.images)).toHaveLength(1);
     expect(existsSync(path.join(server.env.MEDIA_DIR, oldImage.replace("/media/", "")))).toBe(true);
@@ -201,20 +318,36 @@ describe("editing and deleting", () => {
   });
 
   it("deleting moves the article to the trash with its media; deleting it for good removes it and its short link, its images staying in the media library until an editor deletes them there; 404 for a missing id", async () => {
-    const keep = await api("POST", "/api/news", form(valid, [{ field: "images", name: "keep.png", bytes: await pngBytes() }]));
-    const gone = await api("POST", "/api/news", form(valid, [{ field: "images", name: "gone.png", bytes: await pngBytes() }]));
+    const keep = await api(
+      "POST",
+      "/api/news",
+      form(valid, [{ field: "images", name: "keep.png", bytes: await pngBytes() }]),
+    );
+    const gone = await api(
+      "POST",
+      "/api/news",
+      form(valid, [{ field: "images", name: "gone.png", bytes: await pngBytes() }]),
+    );
     const filesBefore = mediaFiles();
     const { status } = await api("DELETE", `/api/news/${gone.json.id}`);
     expect(status).toBe(200);
-    expect(await db.selectFrom("news").select(["status", "trashed_from"]).where("id", "=", gone.json.id!).execute()).toEqual([{ status: "trashed", trashed_from: "published" }]);
+    expect(
+      await db.selectFrom("news").select(["status", "trashed_from"]).where("id", "=", gone.json.id!).execute(),
+    ).toEqual([{ status: "trashed", trashed_from: "published" }]);
     expect((await get(`${server.url}/news/${gone.json.id}`)).status).toBe(404);
     expect(mediaFiles()).toEqual(filesBefore);
     const forGood = await post(`${server.url}/dashboard/trash`, { id: gone.json.id!, intent: "delete" }, admin);
     expect(forGood.status).toBe(302);
     expect(await db.selectFrom("news").select("id").where("id", "=", gone.json.id!).execute()).toEqual([]);
-    expect(await db.selectFrom("short_links").select("short_id").where("news_id", "=", gone.json.id!).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("short_links").select("short_id").where("news_id", "=", gone.json.id!).execute(),
+    ).toEqual([]);
     expect(mediaFiles()).toEqual(filesBefore);
-    const { url: image } = await db.selectFrom("media").select("url").where("url", "like", "%-gone.webp").executeTakeFirstOrThrow();
+    const { url: image } = await db
+      .selectFrom("media")
+      .select("url")
+      .where("url", "like", "%-gone.webp")
+      .executeTakeFirstOrThrow();
     expect((await post(`${server.url}/dashboard/media`, { intent: "delete", url: image }, admin)).status).toBe(200);
     expect(filesBefore.length - mediaFiles().length).toBe(4);
     expect(mediaFiles().some((f) => f.includes("-keep"))).toBe(true);

@@ -19,7 +19,12 @@ let editor: string;
 
 beforeAll(async () => {
   push = await startPushService();
-  server = await startTestServer({ WORKERS: "2", LOG_LEVEL: "info", SCHEDULER_INTERVAL_MS: "200", TEST_LOOPBACK_PUSH: "1" });
+  server = await startTestServer({
+    WORKERS: "2",
+    LOG_LEVEL: "info",
+    SCHEDULER_INTERVAL_MS: "200",
+    TEST_LOOPBACK_PUSH: "1",
+  });
   db = openDatabase(server.env.DATABASE_URL);
   editor = await signedInAs(db, server.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });
 }, 120_000);
@@ -32,51 +37,73 @@ afterAll(async () => {
 async function subscribed(count: number): Promise<Subscription[]> {
   const subscriptions = Array.from({ length: count }, () => push.subscribe());
   for (const subscription of subscriptions) {
-    const response = await fetch(`${server.url}/api/push/subscriptions`, { method: "POST", body: JSON.stringify({ subscription, categories: [] }), headers: { "content-type": "application/json", origin: server.url } });
+    const response = await fetch(`${server.url}/api/push/subscriptions`, {
+      method: "POST",
+      body: JSON.stringify({ subscription, categories: [] }),
+      headers: { "content-type": "application/json", origin: server.url },
+    });
     expect(response.status).toBe(201);
   }
   return subscriptions;
 }
 
 async function publishBreaking(title: string): Promise<void> {
-  const response = await fetch(`${server.url}/api/news`, { method: "POST", body: publishForm(title, { category: "breaking", confirmAlert: "on" }), headers: { cookie: editor, origin: server.url } });
+  const response = await fetch(`${server.url}/api/news`, {
+    method: "POST",
+    body: publishForm(title, { category: "breaking", confirmAlert: "on" }),
+    headers: { cookie: editor, origin: server.url },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
 }
 
 /** The pids of the processes that logged a send they handled. */
-const sendingPids = () => [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"push deliveries handled"/g)].map((match) => Number(match[1]));
+const sendingPids = () =>
+  [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"push deliveries handled"/g)].map((match) => Number(match[1]));
 
 describe("the sender process (WORKERS=2)", () => {
-  it("sends every alert in SCHED_IDLE while the workers send none; replaced when killed, the next alert still goes out once to each", { timeout: 120_000 }, async () => {
-    expect(server.output()).toMatch(/2 workers and the sender process are serving: \d+, \d+, \d+ \(primary \d+\)/);
-    const first = server.senderPid()!;
-    const workers = server.workerPids();
-    expect(workers).toHaveLength(2);
-    expect(workers).not.toContain(first);
-    expect(schedulingPolicies(first)).toEqual([SCHED_IDLE]);
-    for (const worker of workers) expect(schedulingPolicies(worker)).toEqual([SCHED_OTHER]);
+  it(
+    "sends every alert in SCHED_IDLE while the workers send none; replaced when killed, the next alert still goes out once to each",
+    { timeout: 120_000 },
+    async () => {
+      expect(server.output()).toMatch(/2 workers and the sender process are serving: \d+, \d+, \d+ \(primary \d+\)/);
+      const first = server.senderPid()!;
+      const workers = server.workerPids();
+      expect(workers).toHaveLength(2);
+      expect(workers).not.toContain(first);
+      expect(schedulingPolicies(first)).toEqual([SCHED_IDLE]);
+      for (const worker of workers) expect(schedulingPolicies(worker)).toEqual([SCHED_OTHER]);
 
-    const readers = await subscribed(20);
-    await publishBreaking("انقطاع الطريق الساحلي بسبب الأمطار");
-    await vi.waitFor(() => expect(readers.map((reader) => push.messages(reader.endpoint).length)).toEqual(readers.map(() => 1)), { timeout: 15_000, interval: 50 });
-    await vi.waitFor(() => expect(sendingPids()).not.toEqual([]), { timeout: 5_000, interval: 50 });
-    expect(new Set(sendingPids())).toEqual(new Set([first]));
+      const readers = await subscribed(20);
+      await publishBreaking("انقطاع الطريق الساحلي بسبب الأمطار");
+      await vi.waitFor(
+        () => expect(readers.map((reader) => push.messages(reader.endpoint).length)).toEqual(readers.map(() => 1)),
+        { timeout: 15_000, interval: 50 },
+      );
+      await vi.waitFor(() => expect(sendingPids()).not.toEqual([]), { timeout: 5_000, interval: 50 });
+      expect(new Set(sendingPids())).toEqual(new Set([first]));
 
-    process.kill(first, "SIGKILL");
-    await vi.waitFor(() => expect(server.senderPid() ?? first, server.output()).not.toBe(first), { timeout: 30_000, interval: 50 });
-    const second = server.senderPid()!;
-    expect(server.output()).toContain(`worker ${first} died (SIGKILL); starting a replacement in 100 ms`);
-    expect(server.workerPids().sort()).toEqual(workers.sort());
-    expect(schedulingPolicies(second)).toEqual([SCHED_IDLE]);
+      process.kill(first, "SIGKILL");
+      await vi.waitFor(() => expect(server.senderPid() ?? first, server.output()).not.toBe(first), {
+        timeout: 30_000,
+        interval: 50,
+      });
+      const second = server.senderPid()!;
+      expect(server.output()).toContain(`worker ${first} died (SIGKILL); starting a replacement in 100 ms`);
+      expect(server.workerPids().sort()).toEqual(workers.sort());
+      expect(schedulingPolicies(second)).toEqual([SCHED_IDLE]);
 
-    await publishBreaking("إعادة فتح الطريق الساحلي");
-    await vi.waitFor(() => expect(readers.map((reader) => push.messages(reader.endpoint).length)).toEqual(readers.map(() => 2)), { timeout: 15_000, interval: 50 });
-    await vi.waitFor(() => expect(sendingPids()).toContain(second), { timeout: 5_000, interval: 50 });
-    expect(new Set(sendingPids())).toEqual(new Set([first, second]));
-    expect(push.rejected()).toEqual([]);
+      await publishBreaking("إعادة فتح الطريق الساحلي");
+      await vi.waitFor(
+        () => expect(readers.map((reader) => push.messages(reader.endpoint).length)).toEqual(readers.map(() => 2)),
+        { timeout: 15_000, interval: 50 },
+      );
+      await vi.waitFor(() => expect(sendingPids()).toContain(second), { timeout: 5_000, interval: 50 });
+      expect(new Set(sendingPids())).toEqual(new Set([first, second]));
+      expect(push.rejected()).toEqual([]);
 
-    process.kill(server.pid, "SIGTERM");
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toMatch(new RegExp(`"pid":${second},.*"msg":"stopped"`));
-  });
+      process.kill(server.pid, "SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toMatch(new RegExp(`"pid":${second},.*"msg":"stopped"`));
+    },
+  );
 });

@@ -46,7 +46,12 @@ beforeAll(async () => {
   editor = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب التحرير", role: "editor" });
   const created = new Date().toISOString();
   for (let start = 0; start < SUBSCRIPTIONS; start += 500) {
-    const rows = Array.from({ length: 500 }, (_, i) => push.benchSubscription(start + i)).map(({ endpoint, keys }) => ({ endpoint, ...keys, categories: "[]", created_at: created }));
+    const rows = Array.from({ length: 500 }, (_, i) => push.benchSubscription(start + i)).map(({ endpoint, keys }) => ({
+      endpoint,
+      ...keys,
+      categories: "[]",
+      created_at: created,
+    }));
     await db.insertInto("push_subscriptions").values(rows).execute();
   }
 }, 180_000);
@@ -59,7 +64,11 @@ afterAll(async () => {
 });
 
 async function publishBreaking(title: string): Promise<string> {
-  const response = await fetch(`${a.url}/api/news`, { method: "POST", body: publishForm(title, { category: "breaking", confirmAlert: "on" }), headers: { cookie: editor, origin: a.url } });
+  const response = await fetch(`${a.url}/api/news`, {
+    method: "POST",
+    body: publishForm(title, { category: "breaking", confirmAlert: "on" }),
+    headers: { cookie: editor, origin: a.url },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -76,13 +85,21 @@ function byReader(id: string): Map<string, PushedMessage[]> {
 
 /** The subscriptions (as the push service names them) whose deliveries the process `pid` holds claimed now. */
 async function heldBy(pid: number): Promise<string[]> {
-  const rows = await db.selectFrom("push_deliveries").select("endpoint").where("claimed_by", "like", `%/${pid}:%`).execute();
+  const rows = await db
+    .selectFrom("push_deliveries")
+    .select("endpoint")
+    .where("claimed_by", "like", `%/${pid}:%`)
+    .execute();
   return rows.map((row) => row.endpoint.split("/").pop()!);
 }
 
 /** The subscriptions whose deliveries any sender holds claimed now. */
 async function claimed(): Promise<string[]> {
-  const rows = await db.selectFrom("push_deliveries").select("endpoint").where("claimed_until", "is not", null).execute();
+  const rows = await db
+    .selectFrom("push_deliveries")
+    .select("endpoint")
+    .where("claimed_until", "is not", null)
+    .execute();
   return rows.map((row) => row.endpoint.split("/").pop()!);
 }
 
@@ -94,7 +111,10 @@ async function claimed(): Promise<string[]> {
 async function sendStoppedBy(signal: "SIGTERM" | "SIGKILL", title: string) {
   const sender = a.senderPid()!;
   const id = await publishBreaking(title);
-  await vi.waitFor(() => expect(byReader(id).size).toBeGreaterThan(SUBSCRIPTIONS / 10), { timeout: 60_000, interval: 5 });
+  await vi.waitFor(() => expect(byReader(id).size).toBeGreaterThan(SUBSCRIPTIONS / 10), {
+    timeout: 60_000,
+    interval: 5,
+  });
   await vi.waitFor(async () => expect((await claimed()).length).toBeGreaterThan(0), { timeout: 60_000, interval: 5 });
   const claimedBefore = await claimed();
   process.kill(sender, signal);
@@ -105,7 +125,11 @@ async function sendStoppedBy(signal: "SIGTERM" | "SIGKILL", title: string) {
   // Stopped, it gives back what it did not send as it exits; killed, its claims are taken once its lease lapses.
   await vi.waitFor(() => expect(isRunning(sender)).toBe(false), { timeout: 60_000, interval: 20 });
   if (signal === "SIGTERM") expect(await heldBy(sender)).toEqual([]);
-  else await vi.waitFor(async () => expect(await heldBy(sender)).toEqual([]), { timeout: Math.max(0, stoppedAt + TAKEN_WITHIN_MS - Date.now()), interval: 50 });
+  else
+    await vi.waitFor(async () => expect(await heldBy(sender)).toEqual([]), {
+      timeout: Math.max(0, stoppedAt + TAKEN_WITHIN_MS - Date.now()),
+      interval: 50,
+    });
   await vi.waitFor(() => expect(byReader(id).size).toBe(SUBSCRIPTIONS), { timeout: WAIT_FOR_ALL_MS, interval: 50 });
   const readers = byReader(id);
   const firstOf = (reader: string) => readers.get(reader)![0]!.at;
@@ -125,32 +149,62 @@ async function sendStoppedBy(signal: "SIGTERM" | "SIGKILL", title: string) {
 
 const alertCounts = async (id: string) => {
   const alert = await db.selectFrom("push_alerts").selectAll().where("article_id", "=", id).executeTakeFirstOrThrow();
-  const waiting = await db.selectFrom("push_deliveries").select("id").where("alert_id", "=", Number(alert.id)).execute();
-  return { waiting: waiting.length, sent: Number(alert.sent), delivered: Number(alert.delivered), failed: Number(alert.failed), removed: Number(alert.removed) };
+  const waiting = await db
+    .selectFrom("push_deliveries")
+    .select("id")
+    .where("alert_id", "=", Number(alert.id))
+    .execute();
+  return {
+    waiting: waiting.length,
+    sent: Number(alert.sent),
+    delivered: Number(alert.delivered),
+    failed: Number(alert.failed),
+    removed: Number(alert.removed),
+  };
 };
 const everyoneDelivered = { waiting: 0, sent: SUBSCRIPTIONS, delivered: SUBSCRIPTIONS, failed: 0, removed: 0 };
 
 describe("a sender process stopped in the middle of a send, beside another instance's sender", () => {
-  it("stopped (SIGTERM): gives back what it has not sent as it exits, sent by the others; each subscriber once", { timeout: 240_000 }, async () => {
-    const { id, readers, figures } = await sendStoppedBy("SIGTERM", "عاجل: إغلاق المعبر الحدودي حتى إشعار آخر");
-    expect([...readers.values()].filter((messages) => messages.length > 1).map(([message]) => message!.id)).toEqual([]);
-    expect(figures.heldLastMs).toBeLessThan(HELD_ARRIVED_WITHIN_MS);
-    await vi.waitFor(async () => expect(await alertCounts(id)).toEqual(everyoneDelivered), { timeout: 15_000, interval: 100 });
-    expect(push.rejected()).toEqual([]);
-  });
+  it(
+    "stopped (SIGTERM): gives back what it has not sent as it exits, sent by the others; each subscriber once",
+    { timeout: 240_000 },
+    async () => {
+      const { id, readers, figures } = await sendStoppedBy("SIGTERM", "عاجل: إغلاق المعبر الحدودي حتى إشعار آخر");
+      expect([...readers.values()].filter((messages) => messages.length > 1).map(([message]) => message!.id)).toEqual(
+        [],
+      );
+      expect(figures.heldLastMs).toBeLessThan(HELD_ARRIVED_WITHIN_MS);
+      await vi.waitFor(async () => expect(await alertCounts(id)).toEqual(everyoneDelivered), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      expect(push.rejected()).toEqual([]);
+    },
+  );
 
-  it("killed (SIGKILL): its claims are taken within 10 s (on this machine at once); again only what it had in flight, with the same Topic and tag", { timeout: 240_000 }, async () => {
-    await vi.waitFor(() => expect(a.senderPid()).toBeDefined(), { timeout: 30_000, interval: 50 });
-    const { id, readers, figures } = await sendStoppedBy("SIGKILL", "عاجل: انقطاع التيار الكهربائي عن المدينة");
-    const repeated = [...readers.values()].filter((messages) => messages.length > 1);
-    expect(repeated.length).toBeLessThanOrEqual(UNSETTLED_AT_MOST);
-    expect(repeated.map(([message]) => message!.id).filter((reader) => !figures.heldIds.includes(reader))).toEqual([]);
-    for (const messages of repeated) {
-      expect(messages).toHaveLength(2);
-      expect(new Set(messages.map((message) => `${message.topic} ${(message.payload as { tag: string }).tag}`))).toEqual(new Set([`akhbar-breaking news-${id}`]));
-    }
-    expect(figures.heldLastMs).toBeLessThan(HELD_ARRIVED_WITHIN_MS);
-    await vi.waitFor(async () => expect(await alertCounts(id)).toEqual(everyoneDelivered), { timeout: 15_000, interval: 100 });
-    expect(push.rejected()).toEqual([]);
-  });
+  it(
+    "killed (SIGKILL): its claims are taken within 10 s (on this machine at once); again only what it had in flight, with the same Topic and tag",
+    { timeout: 240_000 },
+    async () => {
+      await vi.waitFor(() => expect(a.senderPid()).toBeDefined(), { timeout: 30_000, interval: 50 });
+      const { id, readers, figures } = await sendStoppedBy("SIGKILL", "عاجل: انقطاع التيار الكهربائي عن المدينة");
+      const repeated = [...readers.values()].filter((messages) => messages.length > 1);
+      expect(repeated.length).toBeLessThanOrEqual(UNSETTLED_AT_MOST);
+      expect(repeated.map(([message]) => message!.id).filter((reader) => !figures.heldIds.includes(reader))).toEqual(
+        [],
+      );
+      for (const messages of repeated) {
+        expect(messages).toHaveLength(2);
+        expect(
+          new Set(messages.map((message) => `${message.topic} ${(message.payload as { tag: string }).tag}`)),
+        ).toEqual(new Set([`akhbar-breaking news-${id}`]));
+      }
+      expect(figures.heldLastMs).toBeLessThan(HELD_ARRIVED_WITHIN_MS);
+      await vi.waitFor(async () => expect(await alertCounts(id)).toEqual(everyoneDelivered), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      expect(push.rejected()).toEqual([]);
+    },
+  );
 });

@@ -35,7 +35,19 @@ const DESK_ACCOUNTS = 50;
  * rows on a busy site: PostgreSQL reads a page or two of them whole, rightly. The media library's focal
  * points are read through a partial index of their own (decision 036).
  */
-const ARCHIVE_TABLES = ["news", "events", "news_topics", "short_links", "news_search", "news_search_keys", "news_search_terms", "news_revisions", "live_coverage", "live_updates", "video_posters"];
+const ARCHIVE_TABLES = [
+  "news",
+  "events",
+  "news_topics",
+  "short_links",
+  "news_search",
+  "news_search_keys",
+  "news_search_terms",
+  "news_revisions",
+  "live_coverage",
+  "live_updates",
+  "video_posters",
+];
 
 const TOPIC = "زلزال المنية";
 const AUTHOR = "كاتب الأرشيف";
@@ -57,7 +69,8 @@ const storyId = (index: number) => `story-${String(index).padStart(5, "0")}`;
 /** SQLite lists a topic's stories from its links, or from the stories by id with the links' list in hand. */
 const FROM_TOPIC_LINKS = {
   marker: `"news_topics"."topic_id" = `,
-  firstLoop: /^SEARCH (news_topics USING (COVERING )?INDEX \w+ \(topic_id=\?|news USING INDEX sqlite_autoindex_news_1 \(id=\?\))/,
+  firstLoop:
+    /^SEARCH (news_topics USING (COVERING )?INDEX \w+ \(topic_id=\?|news USING INDEX sqlite_autoindex_news_1 \(id=\?\))/,
 };
 
 type Page = {
@@ -71,11 +84,17 @@ type Page = {
 const PAGES: Record<string, Page> = {
   home: { path: "/" },
   category: { path: "/local" },
-  "rare category": { path: "/advertisement", drives: { marker: `"news"."category" = `, firstLoop: /^SEARCH news USING INDEX \w+ \(status=\? AND category=\?/ } },
+  "rare category": {
+    path: "/advertisement",
+    drives: { marker: `"news"."category" = `, firstLoop: /^SEARCH news USING INDEX \w+ \(status=\? AND category=\?/ },
+  },
   breaking: { path: "/breaking" },
   topic: { path: topicPath(TOPIC), drives: FROM_TOPIC_LINKS },
   "topic, more": { path: `/api/latest?topic=${encodeURIComponent(topicSlug(TOPIC))}&page=2`, drives: FROM_TOPIC_LINKS },
-  author: { path: `/author/${encodeURIComponent(AUTHOR)}`, drives: { marker: `"news"."author_id" in`, firstLoop: /^SEARCH news USING INDEX \w+ \(status=\? AND author_id=\?/ } },
+  author: {
+    path: `/author/${encodeURIComponent(AUTHOR)}`,
+    drives: { marker: `"news"."author_id" in`, firstLoop: /^SEARCH news USING INDEX \w+ \(status=\? AND author_id=\?/ },
+  },
   article: { path: `/news/${storyId(STORIES - 1)}` },
   latest: { path: "/api/latest" },
   "category, more": { path: "/api/latest?category=local&page=3" },
@@ -106,7 +125,14 @@ async function seedArchive(target: DB): Promise<void> {
     const topicId = "archive-topic";
     // The other stories each carry one of the busy topics, so that the links are as many as the stories.
     const names = [TOPIC, ...Array.from({ length: BUSY_TOPICS }, (_, index) => `موضوع ${index}`)];
-    const topicRows = names.map((name, index) => ({ id: index === 0 ? topicId : `busy-${index - 1}`, name, slug: topicSlug(name), key: topicKey(name), created_at: at(STORIES), updated_at: at(STORIES) }));
+    const topicRows = names.map((name, index) => ({
+      id: index === 0 ? topicId : `busy-${index - 1}`,
+      name,
+      slug: topicSlug(name),
+      key: topicKey(name),
+      created_at: at(STORIES),
+      updated_at: at(STORIES),
+    }));
     await trx.insertInto("topics").values(topicRows).execute();
     const ordinary = CATEGORIES.filter((category) => category !== "advertisement");
     for (let first = 0; first < STORIES; first += 500) {
@@ -129,9 +155,18 @@ async function seedArchive(target: DB): Promise<void> {
         };
       });
       await trx.insertInto("news").values(rows).execute();
-      const links = rows.map((row, offset) => ({ news_id: row.id, topic_id: row.category === "advertisement" ? topicId : `busy-${(first + offset) % BUSY_TOPICS}`, position: 0 }));
+      const links = rows.map((row, offset) => ({
+        news_id: row.id,
+        topic_id: row.category === "advertisement" ? topicId : `busy-${(first + offset) % BUSY_TOPICS}`,
+        position: 0,
+      }));
       await trx.insertInto("news_topics").values(links).execute();
-      const events = rows.map((row) => ({ kind: "article-published", article_id: row.id, payload: "{}", created_at: row.created_at }));
+      const events = rows.map((row) => ({
+        kind: "article-published",
+        article_id: row.id,
+        payload: "{}",
+        created_at: row.created_at,
+      }));
       await trx.insertInto("events").values(events).execute();
     }
   });
@@ -140,7 +175,14 @@ async function seedArchive(target: DB): Promise<void> {
   await sql`analyze`.execute(target);
 }
 
-type Measured = { page: string; query: LoggedQuery; rowsVisited: number | null; rowsReturned: number; problems: string[]; plan: string };
+type Measured = {
+  page: string;
+  query: LoggedQuery;
+  rowsVisited: number | null;
+  rowsReturned: number;
+  problems: string[];
+  plan: string;
+};
 
 async function explainAll(page: string, queries: LoggedQuery[]): Promise<Measured[]> {
   const reads = queries.filter((query) => /^\s*(select|with)\b/i.test(query.sql));
@@ -178,7 +220,10 @@ beforeAll(async () => {
   await migrateToLatest(db);
   await seedArchive(db);
   logFile = path.join(database.dir, "queries.jsonl");
-  server = await startTestServer({ DATABASE_URL: database.url, QUERY_LOG_FILE: logFile }, "node", ["--import", path.resolve("harness/query-log.mjs")]);
+  server = await startTestServer({ DATABASE_URL: database.url, QUERY_LOG_FILE: logFile }, "node", [
+    "--import",
+    path.resolve("harness/query-log.mjs"),
+  ]);
 }, 180_000);
 
 afterAll(async () => {
@@ -206,8 +251,13 @@ describe(`reader pages' queries on an archive of ${STORIES} stories (${onPostgre
       const measured = await explainAll(name, queriesSince(logFile, from));
       measurements.push(...measured);
       expect(measured.length, `${name} ran no query`).toBeGreaterThan(0);
-      const costly = measured.filter((m) => m.problems.length > 0 || (m.rowsVisited ?? 0) > m.rowsReturned + SLACK + (page.allowance ?? 0));
-      const report = costly.map((m) => `${m.page}: visited ${m.rowsVisited} rows for ${m.rowsReturned} ${m.problems.join("; ")}\n${m.query.sql}\n${m.plan}`);
+      const costly = measured.filter(
+        (m) => m.problems.length > 0 || (m.rowsVisited ?? 0) > m.rowsReturned + SLACK + (page.allowance ?? 0),
+      );
+      const report = costly.map(
+        (m) =>
+          `${m.page}: visited ${m.rowsVisited} rows for ${m.rowsReturned} ${m.problems.join("; ")}\n${m.query.sql}\n${m.plan}`,
+      );
       expect(report.join("\n\n")).toBe("");
     });
   }

@@ -33,16 +33,30 @@ const MANY_FIELDS_BOUNDARY = "----akhbar-fields";
 function manyFields(count: number, size: number): Buffer {
   const names = ["title", "content", "category", "topics", "status"];
   const value = "ن".repeat(Math.max(1, Math.floor(size / count / 2) - 40));
-  const parts = Array.from({ length: count }, (_, i) => `--${MANY_FIELDS_BOUNDARY}\r\nContent-Disposition: form-data; name="${names[i % names.length]}"\r\n\r\n${value}\r\n`);
+  const parts = Array.from(
+    { length: count },
+    (_, i) =>
+      `--${MANY_FIELDS_BOUNDARY}\r\nContent-Disposition: form-data; name="${names[i % names.length]}"\r\n\r\n${value}\r\n`,
+  );
   return Buffer.from(`${parts.join("")}--${MANY_FIELDS_BOUNDARY}--\r\n`);
 }
 
 describe("a refused body still gets its whole answer", () => {
   const kinds = [
     { status: 404, method: "PUT", path: () => "/api/news/no-such-id", headers: () => ({ cookie: admin }) },
-    { status: 403, method: "POST", path: () => "/api/news", headers: () => ({ cookie: admin, origin: "https://evil.example" }) },
+    {
+      status: 403,
+      method: "POST",
+      path: () => "/api/news",
+      headers: () => ({ cookie: admin, origin: "https://evil.example" }),
+    },
     { status: 401, method: "POST", path: () => "/api/news", headers: () => ({}) },
-    { status: 400, method: "POST", path: () => "/api/news", headers: () => ({ cookie: admin, "content-type": "text/plain" }) },
+    {
+      status: 400,
+      method: "POST",
+      path: () => "/api/news",
+      headers: () => ({ cookie: admin, "content-type": "text/plain" }),
+    },
   ];
   // 12 MB is more than the kernel buffers on both ends: a server that closes without reading resets it.
   for (const size of [64 * 1024, 12 * 1024 * 1024]) {
@@ -50,7 +64,11 @@ describe("a refused body still gets its whole answer", () => {
       it(`${kind.status} for ${kind.method} ${kind.path()} with ${size / 1024} KB`, async () => {
         const { body, contentType } = multipartBody(size);
         for (let i = 0; i < 3; i++) {
-          const outcome = await sendWholeBody(`${server.url}${kind.path()}`, { method: kind.method, headers: { "content-type": contentType, ...kind.headers() }, body });
+          const outcome = await sendWholeBody(`${server.url}${kind.path()}`, {
+            method: kind.method,
+            headers: { "content-type": contentType, ...kind.headers() },
+            body,
+          });
           expect(outcome).toMatchObject({ kind: "complete", status: kind.status });
         }
       });
@@ -62,9 +80,14 @@ describe("a refused body still gets its whole answer", () => {
     it(`400 for 200 fields in ${size / 1024} KB`, async () => {
       const body = manyFields(200, size);
       for (let i = 0; i < 3; i++) {
-        const outcome = await sendWholeBody(`${server.url}/api/news`, { method: "POST", headers: { cookie: admin, "content-type": `multipart/form-data; boundary=${MANY_FIELDS_BOUNDARY}` }, body });
+        const outcome = await sendWholeBody(`${server.url}/api/news`, {
+          method: "POST",
+          headers: { cookie: admin, "content-type": `multipart/form-data; boundary=${MANY_FIELDS_BOUNDARY}` },
+          body,
+        });
         expect(outcome, `attempt ${i + 1}`).toMatchObject({ kind: "complete", status: 400 });
-        if (outcome.kind === "complete") expect(JSON.parse(outcome.body)).toMatchObject({ error: { code: "validation" } });
+        if (outcome.kind === "complete")
+          expect(JSON.parse(outcome.body)).toMatchObject({ error: { code: "validation" } });
       }
     });
   }
@@ -73,15 +96,26 @@ describe("a refused body still gets its whole answer", () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = (path: string, method: string, headers: Record<string, string>, body?: Buffer) =>
       new Promise<number>((resolve, reject) => {
-        const req = request(`${server.url}${path}`, { method, agent, headers: body ? { ...headers, "content-length": String(body.length) } : headers }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        });
+        const req = request(
+          `${server.url}${path}`,
+          { method, agent, headers: body ? { ...headers, "content-length": String(body.length) } : headers },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on("error", reject);
         req.end(body);
       });
     try {
-      expect(await send("/api/news", "POST", { cookie: admin, "content-type": `multipart/form-data; boundary=${MANY_FIELDS_BOUNDARY}` }, manyFields(200, 120 * 1024))).toBe(400);
+      expect(
+        await send(
+          "/api/news",
+          "POST",
+          { cookie: admin, "content-type": `multipart/form-data; boundary=${MANY_FIELDS_BOUNDARY}` },
+          manyFields(200, 120 * 1024),
+        ),
+      ).toBe(400);
       expect(await send("/healthz", "GET", {})).toBe(200);
     } finally {
       agent.destroy();
@@ -91,14 +125,24 @@ describe("a refused body still gets its whole answer", () => {
   it("413 for a title larger than a field may be", async () => {
     const boundary = "----akhbar-413";
     const title = "ع".repeat(400_000);
-    const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n--${boundary}--\r\n`);
-    const outcome = await sendWholeBody(`${server.url}/api/news`, { method: "POST", headers: { cookie: admin, "content-type": `multipart/form-data; boundary=${boundary}` }, body });
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n--${boundary}--\r\n`,
+    );
+    const outcome = await sendWholeBody(`${server.url}/api/news`, {
+      method: "POST",
+      headers: { cookie: admin, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(outcome).toMatchObject({ kind: "complete", status: 413 });
   });
 });
 
 describe("the JSON API refuses in JSON", () => {
-  for (const [method, path] of [["POST", "/api/news"], ["PUT", "/api/news/ARTICLE"], ["DELETE", "/api/news/ARTICLE"]] as const) {
+  for (const [method, path] of [
+    ["POST", "/api/news"],
+    ["PUT", "/api/news/ARTICLE"],
+    ["DELETE", "/api/news/ARTICLE"],
+  ] as const) {
     it(`${method} ${path}: 401 signed out, 403 for a reader`, async () => {
       const url = `${server.url}${path.replace("ARTICLE", articleId)}`;
       const signedOut = await fetch(url, { method, redirect: "manual" });
@@ -119,7 +163,11 @@ describe("the JSON API refuses in JSON", () => {
 
 describe("bodies that are not forms, and methods we do not know", () => {
   const notForms: { name: string; type?: string; body?: string }[] = [
-    { name: "JSON", type: "application/json", body: JSON.stringify({ intent: "signin", email: "a@b.c", password: "x" }) },
+    {
+      name: "JSON",
+      type: "application/json",
+      body: JSON.stringify({ intent: "signin", email: "a@b.c", password: "x" }),
+    },
     { name: "text", type: "text/plain", body: "intent=signin" },
     { name: "empty, no type" },
     { name: "garbage multipart", type: "multipart/form-data; boundary=zz", body: "\u0000\u0001 not multipart" },
@@ -128,7 +176,10 @@ describe("bodies that are not forms, and methods we do not know", () => {
   ];
   for (const { name, type, body } of notForms) {
     it(`${name}: 400 with the Arabic message from /autenction and /news/:id/delete`, async () => {
-      for (const [path, cookie] of [["/autenction", ""], [`/news/${articleId}/delete`, admin]] as const) {
+      for (const [path, cookie] of [
+        ["/autenction", ""],
+        [`/news/${articleId}/delete`, admin],
+      ] as const) {
         const response = await fetch(`${server.url}${path}`, {
           method: "POST",
           body,

@@ -28,15 +28,22 @@ async function member(email: string, username: string, role: "author" | "editor"
 }
 
 /** The mails about `title` received so far, by recipient. */
-const mailsAbout = (title: string) => smtp.received.filter((mail) => mail.text.includes(title)).flatMap((mail) => mail.to).sort();
+const mailsAbout = (title: string) =>
+  smtp.received
+    .filter((mail) => mail.text.includes(title))
+    .flatMap((mail) => mail.to)
+    .sort();
 
 /** Until every claim on a mail about `id` has been sent: what was going to arrive has. */
 async function mailsSettled(id: string, claims: number): Promise<void> {
-  await vi.waitFor(async () => {
-    const rows = await db.selectFrom("review_mails").select("sent_at").where("news_id", "=", id).execute();
-    expect(rows).toHaveLength(claims);
-    expect(rows.every((row) => row.sent_at !== null)).toBe(true);
-  }, { timeout: 10_000, interval: 50 });
+  await vi.waitFor(
+    async () => {
+      const rows = await db.selectFrom("review_mails").select("sent_at").where("news_id", "=", id).execute();
+      expect(rows).toHaveLength(claims);
+      expect(rows.every((row) => row.sent_at !== null)).toBe(true);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 beforeAll(async () => {
@@ -49,7 +56,11 @@ beforeAll(async () => {
   await member("admin@example.com", "مديرة", "admin");
   await member("reader@example.com", "قارئ", "user");
   await member("gone@example.com", "محرر سابق", "editor");
-  await db.updateTable("user").set({ disabledAt: new Date().toISOString() }).where("email", "=", "gone@example.com").execute();
+  await db
+    .updateTable("user")
+    .set({ disabledAt: new Date().toISOString() })
+    .where("email", "=", "gone@example.com")
+    .execute();
 });
 afterAll(async () => {
   await stopServerAndDb({ site: sites?.site, db });
@@ -76,11 +87,19 @@ describe("a story sent to review", () => {
     const created = await post(`${sites.b.url}/api/news`, publishForm(title, { status: "review" }), author);
     const { id } = (await created.json()) as { id: string };
     await mailsSettled(id, 1);
-    const edited = await fetch(`${sites.a.url}/api/news/${id}`, { method: "PUT", body: basedOn(await storedVersion(db, id), publishForm(`${title} بعد تصحيح`, { status: "review" })), headers: { cookie: author.cookie } });
+    const edited = await fetch(`${sites.a.url}/api/news/${id}`, {
+      method: "PUT",
+      body: basedOn(await storedVersion(db, id), publishForm(`${title} بعد تصحيح`, { status: "review" })),
+      headers: { cookie: author.cookie },
+    });
     expect(edited.status).toBe(200);
     const sentBack = await post(`${sites.a.url}/edit-news/${id}/send-back`, { note: "أضيفي المصدر" }, editor);
     expect(sentBack.status).toBe(302);
-    const again = await fetch(`${sites.b.url}/api/news/${id}`, { method: "PUT", body: basedOn(await storedVersion(db, id), publishForm(`${title} مع المصدر`, { status: "review" })), headers: { cookie: author.cookie } });
+    const again = await fetch(`${sites.b.url}/api/news/${id}`, {
+      method: "PUT",
+      body: basedOn(await storedVersion(db, id), publishForm(`${title} مع المصدر`, { status: "review" })),
+      headers: { cookie: author.cookie },
+    });
     expect(again.status).toBe(200);
     await mailsSettled(id, 2);
     expect(mailsAbout(title)).toEqual([...RECIPIENTS, ...RECIPIENTS].sort());

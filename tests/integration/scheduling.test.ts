@@ -24,7 +24,11 @@ let cookie = "";
 const clock = newSiteClock();
 
 beforeAll(async () => {
-  ({ site, a, b, db } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "300", SCHEDULER_INTERVAL_MS: "200", ...clock.env }));
+  ({ site, a, b, db } = await startTwoInstancesAndDb({
+    PAGE_CACHE_SECONDS: "300",
+    SCHEDULER_INTERVAL_MS: "200",
+    ...clock.env,
+  }));
   cookie = await signedInAs(db, a.site, { email: "desk@example.com", username: "مكتب الأخبار", role: "admin" });
 }, 120_000);
 afterAll(async () => {
@@ -35,16 +39,25 @@ afterAll(async () => {
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 const within15s = { timeout: 15_000, interval: 50 };
 
-async function schedule(server: TestServer, title: string, publishAt: string): Promise<{ id: string; shortId: string | null }> {
+async function schedule(
+  server: TestServer,
+  title: string,
+  publishAt: string,
+): Promise<{ id: string; shortId: string | null }> {
   const body = publishForm(title, { category: "breaking", status: "scheduled", publishAt });
-  const response = await fetch(`${server.url}/api/news`, { method: "POST", body, headers: { cookie, origin: server.url } });
+  const response = await fetch(`${server.url}/api/news`, {
+    method: "POST",
+    body,
+    headers: { cookie, origin: server.url },
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; shortId: string | null };
 }
 
 const publishedEvents = async (id: string) =>
   db.selectFrom("events").select("kind").where("article_id", "=", id).where("kind", "=", "article-published").execute();
-const shortLinks = async (id: string) => db.selectFrom("short_links").select("short_id").where("news_id", "=", id).execute();
+const shortLinks = async (id: string) =>
+  db.selectFrom("short_links").select("short_id").where("news_id", "=", id).execute();
 const homeOf = async (server: TestServer) => {
   const response = await fetch(`${server.url}/`);
   return { cache: response.headers.get("x-cache"), html: await response.text() };
@@ -59,7 +72,12 @@ describe("scheduled articles on two instances", () => {
 
     const at = new Date(clock.now() + 3_600_000).toISOString();
     const scheduled = [];
-    for (let i = 0; i < 4; i++) scheduled.push({ title: `عاجل مجدول ${i}`, publishAt: at, ...(await schedule(i % 2 ? b : a, `عاجل مجدول ${i}`, at)) });
+    for (let i = 0; i < 4; i++)
+      scheduled.push({
+        title: `عاجل مجدول ${i}`,
+        publishAt: at,
+        ...(await schedule(i % 2 ? b : a, `عاجل مجدول ${i}`, at)),
+      });
     for (const article of scheduled) {
       expect(article.shortId).toBeNull();
       expect((await fetch(`${a.url}/news/${article.id}`)).status).toBe(404);
@@ -80,8 +98,14 @@ describe("scheduled articles on two instances", () => {
       expect(await publishedEvents(article.id)).toHaveLength(1);
       const [link, ...others] = await shortLinks(article.id);
       expect(others).toEqual([]);
-      expect((await fetch(`${b.url}/${link!.short_id}`, { redirect: "manual" })).headers.get("location")).toBe(await canonicalPath(db, article.id));
-      const row = await db.selectFrom("news").select(["status", "published_at", "publish_at"]).where("id", "=", article.id).executeTakeFirstOrThrow();
+      expect((await fetch(`${b.url}/${link!.short_id}`, { redirect: "manual" })).headers.get("location")).toBe(
+        await canonicalPath(db, article.id),
+      );
+      const row = await db
+        .selectFrom("news")
+        .select(["status", "published_at", "publish_at"])
+        .where("id", "=", article.id)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "published", publish_at: null });
       expect(Date.parse(row.published_at!)).toBeGreaterThanOrEqual(Date.parse(article.publishAt));
     }
@@ -102,7 +126,9 @@ describe("scheduled articles on two instances", () => {
       const body = publishForm(title, { status: "scheduled", ...fields });
       const response = await fetch(`${a.url}/api/news`, { method: "POST", body, headers: { cookie, origin: a.url } });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ publishAt: message });
+      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+        publishAt: message,
+      });
       expect(await db.selectFrom("news").select("id").where("title", "=", title).execute()).toEqual([]);
     }
   });
@@ -110,9 +136,18 @@ describe("scheduled articles on two instances", () => {
   it("a server that was down when an article was due publishes it as it starts, before it serves", async () => {
     await a.stop();
     await b.stop();
-    const missed = await createTestArticle(db, { title: "فات موعده والخوادم متوقفة", category: "breaking", status: "scheduled", publishAt: inSeconds(-60) });
+    const missed = await createTestArticle(db, {
+      title: "فات موعده والخوادم متوقفة",
+      category: "breaking",
+      status: "scheduled",
+      publishAt: inSeconds(-60),
+    });
     // Its rounds 10 s apart: only the claim at start-up can have published the article by its first page.
-    const restarted = await startTestServer({ DATABASE_URL: site.database.url, MEDIA_DIR: b.env.MEDIA_DIR, SCHEDULER_INTERVAL_MS: "10000" });
+    const restarted = await startTestServer({
+      DATABASE_URL: site.database.url,
+      MEDIA_DIR: b.env.MEDIA_DIR,
+      SCHEDULER_INTERVAL_MS: "10000",
+    });
     try {
       const page = await fetch(`${restarted.url}/news/${missed.id}`);
       expect(page.status).toBe(200);

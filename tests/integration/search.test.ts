@@ -41,7 +41,9 @@ describe("/search", () => {
     expect(response.status).toBe(200);
     // Every visitor gets the same results (article writes empty the page cache); a signed-in page is never stored.
     expect(response.headers.get("cache-control")).toBe(CACHE.publicPage);
-    const asAdmin = await fetch(`${server.url}/search?query=${encodeURIComponent("مدرس")}`, { headers: { cookie: admin.cookie } });
+    const asAdmin = await fetch(`${server.url}/search?query=${encodeURIComponent("مدرس")}`, {
+      headers: { cookie: admin.cookie },
+    });
     expect(asAdmin.headers.get("cache-control")).toBe(CACHE.personal);
     const html = await response.text();
     expect(html).toContain("<mark");

@@ -26,8 +26,14 @@ beforeAll(async () => {
   const auth = server.site;
   admin = await signedInAs(db, auth, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
   reader = await signedInAs(db, auth, { email: "reader@example.com", username: "قارئ", role: "user" });
-  articleId = await publishArticle(server.url, { cookie: admin }, { title: "خبر بصورة", image: { width: 640, height: 360 } });
-  shortId = (await db.selectFrom("short_links").select("short_id").where("news_id", "=", articleId).executeTakeFirstOrThrow()).short_id;
+  articleId = await publishArticle(
+    server.url,
+    { cookie: admin },
+    { title: "خبر بصورة", image: { width: 640, height: 360 } },
+  );
+  shortId = (
+    await db.selectFrom("short_links").select("short_id").where("news_id", "=", articleId).executeTakeFirstOrThrow()
+  ).short_id;
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
@@ -110,7 +116,11 @@ describe("security headers", () => {
       expectInlineScriptsAllowed(html, response, "cached page");
       expect(html).not.toMatch(/\bnonce=/);
       // It holds no nonce'd script, so its policy names no nonce (one nobody uses would allow nothing more).
-      expect(directives(response).get("script-src")?.some((source) => source.startsWith("'nonce-"))).toBe(false);
+      expect(
+        directives(response)
+          .get("script-src")
+          ?.some((source) => source.startsWith("'nonce-")),
+      ).toBe(false);
     }
     const etag = (await visit("/sports")).headers.get("etag")!;
     const notModified = await visit("/sports", { headers: { "if-none-match": etag } });
@@ -121,11 +131,20 @@ describe("security headers", () => {
   it("are on the API, the event stream, files, media, redirects and refusals", async () => {
     const home = await (await visit("/")).text();
     const script = /\/assets\/[^"']+\.js/.exec(home)?.[0];
-    const image = JSON.parse((await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow()).images)[0] as string;
+    const image = JSON.parse(
+      (await db.selectFrom("news").select("images").where("id", "=", articleId).executeTakeFirstOrThrow()).images,
+    )[0] as string;
     const responses: [string, Promise<Response>, number][] = [
       ["JSON", visit("/api/breaking"), 200],
       ["JSON page", visit("/api/latest?category=local&page=1"), 200],
-      ["visit count", visit(`/api/news/${articleId}/visit`, { method: "POST", body: new URLSearchParams({ reader: "headers-reader-000001" }) }), 200],
+      [
+        "visit count",
+        visit(`/api/news/${articleId}/visit`, {
+          method: "POST",
+          body: new URLSearchParams({ reader: "headers-reader-000001" }),
+        }),
+        200,
+      ],
       ["route data", visit("/local.data"), 200],
       ["feed", visit("/rss.xml"), 200],
       ["hashed asset", visit(script!), 200],
@@ -137,7 +156,11 @@ describe("security headers", () => {
       ["sign-in redirect", visit("/dashboard"), 302],
       ["short link", visit(`/${shortId}`), 301],
       ["short-link miss", visit("/999999"), 404],
-      ["cross-site refusal", visit("/autenction", { method: "POST", headers: { origin: "https://evil.example" }, body: "intent=signin" }), 403],
+      [
+        "cross-site refusal",
+        visit("/autenction", { method: "POST", headers: { origin: "https://evil.example" }, body: "intent=signin" }),
+        403,
+      ],
     ];
     for (const [name, pending, status] of responses) {
       const response = await pending;
@@ -156,9 +179,15 @@ describe("error pages", () => {
   const titleOf = async (response: Response) => /<title>([^<]*)<\/title>/.exec(await response.text())?.[1];
 
   it("have an Arabic title: 404, the short-link miss and 403", async () => {
-    expect(await titleOf(await visit("/no-such-page"))).toBe(`${messages.pageNotFound} | ${settingsMessages.neutralSiteName}`);
-    expect(await titleOf(await visit("/999999"))).toBe(`${messages.shortLinkNotFound} | ${settingsMessages.neutralSiteName}`);
-    expect(await titleOf(await visit("/dashboard", { headers: { cookie: reader } }))).toBe(`${messages.forbidden} | ${settingsMessages.neutralSiteName}`);
+    expect(await titleOf(await visit("/no-such-page"))).toBe(
+      `${messages.pageNotFound} | ${settingsMessages.neutralSiteName}`,
+    );
+    expect(await titleOf(await visit("/999999"))).toBe(
+      `${messages.shortLinkNotFound} | ${settingsMessages.neutralSiteName}`,
+    );
+    expect(await titleOf(await visit("/dashboard", { headers: { cookie: reader } }))).toBe(
+      `${messages.forbidden} | ${settingsMessages.neutralSiteName}`,
+    );
   });
 
   it("have an Arabic title and the headers on a 500", async () => {

@@ -17,10 +17,20 @@ const BASE = "https://akhbar.example";
 beforeAll(async () => {
   // BASE_URL is the public address; the server still listens on 127.0.0.1, behind a proxy there.
   ({ server, db } = await startServerAndDb({ BASE_URL: BASE, TRUST_PROXY: "loopback" }));
-  cookie = await signedInAs(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "seo@example.com", username: "محرر", role: "admin" });
+  cookie = await signedInAs(
+    db,
+    { baseUrl: BASE, authSecret: server.env.AUTH_SECRET },
+    { email: "seo@example.com", username: "محرر", role: "admin" },
+  );
   // The site set up as the demo: its name and words come from the settings.
   await writeSiteSettings(db, demoSettings, null);
-  await vi.waitFor(async () => expect(await (await fetch(`${server.url}/`)).text()).toContain(`<title>${demoSettings.name} | ${demoSettings.tagline}</title>`), { timeout: 5_000, interval: 50 });
+  await vi.waitFor(
+    async () =>
+      expect(await (await fetch(`${server.url}/`)).text()).toContain(
+        `<title>${demoSettings.name} | ${demoSettings.tagline}</title>`,
+      ),
+    { timeout: 5_000, interval: 50 },
+  );
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
@@ -30,16 +40,22 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 
 const publish = (title: string, category = "local", withImage = true) =>
-  publishArticle(server.url, { cookie, origin: BASE }, {
-    title,
-    content: `${"نص الخبر الطويل ".repeat(20)}\n\nفقرة ثانية.`,
-    category,
-    image: withImage ? { width: 1600, height: 900 } : undefined,
-  });
+  publishArticle(
+    server.url,
+    { cookie, origin: BASE },
+    {
+      title,
+      content: `${"نص الخبر الطويل ".repeat(20)}\n\nفقرة ثانية.`,
+      category,
+      image: withImage ? { width: 1600, height: 900 } : undefined,
+    },
+  );
 
 /** The article's readable address (decision 033): `/news/{id}/{slug}`. */
 const canonicalPath = async (id: string) => {
@@ -47,13 +63,18 @@ const canonicalPath = async (id: string) => {
   return `/news/${id}/${encodeURIComponent(slug!)}`;
 };
 
-const page = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${server.url}${path}`, { headers })).text();
+const page = async (path: string, headers: Record<string, string> = {}) =>
+  (await fetch(`${server.url}${path}`, { headers })).text();
 
 describe("article page metadata", () => {
   it("carries Open Graph, article and Twitter tags with absolute URLs, a shortlink and a ≥1200 px image", async () => {
     const id = await publish("مهرجان طرابلس للكتاب يفتح أبوابه");
     const html = await page(`/news/${id}`);
-    const { short_id } = await db.selectFrom("short_links").select("short_id").where("news_id", "=", id).executeTakeFirstOrThrow();
+    const { short_id } = await db
+      .selectFrom("short_links")
+      .select("short_id")
+      .where("news_id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(html).toContain(`<title>مهرجان طرابلس للكتاب يفتح أبوابه | أخبار الشمال</title>`);
     expect(html).toContain(`<link rel="canonical" href="${BASE}${await canonicalPath(id)}"/>`);
     expect(html).toContain(`<link rel="shortlink" href="${BASE}/${short_id}"/>`);
@@ -62,7 +83,9 @@ describe("article page metadata", () => {
     expect(metaContent(html, "og:site_name")).toBe("أخبار الشمال");
     expect(metaContent(html, "og:locale")).toBe("ar_LB");
     expect(metaContent(html, "og:description")).toHaveLength(100);
-    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${BASE}/media/news-images/[0-9a-f]{16}-photo-1200w\\.webp$`));
+    expect(metaContent(html, "og:image")).toMatch(
+      new RegExp(`^${BASE}/media/news-images/[0-9a-f]{16}-photo-1200w\\.webp$`),
+    );
     expect(metaContent(html, "og:image:width")).toBe("1200");
     expect(metaContent(html, "og:image:height")).toBe("675");
     expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
@@ -85,10 +108,23 @@ describe("article page metadata", () => {
     });
     // What Google's article guide recommends; the page's own tags say the rest.
     // And its description: the standfirst, or the start of the text (decision 033).
-    expect(Object.keys(article!).sort()).toEqual(["@context", "@type", "author", "dateModified", "datePublished", "description", "headline", "image", "publisher"]);
+    expect(Object.keys(article!).sort()).toEqual([
+      "@context",
+      "@type",
+      "author",
+      "dateModified",
+      "datePublished",
+      "description",
+      "headline",
+      "image",
+      "publisher",
+    ]);
     expect(article!.image).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${BASE}/media/`))]));
-    for (const key of ["datePublished", "dateModified"]) expect(String(article![key])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
-    expect(article!.author).toEqual([{ "@type": "Person", name: "محرر", url: `${BASE}/author/${encodeURIComponent("محرر")}` }]);
+    for (const key of ["datePublished", "dateModified"])
+      expect(String(article![key])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
+    expect(article!.author).toEqual([
+      { "@type": "Person", name: "محرر", url: `${BASE}/author/${encodeURIComponent("محرر")}` },
+    ]);
     expect(breadcrumbs).toMatchObject({
       "@type": "BreadcrumbList",
       itemListElement: [
@@ -118,7 +154,12 @@ describe("every page", () => {
 
   it("keeps the dashboard, edit, sign-in and search pages out of search engines", async () => {
     const id = await publish("خبر للتعديل", "local", false);
-    for (const [path, headers] of [["/dashboard", { cookie }], [`/edit-news/${id}`, { cookie }], ["/autenction", {}], ["/search?query=طرابلس", {}]] as const) {
+    for (const [path, headers] of [
+      ["/dashboard", { cookie }],
+      [`/edit-news/${id}`, { cookie }],
+      ["/autenction", {}],
+      ["/search?query=طرابلس", {}],
+    ] as const) {
       const html = await page(path, headers);
       expect(metaContent(html, "robots"), path).toMatch(/^noindex/);
     }
@@ -127,13 +168,24 @@ describe("every page", () => {
   it("lists the breaking items as a schema.org ItemList", async () => {
     const id = await publish("عاجل: إقفال طريق الكورة", "breaking", false);
     const [list] = jsonLd(await page("/breaking"));
-    expect(list).toMatchObject({ "@type": "ItemList", itemListElement: [{ position: 1, url: `${BASE}${wirePath(articlePath(id, slugOf("عاجل: إقفال طريق الكورة")))}`, name: "عاجل: إقفال طريق الكورة" }] });
+    expect(list).toMatchObject({
+      "@type": "ItemList",
+      itemListElement: [
+        {
+          position: 1,
+          url: `${BASE}${wirePath(articlePath(id, slugOf("عاجل: إقفال طريق الكورة")))}`,
+          name: "عاجل: إقفال طريق الكورة",
+        },
+      ],
+    });
   });
 
   it("serves a web app manifest in Arabic, right to left, with icons", async () => {
     const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;
     expect(manifest).toMatchObject({ lang: "ar", dir: "rtl", name: "أخبار الشمال" });
-    for (const icon of manifest.icons as { src: string }[]) expect((await fetch(`${server.url}${icon.src}`)).status).toBe(200);
-    for (const file of ["/favicon.svg", "/favicon-32.png", "/apple-touch-icon.png", "/og-default.png"]) expect((await fetch(`${server.url}${file}`)).status, file).toBe(200);
+    for (const icon of manifest.icons as { src: string }[])
+      expect((await fetch(`${server.url}${icon.src}`)).status).toBe(200);
+    for (const file of ["/favicon.svg", "/favicon-32.png", "/apple-touch-icon.png", "/og-default.png"])
+      expect((await fetch(`${server.url}${file}`)).status, file).toBe(200);
   });
 });

@@ -21,7 +21,8 @@ let db: DB;
 let mediaDir: string;
 
 const startServer = () => startTestServer({ DATABASE_URL: database.url, MEDIA_DIR: mediaDir, ...clock.env });
-const articleRow = (id: string) => db.selectFrom("news").select(["published_at", "deleted_at"]).where("id", "=", id).executeTakeFirst();
+const articleRow = (id: string) =>
+  db.selectFrom("news").select(["published_at", "deleted_at"]).where("id", "=", id).executeTakeFirst();
 
 beforeAll(async () => {
   database = await createEmptyDatabase();
@@ -39,7 +40,11 @@ describe("the site's clock (TEST_CLOCK_FILE)", () => {
   it("stamps publication and deletion, and the trash purge at start counts its 30 days on it", async () => {
     let server: TestServer | undefined = await startServer();
     try {
-      const cookie = await signedInAs(db, server.site, { email: "clock@example.com", username: "مكتب الساعة", role: "admin" });
+      const cookie = await signedInAs(db, server.site, {
+        email: "clock@example.com",
+        username: "مكتب الساعة",
+        role: "admin",
+      });
       clock.moveTo(Date.now() + DAY);
       const id = await publishArticle(server.url, { cookie }, { title: "خبر على ساعة الموقع" });
       const published = Date.parse((await articleRow(id))!.published_at!);

@@ -29,19 +29,33 @@ beforeAll(async () => {
 afterAll(() => stopServerAndDb({ site, db }));
 
 const within3s = { timeout: 3_000, interval: 25 };
-const text = async (server: TestServer, path: string, headers: Record<string, string> = {}) => (await fetch(`${server.url}${path}`, { headers })).text();
-const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+const text = async (server: TestServer, path: string, headers: Record<string, string> = {}) =>
+  (await fetch(`${server.url}${path}`, { headers })).text();
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
 const EMPTY_PAGE = JSON.stringify({ type: "doc", content: [] });
 
 function settingsForm(fields: Record<string, string>, files: { field: string; bytes: Buffer }[] = []): FormData {
   return articleForm(
-    { name: "صدى البلد", page_who: EMPTY_PAGE, page_contact: EMPTY_PAGE, page_privacy: EMPTY_PAGE, page_development: EMPTY_PAGE, ...fields },
+    {
+      name: "صدى البلد",
+      page_who: EMPTY_PAGE,
+      page_contact: EMPTY_PAGE,
+      page_privacy: EMPTY_PAGE,
+      page_development: EMPTY_PAGE,
+      ...fields,
+    },
     files.map(({ field, bytes }) => ({ field, name: `${field}.png`, bytes: new Uint8Array(bytes), type: "image/png" })),
   );
 }
 
 async function save(server: TestServer, form: FormData): Promise<Response> {
-  return fetch(`${server.url}/dashboard/settings`, { method: "POST", body: form, headers: { cookie, origin: server.url }, redirect: "manual" });
+  return fetch(`${server.url}/dashboard/settings`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: server.url },
+    redirect: "manual",
+  });
 }
 
 describe("a site never set up", () => {
@@ -61,7 +75,10 @@ describe("an admin's change through A", () => {
     // B holds its pages and lists in cache first: the change must empty them.
     await text(b, "/");
     // The article's own outbox event may still reach B and empty its cache once: wait until a HIT holds.
-    await vi.waitFor(async () => expect((await fetch(`${b.url}/news/${articleId}`)).headers.get("x-cache")).toBe("HIT"), within3s);
+    await vi.waitFor(
+      async () => expect((await fetch(`${b.url}/news/${articleId}`)).headers.get("x-cache")).toBe("HIT"),
+      within3s,
+    );
     await text(b, "/rss.xml");
 
     const who = documentFromPlainText("صدى البلد غرفة أخبار مستقلة في حلبا.");
@@ -84,7 +101,10 @@ describe("an admin's change through A", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard/settings?saved=1");
 
-    await vi.waitFor(async () => expect(await text(b, `/news/${articleId}`)).toContain('data-testid="site-name">صدى البلد<'), within3s);
+    await vi.waitFor(
+      async () => expect(await text(b, `/news/${articleId}`)).toContain('data-testid="site-name">صدى البلد<'),
+      within3s,
+    );
     const article = await text(b, `/news/${articleId}`);
     expect(article).toContain("<title>خبر بلا صورة | صدى البلد</title>");
     expect(meta(article, "og:site_name")).toBe("صدى البلد");
@@ -106,10 +126,16 @@ describe("an admin's change through A", () => {
 
   it("shows a name with markup as text everywhere, and refuses a javascript: link without changing anything", async () => {
     expect((await save(a, settingsForm({ name: `<script>alert(1)</script> صدى` }))).status).toBe(302);
-    await vi.waitFor(async () => expect(await text(b, "/")).toContain("&lt;script&gt;alert(1)&lt;/script&gt; صدى"), within3s);
-    for (const path of ["/", `/news/${articleId}`, "/rss.xml"]) expect(await text(b, path), path).not.toContain("<script>alert(1)");
+    await vi.waitFor(
+      async () => expect(await text(b, "/")).toContain("&lt;script&gt;alert(1)&lt;/script&gt; صدى"),
+      within3s,
+    );
+    for (const path of ["/", `/news/${articleId}`, "/rss.xml"])
+      expect(await text(b, path), path).not.toContain("<script>alert(1)");
     // JSON, not a page: the name is a string value there.
-    expect((JSON.parse(await text(b, "/manifest.webmanifest")) as { name: string }).name).toBe("<script>alert(1)</script> صدى");
+    expect((JSON.parse(await text(b, "/manifest.webmanifest")) as { name: string }).name).toBe(
+      "<script>alert(1)</script> صدى",
+    );
 
     const before = await db.selectFrom("site_settings").selectAll().execute();
     const refused = await save(a, settingsForm({ name: "اسم آخر", social_x: "javascript:alert(1)" }));

@@ -26,7 +26,14 @@ let readers = 0;
 async function views(newsId: string, count: number, source: Source, device: Device, at: Date) {
   const made = Array.from({ length: count }, () => {
     const reader = `csv-reader-${String(++readers).padStart(8, "0")}`;
-    return viewOf("csv-secret-csv-secret-csv-secret", { newsId, reader, address: `198.51.100.${readers}`, source, device, at });
+    return viewOf("csv-secret-csv-secret-csv-secret", {
+      newsId,
+      reader,
+      address: `198.51.100.${readers}`,
+      source,
+      device,
+      at,
+    });
   });
   await recordViews(db, made);
 }
@@ -35,7 +42,11 @@ async function csv(table: string): Promise<string[][]> {
   const response = await get(`${server.url}/dashboard/stats.csv?range=today&table=${table}`, editor);
   expect(response.status).toBe(200);
   const text = await response.text();
-  return text.replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((line) => line.split(","));
+  return text
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
 }
 
 describe("the stats CSV", () => {

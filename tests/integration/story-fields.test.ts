@@ -18,7 +18,13 @@ const BASE = "https://akhbar.example";
 
 beforeAll(async () => {
   ({ server, db } = await startServerAndDb({ BASE_URL: BASE, TRUST_PROXY: "loopback" }));
-  editor = { cookie: await signedInAs(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "story@example.com", username: "ريم الكاتبة", role: "editor" }) };
+  editor = {
+    cookie: await signedInAs(
+      db,
+      { baseUrl: BASE, authSecret: server.env.AUTH_SECRET },
+      { email: "story@example.com", username: "ريم الكاتبة", role: "editor" },
+    ),
+  };
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
@@ -26,13 +32,18 @@ const api = (method: "POST" | "PUT", pathname: string, body: FormData) =>
   callApi(`${server.url}${pathname}`, method, body, editor, { origin: BASE });
 const put = (id: string, body: FormData) => putArticle(server.url, editor, id, body, { origin: BASE });
 
-async function publish(title: string, fields: Record<string, string> = {}, files: Parameters<typeof publishForm>[2] = []) {
+async function publish(
+  title: string,
+  fields: Record<string, string> = {},
+  files: Parameters<typeof publishForm>[2] = [],
+) {
   const { status, json } = await api("POST", "/api/news", publishForm(title, fields, files));
   expect(status, JSON.stringify(json)).toBe(201);
   return json as { id: string; shortId: string };
 }
 
-const slugOf = async (id: string) => (await db.selectFrom("news").select("slug").where("id", "=", id).executeTakeFirstOrThrow()).slug;
+const slugOf = async (id: string) =>
+  (await db.selectFrom("news").select("slug").where("id", "=", id).executeTakeFirstOrThrow()).slug;
 
 function metaContent(html: string, key: string): string | undefined {
   const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html);
@@ -40,7 +51,9 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 
 describe("the readable address /news/{id}/{slug}", () => {
@@ -50,13 +63,20 @@ describe("the readable address /news/{id}/{slug}", () => {
     expect(await slugOf(id)).toBe(slug);
     const canonical = `/news/${id}/${encodeURIComponent(slug)}`;
 
-    for (const from of [`/news/${id}`, `/news/${id}/${encodeURIComponent("عنوان-قديم")}`, `/news/${id}/x`, `/${shortId}`]) {
+    for (const from of [
+      `/news/${id}`,
+      `/news/${id}/${encodeURIComponent("عنوان-قديم")}`,
+      `/news/${id}/x`,
+      `/${shortId}`,
+    ]) {
       const answer = await getExactly(`${server.url}${from}`);
       expect(answer.status, from).toBe(301);
       expect(answer.headers.get("location"), from).toBe(canonical);
     }
     // A query goes with the redirect (the edit's "updated" notice).
-    expect((await getExactly(`${server.url}/news/${id}?updated=1`)).headers.get("location")).toBe(`${canonical}?updated=1`);
+    expect((await getExactly(`${server.url}/news/${id}?updated=1`)).headers.get("location")).toBe(
+      `${canonical}?updated=1`,
+    );
 
     const page = await getExactly(`${server.url}${canonical}`);
     expect(page.status).toBe(200);
@@ -86,9 +106,21 @@ describe("the readable address /news/{id}/{slug}", () => {
   it("an editor's slug is used and made a slug; /news/{id}/delete keeps its own route", async () => {
     const { id } = await publish("خبر عادي", { slug: "  عنوان مختار، للرابط " });
     expect(await slugOf(id)).toBe("عنوان-مختار-للرابط");
-    const renamed = articleForm({ title: "خبر عادي", content: "نص", category: "local", status: "published", slug: "رابط جديد" });
+    const renamed = articleForm({
+      title: "خبر عادي",
+      content: "نص",
+      category: "local",
+      status: "published",
+      slug: "رابط جديد",
+    });
     expect((await put(id, renamed)).status).toBe(200);
-    await vi.waitFor(async () => expect((await getExactly(`${server.url}/news/${id}/${encodeURIComponent("عنوان-مختار-للرابط")}`)).headers.get("location")).toBe(`/news/${id}/${encodeURIComponent("رابط-جديد")}`));
+    await vi.waitFor(async () =>
+      expect(
+        (await getExactly(`${server.url}/news/${id}/${encodeURIComponent("عنوان-مختار-للرابط")}`)).headers.get(
+          "location",
+        ),
+      ).toBe(`/news/${id}/${encodeURIComponent("رابط-جديد")}`),
+    );
     // A new title with the slug field left empty keeps the address.
     const retitled = articleForm({ title: "عنوان آخر تماماً", content: "نص", category: "local", status: "published" });
     expect((await put(id, retitled)).status).toBe(200);
@@ -108,7 +140,10 @@ describe("the readable address /news/{id}/{slug}", () => {
 describe("standfirst, share overrides and noindex", () => {
   it("the standfirst is under the headline and is the meta description, the card's text, RSS's description and JSON-LD's", async () => {
     const standfirst = "موجز الخبر: المعرض يستقبل زواره حتى نهاية الشهر";
-    const { id } = await publish("معرض الكتاب يمدد أيامه", { standfirst, content: "نص طويل لا يظهر في الموجز ".repeat(10) });
+    const { id } = await publish("معرض الكتاب يمدد أيامه", {
+      standfirst,
+      content: "نص طويل لا يظهر في الموجز ".repeat(10),
+    });
     const html = await (await get(`${server.url}/news/${id}`)).text();
     expect(html).toMatch(new RegExp(`<p[^>]*data-testid="standfirst"[^>]*>${standfirst}</p>`));
     expect(metaContent(html, "description")).toBe(standfirst);
@@ -119,18 +154,32 @@ describe("standfirst, share overrides and noindex", () => {
     const category = await (await getExactly(`${server.url}/local`)).text();
     expect(category).toContain(standfirst);
     // The preview shows it under the headline as well, from the unsaved form.
-    const preview = await post(`${server.url}/dashboard/preview`, { title: "معاينة", content: "نص", category: "local", standfirst: "موجز المعاينة" }, editor);
+    const preview = await post(
+      `${server.url}/dashboard/preview`,
+      { title: "معاينة", content: "نص", category: "local", standfirst: "موجز المعاينة" },
+      editor,
+    );
     expect(await preview.text()).toMatch(/<p[^>]*data-testid="standfirst"[^>]*>موجز المعاينة<\/p>/);
   });
 
   it("without overrides og:* are the article's own; with them, the share title, description and 1200×630 picture", async () => {
-    const { id } = await publish("عنوان الخبر الأصلي", { standfirst: "موجز أصلي" }, [{ field: "images", name: "cover.png", bytes: await pngBytes(1600, 900) }]);
+    const { id } = await publish("عنوان الخبر الأصلي", { standfirst: "موجز أصلي" }, [
+      { field: "images", name: "cover.png", bytes: await pngBytes(1600, 900) },
+    ]);
     let html = await (await get(`${server.url}/news/${id}`)).text();
     expect(metaContent(html, "og:title")!.startsWith("عنوان الخبر الأصلي")).toBe(true);
     expect(metaContent(html, "twitter:title")).toBeUndefined();
     expect(metaContent(html, "og:image")).toMatch(/news-images\/.*-1200w\.webp$/);
 
-    const form = articleForm({ title: "عنوان الخبر الأصلي", content: "نص", category: "local", status: "published", standfirst: "موجز أصلي", shareTitle: "عنوان للمشاركة", shareDescription: "وصف للمشاركة" });
+    const form = articleForm({
+      title: "عنوان الخبر الأصلي",
+      content: "نص",
+      category: "local",
+      status: "published",
+      standfirst: "موجز أصلي",
+      shareTitle: "عنوان للمشاركة",
+      shareDescription: "وصف للمشاركة",
+    });
     form.append("shareImage", new Blob([new Uint8Array(await pngBytes(900, 900, "#cc3300"))]), "share.png");
     expect((await put(id, form)).status).toBe(200);
     await vi.waitFor(async () => {
@@ -141,7 +190,9 @@ describe("standfirst, share overrides and noindex", () => {
     expect(metaContent(html, "og:description")).toBe("وصف للمشاركة");
     expect(metaContent(html, "twitter:description")).toBe("وصف للمشاركة");
     expect(metaContent(html, "description")).toBe("موجز أصلي");
-    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${BASE}/media/share-images/[0-9a-f]{16}-share-1200x630\\.png$`));
+    expect(metaContent(html, "og:image")).toMatch(
+      new RegExp(`^${BASE}/media/share-images/[0-9a-f]{16}-share-1200x630\\.png$`),
+    );
     expect(metaContent(html, "og:image:width")).toBe("1200");
     expect(metaContent(html, "og:image:height")).toBe("630");
     expect(html).toContain("<title>عنوان الخبر الأصلي");
@@ -163,21 +214,59 @@ describe("standfirst, share overrides and noindex", () => {
 
   it("a revision restores the standfirst, slug and share fields", async () => {
     const { id } = await publish("عنوان أول", { standfirst: "موجز أول", shareTitle: "مشاركة أولى" });
-    const edit = articleForm({ title: "عنوان ثان", content: "نص", category: "local", status: "published", standfirst: "موجز ثان", slug: "رابط ثان", noindex: "on" });
+    const edit = articleForm({
+      title: "عنوان ثان",
+      content: "نص",
+      category: "local",
+      status: "published",
+      standfirst: "موجز ثان",
+      slug: "رابط ثان",
+      noindex: "on",
+    });
     expect((await put(id, edit)).status).toBe(200);
-    const edited = await db.selectFrom("news").select(["standfirst", "slug", "share_title", "noindex"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const edited = await db
+      .selectFrom("news")
+      .select(["standfirst", "slug", "share_title", "noindex"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(edited).toEqual({ standfirst: "موجز ثان", slug: "رابط-ثان", share_title: null, noindex: 1 });
-    const revision = await db.selectFrom("news_revisions").select("id").where("news_id", "=", id).orderBy("id", "desc").executeTakeFirstOrThrow();
-    const restored = await post(`${server.url}/edit-news/${id}/revisions/${revision.id}`, { mode: "full", baseVersion: String(await storedVersion(db, id)) }, { cookie: editor.cookie });
+    const revision = await db
+      .selectFrom("news_revisions")
+      .select("id")
+      .where("news_id", "=", id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const restored = await post(
+      `${server.url}/edit-news/${id}/revisions/${revision.id}`,
+      { mode: "full", baseVersion: String(await storedVersion(db, id)) },
+      { cookie: editor.cookie },
+    );
     expect(restored.status).toBe(302);
-    const back = await db.selectFrom("news").select(["title", "standfirst", "slug", "share_title", "noindex"]).where("id", "=", id).executeTakeFirstOrThrow();
-    expect(back).toEqual({ title: "عنوان أول", standfirst: "موجز أول", slug: "عنوان-أول", share_title: "مشاركة أولى", noindex: 0 });
+    const back = await db
+      .selectFrom("news")
+      .select(["title", "standfirst", "slug", "share_title", "noindex"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(back).toEqual({
+      title: "عنوان أول",
+      standfirst: "موجز أول",
+      slug: "عنوان-أول",
+      share_title: "مشاركة أولى",
+      noindex: 0,
+    });
   });
 
   it("the API gives the fields back for the form", async () => {
     const { id } = await publish("خبر للواجهة البرمجية", { standfirst: "موجز", shareDescription: "وصف" });
     const answer = await get(`${server.url}/api/news/${id}`, editor);
-    expect(await answer.json()).toMatchObject({ standfirst: "موجز", slug: "خبر-للواجهة-البرمجية", shareTitle: null, shareDescription: "وصف", shareImage: null, noindex: false });
+    expect(await answer.json()).toMatchObject({
+      standfirst: "موجز",
+      slug: "خبر-للواجهة-البرمجية",
+      shareTitle: null,
+      shareDescription: "وصف",
+      shareImage: null,
+      noindex: false,
+    });
   });
 
   it("bad fields are refused with Arabic messages by field, and nothing stored changes", async () => {
@@ -191,7 +280,10 @@ describe("standfirst, share overrides and noindex", () => {
       [{ removeShareImage: "on" }, "shareImage", storyMessages.noShareImageToRemove],
     ];
     for (const [fields, field, message] of cases) {
-      const { status, json } = await put(id, articleForm({ title: "تغيير", content: "نص", category: "local", status: "published", ...fields }));
+      const { status, json } = await put(
+        id,
+        articleForm({ title: "تغيير", content: "نص", category: "local", status: "published", ...fields }),
+      );
       expect(status, field).toBe(400);
       expect(json.error?.fields?.[field], field).toBe(message);
     }
@@ -220,14 +312,29 @@ describe("author pages", () => {
     expect(page).toContain('href="https://x.com/reem"');
     expect(page).toMatch(/<img[^>]*src="\/media\/author-photos\/[0-9a-f]{16}-photo-400x400\.png"/);
     const profile = jsonLd(page).find((entry) => entry["@type"] === "ProfilePage")!;
-    expect(profile.mainEntity).toMatchObject({ "@type": "Person", name, sameAs: ["https://x.com/reem", "https://example.org/reem"], description: "صحافية من طرابلس تكتب عن الثقافة" });
-    const article = await (await get(`${server.url}/news/${(await db.selectFrom("news").select("id").where("title", "=", "خبر بقلم ريم").executeTakeFirstOrThrow()).id}`)).text();
-    const author = (jsonLd(article).find((entry) => entry["@type"] === "NewsArticle")!.author as Record<string, unknown>[])[0];
+    expect(profile.mainEntity).toMatchObject({
+      "@type": "Person",
+      name,
+      sameAs: ["https://x.com/reem", "https://example.org/reem"],
+      description: "صحافية من طرابلس تكتب عن الثقافة",
+    });
+    const article = await (
+      await get(
+        `${server.url}/news/${(await db.selectFrom("news").select("id").where("title", "=", "خبر بقلم ريم").executeTakeFirstOrThrow()).id}`,
+      )
+    ).text();
+    const author = (
+      jsonLd(article).find((entry) => entry["@type"] === "NewsArticle")!.author as Record<string, unknown>[]
+    )[0];
     expect(author).toMatchObject({ "@type": "Person", url: `${BASE}/author/${encodeURIComponent(name)}` });
   });
 
   it("javascript: links, overlong bios and a file that is no picture are refused, nothing stored changes; readers have no profile to save", async () => {
-    const before = await db.selectFrom("user").select(["image", "bio", "links"]).where("email", "=", "story@example.com").executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("user")
+      .select(["image", "bio", "links"])
+      .where("email", "=", "story@example.com")
+      .executeTakeFirstOrThrow();
     const cases: [Record<string, string>, string][] = [
       [{ links: "javascript:alert(1)" }, storyMessages.linkInvalid],
       [{ bio: "ب".repeat(501) }, storyMessages.bioTooLong],
@@ -245,9 +352,21 @@ describe("author pages", () => {
     notPicture.append("intent", "profile");
     notPicture.append("photo", new Blob([new TextEncoder().encode("not a picture")]), "me.png");
     expect((await post(`${server.url}/dashboard/account`, notPicture, editor)).status).toBe(400);
-    expect(await db.selectFrom("user").select(["image", "bio", "links"]).where("email", "=", "story@example.com").executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await db
+        .selectFrom("user")
+        .select(["image", "bio", "links"])
+        .where("email", "=", "story@example.com")
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
 
-    const reader = { cookie: await signedInAs(db, { baseUrl: BASE, authSecret: server.env.AUTH_SECRET }, { email: "reader@example.com", username: "قارئ", role: "user" }) };
+    const reader = {
+      cookie: await signedInAs(
+        db,
+        { baseUrl: BASE, authSecret: server.env.AUTH_SECRET },
+        { email: "reader@example.com", username: "قارئ", role: "user" },
+      ),
+    };
     const form = new FormData();
     form.append("intent", "profile");
     form.append("bio", "نبذة");

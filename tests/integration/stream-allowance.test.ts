@@ -44,29 +44,37 @@ async function presenceOn(pid: number): Promise<number> {
 }
 
 describe("event streams per address on a server with WORKERS=2", () => {
-  it("allows STREAM_MAX_PER_IP streams spread over both workers, and refuses the next on either", { timeout: 60_000 }, async () => {
-    const [a, b] = server.workerPids() as [number, number];
-    const opened = [];
-    for (let i = 0; i < PER_ADDRESS; i++) opened.push(await breakingOn(i % 2 === 0 ? a : b));
-    expect(opened).toEqual(Array(PER_ADDRESS).fill(200));
-    expect(await breakingOn(a)).toBe(503);
-    expect(await breakingOn(b)).toBe(503);
-  });
+  it(
+    "allows STREAM_MAX_PER_IP streams spread over both workers, and refuses the next on either",
+    { timeout: 60_000 },
+    async () => {
+      const [a, b] = server.workerPids() as [number, number];
+      const opened = [];
+      for (let i = 0; i < PER_ADDRESS; i++) opened.push(await breakingOn(i % 2 === 0 ? a : b));
+      expect(opened).toEqual(Array(PER_ADDRESS).fill(200));
+      expect(await breakingOn(a)).toBe(503);
+      expect(await breakingOn(b)).toBe(503);
+    },
+  );
 
-  it("still opens a journalist's presence stream when readers' streams from the address are at their limit", { timeout: 60_000 }, async () => {
-    const [a, b] = server.workerPids() as [number, number];
-    // Freed slots come back once the hang-ups of the previous test reach the server.
-    for (let opened = 0; opened < PER_ADDRESS; ) {
-      if ((await breakingOn(a)) === 200) opened++;
-    }
-    expect(await breakingOn(a)).toBe(503);
-    expect(await presenceOn(a)).toBe(200);
-    expect(await presenceOn(b)).toBe(200);
-  });
+  it(
+    "still opens a journalist's presence stream when readers' streams from the address are at their limit",
+    { timeout: 60_000 },
+    async () => {
+      const [a, b] = server.workerPids() as [number, number];
+      // Freed slots come back once the hang-ups of the previous test reach the server.
+      for (let opened = 0; opened < PER_ADDRESS;) {
+        if ((await breakingOn(a)) === 200) opened++;
+      }
+      expect(await breakingOn(a)).toBe(503);
+      expect(await presenceOn(a)).toBe(200);
+      expect(await presenceOn(b)).toBe(200);
+    },
+  );
 
   it("gives back the streams a worker held when it dies", { timeout: 60_000 }, async () => {
     const [a, b] = server.workerPids() as [number, number];
-    for (let opened = 0; opened < PER_ADDRESS; ) {
+    for (let opened = 0; opened < PER_ADDRESS;) {
       if ((await breakingOn(a)) === 200) opened++;
     }
     expect(await breakingOn(b)).toBe(503);

@@ -27,20 +27,38 @@ const ids: Record<string, string> = {};
 const EDITORIAL = (names: string[]) => ({ names, mayCreate: true });
 /** An article written `minute` minutes into the last hour (the news sitemap lists the last two days). */
 const STARTED = Date.now() - 3_600_000;
-const at = (minute: number, overrides: Parameters<typeof articleAt>[2]) => articleAt(db, minute, { createdAt: new Date(STARTED + minute * 60_000), ...overrides });
+const at = (minute: number, overrides: Parameters<typeof articleAt>[2]) =>
+  articleAt(db, minute, { createdAt: new Date(STARTED + minute * 60_000), ...overrides });
 
 const MINIEH = topicPath("المنية");
 
 beforeAll(async () => {
   ({ server, db } = await startServerAndDb());
-  editor = await sessionAs(db, server, { email: "topics-editor@example.com", username: "محررة المواضيع", role: "editor" });
-  author = await sessionAs(db, server, { email: "topics-author@example.com", username: "كاتب المواضيع", role: "author" });
+  editor = await sessionAs(db, server, {
+    email: "topics-editor@example.com",
+    username: "محررة المواضيع",
+    role: "editor",
+  });
+  author = await sessionAs(db, server, {
+    email: "topics-author@example.com",
+    username: "كاتب المواضيع",
+    role: "author",
+  });
   admin = await sessionAs(db, server, { email: "topics-admin@example.com", username: "مدير المواضيع", role: "admin" });
   // Eight published articles on المنية (two pages of six), one draft, and others to relate.
-  for (let minute = 1; minute <= 8; minute++) ids[`minieh${minute}`] = await at(minute, { category: "sports", topics: EDITORIAL(["المنية"]) });
+  for (let minute = 1; minute <= 8; minute++)
+    ids[`minieh${minute}`] = await at(minute, { category: "sports", topics: EDITORIAL(["المنية"]) });
   ids.draft = await at(9, { title: "مسودة عن المنية", status: "draft", topics: EDITORIAL(["المنية"]) });
-  ids.reading = await at(20, { title: "انقطاع الكهرباء في المنية", category: "local", topics: EDITORIAL(["المنية", "أزمة الكهرباء"]) });
-  ids.power = await at(21, { title: "الكهرباء تعود إلى عكار", category: "international", topics: EDITORIAL(["أزمة الكهرباء", "عكار"]) });
+  ids.reading = await at(20, {
+    title: "انقطاع الكهرباء في المنية",
+    category: "local",
+    topics: EDITORIAL(["المنية", "أزمة الكهرباء"]),
+  });
+  ids.power = await at(21, {
+    title: "الكهرباء تعود إلى عكار",
+    category: "international",
+    topics: EDITORIAL(["أزمة الكهرباء", "عكار"]),
+  });
   ids.newestLocal = await at(30, { title: "أحدث خبر محلي بلا مواضيع", category: "local" });
 });
 afterAll(() => stopServerAndDb({ server, db }));
@@ -52,14 +70,18 @@ const page = async (path: string, session?: Session) => {
 const cards = (html: string) => [...html.matchAll(/href="\/news\/([^"/?]+)(?:\/[^"?]*)?"/g)].map((m) => m[1]);
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 
 /** A GET whose request line carries `target` as UTF-8 bytes, unencoded (fetch would encode it): the status and what followed. */
 function rawGet(target: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(server.url);
-    const socket = connect(Number(url.port), url.hostname, () => socket.end(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`, "utf8")));
+    const socket = connect(Number(url.port), url.hostname, () =>
+      socket.end(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`, "utf8")),
+    );
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", reject);
@@ -128,7 +150,7 @@ describe("a topic no published story carries", () => {
       expect(response.status, path).toBe(404);
       expect(response.html, path).not.toContain("مسودة عن القلمون");
     }
-    expect((await page(topicPath("القلمون")).then((r) => r.html))).toContain(topicMessages.topicNotFound);
+    expect(await page(topicPath("القلمون")).then((r) => r.html)).toContain(topicMessages.topicNotFound);
     expect((await get(`${server.url}/api/latest?topic=${encodeURIComponent("القلمون")}&page=2`)).status).toBe(404);
     expect((await page(topicPath("القلمونن"))).status).toBe(404);
     await at(42, { title: "خبر منشور عن القلمون", category: "educational", topics: EDITORIAL(["القلمون"]) });
@@ -160,13 +182,21 @@ describe("feeds and sitemaps", () => {
   it("lists each topic with published articles in the sitemap, encoded", async () => {
     const doc = parseXml(await (await get(`${server.url}/sitemap.xml`)).text());
     const locs = list(doc.urlset.url).map((u: { loc: string }) => u.loc);
-    expect(locs).toEqual(expect.arrayContaining([MINIEH, topicPath("أزمة-الكهرباء"), topicPath("عكار")].map((path) => `${server.url}${wirePath(path)}`)));
+    expect(locs).toEqual(
+      expect.arrayContaining(
+        [MINIEH, topicPath("أزمة-الكهرباء"), topicPath("عكار")].map((path) => `${server.url}${wirePath(path)}`),
+      ),
+    );
   });
 
   it("gives each article's topics as the news sitemap's keywords", async () => {
     const doc = parseXml(await (await get(`${server.url}/news-sitemap.xml`)).text());
-    const byLoc = new Map(list(doc.urlset.url).map((u: { loc: string; "news:news": Record<string, string> }) => [u.loc, u["news:news"]]));
-    expect(byLoc.get(`${server.url}${await canonicalPath(db, ids.reading!)}`)?.["news:keywords"]).toBe("المنية, أزمة الكهرباء");
+    const byLoc = new Map(
+      list(doc.urlset.url).map((u: { loc: string; "news:news": Record<string, string> }) => [u.loc, u["news:news"]]),
+    );
+    expect(byLoc.get(`${server.url}${await canonicalPath(db, ids.reading!)}`)?.["news:keywords"]).toBe(
+      "المنية, أزمة الكهرباء",
+    );
     expect(byLoc.get(`${server.url}${await canonicalPath(db, ids.newestLocal!)}`)).toBeDefined();
     expect(byLoc.get(`${server.url}${await canonicalPath(db, ids.newestLocal!)}`)?.["news:keywords"]).toBeUndefined();
   });
@@ -201,7 +231,12 @@ describe("the article page", () => {
 
 describe("writing topics", () => {
   it("lets an editor create a new topic and pick an existing one in a spelling of their own", async () => {
-    const { status, json } = await callApi(`${server.url}/api/news`, "POST", publishForm("خبر من المحررة", { topics: "ساحة النور، المنيه" }), editor);
+    const { status, json } = await callApi(
+      `${server.url}/api/news`,
+      "POST",
+      publishForm("خبر من المحررة", { topics: "ساحة النور، المنيه" }),
+      editor,
+    );
     expect(status).toBe(201);
     expect((await topicsOfArticle(db, json.id!)).map((t) => t.name)).toEqual(["ساحة النور", "المنية"]);
     expect((await page(topicPath("ساحة-النور"))).html).toContain(json.id!);
@@ -209,21 +244,40 @@ describe("writing topics", () => {
 
   it("refuses an author's new topic with a 400 and its message, and stores nothing", async () => {
     const before = await db.selectFrom("news").select("id").execute();
-    const { status, json } = await callApi(`${server.url}/api/news`, "POST", publishForm("خبر من الكاتب", { status: "review", topics: "المنية، بلدة لم تُذكر" }), author);
+    const { status, json } = await callApi(
+      `${server.url}/api/news`,
+      "POST",
+      publishForm("خبر من الكاتب", { status: "review", topics: "المنية، بلدة لم تُذكر" }),
+      author,
+    );
     expect(status).toBe(400);
     expect(json.error?.fields?.topics).toBe(`${topicMessages.unknownForAuthor} بلدة لم تُذكر`);
     expect(await db.selectFrom("news").select("id").execute()).toEqual(before);
     expect(await db.selectFrom("topics").select("id").where("name", "=", "بلدة لم تُذكر").execute()).toEqual([]);
-    const picked = await callApi(`${server.url}/api/news`, "POST", publishForm("خبر من الكاتب", { status: "review", topics: "المنية" }), author);
+    const picked = await callApi(
+      `${server.url}/api/news`,
+      "POST",
+      publishForm("خبر من الكاتب", { status: "review", topics: "المنية" }),
+      author,
+    );
     expect(picked.status).toBe(201);
   });
 
   it("refuses more than ten topics, and an autosave keeps the draft's topics", async () => {
     const many = Array.from({ length: 11 }, (_, i) => `موضوع ${i}`).join("،");
-    const { status, json } = await callApi(`${server.url}/api/news`, "POST", publishForm("كثير", { topics: many }), editor);
+    const { status, json } = await callApi(
+      `${server.url}/api/news`,
+      "POST",
+      publishForm("كثير", { topics: many }),
+      editor,
+    );
     expect(status).toBe(400);
     expect(json.error?.fields?.topics).toBe(topicMessages.tooMany);
-    const saved = await post(`${server.url}/api/news/autosave`, { title: "مسودة تلقائية", content: "نص", category: "local", submissionId: "topics-autosave-1", topics: "عكار" }, editor);
+    const saved = await post(
+      `${server.url}/api/news/autosave`,
+      { title: "مسودة تلقائية", content: "نص", category: "local", submissionId: "topics-autosave-1", topics: "عكار" },
+      editor,
+    );
     expect(saved.status).toBe(200);
     const { id } = (await saved.json()) as { id: string };
     expect((await topicsOfArticle(db, id)).map((t) => t.name)).toEqual(["عكار"]);
@@ -237,7 +291,11 @@ describe("writing topics", () => {
     const edited = field((await page(`/edit-news/${ids.reading}`, editor)).html);
     expect(edited).toContain('name="topics"');
     expect(edited).toContain('value="المنية، أزمة الكهرباء"');
-    const preview = await post(`${server.url}/dashboard/preview`, publishForm("معاينة", { topics: "طرابلس، موضوع لم يحفظ" }), author);
+    const preview = await post(
+      `${server.url}/dashboard/preview`,
+      publishForm("معاينة", { topics: "طرابلس، موضوع لم يحفظ" }),
+      author,
+    );
     expect(preview.status).toBe(200);
     const shown = await preview.text();
     expect(shown).toContain("موضوع لم يحفظ");
@@ -258,7 +316,11 @@ describe("renaming and merging at /dashboard/topics", () => {
     expect(before.html).toContain("عكار");
     await page(`/news/${ids.power}`);
     const akkar = await db.selectFrom("topics").select("id").where("name", "=", "عكار").executeTakeFirstOrThrow();
-    const response = await post(`${server.url}/dashboard/topics`, { intent: "rename", id: akkar.id, name: "محافظة عكار" }, admin);
+    const response = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "rename", id: akkar.id, name: "محافظة عكار" },
+      admin,
+    );
     expect(response.status).toBe(200);
     const moved = await get(`${server.url}${topicPath("عكار")}`);
     expect(moved.status).toBe(301);
@@ -274,7 +336,11 @@ describe("renaming and merging at /dashboard/topics", () => {
   it("merges a topic into another: its articles move, its address answers 301", async () => {
     const from = await db.selectFrom("topics").select("id").where("name", "=", "ساحة النور").executeTakeFirstOrThrow();
     const into = await db.selectFrom("topics").select("id").where("name", "=", "المنية").executeTakeFirstOrThrow();
-    const response = await post(`${server.url}/dashboard/topics`, { intent: "merge", id: from.id, into: into.id }, admin);
+    const response = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "merge", id: from.id, into: into.id },
+      admin,
+    );
     expect(response.status).toBe(200);
     const moved = await get(`${server.url}${topicPath("ساحة-النور")}`);
     expect(moved.status).toBe(301);
@@ -287,12 +353,24 @@ describe("renaming and merging at /dashboard/topics", () => {
   it("shows a refusal in Arabic with a 4xx and changes nothing", async () => {
     const minieh = await db.selectFrom("topics").select("id").where("name", "=", "المنية").executeTakeFirstOrThrow();
     const before = await db.selectFrom("topics").selectAll().orderBy("id").execute();
-    const same = await post(`${server.url}/dashboard/topics`, { intent: "merge", id: minieh.id, into: minieh.id }, admin);
+    const same = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "merge", id: minieh.id, into: minieh.id },
+      admin,
+    );
     expect(same.status).toBe(400);
     expect(await same.text()).toContain(topicMessages.mergeSame);
-    const taken = await post(`${server.url}/dashboard/topics`, { intent: "rename", id: minieh.id, name: "أزمة الكهرباء" }, admin);
+    const taken = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "rename", id: minieh.id, name: "أزمة الكهرباء" },
+      admin,
+    );
     expect(taken.status).toBe(409);
-    const gone = await post(`${server.url}/dashboard/topics`, { intent: "rename", id: "no-such-topic", name: "اسم" }, admin);
+    const gone = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "rename", id: "no-such-topic", name: "اسم" },
+      admin,
+    );
     expect(gone.status).toBe(404);
     const bad = await post(`${server.url}/dashboard/topics`, { intent: "explode", id: minieh.id }, admin);
     expect(bad.status).toBe(400);
@@ -301,16 +379,28 @@ describe("renaming and merging at /dashboard/topics", () => {
 });
 
 describe("creating, describing and deleting at /dashboard/topics", () => {
-  const topicNamed = (name: string) => db.selectFrom("topics").select(["id", "slug", "description"]).where("name", "=", name).executeTakeFirst();
+  const topicNamed = (name: string) =>
+    db.selectFrom("topics").select(["id", "slug", "description"]).where("name", "=", name).executeTakeFirst();
 
   it("creates a topic with its slug from its name and its description, shown once a story carries it", async () => {
-    const response = await post(`${server.url}/dashboard/topics`, { intent: "create", name: "  مرفأ   طرابلس ", description: "أخبار المرفأ وحركة السفن فيه." }, admin);
+    const response = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "create", name: "  مرفأ   طرابلس ", description: "أخبار المرفأ وحركة السفن فيه." },
+      admin,
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(topicMessages.created);
-    expect(await topicNamed("مرفأ طرابلس")).toMatchObject({ slug: "مرفأ-طرابلس", description: "أخبار المرفأ وحركة السفن فيه." });
+    expect(await topicNamed("مرفأ طرابلس")).toMatchObject({
+      slug: "مرفأ-طرابلس",
+      description: "أخبار المرفأ وحركة السفن فيه.",
+    });
     expect((await page("/dashboard/topics", admin)).html).toContain("أخبار المرفأ وحركة السفن فيه.");
     expect((await page(topicPath("مرفأ-طرابلس"))).status).toBe(404);
-    await at(50, { title: "سفينة جديدة في المرفأ", category: "educational", topics: { names: ["مرفأ طرابلس"], mayCreate: false } });
+    await at(50, {
+      title: "سفينة جديدة في المرفأ",
+      category: "educational",
+      topics: { names: ["مرفأ طرابلس"], mayCreate: false },
+    });
     const topicPage = await page(topicPath("مرفأ-طرابلس"));
     expect(topicPage.status).toBe(200);
     expect(topicPage.html).toContain("أخبار المرفأ وحركة السفن فيه.");
@@ -320,15 +410,28 @@ describe("creating, describing and deleting at /dashboard/topics", () => {
   it("changes and clears a description, and the cached topic page shows it", async () => {
     const { id } = (await topicNamed("مرفأ طرابلس"))!;
     await page(topicPath("مرفأ-طرابلس"));
-    const response = await post(`${server.url}/dashboard/topics`, { intent: "describe", id, description: "كل ما يجري في مرفأ طرابلس." }, admin);
+    const response = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "describe", id, description: "كل ما يجري في مرفأ طرابلس." },
+      admin,
+    );
     expect(response.status).toBe(200);
-    await vi.waitFor(async () => expect((await page(topicPath("مرفأ-طرابلس"))).html).toContain("كل ما يجري في مرفأ طرابلس."), { timeout: 2_000, interval: 20 });
-    expect((await post(`${server.url}/dashboard/topics`, { intent: "describe", id, description: "   " }, admin)).status).toBe(200);
+    await vi.waitFor(
+      async () => expect((await page(topicPath("مرفأ-طرابلس"))).html).toContain("كل ما يجري في مرفأ طرابلس."),
+      { timeout: 2_000, interval: 20 },
+    );
+    expect(
+      (await post(`${server.url}/dashboard/topics`, { intent: "describe", id, description: "   " }, admin)).status,
+    ).toBe(200);
     expect((await topicNamed("مرفأ طرابلس"))?.description).toBeNull();
   });
 
   it("deletes a topic: its stories lose it, its page, old addresses and feed answer 404", async () => {
-    const story = await at(51, { title: "خبر عن ساحة التل", category: "educational", topics: EDITORIAL(["ساحة التل", "عكار القديمة"]) });
+    const story = await at(51, {
+      title: "خبر عن ساحة التل",
+      category: "educational",
+      topics: EDITORIAL(["ساحة التل", "عكار القديمة"]),
+    });
     const { id } = (await topicNamed("ساحة التل"))!;
     await post(`${server.url}/dashboard/topics`, { intent: "rename", id, name: "ساحة التل الكبرى" }, admin);
     expect((await page(topicPath("ساحة-التل-الكبرى"))).status).toBe(200);
@@ -336,36 +439,77 @@ describe("creating, describing and deleting at /dashboard/topics", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(topicMessages.deleted);
     expect((await topicsOfArticle(db, story)).map((topic) => topic.name)).toEqual(["عكار القديمة"]);
-    for (const path of [topicPath("ساحة-التل-الكبرى"), topicPath("ساحة-التل"), `${topicPath("ساحة-التل-الكبرى")}/rss.xml`]) {
+    for (const path of [
+      topicPath("ساحة-التل-الكبرى"),
+      topicPath("ساحة-التل"),
+      `${topicPath("ساحة-التل-الكبرى")}/rss.xml`,
+    ]) {
       expect((await page(path)).status, path).toBe(404);
     }
-    await vi.waitFor(async () => expect((await page(`/news/${story}`)).html).not.toContain(`href="${topicPath("ساحة-التل-الكبرى")}"`), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(
+      async () => expect((await page(`/news/${story}`)).html).not.toContain(`href="${topicPath("ساحة-التل-الكبرى")}"`),
+      { timeout: 2_000, interval: 20 },
+    );
     expect((await page("/dashboard/topics", admin)).html).not.toContain("ساحة التل");
   });
 
   it("refuses a name taken in any spelling, a blank name, a long description and an unknown topic, with a 4xx in Arabic, changing nothing", async () => {
     const before = await db.selectFrom("topics").selectAll().orderBy("id").execute();
-    const taken = await post(`${server.url}/dashboard/topics`, { intent: "create", name: "المنيه", description: "" }, admin);
+    const taken = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "create", name: "المنيه", description: "" },
+      admin,
+    );
     expect(taken.status).toBe(409);
     expect(await taken.text()).toContain(topicMessages.nameExists);
-    const blank = await post(`${server.url}/dashboard/topics`, { intent: "create", name: " ... ", description: "" }, admin);
+    const blank = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "create", name: " ... ", description: "" },
+      admin,
+    );
     expect(blank.status).toBe(400);
     expect(await blank.text()).toContain(topicMessages.nameEmpty);
-    const long = await post(`${server.url}/dashboard/topics`, { intent: "create", name: "موضوع طويل الوصف", description: "و".repeat(301) }, admin);
+    const long = await post(
+      `${server.url}/dashboard/topics`,
+      { intent: "create", name: "موضوع طويل الوصف", description: "و".repeat(301) },
+      admin,
+    );
     expect(long.status).toBe(400);
     expect(await long.text()).toContain(topicMessages.descriptionTooLong);
-    expect((await post(`${server.url}/dashboard/topics`, { intent: "delete", id: "no-such-topic" }, admin)).status).toBe(404);
-    expect((await post(`${server.url}/dashboard/topics`, { intent: "describe", id: "no-such-topic", description: "وصف" }, admin)).status).toBe(404);
+    expect(
+      (await post(`${server.url}/dashboard/topics`, { intent: "delete", id: "no-such-topic" }, admin)).status,
+    ).toBe(404);
+    expect(
+      (
+        await post(
+          `${server.url}/dashboard/topics`,
+          { intent: "describe", id: "no-such-topic", description: "وصف" },
+          admin,
+        )
+      ).status,
+    ).toBe(404);
     expect(await db.selectFrom("topics").selectAll().orderBy("id").execute()).toEqual(before);
   });
 
   it("is for admins only: editors and authors get 403, the signed-out are sent to sign in", async () => {
     const minieh = (await topicNamed("المنية"))!;
     for (const session of [editor, author]) {
-      expect((await post(`${server.url}/dashboard/topics`, { intent: "create", name: "موضوع من غير مدير", description: "" }, session)).status).toBe(403);
-      expect((await post(`${server.url}/dashboard/topics`, { intent: "delete", id: minieh.id }, session)).status).toBe(403);
+      expect(
+        (
+          await post(
+            `${server.url}/dashboard/topics`,
+            { intent: "create", name: "موضوع من غير مدير", description: "" },
+            session,
+          )
+        ).status,
+      ).toBe(403);
+      expect((await post(`${server.url}/dashboard/topics`, { intent: "delete", id: minieh.id }, session)).status).toBe(
+        403,
+      );
     }
-    expect((await post(`${server.url}/dashboard/topics`, { intent: "describe", id: minieh.id, description: "وصف" })).status).toBe(302);
+    expect(
+      (await post(`${server.url}/dashboard/topics`, { intent: "describe", id: minieh.id, description: "وصف" })).status,
+    ).toBe(302);
     expect(await topicNamed("موضوع من غير مدير")).toBeUndefined();
     expect((await topicNamed("المنية"))?.description).toBeNull();
   });
@@ -376,22 +520,40 @@ describe("two instances on one database", () => {
     const { site, a, b, db: shared } = await startTwoInstancesAndDb({ PAGE_CACHE_SECONDS: "300" });
     try {
       const id = await createTestArticle(shared, { title: "خبر عن البداوي", topics: EDITORIAL(["البداوي"]) });
-      const cookie = await signedInAs(shared, a.site, { email: "topics-two@example.com", username: "مدير", role: "admin" });
+      const cookie = await signedInAs(shared, a.site, {
+        email: "topics-two@example.com",
+        username: "مدير",
+        role: "admin",
+      });
       const read = async (path: string) => {
         const response = await fetch(`${b.url}${path}`, { redirect: "manual" });
         return { cache: response.headers.get("x-cache"), status: response.status, html: await response.text() };
       };
       const article = await canonicalPath(shared, id.id);
       // Both pages held in B's cache first (B may still be following the set-up's events, each of which empties it).
-      await vi.waitFor(async () => expect([(await read(article)).cache, (await read(topicPath("البداوي"))).cache]).toEqual(["HIT", "HIT"]), { timeout: 5_000, interval: 50 });
-      const topic = await shared.selectFrom("topics").select("id").where("name", "=", "البداوي").executeTakeFirstOrThrow();
-      const renamed = await post(`${a.url}/dashboard/topics`, { intent: "rename", id: topic.id, name: "بلدة البداوي" }, { cookie });
+      await vi.waitFor(
+        async () =>
+          expect([(await read(article)).cache, (await read(topicPath("البداوي"))).cache]).toEqual(["HIT", "HIT"]),
+        { timeout: 5_000, interval: 50 },
+      );
+      const topic = await shared
+        .selectFrom("topics")
+        .select("id")
+        .where("name", "=", "البداوي")
+        .executeTakeFirstOrThrow();
+      const renamed = await post(
+        `${a.url}/dashboard/topics`,
+        { intent: "rename", id: topic.id, name: "بلدة البداوي" },
+        { cookie },
+      );
       expect(renamed.status).toBe(200);
-      await vi.waitFor(async () => expect((await read(article)).html).toContain(`href="${topicPath("بلدة-البداوي")}"`), { timeout: 2_000, interval: 20 });
+      await vi.waitFor(
+        async () => expect((await read(article)).html).toContain(`href="${topicPath("بلدة-البداوي")}"`),
+        { timeout: 2_000, interval: 20 },
+      );
       expect((await read(topicPath("البداوي"))).status).toBe(301);
     } finally {
       await stopServerAndDb({ site, db: shared });
     }
   });
 });
-

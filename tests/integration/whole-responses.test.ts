@@ -17,7 +17,10 @@ beforeAll(async () => {
   ({ server, db } = await startServerAndDb({ PAGE_CACHE_SECONDS: "300" }));
   admin = await signedInAs(db, server.site, { email: "chief@example.com", username: "رئيسة التحرير", role: "admin" });
   // The article at its readable address (decision 033): `/news/{id}` answers 301 there.
-  articlePath = await canonicalPath(db, await publishArticle(server.url, { cookie: admin }, { title: "خبر يُضغط مرة واحدة", category: "local" }));
+  articlePath = await canonicalPath(
+    db,
+    await publishArticle(server.url, { cookie: admin }, { title: "خبر يُضغط مرة واحدة", category: "local" }),
+  );
 });
 afterAll(() => stopServerAndDb({ server, db }));
 
@@ -38,7 +41,11 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
 }
 
 const decoded = ({ headers, body }: Raw) =>
-  headers["content-encoding"] === "br" ? brotliDecompressSync(body) : headers["content-encoding"] === "gzip" ? gunzipSync(body) : body;
+  headers["content-encoding"] === "br"
+    ? brotliDecompressSync(body)
+    : headers["content-encoding"] === "gzip"
+      ? gunzipSync(body)
+      : body;
 
 /** The headers a reader sees, less those that differ by nature between two responses. */
 function comparable(headers: Raw["headers"]): Record<string, unknown> {
@@ -127,7 +134,9 @@ describe("pages sent whole, encoded once", () => {
     for (const encoding of ["br", "gzip", "identity", "br", "gzip;q=1, br;q=0", "identity"]) {
       const hit = await raw(path, { "accept-encoding": encoding });
       expect(hit.headers["x-cache"], encoding).toBe("HIT");
-      expect(hit.headers["content-encoding"], encoding).toBe(encoding.startsWith("br") ? "br" : encoding.startsWith("gzip") ? "gzip" : undefined);
+      expect(hit.headers["content-encoding"], encoding).toBe(
+        encoding.startsWith("br") ? "br" : encoding.startsWith("gzip") ? "gzip" : undefined,
+      );
       expect(Number(hit.headers["content-length"]), encoding).toBe(hit.body.length);
       expect(decoded(hit).equals(plain.body), encoding).toBe(true);
     }

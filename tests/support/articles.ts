@@ -1,5 +1,10 @@
 import type { DB } from "~/server/db/db.server";
-import { createArticle, type ArticleChanges, type CreatedArticle, type NewArticle } from "~/server/news/articles-write.server";
+import {
+  createArticle,
+  type ArticleChanges,
+  type CreatedArticle,
+  type NewArticle,
+} from "~/server/news/articles-write.server";
 import { pngBytes } from "./fixtures";
 import { articlePath, wirePath } from "~/lib/news";
 import { callApi, type ApiAnswer, type Session } from "./http";
@@ -37,7 +42,13 @@ export function basedOn(version: number, form: FormData): FormData {
  * PUTs the article form to `/api/news/{id}` as a client of the API saves: based on the version GET gave
  * it just before, unless the form names its own `baseVersion`.
  */
-export async function putArticle(url: string, session: Session, id: string, form: FormData, headers: Record<string, string> = {}): Promise<{ status: number; json: ApiAnswer }> {
+export async function putArticle(
+  url: string,
+  session: Session,
+  id: string,
+  form: FormData,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: ApiAnswer }> {
   if (!form.has("baseVersion")) basedOn(await fetchedVersion(url, session, id), form);
   return callApi(`${url}/api/news/${encodeURIComponent(id)}`, "PUT", form, session, headers);
 }
@@ -82,16 +93,30 @@ export async function publishArticle(
   session: { cookie: string; origin?: string },
   { title, content = "نص الخبر", category = "local", image }: Article,
 ): Promise<string> {
-  const images = image ? [{ field: "images", name: "photo.png", bytes: await pngBytes(image.width, image.height) }] : [];
+  const images = image
+    ? [{ field: "images", name: "photo.png", bytes: await pngBytes(image.width, image.height) }]
+    : [];
   const form = publishForm(title, { content, category }, images);
-  const response = await fetch(`${url}/api/news`, { method: "POST", body: form, headers: { cookie: session.cookie, origin: session.origin ?? url } });
-  if (response.status !== 201) throw new Error(`publishing "${title}" gave ${response.status}: ${await response.text()}`);
+  const response = await fetch(`${url}/api/news`, {
+    method: "POST",
+    body: form,
+    headers: { cookie: session.cookie, origin: session.origin ?? url },
+  });
+  if (response.status !== 201)
+    throw new Error(`publishing "${title}" gave ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
 
 /** Deletes through the admin API, as the dashboard does (media, search entry and cached pages go with it). */
-export async function deletePublishedArticle(url: string, session: { cookie: string; origin?: string }, id: string): Promise<void> {
-  const response = await fetch(`${url}/api/news/${id}`, { method: "DELETE", headers: { cookie: session.cookie, origin: session.origin ?? url } });
+export async function deletePublishedArticle(
+  url: string,
+  session: { cookie: string; origin?: string },
+  id: string,
+): Promise<void> {
+  const response = await fetch(`${url}/api/news/${id}`, {
+    method: "DELETE",
+    headers: { cookie: session.cookie, origin: session.origin ?? url },
+  });
   if (!response.ok) throw new Error(`deleting ${id} gave ${response.status}: ${await response.text()}`);
 }
 
@@ -101,7 +126,12 @@ export type UploadedFile = { field: string; name: string; bytes: Uint8Array; typ
 export function articleForm(fields: Record<string, string>, files: UploadedFile[] = []): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
+  for (const file of files)
+    data.append(
+      file.field,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
+      file.name,
+    );
   return data;
 }
 

@@ -2,11 +2,15 @@ import sharp from "sharp";
 
 /** Real image bytes, made on the spot. */
 export async function pngBytes(width = 640, height = 360, color = "#2a9d8f"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export async function jpegBytes(width = 640, height = 360): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#e76f51" } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#e76f51" } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** The first bytes of an MP4 ("ftyp" box) followed by filler: enough for a check by content. */

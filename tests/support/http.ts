@@ -36,7 +36,12 @@ export async function get(url: string, session: Session = VISITOR): Promise<Resp
   const response = await getExactly(url, session);
   const location = response.headers.get("location");
   const asked = new URL(url);
-  if (response.status === 301 && location && /^\/news\/[^/]+$/.test(asked.pathname) && location.startsWith(`${asked.pathname}/`)) {
+  if (
+    response.status === 301 &&
+    location &&
+    /^\/news\/[^/]+$/.test(asked.pathname) &&
+    location.startsWith(`${asked.pathname}/`)
+  ) {
     return getExactly(new URL(location, url).href, session);
   }
   return response;
@@ -47,7 +52,13 @@ export async function getExactly(url: string, session: Session = VISITOR): Promi
   return fetch(url, { redirect: "manual", headers: session.cookie ? { cookie: session.cookie } : {} });
 }
 
-export async function signUp(base: string, username: string, email: string, password: string, extra: Record<string, string> = {}) {
+export async function signUp(
+  base: string,
+  username: string,
+  email: string,
+  password: string,
+  extra: Record<string, string> = {},
+) {
   return post(`${base}/autenction`, { intent: "signup", username, email, password, redirectTo: "/", ...extra });
 }
 
@@ -58,7 +69,13 @@ export async function signIn(base: string, email: string, password: string): Pro
 }
 
 /** What the JSON API answers: the article's id and short id, an autosave's time, a save's new version, an uploaded image's URL, or an error. */
-export type ApiAnswer = { id?: string; shortId?: string; savedAt?: string; url?: string; version?: number } & Partial<ErrorBody>;
+export type ApiAnswer = {
+  id?: string;
+  shortId?: string;
+  savedAt?: string;
+  url?: string;
+  version?: number;
+} & Partial<ErrorBody>;
 
 /** Sends `body` to the JSON API at `url` as `session`: the status and the JSON answer. */
 export async function callApi(

@@ -45,23 +45,41 @@ const TABLE_SCANS = new Set(["Seq Scan", "Index Scan", "Index Only Scan", "Bitma
  * every loop (PostgreSQL reports both per loop).
  */
 function rowsVisited(node: PlanNode, tables: readonly string[]): number {
-  const perLoop = node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0);
+  const perLoop =
+    node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0);
   const counted = TABLE_SCANS.has(node["Node Type"]) && tables.includes(node["Relation Name"] ?? "");
-  return (counted ? perLoop * node["Actual Loops"] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsVisited(child, tables), 0);
+  return (
+    (counted ? perLoop * node["Actual Loops"] : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + rowsVisited(child, tables), 0)
+  );
 }
 
 function planLines(node: PlanNode, depth = 0): string[] {
-  const on = node["Relation Name"] ? ` on ${node["Relation Name"]}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""}` : "";
+  const on = node["Relation Name"]
+    ? ` on ${node["Relation Name"]}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""}`
+    : "";
   const removed = node["Rows Removed by Filter"] ? `, removed ${node["Rows Removed by Filter"]}` : "";
   const line = `${"  ".repeat(depth)}${node["Node Type"]}${on} (rows ${node["Actual Rows"]} × ${node["Actual Loops"]}${removed})`;
   return [line, ...(node.Plans ?? []).flatMap((child) => planLines(child, depth + 1))];
 }
 
 /** Runs `query` under EXPLAIN ANALYZE on PostgreSQL (with its parameters bound, as the server runs it); counts the rows of `tables` it visited. */
-export async function postgresCost(client: pg.Client, query: LoggedQuery, tables: readonly string[]): Promise<QueryCost> {
-  const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${query.sql}`, query.parameters);
+export async function postgresCost(
+  client: pg.Client,
+  query: LoggedQuery,
+  tables: readonly string[],
+): Promise<QueryCost> {
+  const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+    `explain (analyze, format json) ${query.sql}`,
+    query.parameters,
+  );
   const plan = rows[0]!["QUERY PLAN"][0].Plan;
-  return { rowsVisited: rowsVisited(plan, tables), rowsReturned: plan["Actual Rows"], problems: [], plan: planLines(plan).join("\n") };
+  return {
+    rowsVisited: rowsVisited(plan, tables),
+    rowsReturned: plan["Actual Rows"],
+    problems: [],
+    plan: planLines(plan).join("\n"),
+  };
 }
 
 type SqlitePlanRow = { id: number; parent: number; detail: string };
@@ -71,14 +89,22 @@ type SqlitePlanRow = { id: number; parent: number; detail: string };
  * its loops in order (`loops`). Problems: a full scan of one of `tables` (or a walk of a whole index of
  * one), and a sort of all the rows of a loop over one of them that only the status bounds.
  */
-export function sqliteCost(database: SQLite.Database, query: LoggedQuery, tables: readonly string[]): QueryCost & { loops: string[] } {
+export function sqliteCost(
+  database: SQLite.Database,
+  query: LoggedQuery,
+  tables: readonly string[],
+): QueryCost & { loops: string[] } {
   const parameters = query.parameters;
-  const details = (database.prepare(`explain query plan ${query.sql}`).all(...parameters) as SqlitePlanRow[]).map((row) => row.detail);
+  const details = (database.prepare(`explain query plan ${query.sql}`).all(...parameters) as SqlitePlanRow[]).map(
+    (row) => row.detail,
+  );
   const rowsReturned = database.prepare(query.sql).all(...parameters).length;
   const loops = details.filter((detail) => /^(SCAN|SEARCH) /.test(detail));
-  const ofArchive = (detail: string) => !detail.includes("VIRTUAL TABLE") && tables.includes(/^(?:SCAN|SEARCH) (\w+)/.exec(detail)?.[1] ?? "");
+  const ofArchive = (detail: string) =>
+    !detail.includes("VIRTUAL TABLE") && tables.includes(/^(?:SCAN|SEARCH) (\w+)/.exec(detail)?.[1] ?? "");
   const problems = loops.filter((detail) => ofArchive(detail) && detail.startsWith("SCAN "));
   const everyPublished = loops.find((detail) => ofArchive(detail) && /\(status=\?\)$/.test(detail));
-  if (details.includes("USE TEMP B-TREE FOR ORDER BY") && everyPublished) problems.push(`sorts every row of ${everyPublished}`);
+  if (details.includes("USE TEMP B-TREE FOR ORDER BY") && everyPublished)
+    problems.push(`sorts every row of ${everyPublished}`);
   return { rowsVisited: null, rowsReturned, problems, loops, plan: details.join("\n") };
 }

@@ -15,14 +15,26 @@ export async function startServerAndDb(env: Record<string, string> = {}): Promis
 export type TwoInstancesAndDb = { site: TestSite; a: TestServer; b: TestServer; db: DB };
 
 /** Two instances of the real server on one fresh site of the engine under test (or of `engine`), and a connection to its database. */
-export async function startTwoInstancesAndDb(env: Record<string, string> = {}, engine?: Engine, poolSize?: number): Promise<TwoInstancesAndDb> {
+export async function startTwoInstancesAndDb(
+  env: Record<string, string> = {},
+  engine?: Engine,
+  poolSize?: number,
+): Promise<TwoInstancesAndDb> {
   const site = await startTestSite(2, env, engine);
   const [a, b] = site.servers as [TestServer, TestServer];
   return { site, a, b, db: openDatabase(site.database.url, poolSize) };
 }
 
 /** Closes the connection, then stops the server or the site; what a failed start left undefined is passed over. */
-export async function stopServerAndDb({ db, server, site }: { db?: DB; server?: TestServer; site?: { stop: () => Promise<void> } }): Promise<void> {
+export async function stopServerAndDb({
+  db,
+  server,
+  site,
+}: {
+  db?: DB;
+  server?: TestServer;
+  site?: { stop: () => Promise<void> };
+}): Promise<void> {
   await db?.destroy();
   await server?.stop();
   await site?.stop();

@@ -63,7 +63,10 @@ export async function connectSse(url: string, headers: Record<string, string> = 
     messages,
     waitFor: (count, timeoutMs = 5_000) =>
       new Promise((resolve, reject) => {
-        const timeout = setTimeout(() => reject(new Error(`expected ${count} messages, got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timeout = setTimeout(
+          () => reject(new Error(`expected ${count} messages, got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         const check = () => {
           if (messages.length < count) return void waiters.push(check);
           clearTimeout(timeout);

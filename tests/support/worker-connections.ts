@@ -106,7 +106,12 @@ export async function requestOnWorker(
 export type HeldStream = { status: number; close: () => void };
 
 /** Opens the event stream at `path` of `server` on a connection its worker `pid` holds, and keeps it open. */
-export async function streamOnWorker(server: TestServer, pid: number, path: string, headers: Record<string, string> = {}): Promise<HeldStream> {
+export async function streamOnWorker(
+  server: TestServer,
+  pid: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<HeldStream> {
   const socket = await connectionToWorker(server, pid);
   return new Promise((resolve, reject) => {
     const req = request(`${server.url}${path}`, { createConnection: () => socket, headers }, (response) => {

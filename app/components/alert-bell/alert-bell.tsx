@@ -22,7 +22,8 @@ type ChoicesProps = {
 function Choices({ state, busy, onDone, onNoCategory }: ChoicesProps) {
   const [chosen, setChosen] = useState<Category[]>(state.kind === "on" ? state.categories : []);
   const [withCategories, setWithCategories] = useState(chosen.length > 0);
-  const toggle = (category: Category) => setChosen((now) => (now.includes(category) ? now.filter((c) => c !== category) : [...now, category]));
+  const toggle = (category: Category) =>
+    setChosen((now) => (now.includes(category) ? now.filter((c) => c !== category) : [...now, category]));
   return (
     <form
       className="space-y-3"
@@ -60,7 +61,12 @@ function Choices({ state, busy, onDone, onNoCategory }: ChoicesProps) {
           {state.kind === "on" ? text.save : text.subscribe}
         </button>
         {state.kind === "on" && (
-          <button type="button" className="alert-bell-secondary" disabled={busy} onClick={() => onDone("unsubscribe", [])}>
+          <button
+            type="button"
+            className="alert-bell-secondary"
+            disabled={busy}
+            onClick={() => onDone("unsubscribe", [])}
+          >
             {text.unsubscribe}
           </button>
         )}
@@ -113,7 +119,10 @@ function Bell({ place }: { place: Place }) {
     let current = true;
     void pushClient()
       .then(({ bellState }) => bellState())
-      .then((found) => current && setState(found), () => current && setState({ kind: "unsupported" }));
+      .then(
+        (found) => current && setState(found),
+        () => current && setState({ kind: "unsupported" }),
+      );
     return () => {
       current = false;
     };
@@ -144,12 +153,23 @@ function Bell({ place }: { place: Place }) {
   if (!live) return null;
   return (
     <div className="alert-bell" data-place={place}>
-      <button aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={place === "ticker" ? text.bell : undefined} onClick={() => openPanel(!open)}>
+      <button
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={place === "ticker" ? text.bell : undefined}
+        onClick={() => openPanel(!open)}
+      >
         <BellIcon />
         {place !== "ticker" && <span>{text.bell}</span>}
       </button>
       {open && (
-        <div id={panelId} className="alert-bell-panel" role="region" aria-label={text.panelTitle} data-state={state.kind}>
+        <div
+          id={panelId}
+          className="alert-bell-panel"
+          role="region"
+          aria-label={text.panelTitle}
+          data-state={state.kind}
+        >
           <div className="mb-2 flex items-center justify-between gap-2">
             <h2 className="font-bold">{text.panelTitle}</h2>
             <button type="button" className="text-sm text-stone-600 underline" onClick={() => setOpen(false)}>
@@ -157,7 +177,15 @@ function Bell({ place }: { place: Place }) {
             </button>
           </div>
           <StateText state={state} />
-          {(state.kind === "on" || state.kind === "off") && <Choices key={state.kind} state={state} busy={busy} onDone={run} onNoCategory={() => setNote("chooseCategory")} />}
+          {(state.kind === "on" || state.kind === "off") && (
+            <Choices
+              key={state.kind}
+              state={state}
+              busy={busy}
+              onDone={run}
+              onNoCategory={() => setNote("chooseCategory")}
+            />
+          )}
           <p role="status" className="mt-2 text-sm font-bold text-brand-700">
             {busy ? text.working : note === null ? "" : text[note]}
           </p>

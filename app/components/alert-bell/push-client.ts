@@ -15,11 +15,16 @@ export const SERVICE_WORKER_URL = "/sw.js";
 
 /** iPhone and iPad (iPadOS presents itself as a Mac with a touch screen). */
 function isAppleMobile(): boolean {
-  return /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  return (
+    /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1)
+  );
 }
 
 function installedOnHomeScreen(): boolean {
-  return (navigator as Navigator & { standalone?: boolean }).standalone === true || matchMedia("(display-mode: standalone)").matches;
+  return (
+    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+    matchMedia("(display-mode: standalone)").matches
+  );
 }
 
 function pushAvailable(): boolean {
@@ -36,7 +41,8 @@ function keptChoice(): Category[] {
 }
 
 export async function bellState(): Promise<BellState> {
-  if (!pushAvailable()) return isAppleMobile() && !installedOnHomeScreen() ? { kind: "ios-install" } : { kind: "unsupported" };
+  if (!pushAvailable())
+    return isAppleMobile() && !installedOnHomeScreen() ? { kind: "ios-install" } : { kind: "unsupported" };
   if (Notification.permission === "denied") return { kind: "blocked" };
   const registration = await navigator.serviceWorker.getRegistration("/");
   const subscription = await registration?.pushManager.getSubscription();
@@ -46,7 +52,10 @@ export async function bellState(): Promise<BellState> {
 
 /** The VAPID public key (base64url) as the bytes pushManager.subscribe takes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   const text = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(text.length));
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
@@ -58,7 +67,11 @@ async function sent(response: Promise<Response>): Promise<void> {
   if (!answer.ok) throw new Error(`${answer.url}: ${answer.status}`);
 }
 
-const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 /**
  * Subscribes this browser (or changes its categories) after the reader's click: the permission is
@@ -68,13 +81,18 @@ export async function subscribe(categories: Category[]): Promise<BellState> {
   const permission = await Notification.requestPermission();
   if (permission === "denied") return { kind: "blocked" };
   if (permission !== "granted") return { kind: "off" };
-  const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" }).then(() => navigator.serviceWorker.ready);
+  const registration = await navigator.serviceWorker
+    .register(SERVICE_WORKER_URL, { scope: "/" })
+    .then(() => navigator.serviceWorker.ready);
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
     const keyAnswer = await fetch(PUSH_API.key);
     if (!keyAnswer.ok) throw new Error(`${PUSH_API.key}: ${keyAnswer.status}`);
     const { publicKey } = (await keyAnswer.json()) as { publicKey: string };
-    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    });
   }
   await sent(fetch(PUSH_API.subscriptions, json("POST", { subscription: subscription.toJSON(), categories })));
   localStorage.setItem(CHOICE_KEY, JSON.stringify(categories));

@@ -28,7 +28,10 @@ function apply(event: BreakingEvent) {
     const fresh = new Set(current.fresh);
     if (event.type === "created") {
       fresh.add(event.item.id);
-      window.setTimeout(() => setState((s) => ({ ...s, fresh: new Set([...s.fresh].filter((id) => id !== event.item.id)) })), HIGHLIGHT_MS);
+      window.setTimeout(
+        () => setState((s) => ({ ...s, fresh: new Set([...s.fresh].filter((id) => id !== event.item.id)) })),
+        HIGHLIGHT_MS,
+      );
     }
     return { items: applyBreakingEvent(current.items, event), live: true, fresh };
   });
@@ -49,7 +52,10 @@ function pollEvery(): () => void {
 }
 
 function stream(): () => void {
-  return followEventStream(() => "/api/breaking/stream", (message) => apply(JSON.parse(message.data) as BreakingEvent));
+  return followEventStream(
+    () => "/api/breaking/stream",
+    (message) => apply(JSON.parse(message.data) as BreakingEvent),
+  );
 }
 
 function subscribe(listener: () => void): () => void {
@@ -68,5 +74,9 @@ function subscribe(listener: () => void): () => void {
  * news (the ticker and the breaking page), even when each is hydrated as its own island.
  */
 export function useLiveBreaking(): LiveBreaking {
-  return useSyncExternalStore(subscribe, () => state, () => NOT_LIVE);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => NOT_LIVE,
+  );
 }

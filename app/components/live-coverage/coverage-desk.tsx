@@ -20,7 +20,15 @@ type Refusal = ReturnType<typeof errorOf>;
  * A form of the desk: posts its intent through a fetcher; shows its refusal (its children may show a
  * field's own, named by `shows`, beside the field); tells when it was done.
  */
-function DeskForm({ intent, updateId, children, onDone, className, confirmText, shows }: {
+function DeskForm({
+  intent,
+  updateId,
+  children,
+  onDone,
+  className,
+  confirmText,
+  shows,
+}: {
   intent: string;
   updateId?: string;
   children: React.ReactNode | ((refusal: Refusal) => React.ReactNode);
@@ -70,7 +78,12 @@ function UpdateRow({ update, mayManage, mayChange }: { update: LiveUpdate; mayMa
       </div>
       {editing ? (
         <DeskForm intent="edit" updateId={update.id} onDone={() => setEditing(false)} className="flex flex-col gap-2">
-          <RichTextField name="body" idBase={`edit-${update.id}`} label={liveDeskMessages.edit} defaultValue={update.body} />
+          <RichTextField
+            name="body"
+            idBase={`edit-${update.id}`}
+            label={liveDeskMessages.edit}
+            defaultValue={update.body}
+          />
           <button type="submit" className={primary}>
             {liveDeskMessages.save}
           </button>
@@ -114,11 +127,24 @@ function alertAudience(category: string): string {
 const EMPTY_DOCUMENT = { type: "doc", content: [] } as const;
 
 /** The newsroom's side of a live coverage (decision 040): open it, post, edit, pin, delete, close. */
-export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { desk: Desk; storyPath: string; articleId: string; submissionId: string }) {
+export function CoverageDesk({
+  desk,
+  storyPath,
+  articleId,
+  submissionId,
+}: {
+  desk: Desk;
+  storyPath: string;
+  articleId: string;
+  submissionId: string;
+}) {
   const [posted, setPosted] = useState(0);
   const live = desk.coverage?.state === "live";
   return (
-    <section aria-labelledby="live-desk-title" className="mx-auto flex max-w-3xl flex-col gap-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200">
+    <section
+      aria-labelledby="live-desk-title"
+      className="mx-auto flex max-w-3xl flex-col gap-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-stone-200"
+    >
       <header className="flex flex-col gap-2">
         <h1 id="live-desk-title" className="text-2xl font-bold">
           {liveMessages.panelTitle}
@@ -145,13 +171,30 @@ export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { des
         </DeskForm>
       ) : null}
       {live ? (
-        <DeskForm intent="post" onDone={() => setPosted((n) => n + 1)} className="flex flex-col gap-3" shows="sendAlert">
+        <DeskForm
+          intent="post"
+          onDone={() => setPosted((n) => n + 1)}
+          className="flex flex-col gap-3"
+          shows="sendAlert"
+        >
           {(refusal) => (
             <>
               {/* The form's key, new after each post: the same form sent again (an answer lost) posts once. */}
               <input type="hidden" name="submissionId" value={submissionId} />
-              <RichTextField key={`body-${posted}`} name="body" label={liveDeskMessages.newUpdate} defaultValue={EMPTY_DOCUMENT as never} />
-              {desk.mayManage ? <AlertField key={`alert-${posted}`} error={refusal?.fields?.sendAlert} label={liveDeskMessages.alertLabel} hint={alertAudience(desk.category)} /> : null}
+              <RichTextField
+                key={`body-${posted}`}
+                name="body"
+                label={liveDeskMessages.newUpdate}
+                defaultValue={EMPTY_DOCUMENT as never}
+              />
+              {desk.mayManage ? (
+                <AlertField
+                  key={`alert-${posted}`}
+                  error={refusal?.fields?.sendAlert}
+                  label={liveDeskMessages.alertLabel}
+                  hint={alertAudience(desk.category)}
+                />
+              ) : null}
               <button type="submit" className={primary}>
                 {liveDeskMessages.post}
               </button>
@@ -162,7 +205,12 @@ export function CoverageDesk({ desk, storyPath, articleId, submissionId }: { des
       {desk.updates.length > 0 ? (
         <ol className="flex flex-col gap-3" aria-label={liveMessages.updatesHeading} data-article={articleId}>
           {desk.updates.map((update) => (
-            <UpdateRow key={`${update.id}-${update.updatedAt}`} update={update} mayManage={desk.mayManage} mayChange={desk.mayManage || update.authorId === desk.userId} />
+            <UpdateRow
+              key={`${update.id}-${update.updatedAt}`}
+              update={update}
+              mayManage={desk.mayManage}
+              mayChange={desk.mayManage || update.authorId === desk.userId}
+            />
           ))}
         </ol>
       ) : (

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { island } from "~/islands/island";
 import { formatDateTime } from "~/lib/dates";
 import { followEventStream } from "~/lib/event-stream";
-import { applyCoverageMessage, updateAnchor, type CoverageMessage, type CoverageView, type LiveUpdate } from "~/lib/live-coverage";
+import {
+  applyCoverageMessage,
+  updateAnchor,
+  type CoverageMessage,
+  type CoverageView,
+  type LiveUpdate,
+} from "~/lib/live-coverage";
 import { liveMessages } from "~/lib/messages";
 import { truncate } from "~/lib/news";
 import { shareLinks } from "~/lib/share-links";
@@ -17,7 +23,6 @@ type Props = CoverageView & {
   eventId: number;
 };
 
-
 /** An update's own share text: the story's title and the update's opening. */
 const shareText = (title: string, update: LiveUpdate) => `${title}: ${truncate(update.text, 120)}`;
 
@@ -25,10 +30,19 @@ function UpdateItem({ update, url, title }: { update: LiveUpdate; url: string; t
   const anchor = updateAnchor(update.id);
   const links = shareLinks(`${url}#${anchor}`, shareText(title, update));
   return (
-    <li id={anchor} className={`live-update${update.pinned ? " live-update-pinned" : ""}`} data-testid="live-update" data-update-id={update.id}>
+    <li
+      id={anchor}
+      className={`live-update${update.pinned ? " live-update-pinned" : ""}`}
+      data-testid="live-update"
+      data-update-id={update.id}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
         {update.pinned ? <span className="live-badge">{liveMessages.pinned}</span> : null}
-        <a href={`#${anchor}`} className="font-bold text-stone-800 hover:underline" aria-label={liveMessages.updateLink}>
+        <a
+          href={`#${anchor}`}
+          className="font-bold text-stone-800 hover:underline"
+          aria-label={liveMessages.updateLink}
+        >
           <time dateTime={update.createdAt}>{formatDateTime(update.createdAt)}</time>
         </a>
         <span>{update.authorName}</span>
@@ -74,7 +88,8 @@ function LiveUpdates({ articleId, url, title, eventId, ...initial }: Props) {
         return;
       }
       if (message.type === "snapshot") setWaiting([]);
-      if (message.type === "edited") setWaiting((held) => held.map((u) => (u.id === message.update.id ? message.update : u)));
+      if (message.type === "edited")
+        setWaiting((held) => held.map((u) => (u.id === message.update.id ? message.update : u)));
       if (message.type === "deleted") setWaiting((held) => held.filter((u) => u.id !== message.id));
       setView((current) => applyCoverageMessage(current, message));
     };
@@ -82,13 +97,21 @@ function LiveUpdates({ articleId, url, title, eventId, ...initial }: Props) {
   }, [articleId, eventId, initial.coverage?.state]);
 
   const showWaiting = () => {
-    setView((current) => waiting.reduce((next, update) => applyCoverageMessage(next, { type: "posted", update }), current));
+    setView((current) =>
+      waiting.reduce((next, update) => applyCoverageMessage(next, { type: "posted", update }), current),
+    );
     setWaiting([]);
     list.current?.scrollIntoView({ block: "start" });
   };
 
   return (
-    <section ref={list} className="live-coverage" aria-labelledby="live-heading" data-testid="live-coverage" data-state={view.coverage?.state ?? "none"}>
+    <section
+      ref={list}
+      className="live-coverage"
+      aria-labelledby="live-heading"
+      data-testid="live-coverage"
+      data-state={view.coverage?.state ?? "none"}
+    >
       <h2 id="live-heading" className="flex items-center gap-2 text-xl font-bold">
         {live ? <span className="live-badge">{liveMessages.live}</span> : null}
         {liveMessages.updatesHeading}

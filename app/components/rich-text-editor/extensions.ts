@@ -48,17 +48,30 @@ export const Figure = Node.create({
     return {
       src: { default: "", parseHTML: (element) => element.querySelector("img")?.getAttribute("src") ?? "" },
       alt: { default: "", parseHTML: (element) => element.querySelector("img")?.getAttribute("alt") ?? "" },
-      caption: { default: "", parseHTML: (element) => text(element, "figcaption [data-caption]") || text(element, "figcaption") },
+      caption: {
+        default: "",
+        parseHTML: (element) => text(element, "figcaption [data-caption]") || text(element, "figcaption"),
+      },
       credit: { default: "", parseHTML: (element) => text(element, "figcaption [data-credit]") },
     };
   },
   parseHTML() {
     // Only our own stored images: another site's figure is dropped with its image.
-    return [{ tag: "figure", getAttrs: (element) => (isStoredImagePath(element.querySelector("img")?.getAttribute("src") ?? "") ? null : false) }];
+    return [
+      {
+        tag: "figure",
+        getAttrs: (element) =>
+          isStoredImagePath(element.querySelector("img")?.getAttribute("src") ?? "") ? null : false,
+      },
+    ];
   },
   renderHTML({ node }) {
     const { src, alt, caption, credit } = node.attrs as Record<string, string>;
-    return ["figure", ["img", { src, alt }], ["figcaption", ["span", { "data-caption": "" }, caption], ["span", { "data-credit": "" }, credit]]];
+    return [
+      "figure",
+      ["img", { src, alt }],
+      ["figcaption", ["span", { "data-caption": "" }, caption], ["span", { "data-credit": "" }, credit]],
+    ];
   },
   addNodeView() {
     return ReactNodeViewRenderer(FigureView);
@@ -74,12 +87,23 @@ export const Embed = Node.create({
   selectable: true,
   addAttributes() {
     return {
-      provider: { default: "youtube", parseHTML: (element) => embedFromUrl(element.querySelector("a")?.getAttribute("href") ?? "")?.provider ?? null },
-      id: { default: "", parseHTML: (element) => embedFromUrl(element.querySelector("a")?.getAttribute("href") ?? "")?.id ?? null },
+      provider: {
+        default: "youtube",
+        parseHTML: (element) => embedFromUrl(element.querySelector("a")?.getAttribute("href") ?? "")?.provider ?? null,
+      },
+      id: {
+        default: "",
+        parseHTML: (element) => embedFromUrl(element.querySelector("a")?.getAttribute("href") ?? "")?.id ?? null,
+      },
     };
   },
   parseHTML() {
-    return [{ tag: "[data-embed]", getAttrs: (element) => (embedFromUrl(element.querySelector("a")?.getAttribute("href") ?? "") ? null : false) }];
+    return [
+      {
+        tag: "[data-embed]",
+        getAttrs: (element) => (embedFromUrl(element.querySelector("a")?.getAttribute("href") ?? "") ? null : false),
+      },
+    ];
   },
   renderHTML({ HTMLAttributes }) {
     return ["div", mergeAttributes({ "data-embed": HTMLAttributes.provider })];

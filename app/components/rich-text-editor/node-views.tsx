@@ -13,7 +13,13 @@ export function FigureView({ node, updateAttributes, selected }: ReactNodeViewPr
   const input = (name: "alt" | "caption" | "credit", label: string) => (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-bold">{label}</span>
-      <input className={field} value={attrs[name]} maxLength={500} onChange={(event) => updateAttributes({ [name]: event.target.value })} data-figure-field={name} />
+      <input
+        className={field}
+        value={attrs[name]}
+        maxLength={500}
+        onChange={(event) => updateAttributes({ [name]: event.target.value })}
+        data-figure-field={name}
+      />
     </label>
   );
   return (
@@ -32,7 +38,11 @@ export function FigureView({ node, updateAttributes, selected }: ReactNodeViewPr
 export function EmbedView({ node, selected }: ReactNodeViewProps) {
   const attrs = node.attrs as EmbedAttrs;
   return (
-    <NodeViewWrapper className={`embed-card ${selected ? "is-selected" : ""}`} data-embed={attrs.provider} data-drag-handle="">
+    <NodeViewWrapper
+      className={`embed-card ${selected ? "is-selected" : ""}`}
+      data-embed={attrs.provider}
+      data-drag-handle=""
+    >
       <span className="font-bold">{attrs.provider === "youtube" ? messages.embedYoutube : messages.embedX}</span>{" "}
       <bdi dir="ltr" className="text-sm text-stone-500">
         {embedUrl(attrs)}

@@ -64,7 +64,13 @@ export default function RichTextEditor({ labelId, describedBy, invalid, defaultV
   );
 }
 
-type ToolProps = { label: string; shortcut?: string; pressed?: boolean; onClick: () => void; children: React.ReactNode };
+type ToolProps = {
+  label: string;
+  shortcut?: string;
+  pressed?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+};
 
 function Tool({ label, shortcut, pressed, onClick, children }: ToolProps) {
   return (
@@ -87,32 +93,81 @@ function Toolbar({ editor, panel, setPanel }: { editor: Editor; panel: Panel; se
   const chain = () => editor.chain().focus();
   const toggle = (which: Exclude<Panel, null>) => setPanel(panel === which ? null : which);
   return (
-    <div role="toolbar" aria-label={editorMessages.toolbar} className="flex flex-wrap gap-1 border-b border-stone-200 p-1">
-      <Tool label={editorMessages.paragraph} shortcut="Ctrl+Alt+0" pressed={editor.isActive("paragraph")} onClick={() => chain().setParagraph().run()}>
+    <div
+      role="toolbar"
+      aria-label={editorMessages.toolbar}
+      className="flex flex-wrap gap-1 border-b border-stone-200 p-1"
+    >
+      <Tool
+        label={editorMessages.paragraph}
+        shortcut="Ctrl+Alt+0"
+        pressed={editor.isActive("paragraph")}
+        onClick={() => chain().setParagraph().run()}
+      >
         ¶
       </Tool>
-      <Tool label={editorMessages.heading2} shortcut="Ctrl+Alt+2" pressed={editor.isActive("heading", { level: 2 })} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <Tool
+        label={editorMessages.heading2}
+        shortcut="Ctrl+Alt+2"
+        pressed={editor.isActive("heading", { level: 2 })}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      >
         {editorMessages.heading2}
       </Tool>
-      <Tool label={editorMessages.heading3} shortcut="Ctrl+Alt+3" pressed={editor.isActive("heading", { level: 3 })} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <Tool
+        label={editorMessages.heading3}
+        shortcut="Ctrl+Alt+3"
+        pressed={editor.isActive("heading", { level: 3 })}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      >
         {editorMessages.heading3}
       </Tool>
-      <Tool label={editorMessages.bold} shortcut="Ctrl+B" pressed={editor.isActive("bold")} onClick={() => chain().toggleBold().run()}>
+      <Tool
+        label={editorMessages.bold}
+        shortcut="Ctrl+B"
+        pressed={editor.isActive("bold")}
+        onClick={() => chain().toggleBold().run()}
+      >
         <strong>{editorMessages.bold}</strong>
       </Tool>
-      <Tool label={editorMessages.italic} shortcut="Ctrl+I" pressed={editor.isActive("italic")} onClick={() => chain().toggleItalic().run()}>
+      <Tool
+        label={editorMessages.italic}
+        shortcut="Ctrl+I"
+        pressed={editor.isActive("italic")}
+        onClick={() => chain().toggleItalic().run()}
+      >
         <em>{editorMessages.italic}</em>
       </Tool>
-      <Tool label={editorMessages.link} shortcut="Ctrl+K" pressed={editor.isActive("link")} onClick={() => toggle("link")}>
+      <Tool
+        label={editorMessages.link}
+        shortcut="Ctrl+K"
+        pressed={editor.isActive("link")}
+        onClick={() => toggle("link")}
+      >
         {editorMessages.link}
       </Tool>
-      <Tool label={editorMessages.quote} shortcut="Ctrl+Shift+B" pressed={editor.isActive("blockquote")} onClick={() => chain().toggleBlockquote().run()}>
+      <Tool
+        label={editorMessages.quote}
+        shortcut="Ctrl+Shift+B"
+        pressed={editor.isActive("blockquote")}
+        onClick={() => chain().toggleBlockquote().run()}
+      >
         {editorMessages.quote}
       </Tool>
-      <Tool label={editorMessages.bulletList} shortcut="Ctrl+Shift+8" pressed={editor.isActive("bulletList")} onClick={() => chain().toggleBulletList().run()}>
+      <Tool
+        label={editorMessages.bulletList}
+        shortcut="Ctrl+Shift+8"
+        pressed={editor.isActive("bulletList")}
+        onClick={() => chain().toggleBulletList().run()}
+      >
         {editorMessages.bulletList}
       </Tool>
-      <Tool label={editorMessages.orderedList} shortcut="Ctrl+Shift+7" pressed={editor.isActive("orderedList")} onClick={() => chain().toggleOrderedList().run()}>
+      <Tool
+        label={editorMessages.orderedList}
+        shortcut="Ctrl+Shift+7"
+        pressed={editor.isActive("orderedList")}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
         {editorMessages.orderedList}
       </Tool>
       <Tool label={editorMessages.image} pressed={panel === "image"} onClick={() => toggle("image")}>
@@ -163,7 +218,12 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
     const url = href.trim();
     if (!isSafeHref(url)) return setError(editorMessages.linkUnsafe);
     const link = { type: "link", attrs: { href: url } };
-    if (editor.state.selection.empty && !editor.isActive("link")) editor.chain().focus().insertContent({ type: "text", text: url, marks: [link] }).run();
+    if (editor.state.selection.empty && !editor.isActive("link"))
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text: url, marks: [link] })
+        .run();
     else editor.chain().focus().extendMarkRange("link").setLink({ href: url }).run();
     close();
   };
@@ -171,13 +231,26 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
     <div className={panelClass} data-testid="link-panel">
       <label className="flex grow flex-col gap-1 text-sm">
         <span className="font-bold">{editorMessages.linkPrompt}</span>
-        <input autoFocus dir="ltr" type="url" value={href} onChange={(event) => setHref(event.target.value)} onKeyDown={onEnter(apply)} className={fieldClass} aria-describedby={error ? "link-panel-error" : undefined} />
+        <input
+          autoFocus
+          dir="ltr"
+          type="url"
+          value={href}
+          onChange={(event) => setHref(event.target.value)}
+          onKeyDown={onEnter(apply)}
+          className={fieldClass}
+          aria-describedby={error ? "link-panel-error" : undefined}
+        />
       </label>
       <button type="button" onClick={apply} className={primary}>
         {editorMessages.apply}
       </button>
       {editor.isActive("link") && (
-        <button type="button" onClick={() => (editor.chain().focus().extendMarkRange("link").unsetLink().run(), close())} className={secondary}>
+        <button
+          type="button"
+          onClick={() => (editor.chain().focus().extendMarkRange("link").unsetLink().run(), close())}
+          className={secondary}
+        >
           {editorMessages.linkRemove}
         </button>
       )}
@@ -195,14 +268,26 @@ function EmbedPanel({ editor, close }: { editor: Editor; close: () => void }) {
   const apply = () => {
     const attrs = embedFromUrl(link);
     if (!attrs) return setError(editorMessages.embedUnsupported);
-    editor.chain().focus().insertContent([{ type: "embed", attrs }, { type: "paragraph" }]).run();
+    editor
+      .chain()
+      .focus()
+      .insertContent([{ type: "embed", attrs }, { type: "paragraph" }])
+      .run();
     close();
   };
   return (
     <div className={panelClass} data-testid="embed-panel">
       <label className="flex grow flex-col gap-1 text-sm">
         <span className="font-bold">{editorMessages.embedPrompt}</span>
-        <input autoFocus dir="ltr" type="url" value={link} onChange={(event) => setLink(event.target.value)} onKeyDown={onEnter(apply)} className={fieldClass} />
+        <input
+          autoFocus
+          dir="ltr"
+          type="url"
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          onKeyDown={onEnter(apply)}
+          className={fieldClass}
+        />
       </label>
       <button type="button" onClick={apply} className={primary}>
         {editorMessages.apply}
@@ -228,7 +313,11 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
     try {
       const body = new FormData();
       body.set("image", file);
-      const response = await fetch("/api/media/images", { method: "POST", body, headers: { Accept: "application/json" } });
+      const response = await fetch("/api/media/images", {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+      });
       const json = (await response.json().catch(() => null)) as { url?: string } | null;
       if (!response.ok || !json?.url) {
         const refusal = errorOf(json);
@@ -236,7 +325,11 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
         return;
       }
       // A paragraph after the image, so writing goes on below it.
-      editor.chain().focus().insertContent([{ type: "figure", attrs: { src: json.url, ...details } }, { type: "paragraph" }]).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent([{ type: "figure", attrs: { src: json.url, ...details } }, { type: "paragraph" }])
+        .run();
       close();
     } catch {
       setError(editorMessages.imageUploadFailed);
@@ -247,14 +340,27 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
   const detail = (name: keyof typeof details, label: string) => (
     <label className="flex grow flex-col gap-1 text-sm">
       <span className="font-bold">{label}</span>
-      <input value={details[name]} maxLength={500} onChange={(event) => setDetails({ ...details, [name]: event.target.value })} onKeyDown={onEnter(apply)} className={fieldClass} data-image-field={name} />
+      <input
+        value={details[name]}
+        maxLength={500}
+        onChange={(event) => setDetails({ ...details, [name]: event.target.value })}
+        onKeyDown={onEnter(apply)}
+        className={fieldClass}
+        data-image-field={name}
+      />
     </label>
   );
   return (
     <div className={panelClass} data-testid="image-panel" aria-busy={busy}>
       <label className="flex basis-full flex-col gap-1 text-sm">
         <span className="font-bold">{editorMessages.imageFile}</span>
-        <input type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" onChange={(event) => setFile(event.target.files?.[0] ?? null)} className={fieldClass} data-image-field="file" />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className={fieldClass}
+          data-image-field="file"
+        />
       </label>
       <div className="basis-full">
         <MediaPicker
@@ -263,7 +369,17 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
             {
               label: mediaLibraryMessages.insert,
               pick: (image) => {
-                editor.chain().focus().insertContent([{ type: "figure", attrs: { src: image.url, alt: image.alt, caption: image.caption, credit: image.credit } }, { type: "paragraph" }]).run();
+                editor
+                  .chain()
+                  .focus()
+                  .insertContent([
+                    {
+                      type: "figure",
+                      attrs: { src: image.url, alt: image.alt, caption: image.caption, credit: image.credit },
+                    },
+                    { type: "paragraph" },
+                  ])
+                  .run();
                 close();
               },
             },

@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { documentFromPlainText, documentPlainText, isEmptyDocument, isSafeHref, parseRichDocument, type RichDocument } from "./document";
+import {
+  documentFromPlainText,
+  documentPlainText,
+  isEmptyDocument,
+  isSafeHref,
+  parseRichDocument,
+  type RichDocument,
+} from "./document";
 
 const sample: RichDocument = {
   type: "doc",
   content: [
     { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "عنوان" }] },
-    { type: "paragraph", content: [{ type: "text", text: "نص ", marks: [{ type: "bold" }] }, { type: "text", text: "رابط", marks: [{ type: "link", attrs: { href: "https://example.com/a" } }] }] },
-    { type: "bulletList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "بند" }] }] }] },
+    {
+      type: "paragraph",
+      content: [
+        { type: "text", text: "نص ", marks: [{ type: "bold" }] },
+        { type: "text", text: "رابط", marks: [{ type: "link", attrs: { href: "https://example.com/a" } }] },
+      ],
+    },
+    {
+      type: "bulletList",
+      content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "بند" }] }] }],
+    },
     { type: "figure", attrs: { src: "/media/news-images/abc-1.webp", alt: "صورة", caption: "تعليق", credit: "مصور" } },
     { type: "embed", attrs: { provider: "youtube", id: "dQw4w9WgXcQ" } },
   ],
@@ -21,23 +37,64 @@ describe("rich documents", () => {
   it.each([
     ["not JSON", "<p>x</p>"],
     ["an unknown node", JSON.stringify({ type: "doc", content: [{ type: "html", text: "<script>" }] })],
-    ["an attribute smuggled on a paragraph is dropped, a javascript: link refused", JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }] }] })],
-    ["another site's image", JSON.stringify({ type: "doc", content: [{ type: "figure", attrs: { src: "https://evil.example/x.png", alt: "", caption: "", credit: "" } }] })],
-    ["a path out of the media folder", JSON.stringify({ type: "doc", content: [{ type: "figure", attrs: { src: "/media/news-images/../../etc", alt: "", caption: "", credit: "" } }] })],
-    ["an embed that is not a video id", JSON.stringify({ type: "doc", content: [{ type: "embed", attrs: { provider: "youtube", id: "\"><script>" } }] })],
-    ["a heading level 1", JSON.stringify({ type: "doc", content: [{ type: "heading", attrs: { level: 1 }, content: [] }] })],
+    [
+      "an attribute smuggled on a paragraph is dropped, a javascript: link refused",
+      JSON.stringify({
+        type: "doc",
+        content: [
+          {
+            type: "paragraph",
+            content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }],
+          },
+        ],
+      }),
+    ],
+    [
+      "another site's image",
+      JSON.stringify({
+        type: "doc",
+        content: [{ type: "figure", attrs: { src: "https://evil.example/x.png", alt: "", caption: "", credit: "" } }],
+      }),
+    ],
+    [
+      "a path out of the media folder",
+      JSON.stringify({
+        type: "doc",
+        content: [{ type: "figure", attrs: { src: "/media/news-images/../../etc", alt: "", caption: "", credit: "" } }],
+      }),
+    ],
+    [
+      "an embed that is not a video id",
+      JSON.stringify({ type: "doc", content: [{ type: "embed", attrs: { provider: "youtube", id: '"><script>' } }] }),
+    ],
+    [
+      "a heading level 1",
+      JSON.stringify({ type: "doc", content: [{ type: "heading", attrs: { level: 1 }, content: [] }] }),
+    ],
   ])("refuse %s", (_name, json) => {
     expect(parseRichDocument(json)).toBeNull();
   });
 
   it("drops what the allow-list does not name", () => {
-    const parsed = parseRichDocument(JSON.stringify({ type: "doc", content: [{ type: "paragraph", attrs: { style: "color:red" }, content: [{ type: "text", text: "x", onclick: "alert(1)" }] }] }));
+    const parsed = parseRichDocument(
+      JSON.stringify({
+        type: "doc",
+        content: [
+          {
+            type: "paragraph",
+            attrs: { style: "color:red" },
+            content: [{ type: "text", text: "x", onclick: "alert(1)" }],
+          },
+        ],
+      }),
+    );
     expect(parsed).toEqual({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x" }] }] });
   });
 
   it("refuses lists nested past the limit", () => {
     let list: unknown = { type: "paragraph", content: [{ type: "text", text: "x" }] };
-    for (let depth = 0; depth < 6; depth++) list = { type: "bulletList", content: [{ type: "listItem", content: [list] }] };
+    for (let depth = 0; depth < 6; depth++)
+      list = { type: "bulletList", content: [{ type: "listItem", content: [list] }] };
     expect(parseRichDocument(JSON.stringify({ type: "doc", content: [list] }))).toBeNull();
   });
 
@@ -50,6 +107,8 @@ describe("rich documents", () => {
 
   it("allows links to the web, mail and this site only", () => {
     expect(["https://a.b/", "http://a.b", "mailto:x@y.z", "/news/1"].every(isSafeHref)).toBe(true);
-    expect(["javascript:alert(1)", "//evil.example", "data:text/html,x", "vbscript:x", " /x"].some(isSafeHref)).toBe(false);
+    expect(["javascript:alert(1)", "//evil.example", "data:text/html,x", "vbscript:x", " /x"].some(isSafeHref)).toBe(
+      false,
+    );
   });
 });

@@ -52,7 +52,11 @@ const EMBED_ID: Record<EmbedProvider, RegExp> = {
 const attribute = z.string().max(MAX_ATTRIBUTE);
 const linkMark = z.object({ type: z.literal("link"), attrs: z.object({ href: attribute.refine(isSafeHref) }) });
 const textMark = z.union([z.object({ type: z.literal("bold") }), z.object({ type: z.literal("italic") }), linkMark]);
-const textNode = z.object({ type: z.literal("text"), text: z.string().min(1).max(MAX_TEXT), marks: z.array(textMark).max(3).optional() });
+const textNode = z.object({
+  type: z.literal("text"),
+  text: z.string().min(1).max(MAX_TEXT),
+  marks: z.array(textMark).max(3).optional(),
+});
 const inlineNode = z.union([textNode, z.object({ type: z.literal("hardBreak") })]);
 const inlineContent = z.array(inlineNode).max(2_000).optional();
 
@@ -68,7 +72,10 @@ function listSchema(depth: number): z.ZodType<ListNode> {
   const itemContent = depth >= MAX_LIST_DEPTH ? textBlock : z.union([textBlock, z.lazy(() => listSchema(depth + 1))]);
   return z.object({
     type: z.enum(["bulletList", "orderedList"]),
-    content: z.array(z.object({ type: z.literal("listItem"), content: z.array(itemContent).min(1).max(50) })).min(1).max(200),
+    content: z
+      .array(z.object({ type: z.literal("listItem"), content: z.array(itemContent).min(1).max(50) }))
+      .min(1)
+      .max(200),
   }) as z.ZodType<ListNode>;
 }
 
@@ -150,7 +157,9 @@ export function documentPlainText(document: RichDocument): string {
 }
 
 export function isEmptyDocument(document: RichDocument): boolean {
-  return document.content.every((node) => node.type !== "figure" && node.type !== "embed" && blockLines(node).every((line) => line.trim() === ""));
+  return document.content.every(
+    (node) => node.type !== "figure" && node.type !== "embed" && blockLines(node).every((line) => line.trim() === ""),
+  );
 }
 
 /** The stored images a document places in its text, for the media every article keeps. */
@@ -158,7 +167,13 @@ export function documentImages(document: RichDocument): string[] {
   const images: string[] = [];
   const visit = (node: BlockNode | ListItemNode) => {
     if (node.type === "figure") images.push(node.attrs.src);
-    else if (node.type === "blockquote" || node.type === "listItem" || node.type === "bulletList" || node.type === "orderedList") node.content.forEach(visit);
+    else if (
+      node.type === "blockquote" ||
+      node.type === "listItem" ||
+      node.type === "bulletList" ||
+      node.type === "orderedList"
+    )
+      node.content.forEach(visit);
   };
   document.content.forEach(visit);
   return images;
@@ -166,7 +181,10 @@ export function documentImages(document: RichDocument): string[] {
 
 /** The document without the figures of `removed` (images deleted from the library since it was written). */
 export function withoutFigures(document: RichDocument, removed: ReadonlySet<string>): RichDocument {
-  return { ...document, content: document.content.filter((node) => node.type !== "figure" || !removed.has(node.attrs.src)) };
+  return {
+    ...document,
+    content: document.content.filter((node) => node.type !== "figure" || !removed.has(node.attrs.src)),
+  };
 }
 
 /**

@@ -14,7 +14,10 @@ describe("embedFromUrl", () => {
   });
 
   it("reads X and Twitter posts", () => {
-    expect(embedFromUrl("https://x.com/someone/status/1790000000000000000?s=20")).toEqual({ provider: "x", id: "1790000000000000000" });
+    expect(embedFromUrl("https://x.com/someone/status/1790000000000000000?s=20")).toEqual({
+      provider: "x",
+      id: "1790000000000000000",
+    });
     expect(embedFromUrl("https://twitter.com/someone/status/123")).toEqual({ provider: "x", id: "123" });
   });
 
@@ -23,7 +26,7 @@ describe("embedFromUrl", () => {
       "javascript:alert(1)",
       "https://evil.example/watch?v=dQw4w9WgXcQ",
       "https://www.youtube.com/watch?v=short",
-      "https://youtu.be/dQw4w9WgXcQ\"onerror=1",
+      'https://youtu.be/dQw4w9WgXcQ"onerror=1',
       "https://x.com/someone",
       "https://x.com/someone/status/12ab",
       "not a link",

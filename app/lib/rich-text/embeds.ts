@@ -2,7 +2,13 @@ import type { EmbedNode } from "./document";
 
 export type EmbedAttrs = EmbedNode["attrs"];
 
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtube-nocookie.com", "www.youtube-nocookie.com"]);
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
 const X_HOSTS = new Set(["x.com", "www.x.com", "twitter.com", "www.twitter.com", "mobile.twitter.com", "mobile.x.com"]);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const X_ID = /^[0-9]{1,25}$/;

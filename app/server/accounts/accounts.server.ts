@@ -13,7 +13,13 @@ export type AccountsContext = { auth: Auth; db: DB; baseUrl: string; authSecret:
  * Sends a request through better-auth's own router, so its checks apply exactly as they would to its
  * HTTP API. Sign-in and sign-up limits are ours (auth-limits.server.ts), checked before.
  */
-async function callAuth(accounts: AccountsContext, path: string, request: Request, clientIp: string, body?: unknown): Promise<Response> {
+async function callAuth(
+  accounts: AccountsContext,
+  path: string,
+  request: Request,
+  clientIp: string,
+  body?: unknown,
+): Promise<Response> {
   const headers = new Headers({ origin: accounts.baseUrl, [CLIENT_IP_HEADER]: clientIp });
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
@@ -49,10 +55,18 @@ const emailFormat = z.email();
  * Signs in; returns the session's cookies. A refusal is thrown as authFailure (its catalogue entry as
  * `reason`). Only failures count: a locked-out account waits even with the right password, which is never checked.
  */
-export async function signIn(accounts: AccountsContext, request: Request, clientIp: string, input: SignInInput): Promise<string[]> {
+export async function signIn(
+  accounts: AccountsContext,
+  request: Request,
+  clientIp: string,
+  input: SignInInput,
+): Promise<string[]> {
   if (!emailFormat.safeParse(input.email).success) throw authFailure("invalid-email");
   const attemptIds = await admitSignIn(accounts.db, accounts.authSecret, clientIp, input.email);
-  const response = await callAuth(accounts, "/sign-in/email", request, clientIp, { email: input.email, password: input.password });
+  const response = await callAuth(accounts, "/sign-in/email", request, clientIp, {
+    email: input.email,
+    password: input.password,
+  });
   if (response.ok) {
     await forgetAttempt(accounts.db, attemptIds);
     return response.headers.getSetCookie();
@@ -63,7 +77,12 @@ export async function signIn(accounts: AccountsContext, request: Request, client
 }
 
 /** Registration; returns the new session's cookies. The role is never part of the request: the database default makes every new account a user. */
-export async function signUp(accounts: AccountsContext, request: Request, clientIp: string, input: SignUpInput): Promise<string[]> {
+export async function signUp(
+  accounts: AccountsContext,
+  request: Request,
+  clientIp: string,
+  input: SignUpInput,
+): Promise<string[]> {
   if (!emailFormat.safeParse(input.email).success) throw authFailure("invalid-email");
   await admitSignUp(accounts.db, accounts.authSecret, clientIp);
   const response = await callAuth(accounts, "/sign-up/email", request, clientIp, {

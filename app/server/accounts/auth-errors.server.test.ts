@@ -28,7 +28,8 @@ describe("authErrorCode", () => {
       "invalid-email": "Invalid email address. Please enter a valid email.",
       "operation-not-allowed": "This operation is currently not allowed. Please try again later.",
       "too-many-requests": "Too many requests, please try again in some minutes",
-      "too-many-sign-ups": "Many accounts were created from this network address in the last hour. Please try again later.",
+      "too-many-sign-ups":
+        "Many accounts were created from this network address in the last hour. Please try again later.",
       "account-disabled": "This account has been disabled. Please contact the site's administrator.",
       unknown: "An error occurred. Please try again.",
     });

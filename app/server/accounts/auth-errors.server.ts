@@ -39,7 +39,11 @@ export function authErrorCode(status: number, code: string | undefined, emailReg
 /** A refused sign-in, sign-up or sign-out as the AppError that carries its status, its catalogue entry (`reason`) and that entry's Arabic text. */
 export function authFailure(reason: AuthErrorCode, retryAfterSeconds?: number): AppError {
   const limited = reason === "too-many-requests" || reason === "too-many-sign-ups";
-  return new AppError(limited ? "rate-limited" : "bad-request", { message: authErrors[reason].arabic, reason, retryAfterSeconds });
+  return new AppError(limited ? "rate-limited" : "bad-request", {
+    message: authErrors[reason].arabic,
+    reason,
+    retryAfterSeconds,
+  });
 }
 
 /**

@@ -50,7 +50,8 @@ export function createAuth(db: DB, cfg: Pick<Config, "baseUrl" | "authSecret">) 
       session: {
         create: {
           before: async (session) => {
-            if (await isDisabled(db, session.userId)) throw new APIError("FORBIDDEN", { code: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED });
+            if (await isDisabled(db, session.userId))
+              throw new APIError("FORBIDDEN", { code: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED });
           },
         },
       },

@@ -19,26 +19,46 @@ export const RESET_ADDRESS_RULE: Rule = { window: 60 * MINUTE, max: 20 };
 
 function signInLimits(secret: string, address: string, email: string): Limit[] {
   return [
-    { key: clientKey(secret, "sign-in", clientNetwork(address), email.trim().toLowerCase()), rule: SIGN_IN_ACCOUNT_RULE },
+    {
+      key: clientKey(secret, "sign-in", clientNetwork(address), email.trim().toLowerCase()),
+      rule: SIGN_IN_ACCOUNT_RULE,
+    },
     { key: clientKey(secret, "sign-in", clientNetwork(address)), rule: SIGN_IN_ADDRESS_RULE },
   ];
 }
 
 /** Before checking a password: counted as a failure unless `forgetAttempt` is called with its rows after a success. */
-export function admitSignIn(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<number[]> {
+export function admitSignIn(
+  db: DB,
+  secret: string,
+  address: string,
+  email: string,
+  now = Date.now(),
+): Promise<number[]> {
   return admit(db, signInLimits(secret, address, email), now, (seconds) => authFailure("too-many-requests", seconds));
 }
 
 /** Every registration attempt from an address counts, so it cannot be used to sweep for emails either. */
 export function admitSignUp(db: DB, secret: string, address: string, now = Date.now()): Promise<number[]> {
-  return admit(db, [{ key: clientKey(secret, "sign-up", clientNetwork(address)), rule: SIGN_UP_ADDRESS_RULE }], now, (seconds) => authFailure("too-many-sign-ups", seconds));
+  return admit(
+    db,
+    [{ key: clientKey(secret, "sign-up", clientNetwork(address)), rule: SIGN_UP_ADDRESS_RULE }],
+    now,
+    (seconds) => authFailure("too-many-sign-ups", seconds),
+  );
 }
 
 /**
  * Every "forgot password" request counts, for its email and its address, whether or not the email is
  * registered: the limit tells no more than the answer does.
  */
-export async function admitResetRequest(db: DB, secret: string, address: string, email: string, now = Date.now()): Promise<void> {
+export async function admitResetRequest(
+  db: DB,
+  secret: string,
+  address: string,
+  email: string,
+  now = Date.now(),
+): Promise<void> {
   await admit(
     db,
     [

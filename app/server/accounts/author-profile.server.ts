@@ -30,7 +30,11 @@ export async function readAuthorProfile(db: DB, userId: string): Promise<AuthorP
 
 /** The profile of the account named `username` (the author page's address), or null. */
 export async function authorProfileByName(db: DB, username: string): Promise<AuthorProfile | null> {
-  const row = await db.selectFrom("user").select(["image", "bio", "links"]).where("name", "=", username).executeTakeFirst();
+  const row = await db
+    .selectFrom("user")
+    .select(["image", "bio", "links"])
+    .where("name", "=", username)
+    .executeTakeFirst();
   return row ? { photo: row.image, bio: row.bio, links: parseLinks(row.links) } : null;
 }
 
@@ -39,9 +43,18 @@ export async function authorProfileByName(db: DB, username: string): Promise<Aut
  * bytes, cropped to a square as the settings' images are), the row and its outbox event in one
  * transaction; the photo it replaces is removed after.
  */
-export async function saveAuthorProfile(db: DB, storage: MediaStorage, userId: string, submission: Submission): Promise<void> {
+export async function saveAuthorProfile(
+  db: DB,
+  storage: MediaStorage,
+  userId: string,
+  submission: Submission,
+): Promise<void> {
   const unknown = Object.keys(submission.fields).find((field) => !FIELDS.has(field));
-  if (unknown !== undefined) throw new AppError("validation", { message: newsroomMessages.fieldUnknown, fields: { [unknown]: newsroomMessages.fieldUnknown } });
+  if (unknown !== undefined)
+    throw new AppError("validation", {
+      message: newsroomMessages.fieldUnknown,
+      fields: { [unknown]: newsroomMessages.fieldUnknown },
+    });
   const parsed = authorProfileSchema.safeParse({
     bio: submission.fields.bio?.[0],
     links: submission.fields.links?.[0],
@@ -50,16 +63,38 @@ export async function saveAuthorProfile(db: DB, storage: MediaStorage, userId: s
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "form");
-    throw new AppError("validation", { message: issue?.message, fields: { [field]: issue?.message ?? newsroomMessages.fieldUnknown } });
+    throw new AppError("validation", {
+      message: issue?.message,
+      fields: { [field]: issue?.message ?? newsroomMessages.fieldUnknown },
+    });
   }
   const current = await readAuthorProfile(db, userId);
   if (!current) throw new AppError("not-found");
   const file = submission.files.find((f) => f.field === "photo");
-  const upload = { field: "photo", folder: "author-photos", tooSmall: storyMessages.photoTooSmall, huge: storyMessages.photoHuge };
-  const photo = file ? (await storeCroppedImages(storage, upload, file.path, [{ key: "photo", size: AUTHOR_PHOTO_SIZE, fit: "cover" }])).photo ?? null : parsed.data.removePhoto ? null : current.photo;
+  const upload = {
+    field: "photo",
+    folder: "author-photos",
+    tooSmall: storyMessages.photoTooSmall,
+    huge: storyMessages.photoHuge,
+  };
+  const photo = file
+    ? ((await storeCroppedImages(storage, upload, file.path, [{ key: "photo", size: AUTHOR_PHOTO_SIZE, fit: "cover" }]))
+        .photo ?? null)
+    : parsed.data.removePhoto
+      ? null
+      : current.photo;
   try {
     await writeWithEvents(db, async (trx) => {
-      await trx.updateTable("user").set({ image: photo, bio: parsed.data.bio, links: JSON.stringify(parsed.data.links), updatedAt: new Date().toISOString() }).where("id", "=", userId).execute();
+      await trx
+        .updateTable("user")
+        .set({
+          image: photo,
+          bio: parsed.data.bio,
+          links: JSON.stringify(parsed.data.links),
+          updatedAt: new Date().toISOString(),
+        })
+        .where("id", "=", userId)
+        .execute();
       await recordSiteEvent(trx, "profile-changed");
     });
   } catch (error) {

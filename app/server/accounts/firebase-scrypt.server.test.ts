@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { encodeFirebaseHash, firebaseScryptHash, isFirebaseHash, verifyFirebaseHash, type FirebaseHashConfig } from "./firebase-scrypt.server";
+import {
+  encodeFirebaseHash,
+  firebaseScryptHash,
+  isFirebaseHash,
+  verifyFirebaseHash,
+  type FirebaseHashConfig,
+} from "./firebase-scrypt.server";
 
 // The worked example of github.com/firebase/scrypt's README.
 const vector = {
   config: {
-    signerKey: Buffer.from("jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==", "base64"),
+    signerKey: Buffer.from(
+      "jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==",
+      "base64",
+    ),
     saltSeparator: Buffer.from("Bw==", "base64"),
     rounds: 8,
     memCost: 14,

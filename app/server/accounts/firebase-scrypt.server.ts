@@ -11,7 +11,9 @@ import { createCipheriv, scrypt, timingSafeEqual, type BinaryLike, type ScryptOp
 export type FirebaseHashConfig = { signerKey: Buffer; saltSeparator: Buffer; rounds: number; memCost: number };
 
 function scryptAsync(password: BinaryLike, salt: BinaryLike, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 export async function firebaseScryptHash(password: string, salt: Buffer, config: FirebaseHashConfig): Promise<Buffer> {
@@ -33,7 +35,14 @@ const PREFIX = "firebase-scrypt";
  * needed to check it, and a prefix better-auth's own `salt:key` format never starts with.
  */
 export function encodeFirebaseHash(hash: Buffer, salt: Buffer, config: FirebaseHashConfig): string {
-  const parts = [config.rounds, config.memCost, config.saltSeparator.toString("base64"), config.signerKey.toString("base64"), salt.toString("base64"), hash.toString("base64")];
+  const parts = [
+    config.rounds,
+    config.memCost,
+    config.saltSeparator.toString("base64"),
+    config.signerKey.toString("base64"),
+    salt.toString("base64"),
+    hash.toString("base64"),
+  ];
   return [PREFIX, ...parts].join("$");
 }
 
@@ -44,13 +53,25 @@ export function isFirebaseHash(stored: string): boolean {
 function decodeFirebaseHash(stored: string): { config: FirebaseHashConfig; salt: Buffer; hash: Buffer } | null {
   const [prefix, rounds, memCost, separator, signerKey, salt, hash, ...rest] = stored.split("$");
   if (prefix !== PREFIX || rest.length > 0 || !separator || !signerKey || !salt || !hash) return null;
-  const config = { rounds: Number(rounds), memCost: Number(memCost), saltSeparator: Buffer.from(separator, "base64"), signerKey: Buffer.from(signerKey, "base64") };
+  const config = {
+    rounds: Number(rounds),
+    memCost: Number(memCost),
+    saltSeparator: Buffer.from(separator, "base64"),
+    signerKey: Buffer.from(signerKey, "base64"),
+  };
   if (!validParameters(config.rounds, config.memCost)) return null;
   return { config, salt: Buffer.from(salt, "base64"), hash: Buffer.from(hash, "base64") };
 }
 
 export function validParameters(rounds: number, memCost: number): boolean {
-  return Number.isInteger(rounds) && rounds >= 1 && rounds <= 32 && Number.isInteger(memCost) && memCost >= 1 && memCost <= 20;
+  return (
+    Number.isInteger(rounds) &&
+    rounds >= 1 &&
+    rounds <= 32 &&
+    Number.isInteger(memCost) &&
+    memCost >= 1 &&
+    memCost <= 20
+  );
 }
 
 /** Whether `password` is the one an imported Firebase hash was made from; false for anything unreadable. */

@@ -26,37 +26,53 @@ beforeAll(async () => {
   db = temp.db;
   auth = createAuth(db, { baseUrl: "http://localhost:3000", authSecret: "guards-secret-guards-secret-guards-secret" });
   await createAccount(auth, db, { email: "reader@example.com", username: "قارئ", password: "secret123", role: "user" });
-  const response = await auth.api.signInEmail({ body: { email: "reader@example.com", password: "secret123" }, asResponse: true });
-  userCookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const response = await auth.api.signInEmail({
+    body: { email: "reader@example.com", password: "secret123" },
+    asResponse: true,
+  });
+  userCookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 });
 afterAll(async () => {
   await temp?.cleanup();
 });
 
-const request = (cookie = "") => new Request("http://localhost:3000/dashboard?tab=stats", { headers: cookie ? { cookie } : {} });
+const request = (cookie = "") =>
+  new Request("http://localhost:3000/dashboard?tab=stats", { headers: cookie ? { cookie } : {} });
 
 describe("guards", () => {
   it("requireUser sends a visitor to sign in with redirectTo", async () => {
     const error = await thrown(requireUser(auth, request()));
     expect(error).toBeInstanceOf(Response);
     expect((error as Response).status).toBe(302);
-    expect((error as Response).headers.get("location")).toBe(`/autenction?redirectTo=${encodeURIComponent("/dashboard?tab=stats")}`);
+    expect((error as Response).headers.get("location")).toBe(
+      `/autenction?redirectTo=${encodeURIComponent("/dashboard?tab=stats")}`,
+    );
   });
 
   it("sends a client navigation's data request to sign in with the page's address, not React Router's", async () => {
-    const location = async (url: string) => ((await thrown(requireUser(auth, new Request(url)))) as Response).headers.get("location");
+    const location = async (url: string) =>
+      ((await thrown(requireUser(auth, new Request(url)))) as Response).headers.get("location");
     expect(await location("http://localhost:3000/dashboard/users.data?q=%D8%A3&_routes=routes%2Fdashboard-users")).toBe(
       `/autenction?redirectTo=${encodeURIComponent("/dashboard/users?q=%D8%A3")}`,
     );
     expect(await location("http://localhost:3000/_.data")).toBe(`/autenction?redirectTo=${encodeURIComponent("/")}`);
-    expect(await location("http://localhost:3000/dashboard/_.data?_routes=routes%2Fdashboard")).toBe(`/autenction?redirectTo=${encodeURIComponent("/dashboard/")}`);
+    expect(await location("http://localhost:3000/dashboard/_.data?_routes=routes%2Fdashboard")).toBe(
+      `/autenction?redirectTo=${encodeURIComponent("/dashboard/")}`,
+    );
   });
 
   it("looks the user up once for a reading request's loaders, and again on every call during a write", async () => {
-    const rename = (name: string) => db.updateTable("user").set({ name }).where("email", "=", "reader@example.com").execute();
+    const rename = (name: string) =>
+      db.updateTable("user").set({ name }).where("email", "=", "reader@example.com").execute();
     const reading = request(userCookie);
     expect((await getCurrentUser(auth, reading))?.name).toBe("قارئ");
-    const writing = new Request("http://localhost:3000/dashboard/account", { method: "POST", headers: { cookie: userCookie } });
+    const writing = new Request("http://localhost:3000/dashboard/account", {
+      method: "POST",
+      headers: { cookie: userCookie },
+    });
     expect((await getCurrentUser(auth, writing))?.name).toBe("قارئ");
     await rename("قارئ جديد");
     try {

@@ -41,7 +41,9 @@ export function getCurrentUser(auth: Auth, request: Request): Promise<CurrentUse
  */
 function pageOf(request: Request): string {
   const url = new URL(request.url);
-  const pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
+  const pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
   if (url.searchParams.has("_routes")) url.searchParams.delete("_routes");
   return `${pathname}${url.search}`;
 }

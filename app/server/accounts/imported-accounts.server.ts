@@ -26,9 +26,19 @@ export async function importAccount(trx: DB, account: ImportedAccount): Promise<
   if (owner && owner.id !== account.id) return "email-taken";
   const now = new Date().toISOString();
   const existing = await trx.selectFrom("user").select("id").where("id", "=", account.id).executeTakeFirst();
-  const fields = { name: account.username, email: account.email, role: account.role, emailVerified: account.emailVerified ? 1 : 0, updatedAt: now };
+  const fields = {
+    name: account.username,
+    email: account.email,
+    role: account.role,
+    emailVerified: account.emailVerified ? 1 : 0,
+    updatedAt: now,
+  };
   if (existing) await trx.updateTable("user").set(fields).where("id", "=", account.id).execute();
-  else await trx.insertInto("user").values({ id: account.id, ...fields, image: null, createdAt: account.createdAt }).execute();
+  else
+    await trx
+      .insertInto("user")
+      .values({ id: account.id, ...fields, image: null, createdAt: account.createdAt })
+      .execute();
   if (account.legacyPassword) await keepLegacyPassword(trx, account.id, account.legacyPassword, now);
   return existing ? "updated" : "created";
 }
@@ -60,6 +70,10 @@ async function keepLegacyPassword(trx: DB, userId: string, legacyPassword: strin
       })
       .execute();
   } else if (credential.password === null || isFirebaseHash(credential.password)) {
-    await trx.updateTable("account").set({ password: legacyPassword, updatedAt: now }).where("id", "=", credential.id).execute();
+    await trx
+      .updateTable("account")
+      .set({ password: legacyPassword, updatedAt: now })
+      .where("id", "=", credential.id)
+      .execute();
   }
 }

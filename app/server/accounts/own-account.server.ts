@@ -17,10 +17,19 @@ export async function renameSelf(auth: Auth, request: Request, name: string): Pr
  * The current password is checked by better-auth; every other session of the account ends and this
  * one is replaced (the returned cookies carry the new session), and so do its reset links.
  */
-export async function changeOwnPassword(auth: Auth, db: DB, request: Request, input: { currentPassword: string; newPassword: string }): Promise<string[]> {
+export async function changeOwnPassword(
+  auth: Auth,
+  db: DB,
+  request: Request,
+  input: { currentPassword: string; newPassword: string },
+): Promise<string[]> {
   let changed;
   try {
-    changed = await auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true });
+    changed = await auth.api.changePassword({
+      body: { ...input, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
   } catch (error) {
     throw appErrorOfAuthApi(error);
   }

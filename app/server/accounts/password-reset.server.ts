@@ -23,17 +23,29 @@ export type AfterResponse = (work: () => Promise<void>) => void;
  * then answered at once. Looking the account up, making its link and mailing it are left to
  * `afterResponse`, so the answer takes the same time either way and tells nothing.
  */
-export async function requestResetLink(mailing: ResetMailing, clientIp: string, email: string, afterResponse: AfterResponse): Promise<void> {
+export async function requestResetLink(
+  mailing: ResetMailing,
+  clientIp: string,
+  email: string,
+  afterResponse: AfterResponse,
+): Promise<void> {
   const { mailer } = mailing;
   if (!mailer) throw mailOff();
   await admitResetRequest(mailing.db, mailing.authSecret, clientIp, email);
   afterResponse(async () => {
-    const user = await mailing.db.selectFrom("user").select(["id", "name", "email"]).where("email", "=", email).executeTakeFirst();
+    const user = await mailing.db
+      .selectFrom("user")
+      .select(["id", "name", "email"])
+      .where("email", "=", email)
+      .executeTakeFirst();
     if (user) await mailer.send(await newResetMail(mailing, user));
   });
 }
 
-async function newResetMail(mailing: ResetMailing, user: { id: string; name: string; email: string }): Promise<MailMessage> {
+async function newResetMail(
+  mailing: ResetMailing,
+  user: { id: string; name: string; email: string },
+): Promise<MailMessage> {
   const token = await issueResetLink(mailing.db, user.id, RESET_LINK_SECONDS);
   return resetMail(user, resetPageLink(mailing.baseUrl, token));
 }
@@ -49,7 +61,11 @@ async function sendOrFail(mailer: Mailer, message: MailMessage): Promise<void> {
 /** The users page's "send reset link" for one account: sent in the request, so the admin hears of a failure. */
 export async function sendResetLinkTo(mailing: ResetMailing, userId: string): Promise<void> {
   if (!mailing.mailer) throw mailOff();
-  const user = await mailing.db.selectFrom("user").select(["id", "name", "email"]).where("id", "=", userId).executeTakeFirst();
+  const user = await mailing.db
+    .selectFrom("user")
+    .select(["id", "name", "email"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user) throw new AppError("not-found", { message: accountMessages.accountNotFound });
   await sendOrFail(mailing.mailer, await newResetMail(mailing, user));
 }
@@ -75,12 +91,22 @@ export type Invitation = { name: string; email: string; role: Role };
  * A new newsroom account with a random password nobody sees, and a mail with a link to choose one:
  * the same kind of link a reset sends, valid INVITATION_SECONDS.
  */
-export async function inviteMember(auth: Auth, mailing: ResetMailing, inviterName: string, invitation: Invitation): Promise<void> {
+export async function inviteMember(
+  auth: Auth,
+  mailing: ResetMailing,
+  inviterName: string,
+  invitation: Invitation,
+): Promise<void> {
   const { db, mailer } = mailing;
   if (!mailer) throw mailOff();
   const existing = await db.selectFrom("user").select("id").where("email", "=", invitation.email).executeTakeFirst();
   if (existing) throw new AppError("conflict", { message: authErrors["email-already-in-use"].arabic });
-  const userId = await createAccount(auth, db, { email: invitation.email, username: invitation.name, password: generatePassword(), role: invitation.role });
+  const userId = await createAccount(auth, db, {
+    email: invitation.email,
+    username: invitation.name,
+    password: generatePassword(),
+    role: invitation.role,
+  });
   const token = await issueResetLink(db, userId, INVITATION_SECONDS);
   await sendOrFail(mailer, invitationMail(invitation, inviterName, resetPageLink(mailing.baseUrl, token)));
 }

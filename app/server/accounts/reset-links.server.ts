@@ -37,5 +37,9 @@ export async function issueResetLink(db: DB, userId: string, validSeconds: numbe
 
 /** Ends every reset and invitation link of the account: one was used, or its password changed another way. */
 export async function endResetLinks(db: DB, userId: string): Promise<void> {
-  await db.deleteFrom("verification").where("value", "=", userId).where("identifier", "like", `${IDENTIFIER_PREFIX}%`).execute();
+  await db
+    .deleteFrom("verification")
+    .where("value", "=", userId)
+    .where("identifier", "like", `${IDENTIFIER_PREFIX}%`)
+    .execute();
 }

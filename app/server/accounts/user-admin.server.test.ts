@@ -11,7 +11,13 @@ import { signIn, type AccountsContext } from "./accounts.server";
 import { createAuth, type Auth } from "./auth-instance.server";
 import { getCurrentUser } from "./guards.server";
 import { changeOwnPassword, openSessionCount, renameSelf, signOutOtherSessions } from "./own-account.server";
-import { inviteMember, requestResetLink, resetWithToken, sendResetLinkTo, type ResetMailing } from "./password-reset.server";
+import {
+  inviteMember,
+  requestResetLink,
+  resetWithToken,
+  sendResetLinkTo,
+  type ResetMailing,
+} from "./password-reset.server";
 import { changeRole, deleteAccount, listUsers, setDisabled, setOneTimePassword } from "./user-admin.server";
 import { createAccount } from "./users.server";
 
@@ -36,18 +42,25 @@ beforeEach(async () => {
 });
 afterEach(async () => cleanup());
 
-const account = (email: string, role: Role, username = "حساب") => createAccount(auth, db, { email, username, password: PASSWORD, role });
-const roleOf = async (id: string) => (await db.selectFrom("user").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role;
-const sessionsOf = async (id: string) => (await db.selectFrom("session").select("id").where("userId", "=", id).execute()).length;
+const account = (email: string, role: Role, username = "حساب") =>
+  createAccount(auth, db, { email, username, password: PASSWORD, role });
+const roleOf = async (id: string) =>
+  (await db.selectFrom("user").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role;
+const sessionsOf = async (id: string) =>
+  (await db.selectFrom("session").select("id").where("userId", "=", id).execute()).length;
 
 async function cookieOf(email: string, password = PASSWORD): Promise<string> {
   const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 const requestWith = (cookie: string) => new Request(`${BASE}/dashboard/account`, { headers: { cookie } });
 const context = (): AccountsContext => ({ auth, db, baseUrl: BASE, authSecret: SECRET });
 const mailing = (): ResetMailing => ({ db, mailer, baseUrl: BASE, authSecret: SECRET });
-const signInAs = (email: string, password = PASSWORD) => signIn(context(), new Request(`${BASE}/autenction`), "127.0.0.1", { email, password });
+const signInAs = (email: string, password = PASSWORD) =>
+  signIn(context(), new Request(`${BASE}/autenction`), "127.0.0.1", { email, password });
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -94,7 +107,9 @@ describe("roles and the last admin", () => {
   });
 
   it("admins all demoted at once leave exactly one admin", async () => {
-    const admins = await Promise.all(["a", "b", "c", "d", "e", "f"].map((name) => account(`${name}@example.com`, "admin")));
+    const admins = await Promise.all(
+      ["a", "b", "c", "d", "e", "f"].map((name) => account(`${name}@example.com`, "admin")),
+    );
     const results = await Promise.allSettled(admins.map((id) => changeRole(db, id, "user")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(admins.length - 1);
     expect((await Promise.all(admins.map(roleOf))).filter((r) => r === "admin")).toHaveLength(1);
@@ -142,7 +157,12 @@ describe("delete", () => {
     await deleteAccount(db, admin, author);
     expect(await db.selectFrom("user").select("id").where("id", "=", author).executeTakeFirst()).toBeUndefined();
     expect(await sessionsOf(author)).toBe(0);
-    const rows = await db.selectFrom("news").select(["id", "byline"]).where("id", "in", [own.id, bylined.id]).orderBy("title").execute();
+    const rows = await db
+      .selectFrom("news")
+      .select(["id", "byline"])
+      .where("id", "in", [own.id, bylined.id])
+      .orderBy("title")
+      .execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.byline]))).toEqual({ [own.id]: "ليلى", [bylined.id]: "وكالات" });
     expect((await refusal(deleteAccount(db, admin, admin))).message).toBe(accountMessages.notOnYourself);
   });
@@ -165,9 +185,14 @@ describe("own account", () => {
     const user = await account("me@example.com", "author");
     const here = await cookieOf("me@example.com");
     const elsewhere = await cookieOf("me@example.com");
-    const wrong = await refusal(changeOwnPassword(auth, db, requestWith(here), { currentPassword: "not-it", newPassword: "new-secret" }));
+    const wrong = await refusal(
+      changeOwnPassword(auth, db, requestWith(here), { currentPassword: "not-it", newPassword: "new-secret" }),
+    );
     expect(wrong.message).toBe(authErrors["wrong-password"].arabic);
-    const cookies = await changeOwnPassword(auth, db, requestWith(here), { currentPassword: PASSWORD, newPassword: "new-secret" });
+    const cookies = await changeOwnPassword(auth, db, requestWith(here), {
+      currentPassword: PASSWORD,
+      newPassword: "new-secret",
+    });
     const renewed = cookies.map((c) => c.split(";")[0]).join("; ");
     expect(await getCurrentUser(auth, requestWith(elsewhere))).toBeNull();
     expect(await getCurrentUser(auth, requestWith(renewed))).toMatchObject({ id: user });
@@ -180,7 +205,9 @@ describe("own account", () => {
     const here = await cookieOf("me@example.com");
     const elsewhere = await cookieOf("me@example.com");
     await renameSelf(auth, requestWith(here), "جديد");
-    expect((await db.selectFrom("user").select("name").where("id", "=", user).executeTakeFirstOrThrow()).name).toBe("جديد");
+    expect((await db.selectFrom("user").select("name").where("id", "=", user).executeTakeFirstOrThrow()).name).toBe(
+      "جديد",
+    );
     expect(await openSessionCount(db, user)).toBe(2);
     await signOutOtherSessions(auth, requestWith(here));
     expect(await openSessionCount(db, user)).toBe(1);
@@ -213,7 +240,10 @@ describe("mail", () => {
     await sendResetLinkTo(mailing(), user);
     const token = new URL(linkIn(await smtp.mailTo("late@example.com"))).searchParams.get("token")!;
     expect((await refusal(resetWithToken(auth, token, "abc"))).message).toBe(authErrors["weak-password-short"].arabic);
-    await db.updateTable("verification").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable("verification")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await refusal(resetWithToken(auth, token, "long-enough"))).message).toBe(accountMessages.resetInvalid);
     expect(await signInAs("late@example.com")).not.toHaveLength(0);
   });
@@ -225,13 +255,32 @@ describe("mail", () => {
     const token = new URL(linkIn(mail)).searchParams.get("token")!;
     await resetWithToken(auth, token, "chosen-password");
     expect(await signInAs("new@example.com", "chosen-password")).not.toHaveLength(0);
-    const row = await db.selectFrom("user").select(["role", "name"]).where("email", "=", "new@example.com").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("user")
+      .select(["role", "name"])
+      .where("email", "=", "new@example.com")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "author", name: "مراسل" });
-    expect((await refusal(inviteMember(auth, mailing(), "x", { name: "y", email: "new@example.com", role: "editor" }))).status).toBe(409);
+    expect(
+      (await refusal(inviteMember(auth, mailing(), "x", { name: "y", email: "new@example.com", role: "editor" })))
+        .status,
+    ).toBe(409);
   });
 
   it("without mail, says how to turn it on", async () => {
-    expect((await refusal(requestResetLink({ ...mailing(), mailer: null }, "127.0.0.1", "a@example.com", () => {}))).message).toBe(accountMessages.mailOff);
-    expect((await refusal(inviteMember(auth, { ...mailing(), mailer: null }, "x", { name: "y", email: "z@example.com", role: "author" }))).message).toBe(accountMessages.mailOff);
+    expect(
+      (await refusal(requestResetLink({ ...mailing(), mailer: null }, "127.0.0.1", "a@example.com", () => {}))).message,
+    ).toBe(accountMessages.mailOff);
+    expect(
+      (
+        await refusal(
+          inviteMember(auth, { ...mailing(), mailer: null }, "x", {
+            name: "y",
+            email: "z@example.com",
+            role: "author",
+          }),
+        )
+      ).message,
+    ).toBe(accountMessages.mailOff);
   });
 });

@@ -22,7 +22,12 @@ export async function listUsers(db: DB, query = ""): Promise<UserRow[]> {
     .selectFrom("user")
     .select(["id", "name", "email", "role", "disabledAt", "createdAt"])
     .$if(query.trim() !== "", (q) =>
-      q.where((eb) => eb.or([sql<boolean>`lower(${eb.ref("name")}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref("email")}) like ${pattern} escape '\\'`])),
+      q.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(${eb.ref("name")}) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(${eb.ref("email")}) like ${pattern} escape '\\'`,
+        ]),
+      ),
     )
     .orderBy("createdAt", "desc")
     .orderBy("id")
@@ -49,11 +54,19 @@ type Target = { role: string; disabledAt: unknown };
  * demoting each other at once cannot both pass; SQLite's write transaction (BEGIN IMMEDIATE) already
  * runs alone.
  */
-async function guardLastAdmin(trx: Transaction<Database>, userId: string, removesAdmin: (target: Target) => boolean): Promise<Target> {
+async function guardLastAdmin(
+  trx: Transaction<Database>,
+  userId: string,
+  removesAdmin: (target: Target) => boolean,
+): Promise<Target> {
   if (dialectName(trx) === "postgres") {
     await trx.selectFrom("user").select("id").where("role", "=", "admin").orderBy("id").forUpdate().execute();
   }
-  const target = await trx.selectFrom("user").select(["role", "disabledAt"]).where("id", "=", userId).executeTakeFirst();
+  const target = await trx
+    .selectFrom("user")
+    .select(["role", "disabledAt"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!target) throw notFound();
   const isActiveAdmin = target.role === "admin" && target.disabledAt == null;
   if (isActiveAdmin && removesAdmin(target)) {
@@ -90,7 +103,11 @@ export async function setDisabled(db: DB, actorId: string, userId: string, disab
   await db.transaction().execute(async (trx) => {
     await guardLastAdmin(trx, userId, () => disabled);
     const now = new Date().toISOString();
-    await trx.updateTable("user").set({ disabledAt: disabled ? now : null, updatedAt: now }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("user")
+      .set({ disabledAt: disabled ? now : null, updatedAt: now })
+      .where("id", "=", userId)
+      .execute();
     if (disabled) await trx.deleteFrom("session").where("userId", "=", userId).execute();
   });
 }
@@ -104,7 +121,12 @@ export async function deleteAccount(db: DB, actorId: string, userId: string): Pr
   await db.transaction().execute(async (trx) => {
     await guardLastAdmin(trx, userId, () => true);
     const user = await trx.selectFrom("user").select("name").where("id", "=", userId).executeTakeFirstOrThrow();
-    await trx.updateTable("news").set((eb) => ({ byline: user.name, version: eb("version", "+", 1) })).where("author_id", "=", userId).where("byline", "is", null).execute();
+    await trx
+      .updateTable("news")
+      .set((eb) => ({ byline: user.name, version: eb("version", "+", 1) }))
+      .where("author_id", "=", userId)
+      .where("byline", "is", null)
+      .execute();
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
     await trx.deleteFrom("account").where("userId", "=", userId).execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();
@@ -132,7 +154,15 @@ export async function setOneTimePassword(auth: Auth, db: DB, userId: string): Pr
     if (updated.numUpdatedRows === 0n) {
       await trx
         .insertInto("account")
-        .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash, createdAt: now, updatedAt: now })
+        .values({
+          id: crypto.randomUUID(),
+          accountId: userId,
+          providerId: "credential",
+          userId,
+          password: hash,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
     }
     await trx.deleteFrom("session").where("userId", "=", userId).execute();

@@ -40,8 +40,15 @@ export async function setPassword(auth: Auth, db: DB, email: string, password: s
   const found = await context.internalAdapter.findUserByEmail(email.toLowerCase(), { includeAccounts: true });
   if (!found) return false;
   const hash = await context.password.hash(password);
-  if (found.accounts.some((account) => account.providerId === "credential")) await context.internalAdapter.updatePassword(found.user.id, hash);
-  else await context.internalAdapter.linkAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hash });
+  if (found.accounts.some((account) => account.providerId === "credential"))
+    await context.internalAdapter.updatePassword(found.user.id, hash);
+  else
+    await context.internalAdapter.linkAccount({
+      userId: found.user.id,
+      providerId: "credential",
+      accountId: found.user.id,
+      password: hash,
+    });
   await endResetLinks(db, found.user.id);
   return true;
 }

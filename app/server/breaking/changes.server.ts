@@ -7,7 +7,12 @@ export type BreakingChange = Exclude<BreakingEvent, { type: "snapshot" }>;
 function visible(state: ArticleState | null): BreakingItem | null {
   if (!state || state.category !== "breaking" || state.status !== "published") return null;
   // Events recorded before migration 008 carry no publishedAt.
-  return { id: state.id, title: state.title, slug: state.slug ?? null, publishedAt: state.publishedAt ?? state.createdAt };
+  return {
+    id: state.id,
+    title: state.title,
+    slug: state.slug ?? null,
+    publishedAt: state.publishedAt ?? state.createdAt,
+  };
 }
 
 /** What an outbox event changed in the public breaking list, if anything, under the event's id. */

@@ -41,7 +41,10 @@ async function firstMessages(
     text
       .split("\n\n")
       .filter((block) => block.includes("data: "))
-      .map((block) => ({ id: /^id: (.*)$/m.exec(block)?.[1] ?? "", data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as BreakingEvent }));
+      .map((block) => ({
+        id: /^id: (.*)$/m.exec(block)?.[1] ?? "",
+        data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as BreakingEvent,
+      }));
   while (parsed().length < count) text += (await reader.read()).value ?? "";
   abort.abort();
   return parsed();
@@ -59,7 +62,10 @@ describe("where a stream starts", () => {
     const events = await readEventsAfter(db, Number(snapshot?.id), 10);
     const missed = await firstMessages(snapshot?.id, 2);
     expect(missed).toEqual([
-      { id: String(events[0]!.id), data: { type: "created", item: expect.objectContaining({ id: first.id, title: "عاجل أول" }) } },
+      {
+        id: String(events[0]!.id),
+        data: { type: "created", item: expect.objectContaining({ id: first.id, title: "عاجل أول" }) },
+      },
       { id: String(events[2]!.id), data: { type: "deleted", id: first.id } },
     ]);
   });
@@ -84,7 +90,10 @@ describe("where a stream starts", () => {
     expect((await firstMessages(String(newest - 2), 1))[0]?.data.type).toBe("snapshot");
     // The newest is kept: a reader who saw it resumes without a snapshot.
     await createTestArticle(db, { title: "عاجل بعد التقليم", category: "breaking" });
-    expect((await firstMessages(String(newest), 1))[0]?.data).toMatchObject({ type: "created", item: { title: "عاجل بعد التقليم" } });
+    expect((await firstMessages(String(newest), 1))[0]?.data).toMatchObject({
+      type: "created",
+      item: { title: "عاجل بعد التقليم" },
+    });
   });
 });
 
@@ -107,7 +116,11 @@ describe("openBreakingStream", () => {
     const listenersAtStart = source.channel.listenerCount();
     for (let i = 0; i < 1_000; i++) {
       const abort = new AbortController();
-      const response = await openBreakingStream(source, new Request("http://localhost/api/breaking/stream", { signal: abort.signal }), "10.0.0.1");
+      const response = await openBreakingStream(
+        source,
+        new Request("http://localhost/api/breaking/stream", { signal: abort.signal }),
+        "10.0.0.1",
+      );
       const reader = response.body!.getReader();
       await reader.read();
       if (i % 2 === 0) abort.abort();

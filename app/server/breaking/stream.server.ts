@@ -1,6 +1,13 @@
 import { listBreaking } from "~/server/news/reader-lists.server";
 import type { DB } from "~/server/db/db.server";
-import { eventMessage, followChannel, resumeAfter, type EventChannel, type EventStreams, type Opening } from "~/server/http/event-stream.server";
+import {
+  eventMessage,
+  followChannel,
+  resumeAfter,
+  type EventChannel,
+  type EventStreams,
+  type Opening,
+} from "~/server/http/event-stream.server";
 import { keptSince, newestEventId, readEventsAfter } from "~/server/outbox/outbox.server";
 import { breakingChange, type BreakingChange } from "./changes.server";
 
@@ -15,7 +22,9 @@ async function missedSince(db: DB, seen: number): Promise<Opening | null> {
   if (!(await keptSince(db, seen))) return null;
   const events = await readEventsAfter(db, seen, MAX_REPLAYED_EVENTS + 1);
   if (events.length > MAX_REPLAYED_EVENTS) return null;
-  const text = events.map((event) => breakingChange(event)).flatMap((change) => (change ? eventMessage(change.id, change.event) : []));
+  const text = events
+    .map((event) => breakingChange(event))
+    .flatMap((change) => (change ? eventMessage(change.id, change.event) : []));
   return { text: text.join(""), upTo: events.at(-1)?.id ?? seen };
 }
 
@@ -33,7 +42,11 @@ async function snapshot(db: DB): Promise<Opening> {
  * exactly what was missed), then one event per change, a heartbeat comment every 25 s; everything is
  * released on close.
  */
-export function openBreakingStream({ db, channel, streams }: BreakingStreams, request: Request, clientIp: string): Promise<Response> {
+export function openBreakingStream(
+  { db, channel, streams }: BreakingStreams,
+  request: Request,
+  clientIp: string,
+): Promise<Response> {
   const seen = resumeAfter(request);
   const opening = async () => (seen === null ? null : await missedSince(db, seen)) ?? (await snapshot(db));
   return streams.open("readers", request, clientIp, followChannel(channel, "", opening));

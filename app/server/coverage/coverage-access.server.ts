@@ -25,7 +25,13 @@ export async function assertMayPost(db: DB, user: CurrentUser, articleId: string
 export async function assertMayChange(db: DB, user: CurrentUser, articleId: string, updateId: string): Promise<void> {
   const article = await assertMayPost(db, user, articleId);
   if (updateId === "") throw new AppError("not-found", { message: liveDeskMessages.updateNotFound });
-  const update = await db.selectFrom("live_updates").select("author_id").where("id", "=", updateId).where("news_id", "=", articleId).executeTakeFirst();
+  const update = await db
+    .selectFrom("live_updates")
+    .select("author_id")
+    .where("id", "=", updateId)
+    .where("news_id", "=", articleId)
+    .executeTakeFirst();
   if (!update) throw new AppError("not-found", { message: liveDeskMessages.updateNotFound });
-  if (!canChangeLiveUpdate(user, article, { authorId: update.author_id })) throw new AppError("forbidden", { message: liveDeskMessages.notYourUpdate });
+  if (!canChangeLiveUpdate(user, article, { authorId: update.author_id }))
+    throw new AppError("forbidden", { message: liveDeskMessages.notYourUpdate });
 }

@@ -6,19 +6,53 @@ import { formText } from "~/server/http/form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { assertMayPost } from "./coverage-access.server";
 import { readCoverage } from "./coverage-read.server";
-import { closeCoverage, deleteLiveUpdate, editLiveUpdate, openCoverage, pinLiveUpdate, postLiveUpdate, type CoverageWriter } from "./coverage-write.server";
+import {
+  closeCoverage,
+  deleteLiveUpdate,
+  editLiveUpdate,
+  openCoverage,
+  pinLiveUpdate,
+  postLiveUpdate,
+  type CoverageWriter,
+} from "./coverage-write.server";
 
-export type CoverageDesk = CoverageView & { title: string; status: string; category: string; mayManage: boolean; userId: string };
+export type CoverageDesk = CoverageView & {
+  title: string;
+  status: string;
+  category: string;
+  mayManage: boolean;
+  userId: string;
+};
 
 /** The live desk of story `articleId` for `user`: its coverage, its updates, and what `user` may do there. */
-export async function readCoverageDesk(writer: CoverageWriter, user: CurrentUser, articleId: string): Promise<CoverageDesk> {
+export async function readCoverageDesk(
+  writer: CoverageWriter,
+  user: CurrentUser,
+  articleId: string,
+): Promise<CoverageDesk> {
   await assertMayPost(writer.db, user, articleId);
-  const story = await writer.db.selectFrom("news").select(["title", "status", "category"]).where("id", "=", articleId).executeTakeFirstOrThrow();
-  return { ...(await readCoverage(writer.db, articleId)), title: story.title, status: story.status, category: story.category, mayManage: canManageCoverage(user), userId: user.id };
+  const story = await writer.db
+    .selectFrom("news")
+    .select(["title", "status", "category"])
+    .where("id", "=", articleId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...(await readCoverage(writer.db, articleId)),
+    title: story.title,
+    status: story.status,
+    category: story.category,
+    mayManage: canManageCoverage(user),
+    userId: user.id,
+  };
 }
 
 /** One action of the live desk's forms, named by `intent`. */
-export async function runCoverageIntent(writer: CoverageWriter, user: CurrentUser, articleId: string, form: FormData): Promise<{ done: string }> {
+export async function runCoverageIntent(
+  writer: CoverageWriter,
+  user: CurrentUser,
+  articleId: string,
+  form: FormData,
+): Promise<{ done: string }> {
   const intent = formText(form, "intent");
   // Ids are the UUIDs postLiveUpdate makes; anything else names no update (and never reaches a query).
   const updateId = /^[0-9a-f-]{36}$/.test(formText(form, "updateId") ?? "") ? formText(form, "updateId")! : "";

@@ -8,7 +8,12 @@ import { readCoverage } from "./coverage-read.server";
 
 /** The RSS of a published story's live updates, newest first, each linking to its anchor; null when there is none. */
 export async function coverageRssXml(db: DB, baseUrl: string, articleId: string): Promise<string | null> {
-  const story = await db.selectFrom("news").select(["id", "title", "slug"]).where("id", "=", articleId).where("status", "=", "published").executeTakeFirst();
+  const story = await db
+    .selectFrom("news")
+    .select(["id", "title", "slug"])
+    .where("id", "=", articleId)
+    .where("status", "=", "published")
+    .executeTakeFirst();
   if (!story) return null;
   const { coverage, updates } = await readCoverage(db, articleId);
   if (!coverage) return null;

@@ -1,8 +1,21 @@
 import type { CoverageChange } from "~/lib/live-coverage";
 import type { DB } from "~/server/db/db.server";
-import { eventMessage, followChannel, resumeAfter, type EventChannel, type EventStreams, type Opening } from "~/server/http/event-stream.server";
+import {
+  eventMessage,
+  followChannel,
+  resumeAfter,
+  type EventChannel,
+  type EventStreams,
+  type Opening,
+} from "~/server/http/event-stream.server";
 import { articleNotFound, ownershipOf } from "~/server/news/ownership.server";
-import { COVERAGE_KIND, keptSince, newestEventId, readArticleEventsAfter, type OutboxEvent } from "~/server/outbox/outbox.server";
+import {
+  COVERAGE_KIND,
+  keptSince,
+  newestEventId,
+  readArticleEventsAfter,
+  type OutboxEvent,
+} from "~/server/outbox/outbox.server";
 import { coverageOfRow, readCoverage, updateOfRow } from "./coverage-read.server";
 
 /**
@@ -29,16 +42,34 @@ async function missedSince(db: DB, articleId: string, seen: number): Promise<Ope
  * one deleted since is told as its deletion, and a coverage opened or closed its current state. A
  * replay never tells again what the newsroom took back (an event keeps the change for a day).
  */
-async function asTheyStandNow(db: DB, articleId: string, events: OutboxEvent[]): Promise<{ id: number; change: CoverageChange }[]> {
-  const updateIds = [...new Set(events.flatMap((event) => (event.coverage && "update" in event.coverage ? [event.coverage.update.id] : [])))];
+async function asTheyStandNow(
+  db: DB,
+  articleId: string,
+  events: OutboxEvent[],
+): Promise<{ id: number; change: CoverageChange }[]> {
+  const updateIds = [
+    ...new Set(
+      events.flatMap((event) => (event.coverage && "update" in event.coverage ? [event.coverage.update.id] : [])),
+    ),
+  ];
   const [rows, coverage] = await Promise.all([
-    updateIds.length === 0 ? [] : db.selectFrom("live_updates").selectAll().where("news_id", "=", articleId).where("id", "in", updateIds).execute(),
-    events.some((event) => event.coverage && "coverage" in event.coverage) ? db.selectFrom("live_coverage").selectAll().where("news_id", "=", articleId).executeTakeFirst() : undefined,
+    updateIds.length === 0
+      ? []
+      : db
+          .selectFrom("live_updates")
+          .selectAll()
+          .where("news_id", "=", articleId)
+          .where("id", "in", updateIds)
+          .execute(),
+    events.some((event) => event.coverage && "coverage" in event.coverage)
+      ? db.selectFrom("live_coverage").selectAll().where("news_id", "=", articleId).executeTakeFirst()
+      : undefined,
   ]);
   const updates = new Map(rows.map((row) => [row.id, updateOfRow(row)]));
   return events.flatMap(({ id, coverage: change }): { id: number; change: CoverageChange }[] => {
     if (!change || change.type === "deleted") return change ? [{ id, change }] : [];
-    if ("coverage" in change) return [{ id, change: coverage ? { type: change.type, coverage: coverageOfRow(coverage) } : change }];
+    if ("coverage" in change)
+      return [{ id, change: coverage ? { type: change.type, coverage: coverageOfRow(coverage) } : change }];
     const update = updates.get(change.update.id);
     return [{ id, change: update ? { type: change.type, update } : { type: "deleted", id: change.update.id } }];
   });
@@ -54,9 +85,15 @@ async function snapshot(db: DB, articleId: string): Promise<Opening> {
  * GET a published story's live coverage as Server-Sent Events: what was missed after Last-Event-ID (or
  * `?after=`), else a snapshot; then each change as the outbox reports it; a heartbeat every 25 s.
  */
-export async function openCoverageStream({ db, channel, streams }: CoverageStreams, articleId: string, request: Request, clientIp: string): Promise<Response> {
+export async function openCoverageStream(
+  { db, channel, streams }: CoverageStreams,
+  articleId: string,
+  request: Request,
+  clientIp: string,
+): Promise<Response> {
   if ((await ownershipOf(db, articleId))?.status !== "published") throw articleNotFound();
   const seen = resumeAfter(request, "after");
-  const opening = async () => (seen === null ? null : await missedSince(db, articleId, seen)) ?? (await snapshot(db, articleId));
+  const opening = async () =>
+    (seen === null ? null : await missedSince(db, articleId, seen)) ?? (await snapshot(db, articleId));
   return streams.open("readers", request, clientIp, followChannel(channel, articleId, opening));
 }

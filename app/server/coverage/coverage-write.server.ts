@@ -20,7 +20,8 @@ import { coverageOfRow, updateOfRow } from "./coverage-read.server";
 /** `alertsPerHour`: the site's hourly limit on Web Push alerts (decision 037); none: no limit. */
 export type CoverageWriter = { db: DB; clock: Clock; alertsPerHour?: () => Promise<number> };
 
-const invalid = (field: string, message: string) => new AppError("validation", { message, fields: { [field]: message } });
+const invalid = (field: string, message: string) =>
+  new AppError("validation", { message, fields: { [field]: message } });
 
 /** An update's text from the form: a structured document, not empty, short. */
 export function readUpdateBody(json: string | undefined): RichDocument {
@@ -50,15 +51,29 @@ export async function openCoverage({ db, clock }: CoverageWriter, user: CurrentU
   await writeWithEvents(db, async (trx) => {
     const current = await liveState(trx, articleId);
     if (current?.state === "live") throw new AppError("conflict", { message: liveDeskMessages.alreadyOpen });
-    if (current) await trx.updateTable("live_coverage").set({ state: "live", ended_at: null }).where("news_id", "=", articleId).execute();
-    else await trx.insertInto("live_coverage").values({ news_id: articleId, state: "live", summary: null, started_at: now, ended_at: null }).execute();
+    if (current)
+      await trx
+        .updateTable("live_coverage")
+        .set({ state: "live", ended_at: null })
+        .where("news_id", "=", articleId)
+        .execute();
+    else
+      await trx
+        .insertInto("live_coverage")
+        .values({ news_id: articleId, state: "live", summary: null, started_at: now, ended_at: null })
+        .execute();
     const row = (await liveState(trx, articleId))!;
     await recordCoverageEvent(trx, articleId, { type: "opened", coverage: coverageOfRow(row) });
   });
 }
 
 /** Closes the live coverage of `articleId` with its summary; it stays as an archive (editors). */
-export async function closeCoverage({ db, clock }: CoverageWriter, user: CurrentUser, articleId: string, fields: { summary?: string }): Promise<void> {
+export async function closeCoverage(
+  { db, clock }: CoverageWriter,
+  user: CurrentUser,
+  articleId: string,
+  fields: { summary?: string },
+): Promise<void> {
   await assertMayManage(db, user, articleId);
   const summary = readSummary(fields.summary);
   const now = clock.now().toISOString();
@@ -70,7 +85,10 @@ export async function closeCoverage({ db, clock }: CoverageWriter, user: Current
       .where("state", "=", "live")
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) === 0) throw new AppError("conflict", { message: liveDeskMessages.notLive });
-    await recordCoverageEvent(trx, articleId, { type: "closed", coverage: coverageOfRow((await liveState(trx, articleId))!) });
+    await recordCoverageEvent(trx, articleId, {
+      type: "closed",
+      coverage: coverageOfRow((await liveState(trx, articleId))!),
+    });
   });
 }
 
@@ -79,7 +97,11 @@ const SUBMISSION_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /** The update a desk form with key `submissionId` already posted into story `articleId`, if any. */
 async function updateOfSubmission(trx: DB, articleId: string, submissionId: string): Promise<string | undefined> {
-  const row = await trx.selectFrom("live_updates").select(["id", "news_id"]).where("submission_id", "=", submissionId).executeTakeFirst();
+  const row = await trx
+    .selectFrom("live_updates")
+    .select(["id", "news_id"])
+    .where("submission_id", "=", submissionId)
+    .executeTakeFirst();
   if (row && row.news_id !== articleId) throw new AppError("conflict", { message: liveDeskMessages.submissionUsed });
   return row?.id;
 }
@@ -98,15 +120,19 @@ export async function postLiveUpdate(
 ): Promise<string> {
   await assertMayPost(db, user, articleId);
   const body = readUpdateBody(fields.body);
-  if (fields.submissionId !== undefined && !SUBMISSION_ID.test(fields.submissionId)) throw new AppError("validation", { message: liveDeskMessages.submissionInvalid });
+  if (fields.submissionId !== undefined && !SUBMISSION_ID.test(fields.submissionId))
+    throw new AppError("validation", { message: liveDeskMessages.submissionInvalid });
   if (fields.sendAlert && !canSendAlerts(user)) throw invalid("sendAlert", pushMessages.sendAlertEditorsOnly);
-  const perHour = fields.sendAlert ? await alertLimitUnlessConfirmed(alertsPerHour, fields.confirmAlert === true) : undefined;
+  const perHour = fields.sendAlert
+    ? await alertLimitUnlessConfirmed(alertsPerHour, fields.confirmAlert === true)
+    : undefined;
   const now = clock.now().toISOString();
   const submissionId = fields.submissionId ?? null;
   return writeWithEvents(db, async (trx) => {
     const earlier = submissionId ? await updateOfSubmission(trx, articleId, submissionId) : undefined;
     if (earlier) return earlier;
-    if ((await liveState(trx, articleId))?.state !== "live") throw new AppError("conflict", { message: liveDeskMessages.notLive });
+    if ((await liveState(trx, articleId))?.state !== "live")
+      throw new AppError("conflict", { message: liveDeskMessages.notLive });
     const id = randomUUID();
     const row = await trx
       .insertInto("live_updates")
@@ -148,30 +174,61 @@ export async function editLiveUpdate(
 ): Promise<void> {
   await assertMayChange(db, user, articleId, updateId);
   const body = readUpdateBody(fields.body);
-  await changeUpdate(db, articleId, updateId, { body: JSON.stringify(body), text: documentPlainText(body), updated_at: clock.now().toISOString() });
+  await changeUpdate(db, articleId, updateId, {
+    body: JSON.stringify(body),
+    text: documentPlainText(body),
+    updated_at: clock.now().toISOString(),
+  });
 }
 
 /** Pins an update (a key update, shown first) or unpins it (editors). */
-export async function pinLiveUpdate({ db }: CoverageWriter, user: CurrentUser, articleId: string, updateId: string, pinned: boolean): Promise<void> {
+export async function pinLiveUpdate(
+  { db }: CoverageWriter,
+  user: CurrentUser,
+  articleId: string,
+  updateId: string,
+  pinned: boolean,
+): Promise<void> {
   await assertMayManage(db, user, articleId);
   await assertMayChange(db, user, articleId, updateId);
   await changeUpdate(db, articleId, updateId, { pinned: pinned ? 1 : 0 });
 }
 
-async function changeUpdate(db: DB, articleId: string, updateId: string, set: { body?: string; text?: string; updated_at?: string; pinned?: number }) {
+async function changeUpdate(
+  db: DB,
+  articleId: string,
+  updateId: string,
+  set: { body?: string; text?: string; updated_at?: string; pinned?: number },
+) {
   await writeWithEvents(db, async (trx) => {
-    const row = await trx.updateTable("live_updates").set(set).where("id", "=", updateId).where("news_id", "=", articleId).returningAll().executeTakeFirst();
+    const row = await trx
+      .updateTable("live_updates")
+      .set(set)
+      .where("id", "=", updateId)
+      .where("news_id", "=", articleId)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) throw new AppError("not-found", { message: liveDeskMessages.updateNotFound });
     await recordCoverageEvent(trx, articleId, { type: "edited", update: updateOfRow(row) });
   });
 }
 
 /** Deletes an update (editors any, the story's author their own). */
-export async function deleteLiveUpdate({ db }: CoverageWriter, user: CurrentUser, articleId: string, updateId: string): Promise<void> {
+export async function deleteLiveUpdate(
+  { db }: CoverageWriter,
+  user: CurrentUser,
+  articleId: string,
+  updateId: string,
+): Promise<void> {
   await assertMayChange(db, user, articleId, updateId);
   await writeWithEvents(db, async (trx) => {
-    const deleted = await trx.deleteFrom("live_updates").where("id", "=", updateId).where("news_id", "=", articleId).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw new AppError("not-found", { message: liveDeskMessages.updateNotFound });
+    const deleted = await trx
+      .deleteFrom("live_updates")
+      .where("id", "=", updateId)
+      .where("news_id", "=", articleId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0)
+      throw new AppError("not-found", { message: liveDeskMessages.updateNotFound });
     await recordCoverageEvent(trx, articleId, { type: "deleted", id: updateId });
   });
 }

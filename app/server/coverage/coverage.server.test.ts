@@ -9,7 +9,15 @@ import { AppError } from "~/server/platform/app-error.server";
 import { prepareAlerts } from "~/server/push/prepare-alerts.server";
 import { listAlerts } from "~/server/news/push-alerts.server";
 import { liveArticleIds, readCoverage } from "./coverage-read.server";
-import { closeCoverage, deleteLiveUpdate, editLiveUpdate, openCoverage, pinLiveUpdate, postLiveUpdate, type CoverageWriter } from "./coverage-write.server";
+import {
+  closeCoverage,
+  deleteLiveUpdate,
+  editLiveUpdate,
+  openCoverage,
+  pinLiveUpdate,
+  postLiveUpdate,
+  type CoverageWriter,
+} from "./coverage-write.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -28,11 +36,22 @@ const reader: CurrentUser = { id: "rd", name: "قارئ", email: "rd@example.com
 const body = (text: string) => JSON.stringify(documentFromPlainText(text));
 
 async function story(): Promise<string> {
-  return (await createArticle(db, { title: "فرز الأصوات في طرابلس", content: "نص", category: "local", authorId: owner.id, silent: true })).id;
+  return (
+    await createArticle(db, {
+      title: "فرز الأصوات في طرابلس",
+      content: "نص",
+      category: "local",
+      authorId: owner.id,
+      silent: true,
+    })
+  ).id;
 }
 
 async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!AppError.is(error)) throw new Error(`expected a refusal, got ${String(error)}`);
   return error.code;
 }
@@ -45,7 +64,10 @@ describe("live coverage", () => {
     now += 60_000;
     const first = await postLiveUpdate(writer, owner, id, { body: body("بدأ الفرز في القلمون") });
     now += 60_000;
-    const second = await postLiveUpdate(writer, editor, id, { body: body("النتائج الأولية في الميناء"), sendAlert: true });
+    const second = await postLiveUpdate(writer, editor, id, {
+      body: body("النتائج الأولية في الميناء"),
+      sendAlert: true,
+    });
     await pinLiveUpdate(writer, editor, id, first, true);
     await editLiveUpdate(writer, owner, id, first, { body: body("بدأ الفرز في القلمون والبداوي") });
     let view = await readCoverage(db, id);
@@ -60,7 +82,11 @@ describe("live coverage", () => {
     await deleteLiveUpdate(writer, editor, id, second);
     await closeCoverage(writer, editor, id, { summary: "انتهى الفرز بفوز اللائحة الأولى" });
     view = await readCoverage(db, id);
-    expect(view.coverage).toMatchObject({ state: "closed", summary: "انتهى الفرز بفوز اللائحة الأولى", endedAt: new Date(now).toISOString() });
+    expect(view.coverage).toMatchObject({
+      state: "closed",
+      summary: "انتهى الفرز بفوز اللائحة الأولى",
+      endedAt: new Date(now).toISOString(),
+    });
     expect(view.updates.map((u) => u.id)).toEqual([first]);
     expect(await liveArticleIds(db, [id])).toEqual(new Set());
 
@@ -74,7 +100,10 @@ describe("live coverage", () => {
       ["live-coverage", id, "deleted"],
       ["live-coverage", id, "closed"],
     ]);
-    expect(events[4]!.coverage).toMatchObject({ type: "edited", update: { id: first, pinned: true, text: "بدأ الفرز في القلمون والبداوي" } });
+    expect(events[4]!.coverage).toMatchObject({
+      type: "edited",
+      update: { id: first, pinned: true, text: "بدأ الفرز في القلمون والبداوي" },
+    });
   });
 
   it("lets editors and the story's author post; only editors open, pin and close; authors change their own updates only", async () => {
@@ -101,7 +130,14 @@ describe("live coverage", () => {
     const id = await story();
     await openCoverage(writer, editor, id);
     const before = await newestEventId(db);
-    for (const bad of [undefined, "", "not json", JSON.stringify({ type: "doc", content: [] }), JSON.stringify({ type: "doc", content: [{ type: "script" }] }), body("ك".repeat(30_000))]) {
+    for (const bad of [
+      undefined,
+      "",
+      "not json",
+      JSON.stringify({ type: "doc", content: [] }),
+      JSON.stringify({ type: "doc", content: [{ type: "script" }] }),
+      body("ك".repeat(30_000)),
+    ]) {
       expect(await refusal(postLiveUpdate(writer, editor, id, { body: bad }))).toBe("validation");
     }
     expect(await refusal(closeCoverage(writer, editor, id, { summary: "خ".repeat(3_000) }))).toBe("validation");
@@ -112,10 +148,24 @@ describe("live coverage", () => {
   it("queues an update marked as an alert with the update, once, and makes its deliveries to the update's address", async () => {
     const id = await story();
     await openCoverage(writer, editor, id);
-    await db.insertInto("push_subscriptions").values({ endpoint: "https://push.example/one", p256dh: "k", auth: "a", categories: JSON.stringify(["local"]), created_at: new Date(now).toISOString() }).execute();
-    expect(await refusal(postLiveUpdate(writer, owner, id, { body: body("من الكاتب"), sendAlert: true }))).toBe("validation");
+    await db
+      .insertInto("push_subscriptions")
+      .values({
+        endpoint: "https://push.example/one",
+        p256dh: "k",
+        auth: "a",
+        categories: JSON.stringify(["local"]),
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+    expect(await refusal(postLiveUpdate(writer, owner, id, { body: body("من الكاتب"), sendAlert: true }))).toBe(
+      "validation",
+    );
     const quiet = await postLiveUpdate(writer, editor, id, { body: body("تحديث عادي") });
-    const alerted = await postLiveUpdate(writer, editor, id, { body: body("عاجل: إقفال صناديق الاقتراع"), sendAlert: true });
+    const alerted = await postLiveUpdate(writer, editor, id, {
+      body: body("عاجل: إقفال صناديق الاقتراع"),
+      sendAlert: true,
+    });
     const alerts = await db.selectFrom("push_alerts").select(["id", "article_id", "live_update_id"]).execute();
     expect(alerts.map((a) => [a.article_id, a.live_update_id])).toEqual([[id, alerted]]);
     expect(quiet).not.toBe(alerted);
@@ -123,23 +173,41 @@ describe("live coverage", () => {
     expect(await prepareAlerts(db, "https://akhbar.example", new Date(now))).toBe(1);
     expect(await prepareAlerts(db, "https://akhbar.example", new Date(now))).toBe(0);
     const { payload } = await db.selectFrom("push_alerts").select("payload").executeTakeFirstOrThrow();
-    expect(JSON.parse(payload!)).toMatchObject({ title: "فرز الأصوات في طرابلس", body: "عاجل: إقفال صناديق الاقتراع", url: expect.stringMatching(new RegExp(`#update-${alerted}$`)), tag: `live-${alerted}` });
-    expect(await db.selectFrom("push_deliveries").select("endpoint").execute()).toEqual([{ endpoint: "https://push.example/one" }]);
+    expect(JSON.parse(payload!)).toMatchObject({
+      title: "فرز الأصوات في طرابلس",
+      body: "عاجل: إقفال صناديق الاقتراع",
+      url: expect.stringMatching(new RegExp(`#update-${alerted}$`)),
+      tag: `live-${alerted}`,
+    });
+    expect(await db.selectFrom("push_deliveries").select("endpoint").execute()).toEqual([
+      { endpoint: "https://push.example/one" },
+    ]);
     // The newsroom's alerts page names the update's story.
     expect((await listAlerts(db)).map((alert) => alert.title)).toEqual(["فرز الأصوات في طرابلس"]);
     // The limit per hour holds for updates as for stories.
     const limited = { ...writer, alertsPerHour: async () => 1 };
-    expect(await refusal(postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), sendAlert: true }))).toBe("validation");
+    expect(await refusal(postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), sendAlert: true }))).toBe(
+      "validation",
+    );
     // Confirmed, as the article form confirms: posted, and its alert queued.
-    const confirmed = await postLiveUpdate(limited, editor, id, { body: body("تنبيه ثان"), sendAlert: true, confirmAlert: true });
-    expect(await db.selectFrom("push_alerts").select("live_update_id").where("live_update_id", "=", confirmed).execute()).toHaveLength(1);
+    const confirmed = await postLiveUpdate(limited, editor, id, {
+      body: body("تنبيه ثان"),
+      sendAlert: true,
+      confirmAlert: true,
+    });
+    expect(
+      await db.selectFrom("push_alerts").select("live_update_id").where("live_update_id", "=", confirmed).execute(),
+    ).toHaveLength(1);
   });
 
   it("posts a form sent twice with the same key once, even at the same moment, and refuses a key of another story's update", async () => {
     const id = await story();
     await openCoverage(writer, editor, id);
     const form = { body: body("إعادة فرز صندوق"), submissionId: "desk-form-0001" };
-    const [first, second] = await Promise.all([postLiveUpdate(writer, editor, id, form), postLiveUpdate(writer, editor, id, form)]);
+    const [first, second] = await Promise.all([
+      postLiveUpdate(writer, editor, id, form),
+      postLiveUpdate(writer, editor, id, form),
+    ]);
     const again = await postLiveUpdate(writer, owner, id, form);
     expect(new Set([first, second, again])).toEqual(new Set([first]));
     expect((await readCoverage(db, id)).updates.map((u) => u.id)).toEqual([first]);

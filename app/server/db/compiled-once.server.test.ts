@@ -19,7 +19,11 @@ const add = (kind: string, n: number) => sql`INSERT INTO note (kind, n) VALUES (
 function notesOf(kind: string, builds: string[]) {
   return executeCompiledOnce(db, `notes:${kind}`, () => {
     builds.push(kind);
-    return db.selectFrom("note" as never).select(sql<number>`n`.as("n")).where(sql.ref("kind"), "=", kind).orderBy(sql.ref("n"));
+    return db
+      .selectFrom("note" as never)
+      .select(sql<number>`n`.as("n"))
+      .where(sql.ref("kind"), "=", kind)
+      .orderBy(sql.ref("n"));
   });
 }
 
@@ -40,7 +44,8 @@ describe("queries compiled once", () => {
     const builds: string[] = [];
     await add("kind-7", 7);
     for (let round = 0; round < 2; round++)
-      for (let i = 0; i < 300; i++) expect((await notesOf(`kind-${i}`, builds)).map((row) => row.n)).toEqual(i === 7 ? [7] : []);
+      for (let i = 0; i < 300; i++)
+        expect((await notesOf(`kind-${i}`, builds)).map((row) => row.n)).toEqual(i === 7 ? [7] : []);
     // Past the bound the oldest kept go first: the second round builds some again (300 kept forever would build none).
     expect(builds.length).toBeGreaterThan(300);
   });
@@ -61,7 +66,13 @@ describe("queries compiled once with arguments", () => {
 
   it("builds the query once, and puts each run's arguments in their places, leaving its own parameters", async () => {
     const builds: string[] = [];
-    for (const [kind, n] of [["a", 1], ["a", 5], ["b", 3], ["never", 9]] as const) await add(kind, n);
+    for (const [kind, n] of [
+      ["a", 1],
+      ["a", 5],
+      ["b", 3],
+      ["never", 9],
+    ] as const)
+      await add(kind, n);
     expect((await notesWith("a", "0", builds)).map((row) => row.n)).toEqual([1, 5]);
     expect((await notesWith("a", "2", builds)).map((row) => row.n)).toEqual([5]);
     expect((await notesWith("b", "0", builds)).map((row) => row.n)).toEqual([3]);
@@ -70,6 +81,10 @@ describe("queries compiled once with arguments", () => {
   });
 
   it("refuses a build that shapes its SQL with an argument instead of passing it as a parameter", async () => {
-    await expect(executeCompiledWith(db, "shaped", ["n"], (column) => db.selectFrom("note" as never).select(sql.ref(column).as("n")))).rejects.toThrow(/not a parameter/);
+    await expect(
+      executeCompiledWith(db, "shaped", ["n"], (column) =>
+        db.selectFrom("note" as never).select(sql.ref(column).as("n")),
+      ),
+    ).rejects.toThrow(/not a parameter/);
   });
 });

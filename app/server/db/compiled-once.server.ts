@@ -27,13 +27,19 @@ const standIn = (index: number) => `\u0000argument ${index}\u0000`;
  * once per `key` with stand-ins, and each run puts `values` in the stand-ins' places among the compiled
  * parameters. `build` may use its arguments only as parameters, never to shape the SQL.
  */
-export async function executeCompiledWith<R>(db: DB, key: string, values: readonly string[], build: (...args: string[]) => Compilable<R>): Promise<R[]> {
+export async function executeCompiledWith<R>(
+  db: DB,
+  key: string,
+  values: readonly string[],
+  build: (...args: string[]) => Compilable<R>,
+): Promise<R[]> {
   let kept = compiledWithBy.get(db);
   if (!kept) compiledWithBy.set(db, (kept = new BoundedCache({ maxEntries: KEPT_PER_DATABASE })));
   const { compiled, places } = kept.get(key, () => {
     const compiled = build(...values.map((_, index) => standIn(index))).compile();
     const places = compiled.parameters.map((parameter) => values.findIndex((_, index) => parameter === standIn(index)));
-    if (values.some((_, index) => !places.includes(index))) throw new Error(`${key}: an argument is not a parameter of the query it builds`);
+    if (values.some((_, index) => !places.includes(index)))
+      throw new Error(`${key}: an argument is not a parameter of the query it builds`);
     return { compiled, places };
   });
   const parameters = compiled.parameters.map((parameter, i) => (places[i]! >= 0 ? values[places[i]!] : parameter));

@@ -11,11 +11,17 @@ export type ConnectionBudget = {
 };
 
 /** PostgreSQL's connections against what this instance's processes may open; null when they fit. */
-export async function connectionShortfall(db: DB, processes: number, poolSize: number): Promise<ConnectionBudget | null> {
+export async function connectionShortfall(
+  db: DB,
+  processes: number,
+  poolSize: number,
+): Promise<ConnectionBudget | null> {
   const { rows } = await sql<{ max: number; reserved: number; open: number }>`
     select current_setting('max_connections')::int as max,
       current_setting('superuser_reserved_connections')::int as reserved,
-      (select count(*)::int from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()) as open`.execute(db);
+      (select count(*)::int from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()) as open`.execute(
+    db,
+  );
   const { max, reserved, open } = rows[0]!;
   const budget = { wanted: processes * (poolSize + 1), open, allowed: max - reserved };
   return budget.wanted + budget.open > budget.allowed ? budget : null;

@@ -30,13 +30,15 @@ export type DialectName = Engine;
 /** How long a query may wait for a PostgreSQL connection, new or from the pool (pg's default waits forever). */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-
 /** The engine behind a connection (or a transaction on it). */
 export function dialectName(db: { getExecutor(): { readonly adapter: object } }): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
-export function createDialect(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): { dialect: Dialect; name: DialectName } {
+export function createDialect(
+  databaseUrl: string,
+  poolSize = DEFAULT_POOL_SIZE,
+): { dialect: Dialect; name: DialectName } {
   if (isPostgresUrl(databaseUrl)) return { dialect: postgresDialect(databaseUrl, poolSize), name: "postgres" };
   return { dialect: sqliteDialect(databaseFile(databaseUrl)), name: "sqlite" };
 }

@@ -1,4 +1,11 @@
-import type { CompiledQuery, DatabaseConnection, Driver, QueryCompiler, QueryResult, TransactionSettings } from "kysely";
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Driver,
+  QueryCompiler,
+  QueryResult,
+  TransactionSettings,
+} from "kysely";
 import { connectionErrorOf, databaseErrorOf } from "./faults.server";
 
 async function translated<T>(work: () => Promise<T>): Promise<T> {
@@ -68,11 +75,15 @@ class FaultTranslatingDriver implements Driver {
   }
 
   rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
-    return translated(() => (this.inner.rollbackToSavepoint ?? unsupported).call(this.inner, innerOf(connection), name, compile));
+    return translated(() =>
+      (this.inner.rollbackToSavepoint ?? unsupported).call(this.inner, innerOf(connection), name, compile),
+    );
   }
 
   releaseSavepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
-    return translated(() => (this.inner.releaseSavepoint ?? unsupported).call(this.inner, innerOf(connection), name, compile));
+    return translated(() =>
+      (this.inner.releaseSavepoint ?? unsupported).call(this.inner, innerOf(connection), name, compile),
+    );
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {

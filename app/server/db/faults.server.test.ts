@@ -10,7 +10,9 @@ import { databaseErrorOf, isDatabaseFull } from "./faults.server";
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
 const answer = (error: unknown) => {
   const known = databaseErrorOf(error);
-  return AppError.is(known) ? { status: known.status, message: known.message, retryAfter: known.retryAfterSeconds } : "unchanged";
+  return AppError.is(known)
+    ? { status: known.status, message: known.message, retryAfter: known.retryAfterSeconds }
+    : "unchanged";
 };
 const busy = { status: 503, message: messages.databaseBusy, retryAfter: 5 };
 const lost = { status: 503, message: messages.databaseUnavailable, retryAfter: 5 };
@@ -57,7 +59,10 @@ describe.runIf(onPostgres)("a connection PostgreSQL ends while it is lent out be
       await sql`select pg_terminate_backend(${pid})`.execute(db);
       // The backend is gone once PostgreSQL no longer lists it; its FATAL message reached the client before.
       while ((await sql`select 1 from pg_stat_activity where pid = ${pid}`.execute(db)).rows.length > 0);
-      await expect(sql`select 1`.execute(lent)).rejects.toMatchObject({ code: "unavailable", message: messages.databaseUnavailable });
+      await expect(sql`select 1`.execute(lent)).rejects.toMatchObject({
+        code: "unavailable",
+        message: messages.databaseUnavailable,
+      });
     });
     expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
   });
@@ -67,12 +72,17 @@ describe.runIf(onPostgres)("a connection PostgreSQL ends while it is lent out be
       const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(lent);
       const pid = rows[0]!.pid;
       const sleeping = sql`select pg_sleep(30)`.execute(lent).catch((error: unknown) => error);
-      while ((await sql`select 1 from pg_stat_activity where pid = ${pid} and query like 'select pg_sleep%'`.execute(db)).rows.length === 0);
+      while (
+        (await sql`select 1 from pg_stat_activity where pid = ${pid} and query like 'select pg_sleep%'`.execute(db))
+          .rows.length === 0
+      );
       await sql`select pg_terminate_backend(${pid})`.execute(db);
       return { pid, failed: await sleeping };
     });
     expect(failed).toMatchObject({ code: "unavailable", message: messages.databaseUnavailable });
-    const pids = await Promise.all(Array.from({ length: 10 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)));
+    const pids = await Promise.all(
+      Array.from({ length: 10 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)),
+    );
     expect(pids.map(({ rows }) => rows[0]!.pid)).not.toContain(pid);
   });
 });

@@ -12,7 +12,11 @@ export function databaseBusy(cause?: unknown): AppError {
 
 /** The database cannot be reached or stopped answering (restart, connection limit, lost network). */
 export function databaseUnavailable(cause?: unknown): AppError {
-  return new AppError("unavailable", { message: messages.databaseUnavailable, retryAfterSeconds: RETRY_AFTER_SECONDS, cause });
+  return new AppError("unavailable", {
+    message: messages.databaseUnavailable,
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+    cause,
+  });
 }
 
 const fullDatabaseErrors = new WeakSet<AppError>();
@@ -45,9 +49,19 @@ const BUSY = [/^SQLITE_BUSY/, /^55P03$/, /^40P01$/];
 const FULL = [/^SQLITE_FULL$/, /^SQLITE_IOERR_SHMSIZE$/, /^53100$/, /^ENOSPC$/, /^EDQUOT$/];
 const UNAVAILABLE = [/^SQLITE_(IOERR|CANTOPEN|READONLY|NOMEM)/, /^08...$/, /^53[23]00$/, /^57P0[1-3]$/];
 /** Node's own errors for a connection that failed or broke. */
-const CONNECTION_LOST = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const CONNECTION_LOST = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 /** pg's errors for a connection that broke or never came carry no code, only these words. */
-const PG_CONNECTION_LOST = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+const PG_CONNECTION_LOST =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 
 /**
  * What a database failure means for the request, as an AppError: a lock not had in time (503), the
@@ -59,7 +73,8 @@ export function databaseErrorOf(error: unknown): unknown {
   if (code !== undefined) {
     if (BUSY.some((pattern) => pattern.test(code))) return databaseBusy(error);
     if (FULL.some((pattern) => pattern.test(code))) return databaseFull(error);
-    if (UNAVAILABLE.some((pattern) => pattern.test(code)) || CONNECTION_LOST.has(code)) return databaseUnavailable(error);
+    if (UNAVAILABLE.some((pattern) => pattern.test(code)) || CONNECTION_LOST.has(code))
+      return databaseUnavailable(error);
   }
   if (error instanceof Error && PG_CONNECTION_LOST.test(error.message)) return databaseUnavailable(error);
   return error;

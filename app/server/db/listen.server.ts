@@ -17,7 +17,11 @@ const RETRY_MS = { first: 250, max: 5_000 };
  * query pool (a pooled connection would lose its LISTEN when the pool lets it go). When the connection
  * breaks (the server restarts, an administrator ends the backend) it reconnects with growing pauses.
  */
-export function listenOnPostgres(databaseUrl: string, channel: string, handlers: ListenHandlers): { close: () => Promise<void> } {
+export function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  handlers: ListenHandlers,
+): { close: () => Promise<void> } {
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;

@@ -73,6 +73,8 @@ it("every table the migrations create has a type in schema.ts", async () => {
       : await sql<{ name: string }>`
           select table_name as name from information_schema.tables
           where table_schema = current_schema() and table_name not like 'kysely_migration%'`.execute(db);
-  const tables = Object.keys(TYPED_TABLES).filter((name) => dialectName(db) === "sqlite" || !SQLITE_ONLY.includes(name));
+  const tables = Object.keys(TYPED_TABLES).filter(
+    (name) => dialectName(db) === "sqlite" || !SQLITE_ONLY.includes(name),
+  );
   expect(rows.map((row) => row.name).sort()).toEqual(tables.sort());
 });

@@ -19,7 +19,13 @@ afterEach(async () => {
   await cleanup();
 });
 
-const notes = async () => (await db.selectFrom("note" as never).select(sql<string>`text`.as("text")).execute()).map((r) => r.text);
+const notes = async () =>
+  (
+    await db
+      .selectFrom("note" as never)
+      .select(sql<string>`text`.as("text"))
+      .execute()
+  ).map((r) => r.text);
 
 // Our driver for SQLite's single write lock; PostgreSQL goes through pg's pool.
 describe.skipIf(onPostgres)("the SQLite driver (SQLite only)", () => {
@@ -116,7 +122,12 @@ describe.skipIf(onPostgres)("the SQLite driver's prepared statements (SQLite onl
 
   it("answers queries through the cache with the rows of their own parameters", async () => {
     await sql`INSERT INTO note VALUES ('a'), ('b'), ('c')`.execute(db);
-    const only = (text: string) => db.selectFrom("note" as never).select(sql<string>`text`.as("text")).where(sql`text`, "=", text).execute();
+    const only = (text: string) =>
+      db
+        .selectFrom("note" as never)
+        .select(sql<string>`text`.as("text"))
+        .where(sql`text`, "=", text)
+        .execute();
     for (const text of ["a", "b", "c", "a"]) expect(await only(text)).toEqual([{ text }]);
   });
 });

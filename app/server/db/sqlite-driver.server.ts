@@ -45,13 +45,17 @@ class Connection implements DatabaseConnection {
    * work happen in the same tick, so no transaction can begin between them.
    */
   private async outsideOtherTransactions<T>(work: () => T): Promise<T> {
-    for (let open = this.driver.openTransaction; open && !this.endTransaction; open = this.driver.openTransaction) await open;
+    for (let open = this.driver.openTransaction; open && !this.endTransaction; open = this.driver.openTransaction)
+      await open;
     return work();
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const deadline = Date.now() + LOCK_WAIT_MS;
-    return (await retryWhileBusy(() => this.outsideOtherTransactions(() => run(this.driver, query)), deadline)) as QueryResult<R>;
+    return (await retryWhileBusy(
+      () => this.outsideOtherTransactions(() => run(this.driver, query)),
+      deadline,
+    )) as QueryResult<R>;
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {

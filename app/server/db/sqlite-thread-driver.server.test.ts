@@ -22,7 +22,14 @@ afterEach(async () => {
   await cleanup();
 });
 
-const notes = async () => (await db.selectFrom("note" as never).select(sql<string>`text`.as("text")).orderBy(sql`text`).execute()).map((r) => r.text);
+const notes = async () =>
+  (
+    await db
+      .selectFrom("note" as never)
+      .select(sql<string>`text`.as("text"))
+      .orderBy(sql`text`)
+      .execute()
+  ).map((r) => r.text);
 const insert = (on: DB, text: string) => sql`INSERT INTO note VALUES (${text}) RETURNING text`.execute(on);
 
 describe.skipIf(onPostgres)("batch writes on SQLite: a connection of their own in a thread", () => {
@@ -71,7 +78,9 @@ describe.skipIf(onPostgres)("batch writes on SQLite: a connection of their own i
     await driver.beginTransaction(connection, {});
     await connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('before the stop')"));
     await (driver as unknown as { pool: { close(): Promise<void> } }).pool.close();
-    await expect(connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('after the stop')"))).rejects.toThrow("stopped during the transaction");
+    await expect(
+      connection.executeQuery(CompiledQuery.raw("INSERT INTO note VALUES ('after the stop')")),
+    ).rejects.toThrow("stopped during the transaction");
     await driver.rollbackTransaction(connection);
     await driver.releaseConnection(connection);
     expect(await notes()).toEqual([]);

@@ -75,7 +75,8 @@ export class SqliteThreadDriver implements Driver {
   }
 
   ask(request: SqliteRequest): Promise<SqliteAnswer> {
-    if (this.transactionOn !== undefined && this.transactionOn !== this.pool.running()) return Promise.reject(new Error("the SQLite thread stopped during the transaction"));
+    if (this.transactionOn !== undefined && this.transactionOn !== this.pool.running())
+      return Promise.reject(new Error("the SQLite thread stopped during the transaction"));
     return this.pool.run(request);
   }
 }

@@ -151,7 +151,10 @@ const infoPages: Record<InfoPageKey, InfoPage> = {
 function documentOf(page: InfoPage): RichDocument {
   const content: BlockNode[] = page.sections.flatMap((section): BlockNode[] => [
     { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: section.heading }] },
-    ...section.paragraphs.map((paragraph): BlockNode => ({ type: "paragraph", content: [{ type: "text", text: paragraph }] })),
+    ...section.paragraphs.map((paragraph): BlockNode => ({
+      type: "paragraph",
+      content: [{ type: "text", text: paragraph }],
+    })),
   ]);
   return { type: "doc", content };
 }

@@ -5,7 +5,8 @@ import { demoInfoPages } from "./demo-info-pages";
 export const demoSettings: SiteSettings = {
   name: "أخبار الشمال",
   tagline: "أخبار طرابلس والشمال لحظة بلحظة",
-  description: "موقع إخباري محلي يغطي أخبار طرابلس وعكار والشمال اللبناني، إلى جانب الأخبار الدولية والتربوية والرياضية.",
+  description:
+    "موقع إخباري محلي يغطي أخبار طرابلس وعكار والشمال اللبناني، إلى جانب الأخبار الدولية والتربوية والرياضية.",
   footerText: "موقع إخباري مستقل يغطي أخبار طرابلس والشمال اللبناني بموضوعية ودقة.",
   social: {
     facebook: "https://www.facebook.com/akhbar.alshamal.demo",

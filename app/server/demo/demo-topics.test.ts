@@ -8,7 +8,10 @@ describe("the demo's topics", () => {
     const carrying = (name: string) => tagged.filter((article) => article.topics.includes(name)).length;
     for (const town of ["طرابلس", "المنية", "الضنية", "عكار"]) expect(carrying(town), town).toBeGreaterThanOrEqual(2);
     expect(carrying("العاصفة")).toBeGreaterThanOrEqual(2);
-    expect(tagged.find((article) => article.title.includes("انقطاع التيار الكهربائي"))?.topics).toEqual(["المنية", "أزمة الكهرباء"]);
+    expect(tagged.find((article) => article.title.includes("انقطاع التيار الكهربائي"))?.topics).toEqual([
+      "المنية",
+      "أزمة الكهرباء",
+    ]);
     for (const article of tagged) expect(article.topics.length).toBeLessThanOrEqual(4);
   });
 });

@@ -19,11 +19,20 @@ const HOUR_MS = 3_600_000;
 /** Posters draw scenes of their own, apart from the articles' images. */
 const POSTER_SEED = 1_000;
 
-const demoPicture = (category: Category, seed: number) => sharp(Buffer.from(demoSceneSvg(category, seed))).png().toBuffer();
+const demoPicture = (category: Category, seed: number) =>
+  sharp(Buffer.from(demoSceneSvg(category, seed)))
+    .png()
+    .toBuffer();
 
 export async function isEmpty(db: DB): Promise<boolean> {
-  const row = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const users = await db.selectFrom("user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("news")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const users = await db
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0 && Number(users.n) === 0;
 }
 
@@ -38,11 +47,23 @@ export async function seedDemoContent(
   for (const article of demoArticles) {
     const images: StoredImage[] = [];
     for (let i = 0; i < article.imageCount; i++) {
-      images.push(await storeSizedImage(storage, await demoPicture(article.category, imageSeed), `demo-${article.category}-${imageSeed}.png`));
+      images.push(
+        await storeSizedImage(
+          storage,
+          await demoPicture(article.category, imageSeed),
+          `demo-${article.category}-${imageSeed}.png`,
+        ),
+      );
       imageSeed++;
     }
     // A YouTube video's poster, so the reader sees a picture before choosing to load YouTube.
-    const poster = article.videoUrl ? await storeSizedImage(storage, await demoPicture(article.category, POSTER_SEED + imageSeed), `demo-poster-${article.category}-${imageSeed}.png`) : null;
+    const poster = article.videoUrl
+      ? await storeSizedImage(
+          storage,
+          await demoPicture(article.category, POSTER_SEED + imageSeed),
+          `demo-poster-${article.category}-${imageSeed}.png`,
+        )
+      : null;
     const createdAt = new Date(now.getTime() - article.hoursAgo * HOUR_MS);
     await recordLibraryImages(db, poster ? [...images, poster] : images, null, createdAt);
     const created = await createArticle(db, {
@@ -56,7 +77,8 @@ export async function seedDemoContent(
       topics: { names: demoTopicNames(article), mayCreate: true },
       silent: true,
     });
-    if (article.videoUrl && poster) await recordVideoPoster(db, created.id, article.videoUrl, poster.url, null, createdAt);
+    if (article.videoUrl && poster)
+      await recordVideoPoster(db, created.id, article.videoUrl, poster.url, null, createdAt);
   }
   await writeSiteSettings(db, demoSettings, null, now);
   const password = generatePassword();

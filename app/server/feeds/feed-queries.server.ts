@@ -98,11 +98,17 @@ export type FeedArticle = {
 };
 
 /** The newest published articles, in the order the site lists them. */
-export async function listFeedArticles(db: DB, options: { limit: number; category?: Category; topicId?: string }): Promise<FeedArticle[]> {
+export async function listFeedArticles(
+  db: DB,
+  options: { limit: number; category?: Category; topicId?: string },
+): Promise<FeedArticle[]> {
   let query = published(db);
   if (options.category) query = query.where("news.category", "=", options.category);
   const { topicId } = options;
-  if (topicId) query = query.where("news.id", "in", (eb) => eb.selectFrom("news_topics").select("news_topics.news_id").where("news_topics.topic_id", "=", topicId));
+  if (topicId)
+    query = query.where("news.id", "in", (eb) =>
+      eb.selectFrom("news_topics").select("news_topics.news_id").where("news_topics.topic_id", "=", topicId),
+    );
   const rows = await query
     .select((eb) => [
       "news.id",

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath } from "~/lib/categories";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE, W3C_DATETIME } from "../../../tests/support/xml";
+import {
+  HOSTILE_TITLE,
+  HOSTILE_TITLE_AS_READ,
+  list,
+  parseXml,
+  RFC_822_DATE,
+  W3C_DATETIME,
+} from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
 import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/articles-write.server";
 import { canonicalPath, createTestArticle } from "../../../tests/support/articles";
@@ -39,9 +46,14 @@ async function article(title: string, hoursAgo: number, overrides: Partial<NewAr
 }
 
 /** Many published articles of the same moment. */
-async function bulkPublished(count: number, hoursAgo: number, category: NewArticle["category"] = "local"): Promise<void> {
+async function bulkPublished(
+  count: number,
+  hoursAgo: number,
+  category: NewArticle["category"] = "local",
+): Promise<void> {
   const createdAt = new Date(NOW.getTime() - hoursAgo * HOUR);
-  for (let i = 0; i < count; i++) await createTestArticle(db, { title: `خبر بالجملة ${i}`, content: "نص", category, createdAt });
+  for (let i = 0; i < count; i++)
+    await createTestArticle(db, { title: `خبر بالجملة ${i}`, content: "نص", category, createdAt });
 }
 
 /** Published, draft, and deleted: the last two must appear nowhere. */
@@ -86,7 +98,15 @@ describe("sitemapXml", () => {
   it("dates home and a category by their newest article, counting edits", async () => {
     const id = await article("قديم", 30);
     await article("رياضي", 10, { category: "sports" });
-    await updateArticle(db, id, { title: "معدّل", content: "نص", category: "local", status: "published", imageUrl: null, images: [], video: null });
+    await updateArticle(db, id, {
+      title: "معدّل",
+      content: "نص",
+      category: "local",
+      status: "published",
+      imageUrl: null,
+      images: [],
+      video: null,
+    });
     const urls = list(parseXml((await sitemapXml(db, { baseUrl: BASE, page: null }))!).urlset.url);
     const lastmod = (loc: string) => urls.find((u) => u.loc === `${BASE}${loc}`)?.lastmod;
     const edited = lastmod(await canonicalPath(db, id));
@@ -128,7 +148,9 @@ describe("sitemapXml", () => {
     await bulkPublished(4, 5);
     const limit = PAGE_URLS + 4;
     expect(await sitemapLocs(limit)).toHaveLength(limit);
-    expect(await sitemapXml(db, { baseUrl: BASE, page: 1, limit })).toBe(await sitemapXml(db, { baseUrl: BASE, page: null, limit }));
+    expect(await sitemapXml(db, { baseUrl: BASE, page: 1, limit })).toBe(
+      await sitemapXml(db, { baseUrl: BASE, page: null, limit }),
+    );
     expect(await sitemapXml(db, { baseUrl: BASE, page: 2, limit })).toBeNull();
     await bulkPublished(1, 5);
     expect(parseXml((await sitemapXml(db, { baseUrl: BASE, page: null, limit }))!).sitemapindex).toBeDefined();
@@ -142,7 +164,10 @@ describe("newsSitemapXml", () => {
     const old = await article("قبل ٤٩ ساعة", 49);
     const doc = parseXml(await newsSitemapXml(db, { baseUrl: BASE, now: NOW }));
     const urls = list(doc.urlset.url);
-    expect(urls.map((u) => u.loc)).toEqual([`${BASE}${await canonicalPath(db, published)}`, `${BASE}${await canonicalPath(db, recent)}`]);
+    expect(urls.map((u) => u.loc)).toEqual([
+      `${BASE}${await canonicalPath(db, published)}`,
+      `${BASE}${await canonicalPath(db, recent)}`,
+    ]);
     for (const url of urls) {
       expect(url["news:news"]["news:publication"]).toEqual({ "news:name": "أخبار الشمال", "news:language": "ar" });
       expect(url["news:news"]["news:publication_date"]).toMatch(W3C_DATETIME);
@@ -153,7 +178,15 @@ describe("newsSitemapXml", () => {
 
   it("counts a draft published later from when it was published", async () => {
     const id = await article("مسودة قديمة", 100, { status: "draft" });
-    await updateArticle(db, id, { title: "نُشرت الآن", content: "نص", category: "local", status: "published", imageUrl: null, images: [], video: null });
+    await updateArticle(db, id, {
+      title: "نُشرت الآن",
+      content: "نص",
+      category: "local",
+      status: "published",
+      imageUrl: null,
+      images: [],
+      video: null,
+    });
     const urls = list(parseXml(await newsSitemapXml(db, { baseUrl: BASE })).urlset.url);
     expect(urls.map((u) => u["news:news"]["news:title"])).toEqual(["نُشرت الآن"]);
   });
@@ -221,7 +254,10 @@ describe("rssXml", () => {
     expect(item.description.length).toBeLessThanOrEqual(201);
     expect(item.description).not.toContain("\n");
     expect(item.description.endsWith("…")).toBe(true);
-    expect(item.enclosure).toMatchObject({ "@_url": "https://cdn.example/photos/a.JPG?token=1&x=2", "@_type": "image/jpeg" });
+    expect(item.enclosure).toMatchObject({
+      "@_url": "https://cdn.example/photos/a.JPG?token=1&x=2",
+      "@_type": "image/jpeg",
+    });
   });
 
   it("leaves out an enclosure whose image type it cannot tell", async () => {

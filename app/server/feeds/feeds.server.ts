@@ -14,7 +14,13 @@ import {
 } from "./feed-queries.server";
 import { buildNewsSitemap, NEWS_SITEMAP_LIMIT, NEWS_SITEMAP_WINDOW_MS } from "./news-sitemap.server";
 import { buildRss, RSS_ITEM_COUNT, type RssImage } from "./rss.server";
-import { buildSitemapIndex, buildUrlSet, SITEMAP_URL_LIMIT, sitemapPageCount, type SitemapEntry } from "./sitemap.server";
+import {
+  buildSitemapIndex,
+  buildUrlSet,
+  SITEMAP_URL_LIMIT,
+  sitemapPageCount,
+  type SitemapEntry,
+} from "./sitemap.server";
 import { absoluteUrl } from "~/lib/seo";
 import { INFO_PAGE_KEYS } from "~/lib/site-settings";
 import { readSiteSettings, type StoredSettings } from "~/server/site-settings/site-settings.server";
@@ -34,7 +40,10 @@ const FEED_LANGUAGE = "ar";
 const DESCRIPTION_CHARS = 200;
 
 function newest(timestamps: readonly (string | undefined)[]): string | undefined {
-  return timestamps.filter((t): t is string => t !== undefined).sort().at(-1);
+  return timestamps
+    .filter((t): t is string => t !== undefined)
+    .sort()
+    .at(-1);
 }
 
 /** Home, the category pages and the information pages, each dated by its newest content. */
@@ -50,7 +59,10 @@ async function pageEntries(db: DB, baseUrl: string, site: StoredSettings): Promi
     // The information pages change with the settings, and only then.
     ...INFO_PAGE_KEYS.map((key) => ({ loc: absoluteUrl(baseUrl, `/${key}`), lastModified: site.updatedAt })),
     // The topics with published articles, each dated by its newest.
-    ...(await listTopicsForSitemap(db)).map((topic) => ({ loc: absoluteUrl(baseUrl, topicPath(topic.slug)), lastModified: topic.lastModified })),
+    ...(await listTopicsForSitemap(db)).map((topic) => ({
+      loc: absoluteUrl(baseUrl, topicPath(topic.slug)),
+      lastModified: topic.lastModified,
+    })),
   ];
 }
 
@@ -77,10 +89,14 @@ export async function sitemapXml(
   const start = (page - 1) * limit;
   const pagesHere = pages.slice(start, start + limit);
   const articleSlots = limit - pagesHere.length;
-  const articles = articleSlots > 0 ? await listSitemapArticles(db, Math.max(0, start - pages.length), articleSlots) : [];
+  const articles =
+    articleSlots > 0 ? await listSitemapArticles(db, Math.max(0, start - pages.length), articleSlots) : [];
   return buildUrlSet([
     ...pagesHere,
-    ...articles.map((article) => ({ loc: absoluteUrl(options.baseUrl, articlePath(article.id, article.slug)), lastModified: article.lastModified })),
+    ...articles.map((article) => ({
+      loc: absoluteUrl(options.baseUrl, articlePath(article.id, article.slug)),
+      lastModified: article.lastModified,
+    })),
   ]);
 }
 
@@ -88,7 +104,10 @@ export async function newsSitemapXml(db: DB, options: { baseUrl: string; now?: D
   const { settings } = await siteOf(db, options);
   const since = new Date((options.now ?? new Date()).getTime() - NEWS_SITEMAP_WINDOW_MS);
   const articles = await listPublishedSince(db, since, NEWS_SITEMAP_LIMIT);
-  const keywords = await topicNamesByArticle(db, articles.map((article) => article.id));
+  const keywords = await topicNamesByArticle(
+    db,
+    articles.map((article) => article.id),
+  );
   return buildNewsSitemap(
     articles.map((article) => ({
       loc: absoluteUrl(options.baseUrl, articlePath(article.id, article.slug)),
@@ -128,9 +147,15 @@ function rssItem(baseUrl: string, article: FeedArticle) {
 }
 
 /** The site's feed, one category's, or one topic's. */
-export async function rssXml(db: DB, options: { baseUrl: string; category?: Category; topic?: Topic } & FeedSite): Promise<string> {
+export async function rssXml(
+  db: DB,
+  options: { baseUrl: string; category?: Category; topic?: Topic } & FeedSite,
+): Promise<string> {
   const { baseUrl, category, topic } = options;
-  const [articles, { settings }] = await Promise.all([listFeedArticles(db, { limit: RSS_ITEM_COUNT, category, topicId: topic?.id }), siteOf(db, options)]);
+  const [articles, { settings }] = await Promise.all([
+    listFeedArticles(db, { limit: RSS_ITEM_COUNT, category, topicId: topic?.id }),
+    siteOf(db, options),
+  ]);
   const siteName = settings.name;
   if (topic) {
     const channel = {
@@ -138,7 +163,10 @@ export async function rssXml(db: DB, options: { baseUrl: string; category?: Cate
       link: absoluteUrl(baseUrl, topicPath(topic.slug)),
       description: `${topicMessages.feedDescription} «${topic.name}» - ${siteName}`,
     };
-    return buildRss({ ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, topicFeedPath(topic.slug)) }, articles.map((article) => rssItem(baseUrl, article)));
+    return buildRss(
+      { ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, topicFeedPath(topic.slug)) },
+      articles.map((article) => rssItem(baseUrl, article)),
+    );
   }
   const channel = category
     ? {
@@ -146,7 +174,11 @@ export async function rssXml(db: DB, options: { baseUrl: string; category?: Cate
         link: absoluteUrl(baseUrl, categoryPath(category)),
         description: `${messages.feedCategoryDescription} «${categoryLabel(category)}» - ${siteName}`,
       }
-    : { title: siteName, link: absoluteUrl(baseUrl, "/"), description: settings.description || settings.tagline || siteName };
+    : {
+        title: siteName,
+        link: absoluteUrl(baseUrl, "/"),
+        description: settings.description || settings.tagline || siteName,
+      };
   return buildRss(
     { ...channel, language: FEED_LANGUAGE, selfUrl: absoluteUrl(baseUrl, feedPath(category)) },
     articles.map((article) => rssItem(baseUrl, article)),

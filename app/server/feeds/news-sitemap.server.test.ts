@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, NEWS_NAMESPACE, parseXml, SITEMAP_NAMESPACE, W3C_DATETIME } from "../../../tests/support/xml";
+import {
+  HOSTILE_TITLE,
+  HOSTILE_TITLE_AS_READ,
+  list,
+  NEWS_NAMESPACE,
+  parseXml,
+  SITEMAP_NAMESPACE,
+  W3C_DATETIME,
+} from "../../../tests/support/xml";
 import { buildNewsSitemap, NEWS_SITEMAP_LIMIT } from "./news-sitemap.server";
 
 const publication = { name: "أخبار الشمال", language: "ar" };
@@ -7,7 +15,10 @@ const publication = { name: "أخبار الشمال", language: "ar" };
 describe("buildNewsSitemap", () => {
   it("writes Google's news elements under both namespaces", () => {
     const doc = parseXml(
-      buildNewsSitemap([{ loc: "https://akhbar.example/news/a", title: HOSTILE_TITLE, publishedAt: "2026-11-22T10:00:00.000Z" }], publication),
+      buildNewsSitemap(
+        [{ loc: "https://akhbar.example/news/a", title: HOSTILE_TITLE, publishedAt: "2026-11-22T10:00:00.000Z" }],
+        publication,
+      ),
     );
     expect(doc.urlset["@_xmlns"]).toBe(SITEMAP_NAMESPACE);
     expect(doc.urlset["@_xmlns:news"]).toBe(NEWS_NAMESPACE);

@@ -10,5 +10,8 @@ export function feedResponse(body: string, contentType: string): Response {
 }
 
 export function feedNotFound(message: string): Response {
-  return new Response(message, { status: 404, headers: { "Content-Type": TEXT_CONTENT_TYPE, "Cache-Control": CACHE.never } });
+  return new Response(message, {
+    status: 404,
+    headers: { "Content-Type": TEXT_CONTENT_TYPE, "Cache-Control": CACHE.never },
+  });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ATOM_NAMESPACE, HOSTILE_TITLE, HOSTILE_TITLE_AS_READ, list, parseXml, RFC_822_DATE } from "../../../tests/support/xml";
+import {
+  ATOM_NAMESPACE,
+  HOSTILE_TITLE,
+  HOSTILE_TITLE_AS_READ,
+  list,
+  parseXml,
+  RFC_822_DATE,
+} from "../../../tests/support/xml";
 import { buildRss, RSS_ITEM_COUNT, type RssItem } from "./rss.server";
 
 const channel = {
@@ -33,8 +40,17 @@ describe("buildRss", () => {
     expect(doc.rss["@_version"]).toBe("2.0");
     expect(doc.rss["@_xmlns:atom"]).toBe(ATOM_NAMESPACE);
     const ch = doc.rss.channel;
-    expect(ch).toMatchObject({ title: "أخبار الشمال", link: "https://akhbar.example/", description: "وصف", language: "ar" });
-    expect(ch["atom:link"]).toMatchObject({ "@_href": "https://akhbar.example/rss.xml", "@_rel": "self", "@_type": "application/rss+xml" });
+    expect(ch).toMatchObject({
+      title: "أخبار الشمال",
+      link: "https://akhbar.example/",
+      description: "وصف",
+      language: "ar",
+    });
+    expect(ch["atom:link"]).toMatchObject({
+      "@_href": "https://akhbar.example/rss.xml",
+      "@_rel": "self",
+      "@_type": "application/rss+xml",
+    });
     expect(ch.lastBuildDate).toMatch(RFC_822_DATE);
     const [first, second] = list(ch.item);
     expect(first).toMatchObject({
@@ -44,7 +60,11 @@ describe("buildRss", () => {
       description: "نص 1",
       pubDate: "Sun, 22 Nov 2026 10:00:00 +0000",
       category: "أخبار محلية",
-      enclosure: { "@_url": "https://akhbar.example/media/news-images/a.webp", "@_type": "image/webp", "@_length": "0" },
+      enclosure: {
+        "@_url": "https://akhbar.example/media/news-images/a.webp",
+        "@_type": "image/webp",
+        "@_length": "0",
+      },
     });
     expect(second.pubDate).toBeUndefined();
     expect(second.enclosure).toBeUndefined();
@@ -53,7 +73,12 @@ describe("buildRss", () => {
   it("keeps hostile titles, descriptions and URLs well-formed", () => {
     const doc = parseXml(
       buildRss({ ...channel, title: HOSTILE_TITLE, selfUrl: `https://akhbar.example/rss.xml?a=1&b="2"` }, [
-        item(1, { title: HOSTILE_TITLE, description: HOSTILE_TITLE, category: HOSTILE_TITLE, image: { url: `https://x.example/a.webp?a=1&b=<2>`, type: "image/webp" } }),
+        item(1, {
+          title: HOSTILE_TITLE,
+          description: HOSTILE_TITLE,
+          category: HOSTILE_TITLE,
+          image: { url: `https://x.example/a.webp?a=1&b=<2>`, type: "image/webp" },
+        }),
       ]),
     );
     expect(doc.rss.channel.title).toBe(HOSTILE_TITLE_AS_READ);

@@ -22,7 +22,9 @@ describe("sitemap builders", () => {
   });
 
   it("writes an index of page URLs", () => {
-    const doc = parseXml(buildSitemapIndex(["https://akhbar.example/sitemap.xml?page=1", "https://akhbar.example/sitemap.xml?page=2"]));
+    const doc = parseXml(
+      buildSitemapIndex(["https://akhbar.example/sitemap.xml?page=1", "https://akhbar.example/sitemap.xml?page=2"]),
+    );
     expect(doc.sitemapindex["@_xmlns"]).toBe(SITEMAP_NAMESPACE);
     expect(list(doc.sitemapindex.sitemap).map((s) => s.loc)).toEqual([
       "https://akhbar.example/sitemap.xml?page=1",

@@ -22,5 +22,7 @@ export function buildUrlSet(entries: readonly SitemapEntry[]): string {
 
 export function buildSitemapIndex(pageLocs: readonly string[]): string {
   const sitemaps = pageLocs.map((loc) => `<sitemap>${element("loc", loc)}</sitemap>`);
-  return [XML_DECLARATION, `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`, ...sitemaps, "</sitemapindex>", ""].join("\n");
+  return [XML_DECLARATION, `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`, ...sitemaps, "</sitemapindex>", ""].join(
+    "\n",
+  );
 }

@@ -12,7 +12,9 @@ describe("escapeXml", () => {
   });
 
   it("keeps hostile text well-formed in elements and attributes", () => {
-    const doc = parseXml(`${XML_DECLARATION}<root value="${escapeXml(HOSTILE_TITLE)}">${element("title", HOSTILE_TITLE)}</root>`);
+    const doc = parseXml(
+      `${XML_DECLARATION}<root value="${escapeXml(HOSTILE_TITLE)}">${element("title", HOSTILE_TITLE)}</root>`,
+    );
     expect(doc.root.title).toBe(HOSTILE_TITLE_AS_READ);
     expect(doc.root["@_value"]).toBe(HOSTILE_TITLE_AS_READ);
   });

@@ -26,7 +26,11 @@ function parseTimestamp(value: string | null | undefined): Date | null {
 
 /** W3C datetime in UTC ("2026-11-22T10:00:00Z"), or null for a missing or unreadable timestamp. */
 export function w3cDatetime(value: string | null | undefined): string | null {
-  return parseTimestamp(value)?.toISOString().replace(/\.\d{3}Z$/, "Z") ?? null;
+  return (
+    parseTimestamp(value)
+      ?.toISOString()
+      .replace(/\.\d{3}Z$/, "Z") ?? null
+  );
 }
 
 /** RFC 822 date ("Sun, 22 Nov 2026 10:00:00 +0000"), or null for a missing or unreadable timestamp. */

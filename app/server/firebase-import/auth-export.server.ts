@@ -35,14 +35,19 @@ export function parseAuthExport(text: string): unknown[] {
     throw new MalformedExportError(`The Auth export is not valid JSON: ${(error as Error).message}`);
   }
   const users = (json as { users?: unknown } | null)?.users;
-  if (!Array.isArray(users)) throw new MalformedExportError('The Auth export has no "users" list (made with firebase auth:export users.json --format=json?).');
+  if (!Array.isArray(users))
+    throw new MalformedExportError(
+      'The Auth export has no "users" list (made with firebase auth:export users.json --format=json?).',
+    );
   return users;
 }
 
 export function parseAuthUser(raw: unknown): Parsed<FirebaseAuthUser> & { uid: string } {
-  const uid = typeof (raw as { localId?: unknown })?.localId === "string" ? (raw as { localId: string }).localId : "(no localId)";
+  const uid =
+    typeof (raw as { localId?: unknown })?.localId === "string" ? (raw as { localId: string }).localId : "(no localId)";
   const parsed = authUser.safeParse(raw);
-  if (!parsed.success) return { uid, ok: false, problem: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  if (!parsed.success)
+    return { uid, ok: false, problem: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   const { localId, email, emailVerified, displayName, createdAt, passwordHash, salt } = parsed.data;
   const created = createdAt === undefined ? null : new Date(Number(createdAt));
   return {
@@ -54,7 +59,8 @@ export function parseAuthUser(raw: unknown): Parsed<FirebaseAuthUser> & { uid: s
       emailVerified,
       displayName: displayName?.trim() || null,
       createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
-      password: passwordHash && salt ? { hash: Buffer.from(passwordHash, "base64"), salt: Buffer.from(salt, "base64") } : null,
+      password:
+        passwordHash && salt ? { hash: Buffer.from(passwordHash, "base64"), salt: Buffer.from(salt, "base64") } : null,
     },
   };
 }
@@ -81,9 +87,19 @@ export function parseHashConfig(text: string): FirebaseHashConfig {
     raw = consoleBlock(text);
   }
   const parsed = hashConfig.safeParse((raw as { hash_config?: unknown })?.hash_config ?? raw);
-  if (!parsed.success) throw new MalformedExportError("The hash config needs base64_signer_key, base64_salt_separator, rounds and mem_cost, as the Firebase console shows them.");
+  if (!parsed.success)
+    throw new MalformedExportError(
+      "The hash config needs base64_signer_key, base64_salt_separator, rounds and mem_cost, as the Firebase console shows them.",
+    );
   const { algorithm, base64_signer_key, base64_salt_separator, rounds, mem_cost } = parsed.data;
-  if (algorithm && algorithm.toUpperCase() !== "SCRYPT") throw new MalformedExportError(`The hash config's algorithm is ${algorithm}; only Firebase's SCRYPT is supported.`);
-  if (!validParameters(rounds, mem_cost)) throw new MalformedExportError(`The hash config's rounds (${rounds}) or mem_cost (${mem_cost}) is out of range.`);
-  return { signerKey: Buffer.from(base64_signer_key, "base64"), saltSeparator: Buffer.from(base64_salt_separator, "base64"), rounds, memCost: mem_cost };
+  if (algorithm && algorithm.toUpperCase() !== "SCRYPT")
+    throw new MalformedExportError(`The hash config's algorithm is ${algorithm}; only Firebase's SCRYPT is supported.`);
+  if (!validParameters(rounds, mem_cost))
+    throw new MalformedExportError(`The hash config's rounds (${rounds}) or mem_cost (${mem_cost}) is out of range.`);
+  return {
+    signerKey: Buffer.from(base64_signer_key, "base64"),
+    saltSeparator: Buffer.from(base64_salt_separator, "base64"),
+    rounds,
+    memCost: mem_cost,
+  };
 }

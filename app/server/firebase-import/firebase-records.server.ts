@@ -11,7 +11,9 @@ import type { FirestoreDocument } from "./firestore-export.server";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-const moment = z.union([z.date(), z.string().pipe(z.coerce.date()), z.number().transform((ms) => new Date(ms))]).refine((date) => !Number.isNaN(date.getTime()), "not a date");
+const moment = z
+  .union([z.date(), z.string().pipe(z.coerce.date()), z.number().transform((ms) => new Date(ms))])
+  .refine((date) => !Number.isNaN(date.getTime()), "not a date");
 const text = z.string().trim();
 const url = z.string().trim();
 
@@ -117,7 +119,10 @@ export function parseLegacyArticle(id: string, doc: FirestoreDocument): Parsed<F
 }
 
 const shortLinkDocument = z.object({
-  shortId: z.union([z.string(), z.number().int()]).transform(String).pipe(z.string().regex(/^\d{6}$/, "not a 6-digit short id")),
+  shortId: z
+    .union([z.string(), z.number().int()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d{6}$/, "not a 6-digit short id")),
   longUrl: z.string().regex(/\/news\/[^/?#]+/, "not a /news/{id} address"),
   createdAt: moment.optional(),
 });
@@ -135,7 +140,9 @@ const siteStatsDocument = z.object({ totalVisits: z.number().int().nonnegative()
 
 export function parseSiteStats(doc: FirestoreDocument): Parsed<number> {
   const parsed = siteStatsDocument.safeParse(doc);
-  return parsed.success ? { ok: true, value: parsed.data.totalVisits } : { ok: false, problem: problemOf(parsed.error) };
+  return parsed.success
+    ? { ok: true, value: parsed.data.totalVisits }
+    : { ok: false, problem: problemOf(parsed.error) };
 }
 
 const userDocument = z.object({ username: text.optional(), email: z.string().optional(), role: z.string().optional() });

@@ -13,13 +13,15 @@ export type FirestoreExport = { layout: FirestoreLayout; collections: Map<string
 /** A file that is not one of the two layouts: nothing is imported from it. */
 export class MalformedExportError extends Error {}
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function timestampOf(value: Record<string, unknown>): Date | null {
   const seconds = value._seconds ?? value.seconds;
   const nanos = value._nanoseconds ?? value.nanoseconds ?? 0;
   const keys = Object.keys(value);
-  const onlyTimestamp = keys.length === 2 && keys.every((key) => ["_seconds", "_nanoseconds", "seconds", "nanoseconds"].includes(key));
+  const onlyTimestamp =
+    keys.length === 2 && keys.every((key) => ["_seconds", "_nanoseconds", "seconds", "nanoseconds"].includes(key));
   if (!onlyTimestamp || typeof seconds !== "number" || typeof nanos !== "number") return null;
   return new Date(seconds * 1000 + Math.floor(nanos / 1e6));
 }
@@ -45,7 +47,8 @@ function documentOf(raw: Record<string, unknown>): FirestoreDocument {
 function collectionsOf(raw: Record<string, unknown>, where: string): Map<string, Map<string, FirestoreDocument>> {
   const collections = new Map<string, Map<string, FirestoreDocument>>();
   for (const [name, docs] of Object.entries(raw)) {
-    if (!isRecord(docs)) throw new MalformedExportError(`${where}"${name}" is not a collection (an object of documents keyed by id).`);
+    if (!isRecord(docs))
+      throw new MalformedExportError(`${where}"${name}" is not a collection (an object of documents keyed by id).`);
     const documents = new Map<string, FirestoreDocument>();
     for (const [id, doc] of Object.entries(docs)) {
       // A document that is not an object is one malformed document, reported later, not a malformed file.
@@ -61,7 +64,10 @@ export function readFirestoreExport(json: unknown): FirestoreExport {
   if (!isRecord(json)) throw new MalformedExportError("The Firestore export is not a JSON object.");
   if ("__collections__" in json) {
     if (!isRecord(json.__collections__)) throw new MalformedExportError("__collections__ is not an object.");
-    return { layout: "node-firestore-import-export", collections: collectionsOf(json.__collections__, "__collections__.") };
+    return {
+      layout: "node-firestore-import-export",
+      collections: collectionsOf(json.__collections__, "__collections__."),
+    };
   }
   if (Object.keys(json).length === 0) throw new MalformedExportError("The Firestore export holds no collection.");
   return { layout: "firestore-export-import", collections: collectionsOf(json, "") };

@@ -18,7 +18,14 @@ export async function importAccounts(run: Run, authUsers: unknown[]): Promise<vo
   for (const [uid, doc] of collection(run.sources, "users")) {
     const parsed = parseUserData(doc);
     if (parsed.ok) userData.set(uid, parsed.value);
-    else warn(run.report, "accounts", uid, `users/${uid} is malformed (${parsed.problem}): the account gets no username or role from it`, false);
+    else
+      warn(
+        run.report,
+        "accounts",
+        uid,
+        `users/${uid} is malformed (${parsed.problem}): the account gets no username or role from it`,
+        false,
+      );
   }
   const planned: PlannedAccount[] = [];
   for (const raw of authUsers) {
@@ -27,14 +34,16 @@ export async function importAccounts(run: Run, authUsers: unknown[]): Promise<vo
     else planned.push(plannedAccount(run, parsed.value, userData.get(parsed.value.uid)));
   }
   const inAuth = new Set(planned.map((p) => p.account.id));
-  for (const uid of userData.keys()) if (!inAuth.has(uid)) warn(run.report, "accounts", uid, `users/${uid} has no account in the Auth export: skipped`);
+  for (const uid of userData.keys())
+    if (!inAuth.has(uid)) warn(run.report, "accounts", uid, `users/${uid} has no account in the Auth export: skipped`);
   const imported = await readImported(run.db, "account", [...inAuth]);
   const toWrite = planned.filter((p) => imported.get(p.account.id)?.fingerprint !== p.fingerprint);
   run.report.counts.accounts.unchanged += planned.length - toWrite.length;
   let done = planned.length - toWrite.length;
   run.options.onProgress?.("accounts", done, planned.length);
   for (const batch of inBatches(toWrite, run.options.batchSize ?? DEFAULT_BATCH_SIZE)) {
-    if (run.options.dryRun) for (const { account } of batch) run.report.counts.accounts[imported.has(account.id) ? "updated" : "created"]++;
+    if (run.options.dryRun)
+      for (const { account } of batch) run.report.counts.accounts[imported.has(account.id) ? "updated" : "created"]++;
     else await writeAccounts(run, batch);
     done += batch.length;
     run.options.onProgress?.("accounts", done, planned.length);
@@ -44,8 +53,16 @@ export async function importAccounts(run: Run, authUsers: unknown[]): Promise<vo
 function plannedAccount(run: Run, user: FirebaseAuthUser, data: FirebaseUserData | undefined): PlannedAccount {
   const config = run.sources.hashConfig;
   const role: Role = data?.role ?? "user";
-  if (data?.unknownRole) warn(run.report, "accounts", user.uid, `unknown role "${data.unknownRole}": imported as user`, false);
-  if (!user.password) warn(run.report, "accounts", user.uid, `${user.email} has no password hash (Google sign-in or the like): imported without a password; give it one with npm run user -- set-password ${user.email}`, false);
+  if (data?.unknownRole)
+    warn(run.report, "accounts", user.uid, `unknown role "${data.unknownRole}": imported as user`, false);
+  if (!user.password)
+    warn(
+      run.report,
+      "accounts",
+      user.uid,
+      `${user.email} has no password hash (Google sign-in or the like): imported without a password; give it one with npm run user -- set-password ${user.email}`,
+      false,
+    );
   const account: ImportedAccount = {
     id: user.uid,
     email: user.email,
@@ -70,7 +87,8 @@ async function writeAccounts(run: Run, batch: PlannedAccount[]): Promise<void> {
   });
   for (const [index, outcome] of outcomes.entries()) {
     const { account } = batch[index]!;
-    if (outcome === "email-taken") warn(run.report, "accounts", account.id, `${account.email} already belongs to another account here: skipped`);
+    if (outcome === "email-taken")
+      warn(run.report, "accounts", account.id, `${account.email} already belongs to another account here: skipped`);
     else run.report.counts.accounts[outcome]++;
   }
 }

@@ -13,7 +13,10 @@ import { planArticles, type PlannedArticle } from "./plan-articles.server";
  */
 export async function importArticles(run: Run): Promise<void> {
   const { total, toWrite, existing } = await planArticles(run);
-  const mediaOf = await storedMedia(run, toWrite.map((article) => article.record));
+  const mediaOf = await storedMedia(
+    run,
+    toWrite.map((article) => article.record),
+  );
   let done = total - toWrite.length;
   run.options.onProgress?.("articles", done, total);
   for (const batch of inBatches(toWrite, run.options.batchSize ?? DEFAULT_BATCH_SIZE)) {
@@ -27,7 +30,11 @@ export async function importArticles(run: Run): Promise<void> {
 }
 
 /** The Firebase article as the news domain imports it, its media at the URLs `local` gives. */
-export function importedArticleOf(record: FirebaseArticle, links: FirebaseShortLink[], local: (url: string) => string): ImportedArticle {
+export function importedArticleOf(
+  record: FirebaseArticle,
+  links: FirebaseShortLink[],
+  local: (url: string) => string,
+): ImportedArticle {
   const { published, createdAt, updatedAt, ...fields } = record;
   return {
     ...fields,
@@ -37,21 +44,33 @@ export function importedArticleOf(record: FirebaseArticle, links: FirebaseShortL
     status: published ? "published" : "draft",
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt?.toISOString() ?? null,
-    shortLinks: links.map((link) => ({ shortId: link.shortId, createdAt: (link.createdAt ?? createdAt).toISOString() })),
+    shortLinks: links.map((link) => ({
+      shortId: link.shortId,
+      createdAt: (link.createdAt ?? createdAt).toISOString(),
+    })),
   };
 }
 
 async function countDryRun(run: Run, article: PlannedArticle, existing: Set<string>): Promise<void> {
   run.report.counts[article.kind][existing.has(article.record.id) ? "updated" : "created"]++;
   for (const link of article.links) {
-    const holder = await run.db.selectFrom("short_links").select("news_id").where("short_id", "=", link.shortId).executeTakeFirst();
+    const holder = await run.db
+      .selectFrom("short_links")
+      .select("news_id")
+      .where("short_id", "=", link.shortId)
+      .executeTakeFirst();
     if (!holder) run.report.counts["short links"].created++;
     else if (holder.news_id === article.record.id) run.report.counts["short links"].unchanged++;
     else warn(run.report, "short links", link.shortId, `already used here by /news/${holder.news_id}: skipped`);
   }
 }
 
-async function writeArticles(run: Run, batch: PlannedArticle[], mediaOf: Map<string, string>, copied: Map<string, string>): Promise<void> {
+async function writeArticles(
+  run: Run,
+  batch: PlannedArticle[],
+  mediaOf: Map<string, string>,
+  copied: Map<string, string>,
+): Promise<void> {
   const local = (url: string) => mediaOf.get(url) ?? copied.get(url) ?? url;
   const outcomes = await writeWithEvents(run.db, async (trx) => {
     const results = [];
@@ -68,7 +87,13 @@ async function writeArticles(run: Run, batch: PlannedArticle[], mediaOf: Map<str
     const article = batch[index]!;
     run.report.counts[article.kind][result.outcome]++;
     for (const link of links) {
-      if (result.refusedShortIds.includes(link.shortId)) warn(run.report, "short links", link.shortId, `already used here by another article: /news/${article.record.id} keeps its own`);
+      if (result.refusedShortIds.includes(link.shortId))
+        warn(
+          run.report,
+          "short links",
+          link.shortId,
+          `already used here by another article: /news/${article.record.id} keeps its own`,
+        );
       else run.report.counts["short links"][hadBefore.has(link.shortId) ? "unchanged" : "created"]++;
     }
   }

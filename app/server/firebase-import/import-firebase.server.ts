@@ -15,11 +15,17 @@ const KNOWN_COLLECTIONS = ["all-news", "news", "short-links", "users", "visits"]
  */
 export function checkSources(sources: ImportSources): void {
   if (!KNOWN_COLLECTIONS.some((name) => sources.firestore.collections.has(name))) {
-    throw new MalformedExportError(`The Firestore export holds none of the collections ${KNOWN_COLLECTIONS.join(", ")}.`);
+    throw new MalformedExportError(
+      `The Firestore export holds none of the collections ${KNOWN_COLLECTIONS.join(", ")}.`,
+    );
   }
-  const hashed = sources.authUsers?.some((raw) => typeof (raw as { passwordHash?: unknown })?.passwordHash === "string");
+  const hashed = sources.authUsers?.some(
+    (raw) => typeof (raw as { passwordHash?: unknown })?.passwordHash === "string",
+  );
   if (hashed && !sources.hashConfig) {
-    throw new MalformedExportError("The Auth export holds password hashes: give the project's hash parameters with --hash-config.");
+    throw new MalformedExportError(
+      "The Auth export holds password hashes: give the project's hash parameters with --hash-config.",
+    );
   }
 }
 
@@ -29,7 +35,12 @@ export function checkSources(sources: ImportSources): void {
  * accounts with their passwords. Safe to repeat: what an earlier run imported unchanged is left alone.
  * Each batch of documents is one transaction; a dry run reads and counts but writes nothing.
  */
-export async function importFirebase(db: DB, storage: MediaStorage, sources: ImportSources, options: ImportOptions): Promise<ImportReport> {
+export async function importFirebase(
+  db: DB,
+  storage: MediaStorage,
+  sources: ImportSources,
+  options: ImportOptions,
+): Promise<ImportReport> {
   checkSources(sources);
   const run: Run = { db, storage, sources, options, report: newReport(options.dryRun, sources.firestore.layout) };
   await importArticles(run);

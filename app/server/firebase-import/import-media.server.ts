@@ -19,7 +19,9 @@ export function missingMedia(run: Run, urls: string[]): string[] {
 }
 
 export function warnMissingFile(run: Run, articleId: string, url: string): void {
-  const where = run.sources.storageDir ? `no file ${storageObjectOf(url)?.objectPath} in the Storage copy` : "no --storage folder given";
+  const where = run.sources.storageDir
+    ? `no file ${storageObjectOf(url)?.objectPath} in the Storage copy`
+    : "no --storage folder given";
   warn(run.report, "media", articleId, `${url}: ${where}; the URL is kept`);
 }
 
@@ -30,7 +32,12 @@ export async function storedMedia(run: Run, records: FirebaseArticle[]): Promise
 }
 
 /** Copies the article's Storage files not copied before into `copied`; a missing file keeps its URL and is reported. */
-export async function copyMedia(run: Run, record: FirebaseArticle, mediaOf: Map<string, string>, copied: Map<string, string>): Promise<void> {
+export async function copyMedia(
+  run: Run,
+  record: FirebaseArticle,
+  mediaOf: Map<string, string>,
+  copied: Map<string, string>,
+): Promise<void> {
   for (const url of mediaUrlsOf(record)) {
     const object = storageObjectOf(url);
     if (!object) continue;

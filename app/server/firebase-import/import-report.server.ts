@@ -16,7 +16,9 @@ export type ImportReport = {
 };
 
 export function newReport(dryRun: boolean, layout: FirestoreExport["layout"]): ImportReport {
-  const counts = Object.fromEntries(REPORT_KINDS.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, skipped: 0 }])) as Record<ReportKind, KindCounts>;
+  const counts = Object.fromEntries(
+    REPORT_KINDS.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, skipped: 0 }]),
+  ) as Record<ReportKind, KindCounts>;
   return { dryRun, layout, counts, warnings: [], matched: [] };
 }
 

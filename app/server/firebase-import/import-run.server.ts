@@ -21,7 +21,13 @@ export type ImportOptions = {
 };
 
 /** One run of the import: what each step reads from and writes to, and the report they all fill. */
-export type Run = { db: DB; storage: MediaStorage; sources: ImportSources; options: ImportOptions; report: ImportReport };
+export type Run = {
+  db: DB;
+  storage: MediaStorage;
+  sources: ImportSources;
+  options: ImportOptions;
+  report: ImportReport;
+};
 
 export const DEFAULT_BATCH_SIZE = 25;
 

@@ -8,7 +8,11 @@ export function fingerprintOf(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 }
 
-export async function readImported(db: DB, kind: ImportKind, sourceIds: string[]): Promise<Map<string, { fingerprint: string; target: string | null }>> {
+export async function readImported(
+  db: DB,
+  kind: ImportKind,
+  sourceIds: string[],
+): Promise<Map<string, { fingerprint: string; target: string | null }>> {
   const found = new Map<string, { fingerprint: string; target: string | null }>();
   // In slices: a statement's parameters are limited (SQLite: 32766).
   for (let start = 0; start < sourceIds.length; start += 500) {
@@ -23,7 +27,13 @@ export async function readImported(db: DB, kind: ImportKind, sourceIds: string[]
   return found;
 }
 
-export async function recordImported(trx: DB, kind: ImportKind, sourceId: string, fingerprint: string, target: string | null = null): Promise<void> {
+export async function recordImported(
+  trx: DB,
+  kind: ImportKind,
+  sourceId: string,
+  fingerprint: string,
+  target: string | null = null,
+): Promise<void> {
   await trx
     .insertInto("firebase_imports")
     .values({ kind, source_id: sourceId, fingerprint, target })

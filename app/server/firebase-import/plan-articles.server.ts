@@ -1,10 +1,22 @@
-import { parseArticle, parseLegacyArticle, parseShortLink, titleKey, type FirebaseArticle, type FirebaseShortLink } from "./firebase-records.server";
+import {
+  parseArticle,
+  parseLegacyArticle,
+  parseShortLink,
+  titleKey,
+  type FirebaseArticle,
+  type FirebaseShortLink,
+} from "./firebase-records.server";
 import { mediaUrlsOf, missingMedia, warnMissingFile } from "./import-media.server";
 import { warn } from "./import-report.server";
 import { collection, inBatches, type Run } from "./import-run.server";
 import { fingerprintOf, readImported } from "./import-state.server";
 
-export type PlannedArticle = { kind: "articles" | "legacy news"; record: FirebaseArticle; links: FirebaseShortLink[]; fingerprint: string };
+export type PlannedArticle = {
+  kind: "articles" | "legacy news";
+  record: FirebaseArticle;
+  links: FirebaseShortLink[];
+  fingerprint: string;
+};
 
 /** The export's articles, and which of them this run writes: new ones and those changed since the run that imported them. */
 export type ArticlePlan = { total: number; toWrite: PlannedArticle[]; existing: Set<string> };
@@ -15,12 +27,17 @@ export async function planArticles(run: Run): Promise<ArticlePlan> {
   const ids = planned.map((article) => article.record.id);
   for (const article of planned) {
     // A file that was missing and is now in the bucket changes the fingerprint: the next run copies it.
-    article.fingerprint = fingerprintOf({ record: article.record, links: article.links, missing: missingMedia(run, mediaUrlsOf(article.record)) });
+    article.fingerprint = fingerprintOf({
+      record: article.record,
+      links: article.links,
+      missing: missingMedia(run, mediaUrlsOf(article.record)),
+    });
   }
   const imported = await readImported(run.db, "article", ids);
   const existing = new Set<string>();
   for (const batch of inBatches(ids, 500)) {
-    for (const row of await run.db.selectFrom("news").select("id").where("id", "in", batch).execute()) existing.add(row.id);
+    for (const row of await run.db.selectFrom("news").select("id").where("id", "in", batch).execute())
+      existing.add(row.id);
   }
   const toWrite: PlannedArticle[] = [];
   for (const article of planned) {
@@ -65,13 +82,25 @@ function attachShortLinks(run: Run, planned: PlannedArticle[]): void {
   for (const [docId, doc] of collection(run.sources, "short-links")) {
     const parsed = parseShortLink(doc);
     if (!parsed.ok) warn(run.report, "short links", docId, `malformed, skipped: ${parsed.problem}`);
-    else if (!byId.has(parsed.value.newsId)) warn(run.report, "short links", docId, `points to /news/${parsed.value.newsId}, which the export does not hold: skipped`);
+    else if (!byId.has(parsed.value.newsId))
+      warn(
+        run.report,
+        "short links",
+        docId,
+        `points to /news/${parsed.value.newsId}, which the export does not hold: skipped`,
+      );
     else byId.get(parsed.value.newsId)!.links.push(parsed.value);
   }
   for (const article of planned) {
     // One short link per article here: the oldest is kept, any other reported.
     article.links.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
-    for (const extra of article.links.slice(1)) warn(run.report, "short links", extra.shortId, `a second short link of /news/${article.record.id}: skipped (${article.links[0]!.shortId} is kept)`);
+    for (const extra of article.links.slice(1))
+      warn(
+        run.report,
+        "short links",
+        extra.shortId,
+        `a second short link of /news/${article.record.id}: skipped (${article.links[0]!.shortId} is kept)`,
+      );
     article.links = article.links.slice(0, 1);
   }
 }

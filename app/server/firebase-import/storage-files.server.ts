@@ -20,7 +20,10 @@ export function storageObjectOf(url: string): StorageObject | null {
     return null;
   }
   let match: RegExpExecArray | null = null;
-  if (parsed.protocol === "gs:") return parsed.pathname.length > 1 ? { bucket: parsed.host, objectPath: decodeURIComponent(parsed.pathname.slice(1)) } : null;
+  if (parsed.protocol === "gs:")
+    return parsed.pathname.length > 1
+      ? { bucket: parsed.host, objectPath: decodeURIComponent(parsed.pathname.slice(1)) }
+      : null;
   if (parsed.host === "firebasestorage.googleapis.com") match = /^\/v0\/b\/([^/]+)\/o\/(.+)$/.exec(parsed.pathname);
   else if (parsed.host === "storage.googleapis.com") match = /^\/([^/]+)\/(.+)$/.exec(parsed.pathname);
   if (!match) return null;
@@ -52,7 +55,13 @@ export function isVideoObject(object: StorageObject): boolean {
 }
 
 /** Stores the file as an upload would be stored (an image with its WebP width variants and size, or a video). */
-export async function copyStorageFile(storage: MediaStorage, file: string, object: StorageObject): Promise<StoredImage | { url: string; video: true }> {
+export async function copyStorageFile(
+  storage: MediaStorage,
+  file: string,
+  object: StorageObject,
+): Promise<StoredImage | { url: string; video: true }> {
   const filename = path.basename(object.objectPath);
-  return isVideoObject(object) ? { url: await storeVideoFile(storage, file, filename), video: true } : storeSizedImage(storage, await readFile(file), filename);
+  return isVideoObject(object)
+    ? { url: await storeVideoFile(storage, file, filename), video: true }
+    : storeSizedImage(storage, await readFile(file), filename);
 }

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE } from "~/server/platform/cache-control.server";
 
-
 /** Options for express.static that send `policy` as the files' Cache-Control. */
 export function staticFileCaching(policy: string) {
-  return { cacheControl: false, setHeaders: (res: { setHeader(name: string, value: string): unknown }) => res.setHeader("Cache-Control", policy) };
+  return {
+    cacheControl: false,
+    setHeaders: (res: { setHeader(name: string, value: string): unknown }) => res.setHeader("Cache-Control", policy),
+  };
 }
-
 
 type HeadWriter = (this: ServerResponse, statusCode: number, ...rest: unknown[]) => ServerResponse;
 
@@ -20,7 +21,8 @@ export function errorsNeverStored(_req: IncomingMessage, res: ServerResponse, ne
   res.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
     if (statusCode >= 400) {
       this.setHeader("Cache-Control", CACHE.never);
-      const headers = rest.find((arg) => typeof arg === "object" && arg !== null && !Array.isArray(arg)) as Record<string, unknown> | undefined;
+      const headers = rest.find((arg) => typeof arg === "object" && arg !== null && !Array.isArray(arg)) as
+        Record<string, unknown> | undefined;
       for (const name of Object.keys(headers ?? {})) if (name.toLowerCase() === "cache-control") delete headers![name];
     }
     return writeHead.call(this, statusCode, ...rest);
@@ -50,5 +52,11 @@ export function isFilePath(path: string): boolean {
 
 /** Whether an anonymous GET of this path may be served from, and stored in, the page cache. */
 export function isCacheablePage(method: string, path: string, signedIn: boolean): boolean {
-  return (method === "GET" || method === "HEAD") && !signedIn && !PERSONAL_PAGES.test(path) && !path.startsWith("/api/") && !isFilePath(path);
+  return (
+    (method === "GET" || method === "HEAD") &&
+    !signedIn &&
+    !PERSONAL_PAGES.test(path) &&
+    !path.startsWith("/api/") &&
+    !isFilePath(path)
+  );
 }

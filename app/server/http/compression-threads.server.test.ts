@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { CompressionThreads } from "./compression-threads.server";
 
 const settings = { brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } };
-const page = (n: number) => Buffer.from(`<!DOCTYPE html><html lang="ar" dir="rtl"><p>خبر رقم ${n}</p>${"<li>أخبار الشمال</li>".repeat(200 + n)}</html>`);
+const page = (n: number) =>
+  Buffer.from(
+    `<!DOCTYPE html><html lang="ar" dir="rtl"><p>خبر رقم ${n}</p>${"<li>أخبار الشمال</li>".repeat(200 + n)}</html>`,
+  );
 
 describe("compression threads", () => {
   it("encode many bodies at once, each answer the encoding of its own body, in both encodings", async () => {

@@ -16,14 +16,23 @@ describe("the encoding a client gets", () => {
   it("gives each Accept-Encoding the same answer every time, past the few dozen answers it keeps", () => {
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 100; i++) {
-        expect(preferredEncoding(`gzip;q=0.${i % 9 + 1}, br;q=${i % 2}`)).toBe(i % 2 ? "br" : "gzip");
+        expect(preferredEncoding(`gzip;q=0.${(i % 9) + 1}, br;q=${i % 2}`)).toBe(i % 2 ? "br" : "gzip");
         expect(preferredEncoding(`br;q=0, gzip;q=0, x-${i}`)).toBeUndefined();
       }
     }
   });
 
   it("encodes text and never an event stream or an image", () => {
-    for (const type of ["text/html; charset=utf-8", "application/json", "application/rss+xml", "application/xml", "text/javascript", "image/svg+xml"]) expect(isEncodableType(type), type).toBe(true);
-    for (const type of ["text/event-stream", "image/webp", "video/mp4", "application/octet-stream", ""]) expect(isEncodableType(type), type).toBe(false);
+    for (const type of [
+      "text/html; charset=utf-8",
+      "application/json",
+      "application/rss+xml",
+      "application/xml",
+      "text/javascript",
+      "image/svg+xml",
+    ])
+      expect(isEncodableType(type), type).toBe(true);
+    for (const type of ["text/event-stream", "image/webp", "video/mp4", "application/octet-stream", ""])
+      expect(isEncodableType(type), type).toBe(false);
   });
 });

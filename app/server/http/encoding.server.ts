@@ -8,7 +8,9 @@ export type Encoding = "br" | "gzip";
 export const MIN_ENCODED_BYTES = 1024;
 
 /** Levels measured on our pages (docs/decisions/013): past them the bytes shrink little and the time grows fast. */
-const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const BROTLI: BrotliOptions = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 const GZIP: ZlibOptions = { level: 6 };
 
 /** Two threads per process: a page's encoding takes a fraction of its render, and each thread holds its own encoder. */

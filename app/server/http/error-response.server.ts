@@ -14,7 +14,10 @@ export function retryAfterHeaders(error: AppError): Record<string, string> {
 
 /** An API refusal: the error's status, its JSON body (with `details` beside `error`), never stored, with Retry-After when it has one. */
 export function errorResponse(error: AppError, details: Record<string, unknown> = {}): Response {
-  return Response.json({ ...details, ...errorBody(error) }, { status: error.status, headers: { ...NO_STORE, ...retryAfterHeaders(error) } });
+  return Response.json(
+    { ...details, ...errorBody(error) },
+    { status: error.status, headers: { ...NO_STORE, ...retryAfterHeaders(error) } },
+  );
 }
 
 /** Whether an Express request is answered in JSON (the API, or a client that asks for it) rather than a page. */
@@ -24,31 +27,57 @@ export function wantsJson(req: ExpressRequest): boolean {
 
 /** errorResponse for the Express middleware that answer before React Router. */
 export function sendError(res: ExpressResponse, error: AppError): void {
-  res.status(error.status).set({ ...NO_STORE, ...retryAfterHeaders(error) }).json(errorBody(error));
+  res
+    .status(error.status)
+    .set({ ...NO_STORE, ...retryAfterHeaders(error) })
+    .json(errorBody(error));
 }
 
 /** A JSON answer never stored, from a handler before Express, with the security headers Express would have set. */
-export function writeJson(res: ServerResponse, status: number, body: string | Buffer, securityHeaders: [string, string][], headers: Record<string, string> = {}): void {
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  securityHeaders: [string, string][],
+  headers: Record<string, string> = {},
+): void {
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
   res.writeHead(status, { ...NO_STORE, ...headers, "Content-Type": "application/json; charset=utf-8" }).end(body);
 }
 
 /** errorResponse for a handler before Express. */
-export function writeError(res: ServerResponse, error: AppError, securityHeaders: [string, string][], headers: Record<string, string> = {}): void {
-  writeJson(res, error.status, JSON.stringify(errorBody(error)), securityHeaders, { ...retryAfterHeaders(error), ...headers });
+export function writeError(
+  res: ServerResponse,
+  error: AppError,
+  securityHeaders: [string, string][],
+  headers: Record<string, string> = {},
+): void {
+  writeJson(res, error.status, JSON.stringify(errorBody(error)), securityHeaders, {
+    ...retryAfterHeaders(error),
+    ...headers,
+  });
 }
 
 /** A refusal before React Router: JSON for API callers, the plain Arabic message for everyone else. */
 export function sendRefusal(req: ExpressRequest, res: ExpressResponse, error: AppError): void {
   if (wantsJson(req)) return sendError(res, error);
-  res.status(error.status).set({ ...NO_STORE, ...retryAfterHeaders(error) }).type("text/plain; charset=utf-8").send(error.message);
+  res
+    .status(error.status)
+    .set({ ...NO_STORE, ...retryAfterHeaders(error) })
+    .type("text/plain; charset=utf-8")
+    .send(error.message);
 }
 
 /**
  * Express's last error handler: whatever escaped a middleware is answered in our error model (an
  * AppError as itself, anything else a 500 logged here), never with Express's English page.
  */
-export function answerEscapedErrors(error: unknown, req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void): void {
+export function answerEscapedErrors(
+  error: unknown,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: (error?: unknown) => void,
+): void {
   if (res.headersSent) return next(error);
   const known = appErrorWithin(error) ?? clientErrorOf(error);
   if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, "unexpected error");
@@ -86,7 +115,11 @@ export function withAppErrorAnswers(build: ServerBuild): ServerBuild {
     Object.entries(build.routes).map(([id, route]) => {
       if (!route) return [id, route];
       const { loader, action } = route.module;
-      const module = { ...route.module, loader: loader && answeringAppErrors(loader), action: action && answeringAppErrors(action) };
+      const module = {
+        ...route.module,
+        loader: loader && answeringAppErrors(loader),
+        action: action && answeringAppErrors(action),
+      };
       return [id, { ...route, module }];
     }),
   );

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { createEventChannel, createEventStreams, followChannel, resumeAfter, type Opening, type Told } from "./event-stream.server";
+import {
+  createEventChannel,
+  createEventStreams,
+  followChannel,
+  resumeAfter,
+  type Opening,
+  type Told,
+} from "./event-stream.server";
 
 const get = (headers: Record<string, string> = {}, url = "http://localhost/stream") => {
   const abort = new AbortController();
@@ -46,7 +53,8 @@ describe("resumeAfter", () => {
     expect(resumeAfter(get({ "last-event-id": "42" }).request)).toBe(42);
     expect(resumeAfter(get({}, "http://localhost/stream?after=9").request, "after")).toBe(9);
     expect(resumeAfter(get({}, "http://localhost/stream?after=9").request)).toBeNull();
-    for (const bad of ["", "-1", "4.2", "1e3", "1234567890123456"]) expect(resumeAfter(get({ "last-event-id": bad }).request), bad).toBeNull();
+    for (const bad of ["", "-1", "4.2", "1e3", "1234567890123456"])
+      expect(resumeAfter(get({ "last-event-id": bad }).request), bad).toBeNull();
   });
 });
 
@@ -101,10 +109,15 @@ describe("followChannel", () => {
     let finishOpening = (_: Opening) => {};
     const opening = new Promise<Opening>((resolve) => (finishOpening = resolve));
     const streams = createEventStreams({ perIp: 5, total: 5 });
-    const response = await streams.open("readers", get().request, "10.0.0.1", followChannel(channel, "t", () => opening));
+    const response = await streams.open(
+      "readers",
+      get().request,
+      "10.0.0.1",
+      followChannel(channel, "t", () => opening),
+    );
     channel.publish(10, "covered", "t");
     channel.publish(11, "after", "t");
-    finishOpening({ text: "id: 10\ndata: \"opening\"\n\n", upTo: 10 });
+    finishOpening({ text: 'id: 10\ndata: "opening"\n\n', upTo: 10 });
     await opening;
     channel.publish(11, "again", "t");
     channel.publish(12, "next", "t");

@@ -43,7 +43,8 @@ export function eventMessage(id: number | null, data: unknown): string {
  * connection cannot set the header: it names the event its HTML reflects).
  */
 export function resumeAfter(request: Request, param?: string): number | null {
-  const value = request.headers.get("last-event-id") ?? (param ? new URL(request.url).searchParams.get(param) : null) ?? "";
+  const value =
+    request.headers.get("last-event-id") ?? (param ? new URL(request.url).searchParams.get(param) : null) ?? "";
   return /^\d{1,15}$/.test(value) ? Number(value) : null;
 }
 
@@ -56,7 +57,10 @@ const HEADERS = {
   Connection: "keep-alive",
 };
 
-export function createEventStreams(limits: Config["streams"], allowances: AddressAllowances = addressAllowances()): EventStreams {
+export function createEventStreams(
+  limits: Config["streams"],
+  allowances: AddressAllowances = addressAllowances(),
+): EventStreams {
   const open: Record<StreamPool, number> = { readers: 0, newsroom: 0 };
   /** Each open stream's way to end with a retry hint, for a server that is stopping. */
   const endings = new Set<() => void>();
@@ -171,7 +175,11 @@ export type Opening = { text: string; upTo: number };
  * Subscribed before `opening` reads anything: a message published meanwhile waits, and is told if the
  * opening did not cover it.
  */
-export function followChannel<T>(channel: EventChannel<T>, topic: string, opening: () => Promise<Opening>): StreamSetup {
+export function followChannel<T>(
+  channel: EventChannel<T>,
+  topic: string,
+  opening: () => Promise<Opening>,
+): StreamSetup {
   return (send, close) => {
     let ready = false;
     let sentUpTo = 0;

@@ -19,7 +19,10 @@ type FormOptions<E> = {
  * the page shows the form again with each message beside its field (`formMessagesOf`). Anything else
  * thrown (a redirect, a bug) goes on as it would without it.
  */
-export async function answerForm<T, E extends object = object>(run: () => Promise<T>, { echo, passOn = [] }: FormOptions<E> = {}) {
+export async function answerForm<T, E extends object = object>(
+  run: () => Promise<T>,
+  { echo, passOn = [] }: FormOptions<E> = {},
+) {
   try {
     return await run();
   } catch (error) {

@@ -5,7 +5,8 @@ import { pageError } from "./page-error.server";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
-const malformed = (code: "bad-request" | "too-large") => pageError(new AppError(code, { message: messages.formMalformed }));
+const malformed = (code: "bad-request" | "too-large") =>
+  pageError(new AppError(code, { message: messages.formMalformed }));
 
 /**
  * The body of a small HTML form (sign-in, sign-up, delete: a few short fields, unless `maxBytes` says more). Anything else (JSON, text, garbage, a form too large to be one of

@@ -37,7 +37,8 @@ export type UploadLimits = {
 /** Room in maxBodyBytes for the parts' boundaries and headers around the largest files and fields. */
 export const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
-const malformed = (code: "bad-request" | "too-large" = "bad-request") => new AppError(code, { message: messages.formMalformed });
+const malformed = (code: "bad-request" | "too-large" = "bad-request") =>
+  new AppError(code, { message: messages.formMalformed });
 
 function fieldTooLong(limits: UploadLimits, name: string): AppError {
   const message = limits.fieldTooLong[name];
@@ -48,7 +49,12 @@ function fieldTooLong(limits: UploadLimits, name: string): AppError {
  * Reads the form and hands it to `use`. Every staged file is removed once `use` has settled, whatever
  * happened, and none is left when the reading itself fails: the one place staged uploads go away.
  */
-export async function withSubmission<T>(request: Request, stagingRoot: string, limits: UploadLimits, work: (submission: Submission) => Promise<T>): Promise<T> {
+export async function withSubmission<T>(
+  request: Request,
+  stagingRoot: string,
+  limits: UploadLimits,
+  work: (submission: Submission) => Promise<T>,
+): Promise<T> {
   const { submission, discard } = await parseSubmission(request, stagingRoot, limits).catch((error: unknown) => {
     if (AppError.is(error) && error.cause) logger.error({ err: error.cause }, "staging an upload failed");
     throw error;
@@ -67,16 +73,26 @@ export async function withSubmission<T>(request: Request, stagingRoot: string, l
  * Throws an AppError (a bad or too large form, or the disk refusing a write); either way nothing
  * staged is left behind.
  */
-async function parseSubmission(request: Request, stagingRoot: string, limits: UploadLimits): Promise<{ submission: Submission; discard: () => Promise<void> }> {
+async function parseSubmission(
+  request: Request,
+  stagingRoot: string,
+  limits: UploadLimits,
+): Promise<{ submission: Submission; discard: () => Promise<void> }> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) throw malformed();
+  if (!request.body || !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType))
+    throw malformed();
   const largest = Math.max(0, ...Object.values(limits.files).map((file) => file.maxBytes));
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: { "content-type": contentType },
       defParamCharset: "utf8", // browsers send file names in UTF-8, not busboy's default latin1
-      limits: { fileSize: largest + 1, files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: limits.maxFields },
+      limits: {
+        fileSize: largest + 1,
+        files: limits.maxFiles,
+        fieldSize: limits.maxFieldBytes,
+        fields: limits.maxFields,
+      },
     });
   } catch {
     throw malformed(); // e.g. multipart without a boundary

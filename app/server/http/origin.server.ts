@@ -28,7 +28,11 @@ export function crossSiteRefusal(
   const origin = headers.origin;
   if (origin !== undefined) {
     if (siteOrigins.includes(origin)) return null;
-    return { siteOrigin, pageOrigin: origin, otherAddress: headers.host !== undefined && hostOf(origin) === hostOf(`http://${headers.host}`) };
+    return {
+      siteOrigin,
+      pageOrigin: origin,
+      otherAddress: headers.host !== undefined && hostOf(origin) === hostOf(`http://${headers.host}`),
+    };
   }
   const site = headers["sec-fetch-site"];
   if (site === undefined || site === "same-origin" || site === "none") return null;
@@ -100,7 +104,11 @@ export function forwardedElsewhere(method: string, origin: string | undefined, r
 /** Every write from another site refused before anything reads it: JSON for API callers, an Arabic page for a form. */
 export function refuseCrossSiteWrites(siteOrigins: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const refusal = crossSiteRefusal(req.method, { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) }, siteOrigins);
+    const refusal = crossSiteRefusal(
+      req.method,
+      { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) },
+      siteOrigins,
+    );
     if (!refusal) return next();
     if (wantsJson(req)) return sendError(res, new AppError("forbidden", { message: crossSiteReason(refusal) }));
     res.status(403).type("html").send(crossSitePage(refusal));
@@ -115,5 +123,8 @@ export function refuseForwardedWrite(req: Request, res: Response, siteOrigin: st
   );
   const error = new AppError("bad-request", { message: messages.forwardedHostRequest });
   if (wantsJson(req)) return sendError(res, error);
-  res.status(error.status).type("html").send(refusalPage(siteOrigin, messages.forwardedHostTitle, [escapeHtml(messages.forwardedHostRequest)]));
+  res
+    .status(error.status)
+    .type("html")
+    .send(refusalPage(siteOrigin, messages.forwardedHostTitle, [escapeHtml(messages.forwardedHostRequest)]));
 }

@@ -20,15 +20,34 @@ beforeAll(async () => {
   app.use(wholeResponses());
   app.use(pageCacheMiddleware(cache));
   const page = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
-  app.get("/long", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page("<p>خبر طويل</p>".repeat(400))));
-  app.get("/reader", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page("<script type=module>go()</script>")));
-  app.get("/nonced", (_req, res) => void res.set("Cache-Control", CACHE.publicPage).type("html").send(page(`<script nonce="${cspNonceOf(res)}">go()</script>`)));
+  app.get(
+    "/long",
+    (_req, res) =>
+      void res
+        .set("Cache-Control", CACHE.publicPage)
+        .type("html")
+        .send(page("<p>خبر طويل</p>".repeat(400))),
+  );
+  app.get(
+    "/reader",
+    (_req, res) =>
+      void res.set("Cache-Control", CACHE.publicPage).type("html").send(page("<script type=module>go()</script>")),
+  );
+  app.get(
+    "/nonced",
+    (_req, res) =>
+      void res
+        .set("Cache-Control", CACHE.publicPage)
+        .type("html")
+        .send(page(`<script nonce="${cspNonceOf(res)}">go()</script>`)),
+  );
   await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const nonceOfPolicy = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+const nonceOfPolicy = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
 describe("the page cache under the Content-Security-Policy", () => {
   it("stores a page without a nonce and serves each copy with a policy of its own", async () => {
@@ -80,7 +99,11 @@ describe("cache hits before Express", () => {
     const body = Buffer.from(`<!DOCTYPE html><html><body>${"<p>خبر</p>".repeat(300)}</body></html>`);
     const lookup = hits.lookup("/story");
     if (lookup.kind !== "render") throw new Error("expected to render");
-    lookup.done({ status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": CACHE.publicPage }, body });
+    lookup.done({
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": CACHE.publicPage },
+      body,
+    });
     const answer = pageCacheHits(hits, [["X-Content-Type-Options", "nosniff"]]);
     const hitServer = http.createServer((req, res) => void (answer(req, res) || res.writeHead(404).end()));
     await new Promise<void>((resolve) => hitServer.listen(0, "127.0.0.1", () => resolve()));
@@ -90,7 +113,9 @@ describe("cache hits before Express", () => {
         http
           .request(url, { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
             const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c)).once("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            res
+              .on("data", (c: Buffer) => chunks.push(c))
+              .once("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
           })
           .once("error", reject)
           .end();
@@ -103,7 +128,11 @@ describe("cache hits before Express", () => {
         ["br, gzip", "br", brotliDecompressSync],
       ] as const) {
         const { headers, body: sent } = await raw("GET", acceptEncoding);
-        expect([headers["content-encoding"], headers["x-cache"], headers["x-content-type-options"]]).toEqual([encoding, "HIT", "nosniff"]);
+        expect([headers["content-encoding"], headers["x-cache"], headers["x-content-type-options"]]).toEqual([
+          encoding,
+          "HIT",
+          "nosniff",
+        ]);
         expect(Number(headers["content-length"])).toBe(sent.length);
         expect(decode(sent).equals(body)).toBe(true);
       }

@@ -55,7 +55,14 @@ function renderInto(req: Request, res: Response, done: (page?: RenderedPage) => 
   onWholeBody(res, ({ body, encoding, encoded }) => {
     const type = String(res.getHeader("content-type") ?? "");
     const policy = String(res.getHeader("cache-control") ?? "");
-    if (req.method === "GET" && res.statusCode === 200 && type.startsWith("text/html") && policy.startsWith("public") && !res.getHeader("set-cookie") && !body.includes(cspNonceOf(res))) {
+    if (
+      req.method === "GET" &&
+      res.statusCode === 200 &&
+      type.startsWith("text/html") &&
+      policy.startsWith("public") &&
+      !res.getHeader("set-cookie") &&
+      !body.includes(cspNonceOf(res))
+    ) {
       const headers: Record<string, string> = {};
       for (const name of STORED_HEADERS) {
         const value = res.getHeader(name);
@@ -80,7 +87,10 @@ const ENCODINGS_KEPT = 16;
  * nonce (a stored page holds none). Each page's answer is put together once per Accept-Encoding value,
  * so a hit allocates nothing of its own. Returns false, having sent nothing, for every other request.
  */
-export function pageCacheHits(cache: PageCache, securityHeaders: [string, string][]): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function pageCacheHits(
+  cache: PageCache,
+  securityHeaders: [string, string][],
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const prepared = new WeakMap<CachedPage, Map<string | undefined, PreparedHit>>();
   const prepare = (page: CachedPage, acceptEncoding: string | undefined): PreparedHit => {
     let byAcceptEncoding = prepared.get(page);
@@ -92,7 +102,11 @@ export function pageCacheHits(cache: PageCache, securityHeaders: [string, string
       if (encoding) headers["Content-Encoding"] = encoding;
       headers["Content-Length"] = String(body.length);
       // Names in lower case: Node lower-cases each name it must recognise, on every response, unless it already is.
-      hit = { status: page.status, headers: Object.entries(headers).flatMap(([name, value]) => [name.toLowerCase(), value]), body };
+      hit = {
+        status: page.status,
+        headers: Object.entries(headers).flatMap(([name, value]) => [name.toLowerCase(), value]),
+        body,
+      };
       if (byAcceptEncoding.size < ENCODINGS_KEPT) byAcceptEncoding.set(acceptEncoding, hit);
     }
     return hit;

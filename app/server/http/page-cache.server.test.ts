@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { PageCache, type Lookup, type RenderedPage } from "./page-cache.server";
 
 const LIFETIME = 10_000;
-const html = (text: string): RenderedPage => ({ status: 200, headers: { "content-type": "text/html" }, body: Buffer.from(text) });
+const html = (text: string): RenderedPage => ({
+  status: 200,
+  headers: { "content-type": "text/html" },
+  body: Buffer.from(text),
+});
 
 function expectKind<K extends Lookup["kind"]>(lookup: Lookup, kind: K): Extract<Lookup, { kind: K }> {
   expect(lookup.kind).toBe(kind);

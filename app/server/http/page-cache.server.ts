@@ -101,7 +101,10 @@ export class PageCache {
 }
 
 /** The body in the encoding the client prefers (small pages as they are), each encoding made once per cached page. */
-export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } {
+export function encodedBody(
+  page: CachedPage,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: Encoding } {
   const encoding = page.body.length >= MIN_ENCODED_BYTES ? preferredEncoding(acceptEncoding) : undefined;
   if (!encoding) return { body: page.body };
   return { body: (page.encoded[encoding] ??= encodeNow(page.body, encoding)), encoding };

@@ -1,5 +1,11 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { meteredBody } from "./body-limit.server";
 import { requestOrigin } from "./methods.server";
@@ -22,7 +28,10 @@ export function reactRouterHandler({ build, mode, getLoadContext, siteOrigin }: 
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      if (forwardedElsewhere(req.method, req.get("origin"), requestOrigin(req)) && checksWriteOrigin(typeof build === "function" ? await build() : build, req.path)) {
+      if (
+        forwardedElsewhere(req.method, req.get("origin"), requestOrigin(req)) &&
+        checksWriteOrigin(typeof build === "function" ? await build() : build, req.path)
+      ) {
         return refuseForwardedWrite(req, res, siteOrigin);
       }
       const response = await handle(fetchRequestOf(req, res), await getLoadContext(req, res));
@@ -40,7 +49,11 @@ function routeTreeOf(routes: ServerBuild["routes"], parentId?: string): RouteObj
   return Object.values(routes).flatMap((route): RouteObject[] => {
     if (!route || route.parentId !== parentId) return [];
     const { id, path, caseSensitive } = route;
-    return [route.index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive, children: routeTreeOf(routes, id) }];
+    return [
+      route.index
+        ? { id, path, caseSensitive, index: true }
+        : { id, path, caseSensitive, children: routeTreeOf(routes, id) },
+    ];
   });
 }
 

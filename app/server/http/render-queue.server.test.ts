@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { renderQueue, type RenderQueue } from "./render-queue.server";
 import { wholeResponses } from "./whole-response.server";
 
-type Site = { base: string; queue: RenderQueue; arrived: string[]; entered: string[]; release: (id: string) => void; events: string[] };
+type Site = {
+  base: string;
+  queue: RenderQueue;
+  arrived: string[];
+  entered: string[];
+  release: (id: string) => void;
+  events: string[];
+};
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();
@@ -63,7 +70,14 @@ async function site(slots: number): Promise<Site> {
     released.add(id);
     waiters.get(id)?.();
   };
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, queue, arrived, entered, release, events };
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    queue,
+    arrived,
+    entered,
+    release,
+    events,
+  };
 }
 
 async function until(condition: () => boolean): Promise<void> {
@@ -102,7 +116,10 @@ describe("the render queue", () => {
 
   it("holds a whole page's slot until its encoded body goes out with its head", async () => {
     const s = await site(1);
-    const [first, second] = [await send(s, "/page?id=1", { headers: { "accept-encoding": "br" } }), await send(s, "/page?id=2")];
+    const [first, second] = [
+      await send(s, "/page?id=1", { headers: { "accept-encoding": "br" } }),
+      await send(s, "/page?id=2"),
+    ];
     expect((await first.answer).headers.get("content-encoding")).toBe("br");
     await (await second.answer).text();
     expect(s.events).toEqual(["render 1", "head 1", "render 2", "head 2"]);

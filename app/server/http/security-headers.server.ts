@@ -14,7 +14,11 @@ function scriptHash(text: string): string {
  * scripts such as the islands loader) or by this response's nonce (React Router's scripts on the
  * pages that hydrate whole); see docs/decisions/008.
  */
-function contentSecurityPolicy(site: { https: boolean; development: boolean }, nonce: string | undefined, scriptHashes: string[]): string {
+function contentSecurityPolicy(
+  site: { https: boolean; development: boolean },
+  nonce: string | undefined,
+  scriptHashes: string[],
+): string {
   // Editors may link images and video files from any web address, so those accept any host.
   const anyHost = site.https ? "https:" : "https: http:";
   return [
@@ -68,7 +72,11 @@ export type SecurityHeaderSource = {
 };
 
 /** The security headers: everything but the nonce is worked out once, at start. */
-export function securityHeaderSource({ baseUrl, inlineScripts, development }: SecurityHeaderOptions): SecurityHeaderSource {
+export function securityHeaderSource({
+  baseUrl,
+  inlineScripts,
+  development,
+}: SecurityHeaderOptions): SecurityHeaderSource {
   const https = new URL(baseUrl).protocol === "https:";
   const site = { https, development };
   const hashes = inlineScripts.map(scriptHash);

@@ -31,6 +31,9 @@ export function redirectToSiteAddress(siteOrigins: readonly string[]): RequestHa
     if ((req.method !== "GET" && req.method !== "HEAD") || throughTrustedProxy(req)) return next();
     const host = new URL(requestOrigin(req)).host;
     if (siteHosts.includes(host)) return next();
-    res.status(301).set({ Location: `${siteOrigin}${req.originalUrl}`, "Cache-Control": CACHE.siteAddressRedirect }).end();
+    res
+      .status(301)
+      .set({ Location: `${siteOrigin}${req.originalUrl}`, "Cache-Control": CACHE.siteAddressRedirect })
+      .end();
   };
 }

@@ -15,7 +15,8 @@ export function onWholeBody(res: Response, listener: (whole: WholeBody) => void)
 }
 
 function asBuffer(chunk: unknown, encoding: unknown): Buffer | undefined {
-  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
   // A copy: the writer may reuse its buffer once write() has returned.
   if (chunk instanceof Uint8Array) return Buffer.from(chunk);
   return undefined;
@@ -24,7 +25,8 @@ function asBuffer(chunk: unknown, encoding: unknown): Buffer | undefined {
 /** Whether this response, as its first bytes are written, is text to send whole (never an event stream, nor an answer to HEAD). */
 function sendsWhole(method: string, res: Response): boolean {
   if (res.headersSent || method === "HEAD" || res.statusCode === 204 || res.statusCode === 304) return false;
-  if (res.hasHeader("content-encoding") || /no-transform/.test(String(res.getHeader("cache-control") ?? ""))) return false;
+  if (res.hasHeader("content-encoding") || /no-transform/.test(String(res.getHeader("cache-control") ?? "")))
+    return false;
   return isEncodableType(String(res.getHeader("content-type") ?? ""));
 }
 
@@ -67,7 +69,13 @@ export function wholeResponses(): RequestHandler {
   };
 }
 
-async function sendWhole(res: Response, end: (...args: unknown[]) => Response, body: Buffer, acceptEncoding: string | undefined, callback: unknown) {
+async function sendWhole(
+  res: Response,
+  end: (...args: unknown[]) => Response,
+  body: Buffer,
+  acceptEncoding: string | undefined,
+  callback: unknown,
+) {
   const encodable = body.length >= MIN_ENCODED_BYTES && !res.headersSent;
   const encoding = encodable ? preferredEncoding(acceptEncoding) : undefined;
   if (encodable) res.vary("Accept-Encoding");

@@ -37,13 +37,20 @@ async function waitFor(db: DB, { key, rule }: Limit, now: number): Promise<numbe
  * Returns the attempt's rows; over a limit, throws `tooMany`'s refusal.
  */
 export async function admit(db: DB, limits: Limit[], now: number, tooMany: TooMany): Promise<number[]> {
-  if (limits.some(({ rule }) => rule.window > LONGEST_WINDOW)) throw new Error("a limit's window is longer than the attempts are kept");
+  if (limits.some(({ rule }) => rule.window > LONGEST_WINDOW))
+    throw new Error("a limit's window is longer than the attempts are kept");
   const admitted = await db.transaction().execute(async (trx) => {
-    await lockKeys(trx, limits.map(({ key }) => key));
+    await lockKeys(
+      trx,
+      limits.map(({ key }) => key),
+    );
     const waits = await Promise.all(limits.map((limit) => waitFor(trx, limit, now)));
     const wait = Math.max(...waits);
     if (wait > 0) return { wait, attemptIds: [] };
-    await trx.deleteFrom("auth_attempts").where("at", "<=", now - LONGEST_WINDOW).execute();
+    await trx
+      .deleteFrom("auth_attempts")
+      .where("at", "<=", now - LONGEST_WINDOW)
+      .execute();
     const rows = await trx
       .insertInto("auth_attempts")
       .values(limits.map(({ key }) => ({ key, at: now })))

@@ -28,15 +28,27 @@ export function resetPageLink(baseUrl: string, token: string): string {
 }
 
 export function resetMail(to: { email: string; name: string }, link: string): MailMessage {
-  return { to: to.email, subject: mailMessages.resetMailSubject, text: fill(mailMessages.resetMailBody, { name: to.name, link }) };
+  return {
+    to: to.email,
+    subject: mailMessages.resetMailSubject,
+    text: fill(mailMessages.resetMailBody, { name: to.name, link }),
+  };
 }
 
 export function invitationMail(to: { email: string; name: string }, inviter: string, link: string): MailMessage {
-  return { to: to.email, subject: mailMessages.inviteMailSubject, text: fill(mailMessages.inviteMailBody, { name: to.name, inviter, link, email: to.email }) };
+  return {
+    to: to.email,
+    subject: mailMessages.inviteMailSubject,
+    text: fill(mailMessages.inviteMailBody, { name: to.name, inviter, link, email: to.email }),
+  };
 }
 
 /** The mail telling an editor that `story` waits for review, with the link to its edit page. */
-export function reviewMail(to: { email: string; name: string }, story: { title: string; author: string }, link: string): MailMessage {
+export function reviewMail(
+  to: { email: string; name: string },
+  story: { title: string; author: string },
+  link: string,
+): MailMessage {
   return {
     to: to.email,
     subject: fill(mailMessages.reviewMailSubject, { title: story.title }),

@@ -17,7 +17,12 @@ export const MAX_SIDE = 8_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
 
 /** One size to make: its name in the stored file's name, its box, how the picture fills it. */
-export type CroppedOutput<K extends string> = { key: K; size: readonly [number, number]; fit: "contain" | "cover"; background?: string };
+export type CroppedOutput<K extends string> = {
+  key: K;
+  size: readonly [number, number];
+  fit: "contain" | "cover";
+  background?: string;
+};
 
 /** The field the refusals name, what they say of a huge or tiny picture, and the folder the files go to. */
 export type CroppedUpload = { field: string; folder: string; tooSmall: string; huge: string };
@@ -84,7 +89,11 @@ export function focalCrop(width: number, height: number, size: readonly [number,
   const scale = Math.max(w / width, h / height);
   const scaled = { width: Math.round(width * scale), height: Math.round(height * scale) };
   const clamp = (value: number, max: number) => Math.min(Math.max(0, Math.round(value)), max);
-  return { scaled, left: clamp(focal.x * scaled.width - w / 2, scaled.width - w), top: clamp(focal.y * scaled.height - h / 2, scaled.height - h) };
+  return {
+    scaled,
+    left: clamp(focal.x * scaled.width - w / 2, scaled.width - w),
+    top: clamp(focal.y * scaled.height - h / 2, scaled.height - h),
+  };
 }
 
 /**
@@ -92,7 +101,12 @@ export function focalCrop(width: number, height: number, size: readonly [number,
  * image's name and the point (a later point makes another file); its URL, or null when the image
  * cannot be read.
  */
-export async function storedFocalCrop(storage: MediaStorage, url: string, focal: FocalPoint, size: readonly [number, number]): Promise<string | null> {
+export async function storedFocalCrop(
+  storage: MediaStorage,
+  url: string,
+  focal: FocalPoint,
+  size: readonly [number, number],
+): Promise<string | null> {
   const source = mediaNameOf(url);
   if (!source) return null;
   const stem = source.slice(source.lastIndexOf("/") + 1).replace(/\.[a-z0-9]+$/i, "");
@@ -107,7 +121,12 @@ export async function storedFocalCrop(storage: MediaStorage, url: string, focal:
     const { width, height } = await sharp(input).metadata();
     if (!width || !height) return null;
     const { scaled, left, top } = focalCrop(width, height, size, focal);
-    const jpeg = await sharp(input).resize(scaled).extract({ left, top, width: size[0], height: size[1] }).flatten({ background: "#ffffff" }).jpeg({ quality: 82 }).toBuffer();
+    const jpeg = await sharp(input)
+      .resize(scaled)
+      .extract({ left, top, width: size[0], height: size[1] })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82 })
+      .toBuffer();
     await storage.put(name, jpeg, "image/jpeg");
     return mediaUrlOf(name);
   } catch {

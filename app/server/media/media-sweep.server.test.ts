@@ -32,11 +32,18 @@ it("empties staging and removes unreferenced media older than an hour, keeping r
   mkdirSync(path.join(dir, ".staging", "123-abc"), { recursive: true });
   writeFileSync(path.join(dir, ".staging", "123-abc", "0"), Buffer.alloc(1000));
 
-  const report = await sweepMedia(path.join(dir, ".staging"), localStorage(dir), [kept, "/media/news-videos/kept.mp4", "https://example.com/x.jpg"]);
+  const report = await sweepMedia(path.join(dir, ".staging"), localStorage(dir), [
+    kept,
+    "/media/news-videos/kept.mp4",
+    "https://example.com/x.jpg",
+  ]);
 
   expect(report.staged).toEqual({ files: 1, bytes: 1000 });
   expect(report.orphans.names.sort()).toEqual(
-    [...["", "-400w", "-800w", "-1200w"].map((w) => `news-images/${path.basename(orphan, ".webp")}${w}.webp`), "news-videos/orphan.mp4"].sort(),
+    [
+      ...["", "-400w", "-800w", "-1200w"].map((w) => `news-images/${path.basename(orphan, ".webp")}${w}.webp`),
+      "news-videos/orphan.mp4",
+    ].sort(),
   );
   expect(readdirSync(dir).includes(".staging")).toBe(false);
   const stem = path.basename(kept, ".webp");

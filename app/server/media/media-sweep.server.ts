@@ -12,15 +12,28 @@ export type SweepReport = { staged: { files: number; bytes: number }; orphans: {
 async function sizeOfTree(dir: string): Promise<{ files: number; bytes: number }> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   const sizes = await Promise.all(
-    entries.filter((e) => e.isFile()).map((e) => stat(path.join(e.parentPath, e.name)).then((s) => s.size, () => 0)),
+    entries
+      .filter((e) => e.isFile())
+      .map((e) =>
+        stat(path.join(e.parentPath, e.name)).then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
   );
   return { files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) };
 }
 
-async function removeOrphans(storage: MediaStorage, referenced: Set<string>, olderThan: number): Promise<SweepReport["orphans"]> {
+async function removeOrphans(
+  storage: MediaStorage,
+  referenced: Set<string>,
+  olderThan: number,
+): Promise<SweepReport["orphans"]> {
   const orphans: SweepReport["orphans"] = { names: [], bytes: 0 };
   for (const folder of STORED_FOLDERS) {
-    const candidates = (await storage.list(folder)).filter((file) => !referenced.has(file.name) && file.modifiedAt.getTime() < olderThan);
+    const candidates = (await storage.list(folder)).filter(
+      (file) => !referenced.has(file.name) && file.modifiedAt.getTime() < olderThan,
+    );
     const left = new Set(await storage.delete(candidates.map((file) => file.name)));
     for (const file of candidates.filter((candidate) => !left.has(candidate.name))) {
       orphans.names.push(file.name);
@@ -35,7 +48,12 @@ async function removeOrphans(storage: MediaStorage, referenced: Set<string>, old
  * media that no article references and that is older than ORPHAN_AGE_MS. `referencedUrls` are the
  * media URLs of every article; an image's width variants belong to it.
  */
-export async function sweepMedia(stagingDir: string, storage: MediaStorage, referencedUrls: readonly string[], now = Date.now()): Promise<SweepReport> {
+export async function sweepMedia(
+  stagingDir: string,
+  storage: MediaStorage,
+  referencedUrls: readonly string[],
+  now = Date.now(),
+): Promise<SweepReport> {
   const staged = await sizeOfTree(stagingDir);
   await rm(stagingDir, { recursive: true, force: true });
   const referenced = new Set(referencedUrls.flatMap(mediaNamesOf));

@@ -23,7 +23,12 @@ describe("storeImage", () => {
     const url = await storeImage(localStorage(dir), await pngBytes(2000, 1000), "Photo من البلدية.PNG");
     const stem = /^\/media\/news-images\/([0-9a-f]{16}-photo)\.webp$/.exec(url)?.[1];
     expect(stem).toBeDefined();
-    expect(files("news-images")).toEqual([`${stem}-1200w.webp`, `${stem}-400w.webp`, `${stem}-800w.webp`, `${stem}.webp`]);
+    expect(files("news-images")).toEqual([
+      `${stem}-1200w.webp`,
+      `${stem}-400w.webp`,
+      `${stem}-800w.webp`,
+      `${stem}.webp`,
+    ]);
     const small = await sharp(path.join(dir, `news-images/${stem}-400w.webp`)).metadata();
     expect([small.format, small.width, small.height]).toEqual(["webp", 400, 200]);
     const full = await sharp(path.join(dir, `news-images/${stem}.webp`)).metadata();
@@ -31,7 +36,9 @@ describe("storeImage", () => {
   });
 
   it("gives concurrent uploads of the same (Arabic) name files of their own", async () => {
-    const urls = await Promise.all(Array.from({ length: 40 }, async () => storeImage(localStorage(dir), await pngBytes(), "صورة.jpg")));
+    const urls = await Promise.all(
+      Array.from({ length: 40 }, async () => storeImage(localStorage(dir), await pngBytes(), "صورة.jpg")),
+    );
     expect(new Set(urls).size).toBe(40);
     expect(files("news-images")).toHaveLength(40 * 4);
   });
@@ -44,7 +51,12 @@ describe("storeImage", () => {
 
   it("refuses what is not an image by its bytes, a truncated image and an empty file, leaving nothing behind", async () => {
     const png = await pngBytes(800, 600);
-    for (const bad of [exeBytes(), png.subarray(0, Math.floor(png.length / 2)), Buffer.alloc(0), Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")]) {
+    for (const bad of [
+      exeBytes(),
+      png.subarray(0, Math.floor(png.length / 2)),
+      Buffer.alloc(0),
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+    ]) {
       await expect(storeImage(localStorage(dir), bad, "photo.jpg")).rejects.toMatchObject({ code: "validation" });
     }
     expect(files("news-images")).toEqual([]);
@@ -62,7 +74,9 @@ describe("storeVideoFile", () => {
     const webm = await storeVideoFile(localStorage(dir), staged("b", webmBytes()), "clip");
     expect(mp4).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.mp4$/);
     expect(webm).toMatch(/^\/media\/news-videos\/[0-9a-f]{16}-clip\.webm$/);
-    await expect(storeVideoFile(localStorage(dir), staged("c", exeBytes()), "clip.mp4")).rejects.toMatchObject({ code: "validation" });
+    await expect(storeVideoFile(localStorage(dir), staged("c", exeBytes()), "clip.mp4")).rejects.toMatchObject({
+      code: "validation",
+    });
     expect(files("news-videos")).toEqual([mp4, webm].map((url) => path.basename(url)).sort());
   });
 });
@@ -81,7 +95,12 @@ describe("file names and deletion", () => {
     writeFileSync(path.join(dir, "secret.txt"), "x");
     await deleteMedia(localStorage(dir), [gone, "/media/../secret.txt", "https://example.com/a.webp", "/etc/passwd"]);
     const stem = path.basename(keep, ".webp");
-    expect(files("news-images")).toEqual([`${stem}-1200w.webp`, `${stem}-400w.webp`, `${stem}-800w.webp`, `${stem}.webp`]);
+    expect(files("news-images")).toEqual([
+      `${stem}-1200w.webp`,
+      `${stem}-400w.webp`,
+      `${stem}-800w.webp`,
+      `${stem}.webp`,
+    ]);
     expect(existsSync(path.join(dir, "secret.txt"))).toBe(true);
   });
 });
@@ -95,7 +114,9 @@ describe("a disk that refuses", () => {
 
   it("a full disk is a storage-full AppError (not an invalid image), and the image's files written so far are removed", async () => {
     writeFileSync(path.join(disk.dir, "filler"), Buffer.alloc(1024 * 1024 - 48 * 1024));
-    const noise = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } })
+      .png()
+      .toBuffer();
     const error = await storeImage(localStorage(disk.dir), noise, "photo.png").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("storage-full");

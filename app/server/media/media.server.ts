@@ -45,7 +45,11 @@ async function encodeImage(input: Buffer, widths: number[]): Promise<Buffer[]> {
     const metadata = await sharp(input, { failOn: "truncated" }).metadata();
     if (!metadata.format || !ACCEPTED_IMAGE_FORMATS.has(metadata.format)) throw invalidImage();
     const source = sharp(input, { failOn: "truncated" }).rotate();
-    return await Promise.all(widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer()));
+    return await Promise.all(
+      widths.map((width) =>
+        source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      ),
+    );
   } catch {
     throw invalidImage();
   }
@@ -71,7 +75,10 @@ export async function storeSizedImage(storage: MediaStorage, input: Buffer, file
     { width: MAX_STORED_WIDTH, name: `${base}.webp` },
     ...IMAGE_WIDTHS.map((width) => ({ width, name: variantUrl(base, width) })),
   ];
-  const encoded = await encodeImage(input, outputs.map((o) => o.width));
+  const encoded = await encodeImage(
+    input,
+    outputs.map((o) => o.width),
+  );
   const stored: string[] = [];
   try {
     for (const [index, { name }] of outputs.entries()) {
@@ -86,7 +93,11 @@ export async function storeSizedImage(storage: MediaStorage, input: Buffer, file
   return { url: mediaUrlOf(`${base}.webp`), width: width ?? null, height: height ?? null };
 }
 
-export async function storeImageFile(storage: MediaStorage, stagedPath: string, filename: string): Promise<StoredImage> {
+export async function storeImageFile(
+  storage: MediaStorage,
+  stagedPath: string,
+  filename: string,
+): Promise<StoredImage> {
   return storeSizedImage(storage, await readFile(stagedPath), filename);
 }
 

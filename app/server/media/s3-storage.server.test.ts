@@ -170,7 +170,9 @@ describe("the S3 client's checksums", () => {
     await client.send(new PutObjectCommand({ Bucket: bucket.settings.bucket, Key: "checksum-probe", Body: body }));
     const headers = Object.keys(sent[0] ?? {}).map((name) => name.toLowerCase());
     expect(headers).toContain("content-length");
-    expect(headers.filter((name) => name.startsWith("x-amz-checksum") || name === "x-amz-sdk-checksum-algorithm")).toEqual([]);
+    expect(
+      headers.filter((name) => name.startsWith("x-amz-checksum") || name === "x-amz-sdk-checksum-algorithm"),
+    ).toEqual([]);
     expect(sent[0]?.["content-encoding"] ?? "").not.toContain("aws-chunked");
     expect(await bytesOf(await s3.read("checksum-probe"))).toEqual(body);
     client.destroy();

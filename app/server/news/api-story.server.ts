@@ -19,9 +19,44 @@ export type ApiStory = SavedStory & {
 /** The story `id` as saved now, for `actor`, who must be allowed to edit it (404 or 403 otherwise). */
 export async function apiStory(db: DB, id: string, actor: Actor): Promise<ApiStory> {
   const { article, reviewNote } = await editableArticle(db, id, actor);
-  const { title, content, body, category, status, publishAt, byline, images, video, imageUrl, createdAt, updatedAt, publishedAt, story, version } = article;
+  const {
+    title,
+    content,
+    body,
+    category,
+    status,
+    publishAt,
+    byline,
+    images,
+    video,
+    imageUrl,
+    createdAt,
+    updatedAt,
+    publishedAt,
+    story,
+    version,
+  } = article;
   const topics = (await topicsOfArticle(db, article.id)).map((topic) => topic.name);
-  return { id: article.id, title, content, body, category, status, publishAt, byline, images, video, imageUrl, reviewNote, createdAt, updatedAt, publishedAt, ...story, topics, version };
+  return {
+    id: article.id,
+    title,
+    content,
+    body,
+    category,
+    status,
+    publishAt,
+    byline,
+    images,
+    video,
+    imageUrl,
+    reviewNote,
+    createdAt,
+    updatedAt,
+    publishedAt,
+    ...story,
+    topics,
+    version,
+  };
 }
 
 /**

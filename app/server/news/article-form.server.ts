@@ -22,7 +22,11 @@ const FORM_FIELDS: ReadonlySet<string> = new Set(ARTICLE_TEXT_FIELDS);
  */
 export function checkedArticleForm(submission: Submission, sender: FormSender): ArticleFormInput {
   const unknown = Object.keys(submission.fields).find((field) => !FORM_FIELDS.has(field));
-  if (unknown !== undefined) throw new AppError("validation", { message: newsroomMessages.fieldUnknown, fields: { [unknown]: newsroomMessages.fieldUnknown } });
+  if (unknown !== undefined)
+    throw new AppError("validation", {
+      message: newsroomMessages.fieldUnknown,
+      fields: { [unknown]: newsroomMessages.fieldUnknown },
+    });
   const values = articleFormValues((name) => submission.fields[name]);
   const timeGoesWithChoice = sender === "page" && values.status !== "scheduled";
   const parsed = articleSchema.safeParse(timeGoesWithChoice ? { ...values, publishAt: undefined } : values);

@@ -23,7 +23,10 @@ export async function removeMedia(storage: MediaStorage, urls: readonly string[]
  * Stores the staged images and video as media. On a bad file or a failed write, removes what it stored
  * and throws: a file that is not what it claims beside the input it came from, a disk's refusal logged.
  */
-export async function storeUploads(storage: MediaStorage, files: readonly StagedFile[]): Promise<{ images: StoredImage[]; video: string | null }> {
+export async function storeUploads(
+  storage: MediaStorage,
+  files: readonly StagedFile[],
+): Promise<{ images: StoredImage[]; video: string | null }> {
   const stored: string[] = [];
   const images: StoredImage[] = [];
   let video: string | null = null;
@@ -44,16 +47,27 @@ export async function storeUploads(storage: MediaStorage, files: readonly Staged
   } catch (error) {
     await removeMedia(storage, stored);
     if (!AppError.is(error)) throw error;
-    if (error.code === "validation" && current) throw new AppError("validation", { fields: { [current.field]: error.message } });
+    if (error.code === "validation" && current)
+      throw new AppError("validation", { fields: { [current.field]: error.message } });
     if (error.cause) logger.error({ err: error.cause }, "media storage refused a write");
     throw error;
   }
 }
 
 /** The media a row refers to: its images, the legacy image_url, its video and the images placed in its body. */
-export function mediaOfRow(row: { images: string; image_url?: string | null; video: string | null; body: string | null }): string[] {
+export function mediaOfRow(row: {
+  images: string;
+  image_url?: string | null;
+  video: string | null;
+  body: string | null;
+}): string[] {
   const inBody = row.body ? documentImages(storedBody(row.body, "")) : [];
-  return [...parseStringList(row.images), ...(row.image_url ? [row.image_url] : []), ...(row.video ? [row.video] : []), ...inBody];
+  return [
+    ...parseStringList(row.images),
+    ...(row.image_url ? [row.image_url] : []),
+    ...(row.video ? [row.video] : []),
+    ...inBody,
+  ];
 }
 
 /** An image of the media library stays when stories stop using it, until an editor deletes it there (decision 036). */
@@ -72,7 +86,14 @@ export async function mediaOnlyUsedBy(db: DB, id: string, urls: string[]): Promi
       .selectFrom("news")
       .select("id")
       .where("id", "!=", id)
-      .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`), eb("body", "like", `%${JSON.stringify(url)}%`)]))
+      .where((eb) =>
+        eb.or([
+          eb("video", "=", url),
+          eb("image_url", "=", url),
+          eb("images", "like", `%${JSON.stringify(url)}%`),
+          eb("body", "like", `%${JSON.stringify(url)}%`),
+        ]),
+      )
       .executeTakeFirst();
     if (!other && !(await revisionUses(db, url)) && !(await inLibrary(db, url))) own.push(url);
   }

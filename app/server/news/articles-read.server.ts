@@ -43,7 +43,12 @@ function summaryColumns<O>(query: NewsQuery<O>) {
 
 /** 1 while the story's live coverage is open (decision 040): the 'مباشر' mark on its card. */
 function liveNow(eb: ExpressionBuilder<Database, "news">) {
-  return eb.selectFrom("live_coverage").select(sql<number>`1`.as("live")).whereRef("live_coverage.news_id", "=", "news.id").where("live_coverage.state", "=", "live").as("live");
+  return eb
+    .selectFrom("live_coverage")
+    .select(sql<number>`1`.as("live"))
+    .whereRef("live_coverage.news_id", "=", "news.id")
+    .where("live_coverage.state", "=", "live")
+    .as("live");
 }
 
 /** The author's name, read beside each article (a scalar subquery keeps every list's plan on `news`). */
@@ -122,7 +127,9 @@ export function toSummary(row: SummaryRow): NewsSummary {
 
 function visibleTo<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
   // The trash has its own view (trash.server.ts): no list or page shows what is in it.
-  return audience.includeDrafts ? query.where("news.status", "!=", "trashed") : query.where("news.status", "=", "published");
+  return audience.includeDrafts
+    ? query.where("news.status", "!=", "trashed")
+    : query.where("news.status", "=", "published");
 }
 
 export function summaries(db: DB, audience: Audience) {
@@ -135,7 +142,9 @@ export function summaries(db: DB, audience: Audience) {
  * by when they were written among the rest.
  */
 export function newestFirst<O>(query: NewsQuery<O>, audience: Audience): NewsQuery<O> {
-  const published = audience.includeDrafts ? sql<string>`coalesce(news.published_at, news.created_at)` : sql<string>`news.published_at`;
+  const published = audience.includeDrafts
+    ? sql<string>`coalesce(news.published_at, news.created_at)`
+    : sql<string>`news.published_at`;
   return query.orderBy(published, "desc").orderBy("news.id", "desc");
 }
 
@@ -246,11 +255,18 @@ export async function listMostRead(
 
 /** The article's short link beside it (short_links.news_id is unique). */
 function shortIdOf(eb: ExpressionBuilder<Database, "news">) {
-  return eb.selectFrom("short_links").select("short_links.short_id").whereRef("short_links.news_id", "=", "news.id").as("short_id");
+  return eb
+    .selectFrom("short_links")
+    .select("short_links.short_id")
+    .whereRef("short_links.news_id", "=", "news.id")
+    .as("short_id");
 }
 
 function articleRows(db: DB, id: string, audience: Audience) {
-  return visibleTo(db.selectFrom("news"), audience).selectAll().select([authorName, imageFocus, videoPoster]).where("news.id", "=", id);
+  return visibleTo(db.selectFrom("news"), audience)
+    .selectAll()
+    .select([authorName, imageFocus, videoPoster])
+    .where("news.id", "=", id);
 }
 
 export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC): Promise<NewsArticle | null> {
@@ -259,8 +275,17 @@ export async function getArticle(db: DB, id: string, audience: Audience = PUBLIC
 }
 
 /** The article a reader opens, with its short link, in one statement (one round trip on PostgreSQL). */
-export async function readArticle(db: DB, id: string, audience: Audience): Promise<{ article: NewsArticle; shortId: string | null } | null> {
-  const [row] = await executeCompiledWith(db, `article:${audience.includeDrafts ? "editors" : "public"}`, [id], (standIn) => articleRows(db, standIn, audience).select(shortIdOf));
+export async function readArticle(
+  db: DB,
+  id: string,
+  audience: Audience,
+): Promise<{ article: NewsArticle; shortId: string | null } | null> {
+  const [row] = await executeCompiledWith(
+    db,
+    `article:${audience.includeDrafts ? "editors" : "public"}`,
+    [id],
+    (standIn) => articleRows(db, standIn, audience).select(shortIdOf),
+  );
   return row ? { article: toArticle(row), shortId: row.short_id } : null;
 }
 

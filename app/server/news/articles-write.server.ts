@@ -90,7 +90,11 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     const createdAt = (input.createdAt ?? new Date()).toISOString();
     const status = input.status ?? "published";
     const publishedAt = status === "published" ? createdAt : null;
-    const story = storyColumns(input.story ?? {}, { slug: null, title: input.title, published: status === "published" });
+    const story = storyColumns(input.story ?? {}, {
+      slug: null,
+      title: input.title,
+      published: status === "published",
+    });
     const inserted = await trx
       .insertInto("news")
       .values({
@@ -126,9 +130,22 @@ export async function createArticle(db: DB, input: NewArticle): Promise<CreatedA
     if (input.topics) await setArticleTopics(trx, id, input.topics, createdAt);
     const shortId = status === "published" ? await ensureShortLink(trx, id) : null;
     await syncSearchIndex(trx, id);
-    const alert = alertOfWrite({ category: input.category, wasPublished: false, published: status === "published", sendAlert: input.sendAlert === true });
+    const alert = alertOfWrite({
+      category: input.category,
+      wasPublished: false,
+      published: status === "published",
+      sendAlert: input.sendAlert === true,
+    });
     if (alert && !input.silent) await queueAlert(trx, id, alert, new Date(createdAt), input.alertsPerHour);
-    await recordArticleEvent(trx, null, { id, title: input.title, createdAt, publishedAt, category: input.category, status, slug: story.slug });
+    await recordArticleEvent(trx, null, {
+      id,
+      title: input.title,
+      createdAt,
+      publishedAt,
+      category: input.category,
+      status,
+      slug: story.slug,
+    });
     return { id, shortId, createdAt, duplicate: false };
   });
 }
@@ -168,10 +185,25 @@ export type ArticleChanges = ArticleText & {
 /** An article's public state as its row holds it, for its outbox event. */
 export function articleState(
   id: string,
-  row: { title: string; category: string; status: NewsStatus; created_at: string; published_at: string | null; slug: string | null },
+  row: {
+    title: string;
+    category: string;
+    status: NewsStatus;
+    created_at: string;
+    published_at: string | null;
+    slug: string | null;
+  },
 ): ArticleState {
   const category = isCategory(row.category) ? row.category : "miscellaneous";
-  return { id, title: row.title, createdAt: row.created_at, publishedAt: row.published_at, category, status: row.status, slug: row.slug };
+  return {
+    id,
+    title: row.title,
+    createdAt: row.created_at,
+    publishedAt: row.published_at,
+    category,
+    status: row.status,
+    slug: row.slug,
+  };
 }
 
 /** A save based on a version of the article that another save has replaced since. */
@@ -183,11 +215,29 @@ export const editConflict = () => new AppError("edit-conflict");
  * the article's new version, or null when there is no such article (or it is in the trash, or an
  * autosave finds no draft). An edit based on an older version than the row's is refused (edit-conflict).
  */
-export async function updateArticle(db: DB, id: string, changes: ArticleChanges, save: Save = UNNAMED_SAVE): Promise<{ unusedMedia: string[]; version: number } | null> {
+export async function updateArticle(
+  db: DB,
+  id: string,
+  changes: ArticleChanges,
+  save: Save = UNNAMED_SAVE,
+): Promise<{ unusedMedia: string[]; version: number } | null> {
   return writeWithEvents(db, async (trx) => {
     const current = await trx
       .selectFrom("news")
-      .select(["images", "image_details", "video", "body", "published_at", "title", "category", "status", "created_at", "slug", "version", "send_alert"])
+      .select([
+        "images",
+        "image_details",
+        "video",
+        "body",
+        "published_at",
+        "title",
+        "category",
+        "status",
+        "created_at",
+        "slug",
+        "version",
+        "send_alert",
+      ])
       .where("id", "=", id)
       // An autosave writes into a draft only: one published (or sent for review) meanwhile is left alone.
       .where("status", save.kind === "autosave" ? "=" : "!=", save.kind === "autosave" ? "draft" : "trashed")
@@ -200,7 +250,11 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     const now = (save.at ?? new Date()).toISOString();
     const publishedAt = current.published_at ?? (changes.status === "published" ? now : null);
     await keepRevision(trx, id, save, now);
-    const story = storyColumns(changes.story ?? {}, { slug: current.slug, title: changes.title, published: publishedAt !== null });
+    const story = storyColumns(changes.story ?? {}, {
+      slug: current.slug,
+      title: changes.title,
+      published: publishedAt !== null,
+    });
     const updated = await trx
       .updateTable("news")
       .set((eb) => ({
@@ -211,7 +265,10 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         status: changes.status,
         image_url: changes.imageUrl,
         images: JSON.stringify(changes.images),
-        image_details: storedImageDetails(changes.imageDetails ?? parseImageDetails(current.image_details), changes.images),
+        image_details: storedImageDetails(
+          changes.imageDetails ?? parseImageDetails(current.image_details),
+          changes.images,
+        ),
         video: changes.video,
         is_video: changes.video ? 1 : 0,
         byline: changes.byline,
@@ -224,7 +281,9 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
         ...(changes.status === "review" ? { review_note: null } : {}),
       }))
       .where("id", "=", id)
-      .$if(Boolean(changes.onlyIf), (qb) => qb.where("author_id", "=", changes.onlyIf!.authorId).where("status", "in", changes.onlyIf!.statuses))
+      .$if(Boolean(changes.onlyIf), (qb) =>
+        qb.where("author_id", "=", changes.onlyIf!.authorId).where("status", "in", changes.onlyIf!.statuses),
+      )
       // The check above read the row; this one is the write's own, whatever ran in between.
       .$if(baseVersion !== undefined, (qb) => qb.where("version", "=", baseVersion!))
       .returning("version")
@@ -234,13 +293,37 @@ export async function updateArticle(db: DB, id: string, changes: ArticleChanges,
     if (changes.status === "published") await ensureShortLink(trx, id);
     await syncSearchIndex(trx, id);
     const sendAlert = changes.sendAlert ?? Boolean(current.send_alert);
-    const alert = alertOfWrite({ category: changes.category, wasPublished: current.status === "published", published: changes.status === "published", sendAlert });
+    const alert = alertOfWrite({
+      category: changes.category,
+      wasPublished: current.status === "published",
+      published: changes.status === "published",
+      sendAlert,
+    });
     if (alert) await queueAlert(trx, id, alert, new Date(now), changes.alertsPerHour);
-    const after = { id, title: changes.title, createdAt: current.created_at, publishedAt, category: changes.category, status: changes.status, slug: story.slug };
+    const after = {
+      id,
+      title: changes.title,
+      createdAt: current.created_at,
+      publishedAt,
+      category: changes.category,
+      status: changes.status,
+      slug: story.slug,
+    };
     await recordArticleEvent(trx, articleState(id, current), after);
     const usedBefore = mediaOfRow(current);
-    const usedAfter = new Set([...changes.images, ...(changes.video ? [changes.video] : []), ...(changes.body ? documentImages(changes.body) : [])]);
-    return { unusedMedia: await mediaOnlyUsedBy(trx, id, usedBefore.filter((url) => !usedAfter.has(url))), version: Number(updated.version) };
+    const usedAfter = new Set([
+      ...changes.images,
+      ...(changes.video ? [changes.video] : []),
+      ...(changes.body ? documentImages(changes.body) : []),
+    ]);
+    return {
+      unusedMedia: await mediaOnlyUsedBy(
+        trx,
+        id,
+        usedBefore.filter((url) => !usedAfter.has(url)),
+      ),
+      version: Number(updated.version),
+    };
   });
 }
 

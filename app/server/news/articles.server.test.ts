@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
 import type { DB } from "~/server/db/db.server";
-import { getArticle, listCategoryPage, listLatest, listLatestByCategory, listMostRead, listSlider, readArticle } from "./articles-read.server";
+import {
+  getArticle,
+  listCategoryPage,
+  listLatest,
+  listLatestByCategory,
+  listMostRead,
+  listSlider,
+  readArticle,
+} from "./articles-read.server";
 import { createArticle, deleteArticle, updateArticle, type NewArticle } from "./articles-write.server";
 import { articleAt, createTestArticle } from "../../../tests/support/articles";
 import { shortIdFor } from "./short-links.server";
@@ -134,7 +142,10 @@ describe("readArticle", () => {
 
 describe("updateArticle and deleteArticle", () => {
   it("updates the fields, sets updated_at and frees no media: the revision it keeps still refers to it", async () => {
-    const id = await article(0, { images: ["/media/news-images/1-a.webp", "/media/news-images/2-b.webp"], video: "/media/news-videos/3-c.mp4" });
+    const id = await article(0, {
+      images: ["/media/news-images/1-a.webp", "/media/news-images/2-b.webp"],
+      video: "/media/news-videos/3-c.mp4",
+    });
     const result = await updateArticle(db, id, {
       title: "عنوان جديد",
       content: "نص جديد",
@@ -146,14 +157,36 @@ describe("updateArticle and deleteArticle", () => {
     });
     expect(result?.unusedMedia).toEqual([]);
     const updated = await getArticle(db, id, { includeDrafts: true });
-    expect(updated).toMatchObject({ title: "عنوان جديد", category: "sports", status: "draft", imageUrl: "https://example.com/x.jpg", video: null, isVideo: false });
+    expect(updated).toMatchObject({
+      title: "عنوان جديد",
+      category: "sports",
+      status: "draft",
+      imageUrl: "https://example.com/x.jpg",
+      video: null,
+      isVideo: false,
+    });
     expect(updated?.updatedAt).not.toBeNull();
-    expect(await updateArticle(db, "missing", { title: "x", content: "y", category: "local", status: "published", imageUrl: null, images: [], video: null })).toBeNull();
+    expect(
+      await updateArticle(db, "missing", {
+        title: "x",
+        content: "y",
+        category: "local",
+        status: "published",
+        imageUrl: null,
+        images: [],
+        video: null,
+      }),
+    ).toBeNull();
   });
 
   it("deletes the article and its short link, and nothing else", async () => {
     const keep = await createTestArticle(db, { title: "يبقى", content: "نص", category: "local" });
-    const gone = await createTestArticle(db, { title: "يحذف", content: "نص", category: "breaking", images: ["/media/news-images/9-z.webp"] });
+    const gone = await createTestArticle(db, {
+      title: "يحذف",
+      content: "نص",
+      category: "breaking",
+      images: ["/media/news-images/9-z.webp"],
+    });
     expect(await deleteArticle(db, gone.id)).toMatchObject({ media: ["/media/news-images/9-z.webp"] });
     expect(await getArticle(db, gone.id, { includeDrafts: true })).toBeNull();
     expect(await db.selectFrom("short_links").select("news_id").execute()).toEqual([{ news_id: keep.id }]);
@@ -161,8 +194,18 @@ describe("updateArticle and deleteArticle", () => {
   });
 
   it("creates once per submission id", async () => {
-    const first = await createArticle(db, { title: "مرة", content: "نص", category: "local", submissionId: "form-123456" });
-    const again = await createArticle(db, { title: "مرة", content: "نص", category: "local", submissionId: "form-123456" });
+    const first = await createArticle(db, {
+      title: "مرة",
+      content: "نص",
+      category: "local",
+      submissionId: "form-123456",
+    });
+    const again = await createArticle(db, {
+      title: "مرة",
+      content: "نص",
+      category: "local",
+      submissionId: "form-123456",
+    });
     expect(again).toEqual({ ...first, duplicate: true });
     expect(await listLatest(db, { limit: 10 })).toHaveLength(1);
   });
@@ -174,7 +217,15 @@ describe("media shared by two articles (names stored before media names were uni
     const video = "/media/news-videos/1700000000000-file.mp4";
     const first = await article(1, { images: [shared, "/media/news-images/own.webp"], video });
     await article(2, { images: [shared], video });
-    const edit = { title: "خبر", content: "نص", category: "local" as const, status: "published" as const, imageUrl: null, images: [], video: null };
+    const edit = {
+      title: "خبر",
+      content: "نص",
+      category: "local" as const,
+      status: "published" as const,
+      imageUrl: null,
+      images: [],
+      video: null,
+    };
     expect((await updateArticle(db, first, edit))?.unusedMedia).toEqual([]);
     const third = await article(3, { images: [shared], video });
     expect((await deleteArticle(db, third))?.media).toEqual([]);

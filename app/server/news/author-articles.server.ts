@@ -14,7 +14,9 @@ export async function listAuthorArticles(
   pageSize: number,
 ): Promise<{ items: NewsSummary[]; hasMore: boolean } | null> {
   // The accounts' ids as values: one account's stories are then read in the order of its index, only as many as the page shows.
-  const authors = (await db.selectFrom("user").select("user.id").where("user.name", "=", username).execute()).map((row) => row.id);
+  const authors = (await db.selectFrom("user").select("user.id").where("user.name", "=", username).execute()).map(
+    (row) => row.id,
+  );
   if (authors.length === 0) return null;
   const rows = await summaries(db, PUBLIC)
     .where("news.author_id", "in", authors)

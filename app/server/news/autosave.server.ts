@@ -38,7 +38,11 @@ export type Autosaved = { id: string; savedAt: string; version: number };
  */
 function checked(fields: AutosaveFields) {
   const unknown = Object.keys(fields).find((name) => fields[name] !== undefined && !REQUEST_FIELDS.has(name));
-  if (unknown !== undefined) throw new AppError("validation", { message: newsroomMessages.fieldUnknown, fields: { [unknown]: newsroomMessages.fieldUnknown } });
+  if (unknown !== undefined)
+    throw new AppError("validation", {
+      message: newsroomMessages.fieldUnknown,
+      fields: { [unknown]: newsroomMessages.fieldUnknown },
+    });
   const texts = (name: string) => {
     const value = fields[name];
     return value === undefined ? undefined : typeof value === "string" ? [value] : value;
@@ -56,12 +60,26 @@ async function draftToSave(db: DB, actor: Actor, { id, input }: Checked, now: Da
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
   const { title, content, body, category, submissionId } = input;
-  const created = await createArticle(db, { title, content, body, category, submissionId, status: "draft", authorId: actor.id, createdAt: now });
+  const created = await createArticle(db, {
+    title,
+    content,
+    body,
+    category,
+    submissionId,
+    status: "draft",
+    authorId: actor.id,
+    createdAt: now,
+  });
   return created.id;
 }
 
 /** Saves the form's fields into the draft `fields.id`, or into a new draft, at `now`; throws an AppError when it may not. */
-export async function autosaveDraft(db: DB, actor: Actor, fields: AutosaveFields, now = new Date()): Promise<Autosaved> {
+export async function autosaveDraft(
+  db: DB,
+  actor: Actor,
+  fields: AutosaveFields,
+  now = new Date(),
+): Promise<Autosaved> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   const request = checked(fields);
   const { input } = request;

@@ -34,5 +34,7 @@ export function baseVersionOf(value: FormDataEntryValue | null): number {
  * answer: the form is out of date. Any other message about it (a NUL) stays that field's.
  */
 export function refusalOfFields(fields: FieldMessages): AppError {
-  return fields.baseVersion === conflictMessages.baseVersionRequired ? baseVersionRequired() : new AppError("validation", { fields });
+  return fields.baseVersion === conflictMessages.baseVersionRequired
+    ? baseVersionRequired()
+    : new AppError("validation", { fields });
 }

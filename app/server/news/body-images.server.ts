@@ -22,10 +22,18 @@ export const BODY_IMAGE_LIMITS: UploadLimits = {
  * An image the editor places in an article's body: stored as every article image is (WebP and its
  * width variants) and put in the media library, its `/media/news-images/…` path returned for the document.
  */
-export async function storeBodyImage({ db, storage, clock }: Newsroom, actor: Actor, submission: Submission): Promise<string> {
+export async function storeBodyImage(
+  { db, storage, clock }: Newsroom,
+  actor: Actor,
+  submission: Submission,
+): Promise<string> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   const file = submission.files[0];
-  if (!file) throw new AppError("validation", { message: editorMessages.bodyImageOne, fields: { image: editorMessages.bodyImageOne } });
+  if (!file)
+    throw new AppError("validation", {
+      message: editorMessages.bodyImageOne,
+      fields: { image: editorMessages.bodyImageOne },
+    });
   const image = await storeImageFile(storage, file.path, file.filename);
   try {
     await recordLibraryImages(db, [image], actor.id, clock.now());

@@ -20,7 +20,19 @@ afterEach(async () => cleanup());
 async function user(name: string, role: Role = "author"): Promise<string> {
   const id = `user-${name}-${role}`;
   const now = new Date().toISOString();
-  await db.insertInto("user").values({ id, name, email: `${encodeURIComponent(name)}-${role}@example.com`, emailVerified: 0, image: null, createdAt: now, updatedAt: now, role }).execute();
+  await db
+    .insertInto("user")
+    .values({
+      id,
+      name,
+      email: `${encodeURIComponent(name)}-${role}@example.com`,
+      emailVerified: 0,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      role,
+    })
+    .execute();
   return id;
 }
 
@@ -43,7 +55,15 @@ describe("credits", () => {
 
   it("keeps the byline through an edit that does not name it, and clears it when told", async () => {
     const id = await article(1, { byline: "مراسلنا في عكار" });
-    const edit = { title: "خبر", content: "نص", category: "local" as const, status: "published" as const, imageUrl: null, images: [], video: null };
+    const edit = {
+      title: "خبر",
+      content: "نص",
+      category: "local" as const,
+      status: "published" as const,
+      imageUrl: null,
+      images: [],
+      video: null,
+    };
     await updateArticle(db, id, edit);
     expect((await getArticle(db, id))?.byline).toBe("مراسلنا في عكار");
     await updateArticle(db, id, { ...edit, byline: null });
@@ -59,7 +79,8 @@ describe("listAllForDashboard", () => {
     await article(2, { title: "انتخابات عكار", authorId: omar, category: "sports" });
     await article(3, { title: "نسبة 100% في الامتحانات", authorId: sara, status: "review" });
     await article(4, { title: "طقس الغد", authorId: sara, status: "scheduled" });
-    const titles = async (filter: Partial<DashboardFilter>) => (await listAllForDashboard(db, { ...ALL, ...filter }, 1, 20)).items.map((n) => n.title);
+    const titles = async (filter: Partial<DashboardFilter>) =>
+      (await listAllForDashboard(db, { ...ALL, ...filter }, 1, 20)).items.map((n) => n.title);
     expect(await titles({ query: "انتخابات" })).toEqual(["انتخابات عكار", "انتخابات طرابلس"]);
     expect(await titles({ query: "100%" })).toEqual(["نسبة 100% في الامتحانات"]);
     expect(await titles({ query: "%" })).toEqual([]);
@@ -76,7 +97,8 @@ describe("listAllForDashboard", () => {
     await article(1, { title: "خبر أول", content: "وصل الوفد إلى ميناء صيدا صباحاً" });
     await article(2, { title: "خبر ثان", content: "نص آخر", story: { standfirst: "مقدمة عن الميناء الجديد" } });
     await article(3, { title: "خبر ثالث", content: "لا شيء هنا" });
-    const titles = async (query: string) => (await listAllForDashboard(db, { ...ALL, query }, 1, 20)).items.map((n) => n.title);
+    const titles = async (query: string) =>
+      (await listAllForDashboard(db, { ...ALL, query }, 1, 20)).items.map((n) => n.title);
     expect(await titles("ميناء صيدا")).toEqual(["خبر أول"]);
     expect(await titles("الميناء الجديد")).toEqual(["خبر ثان"]);
     expect(await titles("ميناء")).toEqual(["خبر ثان", "خبر أول"]);
@@ -94,7 +116,11 @@ describe("listAllForDashboard", () => {
   });
 
   it("reads its filters from the URL, ignoring what it does not know", () => {
-    expect(dashboardFilterFromUrl(new URL("http://x/dashboard?q=%20%D8%AE%D8%A8%D8%B1%20&status=review&category=sports&author=u1"))).toEqual({
+    expect(
+      dashboardFilterFromUrl(
+        new URL("http://x/dashboard?q=%20%D8%AE%D8%A8%D8%B1%20&status=review&category=sports&author=u1"),
+      ),
+    ).toEqual({
       query: "خبر",
       status: "review",
       category: "sports",

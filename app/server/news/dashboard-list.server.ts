@@ -32,7 +32,9 @@ export async function listAllForDashboard(db: DB, filter: DashboardFilter, page:
     .offset((page - 1) * pageSize)
     .execute();
   return {
-    items: rows.slice(0, pageSize).map((row) => ({ ...toSummary(row), shortId: row.short_id, authorId: row.author_id })),
+    items: rows
+      .slice(0, pageSize)
+      .map((row) => ({ ...toSummary(row), shortId: row.short_id, authorId: row.author_id })),
     hasMore: rows.length > pageSize,
   };
 }

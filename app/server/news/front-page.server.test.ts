@@ -6,7 +6,15 @@ import { AppError } from "~/server/platform/app-error.server";
 import { createReadCache } from "~/server/platform/read-cache.server";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { articleAt } from "../../../tests/support/articles";
-import { categoryPins, choosePlacement, frontPageCandidates, frontPageSlider, listPlacements, removeEndedPlacements, removePlacement } from "./front-page.server";
+import {
+  categoryPins,
+  choosePlacement,
+  frontPageCandidates,
+  frontPageSlider,
+  listPlacements,
+  removeEndedPlacements,
+  removePlacement,
+} from "./front-page.server";
 import { categoryPage, homeSections } from "./reader-lists.server";
 import { trashArticle } from "./trash.server";
 
@@ -22,10 +30,13 @@ const NOW = new Date("2026-11-26T10:00:00Z");
 const HOUR = 3_600_000;
 /** The form's wall time in Beirut, `hours` after NOW. */
 const inHours = (hours: number) => isoToBeirutWallTime(new Date(NOW.getTime() + hours * HOUR).toISOString());
-const pictured = (minutes: number, overrides = {}) => articleAt(db, minutes, { images: [`/media/news-images/${minutes}.webp`], ...overrides });
-const choose = (place: string, newsId: string, hours = 24) => choosePlacement(db, { place, newsId, until: inHours(hours) }, "editor-id", NOW);
+const pictured = (minutes: number, overrides = {}) =>
+  articleAt(db, minutes, { images: [`/media/news-images/${minutes}.webp`], ...overrides });
+const choose = (place: string, newsId: string, hours = 24) =>
+  choosePlacement(db, { place, newsId, until: inHours(hours) }, "editor-id", NOW);
 const titles = (items: { title: string }[]) => items.map((item) => item.title);
-const frontPageEvents = async () => (await db.selectFrom("events").select("kind").where("kind", "=", "front-page-changed").execute()).length;
+const frontPageEvents = async () =>
+  (await db.selectFrom("events").select("kind").where("kind", "=", "front-page-changed").execute()).length;
 
 async function refusal(work: Promise<unknown>): Promise<AppError> {
   const error = await work.then(
@@ -96,7 +107,9 @@ describe("the slider", () => {
       const error = await refusal(choosePlacement(db, form, "editor-id", NOW));
       expect([error.code, error.fields?.[field]], JSON.stringify(form).slice(0, 80)).toEqual(["validation", message]);
     }
-    const nul = await refusal(choosePlacement(db, { place: "1", newsId: `${good}\u0000`, until: inHours(2) }, "editor-id", NOW));
+    const nul = await refusal(
+      choosePlacement(db, { place: "1", newsId: `${good}\u0000`, until: inHours(2) }, "editor-id", NOW),
+    );
     expect(nul.status).toBe(400);
     expect((await refusal(removePlacement(db, { slot: "slide:9" }))).fields?.slot).toBe(fm.slotInvalid);
     expect(await listPlacements(db)).toEqual([]);
@@ -153,7 +166,11 @@ describe("changes and their end", () => {
     const before = await frontPageEvents();
     expect(await removeEndedPlacements(db, new Date(NOW.getTime() + 30 * 60_000))).toBe(0);
     const later = new Date(NOW.getTime() + 2 * HOUR);
-    const removed = await Promise.all([removeEndedPlacements(db, later), removeEndedPlacements(db, later), removeEndedPlacements(db, later)]);
+    const removed = await Promise.all([
+      removeEndedPlacements(db, later),
+      removeEndedPlacements(db, later),
+      removeEndedPlacements(db, later),
+    ]);
     expect(removed.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(await frontPageEvents()).toBe(before + 1);
     expect((await listPlacements(db)).map((placement) => placement.slot)).toEqual(["slide:2"]);

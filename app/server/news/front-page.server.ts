@@ -27,7 +27,14 @@ export type Placement = {
   until: string;
 };
 
-type PlacementRow = { slot: string; kind: "slide" | "pin"; position: number; category: string | null; news_id: string; until: string };
+type PlacementRow = {
+  slot: string;
+  kind: "slide" | "pin";
+  position: number;
+  category: string | null;
+  news_id: string;
+  until: string;
+};
 
 function toPlacement(row: PlacementRow): Placement {
   return {
@@ -59,9 +66,14 @@ export async function listPlacements(db: DB): Promise<Placement[]> {
 
 /** The slider readers see: each slide chosen and still published in its place, the rest filled by the rule, no story twice. */
 export async function frontPageSlider(db: DB): Promise<NewsSummary[]> {
-  const slides = (await listPlacements(db)).filter((placement) => placement.kind === "slide" && placement.position <= SLIDER_COUNT);
+  const slides = (await listPlacements(db)).filter(
+    (placement) => placement.kind === "slide" && placement.position <= SLIDER_COUNT,
+  );
   const [chosen, newest] = await Promise.all([
-    listArticlesByIds(db, slides.map((slide) => slide.newsId)),
+    listArticlesByIds(
+      db,
+      slides.map((slide) => slide.newsId),
+    ),
     listSlider(db, SLIDER_COUNT + slides.length),
   ]);
   const chosenById = new Map<string, NewsSummary>(chosen.map((article) => [article.id, summaryOf(article)]));
@@ -78,8 +90,13 @@ export async function frontPageSlider(db: DB): Promise<NewsSummary[]> {
 
 /** The story pinned on top of each category, while it is published and still of that category. */
 export async function categoryPins(db: DB): Promise<Map<Category, NewsSummary>> {
-  const pins = (await listPlacements(db)).filter((placement) => placement.kind === "pin" && placement.category !== null);
-  const articles = await listArticlesByIds(db, pins.map((pin) => pin.newsId));
+  const pins = (await listPlacements(db)).filter(
+    (placement) => placement.kind === "pin" && placement.category !== null,
+  );
+  const articles = await listArticlesByIds(
+    db,
+    pins.map((pin) => pin.newsId),
+  );
   const byId = new Map<string, NewsSummary>(articles.map((article) => [article.id, summaryOf(article)]));
   const result = new Map<Category, NewsSummary>();
   for (const pin of pins) {
@@ -90,7 +107,11 @@ export async function categoryPins(db: DB): Promise<Map<Category, NewsSummary>> 
 }
 
 /** Each category's newest `limit`, its pinned story first. */
-export function withPins(sections: Map<Category, NewsSummary[]>, pins: Map<Category, NewsSummary>, limit: number): Map<Category, NewsSummary[]> {
+export function withPins(
+  sections: Map<Category, NewsSummary[]>,
+  pins: Map<Category, NewsSummary>,
+  limit: number,
+): Map<Category, NewsSummary[]> {
   const result = new Map<Category, NewsSummary[]>();
   for (const [category, items] of sections) {
     const pin = pins.get(category);
@@ -111,7 +132,12 @@ export async function frontPageCandidates(db: DB, query: string, limit = 40): Pr
     .orderBy("published_at", "desc")
     .limit(limit)
     .execute();
-  return (await listArticlesByIds(db, rows.map((row) => row.id))).map(summaryOf);
+  return (
+    await listArticlesByIds(
+      db,
+      rows.map((row) => row.id),
+    )
+  ).map(summaryOf);
 }
 
 function refused(field: string, message: string): AppError {
@@ -138,7 +164,12 @@ function untilOf(value: string, now: Date): string {
  * An editor's choice from the dashboard's form: a published story as slide 1…4 (taken from any other
  * slide it held) or pinned on top of its category, until a time. Refusals are validation errors by field.
  */
-export async function choosePlacement(db: DB, form: Record<string, unknown>, by: string, now: Date): Promise<Placement> {
+export async function choosePlacement(
+  db: DB,
+  form: Record<string, unknown>,
+  by: string,
+  now: Date,
+): Promise<Placement> {
   const parsed = chooseFormSchema.safeParse(form);
   if (!parsed.success) throw fieldsOf(parsed.error.issues);
   const { place, newsId } = parsed.data;
@@ -151,7 +182,8 @@ export async function choosePlacement(db: DB, form: Record<string, unknown>, by:
   if (!article || article.status !== "published") throw refused("newsId", fm.notPublished);
   const category = isCategory(article.category) ? article.category : null;
   const slide = place === "pin" ? null : Number(place);
-  if (slide !== null && (Number(article.is_video) === 1 || (article.images === "[]" && !article.image_url))) throw refused("newsId", fm.needsPicture);
+  if (slide !== null && (Number(article.is_video) === 1 || (article.images === "[]" && !article.image_url)))
+    throw refused("newsId", fm.needsPicture);
   if (slide === null && category === null) throw refused("newsId", fm.notPublished);
   const placement: Placement =
     slide === null
@@ -174,7 +206,11 @@ export async function choosePlacement(db: DB, form: Record<string, unknown>, by:
     await trx
       .insertInto("front_page_placements")
       .values(row)
-      .onConflict((conflict) => conflict.column("slot").doUpdateSet({ news_id: newsId, until, set_by: by, set_at: row.set_at, category: row.category }))
+      .onConflict((conflict) =>
+        conflict
+          .column("slot")
+          .doUpdateSet({ news_id: newsId, until, set_by: by, set_at: row.set_at, category: row.category }),
+      )
       .execute();
     await recordSiteEvent(trx, "front-page-changed");
   });
@@ -186,7 +222,10 @@ export async function removePlacement(db: DB, form: Record<string, unknown>): Pr
   const parsed = removeFormSchema.safeParse(form);
   if (!parsed.success) throw fieldsOf(parsed.error.issues);
   await writeWithEvents(db, async (trx) => {
-    const removed = await trx.deleteFrom("front_page_placements").where("slot", "=", parsed.data.slot).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom("front_page_placements")
+      .where("slot", "=", parsed.data.slot)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) await recordSiteEvent(trx, "front-page-changed");
   });
 }
@@ -198,7 +237,12 @@ export async function removePlacement(db: DB, form: Record<string, unknown>): Pr
  */
 export async function removeEndedPlacements(db: DB, now: Date): Promise<number> {
   const at = now.toISOString();
-  const ended = await db.selectFrom("front_page_placements").select("slot").where("until", "<=", at).limit(1).executeTakeFirst();
+  const ended = await db
+    .selectFrom("front_page_placements")
+    .select("slot")
+    .where("until", "<=", at)
+    .limit(1)
+    .executeTakeFirst();
   if (!ended) return 0;
   return writeWithEvents(db, async (trx) => {
     const removed = await trx.deleteFrom("front_page_placements").where("until", "<=", at).executeTakeFirst();

@@ -31,14 +31,18 @@ export type ImportedArticle = {
  * one gets one. Indexed for search and recorded in the outbox like any write.
  * Returns what it did and the short ids it could not keep (taken by another article, or a second one).
  */
-export async function importArticle(trx: DB, article: ImportedArticle): Promise<{ outcome: "created" | "updated"; refusedShortIds: string[] }> {
+export async function importArticle(
+  trx: DB,
+  article: ImportedArticle,
+): Promise<{ outcome: "created" | "updated"; refusedShortIds: string[] }> {
   const current = await trx
     .selectFrom("news")
     .select(["title", "category", "status", "created_at", "published_at", "slug", "visits"])
     .where("id", "=", article.id)
     .executeTakeFirst();
   const status: NewsStatus = current?.status === "trashed" ? "trashed" : article.status;
-  const publishedAt = article.status === "published" ? (current?.published_at ?? article.createdAt) : (current?.published_at ?? null);
+  const publishedAt =
+    article.status === "published" ? (current?.published_at ?? article.createdAt) : (current?.published_at ?? null);
   const fields = {
     title: article.title,
     content: article.content,
@@ -55,7 +59,11 @@ export async function importArticle(trx: DB, article: ImportedArticle): Promise<
   };
   if (current) {
     await keepRevision(trx, article.id, UNNAMED_SAVE, new Date().toISOString());
-    await trx.updateTable("news").set((eb) => ({ ...fields, version: eb("version", "+", 1) })).where("id", "=", article.id).execute();
+    await trx
+      .updateTable("news")
+      .set((eb) => ({ ...fields, version: eb("version", "+", 1) }))
+      .where("id", "=", article.id)
+      .execute();
   } else {
     await trx
       .insertInto("news")
@@ -66,10 +74,19 @@ export async function importArticle(trx: DB, article: ImportedArticle): Promise<
   for (const link of article.shortLinks) {
     await trx
       .insertInto("short_links")
-      .values({ short_id: link.shortId, long_url: articleIdPath(article.id), news_id: article.id, created_at: link.createdAt })
+      .values({
+        short_id: link.shortId,
+        long_url: articleIdPath(article.id),
+        news_id: article.id,
+        created_at: link.createdAt,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    const holder = await trx.selectFrom("short_links").select("news_id").where("short_id", "=", link.shortId).executeTakeFirst();
+    const holder = await trx
+      .selectFrom("short_links")
+      .select("news_id")
+      .where("short_id", "=", link.shortId)
+      .executeTakeFirst();
     if (holder?.news_id !== article.id) refusedShortIds.push(link.shortId);
   }
   if (status === "published") await ensureShortLink(trx, article.id);

@@ -3,7 +3,16 @@ import { MAX_IMAGES } from "~/lib/article-schema";
 import { detailsOf, IMAGE_DETAIL_MAX, type ImageDetails, type ImageDetailsMap } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
 import type { NewsStatus } from "~/lib/news";
-import { focalPointOf, inCurrentUse, LIBRARY_PAGE_SIZE, type FocalPoint, type LibraryEntry, type LibraryFilter, type LibraryImage, type MediaUse } from "~/lib/media-library";
+import {
+  focalPointOf,
+  inCurrentUse,
+  LIBRARY_PAGE_SIZE,
+  type FocalPoint,
+  type LibraryEntry,
+  type LibraryFilter,
+  type LibraryImage,
+  type MediaUse,
+} from "~/lib/media-library";
 import { messages } from "~/lib/messages";
 import { imageDetailMessages, mediaLibraryMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { canReadArticle, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
@@ -24,29 +33,67 @@ import type { Newsroom } from "./newsroom.server";
  * use can: they then show that it was removed (`removed_media`).
  */
 
-type Row = { url: string; uploaded_by: string | null; created_at: string; width: number | null; height: number | null; alt: string; caption: string; credit: string; focal_x: number | null; focal_y: number | null };
+type Row = {
+  url: string;
+  uploaded_by: string | null;
+  created_at: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  caption: string;
+  credit: string;
+  focal_x: number | null;
+  focal_y: number | null;
+};
 
 const STORED_IMAGE = /^\/media\/news-images\/[A-Za-z0-9_-]+\.webp$/;
 
 /** Records newly stored images, by `by` at `at`, with the details they were first given; a URL already there keeps its row. */
-export async function recordLibraryImages(db: DB, images: readonly StoredImage[], by: string | null, at: Date, details: ImageDetailsMap = {}): Promise<void> {
+export async function recordLibraryImages(
+  db: DB,
+  images: readonly StoredImage[],
+  by: string | null,
+  at: Date,
+  details: ImageDetailsMap = {},
+): Promise<void> {
   if (images.length === 0) return;
-  const rows = images.map(({ url, width, height }) => ({ url, uploaded_by: by, created_at: at.toISOString(), width, height, ...detailsOf(details, url) }));
-  await db.insertInto("media").values(rows).onConflict((oc) => oc.column("url").doNothing()).execute();
+  const rows = images.map(({ url, width, height }) => ({
+    url,
+    uploaded_by: by,
+    created_at: at.toISOString(),
+    width,
+    height,
+    ...detailsOf(details, url),
+  }));
+  await db
+    .insertInto("media")
+    .values(rows)
+    .onConflict((oc) => oc.column("url").doNothing())
+    .execute();
 }
 
 /** A story's details for its images become the library's defaults for those the library has none for. */
 export async function describeLibraryImages(db: DB, details: ImageDetailsMap): Promise<void> {
   for (const [url, { alt, caption, credit }] of Object.entries(details)) {
     if (!STORED_IMAGE.test(url) || !(alt || caption || credit)) continue;
-    await db.updateTable("media").set({ alt, caption, credit }).where("url", "=", url).where("alt", "=", "").where("caption", "=", "").where("credit", "=", "").execute();
+    await db
+      .updateTable("media")
+      .set({ alt, caption, credit })
+      .where("url", "=", url)
+      .where("alt", "=", "")
+      .where("caption", "=", "")
+      .where("credit", "=", "")
+      .execute();
   }
 }
 
 /** Forgets the rows of images whose files a refused request removed again. */
 export async function forgetLibraryImages(db: DB, urls: readonly string[]): Promise<void> {
   if (urls.length === 0) return;
-  await db.deleteFrom("media").where("url", "in", [...urls]).execute();
+  await db
+    .deleteFrom("media")
+    .where("url", "in", [...urls])
+    .execute();
 }
 
 /** The URLs among `urls` the library holds. */
@@ -82,8 +129,13 @@ const quoted = (url: string) => containsPattern(JSON.stringify(url));
 export async function usesOf(db: DB, urls: readonly string[], viewer?: Actor): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(urls.map((url) => [url, []]));
   if (urls.length === 0) return uses;
-  const readable = (story: { author_id: string | null; status: string }) => !viewer || canReadArticle(viewer, { authorId: story.author_id, status: story.status as NewsStatus });
-  const anyOf = (column: string) => sql<boolean>`(${sql.join(urls.map((url) => sql`${sql.ref(column)} like ${quoted(url)} escape '\\'`), sql` or `)})`;
+  const readable = (story: { author_id: string | null; status: string }) =>
+    !viewer || canReadArticle(viewer, { authorId: story.author_id, status: story.status as NewsStatus });
+  const anyOf = (column: string) =>
+    sql<boolean>`(${sql.join(
+      urls.map((url) => sql`${sql.ref(column)} like ${quoted(url)} escape '\\'`),
+      sql` or `,
+    )})`;
   const articles = await db
     .selectFrom("news")
     .select(["id", "title", "images", "image_url", "body", "author_id", "status"])
@@ -94,17 +146,27 @@ export async function usesOf(db: DB, urls: readonly string[], viewer?: Actor): P
     const images = parseStringList(article.images);
     const inBody = article.body ? documentImages(storedBody(article.body, "")) : [];
     for (const url of urls) {
-      const as = images[0] === url || article.image_url === url ? "cover" : images.includes(url) ? "gallery" : inBody.includes(url) ? "body" : null;
+      const as =
+        images[0] === url || article.image_url === url
+          ? "cover"
+          : images.includes(url)
+            ? "gallery"
+            : inBody.includes(url)
+              ? "body"
+              : null;
       if (as) uses.get(url)!.push({ id: article.id, title: article.title, as });
     }
   }
   const posters = await db
     .selectFrom("video_posters")
-    .innerJoin("news", (join) => join.onRef("news.id", "=", "video_posters.news_id").onRef("news.video", "=", "video_posters.video_url"))
+    .innerJoin("news", (join) =>
+      join.onRef("news.id", "=", "video_posters.news_id").onRef("news.video", "=", "video_posters.video_url"),
+    )
     .select(["news.id", "news.title", "news.author_id", "news.status", "video_posters.poster_url"])
     .where("video_posters.poster_url", "in", [...urls])
     .execute();
-  for (const poster of posters.filter(readable)) uses.get(poster.poster_url)?.push({ id: poster.id, title: poster.title, as: "poster" });
+  for (const poster of posters.filter(readable))
+    uses.get(poster.poster_url)?.push({ id: poster.id, title: poster.title, as: "poster" });
   const updates = await db
     .selectFrom("live_updates")
     .innerJoin("news", "news.id", "live_updates.news_id")
@@ -114,7 +176,11 @@ export async function usesOf(db: DB, urls: readonly string[], viewer?: Actor): P
   for (const update of updates.filter(readable)) {
     for (const url of urls) {
       const list = uses.get(url)!;
-      if (update.body.includes(JSON.stringify(url)) && !list.some((use) => use.id === update.id && use.as === "live-update")) list.push({ id: update.id, title: update.title, as: "live-update" });
+      if (
+        update.body.includes(JSON.stringify(url)) &&
+        !list.some((use) => use.id === update.id && use.as === "live-update")
+      )
+        list.push({ id: update.id, title: update.title, as: "live-update" });
     }
   }
   const revisions = await db
@@ -127,7 +193,8 @@ export async function usesOf(db: DB, urls: readonly string[], viewer?: Actor): P
     const named = `${revision.images} ${revision.body ?? ""}`;
     for (const url of urls) {
       const list = uses.get(url)!;
-      if (named.includes(JSON.stringify(url)) && !list.some((use) => use.id === revision.id)) list.push({ id: revision.id, title: revision.title, as: "revision" });
+      if (named.includes(JSON.stringify(url)) && !list.some((use) => use.id === revision.id))
+        list.push({ id: revision.id, title: revision.title, as: "revision" });
     }
   }
   return uses;
@@ -138,15 +205,32 @@ function libraryQuery(db: DB, filter: LibraryFilter) {
     .selectFrom("media")
     .leftJoin("user", "user.id", "media.uploaded_by")
     .$if(filter.q !== "", (query) =>
-      query.where(sql<boolean>`(lower(media.caption) like lower(${containsPattern(filter.q)}) escape '\\' or lower(media.credit) like lower(${containsPattern(filter.q)}) escape '\\' or lower(media.alt) like lower(${containsPattern(filter.q)}) escape '\\')`),
+      query.where(
+        sql<boolean>`(lower(media.caption) like lower(${containsPattern(filter.q)}) escape '\\' or lower(media.credit) like lower(${containsPattern(filter.q)}) escape '\\' or lower(media.alt) like lower(${containsPattern(filter.q)}) escape '\\')`,
+      ),
     )
-    .$if(filter.uploader !== "", (query) => query.where(sql<boolean>`lower(${sql.ref("user.name")}) like lower(${containsPattern(filter.uploader)}) escape '\\'`))
+    .$if(filter.uploader !== "", (query) =>
+      query.where(
+        sql<boolean>`lower(${sql.ref("user.name")}) like lower(${containsPattern(filter.uploader)}) escape '\\'`,
+      ),
+    )
     .$if(filter.from !== null, (query) => query.where("media.created_at", ">=", `${filter.from}T00:00:00.000Z`))
-    .$if(filter.to !== null, (query) => query.where("media.created_at", "<", new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString()));
+    .$if(filter.to !== null, (query) =>
+      query.where(
+        "media.created_at",
+        "<",
+        new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString(),
+      ),
+    );
 }
 
 /** One page of the library, newest first, with where each image is used in stories `viewer` may read; `hasMore` when another page follows. */
-export async function searchLibrary(db: DB, viewer: Actor, filter: LibraryFilter, page = 1): Promise<{ images: LibraryEntry[]; hasMore: boolean }> {
+export async function searchLibrary(
+  db: DB,
+  viewer: Actor,
+  filter: LibraryFilter,
+  page = 1,
+): Promise<{ images: LibraryEntry[]; hasMore: boolean }> {
   const rows = await libraryQuery(db, filter)
     .selectAll("media")
     .select("user.name as uploader")
@@ -156,8 +240,15 @@ export async function searchLibrary(db: DB, viewer: Actor, filter: LibraryFilter
     .offset((page - 1) * LIBRARY_PAGE_SIZE)
     .execute();
   const images = rows.slice(0, LIBRARY_PAGE_SIZE).map(imageOf);
-  const uses = await usesOf(db, images.map((image) => image.url), viewer);
-  return { images: images.map((image) => ({ ...image, uses: uses.get(image.url) ?? [] })), hasMore: rows.length > LIBRARY_PAGE_SIZE };
+  const uses = await usesOf(
+    db,
+    images.map((image) => image.url),
+    viewer,
+  );
+  return {
+    images: images.map((image) => ({ ...image, uses: uses.get(image.url) ?? [] })),
+    hasMore: rows.length > LIBRARY_PAGE_SIZE,
+  };
 }
 
 const notInLibrary = () => new AppError("not-found", { message: mediaLibraryMessages.notFound });
@@ -171,7 +262,11 @@ async function requireRow(db: DB, url: string): Promise<void> {
 export async function setLibraryDetails(db: DB, actor: Actor, url: string, details: ImageDetails): Promise<void> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   await requireRow(db, url);
-  await db.updateTable("media").set({ alt: details.alt, caption: details.caption, credit: details.credit }).where("url", "=", url).execute();
+  await db
+    .updateTable("media")
+    .set({ alt: details.alt, caption: details.caption, credit: details.credit })
+    .where("url", "=", url)
+    .execute();
 }
 
 /** The point every crop of the image keeps in frame (null: the centre again); readers' pages change with it, on every instance. */
@@ -179,7 +274,11 @@ export async function setFocalPoint(db: DB, actor: Actor, url: string, focal: Fo
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   await requireRow(db, url);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("media").set({ focal_x: focal?.x ?? null, focal_y: focal?.y ?? null }).where("url", "=", url).execute();
+    await trx
+      .updateTable("media")
+      .set({ focal_x: focal?.x ?? null, focal_y: focal?.y ?? null })
+      .where("url", "=", url)
+      .execute();
     await recordSiteEvent(trx, "media-changed");
   });
 }
@@ -197,7 +296,11 @@ export async function deleteLibraryImage({ db, storage, clock }: Newsroom, actor
   await db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom("media").where("url", "=", url).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notInLibrary();
-    if (uses.length > 0) await trx.insertInto("removed_media").values({ url, removed_by: actor.id, removed_at: clock.now().toISOString() }).execute();
+    if (uses.length > 0)
+      await trx
+        .insertInto("removed_media")
+        .values({ url, removed_by: actor.id, removed_at: clock.now().toISOString() })
+        .execute();
   });
   await removeMedia(storage, [url]);
 }
@@ -226,10 +329,18 @@ export const LIBRARY_UPLOAD_LIMITS: UploadLimits = {
  * Pictures uploaded straight into the library by a newsroom member: checked and stored as a story's
  * uploads are (storeUploads), each a row of the library, or none at all. Returns their URLs.
  */
-export async function uploadLibraryImages({ db, storage, clock }: Newsroom, actor: Actor, submission: Submission): Promise<string[]> {
+export async function uploadLibraryImages(
+  { db, storage, clock }: Newsroom,
+  actor: Actor,
+  submission: Submission,
+): Promise<string[]> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
   const files = submission.files.filter((file) => file.field === "images");
-  if (files.length === 0) throw new AppError("validation", { message: mediaLibraryMessages.uploadNone, fields: { images: mediaLibraryMessages.uploadNone } });
+  if (files.length === 0)
+    throw new AppError("validation", {
+      message: mediaLibraryMessages.uploadNone,
+      fields: { images: mediaLibraryMessages.uploadNone },
+    });
   const { images } = await storeUploads(storage, files);
   const urls = images.map((image) => image.url);
   try {
@@ -245,27 +356,42 @@ export async function uploadLibraryImages({ db, storage, clock }: Newsroom, acto
 export async function focalPointsOf(db: DB, urls: readonly string[]): Promise<Map<string, FocalPoint>> {
   const wanted = [...new Set(urls.filter((url) => STORED_IMAGE.test(url)))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom("media").select(["url", "focal_x", "focal_y"]).where("url", "in", wanted).where("focal_x", "is not", null).execute();
+  const rows = await db
+    .selectFrom("media")
+    .select(["url", "focal_x", "focal_y"])
+    .where("url", "in", wanted)
+    .where("focal_x", "is not", null)
+    .execute();
   return new Map(rows.map((row) => [row.url, { x: Number(row.focal_x), y: Number(row.focal_y) }]));
 }
 
 const URL_MAX = 500;
-const TOO_LONG = { alt: imageDetailMessages.altTooLong, caption: imageDetailMessages.captionTooLong, credit: imageDetailMessages.creditTooLong } as const;
+const TOO_LONG = {
+  alt: imageDetailMessages.altTooLong,
+  caption: imageDetailMessages.captionTooLong,
+  credit: imageDetailMessages.creditTooLong,
+} as const;
 const refusedAction = (message: string = mediaLibraryMessages.actionInvalid) => new AppError("validation", { message });
 
 /**
  * The library page's one change, from its form's fields: `details` (alt, caption, credit), `focus`
  * (x and y in 0–1, or neither: the centre) or `delete`. Returns what to tell the person.
  */
-export async function changeLibraryImage(newsroom: Newsroom, actor: Actor, fields: Record<string, string>): Promise<string> {
+export async function changeLibraryImage(
+  newsroom: Newsroom,
+  actor: Actor,
+  fields: Record<string, string>,
+): Promise<string> {
   const withNul = Object.keys(fields).find((name) => fields[name]!.includes("\0"));
-  if (withNul) throw new AppError("validation", { message: messages.textHasNul, fields: { [withNul]: messages.textHasNul } });
+  if (withNul)
+    throw new AppError("validation", { message: messages.textHasNul, fields: { [withNul]: messages.textHasNul } });
   const { intent, url } = fields;
   if (!url || url.length > URL_MAX) throw refusedAction();
   if (intent === "details") {
     const details = { alt: fields.alt ?? "", caption: fields.caption ?? "", credit: fields.credit ?? "" };
     for (const key of ["alt", "caption", "credit"] as const) {
-      if (details[key].length > IMAGE_DETAIL_MAX) throw new AppError("validation", { message: TOO_LONG[key], fields: { [key]: TOO_LONG[key] } });
+      if (details[key].length > IMAGE_DETAIL_MAX)
+        throw new AppError("validation", { message: TOO_LONG[key], fields: { [key]: TOO_LONG[key] } });
       details[key] = details[key].trim();
     }
     await setLibraryDetails(newsroom.db, actor, url, details);

@@ -32,7 +32,22 @@ export type Preview = {
 };
 
 const previewSchema = articleFields
-  .pick({ title: true, content: true, body: true, category: true, standfirst: true, byline: true, videoUrl: true, imageUrl: true, removeImages: true, imageOrder: true, imageAlt: true, imageCaption: true, imageCredit: true, topics: true })
+  .pick({
+    title: true,
+    content: true,
+    body: true,
+    category: true,
+    standfirst: true,
+    byline: true,
+    videoUrl: true,
+    imageUrl: true,
+    removeImages: true,
+    imageOrder: true,
+    imageAlt: true,
+    imageCaption: true,
+    imageCredit: true,
+    topics: true,
+  })
   .extend({ id: articleIdField.optional() })
   .transform(withArticleText)
   .transform(withImageDetails);
@@ -41,10 +56,19 @@ const previewSchema = articleFields
 export type PreviewFields = ArticleFormValues & { id?: string };
 
 /** Who the page would credit: the byline typed, else the story's author (the actor, for a story not saved yet). */
-async function creditOfPreview(db: DB, byline: string | null, id: string | undefined, actor: Actor): Promise<Credit | null> {
+async function creditOfPreview(
+  db: DB,
+  byline: string | null,
+  id: string | undefined,
+  actor: Actor,
+): Promise<Credit | null> {
   if (byline) return creditOf(byline, null);
-  const authorId = id ? (await db.selectFrom("news").select("author_id").where("id", "=", id).executeTakeFirst())?.author_id : actor.id;
-  const author = authorId ? await db.selectFrom("user").select("name").where("id", "=", authorId).executeTakeFirst() : undefined;
+  const authorId = id
+    ? (await db.selectFrom("news").select("author_id").where("id", "=", id).executeTakeFirst())?.author_id
+    : actor.id;
+  const author = authorId
+    ? await db.selectFrom("user").select("name").where("id", "=", authorId).executeTakeFirst()
+    : undefined;
   return creditOf(null, author?.name ?? null);
 }
 
@@ -62,7 +86,10 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
   const article = id ? await getArticle(db, id, EDITORS) : null;
   const current = article?.images ?? [];
   // Images taken from the media library show beside the article's own.
-  const fromLibrary = await libraryHolds(db, (parsed.data.imageOrder ?? []).filter((url) => !current.includes(url)));
+  const fromLibrary = await libraryHolds(
+    db,
+    (parsed.data.imageOrder ?? []).filter((url) => !current.includes(url)),
+  );
   const images = keptImagesInOrder(current, parsed.data, fromLibrary);
   if (!images) throw new AppError("validation", { fields: { imageDetails: imageDetailMessages.notOfArticle } });
   const imageDetails: ImageDetailsMap = { ...article?.imageDetails, ...parsed.data.imageDetails };

@@ -23,7 +23,6 @@ import { alertLimitUnlessConfirmed } from "./push-alerts.server";
 import { storeShareImage } from "./story-fields.server";
 import type { NewsStatus } from "~/lib/news";
 
-
 const invalid = (fields: Record<string, string>) => new AppError("validation", { fields });
 
 /**
@@ -31,18 +30,41 @@ const invalid = (fields: Record<string, string>) => new AppError("validation", {
  * or null when the form names an image the article does not have: it may order, describe and remove only its own,
  * and place images of the media library (`fromLibrary`) among them.
  */
-export function keptImagesInOrder(current: readonly string[], input: Pick<ArticleFormInput, "removeImages" | "imageOrder">, fromLibrary: ReadonlySet<string> = new Set()): string[] | null {
+export function keptImagesInOrder(
+  current: readonly string[],
+  input: Pick<ArticleFormInput, "removeImages" | "imageOrder">,
+  fromLibrary: ReadonlySet<string> = new Set(),
+): string[] | null {
   if (input.removeImages.some((url) => !current.includes(url))) return null;
   const kept = current.filter((url) => !input.removeImages.includes(url));
   const order = input.imageOrder;
   if (!order) return kept;
   if (order.some((url) => !current.includes(url) && !fromLibrary.has(url))) return null;
-  return [...order.filter((url) => kept.includes(url) || fromLibrary.has(url)), ...kept.filter((url) => !order.includes(url))];
+  return [
+    ...order.filter((url) => kept.includes(url) || fromLibrary.has(url)),
+    ...kept.filter((url) => !order.includes(url)),
+  ];
 }
 
 /** What the article has before the form: nothing for a new one. */
-type Current = { kind: "create" | "edit"; id: string | null; status: NewsStatus | null; images: readonly string[]; video: string | null; imageDetails: ImageDetailsMap; shareImage: string | null };
-const NEW_ARTICLE: Current = { kind: "create", id: null, status: null, images: [], video: null, imageDetails: {}, shareImage: null };
+type Current = {
+  kind: "create" | "edit";
+  id: string | null;
+  status: NewsStatus | null;
+  images: readonly string[];
+  video: string | null;
+  imageDetails: ImageDetailsMap;
+  shareImage: string | null;
+};
+const NEW_ARTICLE: Current = {
+  kind: "create",
+  id: null,
+  status: null,
+  images: [],
+  video: null,
+  imageDetails: {},
+  shareImage: null,
+};
 
 /** Its own uploaded video (a link elsewhere is only a link). */
 const hasLocalVideo = (current: Current) => current.video?.startsWith("/media/") === true;
@@ -87,7 +109,11 @@ function articleOfForm(input: ArticleFormInput, actor: Actor, current: Current, 
 
 /** Only editors may ask for an alert (permissions.ts). */
 function assertAlertPermitted(actor: Actor, input: ArticleFormInput): void {
-  if (input.sendAlert && !canSendAlerts(actor)) throw new AppError("forbidden", { message: pushMessages.sendAlertEditorsOnly, fields: { sendAlert: pushMessages.sendAlertEditorsOnly } });
+  if (input.sendAlert && !canSendAlerts(actor))
+    throw new AppError("forbidden", {
+      message: pushMessages.sendAlertEditorsOnly,
+      fields: { sendAlert: pushMessages.sendAlertEditorsOnly },
+    });
 }
 
 /**
@@ -109,14 +135,28 @@ type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[]; a
  * is refused before any file is stored, and so are an edit that names no base version and a field that
  * would change nothing (a removal of what is not there).
  */
-async function prepare(newsroom: Newsroom, submission: Submission, actor: Actor, current: Current, sender: FormSender): Promise<Prepared> {
+async function prepare(
+  newsroom: Newsroom,
+  submission: Submission,
+  actor: Actor,
+  current: Current,
+  sender: FormSender,
+): Promise<Prepared> {
   const { db, storage, clock } = newsroom;
   const input = checkedArticleForm(submission, sender);
-  if (!statusesFor(actor).includes(input.status)) throw new AppError("forbidden", { message: newsroomMessages.statusNotAllowed, fields: { status: newsroomMessages.statusNotAllowed } });
+  if (!statusesFor(actor).includes(input.status))
+    throw new AppError("forbidden", {
+      message: newsroomMessages.statusNotAllowed,
+      fields: { status: newsroomMessages.statusNotAllowed },
+    });
   if (current.kind === "edit" && input.submissionId) throw invalid({ form: newsroomMessages.submissionIdOnEdit });
   if (current.kind === "edit") requireBaseVersion(input.baseVersion);
-  const fromLibrary = await libraryHolds(db, (input.imageOrder ?? []).filter((url) => !current.images.includes(url)));
-  if (!keptImagesInOrder(current.images, input, fromLibrary)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
+  const fromLibrary = await libraryHolds(
+    db,
+    (input.imageOrder ?? []).filter((url) => !current.images.includes(url)),
+  );
+  if (!keptImagesInOrder(current.images, input, fromLibrary))
+    throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
   if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: newsroomMessages.noVideoToRemove });
   if (input.removeShareImage && !current.shareImage) throw invalid({ shareImage: storyMessages.noShareImageToRemove });
   if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
@@ -141,7 +181,9 @@ async function prepare(newsroom: Newsroom, submission: Submission, actor: Actor,
 
 /** Takes back what a refused write stored: its files and their rows in the media library. */
 async function discard({ db, storage }: Newsroom, stored: string[]): Promise<void> {
-  await forgetLibraryImages(db, stored).catch((error: unknown) => logger.error({ err: error }, "media library rows of a refused write could not be removed"));
+  await forgetLibraryImages(db, stored).catch((error: unknown) =>
+    logger.error({ err: error }, "media library rows of a refused write could not be removed"),
+  );
   await removeMedia(storage, stored);
 }
 
@@ -156,7 +198,12 @@ function writeFailure(error: unknown, failed: string): AppError {
  * Publishing: the form (or the admin API) becomes an article by `actor`, its short link and its media,
  * or nothing at all. The status must be one the actor may give (permissions.ts).
  */
-export async function publishArticle(newsroom: Newsroom, actor: Actor, submission: Submission, sender: FormSender): Promise<{ id: string; shortId: string | null }> {
+export async function publishArticle(
+  newsroom: Newsroom,
+  actor: Actor,
+  submission: Submission,
+  sender: FormSender,
+): Promise<{ id: string; shortId: string | null }> {
   const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, submission, actor, NEW_ARTICLE, sender);
   let created;
   try {
@@ -181,7 +228,11 @@ export async function publishArticle(newsroom: Newsroom, actor: Actor, submissio
 }
 
 /** The article `actor` is about to edit, with the editor's note; 404 when there is none, 403 when it is not theirs to edit. */
-export async function editableArticle(db: DB, id: string, actor: Actor): Promise<{ article: NewsArticle; reviewNote: string | null }> {
+export async function editableArticle(
+  db: DB,
+  id: string,
+  actor: Actor,
+): Promise<{ article: NewsArticle; reviewNote: string | null }> {
   const access = await getArticleAccess(db, id);
   if (!access) throw articleNotFound();
   if (!canEditArticle(actor, access)) throw articleNotYours();
@@ -191,7 +242,15 @@ export async function editableArticle(db: DB, id: string, actor: Actor): Promise
 }
 
 /** What an edit of `article` starts from. */
-const currentOf = (article: NewsArticle): Current => ({ kind: "edit", id: article.id, status: article.status, images: article.images, video: article.video, imageDetails: article.imageDetails, shareImage: article.story.shareImage });
+const currentOf = (article: NewsArticle): Current => ({
+  kind: "edit",
+  id: article.id,
+  status: article.status,
+  images: article.images,
+  video: article.video,
+  imageDetails: article.imageDetails,
+  shareImage: article.story.shareImage,
+});
 
 /**
  * A draft's autosave as the changes a save of the same form would make, without files or removals
@@ -199,8 +258,12 @@ const currentOf = (article: NewsArticle): Current => ({ kind: "edit", id: articl
  */
 export async function autosavedChanges(db: DB, actor: Actor, article: NewsArticle, input: ArticleFormInput) {
   const current = currentOf(article);
-  const fromLibrary = await libraryHolds(db, (input.imageOrder ?? []).filter((url) => !current.images.includes(url)));
-  if (!keptImagesInOrder(current.images, input, fromLibrary)) throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
+  const fromLibrary = await libraryHolds(
+    db,
+    (input.imageOrder ?? []).filter((url) => !current.images.includes(url)),
+  );
+  if (!keptImagesInOrder(current.images, input, fromLibrary))
+    throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
   return articleOfForm(input, actor, current, { images: [], video: null, shareImage: null, fromLibrary });
 }
 
@@ -208,7 +271,13 @@ export async function autosavedChanges(db: DB, actor: Actor, article: NewsArticl
  * An edit by `actor` of `article`, as editableArticle gave it: the write itself checks again that the
  * actor may still edit it (permissions.ts) and give it the status asked for.
  */
-export async function editArticle(newsroom: Newsroom, actor: Actor, article: NewsArticle, submission: Submission, sender: FormSender): Promise<{ version: number }> {
+export async function editArticle(
+  newsroom: Newsroom,
+  actor: Actor,
+  article: NewsArticle,
+  submission: Submission,
+  sender: FormSender,
+): Promise<{ version: number }> {
   const current = currentOf(article);
   const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, submission, actor, current, sender);
   const changes = articleOfForm(input, actor, current, uploads);
@@ -218,7 +287,12 @@ export async function editArticle(newsroom: Newsroom, actor: Actor, article: New
   }
   let result;
   try {
-    result = await updateArticle(newsroom.db, article.id, { ...changes, alertsPerHour, onlyIf: editCondition(actor), baseVersion: input.baseVersion }, { by: actor.id, kind: "save", at: newsroom.clock.now() });
+    result = await updateArticle(
+      newsroom.db,
+      article.id,
+      { ...changes, alertsPerHour, onlyIf: editCondition(actor), baseVersion: input.baseVersion },
+      { by: actor.id, kind: "save", at: newsroom.clock.now() },
+    );
   } catch (error) {
     await discard(newsroom, stored);
     throw writeFailure(error, newsroomMessages.updateFailed);

@@ -18,7 +18,12 @@ const HOUR_MS = 3_600_000;
 /** The key every transaction that queues an alert holds (db/key-locks), so the hourly count and the queueing are one step. */
 const ALERT_QUEUE_KEY = "push-alerts:queue";
 
-const overLimit = () => new AppError("validation", { message: pushMessages.overLimit, reason: "alert-limit", fields: { sendAlert: pushMessages.overLimit } });
+const overLimit = () =>
+  new AppError("validation", {
+    message: pushMessages.overLimit,
+    reason: "alert-limit",
+    fields: { sendAlert: pushMessages.overLimit },
+  });
 
 /**
  * Queues story `articleId`'s alert inside `trx`, or with `liveUpdateId` the alert of that live update
@@ -26,13 +31,30 @@ const overLimit = () => new AppError("validation", { message: pushMessages.overL
  * `perHour` in the hour up to `at` refuses the whole write (alert-limit) instead. Transactions that
  * queue take turns from the count to their commit.
  */
-export async function queueAlert(trx: DB, articleId: string, kind: AlertKind, at: Date, perHour?: number, liveUpdateId: string | null = null): Promise<void> {
+export async function queueAlert(
+  trx: DB,
+  articleId: string,
+  kind: AlertKind,
+  at: Date,
+  perHour?: number,
+  liveUpdateId: string | null = null,
+): Promise<void> {
   await lockKeys(trx, [ALERT_QUEUE_KEY]);
-  if (perHour !== undefined && !(await hasAlert(trx, articleId, liveUpdateId)) && (await alertsSince(trx, new Date(at.getTime() - HOUR_MS))) >= perHour) throw overLimit();
+  if (
+    perHour !== undefined &&
+    !(await hasAlert(trx, articleId, liveUpdateId)) &&
+    (await alertsSince(trx, new Date(at.getTime() - HOUR_MS))) >= perHour
+  )
+    throw overLimit();
   await trx
     .insertInto("push_alerts")
     .values({ article_id: articleId, kind, created_at: at.toISOString(), live_update_id: liveUpdateId })
-    .onConflict((oc) => (liveUpdateId === null ? oc.column("article_id").where("live_update_id", "is", null) : oc.column("live_update_id")).doNothing())
+    .onConflict((oc) =>
+      (liveUpdateId === null
+        ? oc.column("article_id").where("live_update_id", "is", null)
+        : oc.column("live_update_id")
+      ).doNothing(),
+    )
     .execute();
 }
 
@@ -40,12 +62,21 @@ export async function queueAlert(trx: DB, articleId: string, kind: AlertKind, at
  * The alerts per hour a write asking for an alert is held to: none once its form confirms going past
  * them (the refusal's question, answered), or when the site sets none.
  */
-export async function alertLimitUnlessConfirmed(alertsPerHour: (() => Promise<number>) | undefined, confirmed: boolean): Promise<number | undefined> {
+export async function alertLimitUnlessConfirmed(
+  alertsPerHour: (() => Promise<number>) | undefined,
+  confirmed: boolean,
+): Promise<number | undefined> {
   return confirmed || !alertsPerHour ? undefined : alertsPerHour();
 }
 
 /** Queues the alert of live update `updateId` of story `articleId` inside `trx`, under the same hourly limit. */
-export function queueLiveUpdateAlert(trx: DB, articleId: string, updateId: string, at: Date, perHour?: number): Promise<void> {
+export function queueLiveUpdateAlert(
+  trx: DB,
+  articleId: string,
+  updateId: string,
+  at: Date,
+  perHour?: number,
+): Promise<void> {
   return queueAlert(trx, articleId, "manual", at, perHour, updateId);
 }
 
@@ -61,20 +92,30 @@ export function alertOfWrite({ category, wasPublished, published, sendAlert }: A
 
 /** How many alerts were queued since `since`: the per-hour limit counts them. */
 async function alertsSince(db: DB, since: Date): Promise<number> {
-  const row = await db.selectFrom("push_alerts").select((eb) => eb.fn.countAll().as("n")).where("created_at", ">=", since.toISOString()).executeTakeFirst();
+  const row = await db
+    .selectFrom("push_alerts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("created_at", ">=", since.toISOString())
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Whether story `articleId`, or its live update `liveUpdateId`, has had its alert. */
 async function hasAlert(db: DB, articleId: string, liveUpdateId: string | null): Promise<boolean> {
-  const alert = liveUpdateId === null ? db.selectFrom("push_alerts").where("article_id", "=", articleId).where("live_update_id", "is", null) : db.selectFrom("push_alerts").where("live_update_id", "=", liveUpdateId);
+  const alert =
+    liveUpdateId === null
+      ? db.selectFrom("push_alerts").where("article_id", "=", articleId).where("live_update_id", "is", null)
+      : db.selectFrom("push_alerts").where("live_update_id", "=", liveUpdateId);
   return (await alert.select("id").executeTakeFirst()) !== undefined;
 }
 
 /** Opens are kept for the newest this many alerts; an older alert's notification counts no more. */
 const OPENS_KEPT_ALERTS = 1000;
 
-const openedSchema = z.object({ alertId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), open: z.string().max(64).optional() });
+const openedSchema = z.object({
+  alertId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  open: z.string().max(64).optional(),
+});
 
 /**
  * A reader opened a notification of alert `alertId`, whose payload carried the token `open`: counted
@@ -87,8 +128,12 @@ export async function countAlertOpened(db: DB, secret: string, body: unknown): P
   const deliveryId = open === undefined ? null : deliveryOfToken(secret, alertId, open);
   if (deliveryId === null) throw new AppError("validation", { message: pushMessages.openedInvalid });
   await db.transaction().execute(async (trx) => {
-    const { newest } = await trx.selectFrom("push_alerts").select((eb) => eb.fn.max("id").as("newest")).executeTakeFirstOrThrow();
-    if (newest === null || alertId > Number(newest)) throw new AppError("not-found", { message: pushMessages.alertNotFound });
+    const { newest } = await trx
+      .selectFrom("push_alerts")
+      .select((eb) => eb.fn.max("id").as("newest"))
+      .executeTakeFirstOrThrow();
+    if (newest === null || alertId > Number(newest))
+      throw new AppError("not-found", { message: pushMessages.alertNotFound });
     const oldestKept = Number(newest) - OPENS_KEPT_ALERTS;
     await trx.deleteFrom("push_opens").where("alert_id", "<=", oldestKept).execute();
     if (alertId <= oldestKept) return;
@@ -99,7 +144,11 @@ export async function countAlertOpened(db: DB, secret: string, body: unknown): P
       .returning("alert_id")
       .executeTakeFirst();
     if (!first) return;
-    const counted = await trx.updateTable("push_alerts").set((eb) => ({ opened: eb("opened", "+", 1) })).where("id", "=", alertId).executeTakeFirst();
+    const counted = await trx
+      .updateTable("push_alerts")
+      .set((eb) => ({ opened: eb("opened", "+", 1) }))
+      .where("id", "=", alertId)
+      .executeTakeFirst();
     if (counted.numUpdatedRows === 0n) throw new AppError("not-found", { message: pushMessages.alertNotFound });
   });
 }
@@ -140,7 +189,13 @@ export async function listAlerts(db: DB, limit = 50): Promise<AlertRow[]> {
     .limit(limit)
     .execute();
   return rows.map((row) => {
-    const counts = { sent: Number(row.sent), delivered: Number(row.delivered), failed: Number(row.failed), removed: Number(row.removed), opened: Number(row.opened) };
+    const counts = {
+      sent: Number(row.sent),
+      delivered: Number(row.delivered),
+      failed: Number(row.failed),
+      removed: Number(row.removed),
+      opened: Number(row.opened),
+    };
     return {
       id: Number(row.id),
       articleId: row.article_id,

@@ -32,7 +32,12 @@ describe("picks and related", () => {
     const reading = (category: Category) => ({ id: ids[category]!, category });
     expect((await picksBeside(db, cache, reading("local"))).map((n) => n.title)).toEqual(expected);
     // From the cache now: another article's picks leave out only that one and its related.
-    expect((await picksBeside(db, cache, reading("sports"))).map((n) => n.title)).toEqual(["جديد local", "جديد international", "جديد educational", "جديد miscellaneous"]);
+    expect((await picksBeside(db, cache, reading("sports"))).map((n) => n.title)).toEqual([
+      "جديد local",
+      "جديد international",
+      "جديد educational",
+      "جديد miscellaneous",
+    ]);
   });
 
   it("never picks an article the page already relates: its own category's pick comes after the related ones", async () => {
@@ -51,10 +56,16 @@ describe("picks and related", () => {
     await article(2, { category: "sports" });
     await article(3, { category: "sports" });
     await article(60, { category: "local" });
-    expect((await relatedTo(db, cache, { id: current, category: "sports" })).map((n) => n.title)).toEqual(["خبر 3", "خبر 2"]);
+    expect((await relatedTo(db, cache, { id: current, category: "sports" })).map((n) => n.title)).toEqual([
+      "خبر 3",
+      "خبر 2",
+    ]);
     const newest = await article(70, { category: "sports" });
     cache.clear();
-    expect((await relatedTo(db, cache, { id: newest, category: "sports" })).map((n) => n.title)).toEqual(["خبر 50", "خبر 3"]);
+    expect((await relatedTo(db, cache, { id: newest, category: "sports" })).map((n) => n.title)).toEqual([
+      "خبر 50",
+      "خبر 3",
+    ]);
   });
 });
 

@@ -17,7 +17,13 @@ import { listSharingTopics } from "./topics.server";
 /** The public breaking list, newest first. */
 export async function listBreaking(db: DB, limit = BREAKING_LIST_SIZE): Promise<BreakingItem[]> {
   const items = await listLatest(db, { category: "breaking", limit });
-  return items.map(({ id, title, slug, createdAt, publishedAt, live }) => ({ id, title, slug, publishedAt: publishedAt ?? createdAt, ...(live ? { live } : {}) }));
+  return items.map(({ id, title, slug, createdAt, publishedAt, live }) => ({
+    id,
+    title,
+    slug,
+    publishedAt: publishedAt ?? createdAt,
+    ...(live ? { live } : {}),
+  }));
 }
 
 /**
@@ -53,9 +59,16 @@ export function latestByCategory(db: DB, cache: ReadCache, categories: readonly 
 }
 
 /** Home's sections: the newest `limit` articles of each category, its pinned story first, in the categories' order; one array while kept. */
-export function homeSections(db: DB, cache: ReadCache, limit: number): Promise<{ category: Category; items: NewsSummary[] }[]> {
+export function homeSections(
+  db: DB,
+  cache: ReadCache,
+  limit: number,
+): Promise<{ category: Category; items: NewsSummary[] }[]> {
   return cache.get(`home-sections:${limit}`, async () => {
-    const [latest, pins] = await Promise.all([latestByCategory(db, cache, CATEGORIES, limit + 1), pinnedStories(db, cache)]);
+    const [latest, pins] = await Promise.all([
+      latestByCategory(db, cache, CATEGORIES, limit + 1),
+      pinnedStories(db, cache),
+    ]);
     const sections = withPins(latest, pins, limit);
     return CATEGORIES.map((category) => ({ category, items: sections.get(category) ?? [] }));
   });
@@ -72,14 +85,15 @@ export async function categoryPage(db: DB, cache: ReadCache, category: Category,
  * articles (those come from its own category): the article and its related are at most
  * RELATED_COUNT + 1 of a category, so one more than that holds the pick.
  */
-export async function picksBeside(
-  db: DB,
-  cache: ReadCache,
-  article: RelatedSource,
-): Promise<NewsSummary[]> {
-  const [sections, related] = await Promise.all([latestByCategory(db, cache, PICK_CATEGORIES, RELATED_COUNT + 2), relatedTo(db, cache, article)]);
+export async function picksBeside(db: DB, cache: ReadCache, article: RelatedSource): Promise<NewsSummary[]> {
+  const [sections, related] = await Promise.all([
+    latestByCategory(db, cache, PICK_CATEGORIES, RELATED_COUNT + 2),
+    relatedTo(db, cache, article),
+  ]);
   const shown = new Set([article.id, ...related.map((item) => item.id)]);
-  return PICK_CATEGORIES.flatMap((category) => (sections.get(category) ?? []).filter((item) => !shown.has(item.id)).slice(0, 1));
+  return PICK_CATEGORIES.flatMap((category) =>
+    (sections.get(category) ?? []).filter((item) => !shown.has(item.id)).slice(0, 1),
+  );
 }
 
 /** What related articles are chosen by: the article, its category, and whether it has topics. */
@@ -92,8 +106,12 @@ export type RelatedSource = { id: string; category: Category; topics?: readonly 
  */
 export async function relatedTo(db: DB, cache: ReadCache, article: RelatedSource): Promise<NewsSummary[]> {
   const [byTopics, newest] = await Promise.all([
-    article.topics?.length ? cache.get(`related-topics:${article.id}`, () => listSharingTopics(db, article.id, RELATED_COUNT)) : [],
-    cache.get(`related:${article.category}`, () => listLatest(db, { category: article.category, limit: RELATED_COUNT + 1 })),
+    article.topics?.length
+      ? cache.get(`related-topics:${article.id}`, () => listSharingTopics(db, article.id, RELATED_COUNT))
+      : [],
+    cache.get(`related:${article.category}`, () =>
+      listLatest(db, { category: article.category, limit: RELATED_COUNT + 1 }),
+    ),
   ]);
   const chosen = new Set(byTopics.map((item) => item.id));
   const byCategory = newest.filter((item) => item.id !== article.id && !chosen.has(item.id));

@@ -26,19 +26,31 @@ export type RestoreRequest = {
 };
 
 /** What restoring in each mode would change, current → restored, and what each would take off the story; the live version compared. */
-export type RestorePreview = { [mode in RestoreMode]: { comparison: Comparison; removed: string[] } } & { version: number };
+export type RestorePreview = { [mode in RestoreMode]: { comparison: Comparison; removed: string[] } } & {
+  version: number;
+};
 
 /** Images deleted from the library since a revision named them do not come back with it. */
-const keptDetails = (details: ImageDetailsMap, removed: ReadonlySet<string>): ImageDetailsMap => Object.fromEntries(Object.entries(details).filter(([url]) => !removed.has(url)));
+const keptDetails = (details: ImageDetailsMap, removed: ReadonlySet<string>): ImageDetailsMap =>
+  Object.fromEntries(Object.entries(details).filter(([url]) => !removed.has(url)));
 function withoutRemoved(version: StoryVersion, removed: ReadonlySet<string>): StoryVersion {
   const kept = (url: string) => !removed.has(url);
-  return { ...version, images: version.images.filter(kept), imageDetails: keptDetails(version.imageDetails, removed), bodyImages: version.bodyImages.filter(kept) };
+  return {
+    ...version,
+    images: version.images.filter(kept),
+    imageDetails: keptDetails(version.imageDetails, removed),
+    bodyImages: version.bodyImages.filter(kept),
+  };
 }
 
 /** The two restores of a revision side by side; not-found when the story (outside the trash) or the revision is not there. */
 export async function previewRestore(db: DB, newsId: string, revisionId: number): Promise<RestorePreview> {
   if (!Number.isSafeInteger(revisionId) || revisionId < 1) throw revisionNotFound();
-  const [live, revision, article] = await Promise.all([loadVersion(db, newsId, "current"), loadVersion(db, newsId, revisionId), getArticle(db, newsId, EDITORS)]);
+  const [live, revision, article] = await Promise.all([
+    loadVersion(db, newsId, "current"),
+    loadVersion(db, newsId, revisionId),
+    getArticle(db, newsId, EDITORS),
+  ]);
   if (!live || !revision || !article) throw revisionNotFound();
   const removed = new Set(await removedImagesIn(db, revision));
   const preview = (target: typeof revision) => {
@@ -55,7 +67,14 @@ export async function previewRestore(db: DB, newsId: string, revisionId: number)
  * live images, video, share picture, address and indexing. A restore that would take a picture or the
  * video off the story is refused unless each was confirmed, and then nothing changes.
  */
-export async function restoreRevision(db: DB, newsId: string, revisionId: number, actorId: string, request: RestoreRequest, now = new Date()): Promise<void> {
+export async function restoreRevision(
+  db: DB,
+  newsId: string,
+  revisionId: number,
+  actorId: string,
+  request: RestoreRequest,
+  now = new Date(),
+): Promise<void> {
   const preview = await previewRestore(db, newsId, revisionId);
   const [article, revision] = await Promise.all([getArticle(db, newsId, EDITORS), getRevision(db, newsId, revisionId)]);
   if (!article || !revision) throw revisionNotFound();
@@ -77,16 +96,31 @@ export async function restoreRevision(db: DB, newsId: string, revisionId: number
   } satisfies Partial<ArticleChanges>;
   const changes: ArticleChanges =
     request.mode === "full"
-      ? { ...text, imageUrl: revision.imageUrl, images: revision.images.filter((url) => !removed.has(url)), imageDetails: keptDetails(revision.imageDetails, removed), video: revision.video, story: revision.story }
+      ? {
+          ...text,
+          imageUrl: revision.imageUrl,
+          images: revision.images.filter((url) => !removed.has(url)),
+          imageDetails: keptDetails(revision.imageDetails, removed),
+          video: revision.video,
+          story: revision.story,
+        }
       : {
           ...text,
           imageUrl: article.imageUrl,
           images: article.images,
           imageDetails: article.imageDetails,
           video: article.video,
-          story: { standfirst: revision.story.standfirst, shareTitle: revision.story.shareTitle, shareDescription: revision.story.shareDescription },
+          story: {
+            standfirst: revision.story.standfirst,
+            shareTitle: revision.story.shareTitle,
+            shareDescription: revision.story.shareDescription,
+          },
         };
-  const restored = await updateArticle(db, newsId, { ...changes, baseVersion: request.baseVersion }, { by: actorId, kind: "save", at: now });
+  const restored = await updateArticle(
+    db,
+    newsId,
+    { ...changes, baseVersion: request.baseVersion },
+    { by: actorId, kind: "save", at: now },
+  );
   if (restored === null) throw revisionNotFound();
 }
-

@@ -13,7 +13,9 @@ export type ReviewMailing = { db: DB; mailer: Mailer; baseUrl: string };
 
 /** The events among `events` that sent a story to review from another status. */
 export function reviewSubmissions(events: OutboxEvent[]): OutboxEvent[] {
-  return events.filter((event) => event.articleId !== null && event.after?.status === "review" && event.before?.status !== "review");
+  return events.filter(
+    (event) => event.articleId !== null && event.after?.status === "review" && event.before?.status !== "review",
+  );
 }
 
 /** Takes the submission's mail for this process; false when another process took it first. */
@@ -30,7 +32,11 @@ async function claim(db: DB, event: OutboxEvent, now: Date): Promise<boolean> {
  * Mails the editors about one submission, once across every process; nothing when the story has left
  * review since (published, sent back or deleted before the mail went).
  */
-export async function mailReviewSubmission({ db, mailer, baseUrl }: ReviewMailing, event: OutboxEvent, now = new Date()): Promise<number> {
+export async function mailReviewSubmission(
+  { db, mailer, baseUrl }: ReviewMailing,
+  event: OutboxEvent,
+  now = new Date(),
+): Promise<number> {
   if (!(await claim(db, event, now))) return 0;
   const story = await db
     .selectFrom("news")
@@ -48,7 +54,12 @@ export async function mailReviewSubmission({ db, mailer, baseUrl }: ReviewMailin
     .orderBy("user.id")
     .execute();
   const link = `${baseUrl}/edit-news/${encodeURIComponent(story.id)}`;
-  for (const editor of editors) await mailer.send(reviewMail(editor, { title: story.title, author: story.authorName ?? roleLabels.author }, link));
-  await db.updateTable("review_mails").set({ sent_at: new Date().toISOString() }).where("event_id", "=", event.id).execute();
+  for (const editor of editors)
+    await mailer.send(reviewMail(editor, { title: story.title, author: story.authorName ?? roleLabels.author }, link));
+  await db
+    .updateTable("review_mails")
+    .set({ sent_at: new Date().toISOString() })
+    .where("event_id", "=", event.id)
+    .execute();
   return editors.length;
 }

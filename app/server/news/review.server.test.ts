@@ -14,8 +14,17 @@ beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
 afterEach(async () => cleanup());
 
 const AUTHOR: Actor = { id: "author-1", role: "author" };
-const article = (status: NewsStatus, authorId: string = AUTHOR.id) => createTestArticle(db, { title: "خبر", content: "نص", status, authorId });
-const edit = (status: NewsStatus): ArticleChanges => ({ title: "معدّل", content: "نص", category: "local", status, imageUrl: null, images: [], video: null });
+const article = (status: NewsStatus, authorId: string = AUTHOR.id) =>
+  createTestArticle(db, { title: "خبر", content: "نص", status, authorId });
+const edit = (status: NewsStatus): ArticleChanges => ({
+  title: "معدّل",
+  content: "نص",
+  category: "local",
+  status,
+  imageUrl: null,
+  images: [],
+  video: null,
+});
 const eventCount = async () => (await db.selectFrom("events").select("id").execute()).length;
 
 describe("review", () => {
@@ -24,7 +33,10 @@ describe("review", () => {
     expect(await listReviewQueue(db, 10)).toMatchObject([{ id }]);
     const events = await eventCount();
     await sendBack(db, id, "أضف المصدر");
-    await expect(sendBack(db, id, "مرة ثانية")).rejects.toMatchObject({ code: "conflict", message: newsroomMessages.notInReview });
+    await expect(sendBack(db, id, "مرة ثانية")).rejects.toMatchObject({
+      code: "conflict",
+      message: newsroomMessages.notInReview,
+    });
     expect(await getArticleAccess(db, id)).toEqual({ authorId: AUTHOR.id, status: "draft", reviewNote: "أضف المصدر" });
     expect(await listSentBack(db, AUTHOR.id, 10)).toMatchObject([{ id, note: "أضف المصدر" }]);
     expect(await listSentBack(db, "someone-else", 10)).toEqual([]);
@@ -38,11 +50,17 @@ describe("review", () => {
   });
 
   it("refuses an author's edit once the article is published or not theirs, changing nothing", async () => {
-    for (const [status, authorId] of [["published", AUTHOR.id], ["draft", "another-author"]] as const) {
+    for (const [status, authorId] of [
+      ["published", AUTHOR.id],
+      ["draft", "another-author"],
+    ] as const) {
       const { id } = await article(status, authorId);
       const before = await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       const events = await eventCount();
-      await expect(updateArticle(db, id, { ...edit("draft"), onlyIf: editCondition(AUTHOR) })).rejects.toMatchObject({ code: "forbidden", message: newsroomMessages.articleNotYours });
+      await expect(updateArticle(db, id, { ...edit("draft"), onlyIf: editCondition(AUTHOR) })).rejects.toMatchObject({
+        code: "forbidden",
+        message: newsroomMessages.articleNotYours,
+      });
       expect(await db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirstOrThrow()).toEqual(before);
       expect(await eventCount()).toBe(events);
     }

@@ -12,13 +12,30 @@ import { articleNotFound } from "./ownership.server";
 export type ArticleAccess = OwnedArticle & { reviewNote: string | null };
 
 export async function getArticleAccess(db: DB, id: string): Promise<ArticleAccess | null> {
-  const row = await db.selectFrom("news").select(["author_id", "status", "review_note"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("news")
+    .select(["author_id", "status", "review_note"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? { authorId: row.author_id, status: row.status, reviewNote: row.review_note } : null;
 }
 
-export type ReviewItem = { id: string; title: string; category: Category; authorName: string | null; changedAt: string };
+export type ReviewItem = {
+  id: string;
+  title: string;
+  category: Category;
+  authorName: string | null;
+  changedAt: string;
+};
 
-function toItem(row: { id: string; title: string; category: string; name: string | null; updated_at: string | null; created_at: string }): ReviewItem {
+function toItem(row: {
+  id: string;
+  title: string;
+  category: string;
+  name: string | null;
+  updated_at: string | null;
+  created_at: string;
+}): ReviewItem {
   return {
     id: row.id,
     title: row.title,
@@ -38,13 +55,21 @@ function withAuthors(db: DB, status: NewsStatus) {
 
 /** The editors' queue: articles waiting for review, the longest waiting first. */
 export async function listReviewQueue(db: DB, limit: number): Promise<ReviewItem[]> {
-  const rows = await withAuthors(db, "review").orderBy("news.updated_at", "asc").orderBy("news.created_at", "asc").limit(limit).execute();
+  const rows = await withAuthors(db, "review")
+    .orderBy("news.updated_at", "asc")
+    .orderBy("news.created_at", "asc")
+    .limit(limit)
+    .execute();
   return rows.map(toItem);
 }
 
 /** How many stories wait for review: the editors' notice on the dashboard. */
 export async function countAwaitingReview(db: DB): Promise<number> {
-  const row = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).where("news.status", "=", "review").executeTakeFirst();
+  const row = await db
+    .selectFrom("news")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("news.status", "=", "review")
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -76,7 +101,12 @@ export async function sendBack(db: DB, id: string, note: string, now = new Date(
   if (!(await getArticleAccess(db, id))) throw articleNotFound();
   const result = await db
     .updateTable("news")
-    .set((eb) => ({ status: "draft", review_note: checked.data, updated_at: now.toISOString(), version: eb("version", "+", 1) }))
+    .set((eb) => ({
+      status: "draft",
+      review_note: checked.data,
+      updated_at: now.toISOString(),
+      version: eb("version", "+", 1),
+    }))
     .where("id", "=", id)
     .where("status", "=", "review")
     .executeTakeFirst();

@@ -28,12 +28,14 @@ afterEach(async () => {
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
-
 describe("revisions", () => {
   it("keeps the previous version at every save, newest first, with who saved", async () => {
     const { id } = await createTestArticle(db, { title: "الأول", content: "النص الأول" });
     await updateArticle(db, id, edit({ title: "الثاني", content: "النص الثاني" }), { by: "editor-1", kind: "save" });
-    await updateArticle(db, id, edit({ title: "الثالث", content: "النص الثالث", category: "sports" }), { by: "editor-2", kind: "save" });
+    await updateArticle(db, id, edit({ title: "الثالث", content: "النص الثالث", category: "sports" }), {
+      by: "editor-2",
+      kind: "save",
+    });
     const revisions = await listRevisions(db, id);
     expect(revisions.map((r) => r.title)).toEqual(["الثاني", "الأول"]);
     const first = await getRevision(db, id, revisions[1]!.id);
@@ -46,19 +48,30 @@ describe("revisions", () => {
     await updateArticle(db, id, edit({ title: "خطأ", content: "نص خاطئ" }), { by: "editor-1", kind: "save" });
     const [original] = await listRevisions(db, id);
     const eventsBefore = (await readEventsAfter(db, 0, 100)).length;
-    await restoreRevision(db, id, original!.id, "editor-2", { mode: "full", confirmedRemovals: [], baseVersion: await storedVersion(db, id) });
+    await restoreRevision(db, id, original!.id, "editor-2", {
+      mode: "full",
+      confirmedRemovals: [],
+      baseVersion: await storedVersion(db, id),
+    });
     const article = await getArticle(db, id);
     expect(article).toMatchObject({ title: "الأصل", content: "النص الأصلي", status: "published" });
     expect((await listRevisions(db, id)).map((r) => r.title)).toEqual(["خطأ", "الأصل"]);
     const events = await readEventsAfter(db, 0, 100);
     expect(events).toHaveLength(eventsBefore + 1);
     expect(events.at(-1)).toMatchObject({ kind: "article-edited", articleId: id });
-    await expect(restoreRevision(db, id, 999_999, "editor-2", { mode: "text", confirmedRemovals: [], baseVersion: await storedVersion(db, id) })).rejects.toMatchObject({ code: "not-found" });
+    await expect(
+      restoreRevision(db, id, 999_999, "editor-2", {
+        mode: "text",
+        confirmedRemovals: [],
+        baseVersion: await storedVersion(db, id),
+      }),
+    ).rejects.toMatchObject({ code: "not-found" });
   });
 
   it("keeps one revision for consecutive autosaves by one person", async () => {
     const { id } = await createTestArticle(db, { title: "مسودة", status: "draft" });
-    for (const title of ["م1", "م2", "م3"]) await updateArticle(db, id, edit({ title, status: "draft" }), { by: "author-1", kind: "autosave" });
+    for (const title of ["م1", "م2", "م3"])
+      await updateArticle(db, id, edit({ title, status: "draft" }), { by: "author-1", kind: "autosave" });
     await updateArticle(db, id, edit({ title: "نهائي", status: "draft" }), { by: "author-1", kind: "save" });
     expect((await listRevisions(db, id)).map((r) => r.title)).toEqual(["م3", "مسودة"]);
   });

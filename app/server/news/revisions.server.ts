@@ -56,13 +56,32 @@ export async function keepRevision(trx: DB, newsId: string, save: Save, savedAt:
   }
   const current = await trx
     .selectFrom("news")
-    .select(["title", "content", "body", "category", "images", "image_details", "image_url", "video", "author_id", "byline", ...STORY_COLUMNS])
+    .select([
+      "title",
+      "content",
+      "body",
+      "category",
+      "images",
+      "image_details",
+      "image_url",
+      "video",
+      "author_id",
+      "byline",
+      ...STORY_COLUMNS,
+    ])
     .where("id", "=", newsId)
     .executeTakeFirst();
   if (!current) return;
   await trx
     .insertInto("news_revisions")
-    .values({ news_id: newsId, ...current, topics: await storedTopicNames(trx, newsId), saved_by: save.by, kind: save.kind, saved_at: savedAt })
+    .values({
+      news_id: newsId,
+      ...current,
+      topics: await storedTopicNames(trx, newsId),
+      saved_by: save.by,
+      kind: save.kind,
+      saved_at: savedAt,
+    })
     .execute();
 }
 
@@ -111,7 +130,9 @@ export async function getRevision(db: DB, newsId: string, revisionId: number): P
 }
 
 /** The media URLs a set of revision rows refer to, images placed in their bodies included. */
-function mediaOfRows(rows: { images: string; image_url: string | null; video: string | null; body: string | null }[]): string[] {
+function mediaOfRows(
+  rows: { images: string; image_url: string | null; video: string | null; body: string | null }[],
+): string[] {
   return rows.flatMap((row) => [
     ...parseStringList(row.images),
     ...(row.image_url ? [row.image_url] : []),
@@ -127,7 +148,13 @@ export async function listRevisionMedia(db: DB): Promise<string[]> {
 
 /** The media URLs the revisions of `newsId` refer to. */
 export async function revisionMediaOf(db: DB, newsId: string): Promise<string[]> {
-  return mediaOfRows(await db.selectFrom("news_revisions").select(["images", "image_url", "video", "body"]).where("news_id", "=", newsId).execute());
+  return mediaOfRows(
+    await db
+      .selectFrom("news_revisions")
+      .select(["images", "image_url", "video", "body"])
+      .where("news_id", "=", newsId)
+      .execute(),
+  );
 }
 
 /** Whether any kept revision refers to `url`. */
@@ -135,7 +162,14 @@ export async function revisionUses(db: DB, url: string): Promise<boolean> {
   const row = await db
     .selectFrom("news_revisions")
     .select("id")
-    .where((eb) => eb.or([eb("video", "=", url), eb("image_url", "=", url), eb("images", "like", `%${JSON.stringify(url)}%`), eb("body", "like", `%${JSON.stringify(url)}%`)]))
+    .where((eb) =>
+      eb.or([
+        eb("video", "=", url),
+        eb("image_url", "=", url),
+        eb("images", "like", `%${JSON.stringify(url)}%`),
+        eb("body", "like", `%${JSON.stringify(url)}%`),
+      ]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -3,13 +3,23 @@ import { canEditArticle, isEditor, type Actor } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
 
 /** `editable`: whether the actor may open it in the form (lib/permissions.ts); an author may not once it is scheduled. */
-export type ScheduledStory = { id: string; title: string; publishAt: string; authorName: string | null; editable: boolean };
+export type ScheduledStory = {
+  id: string;
+  title: string;
+  publishAt: string;
+  authorName: string | null;
+  editable: boolean;
+};
 
 /**
  * The scheduled stories that go out in `month`, by the site's calendar day ("YYYY-MM-DD"), each day's
  * in time order: every one for an editor, an author's own for an author.
  */
-export async function scheduledInMonth(db: DB, actor: Actor, month: CalendarMonth): Promise<Record<string, ScheduledStory[]>> {
+export async function scheduledInMonth(
+  db: DB,
+  actor: Actor,
+  month: CalendarMonth,
+): Promise<Record<string, ScheduledStory[]>> {
   const span = monthSpan(month);
   const rows = await db
     .selectFrom("news")
@@ -28,7 +38,13 @@ export async function scheduledInMonth(db: DB, actor: Actor, month: CalendarMont
     if (!row.publish_at) continue;
     const day = localDay(new Date(row.publish_at));
     if (!day.startsWith(prefix)) continue;
-    (days[day] ??= []).push({ id: row.id, title: row.title, publishAt: new Date(row.publish_at).toISOString(), authorName: row.name, editable: canEditArticle(actor, { authorId: row.author_id, status: "scheduled" }) });
+    (days[day] ??= []).push({
+      id: row.id,
+      title: row.title,
+      publishAt: new Date(row.publish_at).toISOString(),
+      authorName: row.name,
+      editable: canEditArticle(actor, { authorId: row.author_id, status: "scheduled" }),
+    });
   }
   return days;
 }

@@ -20,7 +20,13 @@ afterEach(async () => cleanup());
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 
 function schedule(title: string, at: Date, category: "local" | "breaking" = "local") {
-  return createTestArticle(db, { title, content: `نص ${title}`, category, status: "scheduled", publishAt: at.toISOString() });
+  return createTestArticle(db, {
+    title,
+    content: `نص ${title}`,
+    category,
+    status: "scheduled",
+    publishAt: at.toISOString(),
+  });
 }
 
 describe("publishDueArticles", () => {
@@ -71,21 +77,46 @@ describe("publishDueArticles", () => {
 
   it("keeps the first publication time when it runs again, and an article unscheduled in time stays unpublished", async () => {
     const kept = await schedule("يُلغى", minutes(1));
-    await updateArticle(db, kept.id, { title: "يُلغى", content: "نص", category: "local", status: "draft", imageUrl: null, images: [], video: null });
+    await updateArticle(db, kept.id, {
+      title: "يُلغى",
+      content: "نص",
+      category: "local",
+      status: "draft",
+      imageUrl: null,
+      images: [],
+      video: null,
+    });
     const published = await schedule("يُنشر", minutes(1));
     expect(await publishDueArticles(db, minutes(2))).toEqual([published.id]);
     const first = (await getArticle(db, published.id))?.publishedAt;
     expect(await publishDueArticles(db, minutes(3))).toEqual([]);
     expect((await getArticle(db, published.id))?.publishedAt).toBe(first);
-    expect(await getArticle(db, kept.id, EDITORS)).toMatchObject({ status: "draft", publishedAt: null, publishAt: null });
+    expect(await getArticle(db, kept.id, EDITORS)).toMatchObject({
+      status: "draft",
+      publishedAt: null,
+      publishAt: null,
+    });
   });
 });
 
 describe("lists by publication time", () => {
   it("dates and orders by when an article was published, not written", async () => {
-    const earlyDraft = await createTestArticle(db, { title: "كتب أولاً", category: "breaking", status: "draft", createdAt: minutes(-30) });
+    const earlyDraft = await createTestArticle(db, {
+      title: "كتب أولاً",
+      category: "breaking",
+      status: "draft",
+      createdAt: minutes(-30),
+    });
     await createTestArticle(db, { title: "نشر بينهما", category: "breaking", createdAt: minutes(-20) });
-    await updateArticle(db, earlyDraft.id, { title: "كتب أولاً", content: "نص", category: "breaking", status: "published", imageUrl: null, images: [], video: null });
+    await updateArticle(db, earlyDraft.id, {
+      title: "كتب أولاً",
+      content: "نص",
+      category: "breaking",
+      status: "published",
+      imageUrl: null,
+      images: [],
+      video: null,
+    });
 
     expect((await listLatest(db, { limit: 10 })).map((n) => n.title)).toEqual(["كتب أولاً", "نشر بينهما"]);
     const breaking = await listBreaking(db);

@@ -40,7 +40,12 @@ async function claim(db: DB, id: string, at: string): Promise<boolean> {
   return writeWithEvents(db, async (trx) => {
     const row = await trx
       .updateTable("news")
-      .set((eb) => ({ status: "published", published_at: eb.fn.coalesce("published_at", eb.val(at)), publish_at: null, version: eb("version", "+", 1) }))
+      .set((eb) => ({
+        status: "published",
+        published_at: eb.fn.coalesce("published_at", eb.val(at)),
+        publish_at: null,
+        version: eb("version", "+", 1),
+      }))
       .where("id", "=", id)
       .where("status", "=", "scheduled")
       .where("publish_at", "<=", at)
@@ -50,9 +55,21 @@ async function claim(db: DB, id: string, at: string): Promise<boolean> {
     await ensureShortLink(trx, id);
     const slug = await ensureSlug(trx, id, row.title, row.slug);
     await syncSearchIndex(trx, id);
-    const alert = alertOfWrite({ category: row.category, wasPublished: false, published: true, sendAlert: Boolean(row.send_alert) });
+    const alert = alertOfWrite({
+      category: row.category,
+      wasPublished: false,
+      published: true,
+      sendAlert: Boolean(row.send_alert),
+    });
     if (alert) await queueAlert(trx, id, alert, new Date(at));
-    const after = articleState(id, { title: row.title, category: row.category, created_at: row.created_at, published_at: row.published_at, status: "published", slug });
+    const after = articleState(id, {
+      title: row.title,
+      category: row.category,
+      created_at: row.created_at,
+      published_at: row.published_at,
+      status: "published",
+      slug,
+    });
     await recordArticleEvent(trx, { ...after, status: "scheduled", publishedAt: null }, after);
     return true;
   });

@@ -192,7 +192,10 @@ describe("hostile queries", () => {
       const label = JSON.stringify(query.slice(0, 20));
       const { results, hasMore } = await searchNews(db, query);
       expect(hasMore, label).toBe(false);
-      expect(results.map((r) => r.title).filter((title) => title !== "طرابلس near الميناء"), label).toEqual([]);
+      expect(
+        results.map((r) => r.title).filter((title) => title !== "طرابلس near الميناء"),
+        label,
+      ).toEqual([]);
     }
     expect(await titles('"طرابلس')).toEqual(["طرابلس near الميناء"]);
     expect(await titles("NEAR(طرابلس الميناء)")).toEqual(["طرابلس near الميناء"]);

@@ -14,11 +14,7 @@ export type SearchPage = { results: SearchResult[]; hasMore: boolean };
  * One page of articles matching every word of the query (docs/product.md#search; the
  * Arabic forms in app/lib/search/search-terms.ts); a query with nothing searchable in it finds nothing.
  */
-export async function searchNews(
-  db: DB,
-  rawQuery: string,
-  { page = 1 }: { page?: number } = {},
-): Promise<SearchPage> {
+export async function searchNews(db: DB, rawQuery: string, { page = 1 }: { page?: number } = {}): Promise<SearchPage> {
   const words = parseQuery(rawQuery);
   if (words.length === 0) return { results: [], hasMore: false };
   const ids = await findMatchingArticleIds(db, words, {

@@ -10,8 +10,12 @@ export type ShareImage = { url: string; width?: number; height?: number };
 const STORED = /^(\/media\/news-images\/[^/]+)\.webp$/;
 
 /** The image previews use: the story's own share picture, else the cover cut to the share size around its focal point, or its 1200 px variant, or the article's image URL. */
-export async function shareImageFor(storage: MediaStorage, article: Pick<NewsArticle, "images" | "imageUrl" | "story" | "imageFocus">): Promise<ShareImage | null> {
-  if (article.story.shareImage) return { url: article.story.shareImage, width: SHARE_IMAGE_SIZE[0], height: SHARE_IMAGE_SIZE[1] };
+export async function shareImageFor(
+  storage: MediaStorage,
+  article: Pick<NewsArticle, "images" | "imageUrl" | "story" | "imageFocus">,
+): Promise<ShareImage | null> {
+  if (article.story.shareImage)
+    return { url: article.story.shareImage, width: SHARE_IMAGE_SIZE[0], height: SHARE_IMAGE_SIZE[1] };
   const first = article.images[0] ?? article.imageUrl;
   if (!first) return null;
   const base = STORED.exec(first)?.[1];

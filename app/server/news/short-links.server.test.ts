@@ -19,7 +19,15 @@ async function published() {
   return { id, shortId };
 }
 
-const edit = (status: "published" | "draft"): ArticleChanges => ({ title: "عنوان", content: "نص", category: "local", status, imageUrl: null, images: [], video: null });
+const edit = (status: "published" | "draft"): ArticleChanges => ({
+  title: "عنوان",
+  content: "نص",
+  category: "local",
+  status,
+  imageUrl: null,
+  images: [],
+  video: null,
+});
 
 describe("short links", () => {
   it("every new article gets a 6-digit id in range that resolves to it", async () => {
@@ -55,7 +63,9 @@ describe("short links", () => {
     await updateArticle(db, draft.id, edit("draft"));
     await updateArticle(db, draft.id, edit("published"));
     expect(await shortIdFor(db, draft.id)).toBe(shortId);
-    expect(await db.selectFrom("short_links").select("short_id").where("news_id", "=", draft.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("short_links").select("short_id").where("news_id", "=", draft.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("does not resolve unknown ids, malformed ids or unpublished articles, whoever follows them", async () => {

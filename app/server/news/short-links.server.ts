@@ -15,7 +15,12 @@ export async function createShortLink(db: DB, newsId: string, pickId: () => stri
     const shortId = pickId();
     const inserted = await db
       .insertInto("short_links")
-      .values({ short_id: shortId, long_url: articleIdPath(newsId), news_id: newsId, created_at: new Date().toISOString() })
+      .values({
+        short_id: shortId,
+        long_url: articleIdPath(newsId),
+        news_id: newsId,
+        created_at: new Date().toISOString(),
+      })
       .onConflict((oc) => oc.column("short_id").doNothing())
       .executeTakeFirst();
     if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) return shortId;

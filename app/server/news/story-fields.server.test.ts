@@ -22,12 +22,19 @@ function staged(name: string, bytes: Uint8Array) {
   return { field: "shareImage", filename: name, path: file, size: bytes.length };
 }
 
-const refusalOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (AppError.is(error) ? error.fields : error));
+const refusalOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (AppError.is(error) ? error.fields : error),
+  );
 
 describe("a story's share picture", () => {
   it("is cropped to 1200×630, whatever its shape, as the settings' share image is", async () => {
     const storage = localStorage(path.join(dir, "media"));
-    for (const [width, height] of [[2000, 800], [500, 900]] as const) {
+    for (const [width, height] of [
+      [2000, 800],
+      [500, 900],
+    ] as const) {
       const url = await storeShareImage(storage, [staged(`p${width}.png`, await pngBytes(width, height))]);
       expect(url).toMatch(/^\/media\/share-images\/[0-9a-f]{16}-share-1200x630\.png$/);
       const stored = await readFile(path.join(dir, "media", url!.slice("/media/".length)));
@@ -38,8 +45,12 @@ describe("a story's share picture", () => {
 
   it("is checked by its bytes: a program named .png, or a picture too small, is refused by field", async () => {
     const storage = localStorage(path.join(dir, "media"));
-    expect(await refusalOf(storeShareImage(storage, [staged("x.png", exeBytes())]))).toEqual({ shareImage: newsroomMessages.imageInvalid });
-    expect(await refusalOf(storeShareImage(storage, [staged("tiny.png", await pngBytes(20, 20))]))).toEqual({ shareImage: storyMessages.shareImageTooSmall });
+    expect(await refusalOf(storeShareImage(storage, [staged("x.png", exeBytes())]))).toEqual({
+      shareImage: newsroomMessages.imageInvalid,
+    });
+    expect(await refusalOf(storeShareImage(storage, [staged("tiny.png", await pngBytes(20, 20))]))).toEqual({
+      shareImage: storyMessages.shareImageTooSmall,
+    });
     expect(await storeShareImage(storage, [])).toBeNull();
   });
 });

@@ -8,9 +8,23 @@ import type { DB } from "~/server/db/db.server";
 /* The story's own fields between the form, the row and the page. */
 
 /** The columns of `news` (and `news_revisions`) that hold them. */
-export const STORY_COLUMNS = ["standfirst", "slug", "share_title", "share_description", "share_image", "noindex"] as const;
+export const STORY_COLUMNS = [
+  "standfirst",
+  "slug",
+  "share_title",
+  "share_description",
+  "share_image",
+  "noindex",
+] as const;
 
-type StoryRow = { standfirst: string | null; slug: string | null; share_title: string | null; share_description: string | null; share_image: string | null; noindex: number };
+type StoryRow = {
+  standfirst: string | null;
+  slug: string | null;
+  share_title: string | null;
+  share_description: string | null;
+  share_image: string | null;
+  noindex: number;
+};
 
 export function storyOfRow(row: StoryRow): StoryFields {
   return {
@@ -30,7 +44,10 @@ export type StoryChanges = Partial<StoryFields>;
  * The columns to write for `changes` over the row's current slug: a slug, once made, is kept until an
  * editor types another (a retitled story keeps its address); a published article without one gets its title's.
  */
-export function storyColumns(changes: StoryChanges, current: { slug: string | null; title: string; published: boolean }) {
+export function storyColumns(
+  changes: StoryChanges,
+  current: { slug: string | null; title: string; published: boolean },
+) {
   const slug = changes.slug ?? current.slug;
   return {
     ...(changes.standfirst !== undefined ? { standfirst: changes.standfirst } : {}),
@@ -46,8 +63,15 @@ export function storyColumns(changes: StoryChanges, current: { slug: string | nu
 export async function storeShareImage(storage: MediaStorage, files: readonly StagedFile[]): Promise<string | null> {
   const file = files.find((f) => f.field === "shareImage");
   if (!file) return null;
-  const upload = { field: "shareImage", folder: "share-images", tooSmall: storyMessages.shareImageTooSmall, huge: storyMessages.shareImageHuge };
-  const made = await storeCroppedImages(storage, upload, file.path, [{ key: "share", size: SHARE_IMAGE_SIZE, fit: "cover" }]);
+  const upload = {
+    field: "shareImage",
+    folder: "share-images",
+    tooSmall: storyMessages.shareImageTooSmall,
+    huge: storyMessages.shareImageHuge,
+  };
+  const made = await storeCroppedImages(storage, upload, file.path, [
+    { key: "share", size: SHARE_IMAGE_SIZE, fit: "cover" },
+  ]);
   return made.share ?? null;
 }
 

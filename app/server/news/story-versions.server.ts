@@ -2,14 +2,19 @@ import { parseImageDetails } from "~/lib/image-details";
 import { parseStringList } from "~/lib/json";
 import { documentImages, storedBody } from "~/lib/rich-text/document";
 import { revisionMessages } from "~/lib/newsroom-messages";
-import { compareVersions, type Comparison, type StoryVersion, type VersionEntry, type VersionRef } from "~/lib/story-version";
+import {
+  compareVersions,
+  type Comparison,
+  type StoryVersion,
+  type VersionEntry,
+  type VersionRef,
+} from "~/lib/story-version";
 import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import { topicsOfArticle } from "./topics.server";
 import { STORY_COLUMNS, storyOfRow } from "./story-fields.server";
 
 /* The versions of a story the history lists and the compare screen reads: the live one and each kept revision. */
-
 
 /** `current` or a revision id, from a URL's text; null for anything else. */
 export function parseVersionRef(raw: string | null | undefined): VersionRef | null {
@@ -19,8 +24,18 @@ export function parseVersionRef(raw: string | null | undefined): VersionRef | nu
   return Number.isSafeInteger(id) ? id : null;
 }
 
-
-const VERSION_COLUMNS = ["title", "content", "body", "category", "byline", "images", "image_url", "image_details", "video", ...STORY_COLUMNS] as const;
+const VERSION_COLUMNS = [
+  "title",
+  "content",
+  "body",
+  "category",
+  "byline",
+  "images",
+  "image_url",
+  "image_details",
+  "video",
+  ...STORY_COLUMNS,
+] as const;
 
 type VersionRow = {
   title: string;
@@ -65,8 +80,18 @@ function versionOfRow(row: VersionRow, topics: string[] | null): StoryVersion {
 /** The version `ref` of the story `newsId` (outside the trash), or null when there is none. */
 export async function loadVersion(db: DB, newsId: string, ref: VersionRef): Promise<StoryVersion | null> {
   if (ref === "current") {
-    const row = await db.selectFrom("news").select(VERSION_COLUMNS).where("id", "=", newsId).where("status", "!=", "trashed").executeTakeFirst();
-    return row ? versionOfRow(row, (await topicsOfArticle(db, newsId)).map((topic) => topic.name)) : null;
+    const row = await db
+      .selectFrom("news")
+      .select(VERSION_COLUMNS)
+      .where("id", "=", newsId)
+      .where("status", "!=", "trashed")
+      .executeTakeFirst();
+    return row
+      ? versionOfRow(
+          row,
+          (await topicsOfArticle(db, newsId)).map((topic) => topic.name),
+        )
+      : null;
   }
   const row = await db
     .selectFrom("news_revisions")
@@ -93,7 +118,13 @@ export async function listVersions(db: DB, newsId: string): Promise<VersionEntry
     db
       .selectFrom("news_revisions")
       .leftJoin("user", "user.id", "news_revisions.saved_by")
-      .select(["news_revisions.id", "news_revisions.title", "news_revisions.kind", "news_revisions.saved_at", "user.name"])
+      .select([
+        "news_revisions.id",
+        "news_revisions.title",
+        "news_revisions.kind",
+        "news_revisions.saved_at",
+        "user.name",
+      ])
       .where("news_revisions.news_id", "=", newsId)
       .orderBy("news_revisions.id", "asc")
       .execute(),
@@ -106,7 +137,12 @@ export async function listVersions(db: DB, newsId: string): Promise<VersionEntry
     madeBy = { kind: revision.kind, by: revision.name, at: revision.saved_at };
   }
   // The live version's own time: a run of autosaves keeps one revision, and the story's last write is later.
-  entries.push({ ref: "current", title: story.title, ...madeBy, at: revisions.length > 0 ? (story.updated_at ?? madeBy.at) : madeBy.at });
+  entries.push({
+    ref: "current",
+    title: story.title,
+    ...madeBy,
+    at: revisions.length > 0 ? (story.updated_at ?? madeBy.at) : madeBy.at,
+  });
   return entries.reverse();
 }
 
@@ -116,11 +152,20 @@ export type VersionsCompared = { versions: VersionEntry[]; from: VersionRef; to:
  * The compare screen of `newsId`: its versions and what going from `from` to `to` changes. Left out,
  * `from` is the newest kept version and `to` the live one; a reference to no version of this story is not-found.
  */
-export async function compareStoryVersions(db: DB, newsId: string, fromText: string | null, toText: string | null): Promise<VersionsCompared> {
+export async function compareStoryVersions(
+  db: DB,
+  newsId: string,
+  fromText: string | null,
+  toText: string | null,
+): Promise<VersionsCompared> {
   const versions = await listVersions(db, newsId);
   const from = fromText === null ? (versions[1]?.ref ?? "current") : parseVersionRef(fromText);
   const to = toText === null ? "current" : parseVersionRef(toText);
-  const [older, newer] = await Promise.all([from === null ? null : loadVersion(db, newsId, from), to === null ? null : loadVersion(db, newsId, to)]);
-  if (from === null || to === null || !older || !newer) throw new AppError("not-found", { message: revisionMessages.versionNotFound });
+  const [older, newer] = await Promise.all([
+    from === null ? null : loadVersion(db, newsId, from),
+    to === null ? null : loadVersion(db, newsId, to),
+  ]);
+  if (from === null || to === null || !older || !newer)
+    throw new AppError("not-found", { message: revisionMessages.versionNotFound });
   return { versions, from, to, comparison: compareVersions(older, newer) };
 }

@@ -23,6 +23,9 @@ export const ARTICLE_FORM_LIMITS: UploadLimits = {
   tooMany: TOO_MANY_FILES,
   maxFieldBytes: MAX_FIELD_BYTES,
   maxBodyBytes: MAX_SUBMISSION_BYTES,
-  fieldTooLong: { title: newsroomMessages.titleTooLong, content: newsroomMessages.contentTooLong, body: newsroomMessages.contentTooLong },
+  fieldTooLong: {
+    title: newsroomMessages.titleTooLong,
+    content: newsroomMessages.contentTooLong,
+    body: newsroomMessages.contentTooLong,
+  },
 };
-

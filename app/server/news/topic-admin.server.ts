@@ -32,7 +32,13 @@ export async function listTopicsWithCounts(db: DB): Promise<TopicRow[]> {
     )
     .orderBy("topics.name")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, description: row.description, articles: Number(row.articles ?? 0) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    articles: Number(row.articles ?? 0),
+  }));
 }
 
 async function lockedTopic(trx: DB, id: string): Promise<Topic> {
@@ -60,11 +66,17 @@ function checkedName(rawName: string): string {
 }
 
 /** Creates a topic with its slug from its name, as a story's form does; refused when one of that name exists. */
-export async function createNamedTopic(db: DB, rawName: string, description: string | null, now = new Date()): Promise<Topic> {
+export async function createNamedTopic(
+  db: DB,
+  rawName: string,
+  description: string | null,
+  now = new Date(),
+): Promise<Topic> {
   const name = checkedName(rawName);
   return writeWithEvents(db, async (trx) => {
     const taken = await trx.selectFrom("topics").select("id").where("key", "=", topicKey(name)).executeTakeFirst();
-    if (taken) throw new AppError("conflict", { message: topicMessages.nameExists, fields: { name: topicMessages.nameExists } });
+    if (taken)
+      throw new AppError("conflict", { message: topicMessages.nameExists, fields: { name: topicMessages.nameExists } });
     const id = await createTopic(trx, name, now.toISOString());
     if (description !== null) await trx.updateTable("topics").set({ description }).where("id", "=", id).execute();
     await recordSiteEvent(trx, "topics-changed");
@@ -102,14 +114,24 @@ export async function renameTopic(db: DB, id: string, rawName: string, now = new
   return writeWithEvents(db, async (trx) => {
     const topic = await lockedTopic(trx, id);
     const key = topicKey(name);
-    const other = await trx.selectFrom("topics").select("id").where("key", "=", key).where("id", "!=", id).executeTakeFirst();
-    if (other) throw new AppError("conflict", { message: topicMessages.nameTaken, fields: { name: topicMessages.nameTaken } });
+    const other = await trx
+      .selectFrom("topics")
+      .select("id")
+      .where("key", "=", key)
+      .where("id", "!=", id)
+      .executeTakeFirst();
+    if (other)
+      throw new AppError("conflict", { message: topicMessages.nameTaken, fields: { name: topicMessages.nameTaken } });
     const slug = topicSlug(name);
     if (slug !== topic.slug) {
       await trx.deleteFrom("topic_redirects").where("slug", "=", slug).execute();
       await keepRedirect(trx, topic.slug, id);
     }
-    await trx.updateTable("topics").set({ name, slug, key, updated_at: now.toISOString() }).where("id", "=", id).execute();
+    await trx
+      .updateTable("topics")
+      .set({ name, slug, key, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
     await recordSiteEvent(trx, "topics-changed");
     return { id, name, slug };
   });
@@ -120,11 +142,16 @@ export async function renameTopic(db: DB, id: string, rawName: string, now = new
  * earlier of the two had), its addresses lead to `intoId`'s, and it is gone.
  */
 export async function mergeTopics(db: DB, fromId: string, intoId: string): Promise<Topic> {
-  if (fromId === intoId) throw new AppError("validation", { message: topicMessages.mergeSame, fields: { into: topicMessages.mergeSame } });
+  if (fromId === intoId)
+    throw new AppError("validation", { message: topicMessages.mergeSame, fields: { into: topicMessages.mergeSame } });
   return writeWithEvents(db, async (trx) => {
     const from = await lockedTopic(trx, fromId);
     const into = await lockedTopic(trx, intoId);
-    const links = await trx.selectFrom("news_topics").select(["news_id", "position"]).where("topic_id", "=", fromId).execute();
+    const links = await trx
+      .selectFrom("news_topics")
+      .select(["news_id", "position"])
+      .where("topic_id", "=", fromId)
+      .execute();
     for (const link of links) {
       const existing = await trx
         .selectFrom("news_topics")
@@ -133,9 +160,17 @@ export async function mergeTopics(db: DB, fromId: string, intoId: string): Promi
         .where("topic_id", "=", intoId)
         .executeTakeFirst();
       if (!existing) {
-        await trx.insertInto("news_topics").values({ news_id: link.news_id, topic_id: intoId, position: link.position }).execute();
+        await trx
+          .insertInto("news_topics")
+          .values({ news_id: link.news_id, topic_id: intoId, position: link.position })
+          .execute();
       } else if (link.position < existing.position) {
-        await trx.updateTable("news_topics").set({ position: link.position }).where("news_id", "=", link.news_id).where("topic_id", "=", intoId).execute();
+        await trx
+          .updateTable("news_topics")
+          .set({ position: link.position })
+          .where("news_id", "=", link.news_id)
+          .where("topic_id", "=", intoId)
+          .execute();
       }
     }
     await trx.updateTable("topic_redirects").set({ topic_id: intoId }).where("topic_id", "=", fromId).execute();

@@ -18,7 +18,16 @@ afterEach(async () => cleanup());
 const EDITOR = (names: string[]) => ({ names, mayCreate: true });
 const AUTHOR = (names: string[]) => ({ names, mayCreate: false });
 const names = async (id: string) => (await topicsOfArticle(db, id)).map((topic) => topic.name);
-const edit = (overrides: Partial<ArticleChanges>): ArticleChanges => ({ title: "عنوان", content: "نص", category: "local", status: "published", imageUrl: null, images: [], video: null, ...overrides });
+const edit = (overrides: Partial<ArticleChanges>): ArticleChanges => ({
+  title: "عنوان",
+  content: "نص",
+  category: "local",
+  status: "published",
+  imageUrl: null,
+  images: [],
+  video: null,
+  ...overrides,
+});
 
 describe("an article's topics", () => {
   it("are created by an editor's write, in order, one topic however it is spelt", async () => {
@@ -26,13 +35,18 @@ describe("an article's topics", () => {
     const b = (await createTestArticle(db, { topics: EDITOR(["طرابلس", "المنيه"]) })).id;
     expect(await names(a)).toEqual(["المنية", "طرابلس"]);
     expect(await names(b)).toEqual(["طرابلس", "المنية"]);
-    expect((await listTopicsWithCounts(db)).map((t) => [t.name, t.articles])).toEqual([["المنية", 2], ["طرابلس", 2]]);
+    expect((await listTopicsWithCounts(db)).map((t) => [t.name, t.articles])).toEqual([
+      ["المنية", 2],
+      ["طرابلس", 2],
+    ]);
   });
 
   it("refuse an author's unknown topic and store nothing; existing ones are theirs to pick", async () => {
     await createTestArticle(db, { topics: EDITOR(["عكار"]) });
     const before = await db.selectFrom("news").select("id").execute();
-    await expect(createTestArticle(db, { title: "من كاتب", topics: AUTHOR(["عكار", "بلدة جديدة"]) })).rejects.toMatchObject({
+    await expect(
+      createTestArticle(db, { title: "من كاتب", topics: AUTHOR(["عكار", "بلدة جديدة"]) }),
+    ).rejects.toMatchObject({
       code: "validation",
       fields: { topics: `${topicMessages.unknownForAuthor} بلدة جديدة` },
     });
@@ -52,7 +66,11 @@ describe("an article's topics", () => {
     expect(await names(id)).toEqual([]);
     const revisions = await listRevisions(db, id);
     // The newest revision is the version the last edit replaced: both topics.
-    await restoreRevision(db, id, revisions[0]!.id, "someone", { mode: "full", confirmedRemovals: [], baseVersion: await storedVersion(db, id) });
+    await restoreRevision(db, id, revisions[0]!.id, "someone", {
+      mode: "full",
+      confirmedRemovals: [],
+      baseVersion: await storedVersion(db, id),
+    });
     expect(await names(id)).toEqual(["الضنية", "المنية"]);
   });
 
@@ -80,9 +98,17 @@ describe("renaming and merging", () => {
   it("refuses a name another topic has, or one with nothing in it", async () => {
     await createTestArticle(db, { topics: EDITOR(["المنية", "طرابلس"]) });
     const [minieh, tripoli] = await listTopicsWithCounts(db);
-    await expect(renameTopic(db, tripoli!.id, "المنيه")).rejects.toMatchObject({ code: "conflict", message: topicMessages.nameTaken });
-    await expect(renameTopic(db, minieh!.id, "؟؟")).rejects.toMatchObject({ code: "validation", message: topicMessages.nameEmpty });
-    await expect(renameTopic(db, minieh!.id, "ب".repeat(61))).rejects.toMatchObject({ message: topicMessages.nameTooLong });
+    await expect(renameTopic(db, tripoli!.id, "المنيه")).rejects.toMatchObject({
+      code: "conflict",
+      message: topicMessages.nameTaken,
+    });
+    await expect(renameTopic(db, minieh!.id, "؟؟")).rejects.toMatchObject({
+      code: "validation",
+      message: topicMessages.nameEmpty,
+    });
+    await expect(renameTopic(db, minieh!.id, "ب".repeat(61))).rejects.toMatchObject({
+      message: topicMessages.nameTooLong,
+    });
   });
 
   it("merges one topic into another: its articles move once, its addresses lead to the other", async () => {
@@ -97,7 +123,10 @@ describe("renaming and merging", () => {
     expect(await names(one)).toEqual(["عكار", "طرابلس"]);
     expect(await findTopicBySlug(db, "مجلس-بلدية-طرابلس")).toEqual({ kind: "moved", slug: "طرابلس" });
     expect(await findTopicBySlug(db, "بلدية-طرابلس")).toEqual({ kind: "moved", slug: "طرابلس" });
-    expect((await listTopicsWithCounts(db)).map((t) => [t.name, t.articles])).toEqual([["طرابلس", 2], ["عكار", 1]]);
+    expect((await listTopicsWithCounts(db)).map((t) => [t.name, t.articles])).toEqual([
+      ["طرابلس", 2],
+      ["عكار", 1],
+    ]);
     await expect(mergeTopics(db, into.id, into.id)).rejects.toMatchObject({ message: topicMessages.mergeSame });
     await expect(mergeTopics(db, from.id, into.id)).rejects.toMatchObject({ code: "not-found" });
     // A name merged away now names the topic it went into.

@@ -34,7 +34,9 @@ async function existingTopics(db: DB, names: readonly string[]): Promise<Map<str
   ]);
   const found = new Map<string, string>();
   for (const name of names) {
-    const id = byKey.find((row) => row.key === topicKey(name))?.id ?? bySlug.find((row) => row.slug === topicSlug(name))?.topic_id;
+    const id =
+      byKey.find((row) => row.key === topicKey(name))?.id ??
+      bySlug.find((row) => row.slug === topicSlug(name))?.topic_id;
     if (id) found.set(name, id);
   }
   return found;
@@ -51,7 +53,8 @@ export async function createTopic(trx: DB, name: string, now: string): Promise<s
     .onConflict((oc) => oc.doNothing())
     .execute();
   const row = await trx.selectFrom("topics").select("id").where("key", "=", key).executeTakeFirst();
-  if (!row) throw new AppError("conflict", { message: topicMessages.nameTaken, fields: { topics: topicMessages.nameTaken } });
+  if (!row)
+    throw new AppError("conflict", { message: topicMessages.nameTaken, fields: { topics: topicMessages.nameTaken } });
   return row.id;
 }
 
@@ -117,7 +120,9 @@ export async function storedTopicNames(db: DB, newsId: string): Promise<string> 
 export async function suggestTopics(db: DB, typed: string, limit = TOPIC_SUGGESTIONS): Promise<Topic[]> {
   const key = topicKey(typed);
   if (key === "") return [];
-  const patterns = [key, `ال${key}`, ` ${key}`, ` ال${key}`].map((start, index) => `${index < 2 ? "" : "%"}${prefixPattern(start)}`);
+  const patterns = [key, `ال${key}`, ` ${key}`, ` ال${key}`].map(
+    (start, index) => `${index < 2 ? "" : "%"}${prefixPattern(start)}`,
+  );
   return db
     .selectFrom("topics")
     .select(["id", "name", "slug"])
@@ -128,7 +133,8 @@ export async function suggestTopics(db: DB, typed: string, limit = TOPIC_SUGGEST
     .execute();
 }
 
-export type TopicLookup = { kind: "topic"; topic: Topic & { description: string | null } } | { kind: "moved"; slug: string };
+export type TopicLookup =
+  { kind: "topic"; topic: Topic & { description: string | null } } | { kind: "moved"; slug: string };
 
 /**
  * Whether a published story carries the topic: a topic is public from then on (docs/product.md#topics).
@@ -154,7 +160,11 @@ async function isPublicTopic(db: DB, topicId: string): Promise<boolean> {
 export async function findTopicBySlug(db: DB, slug: string): Promise<TopicLookup | null> {
   // No slug holds a NUL, and PostgreSQL cannot even compare one with text.
   if (slug.includes("\0")) return null;
-  const own = await db.selectFrom("topics").select(["id", "name", "slug", "description"]).where("slug", "=", slug).executeTakeFirst();
+  const own = await db
+    .selectFrom("topics")
+    .select(["id", "name", "slug", "description"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
   if (own && (await isPublicTopic(db, own.id))) return { kind: "topic", topic: own };
   const moved = await db
     .selectFrom("topics")
@@ -164,14 +174,24 @@ export async function findTopicBySlug(db: DB, slug: string): Promise<TopicLookup
     .executeTakeFirst();
   if (moved && (await isPublicTopic(db, moved.id))) return { kind: "moved", slug: moved.slug };
   const key = topicKey(slug);
-  const spelled = key === "" ? undefined : await db.selectFrom("topics").select(["id", "slug"]).where("key", "=", key).executeTakeFirst();
+  const spelled =
+    key === ""
+      ? undefined
+      : await db.selectFrom("topics").select(["id", "slug"]).where("key", "=", key).executeTakeFirst();
   return spelled && (await isPublicTopic(db, spelled.id)) ? { kind: "moved", slug: spelled.slug } : null;
 }
 
 /** One page of a topic's published articles, newest first, and whether another follows. */
-export async function listTopicPage(db: DB, topicId: string, page: number, pageSize: number): Promise<{ items: NewsSummary[]; hasMore: boolean }> {
+export async function listTopicPage(
+  db: DB,
+  topicId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ items: NewsSummary[]; hasMore: boolean }> {
   const rows = await newestFirst(
-    summaries(db, PUBLIC).where("news.id", "in", (eb) => eb.selectFrom("news_topics").select("news_topics.news_id").where("news_topics.topic_id", "=", topicId)),
+    summaries(db, PUBLIC).where("news.id", "in", (eb) =>
+      eb.selectFrom("news_topics").select("news_topics.news_id").where("news_topics.topic_id", "=", topicId),
+    ),
     PUBLIC,
   )
     .limit(pageSize + 1)
@@ -186,7 +206,9 @@ export async function listTopicPage(db: DB, topicId: string, page: number, pageS
  */
 export async function listSharingTopics(db: DB, newsId: string, limit: number): Promise<NewsSummary[]> {
   // The article's topics first, by their ids: PostgreSQL then plans for those topics' own links, not an average topic's.
-  const topicIds = (await db.selectFrom("news_topics").select("topic_id").where("news_id", "=", newsId).execute()).map((row) => row.topic_id);
+  const topicIds = (await db.selectFrom("news_topics").select("topic_id").where("news_id", "=", newsId).execute()).map(
+    (row) => row.topic_id,
+  );
   if (topicIds.length === 0) return [];
   const shared = db
     .selectFrom("news_topics")
@@ -211,7 +233,10 @@ export async function listTopicsForSitemap(db: DB): Promise<{ slug: string; last
     .selectFrom("topics")
     .innerJoin("news_topics", "news_topics.topic_id", "topics.id")
     .innerJoin("news", "news.id", "news_topics.news_id")
-    .select(["topics.slug", (eb) => eb.fn.max(eb.fn.coalesce("news.updated_at", "news.published_at", "news.created_at")).as("lastModified")])
+    .select([
+      "topics.slug",
+      (eb) => eb.fn.max(eb.fn.coalesce("news.updated_at", "news.published_at", "news.created_at")).as("lastModified"),
+    ])
     .where("news.status", "=", "published")
     .groupBy(["topics.id", "topics.slug"])
     .orderBy("topics.slug")

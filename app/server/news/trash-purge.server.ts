@@ -41,7 +41,9 @@ const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
 /** The daily purge of this process, at `clock`'s time: started with the server, stopped at shutdown. */
 export function scheduleTrashPurge(newsroom: Newsroom, clock: Clock, everyMs = PURGE_EVERY_MS): () => void {
   const run = () =>
-    void purgeExpiredTrash(newsroom, clock.now()).catch((error: unknown) => logger.warn({ err: error }, "could not purge the trash"));
+    void purgeExpiredTrash(newsroom, clock.now()).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not purge the trash"),
+    );
   // Spread over the interval, so processes started together do not purge together.
   const timer = setInterval(run, everyMs * (0.75 + Math.random() / 2));
   timer.unref();

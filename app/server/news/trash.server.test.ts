@@ -53,7 +53,17 @@ describe("the trash", () => {
     expect((await readEventsAfter(db, 0, 10)).at(-1)).toMatchObject({ kind: "article-unpublished", articleId: id });
     expect(await listTrash(db)).toMatchObject([{ id, title: "خبر سيحذف", trashedFrom: "published" }]);
     await expect(trashArticle(db, id)).rejects.toMatchObject({ code: "not-found" });
-    expect(await updateArticle(db, id, { title: "x", content: "x", category: "local", status: "published", imageUrl: null, images: [], video: null })).toBeNull();
+    expect(
+      await updateArticle(db, id, {
+        title: "x",
+        content: "x",
+        category: "local",
+        status: "published",
+        imageUrl: null,
+        images: [],
+        video: null,
+      }),
+    ).toBeNull();
   });
 
   it("restores an article to the status it had: a published one is public again, with its short link", async () => {
@@ -68,13 +78,24 @@ describe("the trash", () => {
     expect((await searchNews(db, "فريدة")).results.map((r) => r.id)).toEqual([published.id]);
     expect((await getArticle(db, draft.id, EDITORS))?.status).toBe("draft");
     expect(await listTrash(db)).toEqual([]);
-    await expect(restoreFromTrash(db, published.id)).rejects.toMatchObject({ code: "not-found", message: newsroomMessages.notInTrash });
+    await expect(restoreFromTrash(db, published.id)).rejects.toMatchObject({
+      code: "not-found",
+      message: newsroomMessages.notInTrash,
+    });
   });
 
   it("keeps media while in the trash and deletes it with the revisions only when deleted for good", async () => {
     const { id, image } = await articleWithImage("خبر");
     const second = await storeImage(newsroom.storage, await pngBytes(), "second.png");
-    await updateArticle(db, id, { title: "خبر", content: "نص", category: "local", status: "published", imageUrl: null, images: [second], video: null });
+    await updateArticle(db, id, {
+      title: "خبر",
+      content: "نص",
+      category: "local",
+      status: "published",
+      imageUrl: null,
+      images: [second],
+      video: null,
+    });
     await trashArticle(db, id);
     expect(stored(image) && stored(second)).toBe(true);
     expect(await listReferencedMedia(db)).toEqual(expect.arrayContaining([image, second]));

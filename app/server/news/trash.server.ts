@@ -40,7 +40,12 @@ export async function trashArticle(db: DB, id: string, now = new Date()): Promis
     if (!row) return false;
     await trx
       .updateTable("news")
-      .set((eb) => ({ status: "trashed", trashed_from: row.status, deleted_at: now.toISOString(), version: eb("version", "+", 1) }))
+      .set((eb) => ({
+        status: "trashed",
+        trashed_from: row.status,
+        deleted_at: now.toISOString(),
+        version: eb("version", "+", 1),
+      }))
       .where("id", "=", id)
       .execute();
     await syncSearchIndex(trx, id);
@@ -61,7 +66,11 @@ export async function restoreFromTrash(db: DB, id: string): Promise<void> {
       .executeTakeFirst();
     if (!row) return false;
     const status = row.trashed_from ?? "draft";
-    await trx.updateTable("news").set((eb) => ({ status, trashed_from: null, deleted_at: null, version: eb("version", "+", 1) })).where("id", "=", id).execute();
+    await trx
+      .updateTable("news")
+      .set((eb) => ({ status, trashed_from: null, deleted_at: null, version: eb("version", "+", 1) }))
+      .where("id", "=", id)
+      .execute();
     await syncSearchIndex(trx, id);
     await recordArticleEvent(trx, articleState(id, row), articleState(id, { ...row, status }));
     return true;
@@ -91,7 +100,12 @@ export async function listTrash(db: DB): Promise<TrashedArticle[]> {
 
 /** Whether the article `id` is in the trash: only these are deleted for good. */
 export async function isTrashed(db: DB, id: string): Promise<boolean> {
-  const row = await db.selectFrom("news").select("id").where("id", "=", id).where("status", "=", "trashed").executeTakeFirst();
+  const row = await db
+    .selectFrom("news")
+    .select("id")
+    .where("id", "=", id)
+    .where("status", "=", "trashed")
+    .executeTakeFirst();
   return row !== undefined;
 }
 

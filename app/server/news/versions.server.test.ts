@@ -18,7 +18,6 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ db, cleanup } = await createTempDatabase()));
 afterEach(async () => cleanup());
 
-
 const versionOf = async (id: string) => (await getArticle(db, id, EDITORS))!.version;
 const editConflict = expect.objectContaining({ code: "edit-conflict", status: 409 });
 
@@ -26,7 +25,9 @@ describe("an article's version (decision 034)", () => {
   it("counts the saves; a save based on an older version is refused and writes nothing: no row, no revision, no event", async () => {
     const { id } = await createTestArticle(db, { title: "الأصل" });
     expect(await versionOf(id)).toBe(1);
-    expect(await updateArticle(db, id, edit({ title: "الأول", baseVersion: 1 }), { by: "a", kind: "save" })).toMatchObject({ version: 2 });
+    expect(
+      await updateArticle(db, id, edit({ title: "الأول", baseVersion: 1 }), { by: "a", kind: "save" }),
+    ).toMatchObject({ version: 2 });
     const revisions = (await listRevisions(db, id)).length;
     const events = (await readEventsAfter(db, 0, 100)).length;
 
@@ -39,13 +40,17 @@ describe("an article's version (decision 034)", () => {
     expect((await readEventsAfter(db, 0, 100)).length).toBe(events);
 
     // Saved again on the version it was shown: accepted.
-    expect(await updateArticle(db, id, edit({ title: "الثاني", baseVersion: 2 }), { by: "b", kind: "save" })).toMatchObject({ version: 3 });
+    expect(
+      await updateArticle(db, id, edit({ title: "الثاني", baseVersion: 2 }), { by: "b", kind: "save" }),
+    ).toMatchObject({ version: 3 });
   });
 
   it("of two saves on one base at the same moment, exactly one is written", async () => {
     const { id } = await createTestArticle(db, { title: "الأصل" });
     const results = await Promise.allSettled(
-      ["أ", "ب", "ج"].map((title) => updateArticle(db, id, edit({ title, baseVersion: 1 }), { by: title, kind: "save" })),
+      ["أ", "ب", "ج"].map((title) =>
+        updateArticle(db, id, edit({ title, baseVersion: 1 }), { by: title, kind: "save" }),
+      ),
     );
     const written = results.filter((result) => result.status === "fulfilled");
     expect(written).toHaveLength(1);
@@ -60,7 +65,9 @@ describe("an article's version (decision 034)", () => {
     const first = await autosaveDraft(db, actor, { ...fields, baseVersion: "1" });
     expect(first.version).toBe(2);
     expect((await autosaveDraft(db, actor, { ...fields, baseVersion: String(first.version) })).version).toBe(3);
-    await expect(autosaveDraft(db, actor, { ...fields, title: "قديم", baseVersion: "2" })).rejects.toEqual(editConflict);
+    await expect(autosaveDraft(db, actor, { ...fields, title: "قديم", baseVersion: "2" })).rejects.toEqual(
+      editConflict,
+    );
     expect(await getArticle(db, id, EDITORS)).toMatchObject({ title: "مسودة", version: 3 });
   });
 
@@ -73,7 +80,13 @@ describe("an article's version (decision 034)", () => {
     await publishDueArticles(db, new Date("2026-01-02T00:00:00Z"));
     expect(await versionOf(scheduled.id)).toBe(2);
     // An editor's form opened on the scheduled version would have put it back to scheduled.
-    await expect(updateArticle(db, scheduled.id, edit({ status: "scheduled", publishAt: "2026-01-01T00:00:00.000Z", baseVersion: 1 }))).rejects.toEqual(editConflict);
+    await expect(
+      updateArticle(
+        db,
+        scheduled.id,
+        edit({ status: "scheduled", publishAt: "2026-01-01T00:00:00.000Z", baseVersion: 1 }),
+      ),
+    ).rejects.toEqual(editConflict);
 
     await trashArticle(db, scheduled.id, new Date());
     const row = await db.selectFrom("news").select("version").where("id", "=", scheduled.id).executeTakeFirstOrThrow();

@@ -23,7 +23,14 @@ export const POSTER_LIMITS: UploadLimits = {
 };
 
 /** Records `posterUrl`, an image of the library, as the poster of story `newsId`'s video at `videoUrl` (a file or a YouTube link); no other story's. */
-export async function recordVideoPoster(db: DB, newsId: string, videoUrl: string, posterUrl: string, by: string | null, at: Date): Promise<void> {
+export async function recordVideoPoster(
+  db: DB,
+  newsId: string,
+  videoUrl: string,
+  posterUrl: string,
+  by: string | null,
+  at: Date,
+): Promise<void> {
   const row = { poster_url: posterUrl, set_by: by, set_at: at.toISOString() };
   await db
     .insertInto("video_posters")
@@ -34,7 +41,11 @@ export async function recordVideoPoster(db: DB, newsId: string, videoUrl: string
 
 /** The poster set for the video at `videoUrl`, if any. */
 export async function posterOfVideo(db: DB, videoUrl: string): Promise<string | undefined> {
-  const row = await db.selectFrom("video_posters").select("poster_url").where("video_url", "=", videoUrl).executeTakeFirst();
+  const row = await db
+    .selectFrom("video_posters")
+    .select("poster_url")
+    .where("video_url", "=", videoUrl)
+    .executeTakeFirst();
   return row?.poster_url ?? undefined;
 }
 
@@ -44,19 +55,39 @@ export async function posterOfVideo(db: DB, videoUrl: string): Promise<string | 
  * every article image and joins the media library; readers' pages change at once, on every instance.
  * Returns the poster's URL.
  */
-export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Actor, submission: Submission): Promise<string> {
+export async function setVideoPoster(
+  { db, storage, clock }: Newsroom,
+  actor: Actor,
+  submission: Submission,
+): Promise<string> {
   const articleId = submission.fields.articleId?.[0] ?? "";
-  if (articleId.includes("\0")) throw new AppError("validation", { message: messages.textHasNul, fields: { articleId: messages.textHasNul } });
+  if (articleId.includes("\0"))
+    throw new AppError("validation", { message: messages.textHasNul, fields: { articleId: messages.textHasNul } });
   // Article ids are letters, digits, `-` and `_`: anything else (a NUL, which PostgreSQL refuses) names none.
-  const article = /^[\w-]{1,100}$/.test(articleId) ? await db.selectFrom("news").select(["author_id", "status", "video"]).where("id", "=", articleId).executeTakeFirst() : undefined;
+  const article = /^[\w-]{1,100}$/.test(articleId)
+    ? await db
+        .selectFrom("news")
+        .select(["author_id", "status", "video"])
+        .where("id", "=", articleId)
+        .executeTakeFirst()
+    : undefined;
   if (!article) throw new AppError("not-found", { message: mediaLibraryMessages.posterNoVideo });
   if (!canEditArticle(actor, { authorId: article.author_id, status: article.status })) throw new AppError("forbidden");
   const video = article.video;
-  if (!video || !videoSource(video)) throw new AppError("validation", { message: mediaLibraryMessages.posterNoVideo, fields: { poster: mediaLibraryMessages.posterNoVideo } });
+  if (!video || !videoSource(video))
+    throw new AppError("validation", {
+      message: mediaLibraryMessages.posterNoVideo,
+      fields: { poster: mediaLibraryMessages.posterNoVideo },
+    });
   const file = submission.files[0];
-  if (!file) throw new AppError("validation", { message: mediaLibraryMessages.posterOne, fields: { poster: mediaLibraryMessages.posterOne } });
+  if (!file)
+    throw new AppError("validation", {
+      message: mediaLibraryMessages.posterOne,
+      fields: { poster: mediaLibraryMessages.posterOne },
+    });
   const poster = await storeImageFile(storage, file.path, file.filename).catch((error: unknown) => {
-    if (AppError.is(error) && error.code === "validation") throw new AppError("validation", { message: error.message, fields: { poster: error.message } });
+    if (AppError.is(error) && error.code === "validation")
+      throw new AppError("validation", { message: error.message, fields: { poster: error.message } });
     throw error;
   });
   try {
@@ -67,7 +98,11 @@ export async function setVideoPoster({ db, storage, clock }: Newsroom, actor: Ac
       await recordSiteEvent(trx, "media-changed");
     });
   } catch (error) {
-    await db.deleteFrom("media").where("url", "=", poster.url).execute().catch(() => undefined);
+    await db
+      .deleteFrom("media")
+      .where("url", "=", poster.url)
+      .execute()
+      .catch(() => undefined);
     await removeMedia(storage, [poster.url]);
     throw error;
   }

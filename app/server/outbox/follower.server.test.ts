@@ -52,9 +52,15 @@ describe("the outbox follower", () => {
   it("reports itself ready while it reads, and not once it stops or falls behind", async () => {
     const { follower, db } = await follow();
     expect(await readiness(db, follower)).toEqual({ ready: true });
-    expect(await readiness(db, follower, Date.now() + 10_000)).toMatchObject({ ready: false, reason: expect.stringContaining("outbox was last read") });
+    expect(await readiness(db, follower, Date.now() + 10_000)).toMatchObject({
+      ready: false,
+      reason: expect.stringContaining("outbox was last read"),
+    });
     await follower.stop();
-    expect(await readiness(db, follower)).toMatchObject({ ready: false, reason: expect.stringContaining("not following") });
+    expect(await readiness(db, follower)).toMatchObject({
+      ready: false,
+      reason: expect.stringContaining("not following"),
+    });
   });
 });
 
@@ -87,14 +93,20 @@ describe.runIf(onPostgres)("the outbox follower on PostgreSQL (LISTEN/NOTIFY: Po
 
   it("is woken by NOTIFY, well before its fallback poll", async () => {
     const other = await follow({ pollMs: 60_000, pruneEveryMs: 60_000 });
-    await vi.waitFor(async () => expect(await listeningBackends(databaseName())).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(async () => expect(await listeningBackends(databaseName())).toHaveLength(1), {
+      timeout: 5_000,
+      interval: 50,
+    });
     await createTestArticle(temp.db, { title: "بالإشعار" });
     await vi.waitFor(() => expect(titles(other.seen)).toEqual(["بالإشعار"]), { timeout: 2_000, interval: 20 });
   });
 
   it("still delivers when its listening backend is killed, and listens again by itself", async () => {
     const other = await follow({ ...FOLLOWER_TIMING.postgres });
-    await vi.waitFor(async () => expect(await listeningBackends(databaseName())).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(async () => expect(await listeningBackends(databaseName())).toHaveLength(1), {
+      timeout: 5_000,
+      interval: 50,
+    });
     const [killed] = await listeningBackends(databaseName());
     await terminate(killed!);
 
@@ -116,7 +128,10 @@ describe.runIf(onPostgres)("the outbox follower on PostgreSQL (LISTEN/NOTIFY: Po
 
   it("after listening again, is woken by NOTIFY without waiting for a poll", async () => {
     const other = await follow({ pollMs: 60_000, pruneEveryMs: 60_000 });
-    await vi.waitFor(async () => expect(await listeningBackends(databaseName())).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(async () => expect(await listeningBackends(databaseName())).toHaveLength(1), {
+      timeout: 5_000,
+      interval: 50,
+    });
     const [killed] = await listeningBackends(databaseName());
     await terminate(killed!);
     await vi.waitFor(

@@ -2,7 +2,14 @@ import type { DB } from "~/server/db/db.server";
 import { isPostgresUrl } from "~/server/platform/database-url.server";
 import { listenOnPostgres } from "~/server/db/listen.server";
 import { logger } from "~/server/platform/logger.server";
-import { EVENTS_CHANNEL, followLocalWrites, newestEventId, pruneEvents, readEventsAfter, type OutboxEvent } from "./outbox.server";
+import {
+  EVENTS_CHANNEL,
+  followLocalWrites,
+  newestEventId,
+  pruneEvents,
+  readEventsAfter,
+  type OutboxEvent,
+} from "./outbox.server";
 
 /** What a process does with the events it reads; a consumer that throws is logged, and the rest still run. */
 export type OutboxConsumer = (events: OutboxEvent[]) => void;
@@ -119,7 +126,11 @@ export function createOutboxFollower(
         const listener = listenOnPostgres(databaseUrl, EVENTS_CHANNEL, {
           notified: () => void read(),
           listening: () => void read(),
-          lost: (error) => logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "the outbox LISTEN connection broke; reconnecting"),
+          lost: (error) =>
+            logger.warn(
+              { reason: error instanceof Error ? error.message : String(error) },
+              "the outbox LISTEN connection broke; reconnecting",
+            ),
         });
         stops.push(listener.close);
       }

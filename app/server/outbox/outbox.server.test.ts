@@ -32,7 +32,13 @@ describe("article writes and their events", () => {
     await deleteArticle(db, id);
 
     const events = await readEventsAfter(db, 0, 10);
-    expect(events.map((e) => e.kind)).toEqual(["article-created", "article-unpublished", "article-published", "article-edited", "article-deleted"]);
+    expect(events.map((e) => e.kind)).toEqual([
+      "article-created",
+      "article-unpublished",
+      "article-published",
+      "article-edited",
+      "article-deleted",
+    ]);
     expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort((a, b) => a - b));
     const state = { id, title: "عاجل", createdAt, category: "breaking", status: "published" };
     expect(events[0]).toMatchObject({ articleId: id, before: null, after: state });
@@ -76,7 +82,11 @@ describe("pruneEvents", () => {
     const now = Date.now();
     const dayAgo = new Date(now - 25 * 60 * 60 * 1000).toISOString();
     // The first two are old.
-    await db.updateTable("events").set({ created_at: dayAgo }).where("id", "<", oldest! + 2).execute();
+    await db
+      .updateTable("events")
+      .set({ created_at: dayAgo })
+      .where("id", "<", oldest! + 2)
+      .execute();
 
     expect(await pruneEvents(db, now, { ms: 24 * 60 * 60 * 1000, count: 100 })).toBe(2);
     expect(await keptEventIds(db)).toEqual({ oldest: oldest! + 2, newest });
@@ -125,7 +135,9 @@ describe.runIf(onPostgres)("event ids on PostgreSQL (SQLite runs one write trans
       await vi.waitFor(
         async () => {
           // pg_locks lists the whole server's locks: count this database's only, not other test files' running beside.
-          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted
+          const { rows } = await sql<{
+            waiting: number;
+          }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted
             and database = (select oid from pg_database where datname = current_database())`.execute(db);
           expect(rows[0]?.waiting).toBe(1);
         },

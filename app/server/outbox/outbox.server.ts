@@ -25,13 +25,15 @@ export type ArticleState = {
   status: NewsStatus;
 };
 
-export type ArticleEventKind = "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
+export type ArticleEventKind =
+  "article-created" | "article-edited" | "article-published" | "article-unpublished" | "article-deleted";
 /**
  * A change that is no one article's: the site's own settings (every page's frame, the feeds, the
  * information pages), the front page editors chose (slider, category pins), topics renamed or merged,
  * an author's page.
  */
-export type SiteEventKind = "settings-changed" | "front-page-changed" | "topics-changed" | "profile-changed" | "media-changed";
+export type SiteEventKind =
+  "settings-changed" | "front-page-changed" | "topics-changed" | "profile-changed" | "media-changed";
 
 /**
  * Someone opened an article's edit form, still has it open (a heartbeat) or left it (decision 034):
@@ -79,7 +81,11 @@ function kindOf(before: ArticleState | null, after: ArticleState | null): Articl
  * same, so a follower reading `id > last` never skips an id that commits late. The NOTIFY is sent at
  * commit. SQLite runs one write transaction at a time, which gives the same order by itself.
  */
-export async function recordArticleEvent(trx: DB, before: ArticleState | null, after: ArticleState | null): Promise<void> {
+export async function recordArticleEvent(
+  trx: DB,
+  before: ArticleState | null,
+  after: ArticleState | null,
+): Promise<void> {
   await recordEvent(trx, kindOf(before, after), after?.id ?? before?.id ?? null, { before, after });
 }
 
@@ -98,9 +104,19 @@ export async function recordCoverageEvent(trx: DB, articleId: string, coverage: 
   await recordEvent(trx, COVERAGE_KIND, articleId, { before: null, after: null, coverage });
 }
 
-type Payload = { before: ArticleState | null; after: ArticleState | null; presence?: PresenceNotice; coverage?: CoverageChange };
+type Payload = {
+  before: ArticleState | null;
+  after: ArticleState | null;
+  presence?: PresenceNotice;
+  coverage?: CoverageChange;
+};
 
-async function recordEvent(trx: DB, kind: OutboxEvent["kind"], articleId: string | null, payload: Payload): Promise<void> {
+async function recordEvent(
+  trx: DB,
+  kind: OutboxEvent["kind"],
+  articleId: string | null,
+  payload: Payload,
+): Promise<void> {
   const postgres = dialectName(trx) === "postgres";
   if (postgres) await sql`select pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`.execute(trx);
   const row = await trx
@@ -134,7 +150,13 @@ export async function readEventsAfter(db: DB, afterId: number, limit: number): P
 }
 
 /** Up to `limit` events of `kind` about article `articleId` after `afterId`, oldest first. */
-export async function readArticleEventsAfter(db: DB, articleId: string, kind: OutboxEvent["kind"], afterId: number, limit: number): Promise<OutboxEvent[]> {
+export async function readArticleEventsAfter(
+  db: DB,
+  articleId: string,
+  kind: OutboxEvent["kind"],
+  afterId: number,
+  limit: number,
+): Promise<OutboxEvent[]> {
   const rows = await db
     .selectFrom("events")
     .selectAll()
@@ -154,11 +176,20 @@ export async function readArticleEventsAfter(db: DB, articleId: string, kind: Ou
 export async function keptEventIds(db: DB): Promise<{ oldest: number | null; newest: number | null }> {
   const [row] = await executeCompiledOnce(db, "kept event ids", () =>
     db.selectNoFrom((eb) => [
-      eb.selectFrom("events").select((events) => events.fn.min("id").as("id")).as("oldest"),
-      eb.selectFrom("events").select((events) => events.fn.max("id").as("id")).as("newest"),
+      eb
+        .selectFrom("events")
+        .select((events) => events.fn.min("id").as("id"))
+        .as("oldest"),
+      eb
+        .selectFrom("events")
+        .select((events) => events.fn.max("id").as("id"))
+        .as("newest"),
     ]),
   );
-  return { oldest: row?.oldest == null ? null : Number(row.oldest), newest: row?.newest == null ? null : Number(row.newest) };
+  return {
+    oldest: row?.oldest == null ? null : Number(row.oldest),
+    newest: row?.newest == null ? null : Number(row.newest),
+  };
 }
 
 export async function newestEventId(db: DB): Promise<number> {

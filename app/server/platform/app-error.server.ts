@@ -61,7 +61,8 @@ export class AppError extends Error {
 }
 
 /** A save based on a version another save has replaced since (decision 034). */
-export const isEditConflict = (error: unknown): error is AppError => AppError.is(error) && error.code === "edit-conflict";
+export const isEditConflict = (error: unknown): error is AppError =>
+  AppError.is(error) && error.code === "edit-conflict";
 
 /** The AppError `error` is, or the one a library wrapped it in (better-auth's "failed to get session" around a lost database). */
 export function appErrorWithin(error: unknown): AppError | undefined {

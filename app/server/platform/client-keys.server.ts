@@ -13,7 +13,10 @@ export function clientKey(secret: string, ...parts: string[]): string {
 function groupsOf(address: string): number[] {
   const hex = address
     .replace(/%.*$/, "")
-    .replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`);
+    .replace(
+      /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+      (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`,
+    );
   const [head = "", tail] = hex.split("::");
   const [before, after] = [head, tail ?? ""].map((part) => (part ? part.split(":") : []));
   const missing = tail === undefined ? [] : Array<string>(8 - before!.length - after!.length).fill("0");
@@ -27,6 +30,13 @@ function groupsOf(address: string): number[] {
 export function clientNetwork(address: string): string {
   if (isIP(address.replace(/%.*$/, "")) !== 6) return address;
   const groups = groupsOf(address);
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) return groups.slice(6).flatMap((group) => [group >> 8, group & 0xff]).join(".");
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+    return groups
+      .slice(6)
+      .flatMap((group) => [group >> 8, group & 0xff])
+      .join(".");
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }

@@ -24,7 +24,8 @@ export function clockOffset(file: string): number {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
     throw error;
   }
-  if (!/^\d+$/.test(text.trim())) throw new Error(`${file} (TEST_CLOCK_FILE) holds no whole number of milliseconds: ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(text.trim()))
+    throw new Error(`${file} (TEST_CLOCK_FILE) holds no whole number of milliseconds: ${JSON.stringify(text)}`);
   return Number(text.trim());
 }
 

@@ -27,9 +27,14 @@ describe("parseConfig", () => {
     for (const url of ["postgres://akhbar@db:5432/akhbar", "postgresql://akhbar@db/akhbar"]) {
       expect(parseConfig({ DATABASE_URL: url, AUTH_SECRET: secret }).databasePoolSize).toBe(10);
       expect(() => parseConfig({ DATABASE_URL: url })).toThrow(/AUTH_SECRET: required with PostgreSQL/);
-      expect(() => parseConfig({ DATABASE_URL: url, AUTH_SECRET: "" })).toThrow(/AUTH_SECRET: required with PostgreSQL/);
+      expect(() => parseConfig({ DATABASE_URL: url, AUTH_SECRET: "" })).toThrow(
+        /AUTH_SECRET: required with PostgreSQL/,
+      );
     }
-    expect(parseConfig({ DATABASE_URL: "postgres://db/akhbar", DATABASE_POOL_SIZE: "25", AUTH_SECRET: secret }).databasePoolSize).toBe(25);
+    expect(
+      parseConfig({ DATABASE_URL: "postgres://db/akhbar", DATABASE_POOL_SIZE: "25", AUTH_SECRET: secret })
+        .databasePoolSize,
+    ).toBe(25);
     for (const size of ["0", "-1", "2.5", "many"]) {
       expect(() => parseConfig({ DATABASE_POOL_SIZE: size, AUTH_SECRET: secret })).toThrow(/DATABASE_POOL_SIZE/);
     }
@@ -50,7 +55,8 @@ describe("RENDER_SLOTS", () => {
 });
 
 describe("TRUST_PROXY", () => {
-  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+  const parse = (value?: string) =>
+    parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
 
   it("trusts no proxy by default, so the socket address is the client", () => {
     expect(parse()).toBe(false);
@@ -64,7 +70,8 @@ describe("TRUST_PROXY", () => {
   });
 
   it("stops on anything else", () => {
-    for (const bad of ["true", "nginx", "10.0.0.0/33", "10.0.0.1/8/2", "1.2.3", "-1"]) expect(() => parse(bad), bad).toThrow(/TRUST_PROXY/);
+    for (const bad of ["true", "nginx", "10.0.0.0/33", "10.0.0.1/8/2", "1.2.3", "-1"])
+      expect(() => parse(bad), bad).toThrow(/TRUST_PROXY/);
   });
 });
 
@@ -78,8 +85,11 @@ describe("VIEWS_PORT", () => {
   });
 
   it("stops on a value that is not a port, and on the site's own port", () => {
-    for (const bad of ["0", "70000", "views", "30.5"]) expect(() => parse({ VIEWS_PORT: bad }), bad).toThrow(/VIEWS_PORT/);
-    expect(() => parse({ PORT: "3000", VIEWS_PORT: "3000" })).toThrow(/VIEWS_PORT: the views process needs a port of its own, not PORT \(3000\); e\.g\. VIEWS_PORT=3001/);
+    for (const bad of ["0", "70000", "views", "30.5"])
+      expect(() => parse({ VIEWS_PORT: bad }), bad).toThrow(/VIEWS_PORT/);
+    expect(() => parse({ PORT: "3000", VIEWS_PORT: "3000" })).toThrow(
+      /VIEWS_PORT: the views process needs a port of its own, not PORT \(3000\); e\.g\. VIEWS_PORT=3001/,
+    );
   });
 });
 
@@ -105,7 +115,12 @@ describe("media storage", () => {
       accessKeyId: "key",
       secretAccessKey: "secret",
     });
-    const r2 = parseConfig({ ...secret, ...bucket, MEDIA_S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com/", MEDIA_PUBLIC_URL: "https://media.example.com/" });
+    const r2 = parseConfig({
+      ...secret,
+      ...bucket,
+      MEDIA_S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com/",
+      MEDIA_PUBLIC_URL: "https://media.example.com/",
+    });
     expect(r2.mediaS3?.endpoint).toBe("https://acct.r2.cloudflarestorage.com");
     expect(r2.mediaPublicUrl).toBe("https://media.example.com");
   });
@@ -123,8 +138,12 @@ describe("media storage", () => {
     expect(keyless).toContain("MEDIA_S3_ACCESS_KEY_ID: required with MEDIA_S3_BUCKET");
     expect(keyless).toContain("MEDIA_S3_SECRET_ACCESS_KEY: required with MEDIA_S3_BUCKET");
     expect(message({ ...bucket, MEDIA_S3_REGION: "" })).toContain("MEDIA_S3_REGION: required with MEDIA_S3_BUCKET");
-    expect(message({ MEDIA_S3_ENDPOINT: "http://127.0.0.1:9000", MEDIA_S3_ACCESS_KEY_ID: "key" })).toMatch(/MEDIA_S3_ENDPOINT: set without MEDIA_S3_BUCKET[\s\S]*MEDIA_S3_ACCESS_KEY_ID: set without/);
-    expect(message({ MEDIA_PUBLIC_URL: "https://cdn.example.com" })).toContain("MEDIA_PUBLIC_URL: set without MEDIA_S3_BUCKET");
+    expect(message({ MEDIA_S3_ENDPOINT: "http://127.0.0.1:9000", MEDIA_S3_ACCESS_KEY_ID: "key" })).toMatch(
+      /MEDIA_S3_ENDPOINT: set without MEDIA_S3_BUCKET[\s\S]*MEDIA_S3_ACCESS_KEY_ID: set without/,
+    );
+    expect(message({ MEDIA_PUBLIC_URL: "https://cdn.example.com" })).toContain(
+      "MEDIA_PUBLIC_URL: set without MEDIA_S3_BUCKET",
+    );
     expect(message({ ...bucket, MEDIA_S3_ENDPOINT: "minio:9000" })).toContain("MEDIA_S3_ENDPOINT");
     expect(message({ ...bucket, MEDIA_S3_BUCKET: "a/b" })).toContain("MEDIA_S3_BUCKET: not a bucket name");
     expect(message({ ...bucket, MEDIA_PUBLIC_URL: "cdn.example.com" })).toContain("MEDIA_PUBLIC_URL");
@@ -132,7 +151,9 @@ describe("media storage", () => {
 });
 
 describe("SCHEDULER_INTERVAL_MS", () => {
-  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { SCHEDULER_INTERVAL_MS: value }) }).schedulerIntervalMs;
+  const parse = (value?: string) =>
+    parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { SCHEDULER_INTERVAL_MS: value }) })
+      .schedulerIntervalMs;
 
   it("looks every 5 s by default, and at most every 10 s so a scheduled article goes out well within 30 s", () => {
     expect(parse()).toBe(5_000);
@@ -148,7 +169,11 @@ describe("TEST_CLOCK_FILE", () => {
     expect(parse({})).toBeNull();
     expect(parse({ TEST_CLOCK_FILE: "" })).toBeNull();
     expect(parse({ TEST_CLOCK_FILE: "/tmp/clock" })).toBe("/tmp/clock");
-    for (const [HOST, BASE_URL] of [["127.0.0.1", "http://127.0.0.1:4600"], ["::1", "http://[::1]:4600"], ["localhost", "http://localhost:3000"]] as const) {
+    for (const [HOST, BASE_URL] of [
+      ["127.0.0.1", "http://127.0.0.1:4600"],
+      ["::1", "http://[::1]:4600"],
+      ["localhost", "http://localhost:3000"],
+    ] as const) {
       expect(parse({ TEST_CLOCK_FILE: "/tmp/clock", HOST, BASE_URL })).toBe("/tmp/clock");
     }
   });
@@ -160,7 +185,12 @@ describe("TEST_CLOCK_FILE", () => {
   });
 });
 
-const UNSAFE_FOR_TESTS: Record<string, string>[] = [{ HOST: "0.0.0.0" }, { HOST: "10.0.0.5" }, { HOST: "127.0.0.1", BASE_URL: "https://news.example.org" }, { HOST: "::", BASE_URL: "http://127.0.0.1:3000" }];
+const UNSAFE_FOR_TESTS: Record<string, string>[] = [
+  { HOST: "0.0.0.0" },
+  { HOST: "10.0.0.5" },
+  { HOST: "127.0.0.1", BASE_URL: "https://news.example.org" },
+  { HOST: "::", BASE_URL: "http://127.0.0.1:3000" },
+];
 
 describe("TEST_LOOPBACK_PUSH", () => {
   const parse = (env: Record<string, string>) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...env }).testLoopbackPush;
@@ -169,13 +199,17 @@ describe("TEST_LOOPBACK_PUSH", () => {
     expect(parse({})).toBe(false);
     expect(parse({ TEST_LOOPBACK_PUSH: "" })).toBe(false);
     expect(parse({ TEST_LOOPBACK_PUSH: "1", HOST: "127.0.0.1", BASE_URL: "http://127.0.0.1:4600" })).toBe(true);
-    for (const value of ["0", "yes", "true"]) expect(() => parse({ TEST_LOOPBACK_PUSH: value })).toThrow(/TEST_LOOPBACK_PUSH must be 1 or unset/);
-    for (const env of UNSAFE_FOR_TESTS) expect(() => parse({ TEST_LOOPBACK_PUSH: "1", ...env })).toThrow(/TEST_LOOPBACK_PUSH: for tests only/);
+    for (const value of ["0", "yes", "true"])
+      expect(() => parse({ TEST_LOOPBACK_PUSH: value })).toThrow(/TEST_LOOPBACK_PUSH must be 1 or unset/);
+    for (const env of UNSAFE_FOR_TESTS)
+      expect(() => parse({ TEST_LOOPBACK_PUSH: "1", ...env })).toThrow(/TEST_LOOPBACK_PUSH: for tests only/);
   });
 });
 
 describe("SHUTDOWN_GRACE_SECONDS", () => {
-  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { SHUTDOWN_GRACE_SECONDS: value }) }).shutdownGraceMs;
+  const parse = (value?: string) =>
+    parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { SHUTDOWN_GRACE_SECONDS: value }) })
+      .shutdownGraceMs;
 
   it("is 10 s unless set, from 1 to 120 s", () => {
     expect(parse()).toBe(10_000);
@@ -186,7 +220,8 @@ describe("SHUTDOWN_GRACE_SECONDS", () => {
 });
 
 describe("WORKERS", () => {
-  const parse = (value?: string) => parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { WORKERS: value }) }).workers;
+  const parse = (value?: string) =>
+    parseConfig({ AUTH_SECRET: "s".repeat(32), ...(value === undefined ? {} : { WORKERS: value }) }).workers;
 
   it("uses every core by default, and takes a count", () => {
     expect(parse()).toBe(availableParallelism());
@@ -202,7 +237,10 @@ describe("WORKERS", () => {
   it("splits the total stream cap between a cluster's workers; the per-address cap is the instance's, counted by its primary", () => {
     const cfg = { workers: 4, streams: { perIp: 20, total: 5_000 } };
     expect(streamLimitsOfThisProcess(cfg, true)).toEqual({ perIp: 20, total: 1_250 });
-    expect(streamLimitsOfThisProcess({ ...cfg, streams: { perIp: 2, total: 3 } }, true)).toEqual({ perIp: 2, total: 1 });
+    expect(streamLimitsOfThisProcess({ ...cfg, streams: { perIp: 2, total: 3 } }, true)).toEqual({
+      perIp: 2,
+      total: 1,
+    });
     expect(streamLimitsOfThisProcess(cfg, false)).toEqual({ perIp: 20, total: 5_000 });
   });
 });
@@ -225,7 +263,9 @@ describe("the generated secret", () => {
     try {
       const runs = await Promise.all(
         Array.from({ length: PROCESSES }, async () => {
-          const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+          const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+            stdio: ["ignore", "pipe", "inherit"],
+          });
           let out = "";
           child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
           await new Promise((resolve) => child.once("exit", resolve));
@@ -248,12 +288,26 @@ describe("mail settings", () => {
   it("is off without SMTP_URL, on with an smtp or smtps address, and refuses anything else", () => {
     expect(parseConfig({ AUTH_SECRET: secret }).mail).toBeNull();
     expect(parseConfig({ AUTH_SECRET: secret, SMTP_URL: "" }).mail).toBeNull();
-    expect(parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtp://u:p@mail.example.com:587", BASE_URL: "https://news.example.com" }).mail).toEqual({
+    expect(
+      parseConfig({
+        AUTH_SECRET: secret,
+        SMTP_URL: "smtp://u:p@mail.example.com:587",
+        BASE_URL: "https://news.example.com",
+      }).mail,
+    ).toEqual({
       smtpUrl: "smtp://u:p@mail.example.com:587",
       from: "Akhbar <no-reply@news.example.com>",
     });
-    expect(parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtps://mail.example.com", MAIL_FROM: "غرفة الأخبار <desk@example.com>" }).mail?.from).toBe("غرفة الأخبار <desk@example.com>");
+    expect(
+      parseConfig({
+        AUTH_SECRET: secret,
+        SMTP_URL: "smtps://mail.example.com",
+        MAIL_FROM: "غرفة الأخبار <desk@example.com>",
+      }).mail?.from,
+    ).toBe("غرفة الأخبار <desk@example.com>");
     expect(() => parseConfig({ AUTH_SECRET: secret, SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
-    expect(() => parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtp://x", MAIL_FROM: "a\r\nBcc: evil@example.com" })).toThrow(/MAIL_FROM/);
+    expect(() =>
+      parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtp://x", MAIL_FROM: "a\r\nBcc: evil@example.com" }),
+    ).toThrow(/MAIL_FROM/);
   });
 });

@@ -34,7 +34,11 @@ const trustProxySchema = z
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(",").map((entry) => entry.trim());
     const bad = entries.filter((entry) => !isProxyAddress(entry));
-    if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not an address, CIDR, hop count or loopback/linklocal/uniquelocal: ${bad.join(", ")}` });
+    if (bad.length > 0)
+      ctx.addIssue({
+        code: "custom",
+        message: `not an address, CIDR, hop count or loopback/linklocal/uniquelocal: ${bad.join(", ")}`,
+      });
     return entries;
   });
 
@@ -51,9 +55,19 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_POOL_SIZE),
   RENDER_SLOTS: emptyAsUnset(z.coerce.number().int().min(1).max(256).optional()),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
-  MEDIA_S3_BUCKET: emptyAsUnset(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,62}$/, "not a bucket name (3 to 63 letters, digits, dots, dashes)").optional()),
+  MEDIA_S3_BUCKET: emptyAsUnset(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,62}$/, "not a bucket name (3 to 63 letters, digits, dots, dashes)")
+      .optional(),
+  ),
   MEDIA_S3_ENDPOINT: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
-  MEDIA_S3_REGION: emptyAsUnset(z.string().regex(/^[a-z0-9-]+$/, "not a region name (e.g. us-east-1, or auto for R2)").optional()),
+  MEDIA_S3_REGION: emptyAsUnset(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "not a region name (e.g. us-east-1, or auto for R2)")
+      .optional(),
+  ),
   MEDIA_S3_ACCESS_KEY_ID: emptyAsUnset(z.string().optional()),
   MEDIA_S3_SECRET_ACCESS_KEY: emptyAsUnset(z.string().optional()),
   MEDIA_PUBLIC_URL: emptyAsUnset(z.url({ protocol: /^https?$/ }).optional()),
@@ -65,8 +79,17 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   TRUST_PROXY: trustProxySchema,
-  SMTP_URL: emptyAsUnset(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465" }).optional()),
-  MAIL_FROM: emptyAsUnset(z.string().regex(/^[^\r\n]{3,200}$/, "MAIL_FROM must be one line, e.g. Akhbar <newsroom@example.com>").optional()),
+  SMTP_URL: emptyAsUnset(
+    z
+      .url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465" })
+      .optional(),
+  ),
+  MAIL_FROM: emptyAsUnset(
+    z
+      .string()
+      .regex(/^[^\r\n]{3,200}$/, "MAIL_FROM must be one line, e.g. Akhbar <newsroom@example.com>")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TEST_CLOCK_FILE: emptyAsUnset(z.string().optional()),
   TEST_LOOPBACK_PUSH: emptyAsUnset(z.literal("1", { error: "TEST_LOOPBACK_PUSH must be 1 or unset" }).optional()),
@@ -163,7 +186,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       "Invalid configuration:\n  AUTH_SECRET: required with PostgreSQL: every server on the database must sign sessions with the same secret. Set AUTH_SECRET to at least 32 random characters (e.g. openssl rand -hex 32) on every machine.",
     );
   }
-  if (e.VIEWS_PORT === e.PORT) throw new ConfigurationError(`Invalid configuration:\n  VIEWS_PORT: the views process needs a port of its own, not PORT (${e.PORT}); e.g. VIEWS_PORT=${e.PORT + 1}`);
+  if (e.VIEWS_PORT === e.PORT)
+    throw new ConfigurationError(
+      `Invalid configuration:\n  VIEWS_PORT: the views process needs a port of its own, not PORT (${e.PORT}); e.g. VIEWS_PORT=${e.PORT + 1}`,
+    );
   const media = mediaStorageOf(e);
   return {
     port: e.PORT,
@@ -185,7 +211,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
-    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>` } : null,
+    mail: e.SMTP_URL
+      ? {
+          smtpUrl: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>`,
+        }
+      : null,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
     testClockFile: testOnly(e, "TEST_CLOCK_FILE") ? path.resolve(e.TEST_CLOCK_FILE!) : null,
     testLoopbackPush: testOnly(e, "TEST_LOOPBACK_PUSH"),
@@ -214,15 +245,27 @@ function defaultRenderSlots(databaseUrl: string): number {
   return isPostgresUrl(databaseUrl) ? 4 : 2;
 }
 
-const S3_SETTINGS = ["MEDIA_S3_ENDPOINT", "MEDIA_S3_REGION", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY", "MEDIA_PUBLIC_URL"] as const;
+const S3_SETTINGS = [
+  "MEDIA_S3_ENDPOINT",
+  "MEDIA_S3_REGION",
+  "MEDIA_S3_ACCESS_KEY_ID",
+  "MEDIA_S3_SECRET_ACCESS_KEY",
+  "MEDIA_PUBLIC_URL",
+] as const;
 const S3_REQUIRED = ["MEDIA_S3_REGION", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const;
 
 /** The bucket settings, complete or absent: a partial set is a mistake the operator must hear about. */
 function mediaStorageOf(e: Env): { s3: S3Settings | null; publicUrl: string | null } {
-  const invalid = (problems: string[]) => new ConfigurationError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  const invalid = (problems: string[]) =>
+    new ConfigurationError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   if (e.MEDIA_S3_BUCKET === undefined) {
     const stray = S3_SETTINGS.filter((name) => e[name] !== undefined);
-    if (stray.length > 0) throw invalid(stray.map((name) => `${name}: set without MEDIA_S3_BUCKET; set the bucket too, or remove it to keep media in MEDIA_DIR`));
+    if (stray.length > 0)
+      throw invalid(
+        stray.map(
+          (name) => `${name}: set without MEDIA_S3_BUCKET; set the bucket too, or remove it to keep media in MEDIA_DIR`,
+        ),
+      );
     return { s3: null, publicUrl: null };
   }
   const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
@@ -251,7 +294,9 @@ export type DataLocations = {
 
 /** Where the site's data lives, read from the environment without generating a secret (backup, restore). */
 export function dataLocations(env: NodeJS.ProcessEnv): DataLocations {
-  const e = envSchema.pick({ DATABASE_URL: true, MEDIA_DIR: true, MEDIA_S3_BUCKET: true, HOST: true, PORT: true }).parse(env);
+  const e = envSchema
+    .pick({ DATABASE_URL: true, MEDIA_DIR: true, MEDIA_S3_BUCKET: true, HOST: true, PORT: true })
+    .parse(env);
   return {
     databaseUrl: e.DATABASE_URL,
     mediaDir: path.resolve(e.MEDIA_DIR),

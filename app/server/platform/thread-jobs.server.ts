@@ -27,7 +27,11 @@ export function serveJobs<J, A>(handle: (job: J) => A | Promise<A>): void {
     for (const { id, job } of jobs) {
       try {
         const result = handle(job);
-        if (result instanceof Promise) result.then((settled) => answer({ id, answer: settled }), (error: unknown) => answer({ id, error: errorOf(error) }));
+        if (result instanceof Promise)
+          result.then(
+            (settled) => answer({ id, answer: settled }),
+            (error: unknown) => answer({ id, error: errorOf(error) }),
+          );
         else answer({ id, answer: result });
       } catch (error) {
         answer({ id, error: errorOf(error) });

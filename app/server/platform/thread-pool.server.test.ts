@@ -13,7 +13,12 @@ import { ThreadPool, threadFile } from "./thread-pool.server";
  */
 
 const settings = { brotli: {}, gzip: { level: 1 } };
-const pool = (size: number) => new ThreadPool<{ body: unknown; encoding: "br" | "gzip" }, Uint8Array>({ thread: "http/compression", size, workerData: settings });
+const pool = (size: number) =>
+  new ThreadPool<{ body: unknown; encoding: "br" | "gzip" }, Uint8Array>({
+    thread: "http/compression",
+    size,
+    workerData: settings,
+  });
 
 describe("the thread pool", () => {
   it("names a thread by its module under app/server, run from the sources here", () => {
@@ -23,9 +28,16 @@ describe("the thread pool", () => {
   it("answers jobs handed over in one turn, each its own, and refuses one whose handler threw with that error, the thread kept", async () => {
     const threads = pool(2);
     try {
-      const answers = await Promise.allSettled([threads.run({ body: Buffer.from("أ".repeat(2000)), encoding: "gzip" }), threads.run({ body: 42, encoding: "br" }), threads.run({ body: Buffer.from("ب"), encoding: "br" })]);
+      const answers = await Promise.allSettled([
+        threads.run({ body: Buffer.from("أ".repeat(2000)), encoding: "gzip" }),
+        threads.run({ body: 42, encoding: "br" }),
+        threads.run({ body: Buffer.from("ب"), encoding: "br" }),
+      ]);
       expect(answers.map((answer) => answer.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-      expect((answers[1] as PromiseRejectedResult).reason).toMatchObject({ message: expect.stringMatching(/argument/), code: "ERR_INVALID_ARG_TYPE" });
+      expect((answers[1] as PromiseRejectedResult).reason).toMatchObject({
+        message: expect.stringMatching(/argument/),
+        code: "ERR_INVALID_ARG_TYPE",
+      });
       expect(threads.running(1)).toBe(2);
     } finally {
       await threads.close();

@@ -14,11 +14,19 @@ const FROM_SOURCE = import.meta.url.endsWith(".ts");
  * (vite-plugins/thread-entries.ts).
  */
 export function threadFile(name: string): URL {
-  return FROM_SOURCE ? new URL(`../${name}.thread.server.ts`, import.meta.url) : new URL(`./threads/${name}.js`, import.meta.url);
+  return FROM_SOURCE
+    ? new URL(`../${name}.thread.server.ts`, import.meta.url)
+    : new URL(`./threads/${name}.js`, import.meta.url);
 }
 
 type Pending<A> = { resolve: (answer: A) => void; reject: (error: Error) => void };
-type Thread<J, A> = { worker: Worker; serial: number; pending: Map<number, Pending<A>>; queued: ThreadJob<J>[]; closing: boolean };
+type Thread<J, A> = {
+  worker: Worker;
+  serial: number;
+  pending: Map<number, Pending<A>>;
+  queued: ThreadJob<J>[];
+  closing: boolean;
+};
 /** What every thread is started with: its module, and its own settings (`threadData()` in the thread). */
 export type ThreadStart = { file: string; data: unknown };
 
@@ -48,7 +56,8 @@ export class ThreadPool<J, A> {
 
   constructor(private readonly options: ThreadPoolOptions) {
     const { size, thread } = options;
-    if (!Number.isInteger(size) || size < 1) throw new RangeError(`the ${thread} threads need at least one thread, not ${size}`);
+    if (!Number.isInteger(size) || size < 1)
+      throw new RangeError(`the ${thread} threads need at least one thread, not ${size}`);
     this.threads = Array.from({ length: size }, () => undefined);
     this.label = thread.replace("/", " ");
   }
@@ -107,7 +116,13 @@ export class ThreadPool<J, A> {
       this.refuse(thread, error);
     };
     worker.on("error", stopped);
-    worker.on("exit", (code) => stopped(new Error(thread.closing ? `the ${this.label} thread was closed` : `the ${this.label} thread exited with ${code}`)));
+    worker.on("exit", (code) =>
+      stopped(
+        new Error(
+          thread.closing ? `the ${this.label} thread was closed` : `the ${this.label} thread exited with ${code}`,
+        ),
+      ),
+    );
     return thread;
   }
 

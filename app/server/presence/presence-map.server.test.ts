@@ -39,6 +39,11 @@ describe("the presence map", () => {
     now += PRESENCE_TTL_MS;
     presence.sweep();
     expect(presence.editors("a1")).toEqual([]);
-    expect(heard.map((editors) => editors.map((editor) => editor.name))).toEqual([["سلمى"], ["سلمى", "كريم"], ["كريم"], []]);
+    expect(heard.map((editors) => editors.map((editor) => editor.name))).toEqual([
+      ["سلمى"],
+      ["سلمى", "كريم"],
+      ["كريم"],
+      [],
+    ]);
   });
 });

@@ -28,7 +28,8 @@ export type PresenceMap = {
   stop: () => void;
 };
 
-const sameEditors = (a: Editor[], b: Editor[]) => a.length === b.length && a.every((editor, index) => editor.id === b[index]!.id && editor.name === b[index]!.name);
+const sameEditors = (a: Editor[], b: Editor[]) =>
+  a.length === b.length && a.every((editor, index) => editor.id === b[index]!.id && editor.name === b[index]!.name);
 
 export function createPresenceMap(clock: Clock, ttlMs = PRESENCE_TTL_MS): PresenceMap {
   const tabs = new Map<string, Map<string, Tab>>();

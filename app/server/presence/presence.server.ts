@@ -17,7 +17,9 @@ import type { PresenceMap } from "./presence-map.server";
  */
 
 const announcementSchema = z.object({
-  tab: z.string({ error: conflictMessages.presenceBadId }).regex(/^[A-Za-z0-9-]{8,64}$/, conflictMessages.presenceBadId),
+  tab: z
+    .string({ error: conflictMessages.presenceBadId })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, conflictMessages.presenceBadId),
   state: z.enum(["open", "leave"], { error: messages.badRequest }),
 });
 
@@ -28,11 +30,19 @@ async function assertMayEdit(db: DB, user: CurrentUser, articleId: string): Prom
 }
 
 /** `user`'s form (its tab) on article `articleId` is open, still open, or left. */
-export async function announcePresence(db: DB, user: CurrentUser, articleId: string, fields: { tab?: string; state?: string }): Promise<void> {
+export async function announcePresence(
+  db: DB,
+  user: CurrentUser,
+  articleId: string,
+  fields: { tab?: string; state?: string },
+): Promise<void> {
   const parsed = announcementSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new AppError("validation", { message: issue.message, fields: { [String(issue.path[0] ?? "form")]: issue.message } });
+    throw new AppError("validation", {
+      message: issue.message,
+      fields: { [String(issue.path[0] ?? "form")]: issue.message },
+    });
   }
   const { tab, state } = parsed.data;
   await assertMayEdit(db, user, articleId);
@@ -52,7 +62,8 @@ export async function openPresenceStream(
   clientIp: string,
 ): Promise<Response> {
   await assertMayEdit(source.db, user, articleId);
-  const others = (editors: { id: string; name: string }[]) => editors.filter((editor) => editor.id !== user.id).map((editor) => editor.name);
+  const others = (editors: { id: string; name: string }[]) =>
+    editors.filter((editor) => editor.id !== user.id).map((editor) => editor.name);
   return source.streams.open("newsroom", request, clientIp, (send) => {
     let last = "";
     const tell = (names: string[]) => {

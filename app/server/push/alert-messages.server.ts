@@ -29,11 +29,19 @@ export function createAlertMessages(db: DB) {
       const missing = [...new Set(ids)].filter((id) => !messages.has(id));
       if (missing.length === 0) return;
       if (messages.size + missing.length > ALERTS_KEPT) messages.clear();
-      const rows = await db.selectFrom("push_alerts").select(["id", "payload", "category"]).where("id", "in", missing).execute();
+      const rows = await db
+        .selectFrom("push_alerts")
+        .select(["id", "payload", "category"])
+        .where("id", "in", missing)
+        .execute();
       for (const row of rows) {
         if (!row.payload) continue;
         const category = row.category ?? "breaking";
-        messages.set(Number(row.id), { payload: row.payload, urgency: category === "breaking" ? "high" : "normal", topic: topicOf(category) });
+        messages.set(Number(row.id), {
+          payload: row.payload,
+          urgency: category === "breaking" ? "high" : "normal",
+          topic: topicOf(category),
+        });
       }
     },
     get: (id: number): AlertMessage | undefined => messages.get(id),
@@ -48,7 +56,14 @@ export function createVapidAuthorizations() {
     const nowS = Math.floor(Date.now() / 1000);
     const cached = headers.get(audience);
     if (cached && cached.until > nowS) return cached.header;
-    const { Authorization } = webpush.getVapidHeaders(audience, subject, keys.publicKey, keys.privateKey, "aes128gcm", nowS + VAPID_LIFETIME_S);
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      subject,
+      keys.publicKey,
+      keys.privateKey,
+      "aes128gcm",
+      nowS + VAPID_LIFETIME_S,
+    );
     headers.set(audience, { header: Authorization, until: nowS + VAPID_LIFETIME_S / 2 });
     return Authorization;
   };

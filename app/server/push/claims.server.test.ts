@@ -30,12 +30,30 @@ beforeEach(async () => {
 
 async function deliveries(count: number, dueAt = new Date(start)): Promise<void> {
   const { id: articleId } = await createTestArticle(db, { title: "خبر", category: "breaking", silent: true });
-  const alert = await db.insertInto("push_alerts").values({ article_id: articleId, kind: "breaking", created_at: dueAt.toISOString(), payload: "{}", category: "breaking", sent: count }).returning("id").executeTakeFirstOrThrow();
-  const rows = Array.from({ length: count }, (_, i) => ({ alert_id: Number(alert.id), endpoint: `e/${i}`, due_at: dueAt.toISOString() }));
+  const alert = await db
+    .insertInto("push_alerts")
+    .values({
+      article_id: articleId,
+      kind: "breaking",
+      created_at: dueAt.toISOString(),
+      payload: "{}",
+      category: "breaking",
+      sent: count,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    alert_id: Number(alert.id),
+    endpoint: `e/${i}`,
+    due_at: dueAt.toISOString(),
+  }));
   await db.insertInto("push_deliveries").values(rows).execute();
 }
 
-const endsOf = async () => (await db.selectFrom("push_deliveries").select("claimed_until").execute()).map((row) => (row.claimed_until ? new Date(row.claimed_until).getTime() : null));
+const endsOf = async () =>
+  (await db.selectFrom("push_deliveries").select("claimed_until").execute()).map((row) =>
+    row.claimed_until ? new Date(row.claimed_until).getTime() : null,
+  );
 
 describe("a lease", () => {
   it("holds its claims while renewed, past its first end: another sender takes none, nor the same twice", async () => {
@@ -48,7 +66,10 @@ describe("a lease", () => {
       // The site's clock moves a little at a time; each renewal moves the claims' end with it.
       for (let step = 0; step < 6; step++) {
         moment += LEASE_MS / 4;
-        await vi.waitFor(async () => expect(Math.min(...((await endsOf()) as number[]))).toBeGreaterThan(moment + LEASE_MS / 2), { timeout: 5_000, interval: 10 });
+        await vi.waitFor(
+          async () => expect(Math.min(...((await endsOf()) as number[]))).toBeGreaterThan(moment + LEASE_MS / 2),
+          { timeout: 5_000, interval: 10 },
+        );
       }
       expect(moment).toBeGreaterThan(start + LEASE_MS);
       expect(mine.fresh()).toBe(true);
@@ -95,8 +116,16 @@ describe("a lease", () => {
     const gone = `${PROCESS.replace(/\d+$/, "4194303")}:lease`;
     const alive = `${PROCESS}:lease`;
     const far = new Date(start + 3_600_000).toISOString();
-    await db.updateTable("push_deliveries").set({ claimed_by: gone, claimed_until: far }).where("endpoint", "=", "e/0").execute();
-    await db.updateTable("push_deliveries").set({ claimed_by: alive, claimed_until: far }).where("endpoint", "=", "e/1").execute();
+    await db
+      .updateTable("push_deliveries")
+      .set({ claimed_by: gone, claimed_until: far })
+      .where("endpoint", "=", "e/0")
+      .execute();
+    await db
+      .updateTable("push_deliveries")
+      .set({ claimed_by: alive, claimed_until: far })
+      .where("endpoint", "=", "e/1")
+      .execute();
     const next = takeLease(db, clock, LEASE_MS);
     try {
       expect((await next.claim(10)).map((row) => row.endpoint)).toEqual(PROCESS.includes("/") ? ["e/0"] : []);

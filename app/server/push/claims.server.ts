@@ -54,10 +54,19 @@ export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
       const held = until;
       const end = clock.now().getTime() + leaseMs;
       if (held <= end - leaseMs) return;
-      await db.updateTable("push_deliveries").set({ claimed_until: new Date(end).toISOString() }).where("claimed_by", "=", token).execute();
+      await db
+        .updateTable("push_deliveries")
+        .set({ claimed_until: new Date(end).toISOString() })
+        .where("claimed_by", "=", token)
+        .execute();
       // Renewed in time only if it committed before any of its claims could lapse and be taken.
       until = clock.now().getTime() < held ? end : Number.NEGATIVE_INFINITY;
-    }).catch((error: unknown) => logger.warn({ err: error }, "a push sender could not renew its claims; they lapse unless the next renewal succeeds"));
+    }).catch((error: unknown) =>
+      logger.warn(
+        { err: error },
+        "a push sender could not renew its claims; they lapse unless the next renewal succeeds",
+      ),
+    );
 
   return {
     claim: (limit) =>
@@ -77,7 +86,13 @@ export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
     release: async () => {
       clearInterval(heartbeat);
       if (!claimed) return;
-      await turn(() => db.updateTable("push_deliveries").set({ claimed_until: null, claimed_by: null }).where("claimed_by", "=", token).execute());
+      await turn(() =>
+        db
+          .updateTable("push_deliveries")
+          .set({ claimed_until: null, claimed_by: null })
+          .where("claimed_by", "=", token)
+          .execute(),
+      );
     },
   };
 }
@@ -109,20 +124,39 @@ function isGone(pid: number): boolean {
 /** The leases held now by processes of this machine that no longer run. */
 async function deadHolders(db: DB, at: string): Promise<string[]> {
   if (!HERE) return [];
-  const rows = await db.selectFrom("push_deliveries").select("claimed_by").distinct().where("claimed_until", ">", at).where("claimed_by", "like", `${HERE}%`).execute();
+  const rows = await db
+    .selectFrom("push_deliveries")
+    .select("claimed_by")
+    .distinct()
+    .where("claimed_until", ">", at)
+    .where("claimed_by", "like", `${HERE}%`)
+    .execute();
   return rows.map((row) => row.claimed_by!).filter((holder) => isGone(Number(holder.slice(HERE.length).split(":")[0])));
 }
 
-async function claimDeliveries(db: DB, token: string, now: Date, until: Date, limit: number): Promise<ClaimedDelivery[]> {
+async function claimDeliveries(
+  db: DB,
+  token: string,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
   const postgres = dialectName(db) === "postgres";
   const at = now.toISOString();
   const dead = await deadHolders(db, at);
   const theirs = dead.length > 0 ? sql` or claimed_by in (${sql.join(dead)})` : sql``;
-  const { rows } = await sql<ClaimedDelivery>`update push_deliveries set claimed_until = ${until.toISOString()}, claimed_by = ${token}
+  const { rows } =
+    await sql<ClaimedDelivery>`update push_deliveries set claimed_until = ${until.toISOString()}, claimed_by = ${token}
     where id in (select id from push_deliveries where due_at <= ${at} and (claimed_until is null or claimed_until <= ${at}${theirs})
       order by due_at, id limit ${limit} ${postgres ? sql`for update skip locked` : sql``})
     returning id, alert_id, endpoint, attempts, unanswered, claimed_by`.execute(db);
-  return rows.map((row) => ({ ...row, id: Number(row.id), alert_id: Number(row.alert_id), attempts: Number(row.attempts), unanswered: Number(row.unanswered) }));
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    alert_id: Number(row.alert_id),
+    attempts: Number(row.attempts),
+    unanswered: Number(row.unanswered),
+  }));
 }
 
 /**
@@ -132,7 +166,18 @@ async function claimDeliveries(db: DB, token: string, now: Date, until: Date, li
 export async function nextTakeable(db: DB): Promise<Date | null> {
   const row = await db
     .selectFrom("push_deliveries")
-    .select((eb) => eb.fn.min(eb.case().when(eb.and([eb("claimed_until", "is not", null), eb("claimed_until", ">", eb.ref("due_at"))])).then(eb.ref("claimed_until")).else(eb.ref("due_at")).end()).as("at"))
+    .select((eb) =>
+      eb.fn
+        .min(
+          eb
+            .case()
+            .when(eb.and([eb("claimed_until", "is not", null), eb("claimed_until", ">", eb.ref("due_at"))]))
+            .then(eb.ref("claimed_until"))
+            .else(eb.ref("due_at"))
+            .end(),
+        )
+        .as("at"),
+    )
     .executeTakeFirst();
   return row?.at != null ? new Date(row.at) : null;
 }

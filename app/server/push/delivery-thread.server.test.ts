@@ -24,8 +24,23 @@ afterAll(async () => {
 
 function jobFor(subscription: Subscription, payload: unknown): DeliveryJob {
   const audience = new URL(subscription.endpoint).origin;
-  const { Authorization } = webpush.getVapidHeaders(audience, "mailto:desk@example.org", vapid.publicKey, vapid.privateKey, "aes128gcm");
-  return { endpoint: subscription.endpoint, ...subscription.keys, payload: JSON.stringify(payload), ttlSeconds: 600, urgency: "high", topic: "akhbar-breaking", authorization: Authorization, startBy: Date.now() + 60_000 };
+  const { Authorization } = webpush.getVapidHeaders(
+    audience,
+    "mailto:desk@example.org",
+    vapid.publicKey,
+    vapid.privateKey,
+    "aes128gcm",
+  );
+  return {
+    endpoint: subscription.endpoint,
+    ...subscription.keys,
+    payload: JSON.stringify(payload),
+    ttlSeconds: 600,
+    urgency: "high",
+    topic: "akhbar-breaking",
+    authorization: Authorization,
+    startBy: Date.now() + 60_000,
+  };
 }
 
 describe("the delivery thread", () => {
@@ -39,14 +54,23 @@ describe("the delivery thread", () => {
       { status: 429, retryAfter: "30" },
       { status: 410, retryAfter: null },
     ]);
-    expect(push.messages(readers[0]!.endpoint)).toEqual([expect.objectContaining({ payload: { tag: "news-1", i: 0 }, ttl: "600", urgency: "high", topic: "akhbar-breaking" })]);
+    expect(push.messages(readers[0]!.endpoint)).toEqual([
+      expect.objectContaining({
+        payload: { tag: "news-1", i: 0 },
+        ttl: "600",
+        urgency: "high",
+        topic: "akhbar-breaking",
+      }),
+    ]);
     expect(push.rejected()).toEqual([]);
   });
 
   it("runs at its niceness, yielding the CPU to the threads that serve pages", async () => {
     expect(await thread.deliver(jobFor(push.subscribe(), {}))).toMatchObject({ status: 201 });
     // Field 19 of a task's stat, counted after the command name's closing parenthesis as field 2.
-    const niceness = readdirSync("/proc/self/task").map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]));
+    const niceness = readdirSync("/proc/self/task").map((task) =>
+      Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]),
+    );
     expect(niceness.filter((nice) => nice === 10)).toHaveLength(1);
   });
 
@@ -83,11 +107,18 @@ describe("the delivery thread", () => {
         "https://[fd00::1]/push/x",
         "http://push.example/push/x",
       ];
-      const answers = await Promise.all(endpoints.map((endpoint) => strict.deliver({ ...jobFor(reader, {}), endpoint })));
-      expect(answers.map((answer, i) => [endpoints[i], answer])).toEqual(endpoints.map((endpoint) => [endpoint, { refused: expect.any(String) }]));
+      const answers = await Promise.all(
+        endpoints.map((endpoint) => strict.deliver({ ...jobFor(reader, {}), endpoint })),
+      );
+      expect(answers.map((answer, i) => [endpoints[i], answer])).toEqual(
+        endpoints.map((endpoint) => [endpoint, { refused: expect.any(String) }]),
+      );
       expect(push.requests(reader.endpoint)).toBe(0);
       // The same service by name, with the tests' allowance: sent.
-      expect(await thread.deliver({ ...jobFor(reader, {}), endpoint: `http://localhost:${port}${pathname}` })).toEqual({ status: 201, retryAfter: null });
+      expect(await thread.deliver({ ...jobFor(reader, {}), endpoint: `http://localhost:${port}${pathname}` })).toEqual({
+        status: 201,
+        retryAfter: null,
+      });
       expect(push.requests(reader.endpoint)).toBe(1);
     } finally {
       await strict.close();
@@ -104,7 +135,9 @@ describe("the delivery thread", () => {
         { error: "the push service did not answer in time", sent: true },
         { error: expect.stringMatching(/socket hang up|ECONNRESET/), sent: true },
       ]);
-      expect([push.messages(late.endpoint), push.messages(dropped.endpoint)].map((messages) => messages.length)).toEqual([1, 1]);
+      expect(
+        [push.messages(late.endpoint), push.messages(dropped.endpoint)].map((messages) => messages.length),
+      ).toEqual([1, 1]);
     } finally {
       await impatient.close();
     }

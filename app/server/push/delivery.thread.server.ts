@@ -24,11 +24,16 @@ try {
 }
 
 const NOT_PUBLIC = "ENOTPUBLIC";
-const notPublic = (address: string) => Object.assign(new Error(`the push service's address ${address} is not on the internet`), { code: NOT_PUBLIC });
+const notPublic = (address: string) =>
+  Object.assign(new Error(`the push service's address ${address} is not on the internet`), { code: NOT_PUBLIC });
 const messageOf = (error: unknown) => String((error as Error | null)?.message ?? error);
 
 /** Every name is resolved here, so one that points at this machine or its network is refused, whatever the endpoint said. */
-const lookup = ((hostname: string, options: LookupOptions, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+const lookup = ((
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     const refused = addresses.find((entry) => !isSendableAddress(entry.address, loopback));
@@ -45,16 +50,32 @@ const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agen
 const inFlight = new Map<ClientRequest, number>();
 setInterval(() => {
   const now = Date.now();
-  for (const [request, until] of inFlight) if (until <= now) request.destroy(new Error("the push service did not answer in time"));
+  for (const [request, until] of inFlight)
+    if (until <= now) request.destroy(new Error("the push service did not answer in time"));
 }, 250).unref();
 
-function deliver({ endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, authorization, startBy }: DeliveryJob): DeliveryAnswer | Promise<DeliveryAnswer> {
+function deliver({
+  endpoint,
+  p256dh,
+  auth,
+  payload,
+  ttlSeconds,
+  urgency,
+  topic,
+  authorization,
+  startBy,
+}: DeliveryJob): DeliveryAnswer | Promise<DeliveryAnswer> {
   if (Date.now() > startBy) return { notStarted: true };
   if (!isSendableEndpoint(endpoint, loopback)) return { refused: `not a push service on the internet: ${endpoint}` };
   const url = new URL(endpoint);
   let details: ReturnType<typeof webpush.generateRequestDetails>;
   try {
-    details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, { TTL: ttlSeconds, urgency, topic, headers: { Authorization: authorization } });
+    details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, {
+      TTL: ttlSeconds,
+      urgency,
+      topic,
+      headers: { Authorization: authorization },
+    });
   } catch (error) {
     return { unencryptable: messageOf(error) };
   }
@@ -68,16 +89,27 @@ function deliver({ endpoint, p256dh, auth, payload, ttlSeconds, urgency, topic, 
     const protocol = url.protocol === "https:" ? "https:" : "http:";
     let request: ClientRequest;
     try {
-      request = (protocol === "https:" ? https : http).request(url, { method: "POST", headers: details.headers, agent: agents[protocol] }, (response) => {
-        response.on("error", (error) => once({ error: messageOf(error), sent: true }));
-        response.on("end", () => once({ status: response.statusCode ?? 0, retryAfter: (response.headers["retry-after"] as string | undefined) ?? null }));
-        response.resume();
-      });
+      request = (protocol === "https:" ? https : http).request(
+        url,
+        { method: "POST", headers: details.headers, agent: agents[protocol] },
+        (response) => {
+          response.on("error", (error) => once({ error: messageOf(error), sent: true }));
+          response.on("end", () =>
+            once({
+              status: response.statusCode ?? 0,
+              retryAfter: (response.headers["retry-after"] as string | undefined) ?? null,
+            }),
+          );
+          response.resume();
+        },
+      );
     } catch (error) {
       return resolve({ error: messageOf(error), sent: false });
     }
     request.on("finish", () => (written = true));
-    request.on("error", (error: Error & { code?: string }) => once(error.code === NOT_PUBLIC ? { refused: messageOf(error) } : { error: messageOf(error), sent: written }));
+    request.on("error", (error: Error & { code?: string }) =>
+      once(error.code === NOT_PUBLIC ? { refused: messageOf(error) } : { error: messageOf(error), sent: written }),
+    );
     inFlight.set(request, Date.now() + timeoutMs);
     request.end(details.body);
   });

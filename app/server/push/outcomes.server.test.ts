@@ -32,32 +32,75 @@ async function alertWith(endpoints: string[]): Promise<number> {
   const { id: articleId } = await createTestArticle(db, { title: "خبر", category: "breaking", silent: true });
   const alert = await db
     .insertInto("push_alerts")
-    .values({ article_id: articleId, kind: "breaking", created_at: now.toISOString(), payload: "{}", category: "breaking", sent: endpoints.length })
+    .values({
+      article_id: articleId,
+      kind: "breaking",
+      created_at: now.toISOString(),
+      payload: "{}",
+      category: "breaking",
+      sent: endpoints.length,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(alert.id);
 }
 
 /** A subscription and its delivery, claimed by the lease `claimedBy` after `attempts` tries, `unanswered` of them. */
-async function delivery(alertId: number, endpoint: string, claimedBy = mine, attempts = 0, unanswered = 0): Promise<ClaimedDelivery> {
-  await db.insertInto("push_subscriptions").values({ endpoint, p256dh: "k", auth: "a", categories: "[]", created_at: now.toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+async function delivery(
+  alertId: number,
+  endpoint: string,
+  claimedBy = mine,
+  attempts = 0,
+  unanswered = 0,
+): Promise<ClaimedDelivery> {
+  await db
+    .insertInto("push_subscriptions")
+    .values({ endpoint, p256dh: "k", auth: "a", categories: "[]", created_at: now.toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const row = await db
     .insertInto("push_deliveries")
-    .values({ alert_id: alertId, endpoint, attempts, unanswered, due_at: now.toISOString(), claimed_until: until, claimed_by: claimedBy })
+    .values({
+      alert_id: alertId,
+      endpoint,
+      attempts,
+      unanswered,
+      due_at: now.toISOString(),
+      claimed_until: until,
+      claimed_by: claimedBy,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: Number(row.id), alert_id: alertId, endpoint, attempts, unanswered, claimed_by: claimedBy };
 }
 
 async function countsOf(alertId: number) {
-  const row = await db.selectFrom("push_alerts").select(["sent", "delivered", "failed", "removed", "repeated"]).where("id", "=", alertId).executeTakeFirstOrThrow();
-  const counts = { sent: Number(row.sent), delivered: Number(row.delivered), failed: Number(row.failed), removed: Number(row.removed) };
+  const row = await db
+    .selectFrom("push_alerts")
+    .select(["sent", "delivered", "failed", "removed", "repeated"])
+    .where("id", "=", alertId)
+    .executeTakeFirstOrThrow();
+  const counts = {
+    sent: Number(row.sent),
+    delivered: Number(row.delivered),
+    failed: Number(row.failed),
+    removed: Number(row.removed),
+  };
   return Number(row.repeated) > 0 ? { ...counts, repeated: Number(row.repeated) } : counts;
 }
 
-const endpoints = async () => (await db.selectFrom("push_subscriptions").select("endpoint").orderBy("endpoint").execute()).map((row) => row.endpoint);
+const endpoints = async () =>
+  (await db.selectFrom("push_subscriptions").select("endpoint").orderBy("endpoint").execute()).map(
+    (row) => row.endpoint,
+  );
 const waiting = async () =>
-  (await db.selectFrom("push_deliveries").select(["endpoint", "attempts", "due_at", "claimed_by"]).orderBy("endpoint").execute()).map((row) => ({ ...row, attempts: Number(row.attempts), due_at: new Date(row.due_at).toISOString() }));
+  (
+    await db
+      .selectFrom("push_deliveries")
+      .select(["endpoint", "attempts", "due_at", "claimed_by"])
+      .orderBy("endpoint")
+      .execute()
+  ).map((row) => ({ ...row, attempts: Number(row.attempts), due_at: new Date(row.due_at).toISOString() }));
 
 describe("outcomes written in one transaction", () => {
   it("counts each kind on its own alert, removes gone subscriptions, keeps retries waiting, fails the fifth attempt", async () => {
@@ -74,7 +117,14 @@ describe("outcomes written in one transaction", () => {
       [await delivery(second, "e/1"), "delivered"],
       [await delivery(second, "e/7", mine, 2), { retryAt }],
     ];
-    expect((await recordOutcomes(db, outcomes.map(([claimed, outcome]) => ({ delivery: claimed, outcome })))).counted).toBe(6);
+    expect(
+      (
+        await recordOutcomes(
+          db,
+          outcomes.map(([claimed, outcome]) => ({ delivery: claimed, outcome })),
+        )
+      ).counted,
+    ).toBe(6);
     expect(await countsOf(first)).toEqual({ sent: 6, delivered: 2, removed: 1, failed: 2 });
     expect(await countsOf(second)).toEqual({ sent: 2, delivered: 1, removed: 0, failed: 0 });
     expect(await endpoints()).toEqual(["e/1", "e/2", "e/4", "e/5", "e/6", "e/7"]);
@@ -114,7 +164,15 @@ describe("outcomes written in one transaction", () => {
     expect(recorded.counted).toBe(1);
     expect(recorded.held.size).toBe(3);
     expect(await countsOf(alert)).toEqual({ sent: 3, delivered: 0, removed: 0, failed: 1, repeated: 1 });
-    expect((await db.selectFrom("push_deliveries").select(["endpoint", "attempts", "unanswered"]).orderBy("endpoint").execute()).map((row) => [row.endpoint, Number(row.attempts), Number(row.unanswered)])).toEqual([
+    expect(
+      (
+        await db
+          .selectFrom("push_deliveries")
+          .select(["endpoint", "attempts", "unanswered"])
+          .orderBy("endpoint")
+          .execute()
+      ).map((row) => [row.endpoint, Number(row.attempts), Number(row.unanswered)]),
+    ).toEqual([
       ["e/1", 1, 1],
       ["e/3", 2, 1],
     ]);
@@ -124,9 +182,17 @@ describe("outcomes written in one transaction", () => {
 describe("the writer", () => {
   it("writes outcomes given at once, more than one write holds, and later ones, each counted once", async () => {
     const alert = await alertWith([]);
-    const claimed = await Promise.all(Array.from({ length: 700 }, (_, i) => delivery(alert, `e/${String(i).padStart(3, "0")}`)));
+    const claimed = await Promise.all(
+      Array.from({ length: 700 }, (_, i) => delivery(alert, `e/${String(i).padStart(3, "0")}`)),
+    );
     const writer = createOutcomeWriter(db);
-    const kinds: Outcome[] = ["delivered", "delivered", "removed", "failed", { retryAt: new Date(now.getTime() + 10_000) }];
+    const kinds: Outcome[] = [
+      "delivered",
+      "delivered",
+      "removed",
+      "failed",
+      { retryAt: new Date(now.getTime() + 10_000) },
+    ];
     const turn = claimed.slice(0, 600).map((one, i) => writer.record(one, kinds[i % kinds.length]!));
     await Promise.all(turn);
     await Promise.all(claimed.slice(600).map((one) => writer.record(one, "delivered")));
@@ -139,8 +205,14 @@ describe("the writer", () => {
     const alert = await alertWith([]);
     const [good, bad] = [await delivery(alert, "e/1"), await delivery(alert, "e/2")];
     const writer = createOutcomeWriter(db);
-    const written = await Promise.allSettled([writer.record(good, "delivered"), writer.record(bad, { retryAt: new Date(Number.NaN) })]);
-    expect(written.map((outcome) => outcome.status === "rejected" && outcome.reason instanceof RangeError)).toEqual([true, true]);
+    const written = await Promise.allSettled([
+      writer.record(good, "delivered"),
+      writer.record(bad, { retryAt: new Date(Number.NaN) }),
+    ]);
+    expect(written.map((outcome) => outcome.status === "rejected" && outcome.reason instanceof RangeError)).toEqual([
+      true,
+      true,
+    ]);
     expect(await countsOf(alert)).toEqual({ sent: 0, delivered: 0, removed: 0, failed: 0 });
     await writer.record(good, "delivered");
     expect(await countsOf(alert)).toEqual({ sent: 0, delivered: 1, removed: 0, failed: 0 });

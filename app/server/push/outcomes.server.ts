@@ -1,7 +1,14 @@
 import type { DB } from "~/server/db/db.server";
 
 /** A delivery as a sender claimed it: `claimed_by`, its lease, tells its claim from another sender's. */
-export type ClaimedDelivery = { id: number; alert_id: number; endpoint: string; attempts: number; unanswered: number; claimed_by: string };
+export type ClaimedDelivery = {
+  id: number;
+  alert_id: number;
+  endpoint: string;
+  attempts: number;
+  unanswered: number;
+  claimed_by: string;
+};
 
 /** A retry after a request that may have reached the push service (written, never answered) is `unanswered`. */
 export type Outcome = "delivered" | "removed" | "failed" | { retryAt: Date; unanswered?: boolean };
@@ -80,7 +87,13 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<{ co
       const { retryAt, unanswered = false } = outcome as { retryAt: Date; unanswered?: boolean };
       const retried = await trx
         .updateTable("push_deliveries")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), unanswered: eb("unanswered", "+", unanswered ? 1 : 0), due_at: retryAt.toISOString(), claimed_until: null, claimed_by: null }))
+        .set((eb) => ({
+          attempts: eb("attempts", "+", 1),
+          unanswered: eb("unanswered", "+", unanswered ? 1 : 0),
+          due_at: retryAt.toISOString(),
+          claimed_until: null,
+          claimed_by: null,
+        }))
         .where("id", "=", delivery.id)
         .where("claimed_by", "=", delivery.claimed_by)
         .executeTakeFirst();
@@ -89,13 +102,21 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<{ co
       if (unanswered) repeats.push(delivery);
     }
     for (const [alertId, entries] of groupBy(repeats, (delivery) => delivery.alert_id)) {
-      await trx.updateTable("push_alerts").set((eb) => ({ repeated: eb("repeated", "+", entries.length) })).where("id", "=", alertId).execute();
+      await trx
+        .updateTable("push_alerts")
+        .set((eb) => ({ repeated: eb("repeated", "+", entries.length) }))
+        .where("id", "=", alertId)
+        .execute();
     }
     const counted: (Recorded & { as: Counted })[] = [];
     for (const [claimedBy, entries] of byClaim) {
       const gone = await trx
         .deleteFrom("push_deliveries")
-        .where("id", "in", entries.map((entry) => entry.delivery.id))
+        .where(
+          "id",
+          "in",
+          entries.map((entry) => entry.delivery.id),
+        )
         .where("claimed_by", "=", claimedBy)
         .returning("id")
         .execute();
@@ -110,7 +131,11 @@ export async function recordOutcomes(db: DB, recorded: Recorded[]): Promise<{ co
       const count = (as: Counted) => entries.filter((entry) => entry.as === as).length;
       await trx
         .updateTable("push_alerts")
-        .set((eb) => ({ delivered: eb("delivered", "+", count("delivered")), failed: eb("failed", "+", count("failed")), removed: eb("removed", "+", count("removed")) }))
+        .set((eb) => ({
+          delivered: eb("delivered", "+", count("delivered")),
+          failed: eb("failed", "+", count("failed")),
+          removed: eb("removed", "+", count("removed")),
+        }))
         .where("id", "=", alertId)
         .execute();
     }

@@ -53,7 +53,11 @@ const IPV4_CARRIERS: readonly (readonly [prefix: number[], at: number])[] = [
 function carried([groups, at]: (typeof IPV4_CARRIERS)[number], [network, prefix]: Subnet): Subnet {
   const [a, b, c, d] = network.split(".").map(Number) as [number, number, number, number];
   const address = [...groups, (a << 8) | b, (c << 8) | d];
-  return [`${address.map((group) => group.toString(16)).join(":")}${address.length < 8 ? "::" : ""}`, at + prefix, "ipv6"];
+  return [
+    `${address.map((group) => group.toString(16)).join(":")}${address.length < 8 ? "::" : ""}`,
+    at + prefix,
+    "ipv6",
+  ];
 }
 
 /** Every range no push service on the internet has, IPv4 ones also as IPv6 carries them. */

@@ -30,30 +30,55 @@ export function createSender(options: SenderOptions) {
   const { db, clock, baseUrl, concurrency, threads, ttlSeconds, leaseMs, loopback, secret } = options;
   const alerts = createAlertMessages(db);
   const authorization = createVapidAuthorizations();
-  const delivery = new DeliveryThreads(threads, { sockets: concurrency, timeoutMs: REQUEST_TIMEOUT_MS, nice: DELIVERY_THREAD_NICE, loopback });
+  const delivery = new DeliveryThreads(threads, {
+    sockets: concurrency,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    nice: DELIVERY_THREAD_NICE,
+    loopback,
+  });
   const outcomes = createOutcomeWriter(db);
   let keys: VapidKeys | undefined;
   let subject = "";
 
   /** Sends one claimed delivery and records its outcome; "unstarted" when its thread left it for another sender. */
-  async function deliver(claimed: ClaimedDelivery, subscription: { p256dh: string; auth: string } | undefined): Promise<Handling> {
+  async function deliver(
+    claimed: ClaimedDelivery,
+    subscription: { p256dh: string; auth: string } | undefined,
+  ): Promise<Handling> {
     const alert = alerts.get(claimed.alert_id);
     if (!alert || !subscription) return (await outcomes.record(claimed, "removed")) ? "recorded" : "unstarted";
     const payload = payloadWithToken(alert.payload, openToken(secret, claimed.alert_id, claimed.id));
     // A thread starved of CPU past half the lease leaves the job: the claim, given back or lapsed, goes to another sender.
     const startBy = Date.now() + leaseMs / 2;
-    const answer = await delivery.deliver({ endpoint: claimed.endpoint, ...subscription, ...alert, payload, ttlSeconds, authorization: authorization(claimed.endpoint, keys!, subject), startBy });
+    const answer = await delivery.deliver({
+      endpoint: claimed.endpoint,
+      ...subscription,
+      ...alert,
+      payload,
+      ttlSeconds,
+      authorization: authorization(claimed.endpoint, keys!, subject),
+      startBy,
+    });
     if ("notStarted" in answer) return "unstarted";
     return handlingOf(await settle(claimed, answer));
   }
 
-  async function settle(claimed: ClaimedDelivery, answer: Exclude<DeliveryAnswer, { notStarted: true }>): Promise<boolean> {
+  async function settle(
+    claimed: ClaimedDelivery,
+    answer: Exclude<DeliveryAnswer, { notStarted: true }>,
+  ): Promise<boolean> {
     if ("refused" in answer) {
-      logger.warn({ reason: answer.refused, alert: claimed.alert_id }, "a push subscription's endpoint is not a push service on the internet: removed, nothing sent");
+      logger.warn(
+        { reason: answer.refused, alert: claimed.alert_id },
+        "a push subscription's endpoint is not a push service on the internet: removed, nothing sent",
+      );
       return outcomes.record(claimed, "removed");
     }
     if ("unencryptable" in answer) {
-      logger.warn({ reason: answer.unencryptable, alert: claimed.alert_id }, "a push subscription's keys cannot be encrypted to: removed, nothing sent");
+      logger.warn(
+        { reason: answer.unencryptable, alert: claimed.alert_id },
+        "a push subscription's keys cannot be encrypted to: removed, nothing sent",
+      );
       return outcomes.record(claimed, "removed");
     }
     if ("error" in answer) {
@@ -62,7 +87,10 @@ export function createSender(options: SenderOptions) {
         logger.warn({ err: answer.error, alert: claimed.alert_id }, "a push delivery failed to reach its service");
         return outcomes.record(claimed, { retryAt });
       }
-      logger.warn({ err: answer.error, alert: claimed.alert_id, unanswered: claimed.unanswered + 1 }, "a push service took a message and did not answer: it may have it; sent again at most once");
+      logger.warn(
+        { err: answer.error, alert: claimed.alert_id, unanswered: claimed.unanswered + 1 },
+        "a push service took a message and did not answer: it may have it; sent again at most once",
+      );
       return outcomes.record(claimed, { retryAt, unanswered: true });
     }
     return outcomes.record(claimed, outcomeOf(answer.status, answer.retryAfter, claimed.attempts, clock.now()));
@@ -94,7 +122,11 @@ export function createSender(options: SenderOptions) {
         if (batch.length === 0) break;
         await alerts.load(batch.map((claimed) => claimed.alert_id));
         const endpoints = [...new Set(batch.map((claimed) => claimed.endpoint))];
-        const rows = await db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("endpoint", "in", endpoints).execute();
+        const rows = await db
+          .selectFrom("push_subscriptions")
+          .select(["endpoint", "p256dh", "auth"])
+          .where("endpoint", "in", endpoints)
+          .execute();
         const keysOf = new Map(rows.map((row) => [row.endpoint, { p256dh: row.p256dh, auth: row.auth }]));
         for (const claimed of batch) {
           // The next delivery waits here for a free slot, and is checked once it has one.

@@ -18,7 +18,9 @@ describe("a push service's answer", () => {
     expect(outcomeOf(429, "120", 0, now)).toEqual({ retryAt: new Date(now.getTime() + 120_000) });
     expect(outcomeOf(503, null, 0, now)).toEqual({ retryAt: new Date(now.getTime() + 10_000) });
     expect(outcomeOf(500, "1", 2, now)).toEqual({ retryAt: new Date(now.getTime() + 40_000) });
-    expect(outcomeOf(429, "Thu, 26 Nov 2026 10:05:00 GMT", 0, now)).toEqual({ retryAt: new Date(now.getTime() + 300_000) });
+    expect(outcomeOf(429, "Thu, 26 Nov 2026 10:05:00 GMT", 0, now)).toEqual({
+      retryAt: new Date(now.getTime() + 300_000),
+    });
   });
 
   it("reads Retry-After as seconds or a date, nothing else", () => {
@@ -43,7 +45,9 @@ describe("headers and subject", () => {
 
 describe("which writes make an alert", () => {
   it("a breaking story's first publication, or an editor's request on a published story", () => {
-    expect(alertOfWrite({ category: "breaking", wasPublished: false, published: true, sendAlert: false })).toBe("breaking");
+    expect(alertOfWrite({ category: "breaking", wasPublished: false, published: true, sendAlert: false })).toBe(
+      "breaking",
+    );
     expect(alertOfWrite({ category: "breaking", wasPublished: true, published: true, sendAlert: false })).toBeNull();
     expect(alertOfWrite({ category: "local", wasPublished: false, published: true, sendAlert: false })).toBeNull();
     expect(alertOfWrite({ category: "local", wasPublished: true, published: true, sendAlert: true })).toBe("manual");

@@ -59,8 +59,13 @@ export function startPushSender(options: SenderOptions, intervalMs: number): Pus
       .sendDue(() => stopped)
       .then(({ handled, lost, next }) => {
         if (handled > 0) logger.info({ handled, ms: Date.now() - started }, "push deliveries handled");
-        if (lost > 0) logger.warn({ lost }, "push deliveries sent by a sender that stalled past its lease, also sent by the sender that took them");
-        if (next) wait = Math.max(0, Math.min(intervalMs, next.getTime() - options.clock.now().getTime() + LAPSE_MARGIN_MS));
+        if (lost > 0)
+          logger.warn(
+            { lost },
+            "push deliveries sent by a sender that stalled past its lease, also sent by the sender that took them",
+          );
+        if (next)
+          wait = Math.max(0, Math.min(intervalMs, next.getTime() - options.clock.now().getTime() + LAPSE_MARGIN_MS));
       })
       .catch((error: unknown) => logger.error({ err: error }, "sending push alerts failed"))
       .finally(() => {

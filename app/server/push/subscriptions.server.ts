@@ -89,15 +89,33 @@ export async function subscribe({ db, secret, address, now, loopback }: Subscrib
   if (!parsed.success) throw invalid(refusalOf(parsed.error));
   const { subscription, categories } = parsed.data;
   if (!isSendableEndpoint(subscription.endpoint, loopback)) throw invalid(pm.subscriptionInvalid);
-  const tooMany = (retryAfterSeconds: number) => new AppError("rate-limited", { message: pm.subscribeTooMany, retryAfterSeconds });
-  await admit(db, [{ key: clientKey(secret, "push-subscribe", clientNetwork(address)), rule: SUBSCRIBE_ADDRESS_RULE }], now.getTime(), tooMany);
-  const row = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, categories: JSON.stringify([...new Set(categories)]) };
+  const tooMany = (retryAfterSeconds: number) =>
+    new AppError("rate-limited", { message: pm.subscribeTooMany, retryAfterSeconds });
+  await admit(
+    db,
+    [{ key: clientKey(secret, "push-subscribe", clientNetwork(address)), rule: SUBSCRIBE_ADDRESS_RULE }],
+    now.getTime(),
+    tooMany,
+  );
+  const row = {
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    categories: JSON.stringify([...new Set(categories)]),
+  };
   await db.transaction().execute(async (trx) => {
     await lockKeys(trx, [TOTAL_LOCK]);
-    const known = await trx.selectFrom("push_subscriptions").select("endpoint").where("endpoint", "=", subscription.endpoint).executeTakeFirst();
+    const known = await trx
+      .selectFrom("push_subscriptions")
+      .select("endpoint")
+      .where("endpoint", "=", subscription.endpoint)
+      .executeTakeFirst();
     if (!known) {
-      const { n } = await trx.selectFrom("push_subscriptions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-      if (Number(n) >= PUSH_SUBSCRIPTIONS_MAX) throw new AppError("unavailable", { message: pm.subscriptionsFull, retryAfterSeconds: FULL_RETRY_AFTER_S });
+      const { n } = await trx
+        .selectFrom("push_subscriptions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= PUSH_SUBSCRIPTIONS_MAX)
+        throw new AppError("unavailable", { message: pm.subscriptionsFull, retryAfterSeconds: FULL_RETRY_AFTER_S });
     }
     await trx
       .insertInto("push_subscriptions")
@@ -118,13 +136,18 @@ export type SubscriberCounts = { total: number; byCategory: Record<string, numbe
 
 /** How many subscribe, and how many of them to each category beyond breaking. */
 export async function subscriberCounts(db: DB): Promise<SubscriberCounts> {
-  const rows = await db.selectFrom("push_subscriptions").select(["categories", (eb) => eb.fn.countAll().as("n")]).groupBy("categories").execute();
+  const rows = await db
+    .selectFrom("push_subscriptions")
+    .select(["categories", (eb) => eb.fn.countAll().as("n")])
+    .groupBy("categories")
+    .execute();
   const byCategory: Record<string, number> = {};
   let total = 0;
   for (const row of rows) {
     const n = Number(row.n);
     total += n;
-    for (const category of JSON.parse(row.categories) as string[]) byCategory[category] = (byCategory[category] ?? 0) + n;
+    for (const category of JSON.parse(row.categories) as string[])
+      byCategory[category] = (byCategory[category] ?? 0) + n;
   }
   return { total, byCategory };
 }

@@ -26,6 +26,10 @@ export async function siteVapidKeys(db: DB, now: Date): Promise<VapidKeys> {
 }
 
 async function readKeys(db: DB): Promise<VapidKeys | null> {
-  const row = await db.selectFrom("push_keys").select(["public_key", "private_key"]).where("id", "=", KEYS_ROW).executeTakeFirst();
+  const row = await db
+    .selectFrom("push_keys")
+    .select(["public_key", "private_key"])
+    .where("id", "=", KEYS_ROW)
+    .executeTakeFirst();
   return row ? { publicKey: row.public_key, privateKey: row.private_key } : null;
 }

@@ -45,7 +45,9 @@ export async function rememberTerms(db: QueryExecutorProvider, terms: string[]):
   const sorted = [...terms].sort();
   for (let first = 0; first < sorted.length; first += TERMS_PER_STATEMENT) {
     const values = sorted.slice(first, first + TERMS_PER_STATEMENT).map((term) => sql`(${term})`);
-    await sql`insert into news_search_terms (term) values ${sql.join(values)} on conflict (term) do nothing`.execute(db);
+    await sql`insert into news_search_terms (term) values ${sql.join(values)} on conflict (term) do nothing`.execute(
+      db,
+    );
   }
 }
 
@@ -69,6 +71,7 @@ export async function termsStartingWith(
   );
   const { rows } = await sql<{ prefix: number; term: string }>`${sql.join(lookups, sql` union all `)}`.execute(db);
   for (const { prefix, term } of rows) expansions.get(unique[Number(prefix)] as string)?.push(term);
-  for (const [prefix, terms] of expansions) if (terms !== null && terms.length > MAX_EXPANSION) expansions.set(prefix, null);
+  for (const [prefix, terms] of expansions)
+    if (terms !== null && terms.length > MAX_EXPANSION) expansions.set(prefix, null);
   return expansions;
 }

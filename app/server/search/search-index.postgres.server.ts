@@ -30,7 +30,14 @@ const LONGEST_PREFIX_KEY = 3;
 const RECENT_WINDOW = 100;
 
 type Executor = QueryExecutorProvider;
-type Article = { id: string; title: string; standfirst: string | null; content: string; created_at: string; status: string };
+type Article = {
+  id: string;
+  title: string;
+  standfirst: string | null;
+  content: string;
+  created_at: string;
+  status: string;
+};
 type Expansions = Map<string, string[] | null>;
 
 function firstLetters(text: string, count: number): string {

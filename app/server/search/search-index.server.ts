@@ -57,11 +57,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<number> 
 }
 
 /** Ids of one page of matches for the query words: title matches first, then content, each newest first. */
-export async function findMatchingArticleIds(
-  db: Kysely<Database>,
-  words: QueryWord[],
-  page: Page,
-): Promise<string[]> {
+export async function findMatchingArticleIds(db: Kysely<Database>, words: QueryWord[], page: Page): Promise<string[]> {
   return indexOf(db).search(db, words, page);
 }
 

@@ -15,7 +15,14 @@
  */
 import { sql, type QueryExecutorProvider, type RawBuilder } from "kysely";
 import { bodyText, readPageAcrossTiers, rememberTerms, termsStartingWith } from "./search-index-common.server";
-import { indexTerms, resultTiers, type Match, type QueryTerm, type QueryWord, type Tier } from "~/lib/search/search-terms";
+import {
+  indexTerms,
+  resultTiers,
+  type Match,
+  type QueryTerm,
+  type QueryWord,
+  type Tier,
+} from "~/lib/search/search-terms";
 
 const ROWIDS_PER_MILLISECOND = 1000;
 const REBUILD_BATCH = 200;

@@ -73,7 +73,11 @@ function corpus(): CorpusArticle[] {
   const random = seededRandom(14);
   const words = demoArticles.flatMap((a) => [a.title, ...a.paragraphs].join(" ").split(/\s+/));
   const drawn = (n: number) => Array.from({ length: n }, () => words[Math.floor(random() * words.length)]).join(" ");
-  const generated = Array.from({ length: 200 }, (_, i) => ({ title: drawn(6), content: drawn(60), draft: i % 17 === 0 }));
+  const generated = Array.from({ length: 200 }, (_, i) => ({
+    title: drawn(6),
+    content: drawn(60),
+    draft: i % 17 === 0,
+  }));
   const demo = demoArticles.map((a) => ({ title: a.title, content: a.paragraphs.join("\n\n") }));
   return [...generated, ...demo, ...SPELLINGS];
 }

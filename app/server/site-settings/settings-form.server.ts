@@ -3,7 +3,13 @@ import { settingsMessages } from "~/lib/newsroom-messages";
 import type { FieldMessages } from "~/lib/error-body";
 import { readRichDocument, type RichDocument } from "~/lib/rich-text/document";
 import { settingsFormSchema } from "~/lib/site-settings-schema";
-import { INFO_PAGE_KEYS, SOCIAL_NETWORKS, type InfoPageKey, type SiteImages, type SiteSettings } from "~/lib/site-settings";
+import {
+  INFO_PAGE_KEYS,
+  SOCIAL_NETWORKS,
+  type InfoPageKey,
+  type SiteImages,
+  type SiteSettings,
+} from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import type { Submission, UploadLimits } from "~/server/http/multipart-form.server";
@@ -18,7 +24,12 @@ const MAX_PAGE_FIELD_BYTES = 800 * 1024; // a document at MAX_DOCUMENT_JSON_LENG
 
 /** The settings form: its images and its text, links and pages. */
 export const SETTINGS_FORM_LIMITS: UploadLimits = {
-  files: Object.fromEntries(SITE_IMAGE_UPLOADS.map((field) => [field, { maxBytes: MAX_SITE_IMAGE_BYTES, tooLarge: settingsMessages.settingsImageTooLarge }])),
+  files: Object.fromEntries(
+    SITE_IMAGE_UPLOADS.map((field) => [
+      field,
+      { maxBytes: MAX_SITE_IMAGE_BYTES, tooLarge: settingsMessages.settingsImageTooLarge },
+    ]),
+  ),
   maxFiles: SITE_IMAGE_UPLOADS.length,
   maxFields: MAX_FIELDS,
   tooMany: { form: messages.formMalformed },
@@ -31,7 +42,9 @@ export const SETTINGS_FORM_LIMITS: UploadLimits = {
     footerText: settingsMessages.settingsFooterTextTooLong,
     contactAddress: settingsMessages.settingsAddressTooLong,
     ...Object.fromEntries(INFO_PAGE_KEYS.map((key) => [`page_${key}`, settingsMessages.settingsPageInvalid])),
-    ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, settingsMessages.settingsLinkInvalid])),
+    ...Object.fromEntries(
+      SOCIAL_NETWORKS.map((network) => [`social_${network}`, settingsMessages.settingsLinkInvalid]),
+    ),
   },
 };
 
@@ -42,7 +55,9 @@ function single(fields: Record<string, string[]>, name: string): string {
 /** The text and rich fields of the form, checked; every refusal by its field. */
 function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteSettings {
   const errors: FieldMessages = {};
-  const text = settingsFormSchema.safeParse(Object.fromEntries(Object.keys(settingsFormSchema.shape).map((name) => [name, single(fields, name)])));
+  const text = settingsFormSchema.safeParse(
+    Object.fromEntries(Object.keys(settingsFormSchema.shape).map((name) => [name, single(fields, name)])),
+  );
   if (!text.success) {
     for (const issue of text.error.issues) errors[String(issue.path[0])] ??= issue.message;
   }
@@ -59,7 +74,9 @@ function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteS
     tagline: form.tagline,
     description: form.description,
     footerText: form.footerText,
-    social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, form[`social_${network}`]]).filter(([, url]) => url !== "")),
+    social: Object.fromEntries(
+      SOCIAL_NETWORKS.map((network) => [network, form[`social_${network}`]]).filter(([, url]) => url !== ""),
+    ),
     contact: { email: form.contactEmail, phone: form.contactPhone, address: form.contactAddress },
     infoPages,
     images,
@@ -90,5 +107,8 @@ export async function saveSettings(site: SettingsSite, submission: Submission, a
     throw error;
   }
   const kept = new Set(Object.values(settings.images));
-  await deleteSiteImages(site.storage, Object.values(current.settings.images).filter((url) => !kept.has(url)));
+  await deleteSiteImages(
+    site.storage,
+    Object.values(current.settings.images).filter((url) => !kept.has(url)),
+  );
 }

@@ -30,13 +30,24 @@ const OUTPUTS: Record<SiteImageUpload, Output[]> = {
  * Checks an uploaded image by its bytes and stores it as PNG at each size its use needs, under
  * site-images/ (never swept: media-sweep looks at articles' folders only). Returns the URLs made.
  */
-export async function storeSiteImage(storage: MediaStorage, field: SiteImageUpload, stagedPath: string): Promise<Partial<SiteImages>> {
-  const upload = { field, folder: "site-images", tooSmall: settingsMessages.settingsImageTooSmall, huge: settingsMessages.settingsImageHuge };
+export async function storeSiteImage(
+  storage: MediaStorage,
+  field: SiteImageUpload,
+  stagedPath: string,
+): Promise<Partial<SiteImages>> {
+  const upload = {
+    field,
+    folder: "site-images",
+    tooSmall: settingsMessages.settingsImageTooSmall,
+    huge: settingsMessages.settingsImageHuge,
+  };
   return storeCroppedImages(storage, upload, stagedPath, OUTPUTS[field]);
 }
 
 /** Removes stored site images no longer named by the settings (best effort, as deleteMedia). */
 export async function deleteSiteImages(storage: MediaStorage, urls: readonly (string | null)[]): Promise<void> {
-  const names = urls.map((url) => (url ? mediaNameOf(url) : null)).filter((name): name is string => name?.startsWith("site-images/") ?? false);
+  const names = urls
+    .map((url) => (url ? mediaNameOf(url) : null))
+    .filter((name): name is string => name?.startsWith("site-images/") ?? false);
   if (names.length > 0) await storage.delete(names);
 }

@@ -48,7 +48,9 @@ function formOf(settings: SiteSettings, overrides: Record<string, string | Blob>
     contactPhone: settings.contact.phone,
     contactAddress: settings.contact.address,
     ...Object.fromEntries(Object.entries(settings.social).map(([network, url]) => [`social_${network}`, url])),
-    ...Object.fromEntries(Object.entries(settings.infoPages).map(([key, document]) => [`page_${key}`, JSON.stringify(document)])),
+    ...Object.fromEntries(
+      Object.entries(settings.infoPages).map(([key, document]) => [`page_${key}`, JSON.stringify(document)]),
+    ),
     ...overrides,
   };
   for (const [name, value] of Object.entries(values)) {
@@ -60,7 +62,10 @@ function formOf(settings: SiteSettings, overrides: Record<string, string | Blob>
 
 const post = (form: FormData) => new Request("http://localhost/dashboard/settings", { method: "POST", body: form });
 /** The form as the settings page's action saves it: read, staged, saved, the staged files removed. */
-const save = (form: FormData) => withSubmission(post(form), stagingDirOf(mediaDir), SETTINGS_FORM_LIMITS, (submission) => saveSettings(site(), submission, "admin"));
+const save = (form: FormData) =>
+  withSubmission(post(form), stagingDirOf(mediaDir), SETTINGS_FORM_LIMITS, (submission) =>
+    saveSettings(site(), submission, "admin"),
+  );
 
 async function refusal(form: FormData): Promise<AppError> {
   const error = await save(form).then(
@@ -103,7 +108,10 @@ describe("site settings", () => {
   });
 
   it("reads a row that is not settings as neutral, never failing the page", async () => {
-    await db.insertInto("site_settings").values({ id: 1, value: '{"name":"<script>"', updated_at: new Date().toISOString(), updated_by: null }).execute();
+    await db
+      .insertInto("site_settings")
+      .values({ id: 1, value: '{"name":"<script>"', updated_at: new Date().toISOString(), updated_by: null })
+      .execute();
     expect((await readSiteSettings(db)).settings).toEqual(NEUTRAL_SETTINGS);
   });
 });
@@ -112,12 +120,18 @@ describe("the settings form", () => {
   it("saves the text, the links, the pages and the logo resized for the header, the manifest and JSON-LD", async () => {
     const who = documentFromPlainText("نحن غرفة أخبار صغيرة.");
     const logo = new Blob([new Uint8Array(await pngBytes(900, 600))], { type: "image/png" });
-    await save(formOf({ ...demoSettings, name: "  صدى البلد  ", infoPages: { ...demoSettings.infoPages, who } }, { logo }));
+    await save(
+      formOf({ ...demoSettings, name: "  صدى البلد  ", infoPages: { ...demoSettings.infoPages, who } }, { logo }),
+    );
     const { settings } = await readSiteSettings(db);
     expect(settings.name).toBe("صدى البلد");
     expect(settings.social).toEqual(demoSettings.social);
     expect(settings.infoPages.who).toEqual(who);
-    for (const [url, size] of [[settings.images.logo, 256], [settings.images.icon192, 192], [settings.images.icon512, 512]] as const) {
+    for (const [url, size] of [
+      [settings.images.logo, 256],
+      [settings.images.icon192, 192],
+      [settings.images.icon512, 512],
+    ] as const) {
       expect(url).toMatch(/^\/media\/site-images\/.+\.png$/);
       const meta = await sharp(path.join(mediaDir, url!.slice("/media/".length))).metadata();
       expect([meta.width, meta.height]).toEqual([size, size]);
@@ -154,7 +168,13 @@ describe("the settings form", () => {
       [{ tagline: "\u202Eكتب" }, "tagline", settingsMessages.settingsHiddenCharacters],
       [{ contactEmail: "<script>@x" }, "contactEmail", settingsMessages.settingsEmailInvalid],
       [{ page_who: "{not json" }, "page_who", settingsMessages.settingsPageInvalid],
-      [{ page_privacy: JSON.stringify({ type: "doc", content: [{ type: "html", html: "<script>alert(1)</script>" }] }) }, "page_privacy", settingsMessages.settingsPageInvalid],
+      [
+        {
+          page_privacy: JSON.stringify({ type: "doc", content: [{ type: "html", html: "<script>alert(1)</script>" }] }),
+        },
+        "page_privacy",
+        settingsMessages.settingsPageInvalid,
+      ],
     ];
     for (const [overrides, field, message] of cases) {
       const error = await refusal(formOf(demoSettings, overrides));
@@ -168,7 +188,9 @@ describe("the settings form", () => {
   it("refuses a file that is not an image, an image too small and one too large to decode, storing nothing", async () => {
     await writeSiteSettings(db, demoSettings, null);
     // A PNG header claiming 50,000 × 50,000 pixels: refused from its header, never decoded.
-    const huge = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     huge.writeUInt32BE(50_000, 16);
     huge.writeUInt32BE(50_000, 20);
     const cases: [Buffer, string][] = [

@@ -22,7 +22,11 @@ const FRAME_CACHE_KEY = "site-frame";
 
 /** The settings as stored; neutral ones when none were saved or the row cannot be read as settings. */
 export async function readSiteSettings(db: DB): Promise<StoredSettings> {
-  const row = await db.selectFrom("site_settings").select(["value", "updated_at"]).where("id", "=", SETTINGS_ROW).executeTakeFirst();
+  const row = await db
+    .selectFrom("site_settings")
+    .select(["value", "updated_at"])
+    .where("id", "=", SETTINGS_ROW)
+    .executeTakeFirst();
   if (!row) return { settings: NEUTRAL_SETTINGS, saved: false, updatedAt: null };
   const parsed = storedSettingsSchema.safeParse(parseJson(row.value));
   return { settings: parsed.success ? parsed.data : NEUTRAL_SETTINGS, saved: true, updatedAt: row.updated_at };
@@ -53,7 +57,12 @@ export function cachedSiteFrame(db: DB, cache: ReadCache): Promise<SiteFrame> {
 }
 
 /** Stores the settings with their outbox event in one transaction: every process hears of the change. */
-export async function writeSiteSettings(db: DB, settings: SiteSettings, updatedBy: string | null, now = new Date()): Promise<void> {
+export async function writeSiteSettings(
+  db: DB,
+  settings: SiteSettings,
+  updatedBy: string | null,
+  now = new Date(),
+): Promise<void> {
   const row = { value: JSON.stringify(settings), updated_at: now.toISOString(), updated_by: updatedBy };
   await writeWithEvents(db, async (trx) => {
     await trx

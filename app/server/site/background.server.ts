@@ -19,18 +19,33 @@ const PUSH_SENDING = { concurrency: 64, threads: availableParallelism(), ttlSeco
 
 /** A story published anywhere, or a live update posted as an alert, may have queued an alert. */
 function mayHaveQueuedAlert(events: OutboxEvent[]): boolean {
-  return events.some((event) => event.after?.status === "published" || (event.coverage?.type === "posted" && event.coverage.update.alert));
+  return events.some(
+    (event) =>
+      event.after?.status === "published" || (event.coverage?.type === "posted" && event.coverage.update.alert),
+  );
 }
 
 function startSiteSender(site: Site): PushSender {
   const loopback = site.config.testLoopbackPush;
-  return startPushSender({ db: site.batchWriter.db, clock: site.clock, baseUrl: site.config.baseUrl, loopback, secret: site.config.authSecret, ...PUSH_SENDING }, site.config.schedulerIntervalMs);
+  return startPushSender(
+    {
+      db: site.batchWriter.db,
+      clock: site.clock,
+      baseUrl: site.config.baseUrl,
+      loopback,
+      secret: site.config.authSecret,
+      ...PUSH_SENDING,
+    },
+    site.config.schedulerIntervalMs,
+  );
 }
 
 /** Mails editors about each story sent to review among `events`, off the request path; the claim makes it once across processes. */
 function mailReviewSubmissions(mailing: ReviewMailing, events: OutboxEvent[], now: Date): void {
   for (const event of reviewSubmissions(events)) {
-    mailReviewSubmission(mailing, event, now).catch((error: unknown) => logger.error({ err: error, eventId: event.id }, "the review mail was not sent"));
+    mailReviewSubmission(mailing, event, now).catch((error: unknown) =>
+      logger.error({ err: error, eventId: event.id }, "the review mail was not sent"),
+    );
   }
 }
 

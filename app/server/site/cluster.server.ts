@@ -45,7 +45,14 @@ export function processesOf(workers: number, views: boolean): string {
   return `${workers} worker${workers === 1 ? "" : "s"}${views ? ", the views process" : ""} and the sender process`;
 }
 
-type Slot = { env: Record<string, string>; worker?: Worker; ready: boolean; startedAt: number; restartDelay: number; restartTimer?: NodeJS.Timeout };
+type Slot = {
+  env: Record<string, string>;
+  worker?: Worker;
+  ready: boolean;
+  startedAt: number;
+  restartDelay: number;
+  restartTimer?: NodeJS.Timeout;
+};
 
 /**
  * The primary of `npm start` with WORKERS > 1 or VIEWS_PORT: forks `count` workers (each runs server.ts and
@@ -56,8 +63,16 @@ type Slot = { env: Record<string, string>; worker?: Worker; ready: boolean; star
  * cannot start (port taken, bad build): the primary stops with status 1 instead of looping.
  */
 export function superviseWorkers(count: number, views: boolean, graceMs: number): void {
-  const slot = (env: Record<string, string>): Slot => ({ env, ready: false, startedAt: 0, restartDelay: FIRST_RESTART_DELAY_MS });
-  const slots: Slot[] = [...Array.from({ length: count }, () => slot({})), ...helperRoles(count, views).map((role) => slot({ [ROLE_ENV]: role }))];
+  const slot = (env: Record<string, string>): Slot => ({
+    env,
+    ready: false,
+    startedAt: 0,
+    restartDelay: FIRST_RESTART_DELAY_MS,
+  });
+  const slots: Slot[] = [
+    ...Array.from({ length: count }, () => slot({})),
+    ...helperRoles(count, views).map((role) => slot({ [ROLE_ENV]: role })),
+  ];
   const serving = processesOf(count, views);
   let served = false;
   let stopping = false;
@@ -71,7 +86,10 @@ export function superviseWorkers(count: number, views: boolean, graceMs: number)
     for (const slot of slots) clearTimeout(slot.restartTimer);
     const running = slots.flatMap((slot) => (slot.worker && !slot.worker.isDead() ? [slot.worker] : []));
     logger.info(`stopping ${running.length} worker(s): ${running.map((w) => w.process.pid).join(", ")}`);
-    const kill = setTimeout(() => running.forEach((worker) => worker.process.kill("SIGKILL")), graceMs + STOP_MARGIN_MS);
+    const kill = setTimeout(
+      () => running.forEach((worker) => worker.process.kill("SIGKILL")),
+      graceMs + STOP_MARGIN_MS,
+    );
     void Promise.all(
       running.map(
         (worker) => new Promise((resolve) => (worker.isDead() ? resolve(null) : worker.once("exit", resolve))),

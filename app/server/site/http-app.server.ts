@@ -8,7 +8,12 @@ import { proxyTrust } from "~/server/http/client-address.server";
 import { CACHE } from "~/server/platform/cache-control.server";
 import { answerEscapedErrors, withAppErrorAnswers } from "~/server/http/error-response.server";
 import { healthRoutes, type Readiness } from "~/server/http/health-routes.server";
-import { refuseNulInPath, refuseUnknownMethods, refuseUnusableHost, refuseUnusableTarget } from "~/server/http/methods.server";
+import {
+  refuseNulInPath,
+  refuseUnknownMethods,
+  refuseUnusableHost,
+  refuseUnusableTarget,
+} from "~/server/http/methods.server";
 import { refuseCrossSiteWrites } from "~/server/http/origin.server";
 import { pageCacheMiddleware, pageCachePolicy } from "~/server/http/page-cache-middleware.server";
 import { reactRouterHandler } from "~/server/http/react-router-handler.server";
@@ -28,7 +33,12 @@ export type Served = { build: ServerBuild } | { devServer: ViteDevServer };
 const DEV_BUILD = "virtual:react-router/server-build";
 
 /** Express in front of React Router: the middleware order of ARCHITECTURE.md's "A request's path". */
-export function siteHttpApp(site: Site, served: Served, security: SecurityHeaderOptions, readiness: () => Promise<Readiness>): express.Express {
+export function siteHttpApp(
+  site: Site,
+  served: Served,
+  security: SecurityHeaderOptions,
+  readiness: () => Promise<Readiness>,
+): express.Express {
   const { config } = site;
   const app = express();
   app.disable("x-powered-by");
@@ -54,11 +64,19 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
       site,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       cspNonce: cspNonceOf(res),
-      afterResponse: (work) => void res.once("close", () => void work().catch((error: unknown) => logger.error({ err: error }, "work after a response failed"))),
+      afterResponse: (work) =>
+        void res.once(
+          "close",
+          () => void work().catch((error: unknown) => logger.error({ err: error }, "work after a response failed")),
+        ),
     });
 
   // Media files never change under a name (each stored file gets a new random name), so they are cached for a year.
-  if (!config.mediaS3) app.use("/media", express.static(config.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }));
+  if (!config.mediaS3)
+    app.use(
+      "/media",
+      express.static(config.mediaDir, { index: false, fallthrough: false, ...staticFileCaching(CACHE.media) }),
+    );
   else if (config.mediaPublicUrl) app.use("/media", publicMediaRedirect(config.mediaPublicUrl));
   else app.use("/media", storedMediaHandler(site.media));
 
@@ -67,19 +85,48 @@ export function siteHttpApp(site: Site, served: Served, security: SecurityHeader
     app.use(devServer.middlewares);
     app.use(pageCachePolicy);
     const build = async () => withAppErrorAnswers((await devServer.ssrLoadModule(DEV_BUILD)) as ServerBuild);
-    app.all("/{*splat}", renderTurns, reactRouterHandler({ build, mode: "development", getLoadContext, siteOrigin: config.siteOrigins[0] ?? "" }));
+    app.all(
+      "/{*splat}",
+      renderTurns,
+      reactRouterHandler({ build, mode: "development", getLoadContext, siteOrigin: config.siteOrigins[0] ?? "" }),
+    );
   } else {
     const buildDir = path.resolve("build");
     // Built scripts and styles, encoded as they stream from their files.
-    app.use("/assets", compression(), express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)));
+    app.use(
+      "/assets",
+      compression(),
+      express.static(path.join(buildDir, "client/assets"), staticFileCaching(CACHE.asset)),
+    );
     // Before the static files: a cached page is sent without looking for a file of its name first.
     app.use(pageCacheMiddleware(site.pageCache));
     // The public files all have an extension: a page's address is not looked for on disk first.
-    const publicFiles = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.staticFile) });
-    const serviceWorkerFile = express.static(path.join(buildDir, "client"), { index: false, ...staticFileCaching(CACHE.serviceWorker) });
-    app.use((req, res, next) => (!isFilePath(req.path) ? next() : req.path === "/sw.js" ? serviceWorkerFile(req, res, next) : publicFiles(req, res, next)));
+    const publicFiles = express.static(path.join(buildDir, "client"), {
+      index: false,
+      ...staticFileCaching(CACHE.staticFile),
+    });
+    const serviceWorkerFile = express.static(path.join(buildDir, "client"), {
+      index: false,
+      ...staticFileCaching(CACHE.serviceWorker),
+    });
+    app.use((req, res, next) =>
+      !isFilePath(req.path)
+        ? next()
+        : req.path === "/sw.js"
+          ? serviceWorkerFile(req, res, next)
+          : publicFiles(req, res, next),
+    );
     app.use(pageCachePolicy);
-    app.all("/{*splat}", renderTurns, reactRouterHandler({ build: withAppErrorAnswers(served.build), mode: "production", getLoadContext, siteOrigin: config.siteOrigins[0] ?? "" }));
+    app.all(
+      "/{*splat}",
+      renderTurns,
+      reactRouterHandler({
+        build: withAppErrorAnswers(served.build),
+        mode: "production",
+        getLoadContext,
+        siteOrigin: config.siteOrigins[0] ?? "",
+      }),
+    );
   }
   app.use(answerEscapedErrors);
   return app;

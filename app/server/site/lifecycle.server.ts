@@ -30,7 +30,12 @@ export async function prepareOrExit<T>(prepare: () => Promise<T>): Promise<T> {
 }
 
 /** Listens, or explains why it cannot and exits with status 1. */
-export function listenOrExit(app: http.RequestListener, port: number, host: string, onListening: () => void): http.Server {
+export function listenOrExit(
+  app: http.RequestListener,
+  port: number,
+  host: string,
+  onListening: () => void,
+): http.Server {
   const server = http.createServer(app);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.once("error", (error: NodeJS.ErrnoException) => {
@@ -63,7 +68,12 @@ export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
 }
 
 /** The responses a server has not finished yet, which a stop lets finish. */
-export type RequestsInFlight = { listener: http.RequestListener; responses: Set<http.ServerResponse>; stopping: boolean; onSettled: () => void };
+export type RequestsInFlight = {
+  listener: http.RequestListener;
+  responses: Set<http.ServerResponse>;
+  stopping: boolean;
+  onSettled: () => void;
+};
 
 /**
  * `app` as the server's listener, counting the responses it leaves unfinished when it returns; one it
@@ -97,7 +107,12 @@ export function requestsInFlight(app: http.RequestListener): RequestsInFlight {
  * On SIGTERM or SIGINT: stop accepting connections, end event streams, stop following the outbox, let
  * requests in flight finish (cut after `graceMs`: SHUTDOWN_GRACE_SECONDS), close the database, exit 0.
  */
-export function shutDownOnSignals(server: http.Server, requests: RequestsInFlight, graceMs: number, hooks: ShutdownHooks | undefined): void {
+export function shutDownOnSignals(
+  server: http.Server,
+  requests: RequestsInFlight,
+  graceMs: number,
+  hooks: ShutdownHooks | undefined,
+): void {
   const inFlight = requests.responses;
   // A finished request leaves its keep-alive connection idle; while stopping, idle ones are closed.
   requests.onSettled = () => setImmediate(() => server.closeIdleConnections());

@@ -40,7 +40,9 @@ describe("the start-up lock", () => {
     let release = () => {};
     const held = withStartupLock(url, () => new Promise<void>((resolve) => (release = resolve)));
     await new Promise((r) => setTimeout(r, 200));
-    await expect(withStartupLock(url, async () => {}, 300)).rejects.toThrow(/Another server on this database has been starting/);
+    await expect(withStartupLock(url, async () => {}, 300)).rejects.toThrow(
+      /Another server on this database has been starting/,
+    );
     release();
     await held;
   });
@@ -60,16 +62,25 @@ describe("servers starting together on one database", () => {
     await Promise.all([prepareData(cfg), prepareData(cfg), prepareData(cfg), prepareData(cfg)]);
     const db = openDatabase(database.url);
     try {
-      const news = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const news = await db
+        .selectFrom("news")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       const users = await db.selectFrom("user").select(["email"]).execute();
       expect(Number(news.n)).toBe(demoArticles.length);
       expect(users.map((u) => u.email)).toEqual(["admin@akhbar.local"]);
       // Every demo video has a poster of its own, in the library, its variants on disk: no black box.
       const videos = demoArticles.flatMap((article) => (article.videoUrl ? [article.videoUrl] : []));
       expect(videos.length).toBeGreaterThan(0);
-      const posters = await db.selectFrom("video_posters").innerJoin("media", "media.url", "video_posters.poster_url").select(["video_url", "poster_url"]).execute();
+      const posters = await db
+        .selectFrom("video_posters")
+        .innerJoin("media", "media.url", "video_posters.poster_url")
+        .select(["video_url", "poster_url"])
+        .execute();
       expect(posters.map((poster) => poster.video_url).sort()).toEqual([...videos].sort());
-      const covers = (await db.selectFrom("news").select("images").execute()).flatMap((row) => JSON.parse(row.images) as string[]);
+      const covers = (await db.selectFrom("news").select("images").execute()).flatMap(
+        (row) => JSON.parse(row.images) as string[],
+      );
       for (const { poster_url: poster } of posters) {
         expect(covers).not.toContain(poster);
         for (const name of mediaNamesOf(poster)) expect(existsSync(path.join(cfg.mediaDir, name))).toBe(true);
@@ -98,7 +109,9 @@ describe("the trash at start-up", () => {
       await trashArticle(db, old.id, new Date(Date.now() - TRASH_KEEP_MS - 60_000));
       await trashArticle(db, recent.id, new Date(Date.now() - TRASH_KEEP_MS + 60 * 60_000));
       await prepareData(cfg);
-      expect((await db.selectFrom("news").select("title").execute()).map((row) => row.title)).toEqual(["حديث في المهملات"]);
+      expect((await db.selectFrom("news").select("title").execute()).map((row) => row.title)).toEqual([
+        "حديث في المهملات",
+      ]);
     } finally {
       await db.destroy();
     }

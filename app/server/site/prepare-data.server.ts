@@ -31,7 +31,9 @@ export async function prepareData(cfg: Config): Promise<void> {
     await prepareDatabase(cfg, storage);
   } catch (error) {
     if (!AppError.is(error) || error.code !== "storage-full") throw error;
-    throw new ConfigurationError(fullDiskProblem(isDatabaseFull(error) ? databaseDisk(cfg.databaseUrl) : `the disk holding ${cfg.mediaDir}`));
+    throw new ConfigurationError(
+      fullDiskProblem(isDatabaseFull(error) ? databaseDisk(cfg.databaseUrl) : `the disk holding ${cfg.mediaDir}`),
+    );
   }
 }
 
@@ -81,7 +83,10 @@ async function warnOfConnectionShortfall(db: DB, cfg: Config): Promise<void> {
   const processes = cfg.workers + helperRoles(cfg.workers, views).length;
   const shortfall = await connectionShortfall(db, processes, cfg.databasePoolSize);
   if (!shortfall) return;
-  const each = processes === 1 ? "in its one process" : `in each of its ${processes} processes: ${processesOf(cfg.workers, views)}`;
+  const each =
+    processes === 1
+      ? "in its one process"
+      : `in each of its ${processes} processes: ${processesOf(cfg.workers, views)}`;
   logger.warn(
     `PostgreSQL connections: this instance may open ${shortfall.wanted} (DATABASE_POOL_SIZE ${cfg.databasePoolSize} + 1 for change notifications, ${each}) and ${shortfall.open} are open already, but the server allows ${shortfall.allowed} (max_connections less the superusers' reserve). Lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections: see docs/deploy.md.`,
   );
@@ -93,7 +98,12 @@ async function sweepMediaLeftovers(mediaDir: string, storage: MediaStorage, refe
     const { staged, orphans } = await sweepMedia(stagingDirOf(mediaDir), storage, referencedUrls);
     if (staged.files + orphans.names.length === 0) return;
     logger.info(
-      { stagedFiles: staged.files, stagedBytes: staged.bytes, orphanFiles: orphans.names.length, orphanBytes: orphans.bytes },
+      {
+        stagedFiles: staged.files,
+        stagedBytes: staged.bytes,
+        orphanFiles: orphans.names.length,
+        orphanBytes: orphans.bytes,
+      },
       "removed media left by an interrupted upload or publish",
     );
     logger.debug({ orphans: orphans.names }, "orphan media removed");
@@ -112,9 +122,11 @@ async function assertReachableStorage(storage: MediaStorage, cfg: Config): Promi
     const where = `bucket ${bucket} at ${endpoint ?? "AWS S3"}`;
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     const reason =
-      status === 404 ? "the bucket does not exist: create it, or correct MEDIA_S3_BUCKET"
-      : status === 401 || status === 403 ? "the keys were refused: check MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY and MEDIA_S3_REGION"
-      : `it did not answer (${error instanceof Error ? error.message : String(error)}): check MEDIA_S3_ENDPOINT and the network`;
+      status === 404
+        ? "the bucket does not exist: create it, or correct MEDIA_S3_BUCKET"
+        : status === 401 || status === 403
+          ? "the keys were refused: check MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY and MEDIA_S3_REGION"
+          : `it did not answer (${error instanceof Error ? error.message : String(error)}): check MEDIA_S3_ENDPOINT and the network`;
     throw new ConfigurationError(`Media storage unusable: ${where}: ${reason}.`);
   }
 }

@@ -11,7 +11,11 @@ const DATABASE_ANSWER_MS = 2_000;
 const FOLLOWED_WITHIN_MS = 5_000;
 
 function latestMigration(db: DB): string {
-  return Object.keys(migrationsFor(dialectName(db))).sort().at(-1) ?? "";
+  return (
+    Object.keys(migrationsFor(dialectName(db)))
+      .sort()
+      .at(-1) ?? ""
+  );
 }
 
 async function within<T>(ms: number, work: Promise<T>): Promise<T | "timeout"> {
@@ -38,13 +42,20 @@ export async function readiness(db: DB, follower: OutboxFollower, now = Date.now
       sql`select 1 from ${sql.table(DEFAULT_MIGRATION_TABLE)} where name = ${latest}`.execute(db),
     );
   } catch (error) {
-    return { ready: false, reason: `the database refused the check: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ready: false,
+      reason: `the database refused the check: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
-  if (answer === "timeout") return { ready: false, reason: `the database did not answer within ${DATABASE_ANSWER_MS / 1000} s` };
+  if (answer === "timeout")
+    return { ready: false, reason: `the database did not answer within ${DATABASE_ANSWER_MS / 1000} s` };
   if (answer.rows.length === 0) return { ready: false, reason: `the database lacks migration ${latest}` };
   const lastRead = follower.lastReadAt();
   if (lastRead === null || now - lastRead > FOLLOWED_WITHIN_MS) {
-    return { ready: false, reason: `the outbox was last read ${lastRead === null ? "never" : `${Math.round((now - lastRead) / 1000)} s ago`}` };
+    return {
+      ready: false,
+      reason: `the outbox was last read ${lastRead === null ? "never" : `${Math.round((now - lastRead) / 1000)} s ago`}`,
+    };
   }
   return { ready: true };
 }

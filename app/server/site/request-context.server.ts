@@ -15,7 +15,12 @@ export const cspNonceContext = createContext<string>();
 export const afterResponseContext = createContext<(work: () => Promise<void>) => void>();
 
 /** What one request's loaders, actions and render read, for the keys above. */
-export type RequestValues = { site: Site; clientIp: string; cspNonce: string; afterResponse: (work: () => Promise<void>) => void };
+export type RequestValues = {
+  site: Site;
+  clientIp: string;
+  cspNonce: string;
+  afterResponse: (work: () => Promise<void>) => void;
+};
 
 export function requestContext(values: RequestValues): RouterContextProvider {
   const context = new RouterContextProvider();

@@ -33,7 +33,8 @@ export async function runServer(served: Served, inlineScripts: string[]): Promis
     return cfg;
   });
   const views = cfg.viewsPort !== null && !development;
-  if (cluster.isPrimary && runsCluster(cfg.workers, views) && !development) superviseWorkers(cfg.workers, views, cfg.shutdownGraceMs);
+  if (cluster.isPrimary && runsCluster(cfg.workers, views) && !development)
+    superviseWorkers(cfg.workers, views, cfg.shutdownGraceMs);
   else if (helperRole() === "views" && cfg.viewsPort !== null) serveViews(cfg, cfg.viewsPort, inlineScripts);
   else if (helperRole() === "sender") await sendAlerts(cfg);
   else await serve(cfg, served, inlineScripts);
@@ -60,7 +61,11 @@ async function serve(cfg: Config, served: Served, inlineScripts: string[]): Prom
   const server = listenOrExit(requests.listener, cfg.port, cfg.host, () => {
     logger.info(`Akhbar is serving on ${cfg.baseUrl} (listening on ${cfg.host}:${cfg.port})`);
   });
-  shutDownOnSignals(server, requests, cfg.shutdownGraceMs, { endStreams: site.streams.endAll, stopFollowing: background.stop, closeDatabase: closeDatabaseOf(site) });
+  shutDownOnSignals(server, requests, cfg.shutdownGraceMs, {
+    endStreams: site.streams.endAll,
+    stopFollowing: background.stop,
+    closeDatabase: closeDatabaseOf(site),
+  });
 }
 
 /**
@@ -79,8 +84,14 @@ function serveViews(cfg: Config, port: number, inlineScripts: string[]): void {
     if (!viewBeacon(req, res)) writeError(res, new AppError("not-found"), nonceless);
   };
   const requests = requestsInFlight(handle);
-  const server = listenOrExit(requests.listener, port, cfg.host, () => logger.info(`readers' views are counted on ${cfg.host}:${port}`));
-  shutDownOnSignals(server, requests, cfg.shutdownGraceMs, { endStreams: () => {}, stopFollowing: site.views.stop, closeDatabase: closeDatabaseOf(site) });
+  const server = listenOrExit(requests.listener, port, cfg.host, () =>
+    logger.info(`readers' views are counted on ${cfg.host}:${port}`),
+  );
+  shutDownOnSignals(server, requests, cfg.shutdownGraceMs, {
+    endStreams: () => {},
+    stopFollowing: site.views.stop,
+    closeDatabase: closeDatabaseOf(site),
+  });
 }
 
 /**

@@ -60,7 +60,11 @@ export function createSite(config: Config): Site {
   const mailer = createMailer(config.mail);
   const media = mediaStorageFor(config);
   const clock = clockOf(config);
-  if (config.testClockFile) logger.info({ file: config.testClockFile }, "the newsroom, the scheduler and the trash purge read the clock TEST_CLOCK_FILE moves");
+  if (config.testClockFile)
+    logger.info(
+      { file: config.testClockFile },
+      "the newsroom, the scheduler and the trash purge read the clock TEST_CLOCK_FILE moves",
+    );
   const readCache = createReadCache();
   const streams = createEventStreams(streamLimitsOfThisProcess(config));
   const { baseUrl, authSecret } = config;
@@ -72,7 +76,13 @@ export function createSite(config: Config): Site {
     mailer,
     media,
     clock,
-    newsroom: { db, storage: media, stagingDir: stagingDirOf(config.mediaDir), clock, alertsPerHour: async () => (await cachedSiteSettings(db, readCache)).settings.alertsPerHour },
+    newsroom: {
+      db,
+      storage: media,
+      stagingDir: stagingDirOf(config.mediaDir),
+      clock,
+      alertsPerHour: async () => (await cachedSiteSettings(db, readCache)).settings.alertsPerHour,
+    },
     accounts: { auth, db, baseUrl, authSecret },
     resetMailing: { db, mailer, baseUrl, authSecret },
     pageCache: new PageCache(config.pageCacheSeconds * 1000),
@@ -90,7 +100,10 @@ export function createSite(config: Config): Site {
  * STREAM_MAX_TOTAL is for the whole server: each of its workers takes an even share. STREAM_MAX_PER_IP
  * holds for the whole server, counted by the cluster's primary (decision 012).
  */
-export function streamLimitsOfThisProcess(cfg: Pick<Config, "streams" | "workers">, inCluster = cluster.isWorker): Config["streams"] {
+export function streamLimitsOfThisProcess(
+  cfg: Pick<Config, "streams" | "workers">,
+  inCluster = cluster.isWorker,
+): Config["streams"] {
   const processes = inCluster ? cfg.workers : 1;
   return { perIp: cfg.streams.perIp, total: Math.max(1, Math.ceil(cfg.streams.total / processes)) };
 }

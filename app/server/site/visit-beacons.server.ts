@@ -22,18 +22,36 @@ const ACCEPTED = Buffer.from(JSON.stringify({ ok: true }));
  * before Express as cache hits are. A reader sends one with every page, and Express's middleware alone
  * cost several times the view's own work. Returns false, having sent nothing, for any other address.
  */
-export function viewBeacons(site: Site, securityHeaders: [string, string][]): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function viewBeacons(
+  site: Site,
+  securityHeaders: [string, string][],
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { siteOrigins, baseUrl, trustProxy } = site.config;
   const addressOf = clientAddress(trustProxy);
   const view = async (req: IncomingMessage, res: ServerResponse, newsId: string | null) => {
     if (req.method !== "POST") throw new AppError("method-not-allowed");
     const host = req.headers.host ?? "";
-    const refusal = crossSiteRefusal(req.method, { origin: req.headers.origin, "sec-fetch-site": header(req, "sec-fetch-site"), host }, siteOrigins);
+    const refusal = crossSiteRefusal(
+      req.method,
+      { origin: req.headers.origin, "sec-fetch-site": header(req, "sec-fetch-site"), host },
+      siteOrigins,
+    );
     if (refusal) throw new AppError("forbidden", { message: crossSiteReason(refusal) });
     const body = parseVisitBody(await readSmallBody(req, VISIT_BODY_BYTES), req.headers["content-type"] ?? "");
     const cookie = req.headers.cookie;
-    const user = cookie ? await getCurrentUser(site.auth, new Request(new URL(req.url ?? "/", baseUrl), { method: "POST", headers: { cookie } })) : null;
-    const visitor = { user, address: addressOf(req), userAgent: req.headers["user-agent"] ?? "", siteHost: hostnameOf(host), at: site.clock.now() };
+    const user = cookie
+      ? await getCurrentUser(
+          site.auth,
+          new Request(new URL(req.url ?? "/", baseUrl), { method: "POST", headers: { cookie } }),
+        )
+      : null;
+    const visitor = {
+      user,
+      address: addressOf(req),
+      userAgent: req.headers["user-agent"] ?? "",
+      siteHost: hostnameOf(host),
+      at: site.clock.now(),
+    };
     await acceptView(site.db, site.views, visitor, newsId, body);
     writeJson(res, 200, ACCEPTED, securityHeaders);
   };
@@ -43,13 +61,16 @@ export function viewBeacons(site: Site, securityHeaders: [string, string][]): (r
     const match = BEACON_PATH.exec(req.url ?? "");
     if (!match) return false;
     const newsId = match[1] === undefined ? null : storyIdOf(match[1]);
-    settle(req, res, () =>
-      void view(req, res, newsId).catch((error: unknown) => {
-        const known = appErrorWithin(error);
-        if (!known) logger.error({ err: error, url: req.url }, "unexpected error");
-        const refusal = known ?? new AppError("internal");
-        writeError(res, refusal, securityHeaders, refusal.code === "method-not-allowed" ? { Allow: "POST" } : {});
-      }),
+    settle(
+      req,
+      res,
+      () =>
+        void view(req, res, newsId).catch((error: unknown) => {
+          const known = appErrorWithin(error);
+          if (!known) logger.error({ err: error, url: req.url }, "unexpected error");
+          const refusal = known ?? new AppError("internal");
+          writeError(res, refusal, securityHeaders, refusal.code === "method-not-allowed" ? { Allow: "POST" } : {});
+        }),
     );
     return true;
   };

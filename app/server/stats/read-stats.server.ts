@@ -41,23 +41,51 @@ function rows(found: { key: string | null; label: string | null; views: string |
 }
 
 /** The newsroom's report for a range: the curve, totals, top stories and views by category, author, topic, source and device. */
-export async function readStats(db: DB, options: { range: StatsRange; scope: StatsScope; now: Date }): Promise<StatsReport> {
+export async function readStats(
+  db: DB,
+  options: { range: StatsRange; scope: StatsScope; now: Date },
+): Promise<StatsReport> {
   const { table, periods } = periodsOf(options.range, options.now);
   const first = periods[0]!.period;
   const last = periods.at(-1)!.period;
   const views = () => viewsOf(db, table, first, last, options.scope);
 
-  const byPeriod = await views().select(["s.period as key", "s.period as label", viewsSum.as("views")]).groupBy("s.period").execute();
+  const byPeriod = await views()
+    .select(["s.period as key", "s.period as label", viewsSum.as("views")])
+    .groupBy("s.period")
+    .execute();
   const readersByPeriod =
     options.scope.authorId === null
-      ? await db.selectFrom("stats_readers").select(["period", "readers"]).where("period", "in", periods.map((p) => p.period)).execute()
+      ? await db
+          .selectFrom("stats_readers")
+          .select(["period", "readers"])
+          .where(
+            "period",
+            "in",
+            periods.map((p) => p.period),
+          )
+          .execute()
       : null;
   const viewsAt = new Map(rows(byPeriod).map((row) => [row.key, row.views]));
   const readersAt = new Map((readersByPeriod ?? []).map((row) => [row.period, Number(row.readers)]));
-  const series = periods.map(({ period, label }) => ({ period, label, views: viewsAt.get(period) ?? 0, readers: readersByPeriod ? (readersAt.get(period) ?? 0) : null }));
+  const series = periods.map(({ period, label }) => ({
+    period,
+    label,
+    views: viewsAt.get(period) ?? 0,
+    readers: readersByPeriod ? (readersAt.get(period) ?? 0) : null,
+  }));
 
-  const top = await views().select(["news.id as key", "news.title as label", viewsSum.as("views")]).groupBy(["news.id", "news.title"]).orderBy(sql`sum(s.views)`, "desc").limit(TOP_STORIES).execute();
-  const categories = await views().select(["news.category as key", "news.category as label", viewsSum.as("views")]).groupBy("news.category").orderBy(sql`sum(s.views)`, "desc").execute();
+  const top = await views()
+    .select(["news.id as key", "news.title as label", viewsSum.as("views")])
+    .groupBy(["news.id", "news.title"])
+    .orderBy(sql`sum(s.views)`, "desc")
+    .limit(TOP_STORIES)
+    .execute();
+  const categories = await views()
+    .select(["news.category as key", "news.category as label", viewsSum.as("views")])
+    .groupBy("news.category")
+    .orderBy(sql`sum(s.views)`, "desc")
+    .execute();
   const authors = await views()
     .leftJoin("user", "user.id", "news.author_id")
     .select(["news.author_id as key", "user.name as label", viewsSum.as("views")])
@@ -73,15 +101,26 @@ export async function readStats(db: DB, options: { range: StatsRange; scope: Sta
     .orderBy(sql`sum(s.views)`, "desc")
     .limit(BREAKDOWN_ROWS)
     .execute();
-  const sources = await views().select(["s.source as key", "s.source as label", viewsSum.as("views")]).groupBy("s.source").orderBy(sql`sum(s.views)`, "desc").execute();
-  const devices = await views().select(["s.device as key", "s.device as label", viewsSum.as("views")]).groupBy("s.device").orderBy(sql`sum(s.views)`, "desc").execute();
+  const sources = await views()
+    .select(["s.source as key", "s.source as label", viewsSum.as("views")])
+    .groupBy("s.source")
+    .orderBy(sql`sum(s.views)`, "desc")
+    .execute();
+  const devices = await views()
+    .select(["s.device as key", "s.device as label", viewsSum.as("views")])
+    .groupBy("s.device")
+    .orderBy(sql`sum(s.views)`, "desc")
+    .execute();
 
   const totalViews = series.reduce((sum, point) => sum + point.views, 0);
   const dayReaders = options.range === "today" && readersByPeriod ? await readersOn(db, options.now) : null;
   return {
     range: options.range,
     series,
-    totals: { views: totalViews, readers: readersByPeriod ? (dayReaders ?? series.reduce((sum, point) => sum + (point.readers ?? 0), 0)) : null },
+    totals: {
+      views: totalViews,
+      readers: readersByPeriod ? (dayReaders ?? series.reduce((sum, point) => sum + (point.readers ?? 0), 0)) : null,
+    },
     top: rows(top),
     categories: rows(categories),
     authors: rows(authors),
@@ -94,6 +133,10 @@ export async function readStats(db: DB, options: { range: StatsRange; scope: Sta
 /** Distinct browsers on Beirut's day of `now` (the hours' readers overlap; the day's do not). */
 async function readersOn(db: DB, now: Date): Promise<number> {
   const { periods } = periodsOf("7d", now);
-  const row = await db.selectFrom("stats_readers").select("readers").where("period", "=", periods.at(-1)!.period).executeTakeFirst();
+  const row = await db
+    .selectFrom("stats_readers")
+    .select("readers")
+    .where("period", "=", periods.at(-1)!.period)
+    .executeTakeFirst();
   return Number(row?.readers ?? 0);
 }

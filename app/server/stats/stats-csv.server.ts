@@ -14,11 +14,20 @@ function cell(value: string | number | null): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const beirutHourParts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
+const beirutHourParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
 
 /** A stored UTC hour ("2026-11-28T20") as the hour it was in Beirut, as a spreadsheet sorts it: "2026-11-28 22:00". */
 function beirutHour(utcHour: string): string {
-  const parts = Object.fromEntries(beirutHourParts.formatToParts(new Date(`${utcHour}:00:00Z`)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    beirutHourParts.formatToParts(new Date(`${utcHour}:00:00Z`)).map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:00`;
 }
 
@@ -30,7 +39,13 @@ export function statsCsv(report: StatsReport, table: CsvTable, headings: CsvHead
   const hourly = report.range === "today";
   const lines =
     table === "series"
-      ? [[hourly ? headings.hour : headings.day, headings.views, headings.readers], ...report.series.map((p) => [hourly ? beirutHour(p.period) : p.period, p.views, p.readers])]
-      : [[headings.key, headings.label, headings.views], ...report[table].map((row) => [row.key, statsRowLabel(table satisfies StatsRowTable, row), row.views])];
+      ? [
+          [hourly ? headings.hour : headings.day, headings.views, headings.readers],
+          ...report.series.map((p) => [hourly ? beirutHour(p.period) : p.period, p.views, p.readers]),
+        ]
+      : [
+          [headings.key, headings.label, headings.views],
+          ...report[table].map((row) => [row.key, statsRowLabel(table satisfies StatsRowTable, row), row.views]),
+        ];
   return `\uFEFF${lines.map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
 }

@@ -2,7 +2,12 @@ import type { Device, Source } from "~/lib/reader-classes";
 import { clientKey } from "~/server/platform/client-keys.server";
 
 /** Beirut's calendar day of a moment, `YYYY-MM-DD`: the newsroom's "today". */
-const beirutDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Beirut", year: "numeric", month: "2-digit", day: "2-digit" });
+const beirutDayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Beirut",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 const HOUR_MS = 3_600_000;
 // Beirut's offsets are whole hours, so a UTC hour falls on one Beirut day: formatted once per hour (Intl is slow).
 let lastHour = { hour: NaN, day: "" };
@@ -34,7 +39,14 @@ export type View = {
   at: Date;
 };
 
-export type ViewInput = { newsId: string | null; reader: string; address: string; source: Source; device: Device; at: Date };
+export type ViewInput = {
+  newsId: string | null;
+  reader: string;
+  address: string;
+  source: Source;
+  device: Device;
+  at: Date;
+};
 
 export function viewOf(secret: string, input: ViewInput): View {
   const { newsId, reader, address, source, device, at } = input;

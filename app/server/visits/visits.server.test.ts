@@ -25,16 +25,23 @@ describe("recordViews", () => {
   it("counts each browser once a day, several behind one address apart", async () => {
     const id = await article();
     const browsers = ["browser-a-000000001", "browser-b-000000002", "browser-c-000000003"];
-    const first = await recordViews(db, browsers.map((reader) => view({ newsId: id, reader })));
+    const first = await recordViews(
+      db,
+      browsers.map((reader) => view({ newsId: id, reader })),
+    );
     const again = await recordViews(db, [view({ newsId: id, reader: browsers[0]! })]);
-    const nextDay = await recordViews(db, [view({ newsId: id, reader: browsers[0]!, at: new Date("2026-03-02T10:00:00Z") })]);
+    const nextDay = await recordViews(db, [
+      view({ newsId: id, reader: browsers[0]!, at: new Date("2026-03-02T10:00:00Z") }),
+    ]);
     expect([first.counted, again.counted, nextDay.counted]).toEqual([3, 0, 1]);
     expect((await getArticle(db, id))?.visits).toBe(4);
   });
 
   it(`counts at most ${VISITS_PER_ADDRESS_PER_ARTICLE} browsers of one address per article a day, across batches`, async () => {
     const id = await article();
-    const forged = Array.from({ length: 1_000 }, (_, i) => view({ newsId: id, reader: `forged-browser-${String(i).padStart(6, "0")}` }));
+    const forged = Array.from({ length: 1_000 }, (_, i) =>
+      view({ newsId: id, reader: `forged-browser-${String(i).padStart(6, "0")}` }),
+    );
     for (let i = 0; i < forged.length; i += 300) await recordViews(db, forged.slice(i, i + 300));
     expect((await getArticle(db, id))?.visits).toBe(VISITS_PER_ADDRESS_PER_ARTICLE);
     await recordViews(db, [view({ newsId: id, reader: "someone-else-0000001", address: "203.0.113.8" })]);
@@ -50,7 +57,12 @@ describe("recordViews", () => {
       view({ newsId: id, reader: "reader-two-000000002", source: "facebook", device: "desktop" }),
       view({ newsId: null, reader: "reader-two-000000002" }),
     ]);
-    const hourly = await db.selectFrom("stats_hourly").select(["period", "news_id", "source", "device", "views"]).orderBy("news_id").orderBy("device").execute();
+    const hourly = await db
+      .selectFrom("stats_hourly")
+      .select(["period", "news_id", "source", "device", "views"])
+      .orderBy("news_id")
+      .orderBy("device")
+      .execute();
     expect(hourly).toEqual(
       [
         { period: "2026-03-01T10", news_id: id, source: "facebook", device: "desktop", views: 1 },
@@ -59,7 +71,9 @@ describe("recordViews", () => {
       ].sort((a, b) => (a.news_id + a.device < b.news_id + b.device ? -1 : 1)),
     );
     // 10:20 UTC is 12:20 in Beirut, the same day.
-    expect(await db.selectFrom("stats_daily").select("period").distinct().execute()).toEqual([{ period: "2026-03-01" }]);
+    expect(await db.selectFrom("stats_daily").select("period").distinct().execute()).toEqual([
+      { period: "2026-03-01" },
+    ]);
     const readers = await db.selectFrom("stats_readers").select(["period", "readers"]).orderBy("period").execute();
     expect(readers).toEqual([
       { period: "2026-03-01", readers: 2 },

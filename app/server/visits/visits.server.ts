@@ -19,21 +19,33 @@ async function newMarks(trx: Trx, marks: Map<string, string>): Promise<Set<strin
   const fresh = new Set<string>();
   const rows = [...marks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, day]) => ({ key, day }));
   for (const chunk of chunks(rows)) {
-    const inserted = await trx.insertInto("visit_marks").values(chunk).onConflict((oc) => oc.column("key").doNothing()).returning("key").execute();
+    const inserted = await trx
+      .insertInto("visit_marks")
+      .values(chunk)
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .execute();
     for (const row of inserted) fresh.add(row.key);
   }
   return fresh;
 }
 
 /** Adds each address's new browsers to its allowance; returns how many of them each address may still count. */
-async function allowed(trx: Trx, asked: Map<string, { day: string; count: number; cap: number }>): Promise<Map<string, number>> {
+async function allowed(
+  trx: Trx,
+  asked: Map<string, { day: string; count: number; cap: number }>,
+): Promise<Map<string, number>> {
   const granted = new Map<string, number>();
-  const rows = [...asked].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, { day, count }]) => ({ key, day, used: count }));
+  const rows = [...asked]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, { day, count }]) => ({ key, day, used: count }));
   for (const chunk of chunks(rows)) {
     const after = await trx
       .insertInto("visit_allowances")
       .values(chunk)
-      .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ used: eb("visit_allowances.used", "+", eb.ref("excluded.used")) })))
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet((eb) => ({ used: eb("visit_allowances.used", "+", eb.ref("excluded.used")) })),
+      )
       .returning(["key", "used"])
       .execute();
     for (const row of after) {
@@ -50,15 +62,21 @@ function addTo<K>(map: Map<K, number>, key: K, by = 1): void {
 }
 
 async function addViews(trx: Trx, table: "stats_hourly" | "stats_daily", views: Map<string, number>): Promise<void> {
-  const rows = [...views].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, count]) => {
-    const [period, news_id, source, device] = key.split("\0") as [string, string, string, string];
-    return { period, news_id, source, device, views: count };
-  });
+  const rows = [...views]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, count]) => {
+      const [period, news_id, source, device] = key.split("\0") as [string, string, string, string];
+      return { period, news_id, source, device, views: count };
+    });
   for (const chunk of chunks(rows)) {
     await trx
       .insertInto(table)
       .values(chunk)
-      .onConflict((oc) => oc.columns(["period", "news_id", "source", "device"]).doUpdateSet({ views: sql<number>`${sql.ref(`${table}.views`)} + ${sql.ref("excluded.views")}` }))
+      .onConflict((oc) =>
+        oc
+          .columns(["period", "news_id", "source", "device"])
+          .doUpdateSet({ views: sql<number>`${sql.ref(`${table}.views`)} + ${sql.ref("excluded.views")}` }),
+      )
       .execute();
   }
 }
@@ -69,7 +87,11 @@ async function addReaders(trx: Trx, readers: Map<string, number>): Promise<void>
   await trx
     .insertInto("stats_readers")
     .values(rows)
-    .onConflict((oc) => oc.column("period").doUpdateSet((eb) => ({ readers: eb("stats_readers.readers", "+", eb.ref("excluded.readers")) })))
+    .onConflict((oc) =>
+      oc
+        .column("period")
+        .doUpdateSet((eb) => ({ readers: eb("stats_readers.readers", "+", eb.ref("excluded.readers")) })),
+    )
     .execute();
 }
 
@@ -88,7 +110,11 @@ export async function recordViews(db: DB, views: View[]): Promise<Recorded> {
     const firsts = views.filter((view) => freshBrowsers.delete(view.browserKey));
     const asked = new Map<string, { day: string; count: number; cap: number }>();
     for (const view of firsts) {
-      const entry = asked.get(view.addressKey) ?? { day: utcDay(view.at), count: 0, cap: view.newsId === null ? VISITS_PER_ADDRESS_FOR_SITE : VISITS_PER_ADDRESS_PER_ARTICLE };
+      const entry = asked.get(view.addressKey) ?? {
+        day: utcDay(view.at),
+        count: 0,
+        cap: view.newsId === null ? VISITS_PER_ADDRESS_FOR_SITE : VISITS_PER_ADDRESS_PER_ARTICLE,
+      };
       entry.count++;
       asked.set(view.addressKey, entry);
     }
@@ -117,12 +143,25 @@ export async function recordViews(db: DB, views: View[]): Promise<Recorded> {
       readerMarks.set(view.hourReaderKey, utcDay(view.at));
       readerMarks.set(view.dayReaderKey, utcDay(view.at));
       const minute = Math.floor(view.at.getTime() / 60_000);
-      live.set(`${minute}\0${view.newsId}\0${view.liveReader}`, { minute, news_id: view.newsId, reader: view.liveReader });
+      live.set(`${minute}\0${view.newsId}\0${view.liveReader}`, {
+        minute,
+        news_id: view.newsId,
+        reader: view.liveReader,
+      });
     }
     for (const [id, count] of [...perArticle].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await trx.updateTable("news").set((eb) => ({ visits: eb("visits", "+", count) })).where("id", "=", id).execute();
+      await trx
+        .updateTable("news")
+        .set((eb) => ({ visits: eb("visits", "+", count) }))
+        .where("id", "=", id)
+        .execute();
     }
-    if (site > 0) await trx.updateTable("site_stats").set((eb) => ({ total_visits: eb("total_visits", "+", site) })).where("id", "=", 1).execute();
+    if (site > 0)
+      await trx
+        .updateTable("site_stats")
+        .set((eb) => ({ total_visits: eb("total_visits", "+", site) }))
+        .where("id", "=", 1)
+        .execute();
     await addViews(trx, "stats_hourly", hourly);
     await addViews(trx, "stats_daily", daily);
 
@@ -133,9 +172,15 @@ export async function recordViews(db: DB, views: View[]): Promise<Recorded> {
       if (freshReaders.delete(view.dayReaderKey)) addTo(readers, beirutDay(view.at));
     }
     await addReaders(trx, readers);
-    const liveRows = [...live.values()].sort((a, b) => a.minute - b.minute || (a.news_id + a.reader < b.news_id + b.reader ? -1 : 1));
+    const liveRows = [...live.values()].sort(
+      (a, b) => a.minute - b.minute || (a.news_id + a.reader < b.news_id + b.reader ? -1 : 1),
+    );
     for (const chunk of chunks(liveRows)) {
-      await trx.insertInto("stats_live").values(chunk).onConflict((oc) => oc.columns(["minute", "news_id", "reader"]).doNothing()).execute();
+      await trx
+        .insertInto("stats_live")
+        .values(chunk)
+        .onConflict((oc) => oc.columns(["minute", "news_id", "reader"]).doNothing())
+        .execute();
     }
     return { counted: counted.length, refused: firsts.length - counted.length };
   });
@@ -146,13 +191,24 @@ export async function pruneViews(db: DB, now: Date): Promise<void> {
   const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
   await db.deleteFrom("visit_marks").where("day", "<", yesterday).execute();
   await db.deleteFrom("visit_allowances").where("day", "<", yesterday).execute();
-  await db.deleteFrom("stats_live").where("minute", "<", Math.floor(now.getTime() / 60_000) - 10).execute();
-  await db.deleteFrom("stats_hourly").where("period", "<", utcHour(new Date(now.getTime() - HOURLY_STATS_DAYS * 86_400_000))).execute();
+  await db
+    .deleteFrom("stats_live")
+    .where("minute", "<", Math.floor(now.getTime() / 60_000) - 10)
+    .execute();
+  await db
+    .deleteFrom("stats_hourly")
+    .where("period", "<", utcHour(new Date(now.getTime() - HOURLY_STATS_DAYS * 86_400_000)))
+    .execute();
 }
 
 /** True when the article is published: a view of anything else is refused before it is buffered. */
 export async function isPublished(db: DB, id: string): Promise<boolean> {
-  const row = await db.selectFrom("news").select("id").where("id", "=", id).where("status", "=", "published").executeTakeFirst();
+  const row = await db
+    .selectFrom("news")
+    .select("id")
+    .where("id", "=", id)
+    .where("status", "=", "published")
+    .executeTakeFirst();
   return row !== undefined;
 }
 
