@@ -155,8 +155,11 @@ describe("a slow push service", () => {
           0,
         );
       const [handledBy, lostBy] = [logged("handled"), logged("lost")];
+      // A request that never reached the service (a refused or reset connection on a loaded machine) is retried, not repeated.
+      const unsentBy = (server: TestServer) => (server.output().match(/failed to reach its service/g) ?? []).length;
       const before = site.servers.map(handledBy);
       const lostBefore = site.servers.map(lostBy);
+      const unsentBefore = site.servers.map(unsentBy);
       const id = await alertFor("افتتاح معرض الكتاب في طرابلس", "educational");
       await vi.waitFor(
         async () => expect(await countsOf(id)).toMatchObject({ waiting: 0, delivered: count, failed: 0, removed: 0 }),
@@ -165,13 +168,19 @@ describe("a slow push service", () => {
       // Once each, but for a request the service took and a starved sender saw unanswered past its 15 s.
       const repeated = (await countsOf(id)).repeated;
       const sum = (counts: number[], since: number[]) => counts.reduce((total, n, i) => total + n - since[i]!, 0);
-      await vi.waitFor(() => expect(sum(site.servers.map(handledBy), before)).toBe(count + repeated), within);
+      await vi.waitFor(
+        () =>
+          expect(sum(site.servers.map(handledBy), before)).toBe(
+            count + repeated + sum(site.servers.map(unsentBy), unsentBefore),
+          ),
+        within,
+      );
       const shares = site.servers.map((server, i) => handledBy(server) - before[i]!);
       // A sender that stalls past its lease with a request in flight sends what the other sender took: it says so.
       const lost = () => sum(site.servers.map(lostBy), lostBefore);
       await vi.waitFor(() => expect(messagesOf(readers).flat()).toHaveLength(count + repeated + lost()), within);
       console.info(
-        `a slow push service (1 s an answer), ${count} subscribers: handled ${shares.join(" and ")}, ${repeated} repeated, ${lost()} sent by a stalled sender`,
+        `a slow push service (1 s an answer), ${count} subscribers: handled ${shares.join(" and ")}, ${repeated} repeated, ${lost()} sent by a stalled sender, ${sum(site.servers.map(unsentBy), unsentBefore)} retried unsent`,
       );
       for (const share of shares) expect(share).toBeGreaterThanOrEqual(count / 4);
     },
