@@ -76,7 +76,8 @@ describe("a story sent to review", () => {
     const mail = await smtp.mailTo("editor@example.com");
     expect(mail.text).toContain(title);
     expect(mail.text).toContain("كاتبة المراجعة");
-    expect(mail.text).toContain(`${sites.a.env.BASE_URL}/edit-news/${id}`);
+    // Whichever instance claims the mail links to its own address (a real site's instances share one).
+    expect([sites.a, sites.b].some((site) => mail.text.includes(`${site.env.BASE_URL}/edit-news/${id}`))).toBe(true);
     await mailsSettled(id, 1);
     // mailTo took the editor's mail out of those received.
     expect([...mail.to, ...mailsAbout(title)].sort()).toEqual([...RECIPIENTS].sort());
