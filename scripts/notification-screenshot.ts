@@ -18,8 +18,8 @@ import { CHROMIUM_ARGS, chromiumPath } from "../harness/chromium";
 import { deliverToServiceWorker, startPushService } from "../harness/push-service";
 import { startTestServer } from "../harness/test-server";
 import { openDatabase } from "../app/server/db/db.server";
-import { pngBytes } from "../tests/support/fixtures";
-import { publishForm } from "../tests/support/articles";
+import { pngBytes } from "../harness/fixtures";
+import { publishForm } from "../harness/articles";
 
 const out = path.resolve(process.argv[2] ?? ".tmp/push-and-offline/notification-xvfb.png");
 const DISPLAY = ":47";

@@ -22,7 +22,7 @@ import { signedInAs } from "../../harness/accounts";
 import { cpuTimeMs, machineCpuMs, nodeChildPids, residentMemory, threadCpuTimesMs } from "../../harness/processes";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
-import { createTestArticle, publishForm } from "../../tests/support/articles";
+import { createTestArticle, publishForm } from "../../harness/articles";
 import { ensureBuild } from "../ensure-build";
 import { profileLines, readProfiles, summarizeProfile, type ProfileNode } from "./cpu-profile";
 import { loadGeneratorName, loadTest, pacedLoadTest, trySetPriority } from "./load";

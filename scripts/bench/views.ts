@@ -21,7 +21,7 @@ import { freePort, startTestServer } from "../../harness/test-server";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
 import { pruneViews } from "~/server/visits/visits.server";
-import { createTestArticle } from "../../tests/support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { ensureBuild } from "../ensure-build";
 import { pacedLoadTest } from "./load";
 import type { PacedResult } from "./paced-load";

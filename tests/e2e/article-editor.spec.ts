@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { editorMessages, conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import type { RichDocument } from "../../app/lib/rich-text/document";
-import { pngBytes } from "../support/fixtures";
+import { pngBytes } from "../../harness/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import {
   articleIdByTitle,

@@ -11,7 +11,7 @@ import {
   topicMessages,
 } from "../../app/lib/newsroom-messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
-import { pngBytes } from "../support/fixtures";
+import { pngBytes } from "../../harness/fixtures";
 import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
 import { articleIdByTitle, bodyEditor, createAdmin, fillBody, hydrated, signedInState } from "./support";
 import { expect, test } from "./test";

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { imageDetailMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
-import { pngBytes } from "../support/fixtures";
+import { pngBytes } from "../../harness/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import {
   articleIdByTitle,

@@ -7,7 +7,7 @@ import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { contextWithSession, hydrated } from "./support";
 import { expect, test } from "./test";
 

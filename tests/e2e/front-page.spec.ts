@@ -5,8 +5,8 @@ import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
-import { publishForm } from "../support/articles";
-import { pngBytes } from "../support/fixtures";
+import { publishForm } from "../../harness/articles";
+import { pngBytes } from "../../harness/fixtures";
 import { hydrated } from "./support";
 import { expect, test } from "./test";
 

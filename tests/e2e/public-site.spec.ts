@@ -1,7 +1,7 @@
 import { categoryLabel } from "../../app/lib/categories";
 import { messages } from "../../app/lib/messages";
 import { E2E_SERVERS } from "./servers";
-import { deletePublishedArticle, publishArticle } from "../support/articles";
+import { deletePublishedArticle, publishArticle } from "../../harness/articles";
 import { adminApiSession, dialogAfter, hydrated, queryAll, queryOne, watchConsole } from "./support";
 import { expect, test } from "./test";
 

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { categoryLabel } from "../../app/lib/categories";
 import { messages } from "../../app/lib/messages";
 import { frontPageMessages, conflictMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
-import { pngBytes } from "../support/fixtures";
+import { pngBytes } from "../../harness/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";

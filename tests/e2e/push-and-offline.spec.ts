@@ -21,7 +21,7 @@ import { MAX_KEPT_STORIES } from "../../app/lib/offline-cache-rules";
 import type { PushAlert } from "../../app/lib/push-notification";
 import { openDatabase } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
-import { pngBytes } from "../support/fixtures";
+import { pngBytes } from "../../harness/fixtures";
 import { DEMO_SITES, E2E_SERVERS, FILES_DIR, SPEC_PORT_BASE } from "./servers";
 import { contextWithSession, fillBody, hydrated, watchConsole } from "./support";
 import { expect, test } from "./test";

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { statsMessages as m } from "../../app/lib/newsroom-messages";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { E2E_SERVERS, FILES_DIR } from "./servers";
 import { createMember, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
 import { expect, test } from "./test";

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { monthOf, monthParam } from "../../app/lib/calendar-month";
 import { newsroomMessages, revisionMessages } from "../../app/lib/newsroom-messages";
 import { updateArticle } from "../../app/server/news/articles-write.server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { DEMO_SITES, FILES_DIR } from "./servers";
 import { createAdmin, hydrated, readSiteDatabase, signedInState, watchConsole } from "./support";
 import { expect, test } from "./test";

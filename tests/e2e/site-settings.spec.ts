@@ -3,7 +3,7 @@ import { settingsMessages } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs } from "../../harness/accounts";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
 import { hydrated } from "./support";
 import { expect, test } from "./test";

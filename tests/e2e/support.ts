@@ -8,7 +8,7 @@ import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { generatePassword } from "../../app/server/accounts/users.server";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createTestAccount, sessionCookie, type AuthServer } from "../../harness/accounts";
-import { signIn, type Session } from "../support/http";
+import { signIn, type Session } from "../../harness/http-client";
 import { E2E_SERVERS, type E2EServer } from "./servers";
 import { expect } from "./test";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { accountMessages, authErrors, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
-import { cookiesFrom, get, post, signIn, type Session } from "../support/http";
+import { cookiesFrom, get, post, signIn, type Session } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
 import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { authErrors, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
-import { cookiesFrom, get, post, signIn, signUp } from "../support/http";
+import { cookiesFrom, get, post, signIn, signUp } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { LEAVING, STAYING } from "../support/redirect-targets";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

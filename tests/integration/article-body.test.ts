@@ -4,9 +4,9 @@ import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { RichDocument } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import { listReferencedMedia } from "~/server/news/article-media.server";
-import { pngBytes } from "../support/fixtures";
-import { callApi, get, post, type Session } from "../support/http";
-import { articleForm, createTestArticle, putArticle, storedVersion } from "../support/articles";
+import { pngBytes } from "../../harness/fixtures";
+import { callApi, get, post, type Session } from "../../harness/http-client";
+import { articleForm, createTestArticle, putArticle, storedVersion } from "../../harness/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BreakingEvent, BreakingItem } from "~/lib/breaking";
 import type { DB } from "~/server/db/db.server";
-import { publishForm } from "../support/articles";
-import { callApi, getExactly, type Session } from "../support/http";
+import { publishForm } from "../../harness/articles";
+import { callApi, getExactly, type Session } from "../../harness/http-client";
 import { connectSse } from "../support/sse";
 import type { TestServer } from "../../harness/test-server";
 import { signedInAs } from "../../harness/accounts";

@@ -6,9 +6,9 @@ import type { DB } from "~/server/db/db.server";
 import { getArticle } from "~/server/news/articles-read.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import type { TestServer } from "../../harness/test-server";
-import { articleForm, storedVersion } from "../support/articles";
-import { pngBytes } from "../support/fixtures";
-import { callApi, type Session } from "../support/http";
+import { articleForm, storedVersion } from "../../harness/articles";
+import { pngBytes } from "../../harness/fixtures";
+import { callApi, type Session } from "../../harness/http-client";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;

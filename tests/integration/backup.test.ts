@@ -10,7 +10,7 @@ import { signedInAs } from "../../harness/accounts";
 import { onPostgres, postgresUrl } from "../../harness/postgres";
 import { viewOf } from "~/server/visits/view.server";
 import { recordViews } from "~/server/visits/visits.server";
-import { createTestArticle, publishArticle } from "../support/articles";
+import { createTestArticle, publishArticle } from "../../harness/articles";
 import { runScript } from "../support/scripts";
 import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
 

@@ -9,7 +9,7 @@ import { messages } from "~/lib/messages";
 import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { sendStreamedBody } from "../../harness/raw-http";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";

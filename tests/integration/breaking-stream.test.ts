@@ -3,7 +3,7 @@ import type { BreakingEvent } from "~/lib/breaking";
 import type { DB } from "~/server/db/db.server";
 import { connectSse, type SseClient } from "../support/sse";
 import { signedInAs } from "../../harness/accounts";
-import { basedOn, publishForm, storedVersion } from "../support/articles";
+import { basedOn, publishForm, storedVersion } from "../../harness/articles";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

@@ -5,7 +5,7 @@ import { messages } from "~/lib/messages";
 import { authErrors } from "~/lib/newsroom-messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { createTestAccount, TEST_PASSWORD } from "../../harness/accounts";
-import { post } from "../support/http";
+import { post } from "../../harness/http-client";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 
 /** BASE_URL unset and TRUST_PROXY unset: the defaults of `npm start`. */

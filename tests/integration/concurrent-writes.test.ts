@@ -12,7 +12,7 @@ import { searchNews } from "~/server/news/search-news.server";
 import { viewOf } from "~/server/visits/view.server";
 import { VISITS_PER_ADDRESS_PER_ARTICLE } from "~/lib/constants";
 import { recordViews, totalSiteVisits } from "~/server/visits/visits.server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { inPool } from "../support/pool";
 import { createTempDatabase } from "../../harness/temp-db";
 

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
 import type { TestServer } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
-import { get, type Session } from "../support/http";
+import { createTestArticle } from "../../harness/articles";
+import { get, type Session } from "../../harness/http-client";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;

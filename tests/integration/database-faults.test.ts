@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { canonicalPath, publishArticle, publishForm } from "../support/articles";
+import { canonicalPath, publishArticle, publishForm } from "../../harness/articles";
 import { onPostgres, TEST_POSTGRES_URL } from "../../harness/postgres";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { refusedStart, startTestServer, type TestServer } from "../../harness/test-server";

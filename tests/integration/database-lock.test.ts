@@ -5,7 +5,7 @@ import { openDatabase } from "~/server/db/db.server";
 import { articlePath, wirePath } from "~/lib/news";
 import { slugOf } from "~/lib/story-fields";
 import { signedInAs, TEST_PASSWORD } from "../../harness/accounts";
-import { publishArticle, publishForm } from "../support/articles";
+import { publishArticle, publishForm } from "../../harness/articles";
 import { onPostgres } from "../../harness/postgres";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 

@@ -12,7 +12,7 @@ import { demoSettings } from "~/server/demo/demo-settings";
 import { viewOf } from "~/server/visits/view.server";
 import { recordViews, totalSiteVisits } from "~/server/visits/visits.server";
 import { signedInAs } from "../../harness/accounts";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { createPostgresDatabase, onPostgres, type TempPostgres } from "../../harness/postgres";
 import { runScript } from "../support/scripts";
 import { startTestServer, type TestServer } from "../../harness/test-server";

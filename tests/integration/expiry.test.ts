@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
-import { get, post, signIn } from "../support/http";
+import { get, post, signIn } from "../../harness/http-client";
 import { linkIn, startSmtpServer, type SmtpServer } from "../support/smtp";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";

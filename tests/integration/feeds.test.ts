@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, categoryPath, feedPath } from "~/lib/categories";
 import type { DB } from "~/server/db/db.server";
-import { get } from "../support/http";
+import { get } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
 import { list, parseXml } from "../support/xml";
-import { canonicalPath, createTestArticle } from "../support/articles";
+import { canonicalPath, createTestArticle } from "../../harness/articles";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;

@@ -9,7 +9,7 @@ import { accountMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { RESET_ADDRESS_RULE, RESET_EMAIL_RULE } from "~/server/accounts/auth-limits.server";
 import { createTestAccount, sessionCookie, TEST_PASSWORD } from "../../harness/accounts";
-import { post, VISITOR, type Session } from "../support/http";
+import { post, VISITOR, type Session } from "../../harness/http-client";
 import { linkIn, startSmtpServer, type ReceivedMail, type SmtpServer } from "../support/smtp";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";

@@ -6,8 +6,8 @@ import { CACHE } from "~/server/platform/cache-control.server";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer, TestSite } from "../../harness/test-server";
-import { createTestArticle, deletePublishedArticle, publishArticle } from "../support/articles";
-import { get, post, type Session } from "../support/http";
+import { createTestArticle, deletePublishedArticle, publishArticle } from "../../harness/articles";
+import { get, post, type Session } from "../../harness/http-client";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 import { newSiteClock } from "../support/site-clock";
 

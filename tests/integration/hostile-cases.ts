@@ -4,8 +4,8 @@
  * case must be refused or answered without storing anything (the article forms always carry one
  * invalid part), so the suite can check that nothing stored changed.
  */
-import { articleForm, publishForm } from "../support/articles";
-import { exeBytes } from "../support/fixtures";
+import { articleForm, publishForm } from "../../harness/articles";
+import { exeBytes } from "../../harness/fixtures";
 import { seededRandom } from "../../harness/seeded-random";
 
 export type Who = "admin" | "visitor";

@@ -12,7 +12,7 @@ import { signedInAs } from "../../harness/accounts";
 import { sendWholeBody } from "../../harness/raw-http";
 import type { TestServer } from "../../harness/test-server";
 import { hostileCases, nulCases, type HostileCase, type NulCase } from "./hostile-cases";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { messages } from "~/lib/messages";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

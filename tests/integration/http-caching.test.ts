@@ -8,7 +8,7 @@ import {
   publishArticle,
   publishForm,
   storedVersion,
-} from "../support/articles";
+} from "../../harness/articles";
 import { launchChromium, pageWeight } from "../../harness/page-weight";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { imageDetailMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
-import { pngBytes } from "../support/fixtures";
-import { callApi, get, post, type Session } from "../support/http";
-import { articleForm, basedOn, putArticle, storedVersion, type UploadedFile } from "../support/articles";
+import { pngBytes } from "../../harness/fixtures";
+import { callApi, get, post, type Session } from "../../harness/http-client";
+import { articleForm, basedOn, putArticle, storedVersion, type UploadedFile } from "../../harness/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

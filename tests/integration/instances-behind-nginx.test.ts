@@ -9,7 +9,7 @@ import {
   publishArticle,
   publishForm,
   storedVersion,
-} from "../support/articles";
+} from "../../harness/articles";
 import { openEventSource, type EventSourceConnection, type EventSourceReader } from "../support/event-source";
 import { answeredBy, startSiteBehindNginx, UPSTREAM_HEADER, type SiteBehindNginx } from "../../harness/nginx";
 import { onPostgres } from "../../harness/postgres";

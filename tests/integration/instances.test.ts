@@ -9,7 +9,7 @@ import {
   publishArticle,
   publishForm,
   storedVersion,
-} from "../support/articles";
+} from "../../harness/articles";
 import { connectSse, type SseClient } from "../support/sse";
 import type { TestServer, TestSite } from "../../harness/test-server";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { KEEP_ALIVE_MS } from "~/server/site/lifecycle.server";
 import { signedInAs } from "../../harness/accounts";
-import { publishForm } from "../support/articles";
-import { pngBytes } from "../support/fixtures";
+import { publishForm } from "../../harness/articles";
+import { pngBytes } from "../../harness/fixtures";
 import { spawnServer, startTestServer, type TestServer } from "../../harness/test-server";
 
 let server: TestServer | undefined;

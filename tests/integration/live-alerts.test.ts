@@ -6,8 +6,8 @@ import type { DB } from "~/server/db/db.server";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import type { TestServer } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
-import { get, post, type Session } from "../support/http";
+import { createTestArticle } from "../../harness/articles";
+import { get, post, type Session } from "../../harness/http-client";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 import { newSiteClock } from "../support/site-clock";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CoverageMessage } from "~/lib/live-coverage";
 import type { DB } from "~/server/db/db.server";
 import type { TestServer, TestSite } from "../../harness/test-server";
-import { createTestArticle, canonicalPath } from "../support/articles";
-import { get, post, type Session } from "../support/http";
+import { createTestArticle, canonicalPath } from "../../harness/articles";
+import { get, post, type Session } from "../../harness/http-client";
 import { connectSse } from "../support/sse";
 import { sessionAs, startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 

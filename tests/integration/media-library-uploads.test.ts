@@ -7,9 +7,9 @@ import { mediaLibraryMessages, newsroomMessages } from "~/lib/newsroom-messages"
 import type { DB } from "~/server/db/db.server";
 import { mediaNamesOf } from "~/server/media/media.server";
 import type { TestServer } from "../../harness/test-server";
-import { articleForm, putArticle, storedVersion, type UploadedFile } from "../support/articles";
-import { exeBytes, pngBytes } from "../support/fixtures";
-import { callApi, get, post, VISITOR, type Session } from "../support/http";
+import { articleForm, putArticle, storedVersion, type UploadedFile } from "../../harness/articles";
+import { exeBytes, pngBytes } from "../../harness/fixtures";
+import { callApi, get, post, VISITOR, type Session } from "../../harness/http-client";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /** Pictures uploaded straight into the library, and a picture only earlier versions use deleted from it (docs/product.md#screens-and-routes). */

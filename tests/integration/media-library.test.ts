@@ -7,9 +7,9 @@ import type { DB } from "~/server/db/db.server";
 import { mediaNamesOf } from "~/server/media/media.server";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";
-import { articleForm, canonicalPath } from "../support/articles";
-import { mp4Bytes, pngBytes } from "../support/fixtures";
-import { get, post, type Session } from "../support/http";
+import { articleForm, canonicalPath } from "../../harness/articles";
+import { mp4Bytes, pngBytes } from "../../harness/fixtures";
+import { get, post, type Session } from "../../harness/http-client";
 import { startTestBucket, type TestBucket } from "../support/s3rver";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

@@ -3,9 +3,9 @@ import sharp from "sharp";
 import type { LibraryEntry } from "~/lib/media-library";
 import type { DB } from "~/server/db/db.server";
 import type { TestServer } from "../../harness/test-server";
-import { articleForm, canonicalPath, putArticle } from "../support/articles";
-import { pngBytes } from "../support/fixtures";
-import { callApi, get, type Session } from "../support/http";
+import { articleForm, canonicalPath, putArticle } from "../../harness/articles";
+import { pngBytes } from "../../harness/fixtures";
+import { callApi, get, type Session } from "../../harness/http-client";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 /** What belongs to one story and what one person may see in the media library: posters and the uses of an image. */

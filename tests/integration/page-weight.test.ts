@@ -6,7 +6,7 @@ import { CATEGORY_PAGE_SIZE } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { publishArticle } from "../support/articles";
+import { publishArticle } from "../../harness/articles";
 import { seedFullSite } from "../../harness/full-site";
 import { partsTable } from "../../harness/html-parts";
 import { launchChromium, pageWeight, type PageWeight } from "../../harness/page-weight";

@@ -20,11 +20,11 @@ import { topicsOfArticle } from "~/server/news/topics.server";
 import { openCoverage, postLiveUpdate } from "~/server/coverage/coverage-write.server";
 import { openToken } from "~/server/news/push-open-tokens.server";
 import { topicFeedPath, topicPath } from "~/lib/topics";
-import { get, post, VISITOR, type Session } from "../support/http";
+import { get, post, VISITOR, type Session } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
 import { createTestAccount, sessionCookie } from "../../harness/accounts";
-import { articleForm, createTestArticle, publishForm, storedVersion } from "../support/articles";
-import { pngBytes } from "../support/fixtures";
+import { articleForm, createTestArticle, publishForm, storedVersion } from "../../harness/articles";
+import { pngBytes } from "../../harness/fixtures";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 const execFileAsync = promisify(execFile);

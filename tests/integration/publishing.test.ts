@@ -5,9 +5,9 @@ import type { ErrorBody } from "~/lib/error-body";
 import { messages } from "~/lib/messages";
 import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
-import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../support/fixtures";
-import { callApi, get, post, type Session } from "../support/http";
-import { articleForm, putArticle } from "../support/articles";
+import { exeBytes, jpegBytes, mp4Bytes, pngBytes } from "../../harness/fixtures";
+import { callApi, get, post, type Session } from "../../harness/http-client";
+import { articleForm, putArticle } from "../../harness/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

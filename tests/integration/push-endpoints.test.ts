@@ -4,7 +4,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import { startTestServer, type TestServer } from "../../harness/test-server";
-import { publishForm } from "../support/articles";
+import { publishForm } from "../../harness/articles";
 
 /*
  * A subscription's endpoint is a URL any reader may send, and the server sends to it: a site as it runs

@@ -4,7 +4,7 @@ import { signedInAs } from "../../harness/accounts";
 import { SCHED_IDLE, SCHED_OTHER, schedulingPolicies } from "../../harness/processes";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import { startTestServer, type TestServer } from "../../harness/test-server";
-import { publishForm } from "../support/articles";
+import { publishForm } from "../../harness/articles";
 
 /*
  * The sender process (decision 043): in a cluster, Web Push alerts go out from one process of their

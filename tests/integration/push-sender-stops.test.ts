@@ -6,7 +6,7 @@ import { isRunning } from "../../harness/processes";
 import { startPushService, type PushedMessage, type PushService } from "../../harness/push-service";
 import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
 import { startTestServer, type TestServer } from "../../harness/test-server";
-import { publishForm } from "../support/articles";
+import { publishForm } from "../../harness/articles";
 
 /*
  * A sender that stops or dies in the middle of a send (decisions 037, 043), on the engine under test.

@@ -7,7 +7,7 @@ import { signedInAs } from "../../harness/accounts";
 import { onPostgres } from "../../harness/postgres";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import { startTestServer, type TestServer } from "../../harness/test-server";
-import { publishForm } from "../support/articles";
+import { publishForm } from "../../harness/articles";
 import { newSiteClock } from "../support/site-clock";
 
 /*

@@ -5,7 +5,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { SCHED_IDLE, SCHED_OTHER, schedulingPolicies } from "../../harness/processes";
 import { freePort, startTestServer, startTestSite, type TestServer } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { inPool } from "../support/pool";
 import { sendWholeBody } from "../../harness/raw-http";
 

@@ -9,7 +9,7 @@ import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { multipartBody, sendWholeBody } from "../../harness/raw-http";
 import type { TestServer } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageDetailMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
-import { get, post, type Session } from "../support/http";
+import { get, post, type Session } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
-import { basedOn, createTestArticle, publishForm, storedVersion } from "../support/articles";
+import { basedOn, createTestArticle, publishForm, storedVersion } from "../../harness/articles";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import type { BreakingEvent } from "~/lib/breaking";
 import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { canonicalPath, createTestArticle, publishForm } from "../support/articles";
+import { canonicalPath, createTestArticle, publishForm } from "../../harness/articles";
 import { newSiteClock } from "../support/site-clock";
 import { connectSse } from "../support/sse";
 import { startTestServer, type TestServer, type TestSite } from "../../harness/test-server";

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
-import { get, VISITOR, type Session } from "../support/http";
+import { get, VISITOR, type Session } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let server: TestServer;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { settingsMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
-import { publishArticle, canonicalPath } from "../support/articles";
+import { publishArticle, canonicalPath } from "../../harness/articles";
 import { signedInAs } from "../../harness/accounts";
 import { startTestServer, type TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";

@@ -4,7 +4,7 @@ import { slugOf } from "~/lib/story-fields";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import type { DB } from "~/server/db/db.server";
-import { publishArticle } from "../support/articles";
+import { publishArticle } from "../../harness/articles";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { deletePublishedArticle, publishArticle } from "../support/articles";
+import { deletePublishedArticle, publishArticle } from "../../harness/articles";
 import type { TestServer, TestSite } from "../../harness/test-server";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 

@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, chromiumPath } from "../../harness/chromium";
 import { nginxInstalled, startSiteBehindNginx, type SiteBehindNginx } from "../../harness/nginx";
 import { freePort, startTestServer, type TestServer } from "../../harness/test-server";
 import { sendWholeBody } from "../../harness/raw-http";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 
 let browser: Browser;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { deletePublishedArticle, publishArticle } from "../support/articles";
+import { deletePublishedArticle, publishArticle } from "../../harness/articles";
 import { newSiteClock } from "../support/site-clock";
 import { createEmptyDatabase, type EmptyDatabase } from "../../harness/temp-db";
 import { refusedStart, startTestServer, type TestServer } from "../../harness/test-server";

@@ -3,8 +3,8 @@ import { settingsMessages } from "~/lib/newsroom-messages";
 import { documentFromPlainText } from "~/lib/rich-text/document";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { articleForm, createTestArticle } from "../support/articles";
-import { pngBytes } from "../support/fixtures";
+import { articleForm, createTestArticle } from "../../harness/articles";
+import { pngBytes } from "../../harness/fixtures";
 import type { TestServer, TestSite } from "../../harness/test-server";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 

@@ -5,8 +5,8 @@ import type { Device, Source } from "~/lib/reader-classes";
 import type { DB } from "~/server/db/db.server";
 import { viewOf } from "~/server/visits/view.server";
 import { recordViews } from "~/server/visits/visits.server";
-import { createTestArticle } from "../support/articles";
-import { get, type Session } from "../support/http";
+import { createTestArticle } from "../../harness/articles";
+import { get, type Session } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 import { replacementOf, streamOnWorker, type HeldStream } from "../support/worker-connections";
 

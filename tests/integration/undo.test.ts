@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsroomMessages, revisionMessages } from "~/lib/newsroom-messages";
-import { createTestArticle } from "../support/articles";
+import { createTestArticle } from "../../harness/articles";
 import type { DB } from "~/server/db/db.server";
-import { pngBytes } from "../support/fixtures";
-import { callApi, get, post, type Session } from "../support/http";
-import { articleForm, putArticle, storedVersion } from "../support/articles";
+import { pngBytes } from "../../harness/fixtures";
+import { callApi, get, post, type Session } from "../../harness/http-client";
+import { articleForm, putArticle, storedVersion } from "../../harness/articles";
 import type { TestServer } from "../../harness/test-server";
 import { sessionAs, startServerAndDb, stopServerAndDb } from "../support/server-and-db";
 

@@ -3,7 +3,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushedMessage, type PushService, type Subscription } from "../../harness/push-service";
 import { startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
-import { publishForm } from "../support/articles";
+import { publishForm } from "../../harness/articles";
 import { newSiteClock } from "../support/site-clock";
 
 /*

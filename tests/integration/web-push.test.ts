@@ -10,10 +10,10 @@ import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 import { signedInAs } from "../../harness/accounts";
 import { startPushService, type PushService, type Subscription } from "../../harness/push-service";
 import type { TestServer, TestSite } from "../../harness/test-server";
-import { createTestArticle, publishForm, putArticle, storedVersion } from "../support/articles";
-import { pngBytes } from "../support/fixtures";
+import { createTestArticle, publishForm, putArticle, storedVersion } from "../../harness/articles";
+import { pngBytes } from "../../harness/fixtures";
 import { holdArticleWrites } from "../support/held-writes";
-import { get } from "../support/http";
+import { get } from "../../harness/http-client";
 import { startTwoInstancesAndDb, stopServerAndDb } from "../support/server-and-db";
 import { newSiteClock } from "../support/site-clock";
 

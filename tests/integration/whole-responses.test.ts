@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
-import { canonicalPath, publishArticle } from "../support/articles";
+import { canonicalPath, publishArticle } from "../../harness/articles";
 import { signedInAs } from "../../harness/accounts";
 import type { TestServer } from "../../harness/test-server";
 import { startServerAndDb, stopServerAndDb } from "../support/server-and-db";

@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/db.server";
 import { signedInAs } from "../../harness/accounts";
-import { publishForm } from "../support/articles";
+import { publishForm } from "../../harness/articles";
 import { isRunning } from "../../harness/processes";
 import { freePort, spawnServer, startTestServer, type TestServer } from "../../harness/test-server";
 import { replacementOf } from "../support/worker-connections";

@@ -2,7 +2,7 @@ import { openDatabase, type DB } from "~/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
 import { signedInAs, type TestAccount } from "../../harness/accounts";
 import { startTestServer, startTestSite, type TestServer, type TestSite } from "../../harness/test-server";
-import type { Session } from "./http";
+import type { Session } from "../../harness/http-client";
 
 export type ServerAndDb = { server: TestServer; db: DB };
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { linkIn, startSmtpServer, type SmtpServer } from "../../../tests/support/smtp";
 import { accountMessages, authErrors } from "~/lib/newsroom-messages";
 import type { Role } from "~/lib/constants";

@@ -5,7 +5,7 @@ import type { DB } from "~/server/db/db.server";
 import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
 import { createEventChannel, createEventStreams } from "~/server/http/event-stream.server";
 import type { BreakingChange } from "./changes.server";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { deleteArticle } from "~/server/news/articles-write.server";
 import { newestEventId, pruneEvents, readEventsAfter } from "~/server/outbox/outbox.server";
 

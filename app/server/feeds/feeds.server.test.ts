@@ -11,7 +11,7 @@ import {
 } from "../../../tests/support/xml";
 import type { DB } from "../db/db.server";
 import { deleteArticle, updateArticle, type NewArticle } from "~/server/news/articles-write.server";
-import { canonicalPath, createTestArticle } from "../../../tests/support/articles";
+import { canonicalPath, createTestArticle } from "../../../harness/articles";
 import { newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";

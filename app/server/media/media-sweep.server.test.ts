@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { pngBytes } from "../../../tests/support/fixtures";
+import { pngBytes } from "../../../harness/fixtures";
 import { ORPHAN_AGE_MS, sweepMedia } from "./media-sweep.server";
 import { localStorage } from "./local-storage.server";
 import { storeImage } from "./media.server";

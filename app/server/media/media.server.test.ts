@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { exeBytes, jpegBytes, mp4Bytes, pngBytes, webmBytes } from "../../../tests/support/fixtures";
+import { exeBytes, jpegBytes, mp4Bytes, pngBytes, webmBytes } from "../../../harness/fixtures";
 import { mountSmallDisk, type SmallDisk } from "../../../tests/support/small-disk";
 import { AppError } from "~/server/platform/app-error.server";
 import { localStorage } from "./local-storage.server";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mp4Bytes, pngBytes } from "../../../tests/support/fixtures";
+import { mp4Bytes, pngBytes } from "../../../harness/fixtures";
 import { sha256, startTestBucket, type TestBucket } from "../../../tests/support/s3rver";
 import { localStorage } from "./local-storage.server";
 import { ORPHAN_AGE_MS, sweepMedia } from "./media-sweep.server";

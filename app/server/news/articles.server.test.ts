@@ -11,7 +11,7 @@ import {
   readArticle,
 } from "./articles-read.server";
 import { createArticle, deleteArticle, updateArticle, type NewArticle } from "./articles-write.server";
-import { articleAt, createTestArticle } from "../../../tests/support/articles";
+import { articleAt, createTestArticle } from "../../../harness/articles";
 import { shortIdFor } from "./short-links.server";
 import { PUBLIC } from "~/lib/audience";
 

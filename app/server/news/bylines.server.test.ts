@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/constants";
 import { dashboardFilterFromUrl, UNFILTERED, type DashboardFilter } from "~/lib/dashboard-filter";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { articleAt } from "../../../tests/support/articles";
+import { articleAt } from "../../../harness/articles";
 import type { DB } from "~/server/db/db.server";
 import { listAuthorArticles } from "./author-articles.server";
 import { listAllForDashboard, listNewsroomMembers } from "./dashboard-list.server";

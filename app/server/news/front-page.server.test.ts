@@ -5,7 +5,7 @@ import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { createReadCache } from "~/server/platform/read-cache.server";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { articleAt } from "../../../tests/support/articles";
+import { articleAt } from "../../../harness/articles";
 import {
   categoryPins,
   choosePlacement,

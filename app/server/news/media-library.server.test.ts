@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../migrations/index";
 import { createEmptyDatabase } from "../../../harness/temp-db";
 import { onPostgres } from "../../../harness/postgres";
-import { pngBytes } from "../../../tests/support/fixtures";
+import { pngBytes } from "../../../harness/fixtures";
 import { createTempNewsroom } from "../../../tests/support/newsroom";
 import { mediaLibraryMessages } from "~/lib/newsroom-messages";
 import { openDatabase, type DB } from "~/server/db/db.server";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "~/lib/categories";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { articleAt } from "../../../tests/support/articles";
+import { articleAt } from "../../../harness/articles";
 import type { DB } from "~/server/db/db.server";
 import { createReadCache, type ReadCache } from "~/server/platform/read-cache.server";
 import type { NewArticle } from "./articles-write.server";

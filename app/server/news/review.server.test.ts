@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { editCondition, type Actor } from "~/lib/permissions";
 import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { NewsStatus } from "~/lib/news";

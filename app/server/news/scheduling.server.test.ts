@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { createTestArticle, canonicalPath } from "../../../tests/support/articles";
+import { createTestArticle, canonicalPath } from "../../../harness/articles";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { listBreaking } from "./reader-lists.server";

@@ -8,7 +8,7 @@ import { createTempDatabase } from "../../../harness/temp-db";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/data/migrate.server";
 import type { NewArticle } from "./articles-write.server";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { syncSearchIndex } from "~/server/search/search-index.server";
 import { SEARCH_PAGE_SIZE, searchNews } from "./search-news.server";
 

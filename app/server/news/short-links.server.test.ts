@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
 import type { DB } from "~/server/db/db.server";
-import { createTestArticle, canonicalPath } from "../../../tests/support/articles";
+import { createTestArticle, canonicalPath } from "../../../harness/articles";
 import { updateArticle, type ArticleChanges } from "./articles-write.server";
 import { createShortLink, resolveShortLink, shortIdFor } from "./short-links.server";
 

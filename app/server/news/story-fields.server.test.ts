@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { exeBytes, pngBytes } from "../../../tests/support/fixtures";
+import { exeBytes, pngBytes } from "../../../harness/fixtures";
 import { storyMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { localStorage } from "~/server/media/local-storage.server";
 import { AppError } from "~/server/platform/app-error.server";

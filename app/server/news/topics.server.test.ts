@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { articleAt, createTestArticle, storedVersion } from "../../../tests/support/articles";
+import { articleAt, createTestArticle, storedVersion } from "../../../harness/articles";
 import { topicMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import { readEventsAfter, newestEventId } from "~/server/outbox/outbox.server";

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pngBytes } from "../../../tests/support/fixtures";
+import { pngBytes } from "../../../harness/fixtures";
 import { createTempNewsroom } from "../../../tests/support/newsroom";
-import { createTestArticle, canonicalPath } from "../../../tests/support/articles";
+import { createTestArticle, canonicalPath } from "../../../harness/articles";
 import type { DB } from "~/server/db/db.server";
 import { storeImage } from "~/server/media/media.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { articleChanges as edit, createTestArticle } from "../../../tests/support/articles";
+import { articleChanges as edit, createTestArticle } from "../../../harness/articles";
 import type { DB } from "~/server/db/db.server";
 import { readEventsAfter } from "~/server/outbox/outbox.server";
 import { EDITORS } from "~/lib/audience";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { onPostgres, TEST_POSTGRES_URL } from "../../../harness/postgres";
 import { openDatabase, type DB } from "~/server/db/db.server";
 import { readiness } from "~/server/site/readiness.server";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { onPostgres } from "../../../harness/postgres";
 import { openDatabase } from "~/server/db/db.server";
 import { deleteArticle, updateArticle, type ArticleChanges } from "~/server/news/articles-write.server";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
 import { demoArticles } from "~/server/demo/demo-articles";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { onPostgres } from "../../../harness/postgres";
 import { seededRandom } from "../../../harness/seeded-random";
 import { createTempDatabase, type TempDatabase } from "../../../harness/temp-db";

@@ -15,7 +15,7 @@ import { AppError } from "~/server/platform/app-error.server";
 import { createReadCache } from "~/server/platform/read-cache.server";
 import { demoSettings } from "~/server/demo/demo-settings";
 import { createTempDatabase } from "../../../harness/temp-db";
-import { exeBytes, pngBytes } from "../../../tests/support/fixtures";
+import { exeBytes, pngBytes } from "../../../harness/fixtures";
 import { withSubmission } from "~/server/http/multipart-form.server";
 import { saveSettings, SETTINGS_FORM_LIMITS } from "./settings-form.server";
 import { cachedSiteFrame, cachedSiteSettings, readSiteSettings, writeSiteSettings } from "./site-settings.server";

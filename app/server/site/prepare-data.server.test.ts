@@ -8,7 +8,7 @@ import { mediaNamesOf } from "~/server/media/media.server";
 import { createEmptyDatabase, type EmptyDatabase } from "../../../harness/temp-db";
 import { parseConfig } from "~/server/platform/config.server";
 import { prepareData } from "./prepare-data.server";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { TRASH_KEEP_MS, trashArticle } from "~/server/news/trash.server";
 
 let database: EmptyDatabase | undefined;

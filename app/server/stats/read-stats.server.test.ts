@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/server/db/db.server";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { viewOf } from "~/server/visits/view.server";
 import { recordViews } from "~/server/visits/visits.server";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HOURLY_STATS_DAYS, VISITS_PER_ADDRESS_PER_ARTICLE } from "~/lib/constants";
 import type { DB } from "~/server/db/db.server";
 import { getArticle } from "~/server/news/articles-read.server";
-import { createTestArticle } from "../../../tests/support/articles";
+import { createTestArticle } from "../../../harness/articles";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { viewOf, type ViewInput } from "./view.server";
 import { pruneViews, recordViews, totalSiteVisits } from "./visits.server";

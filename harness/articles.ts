@@ -7,7 +7,7 @@ import {
 } from "~/server/news/articles-write.server";
 import { pngBytes } from "./fixtures";
 import { articlePath, wirePath } from "~/lib/news";
-import { callApi, type ApiAnswer, type Session } from "./http";
+import { callApi, type ApiAnswer, type Session } from "./http-client";
 
 /**
  * Writes an article straight into `db` as the site does (row, short link and search entry in one
