@@ -151,6 +151,8 @@ for (const site of DEMO_SITES) {
         const saved = autosaveOf(page, "تصوير مراسلنا");
         await images.getByLabel(imageDetailMessages.credit).fill("تصوير مراسلنا");
         expect((await saved).ok()).toBe(true);
+        // The form counts as saved once it has read the answer, not when the answer arrives.
+        await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-phase", "saved");
         await page.reload();
         await hydrated(page);
         expect(said).toEqual([]);
