@@ -1,4 +1,6 @@
 import pLimit from "p-limit";
+import type { DB } from "~/server/db/db.server";
+import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { createAlertMessages, createVapidAuthorizations, vapidSubject } from "./alert-messages.server";
@@ -7,8 +9,25 @@ import { DeliveryThreads, type DeliveryAnswer } from "./delivery-thread.server";
 import { openToken, payloadWithToken } from "~/server/news/push-open-tokens.server";
 import { backoffMs, createOutcomeWriter, outcomeOf, type ClaimedDelivery } from "./outcomes.server";
 import { prepareAlerts } from "./prepare-alerts.server";
-import type { SenderOptions } from "./sender.server";
 import { siteVapidKeys, type VapidKeys } from "./vapid-keys.server";
+
+export type SenderOptions = {
+  db: DB;
+  clock: Clock;
+  baseUrl: string;
+  /** Requests in flight at once from this process. */
+  concurrency: number;
+  /** Delivery threads, the requests in flight shared among them. */
+  threads: number;
+  /** How long a push service keeps an undelivered alert. */
+  ttlSeconds: number;
+  /** How long a claim holds unrenewed: a dead sender's deliveries are taken again after at most this. */
+  leaseMs: number;
+  /** Tests only (TEST_LOOPBACK_PUSH): also send to this machine, where their push service runs. */
+  loopback: boolean;
+  /** Keys each delivery's open token (news/push-open-tokens.server). */
+  secret: string;
+};
 
 const REQUEST_TIMEOUT_MS = 15_000;
 /** Deliveries claimed at once, in requests in flight: no more than the sender can start soon, the rest left to other senders. */

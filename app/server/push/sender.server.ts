@@ -1,7 +1,5 @@
-import type { DB } from "~/server/db/db.server";
-import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
-import { createSender } from "./send-round.server";
+import { createSender, type SenderOptions } from "./send-round.server";
 
 /*
  * Sending alerts (decision 037). An alert's deliveries are made once (prepare-alerts: one per matching
@@ -11,24 +9,6 @@ import { createSender } from "./send-round.server";
  * outcomes together as they come (outcomes), deleting each delivery and counting it on the alert. A
  * round gives back what it did not send; a dead sender's lease lapses and its deliveries are taken again.
  */
-
-export type SenderOptions = {
-  db: DB;
-  clock: Clock;
-  baseUrl: string;
-  /** Requests in flight at once from this process. */
-  concurrency: number;
-  /** Delivery threads, the requests in flight shared among them. */
-  threads: number;
-  /** How long a push service keeps an undelivered alert. */
-  ttlSeconds: number;
-  /** How long a claim holds unrenewed: a dead sender's deliveries are taken again after at most this. */
-  leaseMs: number;
-  /** Tests only (TEST_LOOPBACK_PUSH): also send to this machine, where their push service runs. */
-  loopback: boolean;
-  /** Keys each delivery's open token (news/push-open-tokens.server). */
-  secret: string;
-};
 
 /** After the moment a claim lapses, so that it has when the next round looks. */
 const LAPSE_MARGIN_MS = 50;
