@@ -17,7 +17,7 @@ import { chromiumPath } from "../harness/chromium";
 import { NGINX_PATH, nginxInstalled } from "../harness/nginx";
 
 const REPORTS = path.resolve(".tmp/reports");
-type Tally = { passed: number; failed: number };
+type Tally = { passed: number; failed: number; failures: string[] };
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
@@ -58,15 +58,21 @@ function vitest(engine: "sqlite" | "postgres"): Tally {
     ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`],
     { TEST_DATABASE: engine },
   );
-  if (!existsSync(out)) return { passed: 0, failed: 1 };
+  if (!existsSync(out)) return { passed: 0, failed: 1, failures: [`Vitest on ${engine}: no report`] };
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
-    numTotalTestSuites: number;
+    testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
   };
+  const failures = report.testResults.flatMap((file) => {
+    const where = `${engine} ${path.relative(process.cwd(), file.name)}`;
+    const tests = file.assertionResults.filter((test) => test.status === "failed");
+    if (tests.length === 0 && file.status === "failed") return [`${where}: the file failed to run`];
+    return tests.map((test) => `${where} › ${test.fullName}`);
+  });
   // A suite that fails to load has no failed tests but a non-zero exit: count it as a failure.
   const failed = report.numFailedTests || (code === 0 ? 0 : 1);
-  return { passed: report.numPassedTests, failed };
+  return { passed: report.numPassedTests, failed, failures };
 }
 
 function playwright(withPostgres: boolean): Tally {
@@ -75,12 +81,32 @@ function playwright(withPostgres: boolean): Tally {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     E2E_POSTGRES: withPostgres ? "1" : "0",
   });
-  if (!existsSync(out)) return { passed: 0, failed: 1 };
+  if (!existsSync(out)) return { passed: 0, failed: 1, failures: ["Playwright: no report"] };
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     stats: { expected: number; unexpected: number; flaky: number };
+    suites: PlaywrightSuite[];
   };
   const failed = report.stats.unexpected || (code === 0 ? 0 : 1);
-  return { passed: report.stats.expected + report.stats.flaky, failed };
+  return { passed: report.stats.expected + report.stats.flaky, failed, failures: unexpectedSpecs(report.suites) };
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file: string;
+  specs?: { title: string; tests: { projectName: string; status: string }[] }[];
+  suites?: PlaywrightSuite[];
+};
+
+function unexpectedSpecs(suites: PlaywrightSuite[], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const inside = suite.file === suite.title ? titles : [...titles, suite.title];
+    const specs = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === "unexpected")
+        .map((test) => `playwright ${suite.file} [${test.projectName}] › ${[...inside, spec.title].join(" › ")}`),
+    );
+    return [...specs, ...unexpectedSpecs(suite.suites ?? [], inside)];
+  });
 }
 
 const PASSES = ["vitest-sqlite", "vitest-postgres", "playwright"] as const;
@@ -121,7 +147,7 @@ const tallies = [
   ...(runs("vitest-postgres") && withPostgres ? [timed("Vitest on PostgreSQL", () => vitest("postgres"))] : []),
   ...(runs("playwright") ? [timed("Playwright", () => playwright(withPostgres))] : []),
   // Required but absent: one failure, so CI cannot pass without it.
-  ...(postgresRequired && !withPostgres ? [{ passed: 0, failed: 1 }] : []),
+  ...(postgresRequired && !withPostgres ? [{ passed: 0, failed: 1, failures: ["REQUIRE_POSTGRES=1: no PostgreSQL"] }] : []),
 ];
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
@@ -129,6 +155,8 @@ console.log("");
 const postgresMissing = postgresRequired && !withPostgres ? " REQUIRE_POSTGRES=1: counted as a failure." : "";
 if (postgresUsed) console.log(`${postgresNote}${postgresMissing}`);
 if (nginxUsed && !nginxInstalled()) console.log(nginxNote);
+// CI shows the end of the output: the failures' names are printed there, each on a line of its own.
+for (const failure of tallies.flatMap((t) => t.failures)) console.log(`Failed: ${failure}`);
 console.log(`Wall time on Node.js ${process.version}: ${suiteTimes.join(" · ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
