@@ -1,10 +1,11 @@
 /**
  * npm run bench:profile: a CPU profile of one server process (WORKERS=1, page cache off) under wrk on
  * the uncached article page, summarised by where the time goes: React rendering, compression, SQLite,
- * garbage collection, the rest. BENCH_ARTICLES (10000), BENCH_SECONDS (15); `--page /local` for another page.
+ * garbage collection, the rest. BENCH_ARTICLES (10000), BENCH_SECONDS (15); `--page /local` for another page;
+ * `--keep <file>` keeps the profile there (Chromium's DevTools open it).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,7 +15,7 @@ import { seedArticles } from "./data";
 import { loadTest } from "./load";
 import { ensureBuild, SERVER_ENTRY } from "../ensure-build";
 
-const { values: flags } = parseArgs({ options: { page: { type: "string" } }, strict: true });
+const { values: flags } = parseArgs({ options: { page: { type: "string" }, keep: { type: "string" } }, strict: true });
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
@@ -83,6 +84,7 @@ try {
   await exited;
   const [main] = readProfiles(dir);
   if (!main) throw new Error("no profile written");
+  if (flags.keep) writeFileSync(flags.keep, JSON.stringify(main.profile));
   console.log(
     `\n${url.replace(/:\d+/, "")}: ${Math.round(load.rps)} req/s, p99 ${load.p99.toFixed(0)} ms under the profiler (50 connections, ${SECONDS} s)`,
   );

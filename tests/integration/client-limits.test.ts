@@ -40,10 +40,12 @@ async function account(target: DB, email: string): Promise<void> {
     { email, username: "موظف", role: "user" },
   );
 }
+/** Every sign-up and sign-in hashes a password (scrypt, as the site does): dozens of them take long on a busy machine. */
+const HASHING = { timeout: 180_000 };
 const signInForm = (email: string, password: string, headers: Record<string, string> = {}) =>
   post(`${server.url}/autenction`, { intent: "signin", email, password, redirectTo: "/" }, undefined, headers);
 
-describe("sign-in limits", () => {
+describe("sign-in limits", HASHING, () => {
   it("count wrong passwords per account and address; a forged X-Forwarded-For gets no fresh count", async () => {
     await account(db, "sara@example.com");
     for (let i = 0; i < 10; i++) {
@@ -76,7 +78,7 @@ describe("sign-in limits", () => {
   });
 });
 
-describe("registration limit", () => {
+describe("registration limit", HASHING, () => {
   it("lets a school register 30 accounts from one address, then says so honestly", async () => {
     const school = { "x-forwarded-for": "198.51.100.30" };
     for (let i = 0; i < 30; i++) {
