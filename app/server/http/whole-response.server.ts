@@ -62,7 +62,8 @@ export function wholeResponses(): RequestHandler {
       if (!gathering()) return end(chunk, encoding, callback);
       const bytes = chunk === undefined || chunk === null ? undefined : asBuffer(chunk, encoding);
       if (bytes) chunks!.push(bytes);
-      void sendWhole(res, end, Buffer.concat(chunks!), req.headers["accept-encoding"], callback);
+      const whole = chunks!.length === 1 ? chunks![0]! : Buffer.concat(chunks!);
+      void sendWhole(res, end, whole, req.headers["accept-encoding"], callback);
       return res;
     }) as Response["end"];
     next();
