@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
 import { messages } from "../../app/lib/messages";
 import { newsroomMessages } from "../../app/lib/newsroom-messages";
@@ -10,7 +10,7 @@ import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createTestAccount, sessionCookie, type AuthServer } from "../../harness/accounts";
 import { signIn, type Session } from "../../harness/http-client";
 import { E2E_SERVERS, type E2EServer } from "./servers";
-import { expect } from "./test";
+import { expect } from "@playwright/test";
 
 export type Admin = { email: string; password: string };
 
@@ -42,12 +42,25 @@ export function createAdmin(emailPrefix: string, name: string, site: E2EServer =
   return createMember("admin", name, site, emailPrefix);
 }
 
+/** What a browser context opens with, as Playwright's `storageState` takes it. */
+export type StorageState = { cookies: Cookie[]; origins: [] };
+type Cookie = {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: "Lax";
+};
+
 /**
- * Signs `account` in through better-auth's own API (as the server would on the sign-in form, whose
- * own specs are accounts.spec.ts and security-headers.spec.ts) and saves the session to `file`, for
- * contexts to open with it. No HTTP sign-in, so the sign-in rate limit stays untouched.
+ * `account` signed in through better-auth's own API (as the server would on the sign-in form, whose
+ * own specs are accounts.spec.ts and security-headers.spec.ts), as a context's storage state. No HTTP
+ * sign-in, so the sign-in rate limit stays untouched.
  */
-export async function signedInState(account: Admin, file: string, site: E2EServer = E2E_SERVERS.demo): Promise<string> {
+export async function sessionState(account: Admin, site: E2EServer = E2E_SERVERS.demo): Promise<StorageState> {
   const header = await readSiteDatabase(site, (db) => sessionCookie(db, authOf(site), account.email, account.password));
   const cookies = header.split("; ").map((pair) => {
     const name = pair.slice(0, pair.indexOf("="));
@@ -63,8 +76,14 @@ export async function signedInState(account: Admin, file: string, site: E2EServe
       sameSite: "Lax" as const,
     };
   });
+  return { cookies, origins: [] };
+}
+
+/** `account`'s session (sessionState) saved to `file`, for contexts to open with it. */
+export async function signedInState(account: Admin, file: string, site: E2EServer = E2E_SERVERS.demo): Promise<string> {
+  const state = await sessionState(account, site);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ cookies, origins: [] }));
+  writeFileSync(file, JSON.stringify(state));
   return file;
 }
 
@@ -136,15 +155,24 @@ export function queryAll<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
+/** A console message that fails a test: an error, but not a resource the browser could not load, nor YouTube's. */
+const failsTest = (message: ConsoleMessage) =>
+  message.type() === "error" && !/Failed to load resource|youtube/i.test(message.text());
+
 /** Fails the test on any console error, such as a hydration mismatch. */
 export function watchConsole(page: Page): () => void {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource|youtube/i.test(message.text()))
-      errors.push(message.text());
+    if (failsTest(message)) errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return () => expect(errors, errors.join("\n")).toEqual([]);
+}
+
+/** The console errors and uncaught errors `page` has had since it opened, as watchConsole counts them. */
+export async function consoleErrorsSoFar(page: Page): Promise<string[]> {
+  const logged = (await page.consoleMessages()).filter(failsTest).map((message) => message.text());
+  return [...logged, ...(await page.pageErrors()).map((error) => error.message)];
 }
 
 export async function hydrated(page: Page): Promise<void> {
