@@ -42,17 +42,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   memberSessions: [async ({}, use) => use(new Map()), { scope: "worker" }],
   signedInAs: [null, { option: true }],
-  storageState: async ({ storageState, signedInAs, memberSessions }, use) => {
-    if (!signedInAs) return use(storageState);
-    const key = memberKey(signedInAs);
-    let session = memberSessions.get(key);
-    if (!session) {
-      const { site, role, name, emailPrefix } = signedInAs;
-      session = createMember(role, name, site, emailPrefix).then((member) => sessionState(member, site));
-      memberSessions.set(key, session);
-    }
-    await use(await session);
-  },
+  storageState: [
+    async ({ storageState, signedInAs, memberSessions }, use) => {
+      if (!signedInAs) return use(storageState);
+      const key = memberKey(signedInAs);
+      let session = memberSessions.get(key);
+      if (!session) {
+        const { site, role, name, emailPrefix } = signedInAs;
+        session = createMember(role, name, site, emailPrefix).then((member) => sessionState(member, site));
+        memberSessions.set(key, session);
+      }
+      await use(await session);
+    },
+    // Making the account is the describe's set-up, as a beforeAll was: outside the test's own time.
+    { scope: "test", timeout: 30_000 },
+  ],
   editorPage: async ({ page, signedInAs }, use) => {
     if (!signedInAs) throw new Error("editorPage signs in as the member of test.use({ signedInAs })");
     await page.goto("/dashboard");
