@@ -3,7 +3,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
-import { messages } from "../../app/lib/messages";
 import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { generatePassword } from "../../app/server/accounts/users.server";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
@@ -95,15 +94,6 @@ export async function contextWithSession(browser: Browser, url: string, cookieHe
     .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url }));
   await context.addCookies(cookies);
   return context;
-}
-
-/** Signs in with the sign-in form and waits for the dashboard. */
-export async function signInToDashboard(page: Page, admin: Admin): Promise<void> {
-  await page.goto("/autenction?redirectTo=%2Fdashboard");
-  await page.getByLabel(newsroomMessages.email).fill(admin.email);
-  await page.getByLabel(newsroomMessages.password).fill(admin.password);
-  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
-  await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
 }
 
 /** A new admin's session for the JSON admin API, outside any browser. */
