@@ -5,15 +5,7 @@ import { editorMessages, conflictMessages, newsroomMessages } from "../../app/li
 import type { RichDocument } from "../../app/lib/rich-text/document";
 import { pngBytes } from "../../harness/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
-import {
-  articleIdByTitle,
-  bodyEditor,
-  createMember,
-  hydrated,
-  readSiteDatabase,
-  signedInState,
-  watchConsole,
-} from "./support";
+import { articleIdByTitle, bodyEditor, hydrated, readSiteDatabase, watchConsole } from "./support";
 import { expect, test } from "./test";
 
 // The article body (decision 021): an editor writes with the toolbar and shortcuts, pastes from Word
@@ -71,31 +63,26 @@ async function noSidewaysScroll(page: Page) {
 for (const site of DEMO_SITES) {
   test.describe(`the article body editor on ${site.engine}`, () => {
     test.describe.configure({ mode: "serial" });
-    const STATE = path.join(FILES_DIR, `article-editor-state-${site.name}.json`);
-    test.use({ baseURL: site.url, storageState: STATE, navigationTimeout: 15_000, actionTimeout: 15_000 });
+    test.use({
+      baseURL: site.url,
+      signedInAs: { site, role: "editor", name: "سلمى المحررة", emailPrefix: "article-editor" },
+      navigationTimeout: 15_000,
+      actionTimeout: 15_000,
+    });
 
     test.beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(path.join(FILES_DIR, "in-body.png"), await pngBytes(1200, 800, "#264653"));
-      const editor = await createMember("editor", "سلمى المحررة", site, "article-editor");
-      await signedInState(editor, STATE, site);
     });
 
-    async function openForm(page: Page) {
-      await page.goto("/dashboard");
-      await hydrated(page);
-      await expect(bodyEditor(page)).toBeVisible();
-    }
-
     test("an editor writes a heading, bold text, a link, a list, a quote, a captioned image and a YouTube embed; a reader sees them right to left at 375 and 1280 px", async ({
-      page,
+      editorPage: page,
       context,
     }) => {
       test.setTimeout(90_000);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const noConsoleErrors = watchConsole(page);
       page.on("dialog", (dialog) => void dialog.accept());
-      await openForm(page);
       const title = `خبر بمتن منسّق ${site.engine} ${Date.now()}`;
       await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await page.getByLabel(newsroomMessages.fieldCategory).selectOption(CATEGORY);
@@ -219,11 +206,10 @@ for (const site of DEMO_SITES) {
     });
 
     test("pasting from Word and Google Docs keeps headings, lists, bold and links, and drops styles, spans, fonts, scripts and other sites' images", async ({
-      page,
+      editorPage: page,
       context,
     }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      await openForm(page);
       const editor = bodyEditor(page);
       await pasteHtml(page, WORD_HTML);
       await expect(editor.locator("h2").first()).toHaveText("عنوان من وورد");

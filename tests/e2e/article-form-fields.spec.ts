@@ -12,8 +12,8 @@ import {
 } from "../../app/lib/newsroom-messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
 import { pngBytes } from "../../harness/fixtures";
-import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
-import { articleIdByTitle, bodyEditor, createAdmin, fillBody, hydrated, signedInState } from "./support";
+import { DEMO_SITES, widthsOn } from "./servers";
+import { articleIdByTitle, bodyEditor, fillBody, hydrated } from "./support";
 import { expect, test } from "./test";
 
 /*
@@ -26,15 +26,14 @@ const SHOTS = path.resolve(".tmp/article-form-fields");
 for (const site of DEMO_SITES) {
   for (const width of widthsOn(site)) {
     test.describe(`the article form's fields on ${site.engine} at ${width} px`, () => {
-      test.use({ baseURL: site.url });
-      test.describe.configure({ mode: "serial" });
-      const STATE = path.join(FILES_DIR, `form-fields-state-${site.name}-${width}.json`);
-
-      test.beforeAll(async () => {
-        mkdirSync(SHOTS, { recursive: true });
-        await signedInState(await createAdmin(`form-fields-${width}`, "محررة الحقول", site), STATE, site);
+      test.use({
+        baseURL: site.url,
+        signedInAs: { site, role: "admin", name: "محررة الحقول", emailPrefix: `form-fields-${width}` },
+        viewport: { width, height: 900 },
       });
-      test.use({ storageState: STATE, viewport: { width, height: 900 } });
+      test.describe.configure({ mode: "serial" });
+
+      test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
       /** Dismisses every confirm (the leave-warning), remembering what each said. */
       function refuseDialogs(page: Page): string[] {
@@ -66,13 +65,11 @@ for (const site of DEMO_SITES) {
       }
 
       test("every field a draft holds survives an autosave and leaving the form; the submit's choices still warn", async ({
-        page,
+        editorPage: page,
       }) => {
         const said = refuseDialogs(page);
         const title = `خبر بكل حقوله ${width} ${Date.now()}`;
         const topic = `موضوع الحقول ${width} ${site.engine}`;
-        await page.goto("/dashboard");
-        await hydrated(page);
         // Every field the form posts is on the one list.
         const names = await page
           .getByTestId("article-form")
@@ -127,12 +124,10 @@ for (const site of DEMO_SITES) {
       });
 
       test("an image's alt text, caption and credit typed into a draft survive an autosave and a reload", async ({
-        page,
+        editorPage: page,
       }) => {
         const said = refuseDialogs(page);
         const title = `مسودة بصورة ${width} ${Date.now()}`;
-        await page.goto("/dashboard");
-        await hydrated(page);
         await field(page, newsroomMessages.fieldTitle).fill(title);
         await fillBody(page, "نص المسودة ذات الصورة.");
         await page
@@ -162,13 +157,11 @@ for (const site of DEMO_SITES) {
       });
 
       test("the preview shows what the article page shows: category, title, standfirst, byline, video, text and topics", async ({
-        page,
+        editorPage: page,
         context,
       }) => {
         refuseDialogs(page);
         const topic = `موضوع المعاينة ${width} ${site.engine}`;
-        await page.goto("/dashboard");
-        await hydrated(page);
         await field(page, newsroomMessages.fieldTitle).fill(`خبر للمعاينة ${width}`);
         await field(page, storyMessages.standfirst).fill("موجز يظهر في المعاينة");
         await fillBody(page, "نص لم يحفظ بعد.");

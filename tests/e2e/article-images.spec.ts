@@ -4,15 +4,7 @@ import type { Page } from "@playwright/test";
 import { imageDetailMessages, newsroomMessages } from "../../app/lib/newsroom-messages";
 import { pngBytes } from "../../harness/fixtures";
 import { DEMO_SITES, FILES_DIR } from "./servers";
-import {
-  articleIdByTitle,
-  createMember,
-  fillBody,
-  hydrated,
-  readSiteDatabase,
-  signedInState,
-  watchConsole,
-} from "./support";
+import { articleIdByTitle, fillBody, hydrated, readSiteDatabase, watchConsole } from "./support";
 import { expect, test } from "./test";
 
 // An article's images (decision 025): an editor uploads two images, makes the second the
@@ -33,25 +25,25 @@ async function noSidewaysScroll(page: Page) {
 
 for (const site of DEMO_SITES) {
   test.describe(`an article's images on ${site.engine}`, () => {
-    const STATE = path.join(FILES_DIR, `article-images-state-${site.name}.json`);
-    test.use({ baseURL: site.url, storageState: STATE, navigationTimeout: 15_000, actionTimeout: 15_000 });
+    test.use({
+      baseURL: site.url,
+      signedInAs: { site, role: "editor", name: "ريم محررة الصور", emailPrefix: "article-images" },
+      navigationTimeout: 15_000,
+      actionTimeout: 15_000,
+    });
 
     test.beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(path.join(FILES_DIR, "harbour-first.png"), await pngBytes(1200, 675, "#e76f51"));
       writeFileSync(path.join(FILES_DIR, "market-second.png"), await pngBytes(1200, 800, "#2a9d8f"));
-      const editor = await createMember("editor", "ريم محررة الصور", site, "article-images");
-      await signedInState(editor, STATE, site);
     });
 
     test("an editor uploads two images, makes the second the cover with its alt, caption and credit; a reader sees it first at 375 and 1280 px", async ({
-      page,
+      editorPage: page,
     }) => {
       test.setTimeout(90_000);
       const noConsoleErrors = watchConsole(page);
       page.on("dialog", (dialog) => void dialog.accept());
-      await page.goto("/dashboard");
-      await hydrated(page);
       const title = `خبر بصورتين ${site.engine} ${Date.now()}`;
       await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
       await fillBody(page, "افتتح السوق الجديد أبوابه صباح اليوم.");

@@ -7,27 +7,24 @@ import { frontPageMessages, conflictMessages, newsroomMessages } from "../../app
 import { pngBytes } from "../../harness/fixtures";
 import { shortIdFor } from "../../app/server/news/short-links.server";
 import { DEMO_SITES, FILES_DIR } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, readSiteDatabase, signedInState, fillBody } from "./support";
+import { articleIdByTitle, hydrated, readSiteDatabase, fillBody } from "./support";
 import { expect, test } from "./test";
 
 for (const site of DEMO_SITES) {
   test.describe(`on ${site.engine}`, () => {
-    test.use({ baseURL: site.url });
+    test.use({
+      baseURL: site.url,
+      signedInAs: { site, role: "admin", name: "محررة الأخبار", emailPrefix: "editor" },
+    });
 
     const dialogs: string[] = [];
 
     test.describe.configure({ mode: "serial" });
 
-    const STATE = path.join(FILES_DIR, `editor-state-${site.name}.json`);
-
     test.beforeAll(async () => {
-      const admin = await createAdmin("editor", "محررة الأخبار", site);
       writeFileSync(path.join(FILES_DIR, "harbour.png"), await pngBytes(1400, 800, "#1d3557"));
       writeFileSync(path.join(FILES_DIR, "market.png"), await pngBytes(1000, 700, "#e9c46a"));
-      await signedInState(admin, STATE, site);
     });
-
-    test.use({ storageState: STATE });
 
     /** Accepts every alert and confirm, remembering what it said. */
     function acceptDialogs(page: Page) {
@@ -35,12 +32,6 @@ for (const site of DEMO_SITES) {
         dialogs.push(dialog.message());
         void dialog.accept();
       });
-    }
-
-    async function openDashboard(page: Page) {
-      await page.goto("/dashboard");
-      await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
-      await hydrated(page);
     }
 
     async function publish(
@@ -67,12 +58,11 @@ for (const site of DEMO_SITES) {
     }
 
     test("an admin publishes with two images, finds it on the home page and its category, copies and follows its short link, edits it and deletes it", async ({
-      page,
+      editorPage: page,
       context,
     }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       acceptDialogs(page);
-      await openDashboard(page);
 
       const title = "نادي طرابلس يفوز بكأس الشمال للمرة الثالثة";
       const id = await publish(page, title, { images: ["harbour.png", "market.png"] });
@@ -122,11 +112,10 @@ for (const site of DEMO_SITES) {
     });
 
     test("a draft is seen by admins only, as a marked preview, and the empty title is refused in place", async ({
-      page,
+      editorPage: page,
       browser,
     }) => {
       acceptDialogs(page);
-      await openDashboard(page);
       await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill("   ");
       await fillBody(page, "نص");
       await page.getByRole("button", { name: newsroomMessages.publishSubmit }).click();
@@ -156,9 +145,8 @@ for (const site of DEMO_SITES) {
       await visitor.close();
     });
 
-    test("deleting from the dashboard and from the breaking list asks first", async ({ page }) => {
+    test("deleting from the dashboard and from the breaking list asks first", async ({ editorPage: page }) => {
       acceptDialogs(page);
-      await openDashboard(page);
       const first = "خبر للحذف من لوحة التحكم";
       await publish(page, first, { category: "local" });
       await page
@@ -179,9 +167,8 @@ for (const site of DEMO_SITES) {
       expect(dialogs).toContain(messages.confirmDeleteBreaking);
     });
 
-    test("editing a missing article alerts '⚠️ الخبر غير موجود' and goes home", async ({ page }) => {
+    test("editing a missing article alerts '⚠️ الخبر غير موجود' and goes home", async ({ editorPage: page }) => {
       acceptDialogs(page);
-      await openDashboard(page);
       await page.goto("/edit-news/no-such-article");
       await expect(page).toHaveURL(`${site.url}/`);
       expect(dialogs).toContain(newsroomMessages.newsNotFoundAlert);

@@ -1,16 +1,15 @@
 import Database from "better-sqlite3";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "@playwright/test";
 import type { Role } from "../../app/lib/constants";
-import { messages } from "../../app/lib/messages";
 import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { generatePassword } from "../../app/server/accounts/users.server";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import { createTestAccount, sessionCookie, type AuthServer } from "../../harness/accounts";
 import { signIn, type Session } from "../../harness/http-client";
 import { E2E_SERVERS, type E2EServer } from "./servers";
-import { expect } from "./test";
+import { expect } from "@playwright/test";
 
 export type Admin = { email: string; password: string };
 
@@ -42,12 +41,25 @@ export function createAdmin(emailPrefix: string, name: string, site: E2EServer =
   return createMember("admin", name, site, emailPrefix);
 }
 
+/** What a browser context opens with, as Playwright's `storageState` takes it. */
+export type StorageState = { cookies: Cookie[]; origins: [] };
+type Cookie = {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: "Lax";
+};
+
 /**
- * Signs `account` in through better-auth's own API (as the server would on the sign-in form, whose
- * own specs are accounts.spec.ts and security-headers.spec.ts) and saves the session to `file`, for
- * contexts to open with it. No HTTP sign-in, so the sign-in rate limit stays untouched.
+ * `account` signed in through better-auth's own API (as the server would on the sign-in form, whose
+ * own specs are accounts.spec.ts and security-headers.spec.ts), as a context's storage state. No HTTP
+ * sign-in, so the sign-in rate limit stays untouched.
  */
-export async function signedInState(account: Admin, file: string, site: E2EServer = E2E_SERVERS.demo): Promise<string> {
+export async function sessionState(account: Admin, site: E2EServer = E2E_SERVERS.demo): Promise<StorageState> {
   const header = await readSiteDatabase(site, (db) => sessionCookie(db, authOf(site), account.email, account.password));
   const cookies = header.split("; ").map((pair) => {
     const name = pair.slice(0, pair.indexOf("="));
@@ -63,8 +75,14 @@ export async function signedInState(account: Admin, file: string, site: E2EServe
       sameSite: "Lax" as const,
     };
   });
+  return { cookies, origins: [] };
+}
+
+/** `account`'s session (sessionState) saved to `file`, for contexts to open with it. */
+export async function signedInState(account: Admin, file: string, site: E2EServer = E2E_SERVERS.demo): Promise<string> {
+  const state = await sessionState(account, site);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ cookies, origins: [] }));
+  writeFileSync(file, JSON.stringify(state));
   return file;
 }
 
@@ -76,15 +94,6 @@ export async function contextWithSession(browser: Browser, url: string, cookieHe
     .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url }));
   await context.addCookies(cookies);
   return context;
-}
-
-/** Signs in with the sign-in form and waits for the dashboard. */
-export async function signInToDashboard(page: Page, admin: Admin): Promise<void> {
-  await page.goto("/autenction?redirectTo=%2Fdashboard");
-  await page.getByLabel(newsroomMessages.email).fill(admin.email);
-  await page.getByLabel(newsroomMessages.password).fill(admin.password);
-  await page.getByRole("button", { name: newsroomMessages.signInSubmit }).click();
-  await expect(page.getByRole("heading", { level: 1, name: messages.dashboard })).toBeVisible();
 }
 
 /** A new admin's session for the JSON admin API, outside any browser. */
@@ -136,15 +145,24 @@ export function queryAll<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
+/** A console message that fails a test: an error, but not a resource the browser could not load, nor YouTube's. */
+const failsTest = (message: ConsoleMessage) =>
+  message.type() === "error" && !/Failed to load resource|youtube/i.test(message.text());
+
 /** Fails the test on any console error, such as a hydration mismatch. */
 export function watchConsole(page: Page): () => void {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource|youtube/i.test(message.text()))
-      errors.push(message.text());
+    if (failsTest(message)) errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return () => expect(errors, errors.join("\n")).toEqual([]);
+}
+
+/** The console errors and uncaught errors `page` has had since it opened, as watchConsole counts them. */
+export async function consoleErrorsSoFar(page: Page): Promise<string[]> {
+  const logged = (await page.consoleMessages()).filter(failsTest).map((message) => message.text());
+  return [...logged, ...(await page.pageErrors()).map((error) => error.message)];
 }
 
 export async function hydrated(page: Page): Promise<void> {

@@ -6,17 +6,8 @@ import { conflictMessages, newsroomMessages, topicMessages } from "../../app/lib
 import { wirePath } from "../../app/lib/news";
 import { topicFeedPath, topicPath, topicSlug } from "../../app/lib/topics";
 import { createArticle } from "../../app/server/news/articles-write.server";
-import { DEMO_SITES, FILES_DIR } from "./servers";
-import {
-  articleIdByTitle,
-  createAdmin,
-  createMember,
-  fillBody,
-  hydrated,
-  readSiteDatabase,
-  signedInState,
-  watchConsole,
-} from "./support";
+import { DEMO_SITES } from "./servers";
+import { articleIdByTitle, fillBody, hydrated, readSiteDatabase, watchConsole } from "./support";
 import { expect, test } from "./test";
 
 /** Screenshots to look at (never committed): the form's topic field, the topic page and the article's links, at 375 and 1280 px. */
@@ -25,15 +16,13 @@ const WIDTHS = [375, 1280] as const;
 
 for (const site of DEMO_SITES) {
   test.describe(`topics on ${site.engine}`, () => {
-    test.use({ baseURL: site.url });
-    test.describe.configure({ mode: "serial" });
-    const STATE = path.join(FILES_DIR, `topics-editor-${site.name}.json`);
-
-    test.beforeAll(async () => {
-      mkdirSync(SHOTS, { recursive: true });
-      await signedInState(await createAdmin("topics-editor", "محررة المواضيع", site), STATE, site);
+    test.use({
+      baseURL: site.url,
+      signedInAs: { site, role: "admin", name: "محررة المواضيع", emailPrefix: "topics-editor" },
     });
-    test.use({ storageState: STATE });
+    test.describe.configure({ mode: "serial" });
+
+    test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
     /** `target`: an element to shoot, or one to bring into view and shoot the window around (a list that opens past its box). */
     async function shoot(page: Page, name: string, target?: ReturnType<Page["getByTestId"]>, around = false) {
@@ -50,13 +39,11 @@ for (const site of DEMO_SITES) {
     }
 
     test("an editor tags a story with an existing topic found by another spelling and a new one, then reads the topic pages and feed", async ({
-      page,
+      editorPage: page,
       browser,
     }) => {
       const consoleClean = watchConsole(page);
       page.on("dialog", (dialog) => void dialog.accept());
-      await page.goto("/dashboard");
-      await hydrated(page);
       const title = `افتتاح سوق الخضار الجديد في المنية ${site.engine}`;
       const newTopic = `سوق الخضار ${site.engine === "postgres" ? "الشمالي" : "الجديد"}`;
       await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
@@ -138,37 +125,33 @@ for (const site of DEMO_SITES) {
       consoleClean();
     });
 
-    test("an author may pick existing topics only: a new name is refused beside the field, nothing saved", async ({
-      browser,
-    }) => {
-      const authorState = path.join(FILES_DIR, `topics-author-${site.name}.json`);
-      await signedInState(await createMember("author", "كاتب المواضيع", site, "topics-author"), authorState, site);
-      const context = await browser.newContext({ baseURL: site.url, storageState: authorState });
-      const page = await context.newPage();
-      page.on("dialog", (dialog) => void dialog.accept());
-      await page.goto("/dashboard");
-      await hydrated(page);
-      await expect(page.getByText(topicMessages.fieldHintAuthor)).toBeVisible();
-      const title = `مسودة كاتب عن بلدة لم تذكر ${site.engine}`;
-      await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
-      await fillBody(page, "نص المسودة.");
-      const field = page.getByRole("combobox", { name: topicMessages.inputLabel });
-      await field.fill("طرابل");
-      await expect(page.getByRole("option", { name: "طرابلس", exact: true })).toBeVisible();
-      await field.press("Enter");
-      await field.fill("بلدة لم تذكر");
-      // Existing topics only: no choice makes a new one.
-      await expect(page.getByRole("option", { name: new RegExp(topicMessages.newTopic) })).toHaveCount(0);
-      await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
-      await expect(page.locator("#topics-error")).toHaveText(`${topicMessages.unknownForAuthor} بلدة لم تذكر`);
-      await expect(page.getByRole("status")).toHaveCount(0);
-      // Autosave may have kept a draft of the text before the unknown name was typed; no topic was made.
-      expect(
-        await readSiteDatabase(site, (db) =>
-          db.selectFrom("topics").select("id").where("name", "=", "بلدة لم تذكر").execute(),
-        ),
-      ).toEqual([]);
-      await context.close();
+    test.describe("an author", () => {
+      test.use({ signedInAs: { site, role: "author", name: "كاتب المواضيع", emailPrefix: "topics-author" } });
+      test("may pick existing topics only: a new name is refused beside the field, nothing saved", async ({
+        editorPage: page,
+      }) => {
+        page.on("dialog", (dialog) => void dialog.accept());
+        await expect(page.getByText(topicMessages.fieldHintAuthor)).toBeVisible();
+        const title = `مسودة كاتب عن بلدة لم تذكر ${site.engine}`;
+        await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
+        await fillBody(page, "نص المسودة.");
+        const field = page.getByRole("combobox", { name: topicMessages.inputLabel });
+        await field.fill("طرابل");
+        await expect(page.getByRole("option", { name: "طرابلس", exact: true })).toBeVisible();
+        await field.press("Enter");
+        await field.fill("بلدة لم تذكر");
+        // Existing topics only: no choice makes a new one.
+        await expect(page.getByRole("option", { name: new RegExp(topicMessages.newTopic) })).toHaveCount(0);
+        await page.getByRole("button", { name: conflictMessages.submitDraft }).click();
+        await expect(page.locator("#topics-error")).toHaveText(`${topicMessages.unknownForAuthor} بلدة لم تذكر`);
+        await expect(page.getByRole("status")).toHaveCount(0);
+        // Autosave may have kept a draft of the text before the unknown name was typed; no topic was made.
+        expect(
+          await readSiteDatabase(site, (db) =>
+            db.selectFrom("topics").select("id").where("name", "=", "بلدة لم تذكر").execute(),
+          ),
+        ).toEqual([]);
+      });
     });
 
     test("an admin creates a topic with a description, changes it, and deletes the topic after confirming", async ({

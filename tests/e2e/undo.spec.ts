@@ -4,8 +4,8 @@ import type { Page } from "@playwright/test";
 import { messages } from "../../app/lib/messages";
 import { newsroomMessages } from "../../app/lib/newsroom-messages";
 import { demoSettings } from "../../app/server/demo/demo-settings";
-import { DEMO_SITES, FILES_DIR, widthsOn } from "./servers";
-import { articleIdByTitle, createAdmin, hydrated, signedInState, watchConsole, fillBody, bodyEditor } from "./support";
+import { DEMO_SITES, widthsOn } from "./servers";
+import { articleIdByTitle, hydrated, watchConsole, fillBody, bodyEditor } from "./support";
 import { expect, test } from "./test";
 
 const SHOTS = path.resolve(".tmp/undo-shots");
@@ -13,16 +13,14 @@ const SHOTS = path.resolve(".tmp/undo-shots");
 for (const site of DEMO_SITES) {
   for (const width of widthsOn(site)) {
     test.describe(`undo on ${site.engine} at ${width} px`, () => {
-      test.use({ baseURL: site.url });
-      test.describe.configure({ mode: "serial" });
-      const STATE = path.join(FILES_DIR, `undo-state-${site.name}-${width}.json`);
-
-      test.beforeAll(async () => {
-        mkdirSync(SHOTS, { recursive: true });
-        const admin = await createAdmin(`undo-${width}`, "محررة التراجع", site);
-        await signedInState(admin, STATE, site);
+      test.use({
+        baseURL: site.url,
+        signedInAs: { site, role: "admin", name: "محررة التراجع", emailPrefix: `undo-${width}` },
+        viewport: { width, height: 900 },
       });
-      test.use({ storageState: STATE, viewport: { width, height: 900 } });
+      test.describe.configure({ mode: "serial" });
+
+      test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
       /** Answers every alert and confirm with `accept`, remembering what each said. */
       function answerDialogs(page: Page, accept = true): string[] {
@@ -114,11 +112,11 @@ for (const site of DEMO_SITES) {
         await anonymous.close();
       });
 
-      test("autosave keeps a new article as a draft and a draft's changes, through a reload", async ({ page }) => {
+      test("autosave keeps a new article as a draft and a draft's changes, through a reload", async ({
+        editorPage: page,
+      }) => {
         answerDialogs(page);
         const title = `مسودة تحفظ وحدها ${width} ${Date.now()}`;
-        await page.goto("/dashboard");
-        await hydrated(page);
         await page.getByLabel(newsroomMessages.fieldTitle, { exact: true }).fill(title);
         await fillBody(page, "السطر الأول من المسودة.");
         await expect(page.getByTestId("autosave-status")).toContainText(newsroomMessages.autosaved, {

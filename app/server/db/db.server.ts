@@ -6,10 +6,23 @@ import { sqliteValueShapes } from "./value-shapes.server";
 
 export type DB = Kysely<Database>;
 
+/** What this process runs once a write through a handle has committed, and waits for. */
+export type AfterWrite = () => Promise<void>;
+
+/** A handle openDatabase opened: it carries what runs after each write through it (its process's outbox followers). */
+class OpenedDatabase extends Kysely<Database> {
+  readonly afterWrites = new Set<AfterWrite>();
+}
+
 /** A connection to the database `databaseUrl` names: a SQLite file, or a pool of `poolSize` on PostgreSQL. */
 export function openDatabase(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): DB {
   const { dialect, name } = createDialect(databaseUrl, poolSize);
-  return new Kysely<Database>({ dialect, plugins: name === "postgres" ? [sqliteValueShapes] : [] });
+  return new OpenedDatabase({ dialect, plugins: name === "postgres" ? [sqliteValueShapes] : [] });
+}
+
+/** What runs after writes through `db`; null for a handle openDatabase did not open (a transaction, a copy). */
+export function afterWritesOf(db: DB): Set<AfterWrite> | null {
+  return db instanceof OpenedDatabase ? db.afterWrites : null;
 }
 
 export type BatchWriter = { db: DB; close: () => Promise<void> };

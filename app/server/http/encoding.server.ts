@@ -13,8 +13,13 @@ const BROTLI: BrotliOptions = {
 };
 const GZIP: ZlibOptions = { level: 6 };
 
-/** Two threads per process: a page's encoding takes a fraction of its render, and each thread holds its own encoder. */
-const threads = new CompressionThreads(2, { brotli: BROTLI, gzip: GZIP });
+/**
+ * The threads a site encodes whole bodies on (`site.compression`): two per process, as a page's
+ * encoding takes a fraction of its render, and each thread holds its own encoder.
+ */
+export function createCompressionThreads(): CompressionThreads {
+  return new CompressionThreads(2, { brotli: BROTLI, gzip: GZIP });
+}
 
 /** Browsers send a handful of distinct Accept-Encoding values: each one's answer is kept, a few dozen at most. */
 const preferences = new BoundedCache<string, Encoding | undefined>({ maxEntries: 32 });
@@ -37,11 +42,6 @@ function parsePreference(acceptEncoding: string): Encoding | undefined {
     gzipAccepted = true;
   }
   return gzipAccepted ? "gzip" : undefined;
-}
-
-/** Encodes a whole body in one call, on a compression thread so the event loop keeps rendering. */
-export function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return threads.encode(body, encoding);
 }
 
 /** The same encoding, here and now (a cached page's copy in a second encoding, made once). */

@@ -6,18 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CACHE } from "~/server/platform/cache-control.server";
 import { pageCacheHits, pageCacheMiddleware } from "./page-cache-middleware.server";
 import { PageCache } from "./page-cache.server";
+import { createCompressionThreads } from "./encoding.server";
 import { cspNonceOf, securityHeaders } from "./security-headers.server";
 import { wholeResponses } from "./whole-response.server";
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let base = "";
 const cache = new PageCache(60_000);
+const compression = createCompressionThreads();
 
 /** The HTTP layer's order (server.ts): security headers, whole responses, then the page cache, then the pages. */
 beforeAll(async () => {
   const app = express();
   app.use(securityHeaders({ baseUrl: "http://localhost", inlineScripts: [], development: false }));
-  app.use(wholeResponses());
+  app.use(wholeResponses(compression));
   app.use(pageCacheMiddleware(cache));
   const page = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
   app.get(
@@ -44,7 +46,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await compression.close();
+});
 
 const nonceOfPolicy = (response: Response) =>
   /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];

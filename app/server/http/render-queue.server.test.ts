@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createCompressionThreads } from "./encoding.server";
 import { renderQueue, type RenderQueue } from "./render-queue.server";
 import { wholeResponses } from "./whole-response.server";
 
@@ -17,6 +18,8 @@ afterEach(async () => {
   await close?.();
   close = undefined;
 });
+const compression = createCompressionThreads();
+afterAll(() => compression.close());
 
 /**
  * The HTTP layer's order (server.ts): whole responses, then the queue, then the pages. `/held?id=`
@@ -31,7 +34,7 @@ async function site(slots: number): Promise<Site> {
   const waiters = new Map<string, () => void>();
   const released = new Set<string>();
   const app = express();
-  app.use(wholeResponses());
+  app.use(wholeResponses(compression));
   app.use((req, _res, next) => {
     arrived.push(String(req.query.id ?? req.path));
     next();

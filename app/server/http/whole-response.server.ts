@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
-import { encode, isEncodableType, MIN_ENCODED_BYTES, preferredEncoding, type Encoding } from "./encoding.server";
+import type { CompressionThreads } from "./compression-threads.server";
+import { isEncodableType, MIN_ENCODED_BYTES, preferredEncoding, type Encoding } from "./encoding.server";
 import { logger } from "~/server/platform/logger.server";
 
 /** A response's whole body as it went out: the plain bytes, and the encoded copy sent if one was. */
@@ -32,10 +33,10 @@ function sendsWhole(method: string, res: Response): boolean {
 
 /**
  * Text responses (pages, JSON, feeds) are gathered whole, whatever chunks their writer sends, then
- * encoded once in the client's preferred encoding and sent with their Content-Length. Anything else
- * (files, media, the event stream, HEAD) passes straight through. See docs/decisions/013.
+ * encoded once on `threads` in the client's preferred encoding and sent with their Content-Length.
+ * Anything else (files, media, the event stream, HEAD) passes straight through. See docs/decisions/013.
  */
-export function wholeResponses(): RequestHandler {
+export function wholeResponses(threads: CompressionThreads): RequestHandler {
   return (req, res, next) => {
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -63,7 +64,7 @@ export function wholeResponses(): RequestHandler {
       const bytes = chunk === undefined || chunk === null ? undefined : asBuffer(chunk, encoding);
       if (bytes) chunks!.push(bytes);
       const whole = chunks!.length === 1 ? chunks![0]! : Buffer.concat(chunks!);
-      void sendWhole(res, end, whole, req.headers["accept-encoding"], callback);
+      void sendWhole(res, end, whole, req.headers["accept-encoding"], threads, callback);
       return res;
     }) as Response["end"];
     next();
@@ -75,6 +76,7 @@ async function sendWhole(
   end: (...args: unknown[]) => Response,
   body: Buffer,
   acceptEncoding: string | undefined,
+  threads: CompressionThreads,
   callback: unknown,
 ) {
   const encodable = body.length >= MIN_ENCODED_BYTES && !res.headersSent;
@@ -83,7 +85,7 @@ async function sendWhole(
   let whole: WholeBody = { body };
   if (encoding) {
     try {
-      whole = { body, encoding, encoded: await encode(body, encoding) };
+      whole = { body, encoding, encoded: await threads.encode(body, encoding) };
       res.setHeader("Content-Encoding", encoding);
     } catch (error) {
       // A body the encoder failed on (its thread died) still goes out, as it is.

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Category } from "~/lib/categories";
 import type { CoverageChange } from "~/lib/live-coverage";
 import type { NewsStatus } from "~/lib/news";
-import type { DB } from "~/server/db/db.server";
+import { afterWritesOf, type AfterWrite, type DB } from "~/server/db/db.server";
 import { executeCompiledOnce } from "~/server/db/compiled-once.server";
 import { dialectName } from "~/server/db/dialect.server";
 
@@ -227,18 +227,15 @@ export async function pruneEvents(db: DB, now = Date.now(), retention = EVENT_RE
   return Number(result.numDeletedRows);
 }
 
-/** Waiting for this process's followers of a database to have read what was just committed. */
-type CatchUp = () => Promise<void>;
-const localFollowers = new Map<DB, Set<CatchUp>>();
-
-/** A follower of `db` in this process, caught up after each write made here (see writeWithEvents). */
-export function followLocalWrites(db: DB, catchUp: CatchUp): () => void {
-  const set = localFollowers.get(db) ?? new Set();
-  localFollowers.set(db, set.add(catchUp));
-  return () => {
-    set.delete(catchUp);
-    if (set.size === 0) localFollowers.delete(db);
-  };
+/**
+ * A follower of `db` in this process, caught up after each write made here through the same handle
+ * (see writeWithEvents). Only a handle openDatabase opened can be followed so.
+ */
+export function followLocalWrites(db: DB, catchUp: AfterWrite): () => void {
+  const afterWrites = afterWritesOf(db);
+  if (!afterWrites) throw new TypeError("only a handle openDatabase opened can be followed after its writes");
+  afterWrites.add(catchUp);
+  return () => void afterWrites.delete(catchUp);
 }
 
 /**
@@ -248,6 +245,6 @@ export function followLocalWrites(db: DB, catchUp: CatchUp): () => void {
  */
 export async function writeWithEvents<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
   const result = await db.transaction().execute(work);
-  await Promise.all([...(localFollowers.get(db) ?? [])].map((catchUp) => catchUp()));
+  await Promise.all([...(afterWritesOf(db) ?? [])].map((catchUp) => catchUp()));
   return result;
 }

@@ -54,7 +54,7 @@ export function siteHttpApp(
   app.use(healthRoutes(readiness));
   app.use(redirectToSiteAddress(config.siteOrigins));
   // Pages, JSON and feeds are sent whole, encoded once; files, media and the event stream as they come.
-  app.use(wholeResponses());
+  app.use(wholeResponses(site.compression));
 
   app.use(refuseCrossSiteWrites(config.siteOrigins));
   // Rendered pages wait their turn, first come first served (docs/decisions/026).

@@ -8,6 +8,8 @@ import { openBatchWriter, openDatabase, type BatchWriter, type DB } from "~/serv
 import type { AccountsContext } from "~/server/accounts/accounts.server";
 import { createAuth, type Auth } from "~/server/accounts/auth-instance.server";
 import type { ResetMailing } from "~/server/accounts/password-reset.server";
+import type { CompressionThreads } from "~/server/http/compression-threads.server";
+import { createCompressionThreads } from "~/server/http/encoding.server";
 import { PageCache } from "~/server/http/page-cache.server";
 import { createEventChannel, createEventStreams, type EventStreams } from "~/server/http/event-stream.server";
 import type { BreakingStreams } from "~/server/breaking/stream.server";
@@ -38,6 +40,8 @@ export type Site = {
   resetMailing: ResetMailing;
   /** Anonymous pages as sent; emptied by every change the outbox reports. */
   pageCache: PageCache;
+  /** The threads whole responses are encoded on, off the event loop (decision 029). */
+  compression: CompressionThreads;
   /** The lists every reader page repeats and the site's settings; emptied by every change the outbox reports. */
   readCache: ReadCache;
   /** This process's open event streams, under its share of the limits; ended at a stop (decision 044). */
@@ -86,6 +90,7 @@ export function createSite(config: Config): Site {
     accounts: { auth, db, baseUrl, authSecret },
     resetMailing: { db, mailer, baseUrl, authSecret },
     pageCache: new PageCache(config.pageCacheSeconds * 1000),
+    compression: createCompressionThreads(),
     readCache,
     streams,
     breakingStreams: { db, channel: createEventChannel(), streams },
