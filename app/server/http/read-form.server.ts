@@ -36,10 +36,7 @@ export type ReadFormOptions = {
  * Each field's first message, from Zod's own flattening: a message about no field is the whole form's (`form`).
  * `fieldOf` names the field a message is shown beside; the first message given to a name stays.
  */
-export function fieldMessagesOf(
-  error: z.ZodError,
-  fieldOf: (field: string) => string = (field) => field,
-): FieldMessages {
+function fieldMessagesOf(error: z.ZodError, fieldOf: (field: string) => string = (field) => field): FieldMessages {
   const { formErrors, fieldErrors } = z.flattenError(error);
   const fields: FieldMessages = {};
   if (formErrors[0] !== undefined) fields.form = formErrors[0];
