@@ -24,6 +24,9 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>, server = TES
   }
 }
 
+/** Put before the name of every database the tests make (TEST_DATABASE_PREFIX): runs sharing a server keep to their own names. */
+const NAME_PREFIX = process.env.TEST_DATABASE_PREFIX ?? "";
+
 export type TempPostgres = { name: string; url: string; drop: () => Promise<void> };
 
 /** A fresh, empty database on the test server (or on `server`) under a unique name, and how to drop it. */
@@ -31,7 +34,7 @@ export async function createPostgresDatabase(
   prefix = "akhbar_test_",
   server = TEST_POSTGRES_URL,
 ): Promise<TempPostgres> {
-  const name = `${prefix}${randomBytes(6).toString("hex")}`;
+  const name = `${NAME_PREFIX}${prefix}${randomBytes(6).toString("hex")}`;
   await createNamedPostgresDatabase(name, server);
   return {
     name,
@@ -45,7 +48,7 @@ export async function createPostgresDatabase(
  * its end (`dropReusedDatabases`) and never another run's. Set by the run's global set-up, inherited by its workers.
  */
 export const TEST_RUN_VARIABLE = "AKHBAR_TEST_RUN";
-const REUSED_PREFIX = "akhbar_reused_";
+const REUSED_PREFIX = `${NAME_PREFIX}akhbar_reused_`;
 
 /** This process's databases, emptied and waiting for the next test. */
 const emptied: string[] = [];

@@ -6,7 +6,7 @@ import { accountMessages, authErrors, newsroomMessages } from "./newsroom-messag
 
 /*
  * The users page, the account page and the reset pages: one schema per form, for the form's limits and
- * the server's checks. Each field's first problem is its message (fieldErrorsOf).
+ * the server's checks (http/read-form: each field's first problem is its message).
  */
 
 const ID_MAX = 100;
@@ -65,13 +65,3 @@ export const resetPasswordSchema = z.object({
     .regex(ID_SHAPE, accountMessages.resetInvalid),
   newPassword,
 });
-
-/** Every field's first message, by field name. */
-export function accountFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

@@ -81,10 +81,6 @@ export function articleFormValues(
   return values;
 }
 
-/** Every text a FormData holds under `name`, or undefined when it holds none (a file is no text). */
-export const textsOf = (form: FormData) => (name: string) =>
-  form.has(name) ? form.getAll(name).filter((value): value is string => typeof value === "string") : undefined;
-
 /** The texts of `fields` in `from`, added to `to` as the form holds them (a field it does not have stays out). */
 export function copyFields(from: FormData, to: FormData, fields: readonly ArticleTextField[]): FormData {
   for (const name of fields)

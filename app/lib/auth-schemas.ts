@@ -39,14 +39,3 @@ export const signUpSchema = z.object({
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
-export type FieldErrors = Partial<Record<"username" | "email" | "password", string>>;
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === "username" || field === "email" || field === "password") && !errors[field])
-      errors[field] = issue.message;
-  }
-  return errors;
-}

@@ -1,9 +1,15 @@
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
-import { formText, readSmallForm } from "~/server/http/form.server";
-import { textsOf } from "~/lib/article-form-fields";
+import { readSmallForm } from "~/server/http/form.server";
+import { articleSchema } from "~/lib/article-schema";
+import { readForm } from "~/server/http/read-form.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { autosaveDraft } from "~/server/news/autosave.server";
+import {
+  AUTOSAVE_FORM_READING,
+  AUTOSAVE_ID_READING,
+  autosaveDraft,
+  autosaveIdSchema,
+} from "~/server/news/autosave.server";
 import { AppError, isEditConflict } from "~/server/platform/app-error.server";
 import { conflictDetails } from "~/server/news/api-story.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -18,12 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const form = await readSmallForm(request, AUTOSAVE_FORM_BYTES);
-  const texts = textsOf(form);
-  const fields = Object.fromEntries([...new Set(form.keys())].map((name) => [name, texts(name)]));
+  const input = await readForm(articleSchema, form, AUTOSAVE_FORM_READING);
+  const { id } = await readForm(autosaveIdSchema, form, AUTOSAVE_ID_READING);
   try {
-    return Response.json(await autosaveDraft(site.db, user, fields, site.clock.now()), { headers: NO_STORE });
+    return Response.json(await autosaveDraft(site.db, user, { id, input }, site.clock.now()), { headers: NO_STORE });
   } catch (error) {
-    const id = formText(form, "id");
     if (!isEditConflict(error) || !id) throw error;
     return errorResponse(error, await conflictDetails(site.db, id, user));
   }

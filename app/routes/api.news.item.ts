@@ -1,6 +1,9 @@
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
 import { withSubmission } from "~/server/http/multipart-form.server";
+import { articleSchema } from "~/lib/article-schema";
+import { readForm } from "~/server/http/read-form.server";
+import { articleFormReading } from "~/server/news/article-form.server";
 import { editableArticle, editArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
 import { trashArticle } from "~/server/news/trash.server";
@@ -33,8 +36,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT" && request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
   const { article } = await editableArticle(room.db, params.id, actor);
   try {
-    const { version } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) =>
-      editArticle(room, actor, article, form, "api"),
+    const { version } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, async (form) =>
+      editArticle(room, actor, article, {
+        input: await readForm(articleSchema, form, articleFormReading("api")),
+        files: form.files,
+      }),
     );
     return Response.json({ id: article.id, version }, { headers: NO_STORE });
   } catch (error) {

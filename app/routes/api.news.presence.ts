@@ -1,8 +1,13 @@
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { errorResponse } from "~/server/http/error-response.server";
-import { formText, readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { announcePresence, openPresenceStream } from "~/server/presence/presence.server";
+import {
+  announcePresence,
+  announcementSchema,
+  openPresenceStream,
+  PRESENCE_FORM_READING,
+} from "~/server/presence/presence.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/api.news.presence";
@@ -19,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   if (request.method !== "POST") return errorResponse(new AppError("method-not-allowed"));
-  const form = await readSmallForm(request, 1024);
-  await announcePresence(site.db, user, params.id, { tab: formText(form, "tab"), state: formText(form, "state") });
+  const announcement = await readForm(announcementSchema, request, { ...PRESENCE_FORM_READING, maxBytes: 1024 });
+  await announcePresence(site.db, user, params.id, announcement);
   return new Response(null, { status: 204, headers: NO_STORE });
 }

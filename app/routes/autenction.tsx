@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { EMAIL_MAX, fieldErrorsOf, PASSWORD_MAX, signInSchema, signUpSchema, USERNAME_MAX } from "~/lib/auth-schemas";
+import { EMAIL_MAX, PASSWORD_MAX, signInSchema, signUpSchema, USERNAME_MAX } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/same-origin-path";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, authErrors, newsroomMessages, type AuthErrorCode } from "~/lib/newsroom-messages";
@@ -9,8 +9,8 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
-import { AppError } from "~/server/platform/app-error.server";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/autenction";
@@ -40,21 +40,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const mode = modeOf(form.get("intent"));
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  const fields = Object.fromEntries(["username", "email", "password"].map((k) => [k, form.get(k) ?? undefined]));
-  const invalid = (error: Parameters<typeof fieldErrorsOf>[0]) =>
-    new AppError("validation", { fields: fieldErrorsOf(error) });
   // The page's alert box tells the catalogue's refusals; the database failing is the error page.
   return answerForm(
     async () => {
       let cookies: string[];
       if (mode === "signup") {
-        const parsed = signUpSchema.safeParse(fields);
-        if (!parsed.success) throw invalid(parsed.error);
-        cookies = await signUp(site.accounts, request, context.get(clientIpContext), parsed.data);
+        const input = await readForm(signUpSchema, form);
+        cookies = await signUp(site.accounts, request, context.get(clientIpContext), input);
       } else {
-        const parsed = signInSchema.safeParse(fields);
-        if (!parsed.success) throw invalid(parsed.error);
-        cookies = await signIn(site.accounts, request, context.get(clientIpContext), parsed.data);
+        const input = await readForm(signInSchema, form);
+        cookies = await signIn(site.accounts, request, context.get(clientIpContext), input);
       }
       const headers = new Headers();
       for (const cookie of cookies) headers.append("Set-Cookie", cookie);

@@ -1,13 +1,14 @@
 import { Form, redirect } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, Notice, primaryButton, TextField } from "~/components/account-fields";
-import { accountFieldErrors, changePasswordSchema, renameSchema } from "~/lib/account-schemas";
+import { changePasswordSchema, renameSchema } from "~/lib/account-schemas";
 import { PASSWORD_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { messages } from "~/lib/messages";
 import { accountMessages, newsroomMessages, roleLabels, storyMessages } from "~/lib/newsroom-messages";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { isNewsroomMember, isAdmin } from "~/lib/permissions";
+import { authorProfileSchema } from "~/lib/author-profile";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireUser } from "~/server/accounts/guards.server";
@@ -17,12 +18,18 @@ import {
   renameSelf,
   signOutOtherSessions,
 } from "~/server/accounts/own-account.server";
-import { readSmallForm } from "~/server/http/form.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
 import { AuthorProfileForm } from "~/components/author-profile";
-import { readAuthorProfile, saveAuthorProfile, PROFILE_FORM_LIMITS } from "~/server/accounts/author-profile.server";
+import {
+  PROFILE_FORM_LIMITS,
+  PROFILE_FORM_READING,
+  readAuthorProfile,
+  saveAuthorProfile,
+} from "~/server/accounts/author-profile.server";
+import { readForm } from "~/server/http/read-form.server";
 import { withSubmission } from "~/server/http/multipart-form.server";
 import type { Route } from "./+types/dashboard-account";
 
@@ -58,8 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answerForm(
       async () => {
         if (!isNewsroomMember(user)) throw new AppError("forbidden");
-        await withSubmission(request, site.newsroom.stagingDir, PROFILE_FORM_LIMITS, (form) =>
-          saveAuthorProfile(site.db, site.media, user.id, form),
+        await withSubmission(request, site.newsroom.stagingDir, PROFILE_FORM_LIMITS, async (form) =>
+          saveAuthorProfile(
+            site.db,
+            site.media,
+            user.id,
+            await readForm(authorProfileSchema, form, PROFILE_FORM_READING),
+            form.files,
+          ),
         );
         return { intent: "profile" as const, done: true };
       },
@@ -67,26 +80,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const asked = fields.intent;
+  const asked = formText(form, "intent");
   // An unknown intent's refusal shows above the first form.
   const intent: Intent = asked === "password" || asked === "sign-out-others" ? asked : "rename";
-  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) =>
-    new AppError("validation", { fields: accountFieldErrors(error) });
   return answerForm(
     async () => {
       if (asked === "rename") {
-        const parsed = renameSchema.safeParse(fields);
-        if (!parsed.success) throw invalid(parsed.error);
-        await renameSelf(site.auth, request, parsed.data.username);
+        const { username } = await readForm(renameSchema, form);
+        await renameSelf(site.auth, request, username);
         return { intent, done: true };
       }
       if (asked === "password") {
-        const parsed = changePasswordSchema.safeParse(fields);
-        if (!parsed.success) throw invalid(parsed.error);
-        const cookies = await changeOwnPassword(site.auth, site.db, request, parsed.data);
+        const cookies = await changeOwnPassword(
+          site.auth,
+          site.db,
+          request,
+          await readForm(changePasswordSchema, form),
+        );
         const headers = new Headers();
         for (const cookie of cookies) headers.append("Set-Cookie", cookie);
         // A redirect: this request's cookie names a session that just ended, so the page is loaded with the new one.

@@ -5,7 +5,7 @@ import { categoryLabel } from "~/lib/categories";
 import { SLIDER_COUNT } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { PLACEMENT_DEFAULT_MS, pinSlot, slideSlot } from "~/lib/front-page";
+import { chooseFormSchema, PLACEMENT_DEFAULT_MS, pinSlot, removeFormSchema, slideSlot } from "~/lib/front-page";
 import { frontPageMessages as fm } from "~/lib/newsroom-messages";
 import { pathOf, type NewsSummary } from "~/lib/news";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
@@ -13,8 +13,15 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireEditor } from "~/server/accounts/guards.server";
 import { answerForm } from "~/server/http/form-refusal.server";
-import { readSmallForm } from "~/server/http/form.server";
-import { choosePlacement, frontPageCandidates, listPlacements, removePlacement } from "~/server/news/front-page.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
+import {
+  choosePlacement,
+  FRONT_PAGE_FORM_READING,
+  frontPageCandidates,
+  listPlacements,
+  removePlacement,
+} from "~/server/news/front-page.server";
 import { pinnedStories, sliderItems } from "~/server/news/reader-lists.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-front-page";
@@ -50,13 +57,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const actor = await requireEditor(site.auth, request);
-  const form = Object.fromEntries(await readSmallForm(request));
+  const form = await readSmallForm(request);
   return answerForm(async () => {
-    if (form.intent === "remove") {
-      await removePlacement(site.db, form);
+    if (formText(form, "intent") === "remove") {
+      await removePlacement(site.db, await readForm(removeFormSchema, form, FRONT_PAGE_FORM_READING));
       return redirect(`${PATH}?done=removed`);
     }
-    await choosePlacement(site.db, form, actor.id, site.clock.now());
+    const choice = await readForm(chooseFormSchema, form, FRONT_PAGE_FORM_READING);
+    await choosePlacement(site.db, choice, actor.id, site.clock.now());
     return redirect(`${PATH}?done=saved`);
   });
 }

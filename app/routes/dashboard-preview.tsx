@@ -5,9 +5,8 @@ import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { ArticleBody } from "~/components/article-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
-import { formText, readSmallForm } from "~/server/http/form.server";
-import { previewFromForm } from "~/server/news/preview.server";
-import { articleFormValues, textsOf } from "~/lib/article-form-fields";
+import { readForm } from "~/server/http/read-form.server";
+import { PREVIEW_FORM_READING, previewFromForm, previewSchema } from "~/server/news/preview.server";
 
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-preview";
@@ -19,13 +18,8 @@ const PREVIEW_FORM_BYTES = 512 * 1024;
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
-  const form = await readSmallForm(request, PREVIEW_FORM_BYTES);
-  const preview = await previewFromForm(
-    site.db,
-    user,
-    { ...articleFormValues(textsOf(form)), id: formText(form, "id") },
-    site.clock.now(),
-  );
+  const input = await readForm(previewSchema, request, { ...PREVIEW_FORM_READING, maxBytes: PREVIEW_FORM_BYTES });
+  const preview = await previewFromForm(site.db, user, input, site.clock.now());
   return { preview };
 }
 

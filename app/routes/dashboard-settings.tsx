@@ -17,7 +17,13 @@ import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { withSubmission } from "~/server/http/multipart-form.server";
-import { saveSettings, SETTINGS_FORM_LIMITS } from "~/server/site-settings/settings-form.server";
+import { readForm } from "~/server/http/read-form.server";
+import {
+  saveSettings,
+  SETTINGS_FORM_LIMITS,
+  SETTINGS_FORM_READING,
+  settingsSubmissionSchema,
+} from "~/server/site-settings/settings-form.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-settings";
@@ -36,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(site.auth, request);
   const room = site.newsroom;
   return answerForm(async () => {
-    await withSubmission(request, room.stagingDir, SETTINGS_FORM_LIMITS, (form) => saveSettings(room, form, actor.id));
+    await withSubmission(request, room.stagingDir, SETTINGS_FORM_LIMITS, async (form) =>
+      saveSettings(room, await readForm(settingsSubmissionSchema, form, SETTINGS_FORM_READING), form.files, actor.id),
+    );
     return redirect("/dashboard/settings?saved=1");
   });
 }

@@ -9,6 +9,7 @@ import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, topicPath } from "~/lib/topics";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import {
   createNamedTopic,
@@ -18,7 +19,6 @@ import {
   mergeTopics,
   renameTopic,
 } from "~/server/news/topic-admin.server";
-import { AppError } from "~/server/platform/app-error.server";
 import { NO_STORE } from "~/server/platform/cache-control.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/dashboard-topics";
@@ -37,14 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   await requireAdmin(site.auth, request);
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
   return answerForm(async () => {
-    const parsed = topicActionSchema.safeParse(fields);
-    if (!parsed.success)
-      throw new AppError("validation", { message: parsed.error.issues[0]?.message ?? topicMessages.actionInvalid });
-    const input = parsed.data;
+    // One message, shown above the list.
+    const input = await readForm(topicActionSchema, form, { message: "first", fields: "none" });
     switch (input.intent) {
       case "create":
         return {

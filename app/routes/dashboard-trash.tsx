@@ -4,13 +4,14 @@ import { RowList } from "~/components/row-list";
 import { trashActionSchema } from "~/lib/article-schema";
 import { categoryLabel } from "~/lib/categories";
 import { formatDay } from "~/lib/dates";
+import type { FieldMessages } from "~/lib/error-body";
 import { newsroomMessages } from "~/lib/newsroom-messages";
 import type { NewsStatus } from "~/lib/news";
 import { isAdmin } from "~/lib/permissions";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { requireAdmin, requireEditor } from "~/server/accounts/guards.server";
-import { readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
 import { pageError } from "~/server/http/page-error.server";
 import { deleteFromTrash } from "~/server/news/trash-purge.server";
 import { listTrash, restoreFromTrash } from "~/server/news/trash.server";
@@ -39,20 +40,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
+/** A form naming no article is told so; any other is no form of this page. */
+const trashRefusal = ({ id }: FieldMessages) =>
+  pageError(id ? new AppError("validation", { message: id, fields: { id } }) : new AppError("bad-request"));
+
 /** Restore (editors) or delete for good (admins) one article of the trash; a refusal is the error page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   await requireEditor(site.auth, request);
-  const parsed = trashActionSchema.safeParse(Object.fromEntries(await readSmallForm(request)));
-  if (!parsed.success) {
-    const idProblem = parsed.error.issues.find((issue) => issue.path[0] === "id")?.message;
-    throw pageError(
-      idProblem
-        ? new AppError("validation", { message: idProblem, fields: { id: idProblem } })
-        : new AppError("bad-request"),
-    );
-  }
-  const { intent, id } = parsed.data;
+  const { intent, id } = await readForm(trashActionSchema, request, { refusal: trashRefusal });
   if (intent === "delete") {
     await requireAdmin(site.auth, request);
     await deleteFromTrash(site.newsroom, id);

@@ -1,14 +1,7 @@
 import { Form } from "react-router";
 import { DashboardHeading } from "~/components/dashboard-heading";
 import { accountButton, confirmFirst, Notice, primaryButton, TextField } from "~/components/account-fields";
-import {
-  accountFieldErrors,
-  invitationSchema,
-  roleChangeSchema,
-  SEARCH_MAX,
-  userIdSchema,
-  userSearchSchema,
-} from "~/lib/account-schemas";
+import { invitationSchema, roleChangeSchema, SEARCH_MAX, userIdSchema, userSearchSchema } from "~/lib/account-schemas";
 import { EMAIL_MAX, USERNAME_MAX } from "~/lib/auth-schemas";
 import { ROLES } from "~/lib/constants";
 import { formatDay } from "~/lib/dates";
@@ -25,7 +18,8 @@ import {
   setDisabled,
   setOneTimePassword,
 } from "~/server/accounts/user-admin.server";
-import { readSmallForm } from "~/server/http/form.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
+import { readForm, type ReadFormOptions } from "~/server/http/read-form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { siteContext } from "~/server/site/request-context.server";
@@ -53,37 +47,27 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return { users: await listUsers(site.db, q), q, me: admin.id, mailOn: site.mailer !== null };
 }
 
+/** A change of the list's rows is refused with one message, shown above the list. */
+const LIST_REFUSAL: ReadFormOptions = { message: "first", fields: "none" };
+
 /** One change per request, named by `intent`; a refusal is shown above the list with its status. */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const admin = await requireAdmin(site.auth, request);
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const intent = fields.intent;
-  const invalid = (error: { issues: { message: string }[] }) =>
-    new AppError("validation", { message: error.issues[0]?.message });
+  const intent = formText(form, "intent");
   return answerForm(async (): Promise<Answer> => {
     if (intent === "invite") {
-      const parsed = invitationSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError("validation", { fields: accountFieldErrors(parsed.error) });
-      await inviteMember(site.auth, site.resetMailing, admin.name, {
-        name: parsed.data.username,
-        email: parsed.data.email,
-        role: parsed.data.role,
-      });
+      const { username, email, role } = await readForm(invitationSchema, form);
+      await inviteMember(site.auth, site.resetMailing, admin.name, { name: username, email, role });
       return { done: "invited" };
     }
     if (intent === "role") {
-      const parsed = roleChangeSchema.safeParse(fields);
-      if (!parsed.success) throw invalid(parsed.error);
-      await changeRole(site.db, parsed.data.userId, parsed.data.role);
-      return { done: "role", userId: parsed.data.userId };
+      const { userId, role } = await readForm(roleChangeSchema, form, LIST_REFUSAL);
+      await changeRole(site.db, userId, role);
+      return { done: "role", userId };
     }
-    const parsed = userIdSchema.safeParse(fields);
-    if (!parsed.success) throw invalid(parsed.error);
-    const { userId } = parsed.data;
+    const { userId } = await readForm(userIdSchema, form, LIST_REFUSAL);
     switch (intent) {
       case "disable":
       case "enable":

@@ -30,6 +30,9 @@ import { publishArticle } from "~/server/news/publishing.server";
 import { ARTICLE_FORM_LIMITS } from "~/server/news/submission-limits.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { withSubmission } from "~/server/http/multipart-form.server";
+import { articleSchema } from "~/lib/article-schema";
+import { readForm } from "~/server/http/read-form.server";
+import { articleFormReading } from "~/server/news/article-form.server";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
 import { getArticle, listMostRead } from "~/server/news/articles-read.server";
@@ -90,8 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A status the member may not give is the 403 page; any other refusal goes back to the form.
   return answerForm(
     async () => {
-      const { id } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) =>
-        publishArticle(room, actor, form, "page"),
+      const { id } = await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, async (form) =>
+        publishArticle(room, actor, {
+          input: await readForm(articleSchema, form, articleFormReading("page")),
+          files: form.files,
+        }),
       );
       return redirect(`/dashboard?saved=${encodeURIComponent(id)}`);
     },

@@ -7,9 +7,14 @@ import { articleIdPath } from "~/lib/news";
 import { HYDRATE_DOCUMENT } from "~/islands/hydration";
 import { CoverageDesk } from "~/components/live-coverage/coverage-desk";
 import { requireNewsroomMember } from "~/server/accounts/guards.server";
-import { readCoverageDesk, runCoverageIntent } from "~/server/coverage/coverage-desk.server";
+import {
+  COVERAGE_FORM_READING,
+  coverageIntentSchema,
+  readCoverageDesk,
+  runCoverageIntent,
+} from "~/server/coverage/coverage-desk.server";
 import { answerForm } from "~/server/http/form-refusal.server";
-import { readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/edit-news-live";
 
@@ -32,7 +37,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = await requireNewsroomMember(site.auth, request);
   return answerForm(
-    async () => runCoverageIntent(site.newsroom, user, params.id, await readSmallForm(request, 64 * 1024)),
+    async () =>
+      runCoverageIntent(
+        site.newsroom,
+        user,
+        params.id,
+        await readForm(coverageIntentSchema, request, { ...COVERAGE_FORM_READING, maxBytes: 64 * 1024 }),
+      ),
     { passOn: ["not-found", "forbidden"] },
   );
 }

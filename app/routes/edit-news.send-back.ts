@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { sendBack } from "~/server/news/review.server";
+import { SEND_BACK_READING, sendBack, sendBackSchema } from "~/server/news/review.server";
 import { requireEditor } from "~/server/accounts/guards.server";
-import { formText, readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
 import { siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/edit-news.send-back";
 
@@ -11,8 +11,8 @@ const editPath = (id: string) => `/edit-news/${encodeURIComponent(id)}`;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   await requireEditor(site.auth, request);
-  const form = await readSmallForm(request);
-  await sendBack(site.db, params.id, formText(form, "note") ?? "", site.clock.now());
+  const form = await readForm(sendBackSchema, request, SEND_BACK_READING);
+  await sendBack(site.db, params.id, form, site.clock.now());
   return redirect(`${editPath(params.id)}?sentBack=1`);
 }
 

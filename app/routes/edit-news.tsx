@@ -24,6 +24,9 @@ import type { Route } from "./+types/edit-news";
 import { keepErrorHeaders } from "~/server/http/error-headers.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { withSubmission } from "~/server/http/multipart-form.server";
+import { articleSchema } from "~/lib/article-schema";
+import { readForm } from "~/server/http/read-form.server";
+import { articleFormReading } from "~/server/news/article-form.server";
 import { siteContext } from "~/server/site/request-context.server";
 
 export const handle = HYDRATE_DOCUMENT;
@@ -62,8 +65,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerForm(
     async () => {
       const { article } = await editableArticle(room.db, params.id, actor);
-      await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, (form) =>
-        editArticle(room, actor, article, form, "page"),
+      await withSubmission(request, room.stagingDir, ARTICLE_FORM_LIMITS, async (form) =>
+        editArticle(room, actor, article, {
+          input: await readForm(articleSchema, form, articleFormReading("page")),
+          files: form.files,
+        }),
       );
       // An author's article is not public yet: they go back to their dashboard.
       return redirect(isEditor(actor) ? `${articleIdPath(article.id)}?updated=1` : "/dashboard");

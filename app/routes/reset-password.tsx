@@ -1,14 +1,14 @@
 import { Form, Link } from "react-router";
 import { Notice, primaryButton, TextField } from "~/components/account-fields";
-import { accountFieldErrors, forgotPasswordSchema, resetPasswordSchema, resetTokenOf } from "~/lib/account-schemas";
+import { forgotPasswordSchema, resetPasswordSchema, resetTokenOf } from "~/lib/account-schemas";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/auth-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/lib/constants";
 import { accountMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { requestResetLink, resetWithToken } from "~/server/accounts/password-reset.server";
-import { readSmallForm } from "~/server/http/form.server";
-import { AppError } from "~/server/platform/app-error.server";
+import { formText, readSmallForm } from "~/server/http/form.server";
+import { readForm } from "~/server/http/read-form.server";
 import { answerForm } from "~/server/http/form-refusal.server";
 import { afterResponseContext, clientIpContext, siteContext } from "~/server/site/request-context.server";
 import type { Route } from "./+types/reset-password";
@@ -22,28 +22,16 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const form = await readSmallForm(request);
-  const fields = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const invalid = (error: Parameters<typeof accountFieldErrors>[0]) =>
-    new AppError("validation", { fields: accountFieldErrors(error) });
   return answerForm(async () => {
-    if (fields.intent === "reset") {
-      const parsed = resetPasswordSchema.safeParse(fields);
-      if (!parsed.success) throw invalid(parsed.error);
-      await resetWithToken(site.auth, parsed.data.token, parsed.data.newPassword);
+    if (formText(form, "intent") === "reset") {
+      const { token, newPassword } = await readForm(resetPasswordSchema, form);
+      await resetWithToken(site.auth, token, newPassword);
       return { done: "reset" as const };
     }
-    const parsed = forgotPasswordSchema.safeParse(fields);
-    if (!parsed.success) throw invalid(parsed.error);
+    const { email } = await readForm(forgotPasswordSchema, form);
     // Without mail the page already says whom to ask; a request made anyway gets that page again.
     if (site.mailer === null) return { done: "mail-off" as const };
-    await requestResetLink(
-      site.resetMailing,
-      context.get(clientIpContext),
-      parsed.data.email,
-      context.get(afterResponseContext),
-    );
+    await requestResetLink(site.resetMailing, context.get(clientIpContext), email, context.get(afterResponseContext));
     return { done: "sent" as const };
   });
 }

@@ -1,7 +1,9 @@
-import { AUTHOR_PHOTO_SIZE, authorProfileSchema, parseLinks, type AuthorProfile } from "~/lib/author-profile";
+import { AUTHOR_PHOTO_SIZE, parseLinks, type AuthorProfile, type authorProfileSchema } from "~/lib/author-profile";
 import { storyMessages, newsroomMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
-import type { Submission, UploadLimits } from "~/server/http/multipart-form.server";
+import type { z } from "~/lib/zod";
+import type { StagedFile, UploadLimits } from "~/server/http/multipart-form.server";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { storeCroppedImages } from "~/server/media/cropped-images.server";
 import { MAX_IMAGE_BYTES } from "~/server/media/media.server";
 import { mediaNameOf, type MediaStorage } from "~/server/media/storage.server";
@@ -38,39 +40,24 @@ export async function authorProfileByName(db: DB, username: string): Promise<Aut
   return row ? { photo: row.image, bio: row.bio, links: parseLinks(row.links) } : null;
 }
 
+/** How the profile form is read into authorProfileSchema (http/read-form): nothing but its fields; its first problem is the answer. */
+export const PROFILE_FORM_READING: ReadFormOptions = { known: FIELDS, message: "first", fields: "first" };
+export type AuthorProfileInput = z.output<typeof authorProfileSchema>;
+
 /**
- * Saves `userId`'s profile from the form: every field checked before the photo is stored (by its
- * bytes, cropped to a square as the settings' images are), the row and its outbox event in one
- * transaction; the photo it replaces is removed after.
+ * Saves `userId`'s profile from the checked form: the photo stored (by its bytes, cropped to a square as
+ * the settings' images are), the row and its outbox event in one transaction; the photo it replaces is removed after.
  */
 export async function saveAuthorProfile(
   db: DB,
   storage: MediaStorage,
   userId: string,
-  submission: Submission,
+  profile: AuthorProfileInput,
+  files: readonly StagedFile[],
 ): Promise<void> {
-  const unknown = Object.keys(submission.fields).find((field) => !FIELDS.has(field));
-  if (unknown !== undefined)
-    throw new AppError("validation", {
-      message: newsroomMessages.fieldUnknown,
-      fields: { [unknown]: newsroomMessages.fieldUnknown },
-    });
-  const parsed = authorProfileSchema.safeParse({
-    bio: submission.fields.bio?.[0],
-    links: submission.fields.links?.[0],
-    removePhoto: submission.fields.removePhoto?.[0],
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? "form");
-    throw new AppError("validation", {
-      message: issue?.message,
-      fields: { [field]: issue?.message ?? newsroomMessages.fieldUnknown },
-    });
-  }
   const current = await readAuthorProfile(db, userId);
   if (!current) throw new AppError("not-found");
-  const file = submission.files.find((f) => f.field === "photo");
+  const file = files.find((f) => f.field === "photo");
   const upload = {
     field: "photo",
     folder: "author-photos",
@@ -80,7 +67,7 @@ export async function saveAuthorProfile(
   const photo = file
     ? ((await storeCroppedImages(storage, upload, file.path, [{ key: "photo", size: AUTHOR_PHOTO_SIZE, fit: "cover" }]))
         .photo ?? null)
-    : parsed.data.removePhoto
+    : profile.removePhoto
       ? null
       : current.photo;
   try {
@@ -89,8 +76,8 @@ export async function saveAuthorProfile(
         .updateTable("user")
         .set({
           image: photo,
-          bio: parsed.data.bio,
-          links: JSON.stringify(parsed.data.links),
+          bio: profile.bio,
+          links: JSON.stringify(profile.links),
           updatedAt: new Date().toISOString(),
         })
         .where("id", "=", userId)

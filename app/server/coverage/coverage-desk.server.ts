@@ -2,7 +2,8 @@ import { canManageCoverage } from "~/lib/permissions";
 import type { CoverageView } from "~/lib/live-coverage";
 import { liveDeskMessages } from "~/lib/newsroom-messages";
 import type { CurrentUser } from "~/server/accounts/guards.server";
-import { formText } from "~/server/http/form.server";
+import { z } from "~/lib/zod";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { assertMayPost } from "./coverage-access.server";
 import { readCoverage } from "./coverage-read.server";
@@ -46,43 +47,72 @@ export async function readCoverageDesk(
   };
 }
 
-/** One action of the live desk's forms, named by `intent`. */
+/** A text the form sent (empty: none); what it may hold is the write's to check. */
+const sentText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" && value !== "" ? value : undefined));
+const ticked = sentText.transform((value) => value === "on");
+// Ids are the UUIDs postLiveUpdate makes; anything else names no update (and never reaches a query).
+const updateId = sentText.transform((value) => (value !== undefined && /^[0-9a-f-]{36}$/.test(value) ? value : ""));
+
+/** The live desk's forms, by `intent` (http/read-form, COVERAGE_FORM_READING). */
+export const coverageIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("open") }),
+    z.object({ intent: z.literal("close"), summary: sentText }),
+    z.object({
+      intent: z.literal("post"),
+      body: sentText,
+      sendAlert: ticked,
+      confirmAlert: ticked,
+      submissionId: sentText,
+    }),
+    z.object({ intent: z.literal("edit"), updateId, body: sentText }),
+    z.object({ intent: z.enum(["delete", "pin", "unpin"]), updateId }),
+  ],
+  { error: liveDeskMessages.unknownIntent },
+);
+export type CoverageIntent = z.output<typeof coverageIntentSchema>;
+
+/** Only the intent can be wrong: an action the desk does not have. */
+export const COVERAGE_FORM_READING: ReadFormOptions = {
+  refusal: () => new AppError("bad-request", { message: liveDeskMessages.unknownIntent }),
+};
+
+/** One action of the live desk's forms. */
 export async function runCoverageIntent(
   writer: CoverageWriter,
   user: CurrentUser,
   articleId: string,
-  form: FormData,
+  action: CoverageIntent,
 ): Promise<{ done: string }> {
-  const intent = formText(form, "intent");
-  // Ids are the UUIDs postLiveUpdate makes; anything else names no update (and never reaches a query).
-  const updateId = /^[0-9a-f-]{36}$/.test(formText(form, "updateId") ?? "") ? formText(form, "updateId")! : "";
-  switch (intent) {
+  switch (action.intent) {
     case "open":
       await openCoverage(writer, user, articleId);
       break;
     case "close":
-      await closeCoverage(writer, user, articleId, { summary: formText(form, "summary") });
+      await closeCoverage(writer, user, articleId, { summary: action.summary });
       break;
     case "post":
       await postLiveUpdate(writer, user, articleId, {
-        body: formText(form, "body"),
-        sendAlert: formText(form, "sendAlert") === "on",
-        confirmAlert: formText(form, "confirmAlert") === "on",
-        submissionId: formText(form, "submissionId"),
+        body: action.body,
+        sendAlert: action.sendAlert,
+        confirmAlert: action.confirmAlert,
+        submissionId: action.submissionId,
       });
       break;
     case "edit":
-      await editLiveUpdate(writer, user, articleId, updateId, { body: formText(form, "body") });
+      await editLiveUpdate(writer, user, articleId, action.updateId, { body: action.body });
       break;
     case "delete":
-      await deleteLiveUpdate(writer, user, articleId, updateId);
+      await deleteLiveUpdate(writer, user, articleId, action.updateId);
       break;
     case "pin":
     case "unpin":
-      await pinLiveUpdate(writer, user, articleId, updateId, intent === "pin");
+      await pinLiveUpdate(writer, user, articleId, action.updateId, action.intent === "pin");
       break;
-    default:
-      throw new AppError("bad-request", { message: liveDeskMessages.unknownIntent });
   }
-  return { done: intent };
+  return { done: action.intent };
 }

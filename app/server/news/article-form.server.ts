@@ -1,9 +1,6 @@
-import { articleSchema, type ArticleFormInput } from "~/lib/article-schema";
 import { ARTICLE_TEXT_FIELDS, articleFormValues } from "~/lib/article-form-fields";
-import { articleFieldErrors } from "~/lib/field-errors";
-import { newsroomMessages } from "~/lib/newsroom-messages";
-import type { Submission } from "~/server/http/multipart-form.server";
-import { AppError } from "~/server/platform/app-error.server";
+import { articleFieldOf } from "~/lib/field-errors";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { refusalOfFields } from "./base-version.server";
 
 /**
@@ -17,19 +14,17 @@ export type FormSender = "page" | "api";
 const FORM_FIELDS: ReadonlySet<string> = new Set(ARTICLE_TEXT_FIELDS);
 
 /**
- * The article form's fields, checked. A field the form does not have is refused by its name (a client's
- * typo must not be dropped without a word), and so is every field that fails its check.
+ * How the article form is read into articleSchema (http/read-form). A field the form does not have is
+ * refused by its name (a client's typo must not be dropped without a word), and so is every field that fails its check.
  */
-export function checkedArticleForm(submission: Submission, sender: FormSender): ArticleFormInput {
-  const unknown = Object.keys(submission.fields).find((field) => !FORM_FIELDS.has(field));
-  if (unknown !== undefined)
-    throw new AppError("validation", {
-      message: newsroomMessages.fieldUnknown,
-      fields: { [unknown]: newsroomMessages.fieldUnknown },
-    });
-  const values = articleFormValues((name) => submission.fields[name]);
-  const timeGoesWithChoice = sender === "page" && values.status !== "scheduled";
-  const parsed = articleSchema.safeParse(timeGoesWithChoice ? { ...values, publishAt: undefined } : values);
-  if (!parsed.success) throw refusalOfFields(articleFieldErrors(parsed.error.issues));
-  return parsed.data;
+export function articleFormReading(sender: FormSender): ReadFormOptions {
+  return {
+    known: FORM_FIELDS,
+    values: ({ texts }) => {
+      const values = articleFormValues(texts);
+      return sender === "page" && values.status !== "scheduled" ? { ...values, publishAt: undefined } : values;
+    },
+    fieldOf: articleFieldOf,
+    refusal: refusalOfFields,
+  };
 }

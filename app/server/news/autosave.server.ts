@@ -1,11 +1,12 @@
-import { articleIdField, articleSchema } from "~/lib/article-schema";
+import { articleIdField, type ArticleFormInput } from "~/lib/article-schema";
 import { ARTICLE_TEXT_FIELDS, AUTOSAVE_READ_FIELDS, articleFormValues } from "~/lib/article-form-fields";
-import { articleFieldErrors } from "~/lib/field-errors";
-import { messages } from "~/lib/messages";
+import { articleFieldOf } from "~/lib/field-errors";
 import { newsroomMessages } from "~/lib/newsroom-messages";
 import { EDITORS } from "~/lib/audience";
 import { canEditArticle, isEditor, isNewsroomMember, type Actor } from "~/lib/permissions";
+import { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { getArticle } from "./articles-read.server";
 import { createArticle, updateArticle } from "./articles-write.server";
@@ -27,36 +28,32 @@ import { refusalOfFields, requireBaseVersion } from "./base-version.server";
 /** What an autosave request may name: the article form's text fields, and the draft's `id`. */
 const REQUEST_FIELDS: ReadonlySet<string> = new Set([...ARTICLE_TEXT_FIELDS, "id"]);
 
-/** The request's fields by name: a text, or a list of texts for the images' order and details. */
-export type AutosaveFields = Record<string, string | readonly string[] | undefined>;
 /** `version`: the draft's version after this save, the base of the form's next save. */
 export type Autosaved = { id: string; savedAt: string; version: number };
 
 /**
- * The fields checked as the form's save checks them, as a draft's. A field the form does not have is
- * refused by its name; the submit's choices, files and removals are the save's, not read here.
+ * How an autosave request is read into articleSchema (http/read-form): checked as the form's save checks it,
+ * as a draft's. A field the form does not have is refused by its name; the submit's choices, files and
+ * removals are the save's, not read here.
  */
-function checked(fields: AutosaveFields) {
-  const unknown = Object.keys(fields).find((name) => fields[name] !== undefined && !REQUEST_FIELDS.has(name));
-  if (unknown !== undefined)
-    throw new AppError("validation", {
-      message: newsroomMessages.fieldUnknown,
-      fields: { [unknown]: newsroomMessages.fieldUnknown },
-    });
-  const texts = (name: string) => {
-    const value = fields[name];
-    return value === undefined ? undefined : typeof value === "string" ? [value] : value;
-  };
-  const id = articleIdField.optional().safeParse(texts("id")?.[0] || undefined);
-  const parsed = articleSchema.safeParse({ ...articleFormValues(texts, AUTOSAVE_READ_FIELDS), status: "draft" });
-  if (!parsed.success) throw refusalOfFields(articleFieldErrors(parsed.error.issues));
-  if (!id.success) throw refusalOfFields({ id: id.error.issues[0]?.message ?? messages.newsNotFound });
-  return { id: id.data, input: parsed.data };
-}
+export const AUTOSAVE_FORM_READING: ReadFormOptions = {
+  known: REQUEST_FIELDS,
+  values: ({ texts }) => ({ ...articleFormValues(texts, AUTOSAVE_READ_FIELDS), status: "draft" }),
+  fieldOf: articleFieldOf,
+  refusal: refusalOfFields,
+};
 
-type Checked = ReturnType<typeof checked>;
+/** The draft an autosave request names, read once its fields passed (AUTOSAVE_ID_READING). */
+export const autosaveIdSchema = z.object({ id: articleIdField.optional() });
+export const AUTOSAVE_ID_READING: ReadFormOptions = {
+  values: ({ texts }) => ({ id: texts("id")?.[0] || undefined }),
+  refusal: refusalOfFields,
+};
 
-async function draftToSave(db: DB, actor: Actor, { id, input }: Checked, now: Date): Promise<string> {
+/** An autosave as its route read it: the draft's `id` once it has one, and the form's fields. */
+export type AutosaveRequest = { id: string | undefined; input: ArticleFormInput };
+
+async function draftToSave(db: DB, actor: Actor, { id, input }: AutosaveRequest, now: Date): Promise<string> {
   if (id) return id;
   if (!input.submissionId) throw new AppError("bad-request");
   const { title, content, body, category, submissionId } = input;
@@ -73,15 +70,14 @@ async function draftToSave(db: DB, actor: Actor, { id, input }: Checked, now: Da
   return created.id;
 }
 
-/** Saves the form's fields into the draft `fields.id`, or into a new draft, at `now`; throws an AppError when it may not. */
+/** Saves the form's fields into the draft `request.id`, or into a new draft, at `now`; throws an AppError when it may not. */
 export async function autosaveDraft(
   db: DB,
   actor: Actor,
-  fields: AutosaveFields,
+  request: AutosaveRequest,
   now = new Date(),
 ): Promise<Autosaved> {
   if (!isNewsroomMember(actor)) throw new AppError("forbidden");
-  const request = checked(fields);
   const { input } = request;
   if (input.topics) await assertTopicsAllowed(db, { names: input.topics, mayCreate: isEditor(actor) });
   const id = await draftToSave(db, actor, request, now);

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chooseFormSchema, removeFormSchema } from "~/lib/front-page";
 import { frontPageMessages as fm } from "~/lib/newsroom-messages";
+import { readForm } from "~/server/http/read-form.server";
 import { isoToBeirutWallTime } from "~/lib/publish-time";
 import type { DB } from "~/server/db/db.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -9,6 +11,7 @@ import { articleAt } from "../../../harness/articles";
 import {
   categoryPins,
   choosePlacement,
+  FRONT_PAGE_FORM_READING,
   frontPageCandidates,
   frontPageSlider,
   listPlacements,
@@ -32,8 +35,17 @@ const HOUR = 3_600_000;
 const inHours = (hours: number) => isoToBeirutWallTime(new Date(NOW.getTime() + hours * HOUR).toISOString());
 const pictured = (minutes: number, overrides = {}) =>
   articleAt(db, minutes, { images: [`/media/news-images/${minutes}.webp`], ...overrides });
-const choose = (place: string, newsId: string, hours = 24) =>
-  choosePlacement(db, { place, newsId, until: inHours(hours) }, "editor-id", NOW);
+/** A form's fields, read as the dashboard's route reads them. */
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+const chooseFrom = async (fields: Record<string, string>) =>
+  choosePlacement(db, await readForm(chooseFormSchema, formOf(fields), FRONT_PAGE_FORM_READING), "editor-id", NOW);
+const removeFrom = async (fields: Record<string, string>) =>
+  removePlacement(db, await readForm(removeFormSchema, formOf(fields), FRONT_PAGE_FORM_READING));
+const choose = (place: string, newsId: string, hours = 24) => chooseFrom({ place, newsId, until: inHours(hours) });
 const titles = (items: { title: string }[]) => items.map((item) => item.title);
 const frontPageEvents = async () =>
   (await db.selectFrom("events").select("kind").where("kind", "=", "front-page-changed").execute()).length;
@@ -88,7 +100,7 @@ describe("the slider", () => {
     const draft = await pictured(2, { status: "draft" });
     const bare = await articleAt(db, 3);
     const video = await pictured(4, { video: "https://www.youtube.com/watch?v=abcdefghijk" });
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Record<string, string>, string, string][] = [
       [{ place: "1", newsId: draft, until: inHours(2) }, "newsId", fm.notPublished],
       [{ place: "1", newsId: "لا-يوجد", until: inHours(2) }, "newsId", fm.notPublished],
       [{ place: "1", newsId: bare, until: inHours(2) }, "newsId", fm.needsPicture],
@@ -104,14 +116,12 @@ describe("the slider", () => {
       [{ place: "1", newsId: "", until: inHours(2) }, "newsId", fm.articleRequired],
     ];
     for (const [form, field, message] of cases) {
-      const error = await refusal(choosePlacement(db, form, "editor-id", NOW));
+      const error = await refusal(chooseFrom(form));
       expect([error.code, error.fields?.[field]], JSON.stringify(form).slice(0, 80)).toEqual(["validation", message]);
     }
-    const nul = await refusal(
-      choosePlacement(db, { place: "1", newsId: `${good}\u0000`, until: inHours(2) }, "editor-id", NOW),
-    );
+    const nul = await refusal(chooseFrom({ place: "1", newsId: `${good}\u0000`, until: inHours(2) }));
     expect(nul.status).toBe(400);
-    expect((await refusal(removePlacement(db, { slot: "slide:9" }))).fields?.slot).toBe(fm.slotInvalid);
+    expect((await refusal(removeFrom({ slot: "slide:9" }))).fields?.slot).toBe(fm.slotInvalid);
     expect(await listPlacements(db)).toEqual([]);
     expect(await frontPageEvents()).toBe(0);
   });
@@ -150,10 +160,10 @@ describe("changes and their end", () => {
     await choose("1", story);
     await choose("pin", story);
     expect(await frontPageEvents()).toBe(2);
-    await removePlacement(db, { slot: "slide:1" });
+    await removeFrom({ slot: "slide:1" });
     expect(await frontPageEvents()).toBe(3);
     // A slot nobody holds changes nothing.
-    await removePlacement(db, { slot: "slide:1" });
+    await removeFrom({ slot: "slide:1" });
     expect(await frontPageEvents()).toBe(3);
     expect((await listPlacements(db)).map((placement) => placement.slot)).toEqual(["pin:local"]);
   });

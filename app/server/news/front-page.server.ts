@@ -1,11 +1,20 @@
 import { isCategory, type Category } from "~/lib/categories";
 import { SLIDER_COUNT } from "~/lib/constants";
-import { PLACEMENT_MAX_MS, chooseFormSchema, pinSlot, removeFormSchema, slideSlot, type Slot } from "~/lib/front-page";
+import {
+  PLACEMENT_MAX_MS,
+  pinSlot,
+  slideSlot,
+  type chooseFormSchema,
+  type removeFormSchema,
+  type Slot,
+} from "~/lib/front-page";
 import { frontPageMessages as fm } from "~/lib/newsroom-messages";
 import type { NewsSummary } from "~/lib/news";
 import { parsePublishAt } from "~/lib/publish-time";
 import { sql } from "kysely";
+import type { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { containsPattern } from "~/server/db/like.server";
 import { recordSiteEvent, writeWithEvents } from "~/server/outbox/outbox.server";
 import { AppError } from "~/server/platform/app-error.server";
@@ -144,11 +153,10 @@ function refused(field: string, message: string): AppError {
   return new AppError("validation", { message, fields: { [field]: message } });
 }
 
-function fieldsOf(issues: { path: PropertyKey[]; message: string }[]): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-  return new AppError("validation", { message: Object.values(fields)[0] ?? fm.placeInvalid, fields });
-}
+/** How the dashboard's forms are read into chooseFormSchema and removeFormSchema (http/read-form): the first message above the form, each beside its field. */
+export const FRONT_PAGE_FORM_READING: ReadFormOptions = { message: "first" };
+export type PlacementChoice = z.output<typeof chooseFormSchema>;
+export type PlacementRemoval = z.output<typeof removeFormSchema>;
 
 /** The end time of a form: a Beirut wall time in the future, within a year. */
 function untilOf(value: string, now: Date): string {
@@ -166,14 +174,11 @@ function untilOf(value: string, now: Date): string {
  */
 export async function choosePlacement(
   db: DB,
-  form: Record<string, unknown>,
+  { place, newsId, until: wallTime }: PlacementChoice,
   by: string,
   now: Date,
 ): Promise<Placement> {
-  const parsed = chooseFormSchema.safeParse(form);
-  if (!parsed.success) throw fieldsOf(parsed.error.issues);
-  const { place, newsId } = parsed.data;
-  const until = untilOf(parsed.data.until, now);
+  const until = untilOf(wallTime, now);
   const article = await db
     .selectFrom("news")
     .select(["id", "status", "category", "is_video", "images", "image_url"])
@@ -218,14 +223,9 @@ export async function choosePlacement(
 }
 
 /** One click on "إزالة": the slot goes back to the rule. A slot nobody holds changes nothing. */
-export async function removePlacement(db: DB, form: Record<string, unknown>): Promise<void> {
-  const parsed = removeFormSchema.safeParse(form);
-  if (!parsed.success) throw fieldsOf(parsed.error.issues);
+export async function removePlacement(db: DB, { slot }: PlacementRemoval): Promise<void> {
   await writeWithEvents(db, async (trx) => {
-    const removed = await trx
-      .deleteFrom("front_page_placements")
-      .where("slot", "=", parsed.data.slot)
-      .executeTakeFirst();
+    const removed = await trx.deleteFrom("front_page_placements").where("slot", "=", slot).executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) await recordSiteEvent(trx, "front-page-changed");
   });
 }

@@ -15,6 +15,9 @@ import { mediaNamesOf } from "~/server/media/media.server";
 import { listReferencedMedia } from "./article-media.server";
 import { changeLibraryImage, deleteLibraryImage, searchLibrary, usesOf } from "./media-library.server";
 import { editArticle, publishArticle } from "./publishing.server";
+import { articleFormReading } from "./article-form.server";
+import { readForm } from "~/server/http/read-form.server";
+import { articleSchema } from "~/lib/article-schema";
 import type { Newsroom } from "./newsroom.server";
 import { getArticle } from "./articles-read.server";
 import { shareImageFor } from "./share-image.server";
@@ -44,12 +47,13 @@ async function submission(fields: Record<string, string | string[]>, images: Buf
     return { field: "images", filename: `photo-${index}.png`, path: file, size: bytes.length };
   });
   const base = { title: "خبر", content: "نص الخبر", category: "local", status: "published" };
-  return {
+  const submitted = {
     fields: Object.fromEntries(
       Object.entries({ ...base, ...fields }).map(([key, value]) => [key, Array.isArray(value) ? value : [value]]),
     ),
     files,
   };
+  return { input: await readForm(articleSchema, submitted, articleFormReading("api")), files };
 }
 
 describe("the media library", () => {
@@ -58,7 +62,6 @@ describe("the media library", () => {
       newsroom,
       AUTHOR,
       await submission({ title: "الخبر الأول", status: "draft" }, [await pngBytes(900, 1200, "#264653")]),
-      "api",
     );
     const [url] = (await getArticle(db, first.id, EDITORS))!.images;
     const { images } = await searchLibrary(db, EDITOR, NO_FILTER);
@@ -76,7 +79,6 @@ describe("the media library", () => {
         imageCaption: "المرفأ صباحاً",
         imageCredit: "أرشيف",
       }),
-      "api",
     );
     expect((await getArticle(db, second.id))!.images).toEqual([url]);
     const [entry] = (await searchLibrary(db, EDITOR, { ...NO_FILTER, q: "صباحا" })).images;
@@ -95,7 +97,6 @@ describe("the media library", () => {
         removeImages: url!,
         baseVersion: String(article.version),
       }),
-      "api",
     );
     expect(storedFiles(url!)).toHaveLength(4);
     expect(await listReferencedMedia(db)).toContain(url);
@@ -108,7 +109,7 @@ describe("the media library", () => {
       imageCaption: "",
       imageCredit: "",
     });
-    await expect(publishArticle(newsroom, EDITOR, await refused, "api")).rejects.toMatchObject({ code: "validation" });
+    await expect(publishArticle(newsroom, EDITOR, await refused)).rejects.toMatchObject({ code: "validation" });
     expect(await db.selectFrom("news").select("id").execute()).toEqual([]);
   });
 
@@ -117,7 +118,6 @@ describe("the media library", () => {
       newsroom,
       EDITOR,
       await submission({ title: "خبر بصورة" }, [await pngBytes(), await pngBytes(640, 360, "#e76f51")]),
-      "api",
     );
     const [cover, second] = (await getArticle(db, story.id))!.images;
     await expect(deleteLibraryImage(newsroom, EDITOR, cover!)).rejects.toMatchObject({
@@ -133,7 +133,6 @@ describe("the media library", () => {
       EDITOR,
       story2,
       await submission({ title: "خبر بصورة", removeImages: second!, baseVersion: String(story2.version) }),
-      "api",
     );
     // A kept revision still names it: still in use.
     expect((await usesOf(db, [second!])).get(second!)).toEqual([{ id: story.id, title: "خبر بصورة", as: "revision" }]);
@@ -152,13 +151,11 @@ describe("the media library", () => {
       newsroom,
       EDITOR,
       await submission({ title: "تغطية بصورة" }, [await pngBytes()]),
-      "api",
     );
     const other = await publishArticle(
       newsroom,
       EDITOR,
       await submission({ title: "خبر آخر" }, [await pngBytes(640, 360, "#e76f51")]),
-      "api",
     );
     const picture = (await getArticle(db, other.id))!.images[0]!;
     await db.deleteFrom("news").where("id", "=", other.id).execute();
@@ -189,7 +186,7 @@ describe("the media library", () => {
   });
 
   it("keeps a focal point in 0–1 and refuses anything else", async () => {
-    await publishArticle(newsroom, EDITOR, await submission({}, [await pngBytes()]), "api");
+    await publishArticle(newsroom, EDITOR, await submission({}, [await pngBytes()]));
     const [{ url }] = (await db.selectFrom("media").select("url").execute()) as [{ url: string }];
     await changeLibraryImage(newsroom, AUTHOR, { intent: "focus", url, x: "0.2", y: "0.85" });
     expect((await searchLibrary(db, EDITOR, NO_FILTER)).images[0]!.focal).toEqual({ x: 0.2, y: 0.85 });
@@ -370,7 +367,7 @@ describe("the share picture", () => {
     // A portrait picture: red above, blue in its lowest fifth; a centre crop shows red alone.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="1200"><rect width="600" height="960" fill="#ff0000"/><rect y="960" width="600" height="240" fill="#0000ff"/></svg>`;
     const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    const story = await publishArticle(newsroom, EDITOR, await submission({}, [png]), "api");
+    const story = await publishArticle(newsroom, EDITOR, await submission({}, [png]));
     const [url] = (await getArticle(db, story.id))!.images as [string];
     const colourAt = async (shareUrl: string, x: number, y: number) => {
       const { data, info } = await sharp(path.join(mediaDir, shareUrl.replace("/media/", "")))

@@ -1,13 +1,15 @@
 import { articleFields, articleIdField, withArticleText, withImageDetails } from "~/lib/article-schema";
-import type { ArticleFormValues } from "~/lib/article-form-fields";
+import { articleFormValues } from "~/lib/article-form-fields";
 import { creditOf, type Credit } from "~/lib/bylines";
 import type { ImageDetailsMap } from "~/lib/image-details";
 import { imageDetailMessages } from "~/lib/newsroom-messages";
-import { articleFieldErrors } from "~/lib/field-errors";
+import { articleFieldOf } from "~/lib/field-errors";
 import type { Category } from "~/lib/categories";
 import type { RichDocument } from "~/lib/rich-text/document";
 import type { Actor } from "~/lib/permissions";
+import type { z } from "~/lib/zod";
 import type { DB } from "~/server/db/db.server";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { EDITORS } from "~/lib/audience";
 import { getArticle } from "./articles-read.server";
@@ -31,7 +33,7 @@ export type Preview = {
   topics: { name: string }[];
 };
 
-const previewSchema = articleFields
+export const previewSchema = articleFields
   .pick({
     title: true,
     content: true,
@@ -52,8 +54,18 @@ const previewSchema = articleFields
   .transform(withArticleText)
   .transform(withImageDetails);
 
-/** The form's values (lib/article-form-fields.ts), and the article's `id` when it has one. */
-export type PreviewFields = ArticleFormValues & { id?: string };
+/** The form's fields as previewSchema checked them, and the article's `id` when it has one. */
+export type PreviewInput = z.output<typeof previewSchema>;
+
+/**
+ * How the preview's form is read into previewSchema (http/read-form): its values (lib/article-form-fields.ts)
+ * and `id`. The preview is a page of its own, away from the form: it shows the first field's message.
+ */
+export const PREVIEW_FORM_READING: ReadFormOptions = {
+  values: ({ texts }) => ({ ...articleFormValues(texts), id: texts("id")?.[0] || undefined }),
+  fieldOf: articleFieldOf,
+  message: "first",
+};
 
 /** Who the page would credit: the byline typed, else the story's author (the actor, for a story not saved yet). */
 async function creditOfPreview(
@@ -72,15 +84,9 @@ async function creditOfPreview(
   return creditOf(null, author?.name ?? null);
 }
 
-/** The article as readers would see it from the posted form; nothing is stored. Throws an AppError for bad fields or an article the actor may not edit. */
-export async function previewFromForm(db: DB, actor: Actor, fields: PreviewFields, now = new Date()): Promise<Preview> {
-  const parsed = previewSchema.safeParse(fields);
-  if (!parsed.success) {
-    // The preview is a page of its own, away from the form: it shows the first field's message.
-    const fields = articleFieldErrors(parsed.error.issues);
-    throw new AppError("validation", { message: Object.values(fields)[0], fields });
-  }
-  const { id, title, standfirst, byline, body, category, videoUrl, imageUrl } = parsed.data;
+/** The article as readers would see it from the posted form; nothing is stored. Throws an AppError for an article the actor may not edit. */
+export async function previewFromForm(db: DB, actor: Actor, input: PreviewInput, now = new Date()): Promise<Preview> {
+  const { id, title, standfirst, byline, body, category, videoUrl, imageUrl } = input;
   let video = videoUrl;
   if (id) await assertRevisionsAccess(db, actor, id);
   const article = id ? await getArticle(db, id, EDITORS) : null;
@@ -88,13 +94,13 @@ export async function previewFromForm(db: DB, actor: Actor, fields: PreviewField
   // Images taken from the media library show beside the article's own.
   const fromLibrary = await libraryHolds(
     db,
-    (parsed.data.imageOrder ?? []).filter((url) => !current.includes(url)),
+    (input.imageOrder ?? []).filter((url) => !current.includes(url)),
   );
-  const images = keptImagesInOrder(current, parsed.data, fromLibrary);
+  const images = keptImagesInOrder(current, input, fromLibrary);
   if (!images) throw new AppError("validation", { fields: { imageDetails: imageDetailMessages.notOfArticle } });
-  const imageDetails: ImageDetailsMap = { ...article?.imageDetails, ...parsed.data.imageDetails };
+  const imageDetails: ImageDetailsMap = { ...article?.imageDetails, ...input.imageDetails };
   if (article) video ??= article.video?.startsWith("/media/") ? article.video : null;
-  const topics = (parsed.data.topics ?? []).map((name) => ({ name }));
+  const topics = (input.topics ?? []).map((name) => ({ name }));
   const videoPoster = video ? await posterOfVideo(db, video) : undefined;
   return {
     title,

@@ -8,13 +8,12 @@ import { AppError } from "~/server/platform/app-error.server";
 import type { DB } from "~/server/db/db.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Newsroom } from "./newsroom.server";
-import type { Submission } from "~/server/http/multipart-form.server";
+import type { StagedFile } from "~/server/http/multipart-form.server";
 import { TOO_MANY_FILES } from "./submission-limits.server";
 import { getArticle } from "./articles-read.server";
 import { createArticle, updateArticle } from "./articles-write.server";
 import { removeMedia, storeUploads } from "./article-media.server";
 import { describeLibraryImages, forgetLibraryImages, libraryHolds, recordLibraryImages } from "./media-library.server";
-import { checkedArticleForm, type FormSender } from "./article-form.server";
 import { requireBaseVersion } from "./base-version.server";
 import { articleNotFound, articleNotYours } from "./ownership.server";
 import { getArticleAccess } from "./review.server";
@@ -126,6 +125,9 @@ async function alertLimitOf({ alertsPerHour }: Newsroom, input: ArticleFormInput
   return alertLimitUnlessConfirmed(alertsPerHour, input.confirmAlert);
 }
 
+/** The article form as its route read it (articleFormReading): its fields checked, its files staged. */
+export type ArticleForm = { input: ArticleFormInput; files: readonly StagedFile[] };
+
 /** The form's new files, and the images it takes from the media library. */
 type Uploads = { images: string[]; video: string | null; shareImage: string | null; fromLibrary: ReadonlySet<string> };
 type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[]; alertsPerHour: number | undefined };
@@ -137,13 +139,11 @@ type Prepared = { input: ArticleFormInput; uploads: Uploads; stored: string[]; a
  */
 async function prepare(
   newsroom: Newsroom,
-  submission: Submission,
+  { input, files }: ArticleForm,
   actor: Actor,
   current: Current,
-  sender: FormSender,
 ): Promise<Prepared> {
   const { db, storage, clock } = newsroom;
-  const input = checkedArticleForm(submission, sender);
   if (!statusesFor(actor).includes(input.status))
     throw new AppError("forbidden", {
       message: newsroomMessages.statusNotAllowed,
@@ -159,14 +159,14 @@ async function prepare(
     throw invalid({ imageDetails: imageDetailMessages.notOfArticle });
   if (input.removeVideo && !hasLocalVideo(current)) throw invalid({ video: newsroomMessages.noVideoToRemove });
   if (input.removeShareImage && !current.shareImage) throw invalid({ shareImage: storyMessages.noShareImageToRemove });
-  if (submission.files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
+  if (files.filter((f) => f.field === "images").length > MAX_IMAGES) throw invalid(TOO_MANY_FILES);
   const topics = topicsOfForm(input, actor);
   if (topics) await assertTopicsAllowed(db, topics);
   assertAlertPermitted(actor, input);
   const alertsPerHour = await alertLimitOf(newsroom, input);
   // The share picture first: refused, it leaves nothing stored; stored, it goes if the other uploads fail.
-  const shareImage = await storeShareImage(storage, submission.files);
-  const media = await storeUploads(storage, submission.files).catch(async (error: unknown) => {
+  const shareImage = await storeShareImage(storage, files);
+  const media = await storeUploads(storage, files).catch(async (error: unknown) => {
     if (shareImage) await removeMedia(storage, [shareImage]);
     throw error;
   });
@@ -201,10 +201,9 @@ function writeFailure(error: unknown, failed: string): AppError {
 export async function publishArticle(
   newsroom: Newsroom,
   actor: Actor,
-  submission: Submission,
-  sender: FormSender,
+  form: ArticleForm,
 ): Promise<{ id: string; shortId: string | null }> {
-  const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, submission, actor, NEW_ARTICLE, sender);
+  const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, form, actor, NEW_ARTICLE);
   let created;
   try {
     created = await createArticle(newsroom.db, {
@@ -275,11 +274,10 @@ export async function editArticle(
   newsroom: Newsroom,
   actor: Actor,
   article: NewsArticle,
-  submission: Submission,
-  sender: FormSender,
+  form: ArticleForm,
 ): Promise<{ version: number }> {
   const current = currentOf(article);
-  const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, submission, actor, current, sender);
+  const { input, uploads, stored, alertsPerHour } = await prepare(newsroom, form, actor, current);
   const changes = articleOfForm(input, actor, current, uploads);
   if (changes.images.length > MAX_IMAGES) {
     await discard(newsroom, stored);

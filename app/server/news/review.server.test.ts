@@ -32,8 +32,8 @@ describe("review", () => {
     const { id } = await article("review");
     expect(await listReviewQueue(db, 10)).toMatchObject([{ id }]);
     const events = await eventCount();
-    await sendBack(db, id, "أضف المصدر");
-    await expect(sendBack(db, id, "مرة ثانية")).rejects.toMatchObject({
+    await sendBack(db, id, { note: "أضف المصدر" });
+    await expect(sendBack(db, id, { note: "مرة ثانية" })).rejects.toMatchObject({
       code: "conflict",
       message: newsroomMessages.notInReview,
     });

@@ -5,6 +5,8 @@ import type { OwnedArticle } from "~/lib/permissions";
 import type { DB } from "~/server/db/db.server";
 import { newsroomMessages } from "~/lib/newsroom-messages";
 import { reviewNoteSchema } from "~/lib/review-schema";
+import { z } from "~/lib/zod";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { articleNotFound } from "./ownership.server";
 
@@ -87,23 +89,24 @@ export async function listSentBack(db: DB, authorId: string, limit: number): Pro
   return rows.map((row) => ({ ...toItem(row), note: row.review_note ?? "" }));
 }
 
+/** The send-back form: the editor's note (http/read-form, SEND_BACK_READING). */
+export const sendBackSchema = z.object({ note: reviewNoteSchema });
+export type SendBack = z.output<typeof sendBackSchema>;
+/** The form is a page of its own: a refusal's message is its note's. */
+export const SEND_BACK_READING: ReadFormOptions = { message: "first" };
+
 /**
  * An editor sends an article waiting for review back to its author as a draft, with a note the author
  * sees, at `now`. Only an article still in review moves (two editors at once: one wins, the other is
  * refused); readers saw nothing of it before or after, so no outbox event.
  */
-export async function sendBack(db: DB, id: string, note: string, now = new Date()): Promise<void> {
-  const checked = reviewNoteSchema.safeParse(note);
-  if (!checked.success) {
-    const message = checked.error.issues[0]?.message ?? newsroomMessages.reviewNoteRequired;
-    throw new AppError("validation", { message, fields: { note: message } });
-  }
+export async function sendBack(db: DB, id: string, { note }: SendBack, now = new Date()): Promise<void> {
   if (!(await getArticleAccess(db, id))) throw articleNotFound();
   const result = await db
     .updateTable("news")
     .set((eb) => ({
       status: "draft",
-      review_note: checked.data,
+      review_note: note,
       updated_at: now.toISOString(),
       version: eb("version", "+", 1),
     }))

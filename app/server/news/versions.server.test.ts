@@ -7,7 +7,9 @@ import { EDITORS } from "~/lib/audience";
 import { AppError } from "~/server/platform/app-error.server";
 import { getArticle } from "./articles-read.server";
 import { updateArticle } from "./articles-write.server";
-import { autosaveDraft } from "./autosave.server";
+import { articleSchema } from "~/lib/article-schema";
+import { readForm } from "~/server/http/read-form.server";
+import { AUTOSAVE_FORM_READING, AUTOSAVE_ID_READING, autosaveDraft, autosaveIdSchema } from "./autosave.server";
 import { listRevisions } from "./revisions.server";
 import { sendBack } from "./review.server";
 import { publishDueArticles } from "./scheduling.server";
@@ -20,6 +22,14 @@ afterEach(async () => cleanup());
 
 const versionOf = async (id: string) => (await getArticle(db, id, EDITORS))!.version;
 const editConflict = expect.objectContaining({ code: "edit-conflict", status: 409 });
+
+/** An autosave request's fields, read as its route reads them. */
+async function autosaveOf(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const input = await readForm(articleSchema, form, AUTOSAVE_FORM_READING);
+  return { input, id: (await readForm(autosaveIdSchema, form, AUTOSAVE_ID_READING)).id };
+}
 
 describe("an article's version (decision 034)", () => {
   it("counts the saves; a save based on an older version is refused and writes nothing: no row, no revision, no event", async () => {
@@ -62,18 +72,20 @@ describe("an article's version (decision 034)", () => {
     const actor = { id: "author-1", role: "author" as const };
     const { id } = await createTestArticle(db, { status: "draft", authorId: actor.id });
     const fields = { id, title: "مسودة", content: "نص المسودة", category: "local" };
-    const first = await autosaveDraft(db, actor, { ...fields, baseVersion: "1" });
+    const first = await autosaveDraft(db, actor, await autosaveOf({ ...fields, baseVersion: "1" }));
     expect(first.version).toBe(2);
-    expect((await autosaveDraft(db, actor, { ...fields, baseVersion: String(first.version) })).version).toBe(3);
-    await expect(autosaveDraft(db, actor, { ...fields, title: "قديم", baseVersion: "2" })).rejects.toEqual(
-      editConflict,
-    );
+    expect(
+      (await autosaveDraft(db, actor, await autosaveOf({ ...fields, baseVersion: String(first.version) }))).version,
+    ).toBe(3);
+    await expect(
+      autosaveDraft(db, actor, await autosaveOf({ ...fields, title: "قديم", baseVersion: "2" })),
+    ).rejects.toEqual(editConflict);
     expect(await getArticle(db, id, EDITORS)).toMatchObject({ title: "مسودة", version: 3 });
   });
 
   it("moves on with every other write of the story: a send-back, the scheduler's publication, the trash", async () => {
     const inReview = await createTestArticle(db, { status: "review" });
-    await sendBack(db, inReview.id, "أضف المصدر");
+    await sendBack(db, inReview.id, { note: "أضف المصدر" });
     expect(await versionOf(inReview.id)).toBe(2);
 
     const scheduled = await createTestArticle(db, { status: "scheduled", publishAt: "2026-01-01T00:00:00.000Z" });

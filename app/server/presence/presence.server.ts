@@ -5,9 +5,9 @@ import { conflictMessages } from "~/lib/newsroom-messages";
 import type { DB } from "~/server/db/db.server";
 import type { CurrentUser } from "~/server/accounts/guards.server";
 import { eventMessage, type EventStreams } from "~/server/http/event-stream.server";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { articleNotFound, articleNotYours, ownershipOf } from "~/server/news/ownership.server";
 import { recordPresenceEvent, writeWithEvents, type PresenceNotice } from "~/server/outbox/outbox.server";
-import { AppError } from "~/server/platform/app-error.server";
 import type { PresenceMap } from "./presence-map.server";
 
 /*
@@ -16,12 +16,18 @@ import type { PresenceMap } from "./presence-map.server";
  * the open forms of each process hear the changes over Server-Sent Events.
  */
 
-const announcementSchema = z.object({
+/** A form's announcement: its tab and whether it is open or left (http/read-form, PRESENCE_FORM_READING). */
+export const announcementSchema = z.object({
   tab: z
     .string({ error: conflictMessages.presenceBadId })
     .regex(/^[A-Za-z0-9-]{8,64}$/, conflictMessages.presenceBadId),
   state: z.enum(["open", "leave"], { error: messages.badRequest }),
 });
+
+export type Announcement = z.output<typeof announcementSchema>;
+
+/** The first problem is the whole answer, by its field. */
+export const PRESENCE_FORM_READING: ReadFormOptions = { message: "first", fields: "first" };
 
 async function assertMayEdit(db: DB, user: CurrentUser, articleId: string): Promise<void> {
   const access = await ownershipOf(db, articleId);
@@ -34,17 +40,8 @@ export async function announcePresence(
   db: DB,
   user: CurrentUser,
   articleId: string,
-  fields: { tab?: string; state?: string },
+  { tab, state }: Announcement,
 ): Promise<void> {
-  const parsed = announcementSchema.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AppError("validation", {
-      message: issue.message,
-      fields: { [String(issue.path[0] ?? "form")]: issue.message },
-    });
-  }
-  const { tab, state } = parsed.data;
   await assertMayEdit(db, user, articleId);
   const notice: PresenceNotice = { userId: user.id, name: user.name, tab, state };
   await writeWithEvents(db, (trx) => recordPresenceEvent(trx, articleId, notice));

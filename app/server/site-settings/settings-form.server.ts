@@ -1,8 +1,8 @@
 import { messages } from "~/lib/messages";
 import { settingsMessages } from "~/lib/newsroom-messages";
-import type { FieldMessages } from "~/lib/error-body";
 import { readRichDocument, type RichDocument } from "~/lib/rich-text/document";
 import { settingsFormSchema } from "~/lib/site-settings-schema";
+import { z } from "~/lib/zod";
 import {
   INFO_PAGE_KEYS,
   SOCIAL_NETWORKS,
@@ -12,8 +12,8 @@ import {
 } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
 import type { MediaStorage } from "~/server/media/storage.server";
-import type { Submission, UploadLimits } from "~/server/http/multipart-form.server";
-import { AppError } from "~/server/platform/app-error.server";
+import type { StagedFile, UploadLimits } from "~/server/http/multipart-form.server";
+import type { ReadFormOptions } from "~/server/http/read-form.server";
 import { deleteSiteImages, MAX_SITE_IMAGE_BYTES, SITE_IMAGE_UPLOADS, storeSiteImage } from "./site-images.server";
 import { readSiteSettings, writeSiteSettings } from "./site-settings.server";
 
@@ -48,27 +48,37 @@ export const SETTINGS_FORM_LIMITS: UploadLimits = {
   },
 };
 
-function single(fields: Record<string, string[]>, name: string): string {
-  return fields[name]?.[0] ?? "";
-}
+/** An information page as its editor sent it (JSON), read into a document: a broken one or a NUL in it is refused. */
+const infoPageField = z.unknown().transform((json, ctx) => {
+  const document = readRichDocument(typeof json === "string" ? json : "");
+  if (typeof document !== "string") return document;
+  ctx.addIssue({
+    code: "custom",
+    message: document === "nul" ? messages.textHasNul : settingsMessages.settingsPageInvalid,
+  });
+  return z.NEVER;
+});
+const infoPageFields = Object.fromEntries(INFO_PAGE_KEYS.map((key) => [`page_${key}`, infoPageField])) as Record<
+  `page_${InfoPageKey}`,
+  typeof infoPageField
+>;
 
-/** The text and rich fields of the form, checked; every refusal by its field. */
-function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteSettings {
-  const errors: FieldMessages = {};
-  const text = settingsFormSchema.safeParse(
-    Object.fromEntries(Object.keys(settingsFormSchema.shape).map((name) => [name, single(fields, name)])),
-  );
-  if (!text.success) {
-    for (const issue of text.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  }
-  const infoPages = {} as Record<InfoPageKey, RichDocument>;
-  for (const key of INFO_PAGE_KEYS) {
-    const document = readRichDocument(single(fields, `page_${key}`));
-    if (typeof document !== "string") infoPages[key] = document;
-    else errors[`page_${key}`] = document === "nul" ? messages.textHasNul : settingsMessages.settingsPageInvalid;
-  }
-  if (!text.success || Object.keys(errors).length > 0) throw new AppError("validation", { fields: errors });
-  const form = text.data;
+/** The settings form's text, links and pages (http/read-form, SETTINGS_FORM_READING): every refusal by its field. */
+export const settingsSubmissionSchema = settingsFormSchema.extend(infoPageFields);
+export type SettingsForm = z.output<typeof settingsSubmissionSchema>;
+
+/** Each field of the form as it sent it, an absent one empty. */
+export const SETTINGS_FORM_READING: ReadFormOptions = {
+  values: ({ texts }) =>
+    Object.fromEntries(Object.keys(settingsSubmissionSchema.shape).map((name) => [name, texts(name)?.[0] ?? ""])),
+};
+
+/** The settings the checked form describes, with the site's images as they are. */
+function settingsOf(form: SettingsForm, images: SiteImages): SiteSettings {
+  const infoPages = Object.fromEntries(INFO_PAGE_KEYS.map((key) => [key, form[`page_${key}`]])) as Record<
+    InfoPageKey,
+    RichDocument
+  >;
   return {
     name: form.name,
     tagline: form.tagline,
@@ -89,12 +99,17 @@ function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteS
  * (nothing is stored before every field passed), then one write with its outbox event. Images the new
  * settings replace are removed after the write; on any refusal nothing stored changes.
  */
-export async function saveSettings(site: SettingsSite, submission: Submission, actorId: string): Promise<void> {
+export async function saveSettings(
+  site: SettingsSite,
+  form: SettingsForm,
+  files: readonly StagedFile[],
+  actorId: string,
+): Promise<void> {
   const current = await readSiteSettings(site.db);
-  const settings = settingsOf(submission.fields, current.settings.images);
+  const settings = settingsOf(form, current.settings.images);
   const made: string[] = [];
   try {
-    for (const file of submission.files) {
+    for (const file of files) {
       const field = SITE_IMAGE_UPLOADS.find((upload) => upload === file.field);
       if (!field) continue;
       const images = await storeSiteImage(site.storage, field, file.path);

@@ -17,7 +17,13 @@ import { demoSettings } from "~/server/demo/demo-settings";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { exeBytes, pngBytes } from "../../../harness/fixtures";
 import { withSubmission } from "~/server/http/multipart-form.server";
-import { saveSettings, SETTINGS_FORM_LIMITS } from "./settings-form.server";
+import { readForm } from "~/server/http/read-form.server";
+import {
+  saveSettings,
+  SETTINGS_FORM_LIMITS,
+  SETTINGS_FORM_READING,
+  settingsSubmissionSchema,
+} from "./settings-form.server";
 import { cachedSiteFrame, cachedSiteSettings, readSiteSettings, writeSiteSettings } from "./site-settings.server";
 
 let db: DB;
@@ -63,8 +69,13 @@ function formOf(settings: SiteSettings, overrides: Record<string, string | Blob>
 const post = (form: FormData) => new Request("http://localhost/dashboard/settings", { method: "POST", body: form });
 /** The form as the settings page's action saves it: read, staged, saved, the staged files removed. */
 const save = (form: FormData) =>
-  withSubmission(post(form), stagingDirOf(mediaDir), SETTINGS_FORM_LIMITS, (submission) =>
-    saveSettings(site(), submission, "admin"),
+  withSubmission(post(form), stagingDirOf(mediaDir), SETTINGS_FORM_LIMITS, async (submission) =>
+    saveSettings(
+      site(),
+      await readForm(settingsSubmissionSchema, submission, SETTINGS_FORM_READING),
+      submission.files,
+      "admin",
+    ),
   );
 
 async function refusal(form: FormData): Promise<AppError> {
