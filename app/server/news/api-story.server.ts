@@ -16,47 +16,34 @@ export type ApiStory = SavedStory & {
   shareImage: string | null;
 };
 
+/** The article's own fields the API gives; the rest of the row stays in the server. */
+const API_FIELDS = [
+  "id",
+  "title",
+  "content",
+  "body",
+  "category",
+  "status",
+  "publishAt",
+  "byline",
+  "images",
+  "video",
+  "imageUrl",
+  "createdAt",
+  "updatedAt",
+  "publishedAt",
+  "version",
+] as const;
+
 /** The story `id` as saved now, for `actor`, who must be allowed to edit it (404 or 403 otherwise). */
 export async function apiStory(db: DB, id: string, actor: Actor): Promise<ApiStory> {
   const { article, reviewNote } = await editableArticle(db, id, actor);
-  const {
-    title,
-    content,
-    body,
-    category,
-    status,
-    publishAt,
-    byline,
-    images,
-    video,
-    imageUrl,
-    createdAt,
-    updatedAt,
-    publishedAt,
-    story,
-    version,
-  } = article;
   const topics = (await topicsOfArticle(db, article.id)).map((topic) => topic.name);
-  return {
-    id: article.id,
-    title,
-    content,
-    body,
-    category,
-    status,
-    publishAt,
-    byline,
-    images,
-    video,
-    imageUrl,
-    reviewNote,
-    createdAt,
-    updatedAt,
-    publishedAt,
-    ...story,
-    topics,
-    version,
-  };
+  const given = Object.fromEntries(API_FIELDS.map((field) => [field, article[field]])) as Pick<
+    typeof article,
+    (typeof API_FIELDS)[number]
+  >;
+  return { ...given, reviewNote, ...article.story, topics };
 }
 
 /**
