@@ -6,6 +6,7 @@ import path from "node:path";
 import type { AuthServer } from "./accounts";
 import type { Engine } from "../migrations/engine";
 import { nodeChildPids } from "./processes";
+import { ROLE_ENV } from "../app/server/site/process-role.server";
 import { SERVER_ENTRY } from "../scripts/ensure-build";
 import { createEmptyDatabase, type EmptyDatabase } from "./temp-db";
 
@@ -184,6 +185,17 @@ export function portTaken(output: string): boolean {
   return /is already in use|Address already in use/.test(output);
 }
 
+/** Whether the primary forked `pid` as a helper (views or sender), by its environment: known before it logs a line. */
+function isHelperProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "latin1")
+      .split("\0")
+      .some((entry) => entry.startsWith(`${ROLE_ENV}=`));
+  } catch {
+    return false;
+  }
+}
+
 /** The lines the views and the sender process log as they start (at info, as a cluster test server logs). */
 const VIEWS_PROCESS_LINE = /"pid":(\d+),[^\n]*"msg":"readers' views are counted on /g;
 const SENDER_PROCESS_LINE = /"pid":(\d+),[^\n]*"msg":"push alerts are sent from this process"/g;
@@ -208,10 +220,7 @@ function runningServer(
     url,
     dir,
     pid: child.pid ?? 0,
-    workerPids: () => {
-      const helpers = [viewsPid(), senderPid()];
-      return nodeChildPids(child.pid ?? 0).filter((pid) => !helpers.includes(pid));
-    },
+    workerPids: () => nodeChildPids(child.pid ?? 0).filter((pid) => !isHelperProcess(pid)),
     viewsPid,
     senderPid,
     env,

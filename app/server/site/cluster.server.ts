@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { onStopSignal } from "./lifecycle.server";
+import { ROLE_ENV } from "./process-role.server";
 import { logger } from "~/server/platform/logger.server";
 import { shareStreamAllowances } from "~/server/http/stream-allowance.server";
 
@@ -11,8 +12,6 @@ const STABLE_AFTER_MS = 30_000;
 /** After SIGTERM, how much longer than their grace period workers get to finish before they are killed. */
 const STOP_MARGIN_MS = 5_000;
 
-/** Set in the environment of a forked process that serves no pages: the views process (decision 042) or the sender process (decision 043). */
-const ROLE_ENV = "AKHBAR_PROCESS";
 export type HelperRole = "views" | "sender";
 
 /** This process's role when the primary forked it as a helper; null in a worker that serves pages, or in a lone process. */
