@@ -4,6 +4,9 @@ import pg from "pg";
 /** The server the PostgreSQL pass creates its databases on (any database of it; we connect to `postgres`). */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** What the tests' database names begin with: TEST_DATABASE_PREFIX lets people sharing one server keep theirs apart. */
+const NAME_PREFIX = process.env.TEST_DATABASE_PREFIX ?? "akhbar_";
+
 /** True when the tests run on PostgreSQL (TEST_DATABASE=postgres), false on SQLite. */
 export const onPostgres = process.env.TEST_DATABASE === "postgres";
 
@@ -28,7 +31,7 @@ export type TempPostgres = { name: string; url: string; drop: () => Promise<void
 
 /** A fresh, empty database on the test server (or on `server`) under a unique name, and how to drop it. */
 export async function createPostgresDatabase(
-  prefix = "akhbar_test_",
+  prefix = `${NAME_PREFIX}test_`,
   server = TEST_POSTGRES_URL,
 ): Promise<TempPostgres> {
   const name = `${prefix}${randomBytes(6).toString("hex")}`;
@@ -45,7 +48,7 @@ export async function createPostgresDatabase(
  * its end (`dropReusedDatabases`) and never another run's. Set by the run's global set-up, inherited by its workers.
  */
 export const TEST_RUN_VARIABLE = "AKHBAR_TEST_RUN";
-const REUSED_PREFIX = "akhbar_reused_";
+const REUSED_PREFIX = `${NAME_PREFIX}reused_`;
 
 /** This process's databases, emptied and waiting for the next test. */
 const emptied: string[] = [];
