@@ -47,6 +47,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("scheduled_at", moment, (c) => c.notNull())
     .addColumn("created_at", moment, (c) => c.notNull())
+    // Set once an editor changed the brief: its stories are no longer chosen again when it goes.
+    .addColumn("edited_at", moment)
     .addColumn("prepared_at", moment)
     .addColumn("subject", "text")
     .addColumn("html", "text")

@@ -453,6 +453,8 @@ export interface NewsletterSendingsTable {
   status: SendingStatus;
   scheduled_at: string;
   created_at: string;
+  /** An editor changed it: its stories are not chosen again when it goes. */
+  edited_at: string | null;
   prepared_at: string | null;
   /** The mail as rendered once at preparation, each recipient's links filled in at sending. */
   subject: string | null;

@@ -81,6 +81,8 @@ function settingsOf(fields: Record<string, string[]>, images: SiteImages): SiteS
     infoPages,
     images,
     alertsPerHour: form.alertsPerHour,
+    newsletterHour: form.newsletterHour,
+    newsletterRate: form.newsletterRate,
   };
 }
 
