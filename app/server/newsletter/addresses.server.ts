@@ -1,5 +1,5 @@
 import { newsletterMessages as m } from "~/lib/messages";
-import { CATEGORIES, isCategory, type Category } from "~/lib/categories";
+import { isCategory, NEWSLETTER_CATEGORIES, type Category } from "~/lib/categories";
 import { AppError } from "~/server/platform/app-error.server";
 
 /** What a subscriber chose: the morning brief, breaking news, alerts of these categories too. */
@@ -15,17 +15,12 @@ export function normalisedAddress(text: string): string | null {
   return email.length <= MAX_ADDRESS && ADDRESS.test(email) ? email : null;
 }
 
-/** The categories a subscriber may choose: those with stories of their own, not breaking (its own choice) nor advertisements. */
-export const CHOOSABLE_CATEGORIES: readonly Category[] = CATEGORIES.filter(
-  (category) => category !== "breaking" && category !== "advertisement",
-);
-
 /** A form's choices (checkboxes named brief, breaking and categories); a 400 in Arabic when none is chosen. */
 export function choicesOf(fields: Record<string, string[]>): Choices {
   const categories = fields.categories ?? [];
   if (
-    categories.length > CHOOSABLE_CATEGORIES.length ||
-    categories.some((c) => !isCategory(c) || !CHOOSABLE_CATEGORIES.includes(c))
+    categories.length > NEWSLETTER_CATEGORIES.length ||
+    categories.some((c) => !isCategory(c) || !NEWSLETTER_CATEGORIES.includes(c))
   )
     throw new AppError("validation", { fields: { categories: m.categoriesInvalid } });
   const choices = {

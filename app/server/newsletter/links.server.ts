@@ -36,7 +36,9 @@ export function preferencesLink(baseUrl: string, token: string): string {
   return `${baseUrl}/newsletter/preferences?t=${token}`;
 }
 
-/** RFC 8058's target: a POST to it unsubscribes at once, with no cookie. */
+/** RFC 8058's target: a POST to it unsubscribes at once, with no cookie, from wherever it comes. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/newsletter/one-click";
+
 export function oneClickLink(baseUrl: string, token: string): string {
-  return `${baseUrl}/newsletter/one-click?t=${token}`;
+  return `${baseUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?t=${token}`;
 }

@@ -2,6 +2,8 @@ import { newsletterMessages as m } from "~/lib/messages";
 import type { DB } from "~/server/db/db.server";
 import type { SubscriberStatus } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail/mail.server";
+import { admit } from "~/server/limits/attempt-limits.server";
+import { clientKey, clientNetwork } from "~/server/platform/client-keys.server";
 import { logger } from "~/server/platform/logger.server";
 import { AppError } from "~/server/platform/app-error.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
@@ -19,6 +21,9 @@ export type Readers = { db: DB; mailer: Mailer | null; baseUrl: string; secret: 
 /** How long a confirmation link holds, and an unconfirmed address is kept. */
 export const CONFIRM_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
+/** Sign-ups counted per address and per client network, whether or not the address is known. */
+const ADDRESS_RULE = { window: 3600_000, max: 5 };
+const CLIENT_RULE = { window: 3600_000, max: 30 };
 /** At most one mail per address in this time, however often it is signed up. */
 const MAIL_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -43,9 +48,24 @@ function fill(template: string, values: Record<string, string>): string {
  * bounced one takes the new choices and is sent a link again; a confirmed one keeps its choices and is
  * sent its preferences link. Returns when the row is written; the mail goes after.
  */
-export async function signUp(readers: Readers, email: string, choices: Choices, now: Date): Promise<void> {
+export async function signUp(
+  readers: Readers,
+  request: { email: string; choices: Choices; clientIp: string },
+  now: Date,
+  afterResponse: (work: () => Promise<void>) => void,
+): Promise<void> {
+  const { email, choices } = request;
   const at = now.toISOString();
   const { db } = readers;
+  await admit(
+    db,
+    [
+      { key: clientKey(readers.secret, "newsletter", email), rule: ADDRESS_RULE },
+      { key: clientKey(readers.secret, "newsletter", clientNetwork(request.clientIp)), rule: CLIENT_RULE },
+    ],
+    now.getTime(),
+    (retryAfterSeconds) => new AppError("rate-limited", { message: m.tooMany, retryAfterSeconds }),
+  );
   await db
     .insertInto("newsletter_subscribers")
     .values({ email, ...choiceColumns(choices), status: "pending", created_at: at, requested_at: at, changed_at: at })
@@ -61,8 +81,11 @@ export async function signUp(readers: Readers, email: string, choices: Choices, 
   if (!fresh && now.getTime() - Date.parse(row.requested_at) < MAIL_INTERVAL_MS) return;
   const update = row.status === "confirmed" ? { requested_at: at } : { requested_at: at, ...choiceColumns(choices) };
   if (!fresh) await db.updateTable("newsletter_subscribers").set(update).where("email", "=", email).execute();
-  void mailSignUp(readers, email, row.status === "confirmed").catch((error: unknown) =>
-    logger.error({ err: error }, "the newsletter's sign-up mail was not sent"),
+  const confirmed = row.status === "confirmed";
+  afterResponse(() =>
+    mailSignUp(readers, email, confirmed).catch((error: unknown) =>
+      logger.error({ err: error }, "the newsletter's sign-up mail was not sent"),
+    ),
   );
 }
 
