@@ -14,8 +14,8 @@ export type NewsletterSmtp = {
   accepted: AcceptedMail[];
   /** Refuse RCPT TO for `address` with `code` (4xx or 5xx), `times` times or for ever. */
   refuse: (address: string, refusal: Refusal) => void;
-  /** From the next message on, answer none: each waits in `held` until `release`. */
-  hold: () => void;
+  /** Once `accepted` holds `after` messages, answer none: each waits in `held` until `release`. */
+  hold: (after: number) => void;
   held: () => number;
   /** Answers every held message with a temporary refusal and takes messages again. */
   release: () => void;
@@ -28,7 +28,7 @@ export type NewsletterSmtp = {
 export async function startNewsletterSmtp(): Promise<NewsletterSmtp> {
   const accepted: AcceptedMail[] = [];
   const refusals = new Map<string, Refusal>();
-  let holding = false;
+  let holdAfter = Number.POSITIVE_INFINITY;
   let held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -52,7 +52,7 @@ export async function startNewsletterSmtp(): Promise<NewsletterSmtp> {
           for (const rcpt of session.envelope.rcptTo) accepted.push({ to: rcpt.address, raw: Buffer.concat(chunks) });
           callback();
         };
-        if (!holding) return answer();
+        if (accepted.length < holdAfter) return answer();
         held.push(() => callback(Object.assign(new Error("try again later"), { responseCode: 451 })));
       });
     },
@@ -61,18 +61,22 @@ export async function startNewsletterSmtp(): Promise<NewsletterSmtp> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
+  // A sender killed mid-send drops its connections: that is what some tests do.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
+  });
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     url: `smtp://127.0.0.1:${port}`,
     accepted,
     refuse: (to, refusal) => refusals.set(to.toLowerCase(), { ...refusal }),
-    hold: () => {
-      holding = true;
+    hold: (after) => {
+      holdAfter = after;
     },
     held: () => held.length,
     release: () => {
-      holding = false;
+      holdAfter = Number.POSITIVE_INFINITY;
       const waiting = held;
       held = [];
       for (const answer of waiting) answer();
