@@ -195,7 +195,7 @@ describe("the newsletter on one server", () => {
         headers: { cookie: editor, origin: server.url },
       });
       const mail = await parsedMail((await waitForMail(leaves!)).raw);
-      const target = /^<(.+)>$/.exec(headerOf(mail, "list-unsubscribe"))![1]!;
+      const target = /^<(.+)>$/.exec(headerOf(mail, "list-unsubscribe") ?? "")![1]!;
       const response = await fetch(target, {
         method: "POST",
         body: "List-Unsubscribe=One-Click",
