@@ -140,6 +140,8 @@ export default function DashboardNewsletter({ loaderData, actionData }: Route.Co
   const done = actionData && "done" in actionData ? actionData.done : undefined;
   const refusal = errorOf(actionData);
   const errors = refusal ? formMessagesOf(refusal) : {};
+  // A saved change loads the preview again.
+  const previewKey = brief ? JSON.stringify([brief.opening, brief.stories.map((story) => story.id)]) : "";
   return (
     <section aria-labelledby="newsletter-title" className="space-y-6">
       <DashboardHeading id="newsletter-title" title={d.title} />
@@ -240,6 +242,7 @@ export default function DashboardNewsletter({ loaderData, actionData }: Route.Co
               <figure>
                 <figcaption className="mb-1 text-sm text-stone-600">{d.previewPhone}</figcaption>
                 <iframe
+                  key={previewKey}
                   title={`${d.preview} ${d.previewPhone}`}
                   src={`/dashboard/newsletter/preview?id=${brief.id}`}
                   className="h-[640px] w-[375px] max-w-full rounded border border-stone-300 bg-white"
@@ -248,8 +251,9 @@ export default function DashboardNewsletter({ loaderData, actionData }: Route.Co
               <figure className="min-w-0 flex-1">
                 <figcaption className="mb-1 text-sm text-stone-600">{d.previewDesktop}</figcaption>
                 <iframe
+                  key={previewKey}
                   title={`${d.preview} ${d.previewDesktop}`}
-                  src={`/dashboard/newsletter/preview?id=${brief.id}`}
+                  src={`/dashboard/newsletter/preview?id=${brief.id}&width=desktop`}
                   className="h-[640px] w-full min-w-0 rounded border border-stone-300 bg-white"
                 />
               </figure>

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { dkimVerify } from "mailauth/lib/dkim/verify";
+import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { SMTPServer } from "smtp-server";
 
 /** A message the local server accepted (answered 250), as received. */

@@ -117,7 +117,8 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     res.writeHead = function (this: Response, ...args: unknown[]) {
       // After anything set before, such as the error handler's own default-src 'none'; a sandboxed document keeps its own.
       const sandboxed = this.getHeader("Content-Security-Policy") === SANDBOXED_DOCUMENT_POLICY;
-      for (const [name, value] of headers) if (!sandboxed || name !== "Content-Security-Policy") this.setHeader(name, value);
+      for (const [name, value] of headers)
+        if (!sandboxed || name !== "Content-Security-Policy") this.setHeader(name, value);
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];
     next();

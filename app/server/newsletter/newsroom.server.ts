@@ -11,7 +11,7 @@ import { AppError } from "~/server/platform/app-error.server";
 import { normalisedAddress, parsedCategories } from "./addresses.server";
 import { linkToken } from "./links.server";
 import { TOKEN_SLOT } from "./mail-content.server";
-import { beirutDay, ensureNextBrief, mailOf, MAX_STORIES, nextBriefDay } from "./sendings.server";
+import { beirutDay, ensureNextBrief, mailOf, MAX_STORIES, nextBriefDay, pickBriefStories } from "./sendings.server";
 import { unsubscribe } from "./subscribers.server";
 
 /*
@@ -38,7 +38,19 @@ export async function nextBrief(db: DB, now: Date, hour: number): Promise<BriefD
     .where("status", "=", "draft")
     .executeTakeFirst();
   if (!row) return null;
-  const stories = await listArticlesByIds(db, JSON.parse(row.story_ids) as string[]);
+  let storyIds = JSON.parse(row.story_ids) as string[];
+  if (row.edited_at === null) {
+    // Until an editor changes it, the draft shows what it would hold if it went now.
+    storyIds = await pickBriefStories(db, now);
+    await db
+      .updateTable("newsletter_sendings")
+      .set({ story_ids: JSON.stringify(storyIds) })
+      .where("id", "=", row.id)
+      .where("status", "=", "draft")
+      .where("edited_at", "is", null)
+      .execute();
+  }
+  const stories = await listArticlesByIds(db, storyIds);
   return {
     id: Number(row.id),
     day: row.day!,
