@@ -147,7 +147,9 @@ const tallies = [
   ...(runs("vitest-postgres") && withPostgres ? [timed("Vitest on PostgreSQL", () => vitest("postgres"))] : []),
   ...(runs("playwright") ? [timed("Playwright", () => playwright(withPostgres))] : []),
   // Required but absent: one failure, so CI cannot pass without it.
-  ...(postgresRequired && !withPostgres ? [{ passed: 0, failed: 1, failures: ["REQUIRE_POSTGRES=1: no PostgreSQL"] }] : []),
+  ...(postgresRequired && !withPostgres
+    ? [{ passed: 0, failed: 1, failures: ["REQUIRE_POSTGRES=1: no PostgreSQL"] }]
+    : []),
 ];
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
