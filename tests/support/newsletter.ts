@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { NEUTRAL_SETTINGS } from "~/lib/site-settings";
 import type { DB } from "~/server/db/db.server";
-import { beirutDay, briefMoment, nextBriefDay } from "~/server/newsletter/sendings.server";
+import { briefMoment, nextBriefDay } from "~/server/newsletter/sendings.server";
 import { writeSiteSettings } from "~/server/site-settings/site-settings.server";
 
 /** Confirmed subscribers made straight in the database, as an import leaves them; their addresses. */
@@ -49,5 +49,3 @@ export function afterNextBrief(offsetMs: number, hour = NEUTRAL_SETTINGS.newslet
   const now = new Date(Date.now() + offsetMs);
   return new Date(briefMoment(nextBriefDay(now, hour), hour).getTime() + 60_000);
 }
-
-export { beirutDay };
