@@ -1,29 +1,31 @@
-import { categoryLabel, NEWSLETTER_CATEGORIES, type Category } from "~/lib/categories";
-import { newsletterMessages as m } from "~/lib/messages";
+import type { ReactNode } from "react";
+import { newsletterFormMessages as m } from "~/lib/messages";
 
 /** A sign-up as the form shows it again after a refusal. */
-export type NewsletterEcho = { email: string; brief: boolean; breaking: boolean; categories: Category[] };
+export type NewsletterEcho = { email: string; brief: boolean; breaking: boolean };
 
-const FRESH: NewsletterEcho = { email: "", brief: true, breaking: false, categories: [] };
+const FRESH: NewsletterEcho = { email: "", brief: true, breaking: false };
 
 /**
  * The newsletter's sign-up: a plain HTML form posted to /newsletter, so it works without script and adds
- * none to a reader page. `place` keeps its ids apart where a page holds two (an article's end and the footer).
+ * none to a reader page. `place` keeps its ids apart where a page holds two (an article's end and the
+ * footer); `more` (the categories, on /newsletter) goes inside it, else a link leads there.
  */
 export function NewsletterForm({
   place,
   tone = "light",
   echo = FRESH,
   errors = {},
+  more,
 }: {
   place: string;
   tone?: "light" | "dark";
   echo?: NewsletterEcho;
   errors?: Record<string, string>;
+  more?: ReactNode;
 }) {
   const id = (name: string) => `newsletter-${place}-${name}`;
   const dark = tone === "dark";
-  const hint = dark ? "text-stone-400" : "text-stone-600";
   const error = (name: string) =>
     errors[name] ? (
       <p id={id(`${name}-error`)} className={`text-sm font-bold ${dark ? "text-red-300" : "text-brand-700"}`}>
@@ -41,11 +43,7 @@ export function NewsletterForm({
       <h2 id={id("title")} className={`text-lg font-bold ${dark ? "text-white" : ""}`}>
         {m.formTitle}
       </h2>
-      <p className={`text-sm leading-relaxed ${hint}`}>{m.formHint}</p>
       <div className="flex flex-wrap gap-2">
-        <label htmlFor={id("email")} className="sr-only">
-          {m.email}
-        </label>
         <input
           id={id("email")}
           name="email"
@@ -54,6 +52,7 @@ export function NewsletterForm({
           maxLength={254}
           autoComplete="email"
           dir="ltr"
+          aria-label={m.email}
           placeholder={m.emailPlaceholder}
           defaultValue={echo.email}
           aria-invalid={errors.email ? true : undefined}
@@ -65,8 +64,7 @@ export function NewsletterForm({
         </button>
       </div>
       {error("email")}
-      <fieldset className="space-y-1 text-sm">
-        <legend className="sr-only">{m.title}</legend>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" name="brief" defaultChecked={echo.brief} className="size-4" />
           {m.brief}
@@ -75,26 +73,13 @@ export function NewsletterForm({
           <input type="checkbox" name="breaking" defaultChecked={echo.breaking} className="size-4" />
           {m.breaking}
         </label>
-      </fieldset>
+      </p>
       {error("brief")}
-      <details className="text-sm" open={echo.categories.length > 0 || undefined}>
-        <summary className={`cursor-pointer ${hint}`}>{m.categories}</summary>
-        <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-          {NEWSLETTER_CATEGORIES.map((category) => (
-            <label key={category} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                name="categories"
-                value={category}
-                defaultChecked={echo.categories.includes(category)}
-                className="size-4"
-              />
-              {categoryLabel(category)}
-            </label>
-          ))}
-        </div>
-      </details>
-      {error("categories")}
+      {more ?? (
+        <a href="/newsletter" className={`text-sm underline ${dark ? "text-stone-400" : "text-stone-600"}`}>
+          {m.moreChoices}
+        </a>
+      )}
     </form>
   );
 }

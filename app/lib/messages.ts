@@ -178,17 +178,24 @@ export const liveMessages = {
   panelTitle: "التغطية المباشرة",
 } as const;
 
-/** The newsletter: the sign-up form, its pages and the mails readers receive (on its own: no island carries it). */
-export const newsletterMessages = {
-  title: "النشرة البريدية",
+/** The newsletter's sign-up form, on every article and in the footer: on its own, so those pages carry only these words. */
+export const newsletterFormMessages = {
   formTitle: "أخبار البلدة في بريدك",
-  formHint: "بلا حساب ولا كلمة مرور: نرسل إليك رابط تأكيد، ولا يصلك شيء قبل أن تؤكّد.",
   email: "بريدك الإلكتروني",
   emailPlaceholder: "name@example.com",
   brief: "النشرة الصباحية (يومياً)",
   breaking: "الأخبار العاجلة فور نشرها",
-  categories: "وتنبيهات أخبار هذه الأقسام أيضاً (اختياري)",
   subscribe: "اشترك",
+  moreChoices: "أقسام أخرى وتفاصيل النشرة",
+} as const;
+
+/** The newsletter: the sign-up form, its pages and the mails readers receive (on its own: no island carries it). */
+export const newsletterMessages = {
+  title: "النشرة البريدية",
+  formHint: "بلا حساب ولا كلمة مرور: نرسل إليك رابط تأكيد، ولا يصلك شيء قبل أن تؤكّد.",
+  brief: "النشرة الصباحية (يومياً)",
+  breaking: "الأخبار العاجلة فور نشرها",
+  categories: "وتنبيهات أخبار هذه الأقسام أيضاً (اختياري)",
   pageIntro:
     "نرسل كل صباح أبرز أخبار اليوم السابق والأكثر قراءة، والعاجل فور نشره إن اخترته. لا نحتفظ إلا بعنوانك واختياراتك، ويمكنك إلغاء الاشتراك بنقرة من أي رسالة.",
   checkInbox: "شكراً. إن كان العنوان صحيحاً فستصله رسالة خلال دقائق: افتح الرابط فيها لتأكيد اشتراكك.",

@@ -1,6 +1,6 @@
 import { Notice } from "~/components/account-fields";
 import { NewsletterForm, type NewsletterEcho } from "~/components/newsletter-form";
-import { isCategory } from "~/lib/categories";
+import { categoryLabel, isCategory, NEWSLETTER_CATEGORIES, type Category } from "~/lib/categories";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
 import { newsletterMessages as m } from "~/lib/messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
@@ -17,13 +17,37 @@ function fieldsOf(form: FormData): Record<string, string[]> {
   return fields;
 }
 
-function echoOf(fields: Record<string, string[]>): NewsletterEcho {
+function echoOf(fields: Record<string, string[]>): NewsletterEcho & { categories: Category[] } {
   return {
     email: (fields.email?.[0] ?? "").slice(0, 254),
     brief: fields.brief?.[0] === "on",
     breaking: fields.breaking?.[0] === "on",
     categories: (fields.categories ?? []).filter(isCategory),
   };
+}
+
+/** The categories a subscriber may add, on this page only. */
+function CategoryChoices({ chosen, error }: { chosen: Category[]; error: string | undefined }) {
+  return (
+    <fieldset className="text-sm">
+      <legend className="mb-1 text-stone-600">{m.categories}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {NEWSLETTER_CATEGORIES.map((category) => (
+          <label key={category} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="categories"
+              value={category}
+              defaultChecked={chosen.includes(category)}
+              className="size-4"
+            />
+            {categoryLabel(category)}
+          </label>
+        ))}
+      </div>
+      {error ? <p className="mt-1 font-bold text-brand-700">{error}</p> : null}
+    </fieldset>
+  );
 }
 
 /** A sign-up from any of the forms: the same answer for every address (no one learns who subscribes). */
@@ -75,7 +99,13 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       <p className="leading-relaxed text-stone-700">{m.pageIntro}</p>
       {done ? <Notice tone="done">{m.checkInbox}</Notice> : null}
       {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
-      <NewsletterForm place="page" echo={echo} errors={errors} />
+      <p className="text-sm text-stone-600">{m.formHint}</p>
+      <NewsletterForm
+        place="page"
+        echo={echo}
+        errors={errors}
+        more={<CategoryChoices chosen={echo?.categories ?? []} error={errors.categories} />}
+      />
     </section>
   );
 }

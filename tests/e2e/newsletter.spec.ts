@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { newsletterMessages as m } from "../../app/lib/messages";
+import { newsletterFormMessages as f, newsletterMessages as m } from "../../app/lib/messages";
 import { newsletterDeskMessages as d } from "../../app/lib/newsroom-messages";
 import { openDatabase, type DB } from "../../app/server/db/db.server";
 import type { Engine } from "../../migrations/engine";
@@ -97,7 +97,7 @@ for (const engine of ENGINES) {
       await form.scrollIntoViewIfNeeded();
       await form.screenshot({ path: path.join(SHOTS, `newsletter-form-article-${engine}.png`) });
       await form.getByRole("textbox").fill(READER);
-      await form.getByRole("button", { name: m.subscribe }).click();
+      await form.getByRole("button", { name: f.subscribe }).click();
       await expect(page.getByText(m.checkInbox)).toBeVisible();
       await shoot(page, "signed-up");
 
