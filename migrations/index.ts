@@ -32,6 +32,7 @@ import * as m032 from "./032-story-posters-and-removed-media";
 import * as m033 from "./033-topic-descriptions-and-review-mails";
 import * as m034 from "./034-author-list-index";
 import * as m035 from "./035-update-alert-keys";
+import * as m036 from "./036-newsletter";
 
 type EngineMigration = {
   up: (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -76,6 +77,7 @@ const migrations: Record<string, EngineMigration> = {
   "033-topic-descriptions-and-review-mails": m033,
   "034-author-list-index": m034,
   "035-update-alert-keys": m035,
+  "036-newsletter": m036,
 };
 
 /** The migrations as Kysely's Migrator runs them on `engine`. */

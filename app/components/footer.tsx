@@ -3,6 +3,7 @@ import { categoryLabel, categoryPath, CATEGORIES } from "~/lib/categories";
 import { messages } from "~/lib/messages";
 import { settingsMessages } from "~/lib/newsroom-messages";
 import type { SocialNetwork } from "~/lib/site-settings";
+import { NewsletterForm } from "./newsletter-form";
 import { usePrerendered } from "./prerendered";
 import { useSiteFrame } from "./use-site-frame";
 import { FacebookIcon, InstagramIcon, TelegramIcon, WhatsappIcon, XIcon } from "./icons";
@@ -115,6 +116,11 @@ export function FooterContent({ year }: { year: number }) {
             ))}
           </ul>
         </nav>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 pb-8">
+        <div className="max-w-xl rounded-lg bg-stone-800/60 p-4">
+          <NewsletterForm place="footer" tone="dark" />
+        </div>
       </div>
       <p className="border-t border-stone-800 px-16 py-4 text-center text-sm">
         {`© ${year} ${site.name}. ${messages.copyright}.`}

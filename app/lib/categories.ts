@@ -33,6 +33,15 @@ export const PICK_CATEGORIES: readonly Category[] = [
   "miscellaneous",
 ];
 
+/** What a newsletter subscriber may choose beyond the brief and breaking news: the categories of their own stories. */
+export const NEWSLETTER_CATEGORIES: readonly Category[] = [
+  "local",
+  "international",
+  "educational",
+  "sports",
+  "miscellaneous",
+];
+
 /** Grouped under 'أخبار لبنان' in the mobile menu. */
 export const LEBANON_CATEGORIES: readonly Category[] = ["local", "sports", "educational", "miscellaneous"];
 

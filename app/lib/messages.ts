@@ -177,3 +177,59 @@ export const liveMessages = {
   rssTitle: (title: string) => `تحديثات: ${title}`,
   panelTitle: "التغطية المباشرة",
 } as const;
+
+/** The newsletter's sign-up form, on every article and in the footer: on its own, so those pages carry only these words. */
+export const newsletterFormMessages = {
+  formTitle: "أخبار البلدة في بريدك",
+  email: "بريدك الإلكتروني",
+  emailPlaceholder: "name@example.com",
+  brief: "النشرة الصباحية (يومياً)",
+  breaking: "الأخبار العاجلة فور نشرها",
+  subscribe: "اشترك",
+  moreChoices: "أقسام أخرى وتفاصيل النشرة",
+} as const;
+
+/** The newsletter: the sign-up form, its pages and the mails readers receive (on its own: no island carries it). */
+export const newsletterMessages = {
+  title: "النشرة البريدية",
+  formHint: "بلا حساب ولا كلمة مرور: نرسل إليك رابط تأكيد، ولا يصلك شيء قبل أن تؤكّد.",
+  brief: "النشرة الصباحية (يومياً)",
+  breaking: "الأخبار العاجلة فور نشرها",
+  categories: "وتنبيهات أخبار هذه الأقسام أيضاً (اختياري)",
+  pageIntro:
+    "نرسل كل صباح أبرز أخبار اليوم السابق والأكثر قراءة، والعاجل فور نشره إن اخترته. لا نحتفظ إلا بعنوانك واختياراتك، ويمكنك إلغاء الاشتراك بنقرة من أي رسالة.",
+  checkInbox: "شكراً. إن كان العنوان صحيحاً فستصله رسالة خلال دقائق: افتح الرابط فيها لتأكيد اشتراكك.",
+  emailInvalid: "اكتب عنوان بريد إلكتروني صحيحاً.",
+  chooseOne: "اختر النشرة الصباحية أو العاجل، أو كليهما.",
+  categoriesInvalid: "الأقسام المختارة غير صالحة.",
+  tooMany: "طلبات اشتراك كثيرة من هذا العنوان. حاول مرة أخرى بعد قليل.",
+  confirmButton: "تأكيد اشتراكي في النشرة",
+  confirmedTitle: "تأكّد اشتراكك",
+  confirmedText: "أهلاً بك. ستصلك النشرة بحسب اختياراتك، وفي كل رسالة رابط لتعديلها أو لإلغاء الاشتراك.",
+  linkInvalidTitle: "الرابط غير صالح",
+  linkInvalid: "انتهت صلاحية هذا الرابط أو لم يعد صالحاً. يمكنك الاشتراك من جديد من صفحة النشرة.",
+  preferencesTitle: "اشتراكك في النشرة",
+  preferencesFor: "العنوان",
+  save: "حفظ الاختيارات",
+  saved: "✅ حُفظت اختياراتك",
+  unsubscribe: "إلغاء الاشتراك",
+  unsubscribedTitle: "أُلغي اشتراكك",
+  unsubscribedText: "لن تصلك أي رسالة أخرى من النشرة. يمكنك الاشتراك من جديد متى شئت.",
+  notSubscribed: "هذا العنوان غير مشترك حالياً.",
+  resubscribe: "الاشتراك من جديد",
+  confirmMailSubject: "أكّد اشتراكك في نشرة {site}",
+  confirmMailBody:
+    "مرحباً،\n\nطُلب اشتراك هذا العنوان في نشرة {site} البريدية. لتأكيد الاشتراك افتح هذا الرابط (صالح سبعة أيام):\n\n{link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة: لن يصلك شيء، ويُنسى العنوان بعد سبعة أيام.",
+  alreadyMailSubject: "اشتراكك في نشرة {site}",
+  alreadyMailBody:
+    "مرحباً،\n\nطُلب الاشتراك بهذا العنوان في نشرة {site}، وهو مشترك من قبل. لتعديل اختياراتك أو إلغاء الاشتراك افتح هذا الرابط:\n\n{link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.",
+  briefSubject: "النشرة الصباحية من {site}: {title}",
+  breakingSubject: "عاجل من {site}: {title}",
+  mailHeading: "النشرة الصباحية",
+  mailBreakingHeading: "عاجل",
+  readMore: "اقرأ الخبر",
+  mailFooter: "وصلتك هذه الرسالة لأنك اشتركت في نشرة {site}.",
+  mailPreferences: "تعديل اختياراتك",
+  mailUnsubscribe: "إلغاء الاشتراك",
+  mailTest: "[نسخة تجريبية] ",
+} as const;

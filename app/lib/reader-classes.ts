@@ -8,6 +8,7 @@ export const SOURCES = [
   "telegram",
   "instagram",
   "push",
+  "newsletter",
   "internal",
   "other-site",
   "direct",
@@ -17,7 +18,7 @@ export type Source = (typeof SOURCES)[number];
 export const DEVICES = ["phone", "tablet", "desktop"] as const;
 export type Device = (typeof DEVICES)[number];
 
-/** The `utm_source` our own links carry (share buttons, push alerts) and the names others commonly use. */
+/** The `utm_source` our own links carry (share buttons, push alerts, the newsletter) and the names others commonly use. */
 const UTM_SOURCES: Record<string, Source> = {
   facebook: "facebook",
   fb: "facebook",
@@ -30,6 +31,7 @@ const UTM_SOURCES: Record<string, Source> = {
   instagram: "instagram",
   ig: "instagram",
   push: "push",
+  newsletter: "newsletter",
   google: "google-search",
   "google-news": "google-news",
   googlenews: "google-news",

@@ -1,8 +1,11 @@
-import { settingsMessages as sm, pushMessages } from "./newsroom-messages";
+import { newsletterSettingsMessages, settingsMessages as sm, pushMessages } from "./newsroom-messages";
 import { documentPlainText, isEmptyDocument, richDocumentSchema, type RichDocument } from "./rich-text/document";
 import {
   ALERTS_PER_HOUR_MAX,
   DEFAULT_ALERTS_PER_HOUR,
+  DEFAULT_NEWSLETTER_HOUR,
+  DEFAULT_NEWSLETTER_RATE,
+  NEWSLETTER_RATE_MAX,
   SOCIAL_NETWORKS,
   type SiteSettings,
   type SocialNetwork,
@@ -25,6 +28,18 @@ export const SETTINGS_LIMITS = {
   phone: 40,
   address: 300,
 };
+
+/** A whole number from a form field between `min` and `max`; left empty, `fallback`. */
+function wholeNumber(min: number, max: number, fallback: number, invalid: string) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || (/^\d{1,4}$/.test(value) && Number(value) >= min && Number(value) <= max),
+      invalid,
+    )
+    .transform((value) => (value === "" ? fallback : Number(value)));
+}
 
 /** A link readers follow out of the site: http(s) only, never javascript: or data:. */
 export function isWebLink(value: string): boolean {
@@ -80,6 +95,8 @@ export const settingsFormSchema = z.object({
       pushMessages.perHourLimitInvalid,
     )
     .transform((value) => (value === "" ? DEFAULT_ALERTS_PER_HOUR : Number(value))),
+  newsletterHour: wholeNumber(0, 23, DEFAULT_NEWSLETTER_HOUR, newsletterSettingsMessages.hourInvalid),
+  newsletterRate: wholeNumber(1, NEWSLETTER_RATE_MAX, DEFAULT_NEWSLETTER_RATE, newsletterSettingsMessages.rateInvalid),
 });
 
 const imagePath = z
@@ -110,6 +127,8 @@ export const storedSettingsSchema: z.ZodType<SiteSettings> = z.object({
     shareImage: imagePath,
   }),
   alertsPerHour: z.number().int().min(1).max(ALERTS_PER_HOUR_MAX).default(DEFAULT_ALERTS_PER_HOUR),
+  newsletterHour: z.number().int().min(0).max(23).default(DEFAULT_NEWSLETTER_HOUR),
+  newsletterRate: z.number().int().min(1).max(NEWSLETTER_RATE_MAX).default(DEFAULT_NEWSLETTER_RATE),
 }) as z.ZodType<SiteSettings>;
 
 /** An information page's meta description: its text's beginning, or the neutral line while empty. */

@@ -38,10 +38,17 @@ export type SiteSettings = {
   images: SiteImages;
   /** Web Push alerts the newsroom sends in an hour before each further one asks for confirmation (decision 037). */
   alertsPerHour: number;
+  /** The Beirut hour the morning brief goes at, 0–23 (decision 046). */
+  newsletterHour: number;
+  /** Newsletter mails per second the mail server accepts (decision 046). */
+  newsletterRate: number;
 };
 
 export const DEFAULT_ALERTS_PER_HOUR = 6;
 export const ALERTS_PER_HOUR_MAX = 100;
+export const DEFAULT_NEWSLETTER_HOUR = 7;
+export const DEFAULT_NEWSLETTER_RATE = 10;
+export const NEWSLETTER_RATE_MAX = 1000;
 
 export const NO_SITE_IMAGES: SiteImages = {
   logo: null,
@@ -65,13 +72,17 @@ export const NEUTRAL_SETTINGS: SiteSettings = {
   infoPages: { who: EMPTY_DOCUMENT, contact: EMPTY_DOCUMENT, privacy: EMPTY_DOCUMENT, development: EMPTY_DOCUMENT },
   images: NO_SITE_IMAGES,
   alertsPerHour: DEFAULT_ALERTS_PER_HOUR,
+  newsletterHour: DEFAULT_NEWSLETTER_HOUR,
+  newsletterRate: DEFAULT_NEWSLETTER_RATE,
 };
 
 /** What every page's frame (header, footer, icons, share tags) needs; the information pages stay out of it. */
-export type SiteFrame = Omit<SiteSettings, "infoPages" | "alertsPerHour"> & { saved: boolean };
+export type SiteFrame = Omit<SiteSettings, "infoPages" | "alertsPerHour" | "newsletterHour" | "newsletterRate"> & {
+  saved: boolean;
+};
 
 export function frameOf(settings: SiteSettings, saved: boolean): SiteFrame {
-  const { infoPages: _pages, alertsPerHour: _limit, ...frame } = settings;
+  const { infoPages: _pages, alertsPerHour: _limit, newsletterHour: _hour, newsletterRate: _rate, ...frame } = settings;
   return { ...frame, saved };
 }
 

@@ -3,11 +3,12 @@ import { DashboardHeading } from "~/components/dashboard-heading";
 import { FormField, input } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
 import { errorOf, formMessagesOf } from "~/lib/error-body";
-import { pushMessages, settingsMessages as sm } from "~/lib/newsroom-messages";
+import { newsletterSettingsMessages as nsm, pushMessages, settingsMessages as sm } from "~/lib/newsroom-messages";
 import { pageMeta, siteMetaOf, siteOf } from "~/lib/seo";
 import { SETTINGS_LIMITS } from "~/lib/site-settings-schema";
 import {
   ALERTS_PER_HOUR_MAX,
+  NEWSLETTER_RATE_MAX,
   INFO_PAGE_KEYS,
   INFO_PAGE_TITLES,
   SOCIAL_NETWORKS,
@@ -265,6 +266,32 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               defaultValue={settings.alertsPerHour}
               className={`${input} text-start`}
               aria-invalid={invalid("alertsPerHour")}
+            />
+          </FormField>
+          <FormField id="newsletterHour" label={nsm.hour} error={errors.newsletterHour}>
+            <input
+              id="newsletterHour"
+              name="newsletterHour"
+              type="number"
+              min={0}
+              max={23}
+              dir="ltr"
+              defaultValue={settings.newsletterHour}
+              className={`${input} text-start`}
+              aria-invalid={invalid("newsletterHour")}
+            />
+          </FormField>
+          <FormField id="newsletterRate" label={nsm.rate} error={errors.newsletterRate}>
+            <input
+              id="newsletterRate"
+              name="newsletterRate"
+              type="number"
+              min={1}
+              max={NEWSLETTER_RATE_MAX}
+              dir="ltr"
+              defaultValue={settings.newsletterRate}
+              className={`${input} text-start`}
+              aria-invalid={invalid("newsletterRate")}
             />
           </FormField>
         </fieldset>

@@ -11,6 +11,7 @@ import {
   newsroomMessages,
   revisionMessages,
   topicMessages,
+  newsletterDeskMessages,
   pushMessages,
   statsMessages,
 } from "~/lib/newsroom-messages";
@@ -166,6 +167,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           canDelete && { to: "/dashboard/front-page", label: frontPageMessages.title },
           canDelete && { to: "/dashboard/trash", label: newsroomMessages.trashTitle },
           canDelete && { to: "/dashboard/alerts", label: pushMessages.alertsTitle },
+          canDelete && { to: "/dashboard/newsletter", label: newsletterDeskMessages.title },
           actor.role === "admin" && { to: "/dashboard/users", label: accountMessages.usersTitle },
           actor.role === "admin" && { to: "/dashboard/topics", label: topicMessages.dashboardTitle },
           { to: "/dashboard/stats", label: statsMessages.navLink },

@@ -14,6 +14,7 @@ import { EyeIcon, ClockIcon } from "~/components/icons";
 import { CopyShortLinkButton, DeleteArticleButton, EditArticleLink, LiveDeskLink } from "~/components/admin-actions";
 import { CategoryBadge, NewsCard, SectionHeading } from "~/components/news-card";
 import { Sidebar } from "~/components/news-lists";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { ShareBar } from "~/components/share-bar";
 import { LastUpdate } from "~/components/last-update";
 import { Byline } from "~/components/byline";
@@ -217,6 +218,9 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <RichText document={article.body} />
         </div>
         <TopicLinks topics={topics} />
+        <div className="mt-10 rounded-lg bg-stone-50 p-4 ring-1 ring-stone-200 sm:p-6">
+          <NewsletterForm place="article" />
+        </div>
         {related.length > 0 && (
           <section className="mt-10" aria-labelledby="related-heading">
             <SectionHeading id="related-heading" title={messages.relatedNews} />

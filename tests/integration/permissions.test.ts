@@ -19,6 +19,7 @@ import { choosePlacement } from "~/server/news/front-page.server";
 import { topicsOfArticle } from "~/server/news/topics.server";
 import { openCoverage, postLiveUpdate } from "~/server/coverage/coverage-write.server";
 import { openToken } from "~/server/news/push-open-tokens.server";
+import { linkToken, type LinkPurpose } from "~/server/newsletter/links.server";
 import { topicFeedPath, topicPath } from "~/lib/topics";
 import { get, post, VISITOR, type Session } from "../../harness/http-client";
 import type { TestServer } from "../../harness/test-server";
@@ -578,6 +579,70 @@ const ROUTES: RouteCase[] = [
       post(`${base}/api/news`, publishForm("بموضوع جديد", { topics: `موضوع جديد ${ctx.run}` }), session),
   },
   {
+    name: "GET /dashboard/newsletter",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session) => get(`${base}/dashboard/newsletter`, session),
+  },
+  {
+    name: "POST /dashboard/newsletter (import)",
+    kind: "page",
+    allowed: EDITORS,
+    send: (base, session, ctx) =>
+      post(
+        `${base}/dashboard/newsletter`,
+        articleForm({ intent: "import" }, [
+          {
+            field: "file",
+            name: "list.csv",
+            bytes: Buffer.from(`email\nimported-${ctx.run}@example.com\n`),
+            type: "text/csv",
+          },
+        ]),
+        session,
+      ),
+  },
+  {
+    name: "POST /newsletter",
+    kind: "page",
+    allowed: EVERYONE,
+    send: (base, session, ctx) =>
+      post(`${base}/newsletter`, { email: `signup-${ctx.run}@example.com`, brief: "on" }, session),
+  },
+  {
+    name: "POST /newsletter/confirm",
+    kind: "page",
+    allowed: EVERYONE,
+    send: async (base, session, ctx) =>
+      post(
+        `${base}/newsletter/confirm`,
+        { t: await newsletterReader(`confirm-${ctx.run}@example.com`, "confirm") },
+        session,
+      ),
+  },
+  {
+    name: "POST /newsletter/preferences",
+    kind: "page",
+    allowed: EVERYONE,
+    send: async (base, session, ctx) =>
+      post(
+        `${base}/newsletter/preferences?t=${await newsletterReader(`prefs-${ctx.run}@example.com`, "manage")}`,
+        { intent: "save", brief: "on", breaking: "on" },
+        session,
+      ),
+  },
+  {
+    name: "POST /newsletter/one-click",
+    kind: "api",
+    allowed: EVERYONE,
+    send: async (base, session, ctx) =>
+      post(
+        `${base}/newsletter/one-click?t=${await newsletterReader(`leaving-${ctx.run}@example.com`, "manage")}`,
+        { "List-Unsubscribe": "One-Click" },
+        session,
+      ),
+  },
+  {
     name: "GET /dashboard/topics",
     kind: "page",
     allowed: ADMINS,
@@ -810,6 +875,17 @@ function pushJson(base: string, path: string, method: string, body: unknown, ses
 let alertId = 0;
 /** A browser's public key as a subscription carries it: a point on P-256. */
 const P256_KEY = createECDH("prime256v1").generateKeys().toString("base64url");
+/** A newsletter subscriber made for a case, pending; its link token for `purpose`. */
+async function newsletterReader(email: string, purpose: LinkPurpose): Promise<string> {
+  const at = new Date().toISOString();
+  await db
+    .insertInto("newsletter_subscribers")
+    .values({ email, brief: 1, status: "pending", created_at: at, requested_at: at, changed_at: at })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  return linkToken(server.site.authSecret, purpose, email);
+}
+
 async function pushAlert(): Promise<void> {
   const { id } = await createTestArticle(db, { title: "خبر نُبّه إليه", content: "نص", category: "local", silent: true });
   alertId = Number(

@@ -33,7 +33,7 @@ let auth: Auth;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  mailer = createMailer({ smtpUrl: smtp.url, from: "Akhbar <newsroom@example.com>" })!;
+  mailer = createMailer({ smtpUrl: smtp.url, from: "Akhbar <newsroom@example.com>", dkim: null })!;
 });
 afterAll(async () => smtp.stop());
 beforeEach(async () => {

@@ -41,6 +41,8 @@ const COPIED_TABLES = [
   "stats_hourly",
   "stats_daily",
   "stats_readers",
+  "newsletter_subscribers",
+  "newsletter_sendings",
 ] as const satisfies readonly (keyof Database)[];
 
 /** SQLite's search index tables (FTS5 and its shadow tables): rebuilt on the target, not copied. */
@@ -51,9 +53,10 @@ const DERIVED_TABLE_PREFIX = "news_search";
  * waiting: a send in flight belongs to the server that began it (decision 037). And who read what in
  * the last ten minutes: the "now" panel of a running site (decision 039). And which notifications were
  * opened: their tokens name the source's alert numbers, which the copy renumbers (decision 037). And the
- * claims on review mails, which name the source's outbox events.
+ * claims on review mails, which name the source's outbox events. And the newsletter's deliveries still
+ * waiting, as the push deliveries (decision 046).
  */
-const NOT_COPIED_TABLES = ["events", "push_deliveries", "push_opens", "review_mails", "stats_live"];
+const NOT_COPIED_TABLES = ["events", "push_deliveries", "newsletter_deliveries", "push_opens", "review_mails", "stats_live"];
 
 /** Each table's primary key: the order rows are read in, so batches neither skip nor repeat a row. */
 const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
@@ -86,10 +89,18 @@ const KEY_COLUMN: Record<CopiedTable, string | readonly string[]> = {
   stats_hourly: ["period", "news_id", "source", "device"],
   stats_daily: ["period", "news_id", "source", "device"],
   stats_readers: "period",
+  newsletter_subscribers: "id",
+  newsletter_sendings: "id",
 };
 
 /** Columns the target numbers by itself; rows are copied in key order, so revisions keep their order. */
-const GENERATED_COLUMNS: Partial<Record<CopiedTable, string[]>> = { auth_attempts: ["id"], news_revisions: ["id"], push_alerts: ["id"] };
+const GENERATED_COLUMNS: Partial<Record<CopiedTable, string[]>> = {
+  auth_attempts: ["id"],
+  news_revisions: ["id"],
+  push_alerts: ["id"],
+  newsletter_subscribers: ["id"],
+  newsletter_sendings: ["id"],
+};
 
 /** Rows per insert: well under PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH_ROWS = 500;

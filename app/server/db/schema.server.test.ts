@@ -46,6 +46,9 @@ const TYPED_TABLES: Record<keyof Database, true> = {
   stats_daily: true,
   stats_readers: true,
   stats_live: true,
+  newsletter_subscribers: true,
+  newsletter_sendings: true,
+  newsletter_deliveries: true,
 };
 
 /** Tables of SQLite's search index that PostgreSQL's does without. */

@@ -415,6 +415,68 @@ export interface StatsLiveTable {
   reader: string;
 }
 
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed" | "bounced";
+
+/** A newsletter subscriber (migration 036): only the address and its choices, and when. */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Lowercase, unique. */
+  email: string;
+  brief: Generated<boolean | number>;
+  breaking: Generated<boolean | number>;
+  /** JSON array of category keys. */
+  categories: Generated<string>;
+  status: SubscriberStatus;
+  imported: Generated<boolean | number>;
+  created_at: string;
+  /** The last sign-up: its confirmation link holds seven days from it. */
+  requested_at: string;
+  confirmed_at: string | null;
+  changed_at: string;
+}
+
+export type SendingKind = "brief" | "breaking";
+/** draft: editable, goes at its hour; queued: to prepare; sending: deliveries made; sent: none left. */
+export type SendingStatus = "draft" | "queued" | "sending" | "sent";
+
+/** One newsletter mail (migration 036): a day's brief or a breaking story's, its content and counts. */
+export interface NewsletterSendingsTable {
+  id: Generated<number>;
+  kind: SendingKind;
+  /** A brief's Beirut day, YYYY-MM-DD (unique). */
+  day: string | null;
+  /** A breaking mail's story (unique). */
+  article_id: string | null;
+  /** JSON array of story ids, in order. */
+  story_ids: string;
+  opening: Generated<string>;
+  status: SendingStatus;
+  scheduled_at: string;
+  created_at: string;
+  /** An editor changed it: its stories are not chosen again when it goes. */
+  edited_at: string | null;
+  prepared_at: string | null;
+  /** The mail as rendered once at preparation, each recipient's links filled in at sending. */
+  subject: string | null;
+  html: string | null;
+  plain: string | null;
+  recipients: Generated<number>;
+  sent: Generated<number>;
+  refused: Generated<number>;
+  bounced: Generated<number>;
+}
+
+/** A sending still owed to a subscriber (migration 036), claimed under a lease; deleted with its outcome. */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  sending_id: number;
+  subscriber_id: number;
+  attempts: Generated<number>;
+  due_at: string;
+  claimed_until: string | null;
+  claimed_by: string | null;
+}
+
 export interface Database {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
@@ -453,4 +515,7 @@ export interface Database {
   stats_daily: StatsViewsTable;
   stats_readers: StatsReadersTable;
   stats_live: StatsLiveTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_sendings: NewsletterSendingsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_ALERTS_PER_HOUR, NO_SITE_IMAGES, type SiteSettings } from "../../lib/site-settings";
+import {
+  DEFAULT_ALERTS_PER_HOUR,
+  DEFAULT_NEWSLETTER_HOUR,
+  DEFAULT_NEWSLETTER_RATE,
+  NO_SITE_IMAGES,
+  type SiteSettings,
+} from "../../lib/site-settings";
 import { demoInfoPages } from "./demo-info-pages";
 
 /** The demo site's own settings: the outlet أخبار الشمال, its words, its pages on the networks. */
@@ -19,4 +25,6 @@ export const demoSettings: SiteSettings = {
   infoPages: demoInfoPages,
   images: NO_SITE_IMAGES,
   alertsPerHour: DEFAULT_ALERTS_PER_HOUR,
+  newsletterHour: DEFAULT_NEWSLETTER_HOUR,
+  newsletterRate: DEFAULT_NEWSLETTER_RATE,
 };

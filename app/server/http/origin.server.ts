@@ -101,9 +101,13 @@ export function forwardedElsewhere(method: string, origin: string | undefined, r
   return new URL(origin).origin !== new URL(requestOrigin).origin;
 }
 
-/** Every write from another site refused before anything reads it: JSON for API callers, an Arabic page for a form. */
-export function refuseCrossSiteWrites(siteOrigins: readonly string[]) {
+/**
+ * Every write from another site refused before anything reads it: JSON for API callers, an Arabic page for a form.
+ * `openPaths` take writes from anywhere: their link's token is their only key (a mail provider's one-click unsubscribe).
+ */
+export function refuseCrossSiteWrites(siteOrigins: readonly string[], openPaths: readonly string[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (openPaths.includes(req.path)) return next();
     const refusal = crossSiteRefusal(
       req.method,
       { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site"), host: requestedHost(req) },

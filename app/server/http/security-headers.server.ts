@@ -28,7 +28,8 @@ function contentSecurityPolicy(
     site.development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     `img-src 'self' ${anyHost}`,
     `media-src 'self' ${anyHost}`,
-    `frame-src ${VIDEO_FRAMES}`,
+    // 'self': the newsroom's preview of a newsletter mail, under SANDBOXED_DOCUMENT_POLICY.
+    `frame-src 'self' ${VIDEO_FRAMES}`,
     "font-src 'self'",
     // The service worker (/sw.js) that shows alerts and keeps pages for reading offline: docs/decisions/038.
     "worker-src 'self'",
@@ -56,6 +57,13 @@ function newNonce(): string {
   nonceOffset += NONCE_BYTES;
   return noncePool.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset);
 }
+
+/**
+ * The policy of a document shown as it will be read elsewhere (a newsletter mail, with its inline
+ * styles): sandboxed, so nothing in it runs, framed by our own pages only. A response that sets it keeps it.
+ */
+export const SANDBOXED_DOCUMENT_POLICY =
+  "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; frame-ancestors 'self'";
 
 /** The nonce the security headers promised for this response's inline scripts. */
 export function cspNonceOf(res: Response): string {
@@ -107,8 +115,10 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     res.locals.cspNonce = nonce;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
-      // After anything set before, such as the error handler's own default-src 'none'.
-      for (const [name, value] of headers) this.setHeader(name, value);
+      // After anything set before, such as the error handler's own default-src 'none'; a sandboxed document keeps its own.
+      const sandboxed = this.getHeader("Content-Security-Policy") === SANDBOXED_DOCUMENT_POLICY;
+      for (const [name, value] of headers)
+        if (!sandboxed || name !== "Content-Security-Policy") this.setHeader(name, value);
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];
     next();

@@ -1,18 +1,23 @@
 import type { Transporter } from "nodemailer";
 import { mailMessages } from "~/lib/newsroom-messages";
 import type { Config } from "~/server/platform/config.server";
+import { dkimOptions } from "./bulk-transport.server";
 
-/** One plain-text message; the mailer adds the sender. */
-export type MailMessage = { to: string; subject: string; text: string };
+/** One message, plain text and optionally HTML; the mailer adds the sender. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
-/** Sends through the SMTP server of SMTP_URL; null when mail is not configured. nodemailer loads with the first message. */
+/** Sends through the SMTP server of SMTP_URL, signed when a DKIM key is set; null when mail is not configured. nodemailer loads with the first message. */
 export function createMailer(mail: Config["mail"]): Mailer | null {
   if (!mail) return null;
   let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(mail.smtpUrl));
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url: mail.smtpUrl, dkim: dkimOptions(mail) } as Parameters<
+          typeof nodemailer.createTransport
+        >[0]),
+      );
       await (await transport).sendMail({ from: mail.from, ...message });
     },
   };

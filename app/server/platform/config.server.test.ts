@@ -297,6 +297,7 @@ describe("mail settings", () => {
     ).toEqual({
       smtpUrl: "smtp://u:p@mail.example.com:587",
       from: "Akhbar <no-reply@news.example.com>",
+      dkim: null,
     });
     expect(
       parseConfig({
@@ -309,5 +310,17 @@ describe("mail settings", () => {
     expect(() =>
       parseConfig({ AUTH_SECRET: secret, SMTP_URL: "smtp://x", MAIL_FROM: "a\r\nBcc: evil@example.com" }),
     ).toThrow(/MAIL_FROM/);
+  });
+
+  it("signs with a DKIM key for MAIL_FROM's domain under its selector, and refuses a key without one", () => {
+    const key = "-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----";
+    const mail = { AUTH_SECRET: secret, SMTP_URL: "smtp://x", MAIL_FROM: "Akhbar <news@akhbar.example>" };
+    expect(parseConfig({ ...mail, DKIM_PRIVATE_KEY: key, DKIM_SELECTOR: "s2026" }).mail?.dkim).toEqual({
+      privateKey: "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----",
+      selector: "s2026",
+      domain: "akhbar.example",
+    });
+    expect(() => parseConfig({ ...mail, DKIM_PRIVATE_KEY: key })).toThrow(/DKIM_SELECTOR/);
+    expect(() => parseConfig({ ...mail, DKIM_PRIVATE_KEY: "not a key", DKIM_SELECTOR: "s" })).toThrow(/PEM/);
   });
 });

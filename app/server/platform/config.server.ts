@@ -90,6 +90,15 @@ const envSchema = z.object({
       .regex(/^[^\r\n]{3,200}$/, "MAIL_FROM must be one line, e.g. Akhbar <newsroom@example.com>")
       .optional(),
   ),
+  DKIM_PRIVATE_KEY: emptyAsUnset(z.string().optional()),
+  DKIM_PRIVATE_KEY_FILE: emptyAsUnset(z.string().optional()),
+  DKIM_SELECTOR: emptyAsUnset(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, "DKIM_SELECTOR must be a DNS label, e.g. akhbar2026")
+      .optional(),
+  ),
+  DKIM_DOMAIN: emptyAsUnset(z.string().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TEST_CLOCK_FILE: emptyAsUnset(z.string().optional()),
   TEST_LOOPBACK_PUSH: emptyAsUnset(z.literal("1", { error: "TEST_LOOPBACK_PUSH must be 1 or unset" }).optional()),
@@ -135,8 +144,8 @@ export type Config = {
   /** After SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
   shutdownGraceMs: number;
   trustProxy: TrustProxy;
-  /** Outgoing mail (reset links, invitations); null: those controls say how to turn it on. */
-  mail: { smtpUrl: string; from: string } | null;
+  /** Outgoing mail (reset links, invitations, the newsletter); null: those controls say how to turn it on. */
+  mail: { smtpUrl: string; from: string; dkim: DkimKey | null } | null;
   /** The origins a state-changing request may come from: BASE_URL's, or the loopback spellings of the default. */
   siteOrigins: string[];
   /** Tests only: a file holding how far (ms) the scheduler's and the trash purge's clock is ahead of the real one (clock.server.ts). */
@@ -211,12 +220,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
-    mail: e.SMTP_URL
-      ? {
-          smtpUrl: e.SMTP_URL,
-          from: e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>`,
-        }
-      : null,
+    mail: e.SMTP_URL ? mailOf(e, e.SMTP_URL) : null,
     siteOrigins: e.BASE_URL ? [new URL(e.BASE_URL).origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${e.PORT}`),
     testClockFile: testOnly(e, "TEST_CLOCK_FILE") ? path.resolve(e.TEST_CLOCK_FILE!) : null,
     testLoopbackPush: testOnly(e, "TEST_LOOPBACK_PUSH"),
@@ -322,4 +326,29 @@ let current: Config | undefined;
 export function config(): Config {
   current ??= parseConfig(process.env);
   return current;
+}
+
+/** The key the site signs its mail with, its DNS selector and the domain it signs for. */
+export type DkimKey = { privateKey: string; selector: string; domain: string };
+
+/** The address a From line names ("Akhbar <news@example.com>" or a bare address). */
+function addressOfFrom(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+function mailOf(e: Env, smtpUrl: string): NonNullable<Config["mail"]> {
+  const from = e.MAIL_FROM ?? `Akhbar <no-reply@${new URL(e.BASE_URL ?? "http://localhost").hostname}>`;
+  const key = e.DKIM_PRIVATE_KEY_FILE
+    ? readFileSync(e.DKIM_PRIVATE_KEY_FILE, "utf8")
+    : e.DKIM_PRIVATE_KEY?.replace(/\\n/g, "\n");
+  if (key && !e.DKIM_SELECTOR)
+    throw new Error("DKIM_SELECTOR must be set beside the DKIM key, e.g. DKIM_SELECTOR=akhbar");
+  if (key && !/-----BEGIN (RSA )?PRIVATE KEY-----/.test(key))
+    throw new Error("the DKIM key must be a PEM private key (-----BEGIN PRIVATE KEY-----)");
+  const domain = e.DKIM_DOMAIN ?? addressOfFrom(from).split("@")[1] ?? "";
+  return {
+    smtpUrl,
+    from,
+    dkim: key && e.DKIM_SELECTOR ? { privateKey: key, selector: e.DKIM_SELECTOR, domain } : null,
+  };
 }

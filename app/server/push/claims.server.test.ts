@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { DB } from "~/server/db/db.server";
 import { createTempDatabase } from "../../../harness/temp-db";
 import { createTestArticle } from "../../../harness/articles";
-import { nextTakeable, PROCESS, takeLease } from "./claims.server";
+import { PROCESS } from "~/server/platform/process-identity.server";
+import { nextTakeable, takeLease } from "./claims.server";
 
 /*
  * Claims held by a lease (decision 037), on the engine under test: one sender's deliveries are

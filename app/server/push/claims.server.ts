@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync, readlinkSync } from "node:fs";
 import { sql } from "kysely";
 import type { DB } from "~/server/db/db.server";
 import { dialectName } from "~/server/db/dialect.server";
 import type { Clock } from "~/server/platform/clock.server";
 import { logger } from "~/server/platform/logger.server";
+import { goneHolders, HERE, PROCESS } from "~/server/platform/process-identity.server";
 import type { ClaimedDelivery } from "./outcomes.server";
 
 /*
@@ -97,30 +97,6 @@ export function takeLease(db: DB, clock: Clock, leaseMs: number): Lease {
   };
 }
 
-/**
- * This process as its claims name it: its pid, after the machine (its boot) and the pid namespace it
- * runs in, so a sender on the same machine can tell a dead holder; the pid alone elsewhere.
- */
-export const PROCESS = (() => {
-  try {
-    const boot = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const namespace = /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1];
-    return namespace ? `${boot}/${namespace}/${process.pid}` : String(process.pid);
-  } catch {
-    return String(process.pid);
-  }
-})();
-const HERE = PROCESS.slice(0, PROCESS.lastIndexOf("/") + 1);
-
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
-}
-
 /** The leases held now by processes of this machine that no longer run. */
 async function deadHolders(db: DB, at: string): Promise<string[]> {
   if (!HERE) return [];
@@ -131,7 +107,7 @@ async function deadHolders(db: DB, at: string): Promise<string[]> {
     .where("claimed_until", ">", at)
     .where("claimed_by", "like", `${HERE}%`)
     .execute();
-  return rows.map((row) => row.claimed_by!).filter((holder) => isGone(Number(holder.slice(HERE.length).split(":")[0])));
+  return goneHolders(rows.map((row) => row.claimed_by!));
 }
 
 async function claimDeliveries(

@@ -91,6 +91,8 @@ function settingsOf(form: SettingsForm, images: SiteImages): SiteSettings {
     infoPages,
     images,
     alertsPerHour: form.alertsPerHour,
+    newsletterHour: form.newsletterHour,
+    newsletterRate: form.newsletterRate,
   };
 }
 

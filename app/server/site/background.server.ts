@@ -7,6 +7,7 @@ import { createOutboxFollower } from "~/server/outbox/follower.server";
 import { changesContent, type OutboxEvent } from "~/server/outbox/outbox.server";
 import type { Readiness } from "~/server/http/health-routes.server";
 import { startPushSender, type PushSender } from "~/server/push/sender.server";
+import { startNewsletterSender, type NewsletterSender } from "~/server/newsletter/sender.server";
 import { logger } from "~/server/platform/logger.server";
 import { readiness } from "./readiness.server";
 import type { Site } from "./site.server";
@@ -16,6 +17,23 @@ export type Background = { start: () => Promise<void>; stop: () => Promise<void>
 
 /** Requests in flight per process, a delivery thread per core, how long a push service keeps an undelivered alert, how long a claim holds unrenewed (decisions 037, 043). */
 const PUSH_SENDING = { concurrency: 64, threads: availableParallelism(), ttlSeconds: 6 * 3600, leaseMs: 10_000 };
+
+/** Newsletter mails in flight per process, how long a claim holds unrenewed (decision 046). */
+const NEWSLETTER_SENDING = { concurrency: 8, leaseMs: 30_000 };
+
+function startSiteNewsletter(site: Site): NewsletterSender {
+  return startNewsletterSender(
+    {
+      db: site.db,
+      clock: site.clock,
+      baseUrl: site.config.baseUrl,
+      secret: site.config.authSecret,
+      mail: site.config.mail,
+      ...NEWSLETTER_SENDING,
+    },
+    site.config.schedulerIntervalMs,
+  );
+}
 
 /** A story published anywhere, or a live update posted as an alert, may have queued an alert. */
 function mayHaveQueuedAlert(events: OutboxEvent[]): boolean {
@@ -58,11 +76,15 @@ function mailReviewSubmissions(mailing: ReviewMailing, events: OutboxEvent[], no
  */
 export function siteBackground(site: Site, { sendsAlerts }: { sendsAlerts: boolean }): Background {
   let pushSender: PushSender | undefined;
+  let newsletter: NewsletterSender | undefined;
   const reviewMailing = site.mailer && { db: site.db, mailer: site.mailer, baseUrl: site.config.baseUrl };
   const consume = (events: OutboxEvent[]) => {
     site.editing.presence.consume(events);
     if (reviewMailing) mailReviewSubmissions(reviewMailing, events, site.clock.now());
-    if (mayHaveQueuedAlert(events)) pushSender?.wake();
+    if (mayHaveQueuedAlert(events)) {
+      pushSender?.wake();
+      newsletter?.wake();
+    }
     if (!events.some(changesContent)) return;
     site.pageCache.clear();
     site.readCache.clear();
@@ -84,6 +106,7 @@ export function siteBackground(site: Site, { sendsAlerts }: { sendsAlerts: boole
       stopTrashPurge ??= scheduleTrashPurge(site.newsroom, site.clock);
       site.views.start();
       if (sendsAlerts) pushSender ??= startSiteSender(site);
+      if (sendsAlerts) newsletter ??= startSiteNewsletter(site);
     },
     /** At shutdown, before the database closes. */
     stop: async () => {
@@ -92,6 +115,8 @@ export function siteBackground(site: Site, { sendsAlerts }: { sendsAlerts: boole
       stopTrashPurge = undefined;
       await pushSender?.stop();
       pushSender = undefined;
+      await newsletter?.stop();
+      newsletter = undefined;
       await scheduler?.stop();
       await follower.stop();
       site.editing.presence.stop();
@@ -101,22 +126,29 @@ export function siteBackground(site: Site, { sendsAlerts }: { sendsAlerts: boole
 }
 
 /**
- * The sender process's work (decision 043): the push sender alone, woken as soon as the outbox shows
+ * The sender process's work (decision 043): the push sender and the newsletter (decision 046), woken as soon as the outbox shows
  * a change that may have queued an alert, so the workers that serve pages never send.
  */
 export function senderBackground(site: Site): Background {
   let pushSender: PushSender | undefined;
+  let newsletter: NewsletterSender | undefined;
   const follower = createOutboxFollower(site.db, site.config.databaseUrl, (events) => {
-    if (mayHaveQueuedAlert(events)) pushSender?.wake();
+    if (mayHaveQueuedAlert(events)) {
+      pushSender?.wake();
+      newsletter?.wake();
+    }
   });
   return {
     start: async () => {
       await follower.start();
       pushSender ??= startSiteSender(site);
+      newsletter ??= startSiteNewsletter(site);
     },
     stop: async () => {
       await pushSender?.stop();
       pushSender = undefined;
+      await newsletter?.stop();
+      newsletter = undefined;
       await follower.stop();
     },
     readiness: () => readiness(site.db, follower),

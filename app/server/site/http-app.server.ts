@@ -15,6 +15,7 @@ import {
   refuseUnusableTarget,
 } from "~/server/http/methods.server";
 import { refuseCrossSiteWrites } from "~/server/http/origin.server";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "~/server/newsletter/links.server";
 import { pageCacheMiddleware, pageCachePolicy } from "~/server/http/page-cache-middleware.server";
 import { reactRouterHandler } from "~/server/http/react-router-handler.server";
 import { renderQueue } from "~/server/http/render-queue.server";
@@ -56,7 +57,7 @@ export function siteHttpApp(
   // Pages, JSON and feeds are sent whole, encoded once; files, media and the event stream as they come.
   app.use(wholeResponses(site.compression));
 
-  app.use(refuseCrossSiteWrites(config.siteOrigins));
+  app.use(refuseCrossSiteWrites(config.siteOrigins, [ONE_CLICK_UNSUBSCRIBE_PATH]));
   // Rendered pages wait their turn, first come first served (docs/decisions/026).
   const renderTurns = renderQueue(config.renderSlots);
   const getLoadContext = (req: express.Request, res: express.Response) =>
