@@ -177,7 +177,7 @@ export default function DashboardNewsletter({ loaderData, actionData }: Route.Co
                     <span className="w-6 text-center font-bold text-stone-500">{number(index + 1)}</span>
                     <a
                       href={articleIdPath(story.id)}
-                      className="min-w-0 flex-1 break-words text-brand-700 hover:underline"
+                      className="min-w-0 flex-1 basis-48 break-words text-brand-700 hover:underline"
                     >
                       {story.title}
                     </a>
