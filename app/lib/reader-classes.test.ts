@@ -9,7 +9,8 @@ describe("sourceOf", () => {
     expect(from("", "whatsapp")).toBe("whatsapp");
     expect(from("https://www.facebook.com/", "telegram")).toBe("telegram");
     expect(from("", "push")).toBe("push");
-    expect(from("", "Newsletter")).toBe("other-site");
+    expect(from("", "Newsletter")).toBe("newsletter");
+    expect(from("", "mailchimp")).toBe("other-site");
   });
 
   it("classes referrers by host", () => {
