@@ -3,7 +3,9 @@
  * the production server as `npm start` runs it (two workers and the sender process) on a temporary site
  * (SQLite, or TEST_DATABASE=postgres), to an SMTP server in this process that counts what it accepts.
  * Prints the time from the brief's hour (the site's clock moved to it) to the last mail accepted, mails
- * a second, and the sender process's resident memory each 5 s (flat when nothing grows per subscriber).
+ * a second, and the sender process's resident memory each 5 s (flat when nothing grows per subscriber);
+ * and readers' latency on the article page, 300 a second paced (as `bench:views` measures), before the send
+ * and in its first 15 s.
  * The site's rate is set to its highest (1,000 a second). `-- 2000` sends to that many.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,9 +20,11 @@ import { createTestArticle } from "../../harness/articles";
 import { residentMemory } from "../../harness/processes";
 import { startTestServer } from "../../harness/test-server";
 import { ensureBuild } from "../ensure-build";
+import { pacedLoadTest } from "./load";
 
 const SUBSCRIBERS = Number(process.argv[2] ?? 50_000);
 const MB = 1024 * 1024;
+const READERS = { rate: 300, load: { connections: 32, seconds: 15, headers: { "accept-encoding": "br, gzip" } } };
 
 async function countingSmtp(): Promise<{ url: string; accepted: () => number; stop: () => Promise<void> }> {
   let accepted = 0;
@@ -61,7 +65,8 @@ const server = await startTestServer({
 const db = openDatabase(server.env.DATABASE_URL);
 try {
   await writeSiteSettings(db, { ...NEUTRAL_SETTINGS, newsletterRate: NEWSLETTER_RATE_MAX }, null);
-  await createTestArticle(db, { title: "خبر النشرة الصباحية", content: "نص الخبر في النشرة." });
+  const story = await createTestArticle(db, { title: "خبر النشرة الصباحية", content: "نص الخبر في النشرة." });
+  const page = (await fetch(`${server.url}/news/${story.id}`)).url;
   const at = new Date().toISOString();
   for (let start = 0; start < SUBSCRIBERS; start += 1000) {
     const count = Math.min(1000, SUBSCRIBERS - start);
@@ -84,8 +89,10 @@ try {
   const hour = NEUTRAL_SETTINGS.newsletterHour;
   const brief = briefMoment(nextBriefDay(new Date(), hour), hour).getTime() + 1000;
   const memory: number[] = [];
+  const quiet = await pacedLoadTest(page, READERS.rate, READERS.load);
   const started = performance.now();
   writeFileSync(clockFile, String(brief - Date.now()));
+  const during = pacedLoadTest(page, READERS.rate, READERS.load);
   let lastSample = 0;
   while (smtp.accepted() < SUBSCRIBERS) {
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -100,6 +107,12 @@ try {
   console.log(`from the brief's hour to the last mail accepted: ${seconds.toFixed(1)} s (target ≤ 180 s for 50,000)`);
   console.log(`mails a second: ${(SUBSCRIBERS / seconds).toFixed(0)} (the site's rate: ${NEWSLETTER_RATE_MAX})`);
   console.log(`sender process RSS every 5 s (MB): ${memory.join(", ") || "(sent within 5 s)"}`);
+  const readers = [quiet, await during];
+  const [before, sending] = readers.map(
+    (r) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`,
+  );
+  console.log(`readers, ${READERS.rate} a second on the article page: before ${before}; during the send ${sending}`);
+  console.log(`p99 during the send: ${((100 * readers[1]!.p99) / readers[0]!.p99 - 100).toFixed(0)}% against before`);
 } finally {
   await db.destroy();
   await server.stop();
