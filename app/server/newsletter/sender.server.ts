@@ -3,6 +3,7 @@ import { createBulkTransport, type BulkTransport } from "~/server/mail/bulk-tran
 import type { Clock } from "~/server/platform/clock.server";
 import type { Config } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
+import { roundLoop, type RoundLoop } from "~/server/platform/round-loop.server";
 import { readSiteSettings } from "~/server/site-settings/site-settings.server";
 import { sendDue } from "./send-round.server";
 import { ensureNextBrief, finishSendings, prepareQueued, queueAlertMails, queueDueBriefs } from "./sendings.server";
@@ -25,7 +26,7 @@ export type NewsletterOptions = {
   concurrency: number;
 };
 
-export type NewsletterSender = { wake: () => void; stop: () => Promise<void> };
+export type NewsletterSender = RoundLoop;
 
 /** Forgetting runs at most this often by the site's clock. */
 const FORGET_EVERY_MS = 60_000;
@@ -34,10 +35,6 @@ export function startNewsletterSender(options: NewsletterOptions, intervalMs: nu
   const { db, clock, baseUrl, mail } = options;
   let transport: { rate: number; open: BulkTransport } | undefined;
   let forgotAt = Number.NEGATIVE_INFINITY;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   const domain = mail ? ((/<([^>]+)>/.exec(mail.from)?.[1] ?? mail.from).split("@")[1] ?? "localhost") : "localhost";
 
   const transportAt = (rate: number): BulkTransport | null => {
@@ -49,7 +46,7 @@ export function startNewsletterSender(options: NewsletterOptions, intervalMs: nu
     return transport.open;
   };
 
-  const work = async () => {
+  const work = async (stopped: () => boolean) => {
     const now = clock.now();
     if (now.getTime() - forgotAt >= FORGET_EVERY_MS) {
       forgotAt = now.getTime();
@@ -65,36 +62,16 @@ export function startNewsletterSender(options: NewsletterOptions, intervalMs: nu
     const prepared = await prepareQueued(db, baseUrl, now);
     if (prepared > 0) logger.info({ deliveries: prepared }, "a newsletter sending was prepared");
     const started = Date.now();
-    const handled = await sendDue({ ...options, transport: open, domain }, () => stopped);
+    const handled = await sendDue({ ...options, transport: open, domain }, stopped);
     if (handled > 0) logger.info({ handled, ms: Date.now() - started }, "newsletter mails handled");
     await finishSendings(db);
   };
 
-  const round = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = work()
-      .catch((error: unknown) => logger.error({ err: error }, "the newsletter round failed"))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          round();
-        } else timer = setTimeout(round, intervalMs).unref();
-      });
-  };
-  round();
+  const loop = roundLoop(work, intervalMs, "the newsletter round failed");
   return {
-    wake: round,
+    wake: loop.wake,
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport?.open.close();
     },
   };

@@ -1,4 +1,5 @@
 import { logger } from "~/server/platform/logger.server";
+import { roundLoop, type RoundLoop } from "~/server/platform/round-loop.server";
 import { createSender, type SenderOptions } from "./send-round.server";
 
 /*
@@ -13,7 +14,7 @@ import { createSender, type SenderOptions } from "./send-round.server";
 /** After the moment a claim lapses, so that it has when the next round looks. */
 const LAPSE_MARGIN_MS = 50;
 
-export type PushSender = { wake: () => void; stop: () => Promise<void> };
+export type PushSender = RoundLoop;
 
 /**
  * Every process that sends runs one: a round at start, then one when woken (an alert was queued), when
@@ -22,48 +23,26 @@ export type PushSender = { wake: () => void; stop: () => Promise<void> };
  */
 export function startPushSender(options: SenderOptions, intervalMs: number): PushSender {
   const sender = createSender(options);
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  const round = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    const started = Date.now();
-    let wait = intervalMs;
-    running = sender
-      .sendDue(() => stopped)
-      .then(({ handled, lost, next }) => {
-        if (handled > 0) logger.info({ handled, ms: Date.now() - started }, "push deliveries handled");
-        if (lost > 0)
-          logger.warn(
-            { lost },
-            "push deliveries sent by a sender that stalled past its lease, also sent by the sender that took them",
-          );
-        if (next)
-          wait = Math.max(0, Math.min(intervalMs, next.getTime() - options.clock.now().getTime() + LAPSE_MARGIN_MS));
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "sending push alerts failed"))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          round();
-        } else timer = setTimeout(round, wait).unref();
-      });
-  };
-  round();
+  const loop = roundLoop(
+    async (stopped) => {
+      const started = Date.now();
+      const { handled, lost, next } = await sender.sendDue(stopped);
+      if (handled > 0) logger.info({ handled, ms: Date.now() - started }, "push deliveries handled");
+      if (lost > 0)
+        logger.warn(
+          { lost },
+          "push deliveries sent by a sender that stalled past its lease, also sent by the sender that took them",
+        );
+      if (next)
+        return Math.max(0, Math.min(intervalMs, next.getTime() - options.clock.now().getTime() + LAPSE_MARGIN_MS));
+    },
+    intervalMs,
+    "sending push alerts failed",
+  );
   return {
-    wake: round,
+    wake: loop.wake,
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       await sender.close();
     },
   };
